@@ -1,0 +1,21 @@
+import { bundledTranslations, FALLBACK_LANGUAGE, type Language } from '@causeway/translations';
+import i18next, { type i18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+
+/**
+ * Creates the app's i18next instance with the bundled English texts as the fallback (spec §7:
+ * a failed translations fetch falls back to English). Remote texts are added by
+ * `loadRemoteTranslations` once fetched.
+ */
+export function createI18n(lng: Language): i18n {
+  const instance = i18next.createInstance();
+  void instance.use(initReactI18next).init({
+    lng,
+    fallbackLng: FALLBACK_LANGUAGE,
+    resources: { en: { translation: bundledTranslations.en } },
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    initAsync: false,
+  });
+  return instance;
+}

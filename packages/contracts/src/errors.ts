@@ -1,0 +1,54 @@
+/**
+ * The error catalogue: every code the spec (§8) names, plus the request-level codes our server
+ * adds. `httpStatus` is what the server answers with; `meaning` is what the code says. The spec
+ * leaves some meanings "not shown": the ones we chose are marked `(chosen)` and recorded in
+ * docs/decisions/002-error-catalogue.md.
+ */
+export const ERROR_CATALOGUE = {
+  // Session and gateway (spec §8, handled by the web client's HTTP layer).
+  USER0000001: { httpStatus: 401, meaning: 'Authentication failed: the token is missing, expired, revoked or of the wrong mode.' },
+  GAT9000001: { httpStatus: 503, meaning: 'The gateway is unavailable: the client goes to services-unavailable.' },
+  '999999': { httpStatus: 500, meaning: 'Something went wrong: an unexpected server error (no detail is leaked).' },
+  '10000041': { httpStatus: 403, meaning: 'UK resident: sign-in needs the UK login notice (UKLoginTitle, UKLoginTips).' },
+  '10000047': { httpStatus: 503, meaning: 'Services unavailable for this mode: the client shows services-unavailable with the mode flags.' },
+  // Meanings not shown by the spec (chosen).
+  USE001000101: { httpStatus: 409, meaning: 'Account already exists, please log in. (chosen)' },
+  USE001000102: { httpStatus: 409, meaning: 'Email already used by another account. (chosen)' },
+  ODR00001013: { httpStatus: 409, meaning: 'Quotation expired: request a new quote. (chosen)' },
+  // Authenticator binding (spec §8 bind codes; display rules live in the web client).
+  USE003000011: { httpStatus: 400, meaning: 'Authenticator code is wrong (shown under the code boxes).' },
+  USE003000009: { httpStatus: 400, meaning: 'Authenticator setup expired: start the binding again (shown as the top error).' },
+  USE003000002: { httpStatus: 400, meaning: 'Email code is wrong (shown under the boxes and as the top error).' },
+  USE000002003: { httpStatus: 400, meaning: 'Email code expired (top error).' },
+  USE000002004: { httpStatus: 400, meaning: 'Email code already used (top error).' },
+  USE000002002: { httpStatus: 429, meaning: 'Too many attempts: Maximum attempts exceeded, try again in 1 hour (text key tooManyTimes).' },
+  USE000000003: { httpStatus: 409, meaning: 'An authenticator is already bound (info toast).' },
+  USE003000008: { httpStatus: 409, meaning: 'The authenticator is in its cooling-off period (info toast).' },
+  USE003000010: { httpStatus: 400, meaning: 'No binding in progress for this account (info toast).' },
+  // Request-level codes added by our server.
+  REQ0000400: { httpStatus: 400, meaning: 'The request is malformed: a body, query or header field failed validation.' },
+  REQ0000404: { httpStatus: 404, meaning: 'No such call under /prod-api.' },
+  REQ0000405: { httpStatus: 405, meaning: 'The call exists but not with this HTTP method.' },
+  REQ0000413: { httpStatus: 413, meaning: 'The request body is too large.' },
+  REQ0000415: { httpStatus: 415, meaning: 'The request body has an unsupported content type.' },
+  REQ0000429: { httpStatus: 429, meaning: 'Too many requests: slow down and try again later.' },
+  REQ0000401: { httpStatus: 401, meaning: 'The API key header is missing or wrong.' },
+} as const satisfies Record<string, { httpStatus: number; meaning: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+/** Codes whose errors the web client never toasts (spec §8: logout and join-uk-email-list are silent). */
+export const isErrorCode = (code: string): code is ErrorCode => Object.hasOwn(ERROR_CATALOGUE, code);
+
+/** Bind-error display rules of spec §8, by code. `under` = message under the code boxes; `top` = top error line. */
+export const BIND_ERROR_DISPLAY = {
+  USE003000011: 'under',
+  USE003000009: 'top',
+  USE003000002: 'both',
+  USE000002003: 'top',
+  USE000002004: 'top',
+  USE000002002: 'tooManyTimes',
+  USE000000003: 'infoToast',
+  USE003000008: 'infoToast',
+  USE003000010: 'infoToast',
+} as const satisfies Partial<Record<ErrorCode, string>>;

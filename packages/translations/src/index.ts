@@ -1,0 +1,34 @@
+import enCommon from './en/common.json' with { type: 'json' };
+import enPages from './en/pages.json' with { type: 'json' };
+import enUi from './en/ui.json' with { type: 'json' };
+import zhCommon from './zh/common.json' with { type: 'json' };
+import zhPages from './zh/pages.json' with { type: 'json' };
+import zhUi from './zh/ui.json' with { type: 'json' };
+
+/** Translation project id of spec §9; get-translations answers only for it. */
+export const TRANSLATION_PROJECT_ID = 39;
+
+export const SUPPORTED_LANGUAGES = ['en', 'zh'] as const;
+export type Language = (typeof SUPPORTED_LANGUAGES)[number];
+export const FALLBACK_LANGUAGE: Language = 'en';
+
+export type TextTree = { [key: string]: string | TextTree };
+
+/**
+ * The bundled texts, one tree per language, grouped by area (common, ui, pages). Each area is
+ * its own file so features can add texts without touching each other's files.
+ */
+export const bundledTranslations: Record<Language, TextTree> = {
+  en: { common: enCommon, ui: enUi, pages: enPages },
+  zh: { common: zhCommon, ui: zhUi, pages: zhPages },
+};
+
+export const isLanguage = (value: unknown): value is Language =>
+  typeof value === 'string' && (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
+
+/** Every dotted key of a text tree, sorted: the completeness test compares en and zh with it. */
+export function listKeys(tree: TextTree, prefix = ''): string[] {
+  return Object.entries(tree)
+    .flatMap(([key, value]) => (typeof value === 'string' ? [prefix + key] : listKeys(value, `${prefix}${key}.`)))
+    .sort();
+}

@@ -1,0 +1,48 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for every suite. The PostgreSQL server suite joins only when TEST_DATABASE_URL is set.
+const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
+  test: {
+    name,
+    root: './apps/server',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    environment: 'node',
+    globalSetup: ['./test/global-setup.ts'],
+    env: { TEST_DB: db },
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    reporters: ['default', './scripts/vitest-summary-reporter.ts'],
+    projects: [
+      {
+        extends: './apps/web/vite.config.ts',
+        test: {
+          name: 'web',
+          root: './apps/web',
+          environment: 'jsdom',
+          setupFiles: ['./src/test/setup.ts'],
+          include: ['src/**/*.test.{ts,tsx}'],
+        },
+      },
+      { test: { name: 'packages', root: './packages', include: ['*/src/**/*.test.ts'], environment: 'node' } },
+      serverProject('server-pglite', 'pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [serverProject('server-postgres', 'postgres')] : []),
+      {
+        test: {
+          name: 'e2e',
+          root: './e2e',
+          include: ['**/*.e2e.ts'],
+          environment: 'node',
+          globalSetup: ['./global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
