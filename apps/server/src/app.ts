@@ -1,0 +1,50 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { registerEntryRoutes } from './modules/entry/entry.routes.ts';
+import { registerHealthRoutes } from './modules/health/health.routes.ts';
+import { registerReferenceRoutes } from './modules/reference/reference.routes.ts';
+import { registerTranslationRoutes } from './modules/translations/translations.routes.ts';
+import { registerErrorHandling } from './platform/error-handler.ts';
+import { createLoggerOptions, requestIdOptions } from './platform/logging.ts';
+import { registerOpenApi } from './platform/openapi.ts';
+import { registerSecurityHeaders } from './platform/security-headers.ts';
+import { registerWebApp } from './platform/web-app.ts';
+
+export const APP_VERSION = '0.1.0';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  /** Where logs go; tests pass a stream to read them. Defaults to stdout. */
+  logStream?: DestinationStream;
+}
+
+/** Builds the whole server: platform plugins first, then every module's routes. Does not listen. */
+export async function buildApp({ config, database, logStream }: BuildAppOptions): Promise<FastifyInstance> {
+  const loggerOptions = createLoggerOptions(config.LOG_LEVEL);
+  const app = Fastify({
+    ...requestIdOptions,
+    logger: logStream ? { ...loggerOptions, stream: logStream } : loggerOptions,
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  registerSecurityHeaders(app, config.FRAME_ANCESTORS);
+  await registerOpenApi(app, APP_VERSION);
+  const serveSpa = await registerWebApp(app, config.WEB_DIST);
+  registerErrorHandling(app, serveSpa);
+
+  registerHealthRoutes(app, database.db, database.kind, APP_VERSION);
+  registerReferenceRoutes(app, database.db);
+  registerEntryRoutes(app, database.db);
+  registerTranslationRoutes(app, config.TRANSLATIONS_API_KEY);
+
+  app.addHook('onClose', async () => database.close());
+  return app;
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('gives every variable its documented default', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ HOST: '127.0.0.1', PORT: 8080, DATA_DIR: './.data', LOG_LEVEL: 'info', FRAME_ANCESTORS: "'self'", TRUST_PROXY: false });
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it('treats empty strings as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' }).PORT).toBe(8080);
+  });
+
+  it('names every bad variable in one message', () => {
+    let caught: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud', FRAME_ANCESTORS: 'javascript:alert(1)', TRUST_PROXY: 'maybe' });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    const message = (caught as ConfigError).message;
+    for (const name of ['PORT="eighty"', 'LOG_LEVEL="loud"', 'FRAME_ANCESTORS=', 'TRUST_PROXY="maybe"']) expect(message).toContain(name);
+    expect((caught as ConfigError).problems).toHaveLength(4);
+  });
+
+  it('never echoes a secret value', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://root:hunter2@db/x' })).toThrow(/DATABASE_URL=\(value hidden\)/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://root:hunter2@db/x' })).not.toThrow(/hunter2/);
+  });
+
+  it('accepts a merchant allow-list for frame-ancestors', () => {
+    expect(loadConfig({ FRAME_ANCESTORS: "'self' https://shop.example.com https://*.merchant.example:8443" }).FRAME_ANCESTORS).toContain('shop.example.com');
+  });
+});

@@ -1,0 +1,72 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const serverRoot = fileURLToPath(new URL('..', import.meta.url));
+const repoRoot = path.resolve(serverRoot, '../..');
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0'], { message: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1');
+
+/** One CSP source: 'self', 'none', or an http(s) origin with an optional leading wildcard label. */
+const cspSource = /^('self'|'none'|https?:\/\/(\*\.)?[a-z0-9.-]+(:\d{1,5})?)$/i;
+
+/**
+ * The whole environment the server reads, parsed once at boot. Every variable is listed in the
+ * README with its default. A bad value stops the boot with a message naming every bad variable.
+ */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535).default(8080),
+  PUBLIC_URL: z.url({ message: 'must be an absolute URL such as https://pay.example.com' }).optional(),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
+  FRAME_ANCESTORS: z
+    .string()
+    .default("'self'")
+    .refine((value) => value.split(/\s+/).filter(Boolean).every((source) => cspSource.test(source)), {
+      message: "must be space-separated origins (https://shop.example.com), 'self' or 'none'",
+    }),
+  TRANSLATIONS_API_KEY: z.string().min(8, 'must be at least 8 characters').default('cw_public_i18n_key'),
+  TRUST_PROXY: booleanFromEnv.default(false),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'TRANSLATIONS_API_KEY']);
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Causeway cannot start: the environment has ${problems.length} bad variable(s):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment; throws ConfigError naming every bad variable. Empty strings count as unset. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(
+    Object.keys(configSchema.shape)
+      .map((key) => [key, env[key]] as const)
+      .filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const result = configSchema.safeParse(present);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const name = String(issue.path[0] ?? 'environment');
+    // A bad DATABASE_URL may still hold a password: never echo secret values.
+    const shown = SECRET_VARIABLES.has(name) ? '(value hidden)' : JSON.stringify(env[name] ?? '');
+    return `${name}=${shown}: ${issue.message}`;
+  });
+  throw new ConfigError(problems);
+}
+
+export const paths = { serverRoot, repoRoot, migrations: path.join(serverRoot, 'drizzle') };

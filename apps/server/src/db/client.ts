@@ -1,0 +1,99 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { paths } from '../config.ts';
+import { acquireDataDirLock } from './data-dir-lock.ts';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+/** The one database type repositories see: the same on PGlite and PostgreSQL. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: DatabaseKind;
+  /** Applies pending migrations. On PostgreSQL an advisory lock serialises concurrent starters. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Arbitrary constant for pg_advisory_lock: "causeway" migrations. */
+const MIGRATION_LOCK_KEY = 727_001;
+
+export interface OpenDatabaseOptions {
+  databaseUrl?: string | undefined;
+  /** Folder for PGlite files; ignored when databaseUrl is set. */
+  dataDir?: string;
+  /** An already created PGlite (tests clone a migrated snapshot into one). */
+  pglite?: PGlite;
+  poolSize?: number;
+}
+
+/** Opens PostgreSQL when a URL is given, else the embedded PGlite under dataDir (locked). */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  if (options.pglite) return wrapPglite(options.pglite, () => {});
+  if (!options.dataDir) throw new Error('openDatabase needs databaseUrl, dataDir or pglite');
+  const release = acquireDataDirLock(options.dataDir);
+  try {
+    const client = await PGlite.create(path.join(options.dataDir, 'pglite'));
+    return wrapPglite(client, release);
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+function wrapPglite(client: PGlite, release: () => void): DatabaseHandle {
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: async () => {
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: paths.migrations });
+    },
+    close: async () => {
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+async function openPostgres(connectionString: string, max: number): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString, max });
+  // An idle client that errors (server restart) must not crash the process.
+  pool.on('error', () => {});
+  const drizzleDb = drizzleNodePg(pool, { schema });
+  return {
+    db: drizzleDb as unknown as Database,
+    kind: 'postgres',
+    migrate: async () => {
+      const lockClient = await pool.connect();
+      try {
+        await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        await migrateNodePg(drizzleDb, { migrationsFolder: paths.migrations });
+      } finally {
+        await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+        lockClient.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** The version string the database reports, e.g. "15.19 (Debian 15.19-0+deb12u1)". */
+export async function readServerVersion(db: Database): Promise<string> {
+  const result = await db.execute<{ server_version: string }>(sql`show server_version`);
+  const rows = (result as unknown as { rows: Array<{ server_version: string }> }).rows;
+  return rows[0]?.server_version ?? 'unknown';
+}

@@ -1,0 +1,68 @@
+import type { ChannelCode, CountryItem, CurrencyItem, CurrencyPairItem } from '@causeway/contracts';
+import Decimal from 'decimal.js';
+import { AppError } from '../../platform/app-error.ts';
+import type { ReferenceRepository } from './reference.repository.ts';
+
+const REGIONAL_INDICATOR_A = 0x1f1e6;
+
+/** "GB" → "🇬🇧": two regional-indicator symbols, one per letter. */
+export function flagOf(alpha2: string): string {
+  return String.fromCodePoint(...[...alpha2.toUpperCase()].map((letter) => REGIONAL_INDICATOR_A + letter.charCodeAt(0) - 65));
+}
+
+/** numeric(38,18) comes back padded ("20.000000000000000000"): write it without trailing zeros. */
+const toPlainDecimal = (value: string) => new Decimal(value).toFixed();
+
+export function createReferenceService(repository: ReferenceRepository) {
+  return {
+    async listCountries(): Promise<CountryItem[]> {
+      const rows = await repository.listEnabledCountries();
+      return rows.map((row) => ({ towCharCode: row.code, englishName: row.englishName, chineseName: row.chineseName, flag: flagOf(row.code) }));
+    },
+
+    async listCurrencies(assetType?: 'fiat' | 'crypto'): Promise<CurrencyItem[]> {
+      const rows = await repository.listEnabledCurrencies(assetType);
+      const networks = await repository.listEnabledNetworks(rows.filter((r) => r.assetType === 'crypto').map((r) => r.code));
+      return rows.map((row) => ({
+        currency: row.code,
+        name: row.name,
+        assetType: row.assetType as 'fiat' | 'crypto',
+        decimals: row.decimals,
+        symbol: row.symbol,
+        sort: row.sort,
+        networks: networks
+          .filter((n) => n.currencyCode === row.code)
+          .map((n) => ({ network: n.network, networkName: n.networkName, decimals: n.decimals, memoRequired: n.memoRequired, memoName: n.memoName })),
+      }));
+    },
+
+    /** Throws TradingPairUnsupported-style 400 when the base is not an enabled fiat currency. */
+    async listPairs(filter: { baseCurrency: string; channelCode?: ChannelCode | undefined; transactionType?: string | undefined }): Promise<CurrencyPairItem[]> {
+      if (!(await repository.isEnabledFiat(filter.baseCurrency))) {
+        throw new AppError('REQ0000400', `query.baseCurrency: ${filter.baseCurrency} is not a supported fiat currency`);
+      }
+      const offers = await repository.listPairOffers(filter);
+      const byPair = new Map<string, CurrencyPairItem>();
+      for (const offer of offers) {
+        let pair = byPair.get(offer.pairId);
+        if (!pair) {
+          pair = {
+            baseCurrency: offer.baseCurrency,
+            cryptoCurrency: offer.cryptoCurrency,
+            network: offer.network,
+            minAmount: toPlainDecimal(offer.minAmount),
+            maxAmount: toPlainDecimal(offer.maxAmount),
+            channels: [],
+            transactionTypes: [],
+          };
+          byPair.set(offer.pairId, pair);
+        }
+        const channel = offer.channelCode as ChannelCode;
+        if (!pair.channels.includes(channel)) pair.channels.push(channel);
+        const type = offer.transactionType as CurrencyPairItem['transactionTypes'][number];
+        if (!pair.transactionTypes.includes(type)) pair.transactionTypes.push(type);
+      }
+      return [...byPair.values()];
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import { API_BASE, ERROR_CATALOGUE, type ErrorCode, type ErrorEnvelope } from '@causeway/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './app-error.ts';
+
+export function sendError(reply: FastifyReply, code: ErrorCode, msg?: string): FastifyReply {
+  const { httpStatus, meaning } = ERROR_CATALOGUE[code];
+  const body: ErrorEnvelope = { status: httpStatus, code, msg: msg ?? meaning, data: null };
+  return reply.code(httpStatus).type('application/json; charset=utf-8').send(body);
+}
+
+/** "body.email: Invalid email; query.lang: Required" — readable, names every bad field. */
+function describeValidationError(error: FastifyError): string {
+  const where = error.validationContext ?? 'request';
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    return error.validation
+      .map((issue) => {
+        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        return `${where}${field ? `.${field}` : ''}: ${issue.message}`;
+      })
+      .join('; ');
+  }
+  return `${where}: ${error.message}`;
+}
+
+/** Fastify's own 4xx errors (bad JSON, wrong content type, body too large) mapped to our codes. */
+const FRAMEWORK_CODES: Record<number, ErrorCode> = { 400: 'REQ0000400', 413: 'REQ0000413', 415: 'REQ0000415', 429: 'REQ0000429' };
+
+/**
+ * Every failure leaves as an envelope. Validation errors are 400 with a readable message;
+ * an unexpected exception is a 500 with code 999999 whose message leaks no stack or SQL.
+ */
+export function registerErrorHandling(app: FastifyInstance, serveSpa: (request: FastifyRequest, reply: FastifyReply) => unknown): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) return sendError(reply, error.code, error.message);
+    if (error.validation) return sendError(reply, 'REQ0000400', describeValidationError(error));
+    const frameworkCode = error.statusCode ? FRAMEWORK_CODES[error.statusCode] : undefined;
+    if (frameworkCode) return sendError(reply, frameworkCode, error.message);
+    request.log.error({ err: error }, 'unexpected error');
+    return sendError(reply, '999999', 'Something went wrong, please try again');
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    if (pathname === API_BASE || pathname.startsWith(`${API_BASE}/`)) {
+      return sendError(reply, 'REQ0000404', `No such call: ${request.method} ${pathname}`);
+    }
+    return serveSpa(request, reply);
+  });
+}

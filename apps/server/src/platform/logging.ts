@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyServerOptions } from 'fastify';
+import type { LoggerOptions } from 'pino';
+
+/**
+ * Field names whose values never reach the logs: secrets, one-time codes and card data
+ * (trust.md). Redacted at any of the first four levels of a logged object and in headers.
+ */
+export const REDACTED_KEYS = [
+  'password', 'newPassword', 'oldPassword', 'confirmPassword', 'code', 'verifyCode', 'otpCode', 'newGaVerifyCode',
+  'token', 'business-token', 'refreshToken', 'authorization', 'cookie', 'set-cookie', 'api-key', 'secret',
+  'cardNumber', 'number', 'cvv', 'cvc', 'pan', 'expiry', 'googleAuthenticatorToken',
+] as const;
+
+function redactPaths(): string[] {
+  const quoted = REDACTED_KEYS.map((key) => (/^[A-Za-z_]\w*$/.test(key) ? key : `["${key}"]`));
+  const join = (prefix: string, key: string) => (key.startsWith('[') ? `${prefix}${key}` : `${prefix}.${key}`);
+  return quoted.flatMap((key) => [
+    key.startsWith('[') ? key.slice(2, -2) : key,
+    join('*', key),
+    join('*.*', key),
+    join('*.*.*', key),
+  ]);
+}
+
+export function createLoggerOptions(level: string): LoggerOptions {
+  return {
+    level,
+    redact: { paths: redactPaths(), censor: '[redacted]' },
+    serializers: {
+      // Only what an operator needs: never the query string, which may carry codes or tokens.
+      req: (req: { method: string; url: string; id: string }) => ({ method: req.method, path: req.url.split('?')[0], id: req.id }),
+    },
+  };
+}
+
+const REQUEST_ID = /^[\w-]{8,64}$/;
+
+/** Keeps a caller's x-request-id when it is well formed, else makes one. */
+export const requestIdOptions: Pick<FastifyServerOptions, 'genReqId' | 'requestIdHeader'> = {
+  requestIdHeader: false,
+  genReqId: (req) => {
+    const given = req.headers['x-request-id'];
+    return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+  },
+};

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { AppError } from './app-error.ts';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({}, (app) => {
+    const routes = app.withTypeProvider<ZodTypeProvider>();
+    routes.post('/prod-api/test/echo', { schema: { body: z.object({ email: z.email(), amount: z.string() }) } }, async (request) => ({ ...request.body }));
+    routes.get('/prod-api/test/crash', async () => {
+      throw new Error('relation "users" does not exist: select password from users');
+    });
+    routes.get('/prod-api/test/app-error', async () => {
+      throw new AppError('ODR00001013');
+    });
+  });
+});
+afterAll(() => t.app.close());
+
+describe('the envelope and error handling', () => {
+  it('answers an unknown /prod-api path with a 404 envelope', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/prod-api/capi/v1/nothing-here?x=1' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ status: 404, code: 'REQ0000404', msg: 'No such call: GET /prod-api/capi/v1/nothing-here', data: null });
+  });
+
+  it('answers a malformed body with a 400 naming every bad field', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/prod-api/test/echo', payload: { email: 'not-an-email' } });
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body).toMatchObject({ status: 400, code: 'REQ0000400', data: null });
+    expect(body.msg).toContain('body.email');
+    expect(body.msg).toContain('body.amount');
+  });
+
+  it('answers broken JSON with a 400 envelope, not a 500', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/prod-api/test/echo', headers: { 'content-type': 'application/json' }, payload: '{"email": ' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'REQ0000400', data: null });
+  });
+
+  it('answers an unsupported content type with 415', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/prod-api/test/echo', headers: { 'content-type': 'application/x-unknown' }, payload: 'x' });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().code).toBe('REQ0000415');
+  });
+
+  it('answers a malformed header with a 400', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/prod-api/capi/v1/customer/kyc/list-country-code', headers: { entity: 'XX' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().msg).toContain('headers.entity');
+  });
+
+  it('answers an unexpected exception with a 500 envelope that leaks nothing', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/prod-api/test/crash' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ status: 500, code: '999999', msg: 'Something went wrong, please try again', data: null });
+    expect(response.body).not.toMatch(/relation|select|password|at .*\.ts/);
+  });
+
+  it('answers an AppError with its catalogue status and code', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/prod-api/test/app-error' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ status: 409, code: 'ODR00001013' });
+  });
+});
+
+describe('headers, request ids and the SPA fallback', () => {
+  it('sends the security headers with the CSP the trust page promises', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/prod-api/health' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('takes frame-ancestors from the configuration', async () => {
+    const other = await createTestApp({ FRAME_ANCESTORS: "'self' https://shop.example.com" });
+    const response = await other.app.inject({ method: 'GET', url: '/prod-api/health' });
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'self' https://shop.example.com");
+    await other.app.close();
+  });
+
+  it('keeps a well-formed x-request-id and makes one otherwise', async () => {
+    const kept = await t.app.inject({ method: 'GET', url: '/prod-api/health', headers: { 'x-request-id': 'req-1234567890' } });
+    expect(kept.headers['x-request-id']).toBe('req-1234567890');
+    const made = await t.app.inject({ method: 'GET', url: '/prod-api/health', headers: { 'x-request-id': '<script>' } });
+    expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers page requests with the app shell, and other unknown paths with a 404', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/en/some/page', headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/missing.js' });
+    expect(asset.statusCode).toBe(404);
+  });
+
+  it('serves the OpenAPI document generated from the zod schemas', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/prod-api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.openapi).toMatch(/^3\./);
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/prod-api/capi/v1/customer/order/list-currency', '/prod-api/get-translations', '/prod-api/health']),
+    );
+    const docsPage = await t.app.inject({ method: 'GET', url: '/prod-api/docs/' });
+    expect(docsPage.statusCode).toBe(200);
+  });
+});

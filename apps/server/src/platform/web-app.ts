@@ -1,0 +1,38 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendError } from './error-handler.ts';
+
+const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Causeway</title>
+<body style="font-family:system-ui;max-width:36rem;margin:4rem auto;padding:0 1rem">
+<h1>The web app is not built</h1><p>Run <code>npm run build</code> (or <code>npm start</code>, which builds it), then reload.</p></body></html>`;
+
+/**
+ * Serves the built web app: hashed assets cached for a year, index.html never cached, and
+ * every other GET that wants HTML answered with index.html so the SPA router takes over.
+ * Returns the SPA fallback for the not-found handler.
+ */
+export async function registerWebApp(app: FastifyInstance, webDist: string) {
+  const indexPath = path.join(webDist, 'index.html');
+  const isBuilt = fs.existsSync(indexPath);
+  if (isBuilt) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  return function serveSpa(request: FastifyRequest, reply: FastifyReply) {
+    const wantsHtml = (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
+    if (!wantsHtml) return sendError(reply, 'REQ0000404', `Not found: ${request.method} ${request.url.split('?')[0]}`);
+    reply.header('cache-control', 'no-cache');
+    if (!isBuilt) return reply.type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
+    return reply.sendFile('index.html');
+  };
+}

@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
+import { databaseUrlWithName } from './database-url.ts';
+
+/**
+ * A fresh, migrated and seeded database for one test file: a PGlite clone of the run's snapshot,
+ * or (TEST_DB=postgres) a PostgreSQL database cloned from the run's template. Closing it drops it.
+ */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  if (process.env.TEST_DB === 'postgres') return createPostgresClone();
+  const snapshot = new Blob([fs.readFileSync(inject('pgliteSnapshotPath'))]);
+  const client = await PGlite.create({ loadDataDir: snapshot });
+  return openDatabase({ pglite: client });
+}
+
+async function createPostgresClone(): Promise<DatabaseHandle> {
+  const baseUrl = process.env.TEST_DATABASE_URL as string;
+  const name = `causeway_t_${process.ppid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
+  } finally {
+    await admin.end();
+  }
+  const handle = await openDatabase({ databaseUrl: databaseUrlWithName(baseUrl, name), poolSize: 4 });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: baseUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`).finally(() => dropper.end());
+    },
+  };
+}

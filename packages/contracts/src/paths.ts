@@ -1,0 +1,38 @@
+/** Base path of every API call (spec §7). */
+export const API_BASE = '/prod-api';
+
+const CUSTOMER = '/capi/v1/customer';
+
+/**
+ * Call paths relative to API_BASE, exactly as the spec names them. Where the spec says
+ * "path not shown" we chose one in the same family; those are marked (chosen).
+ */
+export const PATHS = {
+  health: '/health',
+  docs: '/docs',
+  translations: '/get-translations',
+  listCountryCode: `${CUSTOMER}/kyc/list-country-code`,
+  listCurrency: `${CUSTOMER}/order/list-currency`,
+  listCurrencyPairByBaseCurrency: `${CUSTOMER}/order/list-currency-pair-by-base-currency`,
+  getEntryConfig: `${CUSTOMER}/entry/get-entry-config`,
+  menuLinks: '/capi/v1/menu/get-links',
+  /** (chosen) The feature switch query: clientType, entry, version → [{label, enable}]. */
+  featureSwitch: '/capi/v1/common/feature-switch/query',
+  refreshToken: `${CUSTOMER}/user/refresh-token`,
+  logout: `${CUSTOMER}/user/logout`,
+  joinUkEmailList: `${CUSTOMER}/kyc/join-uk-email-list`,
+  bindGoogleAuthenticator: `${CUSTOMER}/otp/bind-google-authenticator`,
+} as const;
+
+export type ApiPath = (typeof PATHS)[keyof typeof PATHS];
+
+/**
+ * Spec §8: "Other errors with msg show it in a toast only for listed login and wallet paths
+ * except bind-google-authenticator; logout and join-uk-email-list errors silent."
+ */
+export const TOAST_MESSAGE_PATH_PREFIXES = ['/capi/v1/login/', `${CUSTOMER}/wallet/`, '/capi/v1/user/login/'] as const;
+export const TOAST_MESSAGE_EXCLUDED_PATHS: readonly string[] = [PATHS.bindGoogleAuthenticator];
+export const SILENT_PATHS: readonly string[] = [PATHS.logout, PATHS.joinUkEmailList];
+
+/** Paths on which the client never refreshes the token (spec §7): the refresh call itself. */
+export const NO_REFRESH_PATHS: readonly string[] = [PATHS.refreshToken];
