@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.app.close());
+
+const get = async (url: string, headers: Record<string, string> = {}) => {
+  const response = await t.app.inject({ method: 'GET', url: `/prod-api/capi/v1${url}`, headers });
+  return { statusCode: response.statusCode, body: response.json() };
+};
+
+describe('GET customer/entry/get-entry-config', () => {
+  it('answers the default entry when no merchant is named', async () => {
+    const { body } = await get('/customer/entry/get-entry-config');
+    expect(body.data).toMatchObject({ merchantCode: 'DEFAULT', defaultFiatCurrency: 'EUR', defaultEntity: 'LI', isRoma: false });
+  });
+
+  it("answers a merchant's own entry", async () => {
+    const { body } = await get('/customer/entry/get-entry-config?merchantCode=demo-merchant');
+    expect(body.data).toMatchObject({ merchantName: 'Demo Merchant', defaultCryptoCurrency: 'USDT', defaultNetwork: 'TRX' });
+    expect(body.data.paymentMethods).toContain('BUY_SEND');
+  });
+
+  it('answers 404 for an unknown merchant and 400 for a malformed code', async () => {
+    expect((await get('/customer/entry/get-entry-config?merchantCode=nobody')).statusCode).toBe(404);
+    expect((await get('/customer/entry/get-entry-config?merchantCode=%3Cscript%3E')).statusCode).toBe(400);
+  });
+});
+
+describe('GET menu/get-links', () => {
+  it('gives the links of the brand and entity, in order', async () => {
+    const { body } = await get('/menu/get-links?brand=causeway&entity=PL');
+    expect(body.data.map((l: { key: string }) => l.key)).toEqual(['terms', 'privacy', 'cookies', 'complaints']);
+    expect(body.data[0].url).toContain('/legal/pl/');
+  });
+
+  it('takes the entity from the entity header when the query has none, LI by default', async () => {
+    expect((await get('/menu/get-links', { entity: 'PL' })).body.data[0].url).toContain('/legal/pl/');
+    expect((await get('/menu/get-links')).body.data[0].url).toContain('/legal/li/');
+  });
+
+  it('answers an unknown brand with no links, and a bad entity with a 400', async () => {
+    expect((await get('/menu/get-links?brand=other')).body.data).toEqual([]);
+    expect((await get('/menu/get-links?entity=US')).statusCode).toBe(400);
+  });
+});
+
+describe('GET common/feature-switch/query', () => {
+  it('answers buy, deposit and withdraw for the client version', async () => {
+    const old = await get('/common/feature-switch/query?clientType=Web&entry=indepdentMain&version=1000');
+    expect(old.body.data).toEqual([
+      { label: 'buy', enable: true },
+      { label: 'deposit', enable: true },
+      { label: 'withdraw', enable: false },
+    ]);
+    const current = await get('/common/feature-switch/query?clientType=Web&entry=indepdentMain&version=1025');
+    expect(current.body.data).toContainEqual({ label: 'withdraw', enable: true });
+  });
+
+  it('turns every label off for an entry with no switches', async () => {
+    const { body } = await get('/common/feature-switch/query?clientType=Web&entry=unknownEntry&version=1');
+    expect(body.data.every((item: { enable: boolean }) => item.enable === false)).toBe(true);
+  });
+
+  it('refuses a missing version or an unknown client type', async () => {
+    expect((await get('/common/feature-switch/query?clientType=Web&entry=main')).statusCode).toBe(400);
+    expect((await get('/common/feature-switch/query?clientType=Fax&entry=main&version=1')).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,43 @@
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/test-app.ts';
+import { createLoggerOptions } from './logging.ts';
+
+function captureLogger() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, callback) {
+      lines.push(String(chunk));
+      callback();
+    },
+  });
+  return { logger: pino(createLoggerOptions('info'), stream), lines };
+}
+
+describe('log redaction', () => {
+  it('hides passwords, codes, tokens and card fields at any of the first levels', () => {
+    const { logger, lines } = captureLogger();
+    logger.info({
+      password: 'Causeway-demo-2026!',
+      body: { verifyCode: '123456', code: '654321', card: { number: '4242424242424242', cvv: '123' } },
+      headers: { token: 'tok_abcdef', 'business-token': 'btok_abcdef' },
+      deep: { a: { b: { otpCode: '111222' } } },
+    });
+    const written = lines.join('');
+    for (const secret of ['Causeway-demo-2026!', '123456', '654321', '4242424242424242', '"123"', 'tok_abcdef', 'btok_abcdef', '111222']) {
+      expect(written).not.toContain(secret);
+    }
+    expect(written).toContain('[redacted]');
+  });
+
+  it('logs request paths without their query strings, which may carry codes', async () => {
+    const t = await createTestApp();
+    await t.app.inject({ method: 'GET', url: '/prod-api/health?code=987654&token=tok_query_secret' });
+    await t.app.close();
+    const written = t.logs.join('');
+    expect(written).toContain('/prod-api/health');
+    expect(written).not.toContain('987654');
+    expect(written).not.toContain('tok_query_secret');
+  });
+});
