@@ -1,1 +1,78 @@
-export default async function setup() {}
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    serverLogPath: string;
+  }
+}
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const STARTUP_TIMEOUT_MS = 60_000;
+
+/**
+ * Starts the real server (built web app, embedded PGlite in a fresh temporary DATA_DIR, a free
+ * port) once for the e2e run, exactly as `npm start` runs it. Its output is kept in a log file
+ * so tests can check what reached the logs. Stopped with SIGTERM at the end.
+ */
+export default async function setup(project: TestProject) {
+  if (!fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
+    throw new Error('The web app is not built: run `npm run build` first (npm test does).');
+  }
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'causeway-e2e-'));
+  const logPath = path.join(workDir, 'server.log');
+  const log = fs.openSync(logPath, 'a');
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(workDir, 'data'), LOG_LEVEL: 'info', DATABASE_URL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const baseUrl = await waitForUrl(server, log);
+  project.provide('baseUrl', baseUrl);
+  project.provide('serverLogPath', logPath);
+
+  return async () => {
+    await stopServer(server);
+    fs.closeSync(log);
+    fs.rmSync(workDir, { recursive: true, force: true });
+  };
+}
+
+function waitForUrl(server: ChildProcess, log: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${output}`)), STARTUP_TIMEOUT_MS);
+    const onData = (chunk: Buffer) => {
+      fs.writeSync(log, chunk);
+      output += chunk.toString();
+      const match = /Open (http:\/\/\S+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1].replace('localhost', '127.0.0.1'));
+      }
+    };
+    server.stdout?.on('data', onData);
+    server.stderr?.on('data', onData);
+    server.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+function stopServer(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const killer = setTimeout(() => server.kill('SIGKILL'), 15_000);
+    server.once('exit', () => {
+      clearTimeout(killer);
+      resolve();
+    });
+    server.kill('SIGTERM');
+  });
+}

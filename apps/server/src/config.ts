@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_TRANSLATIONS_API_KEY } from '@causeway/translations';
 import { z } from 'zod';
 
 const serverRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -34,7 +35,7 @@ export const configSchema = z.object({
     .refine((value) => value.split(/\s+/).filter(Boolean).every((source) => cspSource.test(source)), {
       message: "must be space-separated origins (https://shop.example.com), 'self' or 'none'",
     }),
-  TRANSLATIONS_API_KEY: z.string().min(8, 'must be at least 8 characters').default('cw_public_i18n_key'),
+  TRANSLATIONS_API_KEY: z.string().min(8, 'must be at least 8 characters').default(DEFAULT_TRANSLATIONS_API_KEY),
   TRUST_PROXY: booleanFromEnv.default(false),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),

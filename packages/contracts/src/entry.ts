@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { entitySchema } from './headers.ts';
+import { entitySchema } from './headers-schema.ts';
 import { channelCodeSchema, transactionTypeSchema } from './reference.ts';
 
 export const PAYMENT_METHODS = ['CARD', 'BANK_TRANSFER', 'ONLINE_BANKING', 'BUY_SEND'] as const;

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** The body status and code of every successful answer (spec §8: "Success is body status 200"). */
 export const SUCCESS_STATUS = 200;
 export const SUCCESS_CODE = '000000';
@@ -15,20 +13,6 @@ export interface Envelope<T> {
   msg: string;
   data: T;
 }
-
-/** Wraps a data schema in the envelope, for route response schemas and client parsing. */
-export function envelopeOf<T extends z.ZodType>(data: T) {
-  return z.object({
-    status: z.number().int(),
-    code: z.string(),
-    msg: z.string(),
-    data,
-  });
-}
-
-/** The envelope of a failed call: `data` is always null. */
-export const errorEnvelopeSchema = envelopeOf(z.null());
-export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 
 /** Builds a success envelope. */
 export function ok<T>(data: T): Envelope<T> {

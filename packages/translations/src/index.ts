@@ -32,3 +32,10 @@ export function listKeys(tree: TextTree, prefix = ''): string[] {
     .flatMap(([key, value]) => (typeof value === 'string' ? [prefix + key] : listKeys(value, `${prefix}${key}.`)))
     .sort();
 }
+
+/**
+ * The public key the web app sends to get-translations (spec §7: "API key header"). It is not a
+ * secret: it only names a client. Operators may set their own with TRANSLATIONS_API_KEY on the
+ * server and VITE_TRANSLATIONS_API_KEY at build time.
+ */
+export const DEFAULT_TRANSLATIONS_API_KEY = 'cw_public_i18n_key';

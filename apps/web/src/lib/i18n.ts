@@ -16,6 +16,8 @@ export function createI18n(lng: Language): i18n {
     interpolation: { escapeValue: false },
     returnNull: false,
     initAsync: false,
+    // Re-render when get-translations adds a language's texts.
+    react: { bindI18nStore: 'added' },
   });
   return instance;
 }

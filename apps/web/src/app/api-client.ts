@@ -1,0 +1,31 @@
+import type { i18n } from 'i18next';
+import type { DataRouter } from 'react-router';
+import { createHttpClient, type HttpClient } from '@/lib/http-client';
+import { showToast } from '@/ui';
+import { currentLanguage, currentMode, isOnLoginPage } from './current-mode';
+import { LOGIN_ROUTE_BY_MODE } from './route-rules';
+import { ukLoginNotice } from './uk-login-store';
+
+/**
+ * The app's one HTTP client, with the spec §8 reactions wired to the toast, the router and the
+ * UK notice. Texts come from the i18n instance that is active when the error happens.
+ */
+export function createAppHttpClient(router: DataRouter, i18n: i18n): HttpClient {
+  const t = (key: string) => i18n.t(key);
+  const go = (path: string) => void router.navigate(`/${currentLanguage()}/${path}`);
+  return createHttpClient({
+    getMode: currentMode,
+    isOnLoginPage,
+    handlers: {
+      onAuthError: (mode) => {
+        showToast({ message: t('common.authError'), kind: 'error' });
+        go(LOGIN_ROUTE_BY_MODE[mode]);
+      },
+      onServicesUnavailable: ({ code, flags }) =>
+        go(`services-unavailable?code=${code}&mode=${flags.mode}&business=${flags.business}&independent=${flags.independent}`),
+      onSomethingWentWrong: () => showToast({ message: t('common.somethingWentWrong'), kind: 'error' }),
+      onUkLogin: () => ukLoginNotice.open(),
+      toast: (message) => showToast({ message, kind: 'error' }),
+    },
+  });
+}

@@ -1,0 +1,27 @@
+import { SUPPORTED_LANGUAGES } from '@causeway/translations';
+import type { FlowMode } from '@/lib/mode';
+import { storage } from '@/lib/storage';
+import { flowTypeFromPath, isLoginPath, stripLocale } from './route-rules';
+
+/** The mode of the last sign-in page visited; pages without a flow type of their own use it. */
+export const MODE_STORAGE_KEY = 'causeway.mode';
+
+const currentPath = () => stripLocale(window.location.pathname, SUPPORTED_LANGUAGES);
+
+/** The active flow mode: from the path when it names one (and remembered), else the remembered one, else individual. */
+export function currentMode(): FlowMode {
+  const fromPath = flowTypeFromPath(currentPath());
+  if (fromPath) {
+    storage.setItem(MODE_STORAGE_KEY, fromPath);
+    return fromPath;
+  }
+  return storage.getItem<FlowMode>(MODE_STORAGE_KEY) ?? 'individual';
+}
+
+export const isOnLoginPage = (): boolean => isLoginPath(currentPath());
+
+/** The locale segment of the current URL, en when there is none. */
+export function currentLanguage(): string {
+  const first = window.location.pathname.split('/').filter(Boolean)[0];
+  return first && (SUPPORTED_LANGUAGES as readonly string[]).includes(first) ? first : 'en';
+}

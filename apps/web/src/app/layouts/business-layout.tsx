@@ -1,0 +1,84 @@
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, useParams } from 'react-router';
+import { storage } from '@/lib/storage';
+import { LanguageSwitch } from '../language-switch';
+import { ThemeToggle } from '../theme-toggle';
+import { BrandMark } from './brand-mark';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
+
+/** Remembers whether the portal's left menu is collapsed (open by default, spec §2). */
+export const PORTAL_MENU_COLLAPSED_KEY = 'causeway.portalMenuCollapsed';
+
+/** Portal menu of spec §2; Verification Center shows only outside independent mode. */
+export const PORTAL_MENU = [
+  { key: 'home', path: 'corporation-portal/home', icon: '⌂' },
+  { key: 'transaction', path: 'corporation-portal/transaction', icon: '⇄' },
+  { key: 'verificationCenter', path: 'corporation-portal/kyb-status', icon: '✓', hiddenWhenIndependent: true },
+  { key: 'transactionHistory', path: 'corporation-portal/history', icon: '☰' },
+  { key: 'accountManagement', path: 'corporation-portal/account-management', icon: '☺' },
+  { key: 'securityCenter', path: 'corporation-portal/setting', icon: '⚿' },
+] as const;
+
+export interface BusinessLayoutProps {
+  independent: boolean;
+  companyName?: string;
+  companyLogoUrl?: string;
+  children: ReactNode;
+}
+
+/** The business portal: collapsible left menu, company logo in the header, then the page. */
+export function BusinessLayout({ independent, companyName, companyLogoUrl, children }: BusinessLayoutProps) {
+  const { t } = useTranslation();
+  const { lng } = useParams();
+  const [collapsed, setCollapsed] = useState(() => storage.getItem<boolean>(PORTAL_MENU_COLLAPSED_KEY) === true);
+  const toggle = () => {
+    storage.setItem(PORTAL_MENU_COLLAPSED_KEY, !collapsed);
+    setCollapsed(!collapsed);
+  };
+  const items = PORTAL_MENU.filter((item) => !(independent && 'hiddenWhenIndependent' in item));
+  return (
+    <div className="flex min-h-dvh bg-bg text-fg">
+      <SkipLink />
+      <nav aria-label={t('common.portalMenu')} className={`shrink-0 border-r border-line bg-surface ${collapsed ? 'w-16' : 'w-60 max-sm:w-48'}`}>
+        <button
+          type="button"
+          onClick={toggle}
+          aria-expanded={!collapsed}
+          className="m-2 flex h-10 w-12 items-center justify-center rounded-lg text-fg hover:bg-surface-2"
+        >
+          <span aria-hidden="true">{collapsed ? '»' : '«'}</span>
+          <span className="sr-only">{t(collapsed ? 'common.expandMenu' : 'common.collapseMenu')}</span>
+        </button>
+        <ul className="flex flex-col gap-1 px-2">
+          {items.map((item) => (
+            <li key={item.key}>
+              <NavLink
+                to={`/${lng}/${item.path}`}
+                title={collapsed ? t(`common.portal.${item.key}`) : undefined}
+                className="flex h-10 items-center gap-3 rounded-lg px-3 text-sm text-muted hover:bg-surface-2 hover:text-fg aria-[current=page]:bg-surface-2 aria-[current=page]:text-fg"
+              >
+                <span aria-hidden="true" className="w-5 text-center">{item.icon}</span>
+                <span className={collapsed ? 'sr-only' : ''}>{t(`common.portal.${item.key}`)}</span>
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="flex flex-wrap items-center gap-2 border-b border-line bg-surface px-4 py-3">
+          <span className="mr-auto inline-flex items-center gap-2">
+            {companyLogoUrl ? (
+              <img src={companyLogoUrl} alt={companyName ?? ''} className="h-8 w-8 rounded-lg object-cover" />
+            ) : (
+              <BrandMark label={companyName ?? t('common.businessPortal')} />
+            )}
+          </span>
+          <LanguageSwitch />
+          <ThemeToggle />
+        </header>
+        <main id={MAIN_CONTENT_ID} className="flex-1 px-4 py-6">{children}</main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { LanguageSwitch } from '../language-switch';
+import { ThemeToggle } from '../theme-toggle';
+import { BrandMark } from './brand-mark';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
+
+export interface MainLayoutProps {
+  /** Header flags of spec §2: home on /dashboard, buy on the buy pages. */
+  flags: { home: boolean; buy: boolean };
+  children: ReactNode;
+}
+
+const navLink = 'rounded-full px-3 py-2 text-sm font-medium text-muted hover:text-fg aria-[current=page]:bg-surface-2 aria-[current=page]:text-fg';
+
+/** The main chrome: header with brand, primary navigation, language and theme; then the page. */
+export function MainLayout({ flags, children }: MainLayoutProps) {
+  const { t } = useTranslation();
+  const { lng } = useParams();
+  return (
+    <div className="min-h-dvh bg-bg text-fg">
+      <SkipLink />
+      <header className="border-b border-line bg-surface">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-2 px-4 py-3">
+          <Link to={`/${lng}/dashboard`} aria-current={flags.home ? 'page' : undefined} className="mr-auto rounded-lg">
+            <BrandMark />
+          </Link>
+          <nav aria-label={t('common.mainNavigation')} className="flex items-center gap-1">
+            <Link to={`/${lng}/buy-crypto`} aria-current={flags.buy ? 'page' : undefined} className={navLink}>
+              {t('common.buyCrypto')}
+            </Link>
+          </nav>
+          <LanguageSwitch />
+          <ThemeToggle />
+        </div>
+      </header>
+      <main id={MAIN_CONTENT_ID} className="mx-auto max-w-6xl px-4 py-6">{children}</main>
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import type { ReactNode } from 'react';
+import { LanguageSwitch } from '../language-switch';
+import { ThemeToggle } from '../theme-toggle';
+import { BrandMark } from './brand-mark';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
+
+/** business-account-form: a simple header (brand, language, theme) without navigation. */
+export function SimpleHeaderLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className="min-h-dvh bg-bg text-fg">
+      <SkipLink />
+      <header className="border-b border-line bg-surface">
+        <div className="mx-auto flex max-w-4xl items-center gap-2 px-4 py-3">
+          <span className="mr-auto"><BrandMark /></span>
+          <LanguageSwitch />
+          <ThemeToggle />
+        </div>
+      </header>
+      <main id={MAIN_CONTENT_ID} className="mx-auto max-w-4xl px-4 py-6">{children}</main>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { isLanguage, SUPPORTED_LANGUAGES } from '@causeway/translations';
+import { Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation, useParams } from 'react-router';
+import { Spinner } from '@/ui';
+import { BareLayout } from './layouts/bare-layout';
+import { BusinessLayout } from './layouts/business-layout';
+import { MainLayout } from './layouts/main-layout';
+import { SimpleHeaderLayout } from './layouts/simple-header-layout';
+import { currentMode } from './current-mode';
+import { headerFlags, layoutFor, stripLocale } from './route-rules';
+import { loadTranslations } from './translations-loader';
+
+/** The URL with its locale segment set to `lng` and the lng query parameter dropped. */
+function localisedUrl(lng: string, path: string, search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete('lng');
+  const query = params.toString();
+  return `/${lng}${path === '/' ? '' : path}${query ? `?${query}` : ''}`;
+}
+
+/**
+ * Root of every page under /:lng. The locale comes from the lng query parameter when it names a
+ * supported language, else from the path, else en; the URL is rewritten to carry it as its first
+ * segment. Picks the layout from the route rules and code-splits the page below it.
+ */
+export function LocaleRoot() {
+  const { lng } = useParams();
+  const location = useLocation();
+  const { i18n } = useTranslation();
+  const queryLng = new URLSearchParams(location.search).get('lng');
+  const pathLng = isLanguage(lng) ? lng : undefined;
+  const wanted = isLanguage(queryLng) ? queryLng : (pathLng ?? 'en');
+  const path = pathLng ? stripLocale(location.pathname, SUPPORTED_LANGUAGES) : location.pathname;
+
+  useEffect(() => {
+    if (!pathLng) return;
+    document.documentElement.lang = pathLng === 'zh' ? 'zh-CN' : 'en';
+    void i18n.changeLanguage(pathLng);
+    if (pathLng !== 'en' && !i18n.hasResourceBundle(pathLng, 'translation')) void loadTranslations(i18n, pathLng);
+  }, [pathLng, i18n]);
+
+  if (!pathLng || queryLng !== null) return <Navigate replace to={localisedUrl(wanted, path, location.search)} />;
+
+  const page = (
+    <Suspense fallback={<div className="flex min-h-[50vh] items-center justify-center"><Spinner size="lg" /></div>}>
+      <Outlet />
+    </Suspense>
+  );
+  switch (layoutFor(path)) {
+    case 'bare':
+      return <BareLayout>{page}</BareLayout>;
+    case 'business':
+      return <BusinessLayout independent={currentMode() === 'businessIndependent'}>{page}</BusinessLayout>;
+    case 'simpleHeader':
+      return <SimpleHeaderLayout>{page}</SimpleHeaderLayout>;
+    default:
+      return <MainLayout flags={headerFlags(path)}>{page}</MainLayout>;
+  }
+}

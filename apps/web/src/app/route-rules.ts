@@ -1,0 +1,72 @@
+import type { FlowMode } from '@/lib/mode';
+
+/**
+ * The routing rules of spec §2, as data and small pure functions. Paths given to these
+ * functions are locale-free (`/login-v2`, not `/en/login-v2`): use `stripLocale` first.
+ */
+
+/** Routes that need no sign-in: no main header or chrome (spec §2, "No login needed"). */
+export const NO_LOGIN_ROUTES: ReadonlySet<string> = new Set([
+  'login-independent', 'login', 'login-v2', 'account-terminated', 'business-login', 'business-login-independent',
+  'skip-login', 'reset-pwd', '3ds', 'login-v3', 'sumsub-webview', 'add-card-webview', 'result-webview',
+  'history-webview', '3ds-callback', '3ds-webview', 'services-unavailable', 'user-blocked', 'unsubscribed',
+  'file-upload', 'join-mailing-list', 'account-unsupport-roma',
+]);
+
+/** The sign-in page of each mode: where an authentication failure or a logout lands. */
+export const LOGIN_ROUTE_BY_MODE: Record<FlowMode, string> = {
+  individual: 'login-v2',
+  independent: 'login-independent',
+  business: 'business-login',
+  businessIndependent: 'business-login-independent',
+};
+
+export type LayoutKind = 'bare' | 'main' | 'business' | 'simpleHeader';
+
+const firstSegment = (path: string) => path.split('/').filter(Boolean)[0] ?? '';
+
+/** `/zh/login-v2` → `/login-v2` when the first segment is a supported language. */
+export function stripLocale(pathname: string, languages: readonly string[]): string {
+  const [first, ...rest] = pathname.split('/').filter(Boolean);
+  return first && languages.includes(first) ? `/${rest.join('/')}` : pathname || '/';
+}
+
+/**
+ * Flow type from the path (spec §2). Business-independent is tested before business because
+ * `/business-login-independent` also contains `/business-login`. Other paths have no flow type
+ * of their own: the mode stored at sign-in applies.
+ */
+export function flowTypeFromPath(path: string): FlowMode | undefined {
+  if (path.includes('/login-independent')) return 'independent';
+  if (path.includes('/business-login-independent') || path.includes('/reset-pwd')) return 'businessIndependent';
+  if (path.includes('/business-login')) return 'business';
+  if (path.includes('/login-v2')) return 'individual';
+  return undefined;
+}
+
+/** True on the no-login routes, which show no main header or chrome. */
+export const isNoLoginPath = (path: string): boolean => NO_LOGIN_ROUTES.has(firstSegment(path));
+
+/** True on the sign-in pages, where the HTTP client never refreshes the token (spec §7). */
+export const isLoginPath = (path: string): boolean =>
+  ['login', 'login-v2', 'login-v3', 'login-independent', 'business-login', 'business-login-independent', 'skip-login', 'reset-pwd'].includes(firstSegment(path));
+
+/** A path with iframe-loading is exempt from the UK layout. */
+export const isUkLayoutExempt = (path: string): boolean => path.includes('iframe-loading');
+
+/** A path with remediation never triggers the remediation redirect (no loop). */
+export const canRedirectToRemediation = (path: string): boolean => !path.includes('remediation');
+
+/** Header flags: home for /dashboard; buy for /buy-crypto, /sendto-confirm and /result. */
+export function headerFlags(path: string): { home: boolean; buy: boolean } {
+  const segment = firstSegment(path);
+  return { home: segment === 'dashboard', buy: ['buy-crypto', 'sendto-confirm', 'result'].includes(segment) };
+}
+
+/** Which layout wraps a page: bare for no-login routes, the portal for corporation-portal, a simple header for the business form. */
+export function layoutFor(path: string): LayoutKind {
+  if (isNoLoginPath(path)) return 'bare';
+  if (path.includes('corporation-portal')) return 'business';
+  if (firstSegment(path) === 'business-account-form') return 'simpleHeader';
+  return 'main';
+}
