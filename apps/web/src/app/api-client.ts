@@ -1,6 +1,7 @@
 import type { i18n } from 'i18next';
 import type { DataRouter } from 'react-router';
 import { createHttpClient, type HttpClient } from '@/lib/http-client';
+import { createSessionStore } from '@/lib/session';
 import { showToast } from '@/ui';
 import { currentLanguage, currentMode, isOnLoginPage } from './current-mode';
 import { LOGIN_ROUTE_BY_MODE } from './route-rules';
@@ -13,11 +14,15 @@ import { ukLoginNotice } from './uk-login-store';
 export function createAppHttpClient(router: DataRouter, i18n: i18n): HttpClient {
   const t = (key: string) => i18n.t(key);
   const go = (path: string) => void router.navigate(`/${currentLanguage()}/${path}`);
+  const session = createSessionStore();
   return createHttpClient({
     getMode: currentMode,
     isOnLoginPage,
+    session,
     handlers: {
       onAuthError: (mode) => {
+        // The token is dead on the server: drop it so the login page starts clean.
+        session.clearToken(mode);
         showToast({ message: t('common.authError'), kind: 'error' });
         go(LOGIN_ROUTE_BY_MODE[mode]);
       },

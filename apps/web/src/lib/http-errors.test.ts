@@ -1,0 +1,59 @@
+import { PATHS } from '@causeway/contracts';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError, dispatchApiError, isApiError, isSilentPath, isToastPath, type HttpErrorHandlers } from './http-errors.ts';
+
+const handlers = (): HttpErrorHandlers => ({
+  onAuthError: vi.fn(),
+  onServicesUnavailable: vi.fn(),
+  onSomethingWentWrong: vi.fn(),
+  onUkLogin: vi.fn(),
+  toast: vi.fn(),
+});
+
+describe('path policy', () => {
+  it('toasts only listed prefixes, never the bind path', () => {
+    expect(isToastPath('/capi/v1/login/email')).toBe(true);
+    expect(isToastPath('/capi/v1/customer/wallet/list?x=1')).toBe(true);
+    expect(isToastPath('/capi/v1/user/login/verify')).toBe(true);
+    expect(isToastPath(PATHS.listCurrency)).toBe(false);
+    expect(isToastPath(PATHS.bindGoogleAuthenticator)).toBe(false);
+    expect(isToastPath('/p/a', { prefixes: ['/p/'], excluded: ['/p/a'], silent: [] })).toBe(false);
+  });
+
+  it('knows the silent paths', () => {
+    expect(isSilentPath(PATHS.logout)).toBe(true);
+    expect(isSilentPath(`${PATHS.joinUkEmailList}?a=1`)).toBe(true);
+    expect(isSilentPath(PATHS.refreshToken)).toBe(false);
+  });
+});
+
+describe('dispatchApiError', () => {
+  it('does not dispatch transport failures', () => {
+    const h = handlers();
+    for (const kind of ['network', 'timeout', 'cancel', 'badResponse'] as const) {
+      dispatchApiError(new ApiError({ kind, path: '/capi/v1/login/x', msg: 'boom' }), { mode: 'individual', handlers: h });
+    }
+    expect(Object.values(h).every((fn) => vi.mocked(fn).mock.calls.length === 0)).toBe(true);
+  });
+
+  it('reports a throwing handler instead of rethrowing', () => {
+    const h = handlers();
+    vi.mocked(h.onUkLogin).mockImplementation(() => {
+      throw new Error('router not ready');
+    });
+    const report = vi.fn();
+    vi.stubGlobal('reportError', report);
+    const error = new ApiError({ kind: 'business', path: '/x', msg: '', code: '10000041' });
+    expect(() => dispatchApiError(error, { mode: 'individual', handlers: h })).not.toThrow();
+    expect(report).toHaveBeenCalledWith(new Error('router not ready'));
+    vi.unstubAllGlobals();
+  });
+
+  it('builds a typed error', () => {
+    const error = new ApiError({ kind: 'business', path: '/x', msg: 'Nope', code: 'C', httpStatus: 409 });
+    expect(isApiError(error)).toBe(true);
+    expect(error).toBeInstanceOf(Error);
+    expect(error).toMatchObject({ name: 'ApiError', message: 'Nope', kind: 'business', code: 'C', httpStatus: 409 });
+    expect(error.data).toBeUndefined();
+  });
+});

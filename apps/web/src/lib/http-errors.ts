@@ -1,0 +1,147 @@
+import { SILENT_PATHS, TOAST_MESSAGE_EXCLUDED_PATHS, TOAST_MESSAGE_PATH_PREFIXES } from '@causeway/contracts';
+import { modeFlags, type FlowMode, type ModeFlags } from './mode.ts';
+
+/**
+ * How a call failed:
+ * - `network`: fetch itself failed (offline, DNS, CORS);
+ * - `timeout`: no complete answer within the client timeout;
+ * - `cancel`: the caller's AbortSignal fired;
+ * - `badRequest`: a 4xx answer without an envelope;
+ * - `badResponse`: any other answer whose body is not JSON or not an envelope;
+ * - `business`: an envelope whose status/code is not success.
+ */
+export type ApiErrorKind = 'network' | 'timeout' | 'cancel' | 'badRequest' | 'badResponse' | 'business';
+
+export interface ApiErrorInit {
+  kind: ApiErrorKind;
+  path: string;
+  msg: string;
+  httpStatus?: number;
+  code?: string;
+  data?: unknown;
+  cause?: unknown;
+}
+
+/** The single rejection type of the HTTP client. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly kind: ApiErrorKind;
+  /** The call path (relative to the base URL), for logs and handler decisions. */
+  readonly path: string;
+  /** The envelope's `msg`, or a short English description for transport failures. */
+  readonly msg: string;
+  readonly httpStatus?: number;
+  /** The envelope's `code` (business errors only). */
+  readonly code?: string;
+  readonly data?: unknown;
+
+  constructor(init: ApiErrorInit) {
+    super(init.msg || init.kind, { cause: init.cause });
+    this.kind = init.kind;
+    this.path = init.path;
+    this.msg = init.msg;
+    this.httpStatus = init.httpStatus;
+    this.code = init.code;
+    this.data = init.data;
+  }
+}
+
+/** Narrowing helper for `catch` blocks. */
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+/** Spec §8 codes the HTTP layer reacts to. */
+export const HANDLED_CODES = {
+  authError: 'USER0000001',
+  gatewayUnavailable: 'GAT9000001',
+  somethingWentWrong: '999999',
+  ukLogin: '10000041',
+  modeUnavailable: '10000047',
+} as const;
+
+/** UI reactions to failures, injected so the client needs no React or router. */
+export interface HttpErrorHandlers {
+  /** USER0000001 or HTTP 401: toast authError and go to the mode's login page. */
+  onAuthError(mode: FlowMode): void;
+  /** GAT9000001 or 10000047: show services-unavailable with the active mode's flags. */
+  onServicesUnavailable(info: { code: string; flags: ModeFlags }): void;
+  /** 999999. */
+  onSomethingWentWrong(): void;
+  /** 10000041: the UK login notice. */
+  onUkLogin(): void;
+  /** Any other error with a msg, on toast-listed paths only. */
+  toast(message: string): void;
+}
+
+/** Which paths may toast a message and which never trigger any handler. */
+export interface ToastPolicy {
+  prefixes: readonly string[];
+  excluded: readonly string[];
+  silent: readonly string[];
+}
+
+/** The spec §8 policy from the shared contracts. */
+export const DEFAULT_TOAST_POLICY: ToastPolicy = {
+  prefixes: TOAST_MESSAGE_PATH_PREFIXES,
+  excluded: TOAST_MESSAGE_EXCLUDED_PATHS,
+  silent: SILENT_PATHS,
+};
+
+/** `path` without its query string or fragment: the path lists name bare paths. */
+export const barePath = (path: string): string => path.split(/[?#]/, 1)[0] ?? path;
+
+/** True when an error on `path` must not reach any handler. */
+export function isSilentPath(path: string, policy: ToastPolicy = DEFAULT_TOAST_POLICY): boolean {
+  return policy.silent.includes(barePath(path));
+}
+
+/** True when an error message on `path` may be toasted. */
+export function isToastPath(path: string, policy: ToastPolicy = DEFAULT_TOAST_POLICY): boolean {
+  const bare = barePath(path);
+  return policy.prefixes.some((prefix) => bare.startsWith(prefix)) && !policy.excluded.includes(bare);
+}
+
+/**
+ * Surfaces a handler's exception to the page's error reporting (window `error` event) without
+ * breaking the call's own rejection. `reportError` is missing in older browsers: rethrow async.
+ */
+function reportHandlerError(error: unknown): void {
+  if (typeof globalThis.reportError === 'function') globalThis.reportError(error);
+  else
+    setTimeout(() => {
+      throw error;
+    });
+}
+
+/**
+ * Routes a failure to at most one handler, per spec §8. Transport failures (network, timeout,
+ * cancel, bad response) reach none: the caller decides, typically with its own retry or error
+ * state. A handler that throws is reported, not rethrown, so the caller still gets the ApiError.
+ */
+export function dispatchApiError(
+  error: ApiError,
+  context: { mode: FlowMode; handlers: HttpErrorHandlers; policy?: ToastPolicy },
+): void {
+  const { mode, handlers } = context;
+  const policy = context.policy ?? DEFAULT_TOAST_POLICY;
+  if (isSilentPath(error.path, policy)) return;
+  const call = (fn: () => void) => {
+    try {
+      fn();
+    } catch (handlerError) {
+      reportHandlerError(handlerError);
+    }
+  };
+  if (error.code === HANDLED_CODES.authError || error.httpStatus === 401) return call(() => handlers.onAuthError(mode));
+  if (error.kind !== 'business' || error.code === undefined) return;
+  const code = error.code;
+  switch (code) {
+    case HANDLED_CODES.gatewayUnavailable:
+    case HANDLED_CODES.modeUnavailable:
+      return call(() => handlers.onServicesUnavailable({ code, flags: modeFlags(mode) }));
+    case HANDLED_CODES.somethingWentWrong:
+      return call(() => handlers.onSomethingWentWrong());
+    case HANDLED_CODES.ukLogin:
+      return call(() => handlers.onUkLogin());
+  }
+  if (error.msg && isToastPath(error.path, policy)) call(() => handlers.toast(error.msg));
+}

@@ -1,0 +1,30 @@
+/**
+ * The four checkout flow modes. Business modes authenticate with the `business-token` header,
+ * the others with `token`; independent modes also send `independent: true`.
+ */
+export type FlowMode = 'individual' | 'independent' | 'business' | 'businessIndependent';
+
+/** Every flow mode, in a stable order (handy for iteration and tests). */
+export const FLOW_MODES = ['individual', 'independent', 'business', 'businessIndependent'] as const satisfies readonly FlowMode[];
+
+/** True for `business` and `businessIndependent`: these use the `business-token` header. */
+export function isBusinessMode(mode: FlowMode): boolean {
+  return mode === 'business' || mode === 'businessIndependent';
+}
+
+/** True for `independent` and `businessIndependent`: these send the `independent: true` header. */
+export function isIndependentMode(mode: FlowMode): boolean {
+  return mode === 'independent' || mode === 'businessIndependent';
+}
+
+/** The mode flags the services-unavailable page needs (spec §8, code 10000047). */
+export interface ModeFlags {
+  mode: FlowMode;
+  business: boolean;
+  independent: boolean;
+}
+
+/** Derives the {@link ModeFlags} of a mode. */
+export function modeFlags(mode: FlowMode): ModeFlags {
+  return { mode, business: isBusinessMode(mode), independent: isIndependentMode(mode) };
+}

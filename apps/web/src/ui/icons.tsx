@@ -1,0 +1,65 @@
+import type { SVGProps } from 'react';
+import { cx } from './class-names.ts';
+
+/** Props of the line icons: any SVG attribute; size comes from `className` (default 20 px). */
+export type IconProps = SVGProps<SVGSVGElement>;
+
+/**
+ * Shared frame of the line icons. Icons are always decorative (aria-hidden): the control that
+ * holds one carries the accessible name, so the icon must not add to it.
+ */
+function Icon({ className, children, ...props }: IconProps) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      className={cx('size-5 shrink-0', className)}
+      {...props}
+    >
+      {children}
+    </svg>
+  );
+}
+
+/** Arrow pointing right (the "Continue" button). */
+export const ArrowRightIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M5 12h14M13 6l6 6-6 6" />
+  </Icon>
+);
+
+/** Cross (close and clear buttons). */
+export const CloseIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M6 6l12 12M18 6 6 18" />
+  </Icon>
+);
+
+/** Tick in a circle (success toast). */
+export const CheckCircleIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="m8 12 3 3 5-6" />
+  </Icon>
+);
+
+/** "i" in a circle (info toast). */
+export const InfoIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 11v5M12 8h.01" />
+  </Icon>
+);
+
+/** "!" in a circle (error toast). */
+export const AlertIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 7v6M12 16h.01" />
+  </Icon>
+);
