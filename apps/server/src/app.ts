@@ -12,6 +12,7 @@ import { createLoggerOptions, requestIdOptions } from './platform/logging.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerWebApp } from './platform/web-app.ts';
+import { createTranslationsProvider } from './providers/translations/index.ts';
 
 export const APP_VERSION = '0.1.0';
 
@@ -43,7 +44,7 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
   registerHealthRoutes(app, database.db, database.kind, APP_VERSION);
   registerReferenceRoutes(app, database.db);
   registerEntryRoutes(app, database.db);
-  registerTranslationRoutes(app, config.TRANSLATIONS_API_KEY);
+  registerTranslationRoutes(app, createTranslationsProvider(config), config.TRANSLATIONS_API_KEY);
 
   app.addHook('onClose', async () => database.close());
   return app;

@@ -36,6 +36,8 @@ export const configSchema = z.object({
       message: "must be space-separated origins (https://shop.example.com), 'self' or 'none'",
     }),
   TRANSLATIONS_API_KEY: z.string().min(8, 'must be at least 8 characters').default(DEFAULT_TRANSLATIONS_API_KEY),
+  I18N_HOST: z.url({ message: 'must be an http(s) URL of the i18n host' }).optional(),
+  I18N_API_KEY: z.string().min(1).optional(),
   TRUST_PROXY: booleanFromEnv.default(false),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
@@ -43,7 +45,7 @@ export const configSchema = z.object({
 
 export type Config = z.infer<typeof configSchema>;
 
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'TRANSLATIONS_API_KEY']);
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'TRANSLATIONS_API_KEY', 'I18N_API_KEY']);
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {

@@ -1,6 +1,7 @@
 import type { ChannelCode, CountryItem, CurrencyItem, CurrencyPairItem } from '@causeway/contracts';
 import Decimal from 'decimal.js';
 import { AppError } from '../../platform/app-error.ts';
+import { createTtlCache } from '../../platform/ttl-cache.ts';
 import type { ReferenceRepository } from './reference.repository.ts';
 
 const REGIONAL_INDICATOR_A = 0x1f1e6;
@@ -13,56 +14,70 @@ export function flagOf(alpha2: string): string {
 /** numeric(38,18) comes back padded ("20.000000000000000000"): write it without trailing zeros. */
 const toPlainDecimal = (value: string) => new Decimal(value).toFixed();
 
-export function createReferenceService(repository: ReferenceRepository) {
+/** How long the catalogue is served from memory: operator edits show on every process within this. */
+export const REFERENCE_CACHE_TTL_MS = 10_000;
+
+export function createReferenceService(repository: ReferenceRepository, cacheTtlMs = REFERENCE_CACHE_TTL_MS) {
+  const countries = createTtlCache<CountryItem[]>({ ttlMs: cacheTtlMs });
+  const currencies = createTtlCache<CurrencyItem[]>({ ttlMs: cacheTtlMs });
+  const pairs = createTtlCache<CurrencyPairItem[]>({ ttlMs: cacheTtlMs });
+
+  async function loadCountries(): Promise<CountryItem[]> {
+    const rows = await repository.listEnabledCountries();
+    return rows.map((row) => ({ towCharCode: row.code, englishName: row.englishName, chineseName: row.chineseName, flag: flagOf(row.code) }));
+  }
+
+  async function loadCurrencies(assetType?: 'fiat' | 'crypto'): Promise<CurrencyItem[]> {
+    const rows = await repository.listEnabledCurrencies(assetType);
+    const networks = await repository.listEnabledNetworks(rows.filter((r) => r.assetType === 'crypto').map((r) => r.code));
+    return rows.map((row) => ({
+      currency: row.code,
+      name: row.name,
+      assetType: row.assetType as 'fiat' | 'crypto',
+      decimals: row.decimals,
+      symbol: row.symbol,
+      sort: row.sort,
+      networks: networks
+        .filter((n) => n.currencyCode === row.code)
+        .map((n) => ({ network: n.network, networkName: n.networkName, decimals: n.decimals, memoRequired: n.memoRequired, memoName: n.memoName })),
+    }));
+  }
+
+  type PairFilter = { baseCurrency: string; channelCode?: ChannelCode | undefined; transactionType?: string | undefined };
+
+  /** Throws a 400 when the base is not an enabled fiat currency (a failure is never cached). */
+  async function loadPairs(filter: PairFilter): Promise<CurrencyPairItem[]> {
+    if (!(await repository.isEnabledFiat(filter.baseCurrency))) {
+      throw new AppError('REQ0000400', `query.baseCurrency: ${filter.baseCurrency} is not a supported fiat currency`);
+    }
+    const offers = await repository.listPairOffers(filter);
+    const byPair = new Map<string, CurrencyPairItem>();
+    for (const offer of offers) {
+      let pair = byPair.get(offer.pairId);
+      if (!pair) {
+        pair = {
+          baseCurrency: offer.baseCurrency,
+          cryptoCurrency: offer.cryptoCurrency,
+          network: offer.network,
+          minAmount: toPlainDecimal(offer.minAmount),
+          maxAmount: toPlainDecimal(offer.maxAmount),
+          channels: [],
+          transactionTypes: [],
+        };
+        byPair.set(offer.pairId, pair);
+      }
+      const channel = offer.channelCode as ChannelCode;
+      if (!pair.channels.includes(channel)) pair.channels.push(channel);
+      const type = offer.transactionType as CurrencyPairItem['transactionTypes'][number];
+      if (!pair.transactionTypes.includes(type)) pair.transactionTypes.push(type);
+    }
+    return [...byPair.values()];
+  }
+
   return {
-    async listCountries(): Promise<CountryItem[]> {
-      const rows = await repository.listEnabledCountries();
-      return rows.map((row) => ({ towCharCode: row.code, englishName: row.englishName, chineseName: row.chineseName, flag: flagOf(row.code) }));
-    },
-
-    async listCurrencies(assetType?: 'fiat' | 'crypto'): Promise<CurrencyItem[]> {
-      const rows = await repository.listEnabledCurrencies(assetType);
-      const networks = await repository.listEnabledNetworks(rows.filter((r) => r.assetType === 'crypto').map((r) => r.code));
-      return rows.map((row) => ({
-        currency: row.code,
-        name: row.name,
-        assetType: row.assetType as 'fiat' | 'crypto',
-        decimals: row.decimals,
-        symbol: row.symbol,
-        sort: row.sort,
-        networks: networks
-          .filter((n) => n.currencyCode === row.code)
-          .map((n) => ({ network: n.network, networkName: n.networkName, decimals: n.decimals, memoRequired: n.memoRequired, memoName: n.memoName })),
-      }));
-    },
-
-    /** Throws TradingPairUnsupported-style 400 when the base is not an enabled fiat currency. */
-    async listPairs(filter: { baseCurrency: string; channelCode?: ChannelCode | undefined; transactionType?: string | undefined }): Promise<CurrencyPairItem[]> {
-      if (!(await repository.isEnabledFiat(filter.baseCurrency))) {
-        throw new AppError('REQ0000400', `query.baseCurrency: ${filter.baseCurrency} is not a supported fiat currency`);
-      }
-      const offers = await repository.listPairOffers(filter);
-      const byPair = new Map<string, CurrencyPairItem>();
-      for (const offer of offers) {
-        let pair = byPair.get(offer.pairId);
-        if (!pair) {
-          pair = {
-            baseCurrency: offer.baseCurrency,
-            cryptoCurrency: offer.cryptoCurrency,
-            network: offer.network,
-            minAmount: toPlainDecimal(offer.minAmount),
-            maxAmount: toPlainDecimal(offer.maxAmount),
-            channels: [],
-            transactionTypes: [],
-          };
-          byPair.set(offer.pairId, pair);
-        }
-        const channel = offer.channelCode as ChannelCode;
-        if (!pair.channels.includes(channel)) pair.channels.push(channel);
-        const type = offer.transactionType as CurrencyPairItem['transactionTypes'][number];
-        if (!pair.transactionTypes.includes(type)) pair.transactionTypes.push(type);
-      }
-      return [...byPair.values()];
-    },
+    listCountries: () => countries.get('all', loadCountries),
+    listCurrencies: (assetType?: 'fiat' | 'crypto') => currencies.get(assetType ?? 'all', () => loadCurrencies(assetType)),
+    listPairs: (filter: PairFilter) =>
+      pairs.get(`${filter.baseCurrency}|${filter.channelCode ?? ''}|${filter.transactionType ?? ''}`, () => loadPairs(filter)),
   };
 }

@@ -1,10 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
 import { API_BASE, commonHeadersSchema, envelopeOf, HEADER, ok, PATHS, translationsQuerySchema } from '@causeway/contracts';
-import { bundledTranslations, FALLBACK_LANGUAGE, isLanguage, TRANSLATION_PROJECT_ID } from '@causeway/translations';
+import { FALLBACK_LANGUAGE, isLanguage, TRANSLATION_PROJECT_ID } from '@causeway/translations';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/app-error.ts';
+import type { TranslationsProvider } from '../../providers/translations/index.ts';
 
 const textTreeSchema: z.ZodType = z.lazy(() => z.record(z.string(), z.union([z.string(), textTreeSchema])));
 
@@ -15,10 +16,10 @@ function sameSecret(given: string, expected: string): boolean {
 }
 
 /**
- * GET /prod-api/get-translations: the texts of one language of project 39, served from the
- * bundle. A language we don't have gets the English texts (the client's fallback rule).
+ * GET /prod-api/get-translations: the texts of one language of project 39, from the translations
+ * provider. A language we don't have gets the English texts (the client's fallback rule).
  */
-export function registerTranslationRoutes(app: FastifyInstance, apiKey: string): void {
+export function registerTranslationRoutes(app: FastifyInstance, provider: TranslationsProvider, apiKey: string): void {
   app.withTypeProvider<ZodTypeProvider>().get(`${API_BASE}${PATHS.translations}`, {
     schema: {
       tags: ['translations'],
@@ -36,7 +37,7 @@ export function registerTranslationRoutes(app: FastifyInstance, apiKey: string):
       const requested = request.query.lang.toLowerCase().split('-')[0];
       const lang = isLanguage(requested) ? requested : FALLBACK_LANGUAGE;
       reply.header('cache-control', 'public, max-age=300');
-      return ok({ lang, texts: bundledTranslations[lang] });
+      return ok({ lang, texts: await provider.getTexts(lang) });
     },
   });
 }

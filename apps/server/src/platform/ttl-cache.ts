@@ -1,0 +1,25 @@
+/**
+ * A small read-through cache for read-mostly reference data (the catalogue, countries). Entries
+ * live `ttlMs`, so an operator's edit in the database shows within that time on every process;
+ * nothing here is state another process needs. Failed loads are not cached. Concurrent misses
+ * of one key share one load. At most `maxEntries` keys; the oldest is dropped first.
+ */
+export function createTtlCache<T>(options: { ttlMs: number; maxEntries?: number; now?: () => number }) {
+  const { ttlMs, maxEntries = 256, now = Date.now } = options;
+  const entries = new Map<string, { expiresAt: number; value: Promise<T> }>();
+  return {
+    get(key: string, load: () => Promise<T>): Promise<T> {
+      const hit = entries.get(key);
+      if (hit && hit.expiresAt > now()) return hit.value;
+      const value = load();
+      entries.delete(key);
+      entries.set(key, { expiresAt: now() + ttlMs, value });
+      if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
+      value.catch(() => {
+        if (entries.get(key)?.value === value) entries.delete(key);
+      });
+      return value;
+    },
+    clear: () => entries.clear(),
+  };
+}
