@@ -16,5 +16,10 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: `${API_BASE}${PATHS.docs}`, staticCSP: true });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: `${API_BASE}${PATHS.docs}`,
+    // Swagger UI's own CSP (script hashes), plus the inline styles its widgets set at run time.
+    staticCSP: true,
+    transformStaticCSP: (header) => header.replace("style-src 'self' https:", "style-src 'self' 'unsafe-inline'"),
+  });
 }

@@ -7,18 +7,25 @@ import { ThemeToggle } from '../theme-toggle';
 import { BrandMark } from './brand-mark';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 
-/** Remembers whether the portal's left menu is collapsed (open by default, spec §2). */
+/** Remembers whether the portal's left menu is collapsed (open by default on wider screens, spec §2). */
 export const PORTAL_MENU_COLLAPSED_KEY = 'causeway.portalMenuCollapsed';
 
 /** Portal menu of spec §2; Verification Center shows only outside independent mode. */
 export const PORTAL_MENU = [
-  { key: 'home', path: 'corporation-portal/home', icon: '⌂' },
-  { key: 'transaction', path: 'corporation-portal/transaction', icon: '⇄' },
-  { key: 'verificationCenter', path: 'corporation-portal/kyb-status', icon: '✓', hiddenWhenIndependent: true },
-  { key: 'transactionHistory', path: 'corporation-portal/history', icon: '☰' },
-  { key: 'accountManagement', path: 'corporation-portal/account-management', icon: '☺' },
-  { key: 'securityCenter', path: 'corporation-portal/setting', icon: '⚿' },
+  { key: 'home', path: 'corporation-portal/home', icon: 'M3 11l9-7 9 7v9a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z' },
+  { key: 'transaction', path: 'corporation-portal/transaction', icon: 'M4 8h14l-4-4M20 16H6l4 4' },
+  { key: 'verificationCenter', path: 'corporation-portal/kyb-status', icon: 'M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6zM8.5 12l2.5 2.5 4.5-5', hiddenWhenIndependent: true },
+  { key: 'transactionHistory', path: 'corporation-portal/history', icon: 'M12 7v5l3 2M3 12a9 9 0 1 0 3-6.7L3 8M3 3v5h5' },
+  { key: 'accountManagement', path: 'corporation-portal/account-management', icon: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0' },
+  { key: 'securityCenter', path: 'corporation-portal/setting', icon: 'M6 10V8a6 6 0 0 1 12 0v2M5 10h14v11H5zM12 14v3' },
 ] as const;
+
+/** Phones start with the menu collapsed so the page keeps its width; a stored choice wins. */
+function readInitialCollapsed(): boolean {
+  const stored = storage.getItem<boolean>(PORTAL_MENU_COLLAPSED_KEY);
+  if (typeof stored === 'boolean') return stored;
+  return typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 639px)').matches;
+}
 
 export interface BusinessLayoutProps {
   independent: boolean;
@@ -31,7 +38,7 @@ export interface BusinessLayoutProps {
 export function BusinessLayout({ independent, companyName, companyLogoUrl, children }: BusinessLayoutProps) {
   const { t } = useTranslation();
   const { lng } = useParams();
-  const [collapsed, setCollapsed] = useState(() => storage.getItem<boolean>(PORTAL_MENU_COLLAPSED_KEY) === true);
+  const [collapsed, setCollapsed] = useState(readInitialCollapsed);
   const toggle = () => {
     storage.setItem(PORTAL_MENU_COLLAPSED_KEY, !collapsed);
     setCollapsed(!collapsed);
@@ -58,7 +65,9 @@ export function BusinessLayout({ independent, companyName, companyLogoUrl, child
                 title={collapsed ? t(`common.portal.${item.key}`) : undefined}
                 className="flex h-10 items-center gap-3 rounded-lg px-3 text-sm text-muted hover:bg-surface-2 hover:text-fg aria-[current=page]:bg-surface-2 aria-[current=page]:text-fg"
               >
-                <span aria-hidden="true" className="w-5 text-center">{item.icon}</span>
+                <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5 shrink-0 fill-none stroke-current" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+                  <path d={item.icon} />
+                </svg>
                 <span className={collapsed ? 'sr-only' : ''}>{t(`common.portal.${item.key}`)}</span>
               </NavLink>
             </li>
