@@ -13,13 +13,7 @@ export const NO_LOGIN_ROUTES: ReadonlySet<string> = new Set([
   'file-upload', 'join-mailing-list', 'account-unsupport-roma',
 ]);
 
-/** The sign-in page of each mode: where an authentication failure or a logout lands. */
-export const LOGIN_ROUTE_BY_MODE: Record<FlowMode, string> = {
-  individual: 'login-v2',
-  independent: 'login-independent',
-  business: 'business-login',
-  businessIndependent: 'business-login-independent',
-};
+export { LOGIN_ROUTE_BY_MODE } from '@/lib/mode';
 
 export type LayoutKind = 'bare' | 'main' | 'business' | 'simpleHeader';
 

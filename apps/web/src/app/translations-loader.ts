@@ -28,11 +28,30 @@ export interface LoadTranslationsOptions {
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
+ * Loads in flight, per i18next store and language. main.tsx and LocaleRoot both ask for the
+ * start language, and react-i18next hands LocaleRoot a new i18n wrapper (same store) on every
+ * language change, which re-runs its effect: without this, one page load fetched the texts
+ * two or three times (and a failing server saw the 6 tries that many times over).
+ */
+const inFlight = new WeakMap<object, Map<Language, Promise<boolean>>>();
+
+/**
  * Fetches one language's texts from get-translations and adds them to i18next. Tries once and
  * retries up to 5 times, 350 ms apart; when every try fails, the bundled English stays in use
- * (i18next's fallback) and this resolves false. Never throws.
+ * (i18next's fallback) and this resolves false. Never throws. A call made while the same
+ * language is already loading into the same i18next store shares that load.
  */
-export async function loadTranslations(instance: i18n, lang: Language, options: LoadTranslationsOptions = {}): Promise<boolean> {
+export function loadTranslations(instance: i18n, lang: Language, options: LoadTranslationsOptions = {}): Promise<boolean> {
+  const byLang = inFlight.get(instance.store) ?? new Map<Language, Promise<boolean>>();
+  inFlight.set(instance.store, byLang);
+  const pending = byLang.get(lang);
+  if (pending) return pending;
+  const load = fetchTranslations(instance, lang, options).finally(() => byLang.delete(lang));
+  byLang.set(lang, load);
+  return load;
+}
+
+async function fetchTranslations(instance: i18n, lang: Language, options: LoadTranslationsOptions): Promise<boolean> {
   const fetchImpl = options.fetchImpl ?? globalThis.fetch.bind(globalThis);
   const sleep = options.sleep ?? defaultSleep;
   const apiKey = options.apiKey ?? import.meta.env.VITE_TRANSLATIONS_API_KEY ?? DEFAULT_TRANSLATIONS_API_KEY;

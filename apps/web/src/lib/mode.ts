@@ -28,3 +28,13 @@ export interface ModeFlags {
 export function modeFlags(mode: FlowMode): ModeFlags {
   return { mode, business: isBusinessMode(mode), independent: isIndependentMode(mode) };
 }
+
+/** The sign-in page of each mode: where an authentication failure or a logout lands (spec §4, §6). */
+export const LOGIN_ROUTE_BY_MODE: Record<FlowMode, string> = {
+  individual: 'login-v2',
+  independent: 'login-independent',
+  business: 'business-login',
+  businessIndependent: 'business-login-independent',
+};
+
+export const isFlowMode = (value: unknown): value is FlowMode => (FLOW_MODES as readonly unknown[]).includes(value);

@@ -1,6 +1,10 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import type { HttpClient } from '@/lib/http-client';
+import { HttpClientProvider } from '@/lib/http-context';
 import { createI18n } from '@/lib/i18n';
 
 /** Renders a component with the bundled English texts, as the app does before remote texts arrive. */
@@ -8,4 +12,44 @@ export function renderWithI18n(ui: ReactElement, options?: RenderOptions) {
   const i18n = createI18n('en');
   const Wrapper = ({ children }: { children: ReactNode }) => <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
   return render(ui, { wrapper: Wrapper, ...options });
+}
+
+/** Stands in for every other page: shows where a link or navigation led. */
+function ElsewherePage() {
+  const location = useLocation();
+  return <p data-testid="elsewhere">{`${location.pathname}${location.search}`}</p>;
+}
+
+export interface RenderPageOptions {
+  /** The page's route pattern, e.g. `/:lng/user-blocked`. */
+  path: string;
+  /** The URL to open, e.g. `/en/user-blocked?code=AC100003`. */
+  url: string;
+  /** The HTTP client of the page's queries; pages without calls need none. */
+  client?: HttpClient;
+}
+
+/**
+ * Renders one page at `url` with the English texts, a memory router (any other path shows an
+ * "elsewhere" placeholder with its URL) and, for pages that query, a retry-free query client.
+ */
+export function renderPage(page: ReactElement, { path, url, client }: RenderPageOptions) {
+  const i18n = createI18n('en');
+  const router = createMemoryRouter(
+    [
+      { path, element: page },
+      { path: '*', element: <ElsewherePage /> },
+    ],
+    { initialEntries: [url] },
+  );
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const routed = (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+  const view = render(client ? <HttpClientProvider client={client}>{routed}</HttpClientProvider> : routed);
+  return { ...view, router, i18n };
 }

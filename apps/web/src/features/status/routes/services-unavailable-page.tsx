@@ -1,13 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { isFlowMode, LOGIN_ROUTE_BY_MODE } from '@/lib/mode';
 import { ErrorView, GradientButton } from '@/ui';
-
-const LOGIN_BY_MODE: Record<string, string> = {
-  individual: 'login-v2',
-  independent: 'login-independent',
-  business: 'business-login',
-  businessIndependent: 'business-login-independent',
-};
 
 /**
  * services-unavailable: shown for GAT9000001 and for 10000047 with the mode flags the HTTP
@@ -17,11 +11,16 @@ export function ServicesUnavailablePage() {
   const { t } = useTranslation();
   const { lng } = useParams();
   const [params] = useSearchParams();
-  const mode = params.get('mode') ?? 'individual';
+  const navigate = useNavigate();
+  const location = useLocation();
+  const mode = params.get('mode');
   const business = params.get('business') === 'true';
   const independent = params.get('independent') === 'true';
   const audience = business ? 'business' : independent ? 'independent' : 'individual';
-  const loginPath = LOGIN_BY_MODE[mode] ?? LOGIN_BY_MODE.individual;
+  const loginPath = LOGIN_ROUTE_BY_MODE[isFlowMode(mode) ? mode : 'individual'];
+  // Back to the page that failed; someone who landed here directly goes to the start page.
+  // (the router gives the first location of a session the key "default").
+  const retry = () => void (location.key === 'default' ? navigate(`/${lng}`) : navigate(-1));
   return (
     <ErrorView
       title={t('pages.servicesUnavailable.title')}
@@ -33,7 +32,7 @@ export function ServicesUnavailablePage() {
       }
       footer={
         <div className="flex w-full flex-col gap-3">
-          <GradientButton fullWidth onClick={() => window.history.back()}>{t('pages.servicesUnavailable.retry')}</GradientButton>
+          <GradientButton fullWidth onClick={retry}>{t('pages.servicesUnavailable.retry')}</GradientButton>
           <Link to={`/${lng}/${loginPath}`} className="text-sm font-medium text-primary underline-offset-4 hover:underline">
             {t('pages.servicesUnavailable.toLogin')}
           </Link>
