@@ -29,6 +29,7 @@ export default defineConfig({
         },
       },
       { test: { name: 'packages', root: './packages', include: ['*/src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'tooling', root: './scripts', include: ['*.test.ts'], environment: 'node' } },
       serverProject('server-pglite', 'pglite'),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('server-postgres', 'postgres')] : []),
       {
