@@ -1,4 +1,4 @@
-import { API_BASE, envelopeOf, type Health, healthSchema, ok, PATHS } from '@causeway/contracts';
+import { API_BASE, commonHeadersSchema, envelopeOf, type Health, healthSchema, ok, PATHS } from '@causeway/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type DatabaseKind, type Database, readServerVersion } from '../../db/client.ts';
@@ -6,7 +6,7 @@ import { type DatabaseKind, type Database, readServerVersion } from '../../db/cl
 /** GET /prod-api/health: process and database status. Answers 200 with status degraded when the database is unreachable. */
 export function registerHealthRoutes(app: FastifyInstance, db: Database, kind: DatabaseKind, version: string): void {
   app.withTypeProvider<ZodTypeProvider>().get(`${API_BASE}${PATHS.health}`, {
-    schema: { tags: ['health'], summary: 'Status, database kind and version', response: { 200: envelopeOf(healthSchema) } },
+    schema: { tags: ['health'], summary: 'Status, database kind and version', headers: commonHeadersSchema, response: { 200: envelopeOf(healthSchema) } },
     handler: async (request) => {
       let databaseVersion = 'unknown';
       let reachable = true;
