@@ -6,13 +6,13 @@ import { UkLoginModal } from './uk-login-modal';
 import { ukLoginNotice } from './uk-login-store';
 
 describe('UkLoginModal', () => {
-  it('stays closed until the HTTP client reports code 10000041', () => {
+  it('stays closed until the HTTP client reports code 10000041', async () => {
     renderWithI18n(<UkLoginModal />);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
     act(() => ukLoginNotice.open());
 
-    const dialog = screen.getByRole('dialog', { name: 'Notice for UK residents' });
+    const dialog = await screen.findByRole('dialog', { name: 'Notice for UK residents' });
     expect(dialog).toHaveAccessibleDescription(/services for UK residents are changing/);
   });
 
@@ -21,7 +21,7 @@ describe('UkLoginModal', () => {
     renderWithI18n(<UkLoginModal />);
     act(() => ukLoginNotice.open());
 
-    await user.click(screen.getByRole('button', { name: 'OK' }));
+    await user.click(await screen.findByRole('button', { name: 'OK' }));
 
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });

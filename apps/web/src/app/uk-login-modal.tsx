@@ -1,16 +1,19 @@
-import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { GradientButton, Modal } from '@/ui';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { ukLoginNotice } from './uk-login-store';
 
-/** Spec §8, code 10000041: the UK login notice (UKLoginTitle, UKLoginTips). */
+const UkLoginDialog = lazy(() => import('./uk-login-dialog'));
+
+/**
+ * Spec §8, code 10000041: the UK login notice (UKLoginTitle, UKLoginTips). Mounted once by the
+ * app; the dialog's code loads only when the notice opens, keeping it out of the first download.
+ */
 export function UkLoginModal() {
-  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   useEffect(() => ukLoginNotice.subscribe(setOpen), []);
+  if (!open) return null;
   return (
-    <Modal open={open} onOpenChange={setOpen} title={t('common.ukLoginTitle')} description={t('common.ukLoginTips')} width="md">
-      <GradientButton fullWidth onClick={() => setOpen(false)}>{t('common.ok')}</GradientButton>
-    </Modal>
+    <Suspense fallback={null}>
+      <UkLoginDialog onClose={() => setOpen(false)} />
+    </Suspense>
   );
 }
