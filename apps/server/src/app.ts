@@ -3,6 +3,14 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { createIdentityModule } from './modules/identity/identity.module.ts';
+import { registerIdentityRoutes } from './modules/identity/identity.routes.ts';
+import { registerMailboxRoutes } from './modules/sandbox/mailbox.routes.ts';
+import { type Clock, systemClock } from './platform/clock.ts';
+import { createRateLimiter } from './platform/rate-limit.repository.ts';
+import { loadServerSecret } from './platform/server-secret.repository.ts';
+import { createMailProvider } from './providers/mail/index.ts';
+import { createSandboxOutbox } from './providers/mail/sandbox-outbox.repository.ts';
 import { registerEntryRoutes } from './modules/entry/entry.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerReferenceRoutes } from './modules/reference/reference.routes.ts';
@@ -21,10 +29,12 @@ export interface BuildAppOptions {
   database: DatabaseHandle;
   /** Where logs go; tests pass a stream to read them. Defaults to stdout. */
   logStream?: DestinationStream;
+  /** The time every rule reads; tests pass a manual clock. */
+  clock?: Clock;
 }
 
 /** Builds the whole server: platform plugins first, then every module's routes. Does not listen. */
-export async function buildApp({ config, database, logStream }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logStream, clock = systemClock }: BuildAppOptions): Promise<FastifyInstance> {
   const loggerOptions = createLoggerOptions(config.LOG_LEVEL);
   const app = Fastify({
     ...requestIdOptions,
@@ -45,6 +55,13 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
   registerReferenceRoutes(app, database.db);
   registerEntryRoutes(app, database.db);
   registerTranslationRoutes(app, createTranslationsProvider(config), config.TRANSLATIONS_API_KEY);
+
+  const mail = createMailProvider(config, database.db, clock);
+  const serverSecret = await loadServerSecret(database.db, config.SECRET_KEY);
+  const identity = createIdentityModule(app, { db: database.db, clock, mail, rateLimiter: createRateLimiter(database.db), serverSecret });
+  registerIdentityRoutes(app, identity);
+  // Sandbox pages exist only while the matching sandbox provider is active (sandbox.md).
+  if (mail.kind === 'sandbox') registerMailboxRoutes(app, createSandboxOutbox(database.db));
 
   app.addHook('onClose', async () => database.close());
   return app;

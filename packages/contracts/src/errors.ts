@@ -25,6 +25,13 @@ export const ERROR_CATALOGUE = {
   USE000000003: { httpStatus: 409, meaning: 'An authenticator is already bound (info toast).' },
   USE003000008: { httpStatus: 409, meaning: 'The authenticator is in its cooling-off period (info toast).' },
   USE003000010: { httpStatus: 400, meaning: 'No binding in progress for this account (info toast).' },
+  // Sign-in codes added by our server (chosen).
+  USE000001001: { httpStatus: 400, meaning: 'Invalid credentials. (chosen)' },
+  USE000001002: { httpStatus: 400, meaning: 'This account signs in on the other sign-in page: business accounts on business-login, individual accounts on login-v2. (chosen)' },
+  USE000001003: { httpStatus: 400, meaning: 'Accept the terms to create an account. (chosen)' },
+  USE000001004: { httpStatus: 409, meaning: 'A password is already set: change it from the security centre. (chosen)' },
+  USE000002005: { httpStatus: 429, meaning: 'Please wait before asking for a new code. (chosen)' },
+  USE000002006: { httpStatus: 400, meaning: 'The sign-in step expired: start again. (chosen)' },
   // Request-level codes added by our server.
   REQ0000400: { httpStatus: 400, meaning: 'The request is malformed: a body, query or header field failed validation.' },
   REQ0000404: { httpStatus: 404, meaning: 'No such call under /prod-api.' },

@@ -7,3 +7,4 @@ export * from './paths.ts';
 export * from './reference.ts';
 export * from './entry.ts';
 export * from './health.ts';
+export * from './identity.ts';

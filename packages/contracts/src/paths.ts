@@ -19,6 +19,13 @@ export const PATHS = {
   /** (chosen) The feature switch query: clientType, entry, version → [{label, enable}]. */
   featureSwitch: '/capi/v1/common/feature-switch/query',
   refreshToken: `${CUSTOMER}/user/refresh-token`,
+  accountCheck: '/capi/v1/login/common/account-check',
+  sendVerifyCode: '/capi/v1/login/common/send-verify-code',
+  loginWithVerifyCode: '/capi/v1/login/common/login-with-verify-code',
+  passwordLogin: '/capi/v1/login/common/password',
+  verifyGaCode: '/capi/v1/login/common/verification/verify-ga-code',
+  checkLoginStatus: '/capi/v1/login/common/check-login-status',
+  passwordInit: `${CUSTOMER}/user/password/init`,
   logout: `${CUSTOMER}/user/logout`,
   joinUkEmailList: `${CUSTOMER}/kyc/join-uk-email-list`,
   bindGoogleAuthenticator: `${CUSTOMER}/otp/bind-google-authenticator`,

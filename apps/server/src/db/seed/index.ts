@@ -1,5 +1,5 @@
 import type { Database } from '../client.ts';
-import * as t from '../schema.ts';
+import * as t from '../schema/index.ts';
 import { CHANNEL_EXCLUSIONS, CHANNEL_OFFERS, CRYPTO_SEEDS, ENTRY_CONFIG_SEEDS, FEATURE_SWITCH_SEEDS, FIAT_SEEDS, MENU_LINK_SEEDS } from './catalogue.ts';
 import { listCountrySeeds } from './countries.ts';
 

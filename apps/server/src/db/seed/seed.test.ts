@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/test-database.ts';
 import type { DatabaseHandle } from '../client.ts';
-import { countries, currencies, currencyPairs, pairChannels } from '../schema.ts';
+import { countries, currencies, currencyPairs, pairChannels } from '../schema/index.ts';
 import { seedReferenceData } from './index.ts';
 
 let handle: DatabaseHandle;

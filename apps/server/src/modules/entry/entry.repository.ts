@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, lte } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { entryConfigs, featureSwitches, menuLinks } from '../../db/schema.ts';
+import { entryConfigs, featureSwitches, menuLinks } from '../../db/schema/index.ts';
 
 export function createEntryRepository(db: Database) {
   return {

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { countries, currencies, currencyNetworks, currencyPairs, pairChannels } from '../../db/schema.ts';
+import { countries, currencies, currencyNetworks, currencyPairs, pairChannels } from '../../db/schema/index.ts';
 
 /** Read access to the reference catalogue. The only module file that touches the ORM. */
 export function createReferenceRepository(db: Database) {

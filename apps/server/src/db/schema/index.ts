@@ -1,0 +1,3 @@
+export * from './reference.ts';
+export * from './identity.ts';
+export * from './platform.ts';

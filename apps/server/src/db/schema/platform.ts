@@ -1,0 +1,28 @@
+import { integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+
+/**
+ * Fixed-window counters for rate limits and lockouts. In the database (not process memory) so a
+ * limit holds across every server process.
+ */
+export const rateLimitBuckets = pgTable('rate_limit_buckets', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+});
+
+/** Secrets the server generates once and every process shares (when SECRET_KEY is not set). */
+export const appSecrets = pgTable('app_secrets', {
+  name: varchar('name', { length: 32 }).primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Every message the sandbox mail provider "sends": read by /sandbox/mailbox. */
+export const sandboxOutbox = pgTable('sandbox_outbox', {
+  id: varchar('id', { length: 32 }).primaryKey(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html').notNull(),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+});

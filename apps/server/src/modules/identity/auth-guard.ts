@@ -1,0 +1,44 @@
+import { HEADER } from '@causeway/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AuthContext, SessionService } from './session.service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by requireSession on routes that need a signed-in user. */
+    auth: AuthContext | null;
+  }
+}
+
+const headerValue = (request: FastifyRequest, name: string) => {
+  const value = request.headers[name];
+  return typeof value === 'string' && value.length > 0 ? value : undefined;
+};
+
+/**
+ * `preHandler: requireSession` on a route makes it answer USER0000001 unless the request carries
+ * a live token: `business-token` for business sessions, `token` for the others.
+ */
+export function createAuthGuard(app: FastifyInstance, sessions: SessionService) {
+  if (!app.hasRequestDecorator('auth')) app.decorateRequest('auth', null);
+  return {
+    async requireSession(request: FastifyRequest): Promise<void> {
+      const businessToken = headerValue(request, HEADER.businessToken);
+      request.auth = businessToken
+        ? await sessions.authenticate(businessToken, 'business-token')
+        : await sessions.authenticate(headerValue(request, HEADER.token), 'token');
+    },
+    /** The session if the request carries a live token, else null (never throws). */
+    async optionalSession(request: FastifyRequest): Promise<AuthContext | null> {
+      try {
+        const businessToken = headerValue(request, HEADER.businessToken);
+        if (businessToken) return await sessions.authenticate(businessToken, 'business-token');
+        const token = headerValue(request, HEADER.token);
+        return token ? await sessions.authenticate(token, 'token') : null;
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+export type AuthGuard = ReturnType<typeof createAuthGuard>;

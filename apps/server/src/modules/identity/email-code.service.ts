@@ -1,0 +1,98 @@
+import { AppError } from '../../platform/app-error.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { constantTimeEqual, hmacHex, newId, newSixDigitCode } from '../../platform/crypto.ts';
+import type { RateLimiter } from '../../platform/rate-limit.repository.ts';
+import type { MailProvider } from '../../providers/mail/index.ts';
+import { codeEmail, type EmailLanguage } from './email-templates.ts';
+import { type IdentityRepository, normalizeEmail } from './identity.repository.ts';
+
+/** trust.md, "Email codes", and the per-IP limits against mail bombing and guessing. */
+export const EMAIL_CODE_POLICY = {
+  ttlMs: 10 * 60 * 1000,
+  resendAfterMs: 59 * 1000,
+  maxWrongEntries: 5,
+  sendsPerIpPerHour: 20,
+  sendsPerEmailPerHour: 6,
+  verificationsPerIpPerHour: 60,
+} as const;
+
+const HOUR_MS = 60 * 60 * 1000;
+
+export type CodePurpose = 'login' | 'ga-bind' | 'password-reset' | 'verify';
+
+/**
+ * Six-digit email codes: CSPRNG, stored as an HMAC bound to the code's id, valid 10 minutes,
+ * single use, replaced by a resend (not before 59 s), burnt after 5 wrong entries. The code
+ * never reaches a log: only the mail provider sees it.
+ */
+export function createEmailCodeService(deps: {
+  repository: IdentityRepository;
+  mail: MailProvider;
+  rateLimiter: RateLimiter;
+  clock: Clock;
+  codeKey: Buffer;
+}) {
+  const { repository, mail, rateLimiter, clock, codeKey } = deps;
+  const hashCode = (id: string, code: string) => hmacHex(codeKey, `${id}:${code}`);
+
+  async function limit(key: string, max: number) {
+    const result = await rateLimiter.hit(key, max, HOUR_MS, clock.now());
+    if (!result.allowed) throw new AppError('USE000002002', 'Maximum attempts exceeded, try again in 1 hour');
+  }
+
+  return {
+    async send(input: { email: string; purpose: CodePurpose; ip: string; lang: EmailLanguage }) {
+      const email = normalizeEmail(input.email);
+      const now = clock.now();
+      const open = await repository.findOpenEmailCode(email, input.purpose);
+      if (open && now.getTime() - open.createdAt.getTime() < EMAIL_CODE_POLICY.resendAfterMs) {
+        const waitSeconds = Math.ceil((EMAIL_CODE_POLICY.resendAfterMs - (now.getTime() - open.createdAt.getTime())) / 1000);
+        throw new AppError('USE000002005', `Please wait ${waitSeconds} s before asking for a new code`);
+      }
+      await limit(`code-send:ip:${input.ip}`, EMAIL_CODE_POLICY.sendsPerIpPerHour);
+      await limit(`code-send:email:${email}`, EMAIL_CODE_POLICY.sendsPerEmailPerHour);
+      await repository.closeOpenEmailCodes(email, input.purpose, 'replaced', now);
+      const id = newId('otp');
+      const code = newSixDigitCode();
+      await repository.insertEmailCode({
+        id,
+        emailNormalized: email,
+        purpose: input.purpose,
+        codeHash: hashCode(id, code),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + EMAIL_CODE_POLICY.ttlMs),
+      });
+      await mail.send({ to: email, ...codeEmail(code, input.lang) });
+      return { resendAfterSeconds: EMAIL_CODE_POLICY.resendAfterMs / 1000, expiresInSeconds: EMAIL_CODE_POLICY.ttlMs / 1000 };
+    },
+
+    /** Consumes the code or throws the code's failure (wrong, expired, used, burnt). */
+    async verify(input: { email: string; purpose: CodePurpose; code: string; ip: string }): Promise<void> {
+      await limit(`code-verify:ip:${input.ip}`, EMAIL_CODE_POLICY.verificationsPerIpPerHour);
+      const now = clock.now();
+      const open = await repository.findOpenEmailCode(input.email, input.purpose);
+      if (!open) {
+        const latest = await repository.findLatestEmailCode(input.email, input.purpose);
+        if (latest?.closedReason === 'used') throw new AppError('USE000002004', 'This code was already used: ask for a new one');
+        if (latest?.closedReason === 'expired') throw new AppError('USE000002003', 'This code expired: ask for a new one');
+        if (latest?.closedReason === 'burnt') throw new AppError('USE000002002', 'Maximum attempts exceeded: ask for a new code');
+        throw new AppError('USE003000002', 'Invalid code. Please try again.');
+      }
+      if (open.expiresAt <= now) {
+        await repository.closeEmailCode(open.id, 'expired', now);
+        throw new AppError('USE000002003', 'This code expired: ask for a new one');
+      }
+      if (!constantTimeEqual(hashCode(open.id, input.code), open.codeHash)) {
+        const attempts = await repository.incrementEmailCodeAttempts(open.id);
+        if (attempts >= EMAIL_CODE_POLICY.maxWrongEntries) {
+          await repository.closeEmailCode(open.id, 'burnt', now);
+          throw new AppError('USE000002002', 'Maximum attempts exceeded: ask for a new code');
+        }
+        throw new AppError('USE003000002', 'Invalid code. Please try again.');
+      }
+      if (!(await repository.closeEmailCode(open.id, 'used', now))) throw new AppError('USE000002004', 'This code was already used: ask for a new one');
+    },
+  };
+}
+
+export type EmailCodeService = ReturnType<typeof createEmailCodeService>;

@@ -1,0 +1,139 @@
+import type { AccountCheckResult, LoginMode, LoginResult } from '@causeway/contracts';
+import { AppError } from '../../platform/app-error.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { newId } from '../../platform/crypto.ts';
+import type { AuthenticatorService } from './authenticator.service.ts';
+import type { EmailCodeService } from './email-code.service.ts';
+import { isPrivateRelay, suggestEmail } from './email-hints.ts';
+import { type IdentityRepository, normalizeEmail, type UserRow } from './identity.repository.ts';
+import { hashPassword, verifyPassword } from './password-hasher.ts';
+import { createProcessTokens, PROCESS_TOKEN_TTL_MS } from './process-token.ts';
+import { BUSINESS_MODES, type SessionService } from './session.service.ts';
+
+/** trust.md: after 5 failed sign-ins the account's sign-in is locked for 1 hour. */
+export const LOGIN_LOCK_POLICY = { maxFailures: 5, lockMs: 60 * 60 * 1000 } as const;
+export const LOCKED_MESSAGE = 'Maximum attempts exceeded, try again in 1 hour';
+/** Agreement version a new account accepts (spec §9: TERM 20241104). */
+export const TERMS_VERSION = '20241104';
+
+// A hash to verify against when the email is unknown, so both answers take the same time.
+const DUMMY_HASH = hashPassword('not-a-real-password-Aa1!');
+
+export function createLoginService(deps: {
+  repository: IdentityRepository;
+  sessions: SessionService;
+  emailCodes: EmailCodeService;
+  authenticator: AuthenticatorService;
+  clock: Clock;
+  processTokenKey: Buffer;
+}) {
+  const { repository, sessions, emailCodes, authenticator, clock } = deps;
+  const processTokens = createProcessTokens(deps.processTokenKey);
+
+  const isLocked = (user: UserRow) => Boolean(user.loginLockedUntil && user.loginLockedUntil > clock.now());
+
+  /** Counts a failed sign-in of a known account; the fifth locks it for an hour. */
+  async function recordFailure(user: UserRow): Promise<void> {
+    const failures = await repository.incrementFailedLogins(user.id);
+    if (failures >= LOGIN_LOCK_POLICY.maxFailures) {
+      await repository.updateUser(user.id, { failedLoginCount: 0, loginLockedUntil: new Date(clock.now().getTime() + LOGIN_LOCK_POLICY.lockMs) });
+      throw new AppError('USE000002002', LOCKED_MESSAGE);
+    }
+  }
+
+  function result(user: UserRow, fields: Pick<LoginResult, 'status' | 'token' | 'processToken'> & { isNewUser?: boolean }): LoginResult {
+    return {
+      ...fields,
+      isNewUser: fields.isNewUser ?? false,
+      email: user.email,
+      userType: user.userType as LoginResult['userType'],
+      accountStatus: user.accountStatus as LoginResult['accountStatus'],
+      accountStatusReasonCode: user.accountStatusReasonCode,
+      hasPassword: user.passwordHash !== null,
+      entityTag: user.entityTag as LoginResult['entityTag'],
+    };
+  }
+
+  /** After the first factor: blocked accounts get no token; a bound authenticator asks for its code. */
+  async function finish(user: UserRow, mode: LoginMode, stayLoggedIn: boolean, options: { isNewUser?: boolean; secondFactorDone?: boolean } = {}) {
+    const isBusinessMode = BUSINESS_MODES.includes(mode);
+    if (isBusinessMode !== (user.userType === 'Corporate')) throw new AppError('USE000001002');
+    await repository.updateUser(user.id, { failedLoginCount: 0 });
+    if (user.accountStatus === 'Blocked') return result(user, { status: 'BLOCKED', token: null, processToken: null });
+    if (user.accountStatus === 'Terminated') return result(user, { status: 'TERMINATED', token: null, processToken: null });
+    if (!options.secondFactorDone && (await authenticator.status(user.id)) === 'BINDED') {
+      const processToken = processTokens.sign({ userId: user.id, mode, stayLoggedIn, expiresAt: clock.now().getTime() + PROCESS_TOKEN_TTL_MS });
+      return result(user, { status: 'NEED_GA', token: null, processToken, isNewUser: options.isNewUser });
+    }
+    const token = await sessions.issue(user, mode, stayLoggedIn);
+    return result(user, { status: 'SUCCESS', token, processToken: null, isNewUser: options.isNewUser });
+  }
+
+  return {
+    async accountCheck(email: string): Promise<AccountCheckResult> {
+      const user = await repository.findUserByEmail(email);
+      return {
+        exists: Boolean(user),
+        hasPassword: Boolean(user?.passwordHash),
+        userType: (user?.userType as AccountCheckResult['userType']) ?? null,
+        accountStatus: (user?.accountStatus as AccountCheckResult['accountStatus']) ?? null,
+        suggestedEmail: user ? null : suggestEmail(email),
+        privateRelay: isPrivateRelay(email),
+        targetEntityTag: (user?.targetEntityTag as AccountCheckResult['targetEntityTag']) ?? null,
+      };
+    },
+
+    /** Sign-in or sign-up with an email code. A new account needs the terms accepted. */
+    async loginWithCode(input: { email: string; code: string; termsAccepted: boolean; loginMode: LoginMode; stayLoggedIn: boolean; ip: string }) {
+      const existing = await repository.findUserByEmail(input.email);
+      if (existing && isLocked(existing)) throw new AppError('USE000002002', LOCKED_MESSAGE);
+      try {
+        await emailCodes.verify({ email: input.email, purpose: 'login', code: input.code, ip: input.ip });
+      } catch (error) {
+        if (existing && error instanceof AppError && error.code === 'USE003000002') await recordFailure(existing);
+        throw error;
+      }
+      if (existing) return finish(existing, input.loginMode, input.stayLoggedIn);
+      if (!input.termsAccepted) throw new AppError('USE000001003');
+      const { user, created } = await repository.insertUser({
+        id: newId('usr'),
+        email: input.email.trim(),
+        emailNormalized: normalizeEmail(input.email),
+        userType: BUSINESS_MODES.includes(input.loginMode) ? 'Corporate' : 'Individual',
+        accountStatus: 'Active',
+        termsVersion: TERMS_VERSION,
+        createdAt: clock.now(),
+      });
+      return finish(user, input.loginMode, input.stayLoggedIn, { isNewUser: created });
+    },
+
+    async loginWithPassword(input: { email: string; password: string; loginMode: LoginMode; stayLoggedIn: boolean }) {
+      const user = await repository.findUserByEmail(input.email);
+      if (!user?.passwordHash) {
+        await verifyPassword(await DUMMY_HASH, input.password);
+        throw new AppError('USE000001001', 'Invalid credentials');
+      }
+      if (isLocked(user)) throw new AppError('USE000002002', LOCKED_MESSAGE);
+      if (!(await verifyPassword(user.passwordHash, input.password))) {
+        await recordFailure(user);
+        throw new AppError('USE000001001', 'Invalid credentials');
+      }
+      return finish(user, input.loginMode, input.stayLoggedIn);
+    },
+
+    /** Second step when an authenticator is bound. */
+    async verifyGaCode(input: { processToken: string; verifyCode: string }) {
+      const claims = processTokens.verify(input.processToken, clock.now());
+      const user = claims && (await repository.findUserById(claims.userId));
+      if (!claims || !user) throw new AppError('USE000002006');
+      if (isLocked(user)) throw new AppError('USE000002002', LOCKED_MESSAGE);
+      if (!(await authenticator.verifyCode(user.id, input.verifyCode))) {
+        await recordFailure(user);
+        throw new AppError('USE003000011', 'Invalid code. Please try again.');
+      }
+      return finish(user, claims.mode, claims.stayLoggedIn, { secondFactorDone: true });
+    },
+  };
+}
+
+export type LoginService = ReturnType<typeof createLoginService>;

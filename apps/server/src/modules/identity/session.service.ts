@@ -1,0 +1,83 @@
+import type { LoginMode, TokenVo } from '@causeway/contracts';
+import { AppError } from '../../platform/app-error.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { newId, newToken, sha256Hex } from '../../platform/crypto.ts';
+import type { IdentityRepository, SessionRow, UserRow } from './identity.repository.ts';
+
+/** Session lifetimes (trust.md): a token lives an hour unless refreshed; refreshes stop at the absolute cap. */
+export const SESSION_POLICY = {
+  validTimeMs: 60 * 60 * 1000,
+  absoluteMs: 12 * 60 * 60 * 1000,
+  stayLoggedInAbsoluteMs: 5 * 24 * 60 * 60 * 1000,
+} as const;
+
+export const BUSINESS_MODES: readonly LoginMode[] = ['business', 'businessIndependent'];
+export type TokenKind = 'token' | 'business-token';
+export const tokenKindOf = (mode: LoginMode): TokenKind => (BUSINESS_MODES.includes(mode) ? 'business-token' : 'token');
+
+export interface AuthContext {
+  session: SessionRow;
+  user: UserRow;
+}
+
+const toTokenVo = (token: string, expiresAt: Date, now: Date): TokenVo => ({
+  token,
+  validTime: Math.max(0, Math.floor((expiresAt.getTime() - now.getTime()) / 1000)),
+});
+
+/**
+ * Opaque bearer tokens stored as SHA-256. A token is valid for its mode's header only (business
+ * modes use business-token), until it expires, is rotated by a refresh, or is revoked.
+ */
+export function createSessionService(repository: IdentityRepository, clock: Clock) {
+  async function issue(user: UserRow, mode: LoginMode, stayLoggedIn: boolean, absoluteExpiresAt?: Date): Promise<TokenVo> {
+    const now = clock.now();
+    const cap = absoluteExpiresAt ?? new Date(now.getTime() + (stayLoggedIn ? SESSION_POLICY.stayLoggedInAbsoluteMs : SESSION_POLICY.absoluteMs));
+    const expiresAt = new Date(Math.min(now.getTime() + SESSION_POLICY.validTimeMs, cap.getTime()));
+    const token = newToken();
+    await repository.insertSession({
+      id: newId('ses'),
+      userId: user.id,
+      tokenHash: sha256Hex(token),
+      mode,
+      stayLoggedIn,
+      createdAt: now,
+      expiresAt,
+      absoluteExpiresAt: cap,
+    });
+    return toTokenVo(token, expiresAt, now);
+  }
+
+  /** The session behind a token sent in the given header; USER0000001 when it is unknown, expired, revoked or of the other kind. */
+  async function authenticate(token: string | undefined, kind: TokenKind): Promise<AuthContext> {
+    if (!token) throw new AppError('USER0000001', 'Authentication failed: sign in first');
+    const found = await repository.findActiveSessionByTokenHash(sha256Hex(token), clock.now());
+    if (!found || tokenKindOf(found.session.mode as LoginMode) !== kind) throw new AppError('USER0000001', 'Session expired, please login again');
+    return found;
+  }
+
+  return {
+    issue,
+    authenticate,
+
+    /** Rotation: the old token stops working and a new one takes over, within the same absolute cap. */
+    async refresh(context: AuthContext): Promise<TokenVo> {
+      const now = clock.now();
+      if (context.session.absoluteExpiresAt <= now) throw new AppError('USER0000001', 'Session expired, please login again');
+      // Only the request that revokes the old token gets the new one: a replayed refresh fails.
+      if (!(await repository.revokeSession(context.session.id, 'rotated', now))) throw new AppError('USER0000001');
+      return issue(context.user, context.session.mode as LoginMode, context.session.stayLoggedIn, context.session.absoluteExpiresAt);
+    },
+
+    async logout(context: AuthContext): Promise<void> {
+      await repository.revokeSession(context.session.id, 'logout', clock.now());
+    },
+
+    /** Ends every other session of the user (after a password or authenticator change). */
+    async endOtherSessions(userId: string, keepSessionId: string | undefined): Promise<void> {
+      await repository.revokeOtherSessions(userId, keepSessionId, 'credentials-changed', clock.now());
+    },
+  };
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;

@@ -1,0 +1,23 @@
+import nodemailer from 'nodemailer';
+import type { MailProvider } from './mail.ts';
+
+export interface SmtpOptions {
+  /** smtp://user:pass@host:587 or smtps://... (nodemailer connection URL). */
+  url: string;
+  from: string;
+  /** For tests: a nodemailer transport object instead of the URL. */
+  transport?: Parameters<typeof nodemailer.createTransport>[0];
+}
+
+/** Real email through any SMTP server, with nodemailer. */
+export function createSmtpMail(options: SmtpOptions): MailProvider {
+  if (!/^smtps?:\/\//.test(options.url)) throw new Error('SMTP_URL must start with smtp:// or smtps://');
+  if (!options.from) throw new Error('MAIL_FROM is required with SMTP_URL');
+  const transporter = nodemailer.createTransport(options.transport ?? options.url);
+  return {
+    kind: 'smtp',
+    async send(message) {
+      await transporter.sendMail({ from: options.from, ...message });
+    },
+  };
+}
