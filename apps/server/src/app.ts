@@ -4,6 +4,7 @@ import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createIdentityModule } from './modules/identity/identity.module.ts';
+import { registerAuthenticatorRoutes } from './modules/identity/authenticator.routes.ts';
 import { registerIdentityRoutes } from './modules/identity/identity.routes.ts';
 import { registerMailboxRoutes } from './modules/sandbox/mailbox.routes.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
@@ -60,6 +61,7 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   const serverSecret = await loadServerSecret(database.db, config.SECRET_KEY);
   const identity = createIdentityModule(app, { db: database.db, clock, mail, rateLimiter: createRateLimiter(database.db), serverSecret });
   registerIdentityRoutes(app, identity);
+  registerAuthenticatorRoutes(app, identity);
   // Sandbox pages exist only while the matching sandbox provider is active (sandbox.md).
   if (mail.kind === 'sandbox') registerMailboxRoutes(app, createSandboxOutbox(database.db));
 

@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
+import type { Clock } from '../src/platform/clock.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export interface TestApp {
@@ -15,6 +16,7 @@ export async function createTestApp(
   env: Record<string, string> = {},
   /** Adds routes before the app is sealed (tests of the platform's own behaviour). */
   extend?: (app: FastifyInstance) => void,
+  options: { clock?: Clock } = {},
 ): Promise<TestApp> {
   const config: Config = loadConfig({ LOG_LEVEL: 'debug', WEB_DIST: '/nonexistent-web-dist', ...env });
   const database = await createTestDatabase();
@@ -25,8 +27,17 @@ export async function createTestApp(
       callback();
     },
   });
-  const app = await buildApp({ config, database, logStream });
+  const app = await buildApp({ config, database, logStream, ...(options.clock ? { clock: options.clock } : {}) });
   extend?.(app);
   await app.ready();
   return { app, logs };
+}
+
+/** The newest code the sandbox mailbox holds for an address (sandbox.md: six digits in the subject). */
+export async function readLatestCode(app: FastifyInstance, email: string): Promise<string> {
+  const response = await app.inject({ method: 'GET', url: `/sandbox/mailbox?to=${encodeURIComponent(email)}` });
+  const [latest] = response.json().messages as Array<{ subject: string }>;
+  const code = latest?.subject.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no code in the mailbox of ${email}`);
+  return code;
 }

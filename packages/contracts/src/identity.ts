@@ -100,7 +100,7 @@ export const passwordLoginBodySchema = z.object({
 });
 
 export const verifyGaCodeBodySchema = z.object({
-  processToken: z.string().min(16).max(128),
+  processToken: z.string().min(16).max(1024),
   verifyCode: sixDigitCodeSchema,
 });
 

@@ -8,3 +8,4 @@ export * from './reference.ts';
 export * from './entry.ts';
 export * from './health.ts';
 export * from './identity.ts';
+export * from './authenticator.ts';

@@ -26,6 +26,13 @@ export const PATHS = {
   verifyGaCode: '/capi/v1/login/common/verification/verify-ga-code',
   checkLoginStatus: '/capi/v1/login/common/check-login-status',
   passwordInit: `${CUSTOMER}/user/password/init`,
+  authenticatorBindingStatus: `${CUSTOMER}/otp/check-google-authenticator-binding-status`,
+  getGoogleAuthenticator: '/capi/v1/common/otp/get-google-authenticator',
+  authenticatorQrCode: `${CUSTOMER}/otp/generate-google-authenticator-qr-code`,
+  /** (chosen) The Download App modal's QR codes. */
+  downloadAppQrCode: `${CUSTOMER}/otp/generate-download-app-qr-code`,
+  verificationSendCode: '/capi/v1/login/common/verification/send-code',
+  verifyOtp: `${CUSTOMER}/otp/verify-otp`,
   logout: `${CUSTOMER}/user/logout`,
   joinUkEmailList: `${CUSTOMER}/kyc/join-uk-email-list`,
   bindGoogleAuthenticator: `${CUSTOMER}/otp/bind-google-authenticator`,

@@ -11,6 +11,7 @@ import { createIdentityRepository } from './identity.repository.ts';
 import { createLoginService } from './login.service.ts';
 import { createPasswordService } from './password.service.ts';
 import { createSessionService } from './session.service.ts';
+import { createTwoFactorService } from './two-factor.service.ts';
 
 /** Wires the identity services once; other modules take `guard` to protect their routes. */
 export function createIdentityModule(app: FastifyInstance, deps: { db: Database; clock: Clock; mail: MailProvider; rateLimiter: RateLimiter; serverSecret: Buffer }) {
@@ -21,8 +22,16 @@ export function createIdentityModule(app: FastifyInstance, deps: { db: Database;
   const authenticator = createAuthenticatorService({ repository, clock, encryptionKey: deriveKey(serverSecret, 'totp-secret') });
   const login = createLoginService({ repository, sessions, emailCodes, authenticator, clock, processTokenKey: deriveKey(serverSecret, 'process-token') });
   const passwords = createPasswordService({ repository, clock });
+  const twoFactor = createTwoFactorService({
+    authenticator,
+    emailCodes,
+    sessions,
+    suspendSensitiveActions: (userId, until) => repository.updateUser(userId, { sensitiveActionsSuspendedUntil: until }),
+    clock,
+    otpProofKey: deriveKey(serverSecret, 'otp-proof'),
+  });
   const guard = createAuthGuard(app, sessions);
-  return { repository, sessions, emailCodes, authenticator, login, passwords, guard };
+  return { repository, sessions, emailCodes, authenticator, login, passwords, twoFactor, guard };
 }
 
 export type IdentityModule = ReturnType<typeof createIdentityModule>;

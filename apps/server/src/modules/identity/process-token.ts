@@ -1,7 +1,7 @@
 import type { LoginMode } from '@causeway/contracts';
 import { constantTimeEqual, hmacHex } from '../../platform/crypto.ts';
 
-/** How long the second sign-in step may wait for the authenticator code. */
+/** How long the second sign-in step may wait for the authenticator code, and how long an OTP proof lasts. */
 export const PROCESS_TOKEN_TTL_MS = 5 * 60 * 1000;
 
 export interface ProcessClaims {
@@ -11,22 +11,29 @@ export interface ProcessClaims {
   expiresAt: number;
 }
 
+/** Proof that a user passed a second factor for a scenario (verify-otp's tokenVo). */
+export interface OtpProofClaims {
+  userId: string;
+  scenario: string;
+  expiresAt: number;
+}
+
 /**
- * A signed, short-lived proof that the first factor passed, carried to verify-ga-code. Stateless
- * (HMAC over the claims) so any server process can finish the sign-in.
+ * Signed, short-lived claims (HMAC over the JSON), stateless so any server process can check
+ * them: the sign-in process token between the factors, and the OTP proof.
  */
-export function createProcessTokens(key: Buffer) {
+export function createSignedClaims<T extends { expiresAt: number }>(key: Buffer) {
   return {
-    sign(claims: ProcessClaims): string {
+    sign(claims: T): string {
       const body = Buffer.from(JSON.stringify(claims)).toString('base64url');
       return `${body}.${hmacHex(key, body)}`;
     },
     /** The claims, or undefined when the token is forged, malformed or expired. */
-    verify(token: string, now: Date): ProcessClaims | undefined {
+    verify(token: string, now: Date): T | undefined {
       const [body, signature] = token.split('.');
       if (!body || !signature || !constantTimeEqual(hmacHex(key, body), signature)) return undefined;
       try {
-        const claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as ProcessClaims;
+        const claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as T;
         return claims.expiresAt > now.getTime() ? claims : undefined;
       } catch {
         return undefined;
@@ -34,3 +41,6 @@ export function createProcessTokens(key: Buffer) {
     },
   };
 }
+
+export const createProcessTokens = (key: Buffer) => createSignedClaims<ProcessClaims>(key);
+export const createOtpProofs = (key: Buffer) => createSignedClaims<OtpProofClaims>(key);

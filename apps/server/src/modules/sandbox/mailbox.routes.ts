@@ -5,9 +5,16 @@ import type { SandboxOutbox } from '../../providers/mail/sandbox-outbox.reposito
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-const messageSchema = z.object({ id: z.string(), to: z.string(), subject: z.string(), text: z.string(), html: z.string(), sentAt: z.string() });
+interface MailboxMessage {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  sentAt: string;
+}
 
-function renderMailboxPage(messages: Array<z.infer<typeof messageSchema>>): string {
+function renderMailboxPage(messages: MailboxMessage[]): string {
   const rows = messages
     .map((m) => `<tr><td>${escapeHtml(m.sentAt)}</td><td>${escapeHtml(m.to)}</td><td>${escapeHtml(m.subject)}</td><td>${escapeHtml(m.text)}</td></tr>`)
     .join('');

@@ -1,0 +1,179 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailCodes } from '../../db/schema/index.ts';
+import { createIdentityTestApp, type IdentityTestApp, loginWithCode, nextIp, sendCode, signUp } from '../../../test/identity-helpers.ts';
+import { readLatestCode } from '../../../test/test-app.ts';
+
+let t: IdentityTestApp;
+beforeAll(async () => {
+  t = await createIdentityTestApp();
+});
+afterAll(() => t.app.close());
+
+/** A code that is not the right one. */
+const wrongCodeFor = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+/** Sends a code to a new address from a new IP; answers what a test needs to enter it. */
+async function freshCode(email: string) {
+  const ip = nextIp();
+  const sent = await sendCode(t.app, email, { ip });
+  expect(sent.statusCode).toBe(200);
+  const code = await readLatestCode(t.app, email);
+  const enter = (entered: string) => loginWithCode(t.app, { email, code: entered, termsAccepted: true }, ip);
+  return { ip, code, enter };
+}
+
+describe('resending a code', () => {
+  it('is refused before 59 s with a 429 saying how long to wait', async () => {
+    const email = 'resend.early@example.test';
+    const { ip } = await freshCode(email);
+    t.clock.advance(58_000);
+    const { statusCode, body } = await sendCode(t.app, email, { ip });
+    expect(statusCode).toBe(429);
+    expect(body).toMatchObject({ status: 429, code: 'USE000002005', data: null });
+    expect(body.msg).toContain('1 s');
+  });
+
+  it('is allowed at 59 s, and the previous code no longer works', async () => {
+    const email = 'resend.ok@example.test';
+    const first = await freshCode(email);
+    t.clock.advance(59_000);
+    expect((await sendCode(t.app, email, { ip: first.ip })).statusCode).toBe(200);
+    const second = await readLatestCode(t.app, email);
+    if (second !== first.code) {
+      const old = await first.enter(first.code);
+      expect(old.statusCode).toBe(400);
+      expect(old.body.code).toBe('USE003000002');
+    }
+    expect((await first.enter(second)).body.data).toMatchObject({ status: 'SUCCESS', isNewUser: true });
+  });
+
+  it('counts the email case-insensitively for the wait', async () => {
+    const { ip } = await freshCode('case.wait@example.test');
+    expect((await sendCode(t.app, 'Case.Wait@Example.test', { ip })).body.code).toBe('USE000002005');
+  });
+});
+
+describe('a code’s life', () => {
+  it('still works just before 10 minutes', async () => {
+    const { code, enter } = await freshCode('almost.expired@example.test');
+    t.clock.advance(10 * 60_000 - 1000);
+    expect((await enter(code)).body.data.status).toBe('SUCCESS');
+  });
+
+  it('expires after 10 minutes', async () => {
+    const { code, enter } = await freshCode('expired@example.test');
+    t.clock.advance(10 * 60_000);
+    const { statusCode, body } = await enter(code);
+    expect(statusCode).toBe(400);
+    expect(body.code).toBe('USE000002003');
+    expect((await enter(code)).body.code).toBe('USE000002003');
+  });
+
+  it('is single use', async () => {
+    const { code, enter } = await freshCode('used.once@example.test');
+    expect((await enter(code)).body.data.status).toBe('SUCCESS');
+    const { statusCode, body } = await enter(code);
+    expect(statusCode).toBe(400);
+    expect(body.code).toBe('USE000002004');
+  });
+
+  it('is burnt by 5 wrong entries: the fifth answers USE000002002 and even the right code then fails', async () => {
+    const { code, enter } = await freshCode('burnt@example.test');
+    const wrong = wrongCodeFor(code);
+    for (let i = 1; i <= 4; i += 1) {
+      const { statusCode, body } = await enter(wrong);
+      expect(statusCode).toBe(400);
+      expect(body).toMatchObject({ code: 'USE003000002', msg: 'Invalid code. Please try again.' });
+    }
+    const fifth = await enter(wrong);
+    expect(fifth.statusCode).toBe(429);
+    expect(fifth.body.code).toBe('USE000002002');
+    const right = await enter(code);
+    expect(right.body.code).toBe('USE000002002');
+    expect(right.body.data).toBeNull();
+  });
+
+  it('answers "wrong" when no code was ever sent', async () => {
+    const { statusCode, body } = await loginWithCode(t.app, { email: 'never.sent@example.test', code: '123456', termsAccepted: true }, nextIp());
+    expect(statusCode).toBe(400);
+    expect(body.code).toBe('USE003000002');
+  });
+});
+
+describe('secrecy of codes', () => {
+  it('stores only a keyed hash of the code, never the code itself', async () => {
+    const email = 'stored@example.test';
+    const { code } = await freshCode(email);
+    const rows = await t.db.select().from(emailCodes).where(eq(emailCodes.emailNormalized, email));
+    expect(rows).toHaveLength(1);
+    const row = rows[0]!;
+    expect(row.codeHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(row)).not.toContain(code);
+    expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBe(10 * 60_000);
+  });
+
+  it('never writes a code to the logs, sent or entered', async () => {
+    const email = 'logs@example.test';
+    const { code, enter } = await freshCode(email);
+    await enter(wrongCodeFor(code));
+    await enter(code);
+    const logs = t.logs.join('\n');
+    expect(logs).toContain('/capi/v1/login/common/login-with-verify-code');
+    // Digits standing alone: log lines carry long numbers (times, durations) that may contain any six digits.
+    const alone = (digits: string) => new RegExp(`(?<![0-9])${digits}(?![0-9])`);
+    expect(logs).not.toMatch(alone(code));
+    expect(logs).not.toMatch(alone(wrongCodeFor(code)));
+  });
+});
+
+describe('sending limits', () => {
+  it('refuses the 21st send within an hour from one IP (mail bombing), and allows it again an hour later', async () => {
+    const ip = nextIp();
+    for (let i = 1; i <= 20; i += 1) expect((await sendCode(t.app, `bomb${i}@example.test`, { ip })).statusCode).toBe(200);
+    const { statusCode, body } = await sendCode(t.app, 'bomb21@example.test', { ip });
+    expect(statusCode).toBe(429);
+    expect(body).toMatchObject({ code: 'USE000002002', msg: 'Maximum attempts exceeded, try again in 1 hour' });
+    expect((await sendCode(t.app, 'bomb21@example.test', { ip: nextIp() })).statusCode).toBe(200);
+    t.clock.advance(60 * 60_000);
+    expect((await sendCode(t.app, 'bomb22@example.test', { ip })).statusCode).toBe(200);
+  });
+
+  it('refuses a seventh code for one address within an hour, whatever the IP', async () => {
+    const email = 'many.codes@example.test';
+    for (let i = 1; i <= 6; i += 1) {
+      expect((await sendCode(t.app, email, { ip: nextIp() })).statusCode).toBe(200);
+      t.clock.advance(60_000);
+    }
+    expect((await sendCode(t.app, email, { ip: nextIp() })).body.code).toBe('USE000002002');
+  });
+});
+
+describe('the code email', () => {
+  it('is in Chinese when the request asks for zh', async () => {
+    const email = 'zh@example.test';
+    await sendCode(t.app, email, { ip: nextIp(), headers: { 'accept-language': 'zh-CN,zh;q=0.9' } });
+    const [message] = (await t.app.inject({ method: 'GET', url: `/sandbox/mailbox?to=${email}` })).json().messages;
+    expect(message.subject).toMatch(/^您的 Causeway 验证码：\d{6}$/);
+    expect(message.text).toContain('10 分钟内有效');
+    expect(await readLatestCode(t.app, email)).toBe(message.subject.slice(-6));
+  });
+
+  it('is in English otherwise', async () => {
+    const email = 'en@example.test';
+    await sendCode(t.app, email, { ip: nextIp(), headers: { 'accept-language': 'fr-FR' } });
+    const [message] = (await t.app.inject({ method: 'GET', url: `/sandbox/mailbox?to=${email}` })).json().messages;
+    expect(message.subject).toMatch(/^Your Causeway code: \d{6}$/);
+    expect(message.text).toContain('valid for 10 minutes');
+  });
+});
+
+describe('signing in to an existing account with a code', () => {
+  it('works with a fresh code after the sign-up code was used', async () => {
+    const email = 'existing.code@example.test';
+    await signUp(t.app, email);
+    t.clock.advance(60_000);
+    const { code, enter } = await freshCode(email);
+    expect((await enter(code)).body.data).toMatchObject({ status: 'SUCCESS', isNewUser: false });
+  });
+});

@@ -1,0 +1,97 @@
+import QRCode from 'qrcode';
+import { AppError } from '../../platform/app-error.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { AuthenticatorService } from './authenticator.service.ts';
+import type { EmailCodeService } from './email-code.service.ts';
+import type { EmailLanguage } from './email-templates.ts';
+import type { UserRow } from './identity.repository.ts';
+import { createOtpProofs, PROCESS_TOKEN_TTL_MS } from './process-token.ts';
+import type { AuthContext, SessionService } from './session.service.ts';
+
+/** Scenarios that need an authenticator bound before they go ahead (money leaving the account). */
+const SCENARIOS_NEEDING_BINDING = new Set(['SELL', 'WITHDRAW']);
+
+/** Store pages of an authenticator app, for the Download App modal. */
+export const AUTHENTICATOR_APP_URLS = {
+  Android: 'https://play.google.com/store/apps/details?id=com.google.android.apps.authenticator2',
+  IOS: 'https://apps.apple.com/app/google-authenticator/id388497605',
+} as const;
+
+const SUSPENSION_MS = 24 * 60 * 60 * 1000;
+
+/** The authenticator flows of the product: status per scenario, setup, binding, OTP checks. */
+export function createTwoFactorService(deps: {
+  authenticator: AuthenticatorService;
+  emailCodes: EmailCodeService;
+  sessions: SessionService;
+  suspendSensitiveActions: (userId: string, until: Date) => Promise<void>;
+  clock: Clock;
+  otpProofKey: Buffer;
+}) {
+  const { authenticator, emailCodes, sessions, clock } = deps;
+  const proofs = createOtpProofs(deps.otpProofKey);
+
+  return {
+    async bindingStatus(user: UserRow, scenario: string) {
+      const status = await authenticator.status(user.id);
+      const bound = status === 'BINDED';
+      const coolingOff = bound && Boolean(user.sensitiveActionsSuspendedUntil && user.sensitiveActionsSuspendedUntil > clock.now());
+      const otpStep = bound ? 'verify-otp' : SCENARIOS_NEEDING_BINDING.has(scenario) ? 'bind-otp' : 'skip-otp';
+      return { bindStatus: coolingOff ? 'COOLING_OFF_PERIOD' : bound ? 'BINDED' : 'NONE', otpStep, email: user.email } as const;
+    },
+
+    /** A new pending secret (a binding in progress is restarted); with a width, its QR code too. */
+    async startSetup(user: UserRow, qrWidth: number | null) {
+      if ((await authenticator.status(user.id)) === 'BINDED') throw new AppError('USE000000003');
+      const { secret, otpauthUri } = await authenticator.startBinding(user.id, user.email);
+      const qrCode = qrWidth ? await QRCode.toDataURL(otpauthUri, { width: qrWidth, margin: 1 }) : null;
+      return { googleAuthenticatorToken: secret, qrCode };
+    },
+
+    async downloadAppQrCodes(clientType: 'Android' | 'IOS', width: number) {
+      const url = AUTHENTICATOR_APP_URLS[clientType];
+      return [{ clientType, url, qrCode: encodeURIComponent(await QRCode.toDataURL(url, { width, margin: 1 })) }];
+    },
+
+    async sendVerificationCode(user: UserRow, body: { verifyBusiness: string; email: string }, ip: string, lang: EmailLanguage) {
+      // Codes go only to the signed-in account's own address.
+      if (body.email.trim().toLowerCase() !== user.emailNormalized) throw new AppError('REQ0000400', 'body.email: must be the address of the signed-in account');
+      const purpose = body.verifyBusiness === 'GA_BIND' ? 'ga-bind' : 'verify';
+      return emailCodes.send({ email: user.email, purpose, ip, lang });
+    },
+
+    /** Binds with the emailed GA_BIND code and the app's first code; then 24 h of suspended sensitive actions. */
+    async bind(auth: AuthContext, body: { newGaVerifyCode: string; emailVerifyCode: string }, ip: string) {
+      const { user, session } = auth;
+      const status = await authenticator.status(user.id);
+      if (status === 'BINDED') throw new AppError('USE000000003');
+      if (status === 'NONE') throw new AppError('USE003000010');
+      await emailCodes.verify({ email: user.email, purpose: 'ga-bind', code: body.emailVerifyCode, ip });
+      if (!(await authenticator.confirmBinding(user.id, body.newGaVerifyCode))) throw new AppError('USE003000011', 'Invalid code. Please try again.');
+      await deps.suspendSensitiveActions(user.id, new Date(clock.now().getTime() + SUSPENSION_MS));
+      await sessions.endOtherSessions(user.id, session.id);
+      return { bindStatus: 'SUCCESS' as const };
+    },
+
+    async verifyOtp(user: UserRow, query: { verifyOtpType: 'EMAIL_OTP' | 'GA_OTP'; verifyCode: string; scenario: string }, ip: string) {
+      let passed: boolean;
+      if (query.verifyOtpType === 'GA_OTP') {
+        passed = await authenticator.verifyCode(user.id, query.verifyCode);
+      } else {
+        passed = await emailCodes
+          .verify({ email: user.email, purpose: 'verify', code: query.verifyCode, ip })
+          .then(() => true)
+          .catch((error: unknown) => {
+            if (error instanceof AppError && error.code === 'USE003000002') return false;
+            throw error;
+          });
+      }
+      if (!passed) return { status: 'FAILED' as const, tokenVo: null };
+      const expiresAt = clock.now().getTime() + PROCESS_TOKEN_TTL_MS;
+      const token = proofs.sign({ userId: user.id, scenario: query.scenario, expiresAt });
+      return { status: 'SUCCESS' as const, tokenVo: { token, validTime: PROCESS_TOKEN_TTL_MS / 1000 } };
+    },
+  };
+}
+
+export type TwoFactorService = ReturnType<typeof createTwoFactorService>;
