@@ -4,7 +4,19 @@ import type { ComponentType } from 'react';
  * The pages that exist, by locale-free path. Every page is its own chunk: a person on one page
  * downloads only that page's code. The layout rules live in route-rules.ts.
  */
-export const PAGE_ROUTES: Array<{ path: string; load: () => Promise<{ default: ComponentType }> }> = [
+type PageModule = Promise<{ default: ComponentType }>;
+const named = <M,>(module: Promise<M>, pick: (m: M) => ComponentType): PageModule => module.then((m) => ({ default: pick(m) }));
+const loginPages = () => import('@/features/auth/routes/login-page');
+const securityPages = () => import('@/features/security/routes/security-centre-page');
+
+export const PAGE_ROUTES: Array<{ path: string; load: () => PageModule }> = [
+  { path: 'login-v2', load: () => named(loginPages(), (m) => m.IndividualLoginPage) },
+  { path: 'login', load: () => named(loginPages(), (m) => m.IndividualLoginPage) },
+  { path: 'login-independent', load: () => named(loginPages(), (m) => m.IndependentLoginPage) },
+  { path: 'business-login', load: () => named(loginPages(), (m) => m.BusinessLoginPage) },
+  { path: 'business-login-independent', load: () => named(loginPages(), (m) => m.BusinessIndependentLoginPage) },
+  { path: 'settings', load: () => named(securityPages(), (m) => m.IndividualSecurityCentrePage) },
+  { path: 'corporation-portal/setting', load: () => named(securityPages(), (m) => m.BusinessSecurityCentrePage) },
   { path: 'services-unavailable', load: () => import('@/features/status/routes/services-unavailable-page') },
   { path: 'user-blocked', load: () => import('@/features/status/routes/user-blocked-page') },
   { path: 'sandbox', load: () => import('@/features/sandbox/routes/sandbox-page') },

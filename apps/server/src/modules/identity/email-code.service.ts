@@ -20,6 +20,9 @@ const HOUR_MS = 60 * 60 * 1000;
 
 export type CodePurpose = 'login' | 'ga-bind' | 'password-reset' | 'verify';
 
+/** A wrong code entered, including the fifth wrong entry that burns the code: sign-in counts it as a failed attempt. */
+export class WrongCodeError extends AppError {}
+
 /**
  * Six-digit email codes: CSPRNG, stored as an HMAC bound to the code's id, valid 10 minutes,
  * single use, replaced by a resend (not before 59 s), burnt after 5 wrong entries. The code
@@ -76,7 +79,7 @@ export function createEmailCodeService(deps: {
         if (latest?.closedReason === 'used') throw new AppError('USE000002004', 'This code was already used: ask for a new one');
         if (latest?.closedReason === 'expired') throw new AppError('USE000002003', 'This code expired: ask for a new one');
         if (latest?.closedReason === 'burnt') throw new AppError('USE000002002', 'Maximum attempts exceeded: ask for a new code');
-        throw new AppError('USE003000002', 'Invalid code. Please try again.');
+        throw new WrongCodeError('USE003000002', 'Invalid code. Please try again.');
       }
       if (open.expiresAt <= now) {
         await repository.closeEmailCode(open.id, 'expired', now);
@@ -86,9 +89,9 @@ export function createEmailCodeService(deps: {
         const attempts = await repository.incrementEmailCodeAttempts(open.id);
         if (attempts >= EMAIL_CODE_POLICY.maxWrongEntries) {
           await repository.closeEmailCode(open.id, 'burnt', now);
-          throw new AppError('USE000002002', 'Maximum attempts exceeded: ask for a new code');
+          throw new WrongCodeError('USE000002002', 'Maximum attempts exceeded: ask for a new code');
         }
-        throw new AppError('USE003000002', 'Invalid code. Please try again.');
+        throw new WrongCodeError('USE003000002', 'Invalid code. Please try again.');
       }
       if (!(await repository.closeEmailCode(open.id, 'used', now))) throw new AppError('USE000002004', 'This code was already used: ask for a new one');
     },

@@ -3,7 +3,7 @@ import { AppError } from '../../platform/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { newId } from '../../platform/crypto.ts';
 import type { AuthenticatorService } from './authenticator.service.ts';
-import type { EmailCodeService } from './email-code.service.ts';
+import { type EmailCodeService, WrongCodeError } from './email-code.service.ts';
 import { isPrivateRelay, suggestEmail } from './email-hints.ts';
 import { type IdentityRepository, normalizeEmail, type UserRow } from './identity.repository.ts';
 import { hashPassword, verifyPassword } from './password-hasher.ts';
@@ -58,13 +58,14 @@ export function createLoginService(deps: {
   async function finish(user: UserRow, mode: LoginMode, stayLoggedIn: boolean, options: { isNewUser?: boolean; secondFactorDone?: boolean } = {}) {
     const isBusinessMode = BUSINESS_MODES.includes(mode);
     if (isBusinessMode !== (user.userType === 'Corporate')) throw new AppError('USE000001002');
-    await repository.updateUser(user.id, { failedLoginCount: 0 });
     if (user.accountStatus === 'Blocked') return result(user, { status: 'BLOCKED', token: null, processToken: null });
     if (user.accountStatus === 'Terminated') return result(user, { status: 'TERMINATED', token: null, processToken: null });
     if (!options.secondFactorDone && (await authenticator.status(user.id)) === 'BINDED') {
       const processToken = processTokens.sign({ userId: user.id, mode, stayLoggedIn, expiresAt: clock.now().getTime() + PROCESS_TOKEN_TTL_MS });
       return result(user, { status: 'NEED_GA', token: null, processToken, isNewUser: options.isNewUser });
     }
+    // Only a complete sign-in clears the failures: passing the password again must not forget wrong authenticator codes.
+    await repository.updateUser(user.id, { failedLoginCount: 0 });
     const token = await sessions.issue(user, mode, stayLoggedIn);
     return result(user, { status: 'SUCCESS', token, processToken: null, isNewUser: options.isNewUser });
   }
@@ -87,14 +88,15 @@ export function createLoginService(deps: {
     async loginWithCode(input: { email: string; code: string; termsAccepted: boolean; loginMode: LoginMode; stayLoggedIn: boolean; ip: string }) {
       const existing = await repository.findUserByEmail(input.email);
       if (existing && isLocked(existing)) throw new AppError('USE000002002', LOCKED_MESSAGE);
+      // Checked before the code, so a forgotten tick does not use the code up.
+      if (!existing && !input.termsAccepted) throw new AppError('USE000001003');
       try {
         await emailCodes.verify({ email: input.email, purpose: 'login', code: input.code, ip: input.ip });
       } catch (error) {
-        if (existing && error instanceof AppError && error.code === 'USE003000002') await recordFailure(existing);
+        if (existing && error instanceof WrongCodeError) await recordFailure(existing);
         throw error;
       }
       if (existing) return finish(existing, input.loginMode, input.stayLoggedIn);
-      if (!input.termsAccepted) throw new AppError('USE000001003');
       const { user, created } = await repository.insertUser({
         id: newId('usr'),
         email: input.email.trim(),

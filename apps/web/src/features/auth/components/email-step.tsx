@@ -1,0 +1,38 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FloatingLabelInput, GradientButton } from '@/ui';
+import { FormError } from './auth-card';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+/** loginPre: the email, then Continue. */
+export function EmailStep({ initialEmail, error, onSubmit }: { initialEmail: string; error?: string; onSubmit: (email: string) => Promise<void> }) {
+  const { t } = useTranslation();
+  const [email, setEmail] = useState(initialEmail);
+  const [busy, setBusy] = useState(false);
+  const valid = EMAIL.test(email.trim());
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!valid || busy) return;
+    setBusy(true);
+    await onSubmit(email.trim());
+    setBusy(false);
+  };
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+      <FloatingLabelInput
+        label={t('auth.email')}
+        type="email"
+        name="email"
+        autoComplete="email"
+        inputMode="email"
+        value={email}
+        onValueChange={setEmail}
+        validate={(value) => (EMAIL.test(value.trim()) ? undefined : t('auth.invalidEmail'))}
+        autoFocus
+      />
+      <FormError message={error} />
+      <GradientButton type="submit" fullWidth showContinueArrow loading={busy} variant={valid ? 'primary' : 'inactive'} />
+    </form>
+  );
+}

@@ -1,0 +1,44 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FloatingLabelInput, GradientButton } from '@/ui';
+import { FormError } from './auth-card';
+
+export interface PasswordStepProps {
+  email: string;
+  error?: string;
+  stayLoggedIn: boolean;
+  onStayLoggedInChange: (value: boolean) => void;
+  onSubmit: (password: string) => Promise<void>;
+  onUseCode: () => void;
+  onChangeEmail: () => void;
+}
+
+/** login: the password of a known account, or a switch to an email code. */
+export function PasswordStep({ email, error, stayLoggedIn, onStayLoggedInChange, onSubmit, onUseCode, onChangeEmail }: PasswordStepProps) {
+  const { t } = useTranslation();
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!password || busy) return;
+    setBusy(true);
+    await onSubmit(password);
+    setBusy(false);
+  };
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-4">
+      <p className="flex flex-wrap items-center justify-between gap-2 text-sm">
+        <span className="font-medium text-fg">{email}</span>
+        <button type="button" onClick={onChangeEmail} className="text-primary underline-offset-4 hover:underline">{t('auth.useAnotherEmail')}</button>
+      </p>
+      <FloatingLabelInput label={t('auth.password')} type="password" name="password" autoComplete="current-password" value={password} onValueChange={setPassword} autoFocus />
+      <label className="flex items-center gap-2 text-sm text-fg">
+        <input type="checkbox" checked={stayLoggedIn} onChange={(event) => onStayLoggedInChange(event.target.checked)} className="size-4 accent-[var(--cw-primary)]" />
+        {t('auth.stayLoggedIn')}
+      </label>
+      <FormError message={error} />
+      <GradientButton type="submit" fullWidth loading={busy} variant={password ? 'primary' : 'inactive'}>{t('auth.signIn')}</GradientButton>
+      <button type="button" onClick={onUseCode} className="text-sm font-medium text-primary underline-offset-4 hover:underline">{t('auth.useCodeInstead')}</button>
+    </form>
+  );
+}

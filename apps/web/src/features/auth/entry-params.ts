@@ -1,0 +1,28 @@
+import { COOKIE_NAMES, setSharedCookie } from '@/lib/cookies';
+import { storage } from '@/lib/storage';
+
+/** business-login's query (spec §2) → where the rest of the flow reads it. */
+const COOKIE_PARAMS = {
+  tranType: COOKIE_NAMES.transactionType,
+  fiatCurrency: COOKIE_NAMES.fiatCurrency,
+  paymentMethod: COOKIE_NAMES.paymentMethod,
+  orderToken: COOKIE_NAMES.orderToken,
+} as const;
+
+export const TRAN_ID_STORAGE_KEY = 'causeway.tranId';
+const SAFE_VALUE = /^[\w.:-]{1,128}$/;
+
+/**
+ * Keeps tranType, tranId, orderToken, fiatCurrency and paymentMethod from a sign-in URL so they
+ * survive the sign-in steps: the cookie ones in the shared cookies, tranId in storage. Values that
+ * are not plain identifiers are ignored (they end up in headers and URLs later).
+ */
+export async function keepEntryParams(params: URLSearchParams): Promise<void> {
+  const writes = Object.entries(COOKIE_PARAMS).flatMap(([param, cookie]) => {
+    const value = params.get(param);
+    return value && SAFE_VALUE.test(value) ? [setSharedCookie(cookie, value)] : [];
+  });
+  const tranId = params.get('tranId');
+  if (tranId && SAFE_VALUE.test(tranId)) storage.setItem(TRAN_ID_STORAGE_KEY, tranId);
+  await Promise.all(writes);
+}

@@ -1,0 +1,107 @@
+import type { LoginMode, LoginResult } from '@causeway/contracts';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { useHttpClient } from '@/lib/http-context';
+import { createSessionStore } from '@/lib/session';
+import { createAuthApi } from './api/auth-api';
+import { loginErrorText } from './login-errors';
+
+/** Spec §2 login steps, plus gaVerify: the authenticator screen when one is bound. */
+export type LoginStep = 'loginPre' | 'login' | 'signup' | 'verificationCode' | 'gaVerify' | 'setPWD' | 'TwoFaTip' | 'loading';
+
+/** Where a finished sign-in lands, per mode. */
+export const HOME_BY_MODE: Record<LoginMode, string> = {
+  individual: 'settings',
+  independent: 'settings',
+  business: 'corporation-portal/setting',
+  businessIndependent: 'corporation-portal/setting',
+};
+
+/** The sign-in flow of one login page: its step, the email, and the calls between steps. */
+export function useLoginFlow(mode: LoginMode) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { lng } = useParams();
+  const api = createAuthApi(useHttpClient());
+  const session = useMemo(() => createSessionStore(), []);
+  const [step, setStep] = useState<LoginStep>('loginPre');
+  const [email, setEmail] = useState('');
+  const [stayLoggedIn, setStayLoggedIn] = useState(false);
+  const [processToken, setProcessToken] = useState<string>();
+  const [isNewUser, setIsNewUser] = useState(false);
+  const [error, setError] = useState<string>();
+  const [hints, setHints] = useState<{ suggestedEmail: string | null; privateRelay: boolean }>({ suggestedEmail: null, privateRelay: false });
+
+  const goHome = () => navigate(`/${lng}/${HOME_BY_MODE[mode]}`, { replace: true });
+
+  /** What every sign-in answer leads to (spec §4: blocked → user-blocked with its code). */
+  async function handleResult(result: LoginResult) {
+    setError(undefined);
+    if (result.status === 'BLOCKED') return navigate(`/${lng}/user-blocked?code=${result.accountStatusReasonCode ?? '999999'}`);
+    if (result.status === 'TERMINATED') return navigate(`/${lng}/account-terminated`);
+    if (result.status === 'NEED_GA') {
+      setProcessToken(result.processToken ?? undefined);
+      return setStep('gaVerify');
+    }
+    if (!result.token) return setError(t('auth.error.generic'));
+    await session.setToken(mode, { token: result.token.token, validTime: Date.now() + result.token.validTime * 1000 });
+    setIsNewUser(result.isNewUser);
+    if (!result.hasPassword) return setStep('setPWD');
+    if (result.isNewUser) return setStep('TwoFaTip');
+    return goHome();
+  }
+
+  /** Runs a call, turning its failure into the page's error line. */
+  async function attempt(action: () => Promise<void>) {
+    setError(undefined);
+    try {
+      await action();
+    } catch (failure) {
+      setError(loginErrorText(failure, t));
+    }
+  }
+
+  return {
+    step,
+    email,
+    error,
+    hints,
+    stayLoggedIn,
+    setStayLoggedIn,
+    setStep,
+    setError,
+    api,
+    async submitEmail(value: string) {
+      await attempt(async () => {
+        const check = await api.accountCheck(value);
+        setEmail(value.trim());
+        setHints({ suggestedEmail: check.suggestedEmail, privateRelay: check.privateRelay });
+        setStep(!check.exists ? 'signup' : check.hasPassword ? 'login' : 'verificationCode');
+      });
+    },
+    submitPassword: (password: string) => attempt(async () => handleResult(await api.loginWithPassword({ email, password, loginMode: mode, stayLoggedIn }))),
+    /** For the code dialog: rejects with the text to show under the boxes. */
+    async submitCode(code: string, termsAccepted: boolean) {
+      try {
+        await handleResult(await api.loginWithCode({ email, code, termsAccepted, loginMode: mode, stayLoggedIn }));
+      } catch (failure) {
+        throw new Error(loginErrorText(failure, t));
+      }
+    },
+    submitGaCode: (code: string) => attempt(async () => handleResult(await api.verifyGaCode(processToken ?? '', code))),
+    savePassword: (password: string, repeat: string) =>
+      attempt(async () => {
+        await api.initPassword(password, repeat);
+        setStep(isNewUser ? 'TwoFaTip' : 'loading');
+        if (!isNewUser) await goHome();
+      }),
+    finish: goHome,
+    restart() {
+      setError(undefined);
+      setStep('loginPre');
+    },
+  };
+}
+
+export type LoginFlow = ReturnType<typeof useLoginFlow>;

@@ -1,0 +1,130 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CodeInput, FieldError, GradientButton, Modal, showToast } from '@/ui';
+import type { SecurityApi } from '../api/security-api';
+import { describeBindError, type BindErrorView } from '../bind-errors';
+import { DownloadAppModal } from './download-app-modal';
+
+const RESEND_SECONDS = 59;
+
+export interface AuthenticatorBindModalProps {
+  open: boolean;
+  email: string;
+  api: SecurityApi;
+  onClose: () => void;
+  onBound: () => void;
+}
+
+/** Spec §2/§4: step 0 intro, step 1 setup key and QR (100 px), step 2 the codes; Submit inactive until 6 digits. */
+export function AuthenticatorBindModal({ open, email, api, onClose, onBound }: AuthenticatorBindModalProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal open={open} onOpenChange={(next) => !next && onClose()} title={t('security.bind.title')} width="md">
+      {/* Mounted on every opening, so each binding starts at step 0 with empty boxes. */}
+      <BindSteps email={email} api={api} onBound={onBound} />
+    </Modal>
+  );
+}
+
+function BindSteps({ email, api, onBound }: Pick<AuthenticatorBindModalProps, 'email' | 'api' | 'onBound'>) {
+  const { t } = useTranslation();
+  const [step, setStep] = useState<0 | 1 | 2>(0);
+  const [setup, setSetup] = useState<{ googleAuthenticatorToken: string; qrCode: string | null }>();
+  const [emailCode, setEmailCode] = useState('');
+  const [appCode, setAppCode] = useState('');
+  const [resendIn, setResendIn] = useState(0);
+  const [errors, setErrors] = useState<BindErrorView>({});
+  const [busy, setBusy] = useState(false);
+  const [downloadOpen, setDownloadOpen] = useState(false);
+
+  useEffect(() => {
+    if (resendIn <= 0) return;
+    const timer = setTimeout(() => setResendIn((s) => s - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [resendIn]);
+
+  const toStepOne = async () => {
+    setBusy(true);
+    try {
+      setSetup(await api.setupWithQr());
+      setStep(1);
+    } catch (error) {
+      setErrors(describeBindError(error, t));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const sendEmailCode = async () => {
+    setResendIn(RESEND_SECONDS);
+    await api.sendBindCode(email).catch(() => setResendIn(0));
+  };
+
+  const submit = async () => {
+    setBusy(true);
+    setErrors({});
+    try {
+      const result = await api.bind(appCode, emailCode);
+      if (result.bindStatus !== 'SUCCESS') throw new Error('bind failed');
+      showToast({ message: t('security.bind.success'), kind: 'success' });
+      onBound();
+    } catch (error) {
+      const view = describeBindError(error, t);
+      if (view.toast) showToast({ message: view.toast, kind: 'info' });
+      setErrors(view);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <div className="flex flex-col gap-4 text-sm">
+        {errors.top ? <p role="alert" className="text-danger">{errors.top}</p> : null}
+        {step === 0 ? (
+          <>
+            <p>{t('security.bind.step0')}</p>
+            <button type="button" onClick={() => setDownloadOpen(true)} className="self-start font-medium text-primary underline-offset-4 hover:underline">
+              {t('security.bind.downloadApp')}
+            </button>
+            <GradientButton fullWidth loading={busy} onClick={toStepOne}>{t('security.bind.continue')}</GradientButton>
+          </>
+        ) : null}
+        {step === 1 && setup ? (
+          <>
+            <p>{t('security.bind.step1')}</p>
+            {setup.qrCode ? <img src={setup.qrCode} alt={t('security.bind.qrAlt')} width={100} height={100} className="self-center rounded bg-white p-1" /> : null}
+            <div>
+              <p className="text-muted">{t('security.bind.setupKey')}</p>
+              <code data-testid="setup-key" className="block break-all rounded-lg bg-surface-2 p-2 font-mono text-fg">{setup.googleAuthenticatorToken}</code>
+            </div>
+            <GradientButton fullWidth onClick={() => setStep(2)}>{t('security.bind.continue')}</GradientButton>
+          </>
+        ) : null}
+        {step === 2 ? (
+          <>
+            <p>{t('security.bind.step2')}</p>
+            <div className="flex flex-col gap-2">
+              <div className="flex items-center justify-between">
+                <span className="font-medium">{t('security.bind.emailCode')}</span>
+                <button type="button" disabled={resendIn > 0} onClick={sendEmailCode} className="font-medium text-primary disabled:text-muted">
+                  {resendIn > 0 ? t('security.bind.resendIn', { seconds: resendIn }) : t('security.bind.sendEmailCode')}
+                </button>
+              </div>
+              <CodeInput label={t('security.bind.emailCode')} onChange={setEmailCode} />
+            </div>
+            <div className="flex flex-col gap-2">
+              <span className="font-medium">{t('security.bind.appCode')}</span>
+              <CodeInput label={t('security.bind.appCode')} onChange={setAppCode} />
+              {errors.under ? <FieldError id="bind-under-error" message={errors.under} /> : null}
+            </div>
+            <GradientButton fullWidth loading={busy} variant={appCode.length === 6 && emailCode.length === 6 ? 'primary' : 'inactive'} onClick={submit}>
+              {t('security.bind.submit')}
+            </GradientButton>
+          </>
+        ) : null}
+      </div>
+      <DownloadAppModal open={downloadOpen} api={api} onClose={() => setDownloadOpen(false)} />
+    </>
+  );
+}

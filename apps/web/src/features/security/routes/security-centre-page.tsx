@@ -1,0 +1,80 @@
+import type { LoginMode } from '@causeway/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useHttpClient } from '@/lib/http-context';
+import { LOGIN_ROUTE_BY_MODE } from '@/lib/mode';
+import { createSessionStore } from '@/lib/session';
+import { GradientButton, Spinner } from '@/ui';
+import { createSecurityApi } from '../api/security-api';
+import { AuthenticatorBindModal } from '../components/authenticator-bind-modal';
+import { LogoutButton } from '../components/logout-button';
+
+/**
+ * The security centre: the signed-in address, the authenticator (with the bind modal) and logout.
+ * `settings` for individuals, `corporation-portal/setting` for businesses. `?bind=authenticator`
+ * opens the bind modal (the sign-up's "Set up now").
+ */
+export function SecurityCentrePage({ mode }: { mode: LoginMode }) {
+  const { t } = useTranslation();
+  const { lng } = useParams();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const api = createSecurityApi(useHttpClient());
+  const queries = useQueryClient();
+  const status = useQuery({ queryKey: ['login-status'], queryFn: api.loginStatus });
+  const binding = useQuery({ queryKey: ['binding-status'], queryFn: () => api.bindingStatus() });
+  const [bindOpen, setBindOpen] = useState(params.get('bind') === 'authenticator');
+
+  const closeBind = () => {
+    setBindOpen(false);
+    if (params.has('bind')) setParams({}, { replace: true });
+  };
+
+  const logout = async () => {
+    await api.logout().catch(() => undefined);
+    createSessionStore().clearToken(mode);
+    queries.clear();
+    await navigate(`/${lng}/${LOGIN_ROUTE_BY_MODE[mode]}`, { replace: true });
+  };
+
+  if (status.isPending || binding.isPending) return <div className="flex justify-center py-16"><Spinner size="lg" /></div>;
+  const email = status.data?.email ?? '';
+  const bindStatus = binding.data?.bindStatus ?? 'NONE';
+
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col gap-6">
+      <header>
+        <h1 className="text-2xl font-semibold">{t('security.title')}</h1>
+        <p className="mt-1 text-sm text-muted">{t('security.signedInAs', { email })}</p>
+      </header>
+      <section aria-labelledby="two-factor" className="flex flex-col gap-3 rounded-2xl border border-line bg-surface p-4 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          <h2 id="two-factor" className="font-semibold">{t('security.twoFactor.title')}</h2>
+          <p className="mt-1 text-sm text-muted">{t('security.twoFactor.description')}</p>
+          <p data-testid="two-factor-status" className={`mt-2 text-sm font-medium ${bindStatus === 'NONE' ? 'text-muted' : 'text-success'}`}>
+            {t(bindStatus === 'NONE' ? 'security.twoFactor.off' : bindStatus === 'BINDED' ? 'security.twoFactor.on' : 'security.twoFactor.coolingOff')}
+          </p>
+        </div>
+        {bindStatus === 'NONE' ? <GradientButton onClick={() => setBindOpen(true)}>{t('security.twoFactor.setUp')}</GradientButton> : null}
+      </section>
+      <div>
+        <LogoutButton onConfirm={logout} />
+      </div>
+      <AuthenticatorBindModal
+        open={bindOpen}
+        email={email}
+        api={api}
+        onClose={closeBind}
+        onBound={() => {
+          closeBind();
+          void binding.refetch();
+        }}
+      />
+    </div>
+  );
+}
+
+export const IndividualSecurityCentrePage = () => <SecurityCentrePage mode="individual" />;
+export const BusinessSecurityCentrePage = () => <SecurityCentrePage mode="business" />;

@@ -1,0 +1,132 @@
+import { generate } from 'otplib';
+import type { APIRequestContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type E2eBrowser, openBrowser } from './browser.ts';
+
+let browser: E2eBrowser;
+beforeAll(async () => {
+  browser = await openBrowser();
+});
+afterAll(() => browser.close());
+
+/** The newest code in the sandbox mailbox for an address (sandbox.md: six digits in the subject). */
+async function latestCode(request: APIRequestContext, email: string, notCode?: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const response = await request.get(`${browser.baseUrl}/sandbox/mailbox?to=${encodeURIComponent(email)}`);
+    const [latest] = (await response.json()).messages as Array<{ subject: string }>;
+    const code = latest?.subject.match(/\b(\d{6})\b/)?.[1];
+    if (code && code !== notCode) return code;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no new code for ${email}`);
+}
+
+/** Types a code into the six boxes of a group (the sixth digit submits where the form auto-submits). */
+async function typeCode(page: Page, groupName: string, code: string) {
+  await page.getByRole('group', { name: groupName }).getByRole('textbox').first().click();
+  await page.keyboard.type(code);
+}
+
+const totpNow = (secret: string, offsetSteps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSteps * 30 });
+
+describe('identity in Chromium', () => {
+  const email = `e2e-${Date.now()}@causeway.test`;
+  const password = 'E2e-Password-2026!';
+  let setupKey = '';
+
+  it('signs up through login-v2 with the emailed code and sets a password', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(`${browser.baseUrl}/en/login-v2`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: /Continue/ }).click();
+    await page.getByRole('heading', { name: 'Create your account' }).waitFor();
+    await page.getByRole('button', { name: /Continue/ }).click();
+    await page.getByRole('dialog', { name: 'Check your email' }).waitFor();
+    await typeCode(page, 'Verification code', await latestCode(page.request, email));
+    await page.getByRole('heading', { name: 'Set a password' }).waitFor();
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByLabel('Repeat password').fill(password);
+    await page.getByRole('button', { name: 'Save password' }).click();
+    await page.getByRole('heading', { name: 'Protect your account' }).waitFor();
+    await page.close();
+  });
+
+  it('binds the authenticator with codes computed from the setup key, then logs out', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(`${browser.baseUrl}/en/settings?bind=authenticator`);
+    const dialog = page.getByRole('dialog', { name: 'Set up your authenticator' });
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    setupKey = (await dialog.getByTestId('setup-key').textContent()) ?? '';
+    expect(setupKey).toMatch(/^[A-Z2-7]{16,}$/);
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await dialog.getByRole('button', { name: 'Send code' }).click();
+    await typeCode(page, 'Email code', await latestCode(page.request, email, undefined));
+    await typeCode(page, 'Authenticator code', await totpNow(setupKey));
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(() => page.getByTestId('two-factor-status').textContent()).toMatch(/^On/);
+
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('dialog', { name: 'Log out?' }).getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL(/\/en\/login-v2$/);
+    expect(await page.evaluate(() => localStorage.getItem('causeway.token.individual'))).toBeNull();
+    await page.close();
+  });
+
+  it('signs in again with the password and the authenticator code', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(`${browser.baseUrl}/en/login-v2`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: /Continue/ }).click();
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('heading', { name: 'Authenticator code' }).waitFor();
+    // The binding used this 30 s step; the next step's code is accepted (±1 step) and never a replay.
+    await typeCode(page, 'Authenticator code', await totpNow(setupKey, 1));
+    await page.waitForURL(/\/en\/settings$/);
+    await expect.poll(() => page.getByText(`Signed in as ${email}`).count()).toBe(1);
+    await page.close();
+  });
+
+  it('signs a business user in on business-login with a business token', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(`${browser.baseUrl}/en/business-login?tranType=buy&fiatCurrency=EUR&paymentMethod=CARD`);
+    await page.getByLabel('Email').fill('business@causeway.test');
+    await page.getByRole('button', { name: /Continue/ }).click();
+    await page.getByLabel('Password').fill('Causeway-demo-2026!');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL(/\/en\/corporation-portal\/setting$/);
+    const stored = await page.evaluate(() => localStorage.getItem('causeway.token.business'));
+    expect(JSON.parse(stored ?? '{}').data.token).toEqual(expect.any(String));
+    await page.close();
+  });
+
+  it('locks the account after five wrong codes', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(`${browser.baseUrl}/en/login-v2`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: /Continue/ }).click();
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('heading', { name: 'Authenticator code' }).waitFor();
+    const rightCode = await totpNow(setupKey, 1);
+    const wrongCode = rightCode === '000000' ? '111111' : '000000';
+    const invalid = page.getByText('Invalid code. Please try again.');
+    for (let attempt = 1; attempt <= 4; attempt += 1) {
+      await page.keyboard.type(wrongCode);
+      await invalid.waitFor();
+      // Backspace clears every box and the error line: each attempt is a new submission.
+      await page.keyboard.press('Backspace');
+      await invalid.waitFor({ state: 'hidden' });
+    }
+    await page.keyboard.type(wrongCode);
+    await page.getByText('Maximum attempts exceeded, try again in 1 hour').waitFor();
+    // Locked: even the right password is refused now, for an hour.
+    await page.goto(`${browser.baseUrl}/en/login-v2`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: /Continue/ }).click();
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByText('Maximum attempts exceeded, try again in 1 hour').waitFor();
+    await page.close();
+  });
+});
