@@ -1,6 +1,7 @@
+import fs from 'node:fs';
 import { generate } from 'otplib';
 import type { APIRequestContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type E2eBrowser, openBrowser } from './browser.ts';
 
 let browser: E2eBrowser;
@@ -9,13 +10,19 @@ beforeAll(async () => {
 });
 afterAll(() => browser.close());
 
+/** Every secret this file typed: none may be found in the server's log afterwards. */
+const secretsUsed = new Set<string>();
+
 /** The newest code in the sandbox mailbox for an address (sandbox.md: six digits in the subject). */
 async function latestCode(request: APIRequestContext, email: string, notCode?: string): Promise<string> {
   for (let attempt = 0; attempt < 50; attempt += 1) {
     const response = await request.get(`${browser.baseUrl}/sandbox/mailbox?to=${encodeURIComponent(email)}`);
     const [latest] = (await response.json()).messages as Array<{ subject: string }>;
     const code = latest?.subject.match(/\b(\d{6})\b/)?.[1];
-    if (code && code !== notCode) return code;
+    if (code && code !== notCode) {
+      secretsUsed.add(code);
+      return code;
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`no new code for ${email}`);
@@ -27,12 +34,20 @@ async function typeCode(page: Page, groupName: string, code: string) {
   await page.keyboard.type(code);
 }
 
-const totpNow = (secret: string, offsetSteps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSteps * 30 });
+async function totpNow(secret: string, offsetSteps = 0): Promise<string> {
+  const code = await generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSteps * 30 });
+  secretsUsed.add(code);
+  return code;
+}
+
+/** A secret standing on its own in the text (not a piece of a timestamp or a longer number). */
+const standsIn = (text: string, secret: string) => new RegExp(`(?<![\\w.])${secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w.])`).test(text);
 
 describe('identity in Chromium', () => {
   const email = `e2e-${Date.now()}@causeway.test`;
   const password = 'E2e-Password-2026!';
   let setupKey = '';
+  secretsUsed.add(password).add('Causeway-demo-2026!');
 
   it('signs up through login-v2 with the emailed code and sets a password', async () => {
     const page = await browser.context.newPage();
@@ -57,6 +72,7 @@ describe('identity in Chromium', () => {
     const dialog = page.getByRole('dialog', { name: 'Set up your authenticator' });
     await dialog.getByRole('button', { name: 'Continue' }).click();
     setupKey = (await dialog.getByTestId('setup-key').textContent()) ?? '';
+    secretsUsed.add(setupKey);
     expect(setupKey).toMatch(/^[A-Z2-7]{16,}$/);
     await dialog.getByRole('button', { name: 'Continue' }).click();
     await dialog.getByRole('button', { name: 'Send code' }).click();
@@ -128,5 +144,12 @@ describe('identity in Chromium', () => {
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByText('Maximum attempts exceeded, try again in 1 hour').waitFor();
     await page.close();
+  });
+
+  it('never wrote a code, password or authenticator key to the server log', async () => {
+    const log = fs.readFileSync(inject('serverLogPath'), 'utf8');
+    expect(log.length).toBeGreaterThan(0);
+    expect(log).toContain('/prod-api/capi/v1/login/common/password');
+    expect([...secretsUsed].filter((secret) => standsIn(log, secret))).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { createIdentityModule } from './modules/identity/identity.module.ts';
 import { registerAuthenticatorRoutes } from './modules/identity/authenticator.routes.ts';
 import { registerIdentityRoutes } from './modules/identity/identity.routes.ts';
+import { registerPasswordRoutes } from './modules/identity/password.routes.ts';
 import { registerMailboxRoutes } from './modules/sandbox/mailbox.routes.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import { createRateLimiter } from './platform/rate-limit.repository.ts';
@@ -62,6 +63,7 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   const identity = createIdentityModule(app, { db: database.db, clock, mail, rateLimiter: createRateLimiter(database.db), serverSecret });
   registerIdentityRoutes(app, identity);
   registerAuthenticatorRoutes(app, identity);
+  registerPasswordRoutes(app, identity);
   // Sandbox pages exist only while the matching sandbox provider is active (sandbox.md).
   if (mail.kind === 'sandbox') registerMailboxRoutes(app, createSandboxOutbox(database.db));
 

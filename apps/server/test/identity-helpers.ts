@@ -1,16 +1,12 @@
-import { Writable } from 'node:stream';
 import { API_BASE, PATHS } from '@causeway/contracts';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
 import { createAuthenticatorService } from '../src/modules/identity/authenticator.service.ts';
 import { createIdentityRepository } from '../src/modules/identity/identity.repository.ts';
 import { createManualClock } from '../src/platform/clock.ts';
 import { deriveKey } from '../src/platform/crypto.ts';
 import { loadServerSecret } from '../src/platform/server-secret.repository.ts';
-import { readLatestCode } from './test-app.ts';
-import { createTestDatabase } from './test-database.ts';
+import { createTestApp, readLatestCode } from './test-app.ts';
 
 export type ManualClock = ReturnType<typeof createManualClock>;
 
@@ -22,21 +18,10 @@ export interface IdentityTestApp {
   clock: ManualClock;
 }
 
-/** The whole app on a fresh test database with a manual clock; unlike createTestApp it also hands back the db. */
+/** The whole app on a fresh test database with a manual clock. */
 export async function createIdentityTestApp(): Promise<IdentityTestApp> {
-  const config = loadConfig({ LOG_LEVEL: 'debug', WEB_DIST: '/nonexistent-web-dist' });
-  const database = await createTestDatabase();
   const clock = createManualClock();
-  const logs: string[] = [];
-  const logStream = new Writable({
-    write(chunk, _encoding, callback) {
-      logs.push(String(chunk));
-      callback();
-    },
-  });
-  const app = await buildApp({ config, database, logStream, clock });
-  await app.ready();
-  return { app, logs, db: database.db, clock };
+  return { ...(await createTestApp({}, undefined, { clock })), clock };
 }
 
 /** The authenticator service on the app's database, with the app's key and clock (to bind one for a user). */

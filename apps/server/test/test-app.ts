@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
+import type { Database } from '../src/db/client.ts';
 import type { Clock } from '../src/platform/clock.ts';
 import { createTestDatabase } from './test-database.ts';
 
@@ -9,6 +10,8 @@ export interface TestApp {
   app: FastifyInstance;
   /** Every log line the app wrote, raw, so tests can check what never reaches the logs. */
   logs: string[];
+  /** The app's own database, to check what is (and is not) stored. */
+  db: Database;
 }
 
 /** The whole app on a fresh test database, with logs captured at debug level. Close with app.close(). */
@@ -30,7 +33,7 @@ export async function createTestApp(
   const app = await buildApp({ config, database, logStream, ...(options.clock ? { clock: options.clock } : {}) });
   extend?.(app);
   await app.ready();
-  return { app, logs };
+  return { app, logs, db: database.db };
 }
 
 /** The newest code the sandbox mailbox holds for an address (sandbox.md: six digits in the subject). */

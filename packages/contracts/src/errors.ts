@@ -30,6 +30,8 @@ export const ERROR_CATALOGUE = {
   USE000001002: { httpStatus: 400, meaning: 'This account signs in on the other sign-in page: business accounts on business-login, individual accounts on login-v2. (chosen)' },
   USE000001003: { httpStatus: 400, meaning: 'Accept the terms to create an account. (chosen)' },
   USE000001004: { httpStatus: 409, meaning: 'A password is already set: change it from the security centre. (chosen)' },
+  USE000001005: { httpStatus: 400, meaning: 'The current password is wrong. (chosen)' },
+  USE000001006: { httpStatus: 400, meaning: 'The authenticator code is required for this change. (chosen)' },
   USE000002005: { httpStatus: 429, meaning: 'Please wait before asking for a new code. (chosen)' },
   USE000002006: { httpStatus: 400, meaning: 'The sign-in step expired: start again. (chosen)' },
   // Request-level codes added by our server.

@@ -116,3 +116,22 @@ export const loginStatusResultSchema = z.object({
   userType: z.enum(USER_TYPES).nullable(),
   mode: loginModeSchema.nullable(),
 });
+
+const newPasswordFields = { password: passwordSchema, confirmPassword: z.string() };
+const passwordsMatch = (b: { password: string; confirmPassword: string }) => b.password === b.confirmPassword;
+const mismatch = { message: 'Password mismatch', path: ['confirmPassword'] };
+
+/** reset-check: emails a reset code when the account exists (the answer never says whether it does). */
+export const passwordResetCheckBodySchema = z.object({ email: emailSchema, ...botCheck });
+
+/** reset: the emailed code and the new password, for someone who forgot the old one. */
+export const passwordResetBodySchema = z
+  .object({ email: emailSchema, code: sixDigitCodeSchema, ...newPasswordFields })
+  .refine(passwordsMatch, mismatch);
+
+/** reinitialize: a signed-in change; the authenticator code is required when one is bound. */
+export const passwordChangeBodySchema = z
+  .object({ oldPassword: z.string().min(1).max(128), gaVerifyCode: sixDigitCodeSchema.optional(), ...newPasswordFields })
+  .refine(passwordsMatch, mismatch);
+
+export const passwordCheckBodySchema = z.object({ password: z.string().min(1).max(128) });

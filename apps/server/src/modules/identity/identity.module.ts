@@ -11,6 +11,7 @@ import { createIdentityRepository } from './identity.repository.ts';
 import { createLoginService } from './login.service.ts';
 import { createPasswordService } from './password.service.ts';
 import { createSessionService } from './session.service.ts';
+import { createSignInLock } from './sign-in-lock.ts';
 import { createTwoFactorService } from './two-factor.service.ts';
 
 /** Wires the identity services once; other modules take `guard` to protect their routes. */
@@ -20,8 +21,9 @@ export function createIdentityModule(app: FastifyInstance, deps: { db: Database;
   const sessions = createSessionService(repository, clock);
   const emailCodes = createEmailCodeService({ repository, mail: deps.mail, rateLimiter: deps.rateLimiter, clock, codeKey: deriveKey(serverSecret, 'email-code') });
   const authenticator = createAuthenticatorService({ repository, clock, encryptionKey: deriveKey(serverSecret, 'totp-secret') });
-  const login = createLoginService({ repository, sessions, emailCodes, authenticator, clock, processTokenKey: deriveKey(serverSecret, 'process-token') });
-  const passwords = createPasswordService({ repository, clock });
+  const lock = createSignInLock(repository, clock);
+  const login = createLoginService({ repository, sessions, emailCodes, authenticator, lock, clock, processTokenKey: deriveKey(serverSecret, 'process-token') });
+  const passwords = createPasswordService({ repository, emailCodes, authenticator, sessions, lock, clock });
   const twoFactor = createTwoFactorService({
     authenticator,
     emailCodes,

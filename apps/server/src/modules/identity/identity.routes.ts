@@ -1,6 +1,6 @@
 import {
   accountCheckBodySchema, accountCheckResultSchema, API_BASE, commonHeadersSchema, envelopeOf, loginResultSchema, loginStatusResultSchema,
-  loginWithCodeBodySchema, ok, passwordInitBodySchema, passwordLoginBodySchema, PATHS, refreshTokenResultSchema, sendCodeBodySchema,
+  loginWithCodeBodySchema, ok, passwordLoginBodySchema, PATHS, refreshTokenResultSchema, sendCodeBodySchema,
   sendCodeResultSchema, verifyGaCodeBodySchema, type LoginMode,
 } from '@causeway/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -13,7 +13,7 @@ const languageOf = (request: FastifyRequest) => (String(request.headers['accept-
 /** The sign-in calls of spec §7 under /capi/v1/login and customer/user. HTTP only: rules live in the services. */
 export function registerIdentityRoutes(app: FastifyInstance, identity: IdentityModule): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { login, emailCodes, sessions, passwords, guard } = identity;
+  const { login, emailCodes, sessions, guard } = identity;
   const tags = ['sign-in'];
   const headers = commonHeadersSchema;
   const requireSession = guard.requireSession;
@@ -67,15 +67,6 @@ export function registerIdentityRoutes(app: FastifyInstance, identity: IdentityM
     preHandler: requireSession,
     handler: async (request) => {
       await sessions.logout(request.auth!);
-      return ok(null);
-    },
-  });
-
-  routes.post(`${API_BASE}${PATHS.passwordInit}`, {
-    schema: { tags, summary: 'Set the first password (setPWD step)', headers, body: passwordInitBodySchema, response: { 200: envelopeOf(z.null()) } },
-    preHandler: requireSession,
-    handler: async (request) => {
-      await passwords.init(request.auth!.user, request.body.password);
       return ok(null);
     },
   });

@@ -9,10 +9,10 @@ import { type IdentityRepository, normalizeEmail, type UserRow } from './identit
 import { hashPassword, verifyPassword } from './password-hasher.ts';
 import { createProcessTokens, PROCESS_TOKEN_TTL_MS } from './process-token.ts';
 import { BUSINESS_MODES, type SessionService } from './session.service.ts';
+import type { SignInLock } from './sign-in-lock.ts';
 
-/** trust.md: after 5 failed sign-ins the account's sign-in is locked for 1 hour. */
-export const LOGIN_LOCK_POLICY = { maxFailures: 5, lockMs: 60 * 60 * 1000 } as const;
-export const LOCKED_MESSAGE = 'Maximum attempts exceeded, try again in 1 hour';
+export { LOCKED_MESSAGE, LOGIN_LOCK_POLICY } from './sign-in-lock.ts';
+
 /** Agreement version a new account accepts (spec §9: TERM 20241104). */
 export const TERMS_VERSION = '20241104';
 
@@ -24,22 +24,12 @@ export function createLoginService(deps: {
   sessions: SessionService;
   emailCodes: EmailCodeService;
   authenticator: AuthenticatorService;
+  lock: SignInLock;
   clock: Clock;
   processTokenKey: Buffer;
 }) {
-  const { repository, sessions, emailCodes, authenticator, clock } = deps;
+  const { repository, sessions, emailCodes, authenticator, lock, clock } = deps;
   const processTokens = createProcessTokens(deps.processTokenKey);
-
-  const isLocked = (user: UserRow) => Boolean(user.loginLockedUntil && user.loginLockedUntil > clock.now());
-
-  /** Counts a failed sign-in of a known account; the fifth locks it for an hour. */
-  async function recordFailure(user: UserRow): Promise<void> {
-    const failures = await repository.incrementFailedLogins(user.id);
-    if (failures >= LOGIN_LOCK_POLICY.maxFailures) {
-      await repository.updateUser(user.id, { failedLoginCount: 0, loginLockedUntil: new Date(clock.now().getTime() + LOGIN_LOCK_POLICY.lockMs) });
-      throw new AppError('USE000002002', LOCKED_MESSAGE);
-    }
-  }
 
   function result(user: UserRow, fields: Pick<LoginResult, 'status' | 'token' | 'processToken'> & { isNewUser?: boolean }): LoginResult {
     return {
@@ -65,7 +55,7 @@ export function createLoginService(deps: {
       return result(user, { status: 'NEED_GA', token: null, processToken, isNewUser: options.isNewUser });
     }
     // Only a complete sign-in clears the failures: passing the password again must not forget wrong authenticator codes.
-    await repository.updateUser(user.id, { failedLoginCount: 0 });
+    await lock.reset(user);
     const token = await sessions.issue(user, mode, stayLoggedIn);
     return result(user, { status: 'SUCCESS', token, processToken: null, isNewUser: options.isNewUser });
   }
@@ -87,13 +77,13 @@ export function createLoginService(deps: {
     /** Sign-in or sign-up with an email code. A new account needs the terms accepted. */
     async loginWithCode(input: { email: string; code: string; termsAccepted: boolean; loginMode: LoginMode; stayLoggedIn: boolean; ip: string }) {
       const existing = await repository.findUserByEmail(input.email);
-      if (existing && isLocked(existing)) throw new AppError('USE000002002', LOCKED_MESSAGE);
+      if (existing) lock.assertUnlocked(existing);
       // Checked before the code, so a forgotten tick does not use the code up.
       if (!existing && !input.termsAccepted) throw new AppError('USE000001003');
       try {
         await emailCodes.verify({ email: input.email, purpose: 'login', code: input.code, ip: input.ip });
       } catch (error) {
-        if (existing && error instanceof WrongCodeError) await recordFailure(existing);
+        if (existing && error instanceof WrongCodeError) await lock.recordFailure(existing);
         throw error;
       }
       if (existing) return finish(existing, input.loginMode, input.stayLoggedIn);
@@ -115,9 +105,9 @@ export function createLoginService(deps: {
         await verifyPassword(await DUMMY_HASH, input.password);
         throw new AppError('USE000001001', 'Invalid credentials');
       }
-      if (isLocked(user)) throw new AppError('USE000002002', LOCKED_MESSAGE);
+      lock.assertUnlocked(user);
       if (!(await verifyPassword(user.passwordHash, input.password))) {
-        await recordFailure(user);
+        await lock.recordFailure(user);
         throw new AppError('USE000001001', 'Invalid credentials');
       }
       return finish(user, input.loginMode, input.stayLoggedIn);
@@ -128,9 +118,9 @@ export function createLoginService(deps: {
       const claims = processTokens.verify(input.processToken, clock.now());
       const user = claims && (await repository.findUserById(claims.userId));
       if (!claims || !user) throw new AppError('USE000002006');
-      if (isLocked(user)) throw new AppError('USE000002002', LOCKED_MESSAGE);
+      lock.assertUnlocked(user);
       if (!(await authenticator.verifyCode(user.id, input.verifyCode))) {
-        await recordFailure(user);
+        await lock.recordFailure(user);
         throw new AppError('USE003000011', 'Invalid code. Please try again.');
       }
       return finish(user, claims.mode, claims.stayLoggedIn, { secondFactorDone: true });

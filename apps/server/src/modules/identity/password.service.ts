@@ -1,15 +1,91 @@
 import { AppError } from '../../platform/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
+import type { AuthenticatorService } from './authenticator.service.ts';
+import { type EmailCodeService, WrongCodeError } from './email-code.service.ts';
+import type { EmailLanguage } from './email-templates.ts';
 import type { IdentityRepository, UserRow } from './identity.repository.ts';
-import { hashPassword } from './password-hasher.ts';
+import { hashPassword, verifyPassword } from './password-hasher.ts';
+import type { AuthContext, SessionService } from './session.service.ts';
+import type { SignInLock } from './sign-in-lock.ts';
 
-export function createPasswordService(deps: { repository: IdentityRepository; clock: Clock }) {
-  const { repository, clock } = deps;
+/** trust.md: a password change suspends sell, add card and add bank account for 24 hours. */
+export const SENSITIVE_SUSPENSION_MS = 24 * 60 * 60 * 1000;
+
+/** Setting, resetting, changing and checking passwords. The rule itself is checked by the schemas. */
+export function createPasswordService(deps: {
+  repository: IdentityRepository;
+  emailCodes: EmailCodeService;
+  authenticator: AuthenticatorService;
+  sessions: SessionService;
+  lock: SignInLock;
+  clock: Clock;
+}) {
+  const { repository, emailCodes, authenticator, sessions, lock, clock } = deps;
+
+  /** A new password: stored, sensitive actions suspended for 24 h, and every other session ended. */
+  async function replace(user: UserRow, password: string, keepSessionId: string | undefined) {
+    const now = clock.now();
+    await repository.updateUser(user.id, {
+      passwordHash: await hashPassword(password),
+      passwordChangedAt: now,
+      sensitiveActionsSuspendedUntil: new Date(now.getTime() + SENSITIVE_SUSPENSION_MS),
+    });
+    await sessions.endOtherSessions(user.id, keepSessionId);
+  }
+
   return {
-    /** setPWD after a code sign-up: only when the account has no password yet. The rule was checked by the schema. */
+    /** setPWD after a code sign-up: only when the account has no password yet. */
     async init(user: UserRow, password: string): Promise<void> {
       if (user.passwordHash) throw new AppError('USE000001004');
       await repository.updateUser(user.id, { passwordHash: await hashPassword(password), passwordChangedAt: clock.now() });
+    },
+
+    /** Forgot password, step 1: a code goes out only if the account exists; the answer is the same either way. */
+    async sendResetCode(email: string, ip: string, lang: EmailLanguage) {
+      const user = await repository.findUserByEmail(email);
+      if (!user) return { resendAfterSeconds: 59, expiresInSeconds: 600 };
+      return emailCodes.send({ email: user.email, purpose: 'password-reset', ip, lang });
+    },
+
+    /** Forgot password, step 2: the code proves the address; all sessions end. */
+    async reset(input: { email: string; code: string; password: string; ip: string }): Promise<void> {
+      const user = await repository.findUserByEmail(input.email);
+      if (user) lock.assertUnlocked(user);
+      try {
+        await emailCodes.verify({ email: input.email, purpose: 'password-reset', code: input.code, ip: input.ip });
+      } catch (error) {
+        if (user && error instanceof WrongCodeError) await lock.recordFailure(user);
+        throw error;
+      }
+      // A code can only have been sent to an existing account.
+      if (!user) throw new AppError('USE003000002', 'Invalid code. Please try again.');
+      await replace(user, input.password, undefined);
+    },
+
+    /** Signed-in change: the old password, and the authenticator code when one is bound. */
+    async change(auth: AuthContext, input: { oldPassword: string; password: string; gaVerifyCode?: string | undefined }): Promise<void> {
+      const { user, session } = auth;
+      lock.assertUnlocked(user);
+      if (!user.passwordHash || !(await verifyPassword(user.passwordHash, input.oldPassword))) {
+        await lock.recordFailure(user);
+        throw new AppError('USE000001005');
+      }
+      if ((await authenticator.status(user.id)) === 'BINDED') {
+        if (!input.gaVerifyCode) throw new AppError('USE000001006');
+        if (!(await authenticator.verifyCode(user.id, input.gaVerifyCode))) {
+          await lock.recordFailure(user);
+          throw new AppError('USE003000011', 'Invalid code. Please try again.');
+        }
+      }
+      await replace(user, input.password, session.id);
+    },
+
+    /** Whether the password is the account's; wrong answers count toward the sign-in lock. */
+    async check(user: UserRow, password: string): Promise<{ valid: boolean }> {
+      lock.assertUnlocked(user);
+      const valid = Boolean(user.passwordHash) && (await verifyPassword(user.passwordHash ?? '', password));
+      if (!valid) await lock.recordFailure(user);
+      return { valid };
     },
   };
 }
