@@ -131,6 +131,7 @@ describe('identity in Chromium', () => {
       await page.keyboard.type(wrongCode);
       await invalid.waitFor();
       // Backspace clears every box and the error line: each attempt is a new submission.
+      await page.getByRole('group', { name: 'Authenticator code' }).getByRole('textbox').first().click();
       await page.keyboard.press('Backspace');
       await invalid.waitFor({ state: 'hidden' });
     }
@@ -143,6 +144,27 @@ describe('identity in Chromium', () => {
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByText('Maximum attempts exceeded, try again in 1 hour').waitFor();
+    await page.close();
+  });
+
+  it('resets a forgotten password with an emailed code, which also lifts the lock', async () => {
+    const newPassword = 'Reset-Password-2026!';
+    secretsUsed.add(newPassword);
+    const page = await browser.context.newPage();
+    await page.goto(`${browser.baseUrl}/en/reset-pwd?email=${encodeURIComponent(email)}`);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByRole('group', { name: 'Code from the email' }).waitFor();
+    await typeCode(page, 'Code from the email', await latestCode(page.request, email));
+    await page.getByLabel('New password').fill(newPassword);
+    await page.getByLabel('Repeat password').fill(newPassword);
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await page.waitForURL(/\/en\/login-v2$/);
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: /Continue/ }).click();
+    await page.getByLabel('Password').fill(newPassword);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    // The password is accepted; the bound authenticator is asked for next.
+    await page.getByRole('heading', { name: 'Authenticator code' }).waitFor();
     await page.close();
   });
 

@@ -15,6 +15,7 @@ export const PAGE_ROUTES: Array<{ path: string; load: () => PageModule }> = [
   { path: 'login-independent', load: () => named(loginPages(), (m) => m.IndependentLoginPage) },
   { path: 'business-login', load: () => named(loginPages(), (m) => m.BusinessLoginPage) },
   { path: 'business-login-independent', load: () => named(loginPages(), (m) => m.BusinessIndependentLoginPage) },
+  { path: 'reset-pwd', load: () => import('@/features/auth/routes/reset-password-page') },
   { path: 'settings', load: () => named(securityPages(), (m) => m.IndividualSecurityCentrePage) },
   { path: 'corporation-portal/setting', load: () => named(securityPages(), (m) => m.BusinessSecurityCentrePage) },
   { path: 'services-unavailable', load: () => import('@/features/status/routes/services-unavailable-page') },

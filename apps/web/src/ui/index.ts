@@ -25,3 +25,4 @@ export {
   type ToastPosition,
 } from './toast-store.ts';
 export { useValidation, type ValidatedFieldProps, type Validator } from './use-validation.ts';
+export { isNewPasswordReady, NewPasswordFields, type NewPasswordFieldsProps } from './new-password-fields.tsx';

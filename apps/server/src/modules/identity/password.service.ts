@@ -47,10 +47,10 @@ export function createPasswordService(deps: {
       return emailCodes.send({ email: user.email, purpose: 'password-reset', ip, lang });
     },
 
-    /** Forgot password, step 2: the code proves the address; all sessions end. */
+    /** Forgot password, step 2: the code proves the address; all sessions end and a sign-in lock is lifted. */
     async reset(input: { email: string; code: string; password: string; ip: string }): Promise<void> {
+      // No lock check: the emailed code proves the address, and a reset is how a locked person gets back in.
       const user = await repository.findUserByEmail(input.email);
-      if (user) lock.assertUnlocked(user);
       try {
         await emailCodes.verify({ email: input.email, purpose: 'password-reset', code: input.code, ip: input.ip });
       } catch (error) {
@@ -60,6 +60,7 @@ export function createPasswordService(deps: {
       // A code can only have been sent to an existing account.
       if (!user) throw new AppError('USE003000002', 'Invalid code. Please try again.');
       await replace(user, input.password, undefined);
+      await repository.updateUser(user.id, { loginLockedUntil: null, failedLoginCount: 0 });
     },
 
     /** Signed-in change: the old password, and the authenticator code when one is bound. */

@@ -12,6 +12,8 @@ export function createAuthApi(client: HttpClient) {
       client.post<LoginResult>(PATHS.passwordLogin, body, { silent: true }),
     verifyGaCode: (processToken: string, verifyCode: string) => client.post<LoginResult>(PATHS.verifyGaCode, { processToken, verifyCode }, { silent: true }),
     initPassword: (password: string, confirmPassword: string) => client.post<null>(PATHS.passwordInit, { password, confirmPassword }, { silent: true }),
+    sendResetCode: (email: string) => client.post<{ resendAfterSeconds: number }>(PATHS.passwordResetCheck, { email }),
+    resetPassword: (body: { email: string; code: string; password: string; confirmPassword: string }) => client.post<null>(PATHS.passwordReset, body, { silent: true }),
   };
 }
 

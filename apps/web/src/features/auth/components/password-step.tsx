@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
 import { FloatingLabelInput, GradientButton } from '@/ui';
 import { FormError } from './auth-card';
 
@@ -16,6 +17,7 @@ export interface PasswordStepProps {
 /** login: the password of a known account, or a switch to an email code. */
 export function PasswordStep({ email, error, stayLoggedIn, onStayLoggedInChange, onSubmit, onUseCode, onChangeEmail }: PasswordStepProps) {
   const { t } = useTranslation();
+  const { lng } = useParams();
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const submit = async (event: FormEvent) => {
@@ -32,6 +34,9 @@ export function PasswordStep({ email, error, stayLoggedIn, onStayLoggedInChange,
         <button type="button" onClick={onChangeEmail} className="text-primary underline-offset-4 hover:underline">{t('auth.useAnotherEmail')}</button>
       </p>
       <FloatingLabelInput label={t('auth.password')} type="password" name="password" autoComplete="current-password" value={password} onValueChange={setPassword} autoFocus />
+      <Link to={`/${lng}/reset-pwd?email=${encodeURIComponent(email)}`} className="self-end text-sm text-primary underline-offset-4 hover:underline">
+        {t('auth.forgotPassword')}
+      </Link>
       <label className="flex items-center gap-2 text-sm text-fg">
         <input type="checkbox" checked={stayLoggedIn} onChange={(event) => onStayLoggedInChange(event.target.checked)} className="size-4 accent-[var(--cw-primary)]" />
         {t('auth.stayLoggedIn')}

@@ -19,6 +19,8 @@ export function createSecurityApi(client: HttpClient) {
     // Bind errors are shown by the modal per spec §8 (the client never toasts this path).
     bind: (newGaVerifyCode: string, emailVerifyCode: string) =>
       client.post<{ bindStatus: 'SUCCESS' | 'FAILED' }>(PATHS.bindGoogleAuthenticator, { newGaVerifyCode, emailVerifyCode }, { silent: true }),
+    changePassword: (body: { oldPassword: string; password: string; confirmPassword: string; gaVerifyCode?: string }) =>
+      client.post<null>(PATHS.passwordReinitialize, body, { silent: true }),
     logout: () => client.post<null>(PATHS.logout),
   };
 }

@@ -9,6 +9,7 @@ import { createSessionStore } from '@/lib/session';
 import { GradientButton, Spinner } from '@/ui';
 import { createSecurityApi } from '../api/security-api';
 import { AuthenticatorBindModal } from '../components/authenticator-bind-modal';
+import { ChangePasswordForm } from '../components/change-password-form';
 import { LogoutButton } from '../components/logout-button';
 
 /**
@@ -26,6 +27,7 @@ export function SecurityCentrePage({ mode }: { mode: LoginMode }) {
   const status = useQuery({ queryKey: ['login-status'], queryFn: api.loginStatus });
   const binding = useQuery({ queryKey: ['binding-status'], queryFn: () => api.bindingStatus() });
   const [bindOpen, setBindOpen] = useState(params.get('bind') === 'authenticator');
+  const [changingPassword, setChangingPassword] = useState(false);
 
   const closeBind = () => {
     setBindOpen(false);
@@ -58,6 +60,18 @@ export function SecurityCentrePage({ mode }: { mode: LoginMode }) {
           </p>
         </div>
         {bindStatus === 'NONE' ? <GradientButton onClick={() => setBindOpen(true)}>{t('security.twoFactor.setUp')}</GradientButton> : null}
+      </section>
+      <section aria-labelledby="password" className="flex flex-col gap-3 rounded-2xl border border-line bg-surface p-4">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <div>
+            <h2 id="password" className="font-semibold">{t('security.changePassword.title')}</h2>
+            <p className="mt-1 text-sm text-muted">{t('security.changePassword.description')}</p>
+          </div>
+          <GradientButton variant="outline" onClick={() => setChangingPassword(!changingPassword)} aria-expanded={changingPassword}>
+            {t(changingPassword ? 'security.changePassword.cancel' : 'security.changePassword.open')}
+          </GradientButton>
+        </div>
+        {changingPassword ? <ChangePasswordForm api={api} needsAuthenticator={bindStatus !== 'NONE'} onDone={() => setChangingPassword(false)} /> : null}
       </section>
       <div>
         <LogoutButton onConfirm={logout} />

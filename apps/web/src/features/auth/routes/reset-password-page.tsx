@@ -1,0 +1,80 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useHttpClient } from '@/lib/http-context';
+import { isFlowMode, LOGIN_ROUTE_BY_MODE } from '@/lib/mode';
+import { CodeInput, FloatingLabelInput, GradientButton, isNewPasswordReady, NewPasswordFields, showToast } from '@/ui';
+import { createAuthApi } from '../api/auth-api';
+import { AuthCard, FormError } from '../components/auth-card';
+import { loginErrorText } from '../login-errors';
+
+/** reset-pwd: forgot password. The email gets a code; the code and a new password reset it. */
+export function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const { lng } = useParams();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const api = createAuthApi(useHttpClient());
+  const mode = params.get('mode');
+  const loginPath = `/${lng}/${LOGIN_ROUTE_BY_MODE[isFlowMode(mode) ? mode : 'individual']}`;
+  const [email, setEmail] = useState(params.get('email') ?? '');
+  const [sent, setSent] = useState(false);
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await action();
+    } catch (failure) {
+      setError(loginErrorText(failure, t));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const sendCode = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      await api.sendResetCode(email.trim());
+      setSent(true);
+    });
+  };
+
+  const reset = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      await api.resetPassword({ email: email.trim(), code, password, confirmPassword: repeat });
+      showToast({ message: t('auth.reset.done'), kind: 'success' });
+      await navigate(loginPath, { replace: true });
+    });
+  };
+
+  return (
+    <AuthCard title={t('auth.reset.title')} description={sent ? t('auth.reset.codeSent', { email }) : t('auth.reset.intro')}>
+      {!sent ? (
+        <form onSubmit={sendCode} className="flex flex-col gap-4">
+          <FloatingLabelInput label={t('auth.email')} type="email" autoComplete="email" value={email} onValueChange={setEmail} autoFocus />
+          <FormError message={error} />
+          <GradientButton type="submit" fullWidth loading={busy} variant={email.includes('@') ? 'primary' : 'inactive'}>{t('auth.reset.sendCode')}</GradientButton>
+        </form>
+      ) : (
+        <form onSubmit={reset} className="flex flex-col gap-4">
+          <CodeInput label={t('auth.reset.code')} onChange={setCode} autoFocus />
+          <NewPasswordFields label={t('auth.reset.newPassword')} password={password} repeat={repeat} onPasswordChange={setPassword} onRepeatChange={setRepeat} />
+          <FormError message={error} />
+          <GradientButton type="submit" fullWidth loading={busy} variant={code.length === 6 && isNewPasswordReady(password, repeat) ? 'primary' : 'inactive'}>
+            {t('auth.reset.save')}
+          </GradientButton>
+        </form>
+      )}
+      <Link to={loginPath} className="text-center text-sm text-primary underline-offset-4 hover:underline">{t('auth.reset.backToSignIn')}</Link>
+    </AuthCard>
+  );
+}
+
+export default ResetPasswordPage;

@@ -1,0 +1,43 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '@/lib/http-errors';
+import { CodeInput, FloatingLabelInput, GradientButton, isNewPasswordReady, NewPasswordFields, showToast } from '@/ui';
+import type { SecurityApi } from '../api/security-api';
+
+/** Change password: the current one, the authenticator code when one is bound, and the new one twice. */
+export function ChangePasswordForm({ api, needsAuthenticator, onDone }: { api: SecurityApi; needsAuthenticator: boolean; onDone: () => void }) {
+  const { t } = useTranslation();
+  const [oldPassword, setOldPassword] = useState('');
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [gaCode, setGaCode] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const ready = oldPassword.length > 0 && isNewPasswordReady(password, repeat) && (!needsAuthenticator || gaCode.length === 6);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!ready || busy) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      await api.changePassword({ oldPassword, password, confirmPassword: repeat, ...(needsAuthenticator ? { gaVerifyCode: gaCode } : {}) });
+      showToast({ message: t('security.changePassword.done'), kind: 'success' });
+      onDone();
+    } catch (failure) {
+      setError(isApiError(failure) && failure.msg ? failure.msg : t('auth.error.generic'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-4">
+      <FloatingLabelInput label={t('security.changePassword.old')} type="password" autoComplete="current-password" value={oldPassword} onValueChange={setOldPassword} autoFocus />
+      <NewPasswordFields label={t('security.changePassword.new')} password={password} repeat={repeat} onPasswordChange={setPassword} onRepeatChange={setRepeat} />
+      {needsAuthenticator ? <CodeInput label={t('security.changePassword.gaCode')} onChange={setGaCode} /> : null}
+      {error ? <p role="alert" className="text-sm text-danger">{error}</p> : null}
+      <GradientButton type="submit" fullWidth loading={busy} variant={ready ? 'primary' : 'inactive'}>{t('security.changePassword.save')}</GradientButton>
+    </form>
+  );
+}
