@@ -16,15 +16,19 @@ const CONNECTIONS = 16;
 
 /** Entry routes and the module of their page chunk. */
 const ENTRY_ROUTES = {
+  '/en/login-v2': 'src/features/auth/routes/login-page.tsx',
+  '/en/settings': 'src/features/security/routes/security-centre-page.tsx',
   '/en/sandbox': 'src/features/sandbox/routes/sandbox-page.tsx',
   '/en/services-unavailable': 'src/features/status/routes/services-unavailable-page.tsx',
   '/en/user-blocked': 'src/features/status/routes/user-blocked-page.tsx',
   '/en/<not found>': 'src/features/status/routes/not-found-page.tsx',
 };
 
-async function load(url: string) {
-  await autocannon({ url, connections: CONNECTIONS, duration: 1 }); // warm-up: JIT, pools, caches
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
+type LoadOptions = Pick<autocannon.Options, 'method' | 'body' | 'headers'>;
+
+async function load(url: string, options: LoadOptions = {}) {
+  await autocannon({ url, connections: CONNECTIONS, duration: 1, ...options }); // warm-up: JIT, pools, caches
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, ...options });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return { requestsPerSecond: Math.round(result.requests.average), p99Ms: result.latency.p99 };
 }
@@ -38,7 +42,14 @@ async function measureServer() {
   try {
     const bare = await load(`${targets.bareAddress}/bare`);
     const listCurrency = await load(`${targets.appAddress}/prod-api/capi/v1/customer/order/list-currency`);
-    return { databaseKind: targets.databaseKind, bare, listCurrency, ratio: Number((listCurrency.requestsPerSecond / bare.requestsPerSecond).toFixed(3)) };
+    // Sign-ins through the password path: each one verifies an argon2id hash and writes a session.
+    const passwordLogin = await load(`${targets.appAddress}/prod-api/capi/v1/login/common/password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'demo@causeway.test', password: 'Causeway-demo-2026!' }),
+    });
+    const ratioOf = (figure: { requestsPerSecond: number }) => Number((figure.requestsPerSecond / bare.requestsPerSecond).toFixed(4));
+    return { databaseKind: targets.databaseKind, bare, listCurrency, ratio: ratioOf(listCurrency), passwordLogin, passwordLoginRatio: ratioOf(passwordLogin) };
   } finally {
     child.disconnect();
   }
@@ -57,6 +68,8 @@ function updateReadme(results: Awaited<ReturnType<typeof measureServer>> & { rou
     `| bare Fastify route (baseline) | ${results.bare.requestsPerSecond} req/s, p99 ${results.bare.p99Ms} ms |`,
     `| \`GET list-currency\` | ${results.listCurrency.requestsPerSecond} req/s, p99 ${results.listCurrency.p99Ms} ms |`,
     `| list-currency / baseline | **${results.ratio}** |`,
+    `| \`POST common/password\` (sign-ins: argon2id m=19 MiB t=2 + a session write) | ${results.passwordLogin.requestsPerSecond} req/s, p99 ${results.passwordLogin.p99Ms} ms |`,
+    `| sign-ins / baseline | **${results.passwordLoginRatio}** |`,
     '',
     '| entry route | initial JS gzip | brotli | raw | files |',
     '| --- | --- | --- | --- | --- |',

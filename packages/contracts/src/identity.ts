@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ENTITIES } from './headers.ts';
+import { checkPasswordRules, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password-rule.ts';
 
 /** The four flow modes; business modes get business tokens (spec §6). */
 export const LOGIN_MODES = ['individual', 'independent', 'business', 'businessIndependent'] as const;
@@ -19,24 +20,19 @@ export const emailSchema = z
 /** A six-digit code, email or authenticator. */
 export const sixDigitCodeSchema = z.string().regex(/^\d{6}$/, 'must be 6 digits');
 
-/** Accepted special characters of the password rule (spec §5; the same list is shown to people). */
-export const PASSWORD_SPECIALS = "!@#$%^&*()_+-=[]{};':\",.<>/?\\|`~";
-const SPECIAL_CLASS = /[!@#$%^&*()_+\-=[\]{};':",.<>/?\\|`~]/;
-const ALLOWED_CHARACTERS = /^[A-Za-z0-9!@#$%^&*()_+\-=[\]{};':",.<>/?\\|`~]*$/;
-
 /**
  * Spec §5: 12 to 32 characters with upper case, lower case, a digit and a special character,
  * accepted special characters only. Messages name the failed part, in the order people fix them.
  */
 export const passwordSchema = z
   .string()
-  .min(12, 'password must be 12 to 32 characters')
-  .max(32, 'password must be 12 to 32 characters')
-  .refine((p) => ALLOWED_CHARACTERS.test(p), { message: 'password contains a special character that is not accepted' })
-  .refine((p) => /[A-Z]/.test(p), { message: 'password needs an upper-case letter' })
-  .refine((p) => /[a-z]/.test(p), { message: 'password needs a lower-case letter' })
-  .refine((p) => /\d/.test(p), { message: 'password needs a digit' })
-  .refine((p) => SPECIAL_CLASS.test(p), { message: 'password needs a special character' });
+  .min(PASSWORD_MIN_LENGTH, 'password must be 12 to 32 characters')
+  .max(PASSWORD_MAX_LENGTH, 'password must be 12 to 32 characters')
+  .refine((p) => checkPasswordRules(p).accepted, { message: 'password contains a special character that is not accepted' })
+  .refine((p) => checkPasswordRules(p).upper, { message: 'password needs an upper-case letter' })
+  .refine((p) => checkPasswordRules(p).lower, { message: 'password needs a lower-case letter' })
+  .refine((p) => checkPasswordRules(p).digit, { message: 'password needs a digit' })
+  .refine((p) => checkPasswordRules(p).special, { message: 'password needs a special character' });
 
 const botCheck = { recaptchaToken: z.string().max(4096).optional() };
 

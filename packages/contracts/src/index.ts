@@ -9,3 +9,4 @@ export * from './entry.ts';
 export * from './health.ts';
 export * from './identity.ts';
 export * from './authenticator.ts';
+export * from './password-rule.ts';

@@ -1,0 +1,41 @@
+import type { HttpClient } from '@/lib/http-client';
+import { ApiError } from '@/lib/http-errors';
+
+/** One recorded call of {@link routedHttpClient}. */
+export interface RecordedCall {
+  method: 'GET' | 'POST';
+  path: string;
+  body: unknown;
+  options: unknown;
+}
+
+/** Answers a call: return the envelope's `data`, or throw (e.g. {@link businessError}) to reject. */
+// Bodies are whatever the page sent: tests read the fields they care about.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Responder = (body: any) => unknown;
+
+/**
+ * An HttpClient that answers GET and POST by path from `routes` (mutable: tests may swap a
+ * responder between steps) and records every call. A path without a responder rejects like the
+ * server's REQ0000404, so a page calling something unexpected fails loudly.
+ */
+export function routedHttpClient(routes: Record<string, Responder> = {}) {
+  const calls: RecordedCall[] = [];
+  const call = async (method: 'GET' | 'POST', path: string, body: unknown, options: unknown) => {
+    calls.push({ method, path, body, options });
+    const respond = routes[path];
+    if (!respond) throw businessError(path, 'REQ0000404', `No responder for ${method} ${path}`);
+    return respond(body);
+  };
+  const client: HttpClient = {
+    get: <T>(path: string, options?: unknown) => call('GET', path, undefined, options) as Promise<T>,
+    post: <T>(path: string, body?: unknown, options?: unknown) => call('POST', path, body, options) as Promise<T>,
+    dispose: () => {},
+  };
+  /** The bodies sent to `path`, in order. */
+  const bodiesOf = (path: string) => calls.filter((c) => c.path === path).map((c) => c.body);
+  return { client, calls, routes, bodiesOf };
+}
+
+/** A business failure as the HTTP client rejects with it. */
+export const businessError = (path: string, code: string, msg = '') => new ApiError({ kind: 'business', path, code, msg, httpStatus: 400 });
