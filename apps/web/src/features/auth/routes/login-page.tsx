@@ -1,17 +1,20 @@
 import type { LoginMode } from '@causeway/contracts';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { AuthCard } from '../components/auth-card';
-import { EmailCodeDialog } from '../components/email-code-dialog';
 import { EmailStep } from '../components/email-step';
 import { GaVerifyStep } from '../components/ga-verify-step';
 import { PasswordStep } from '../components/password-step';
-import { SetPasswordStep } from '../components/set-password-step';
 import { SignupStep } from '../components/signup-step';
 import { TwoFaTipStep } from '../components/two-fa-tip-step';
 import { keepEntryParams } from '../entry-params';
 import { HOME_BY_MODE, useLoginFlow } from '../use-login-flow';
+
+// Loaded when first needed: most people reach the code dialog after typing their email, and only
+// new accounts see the password rules. Keeps both out of the sign-in page's first download.
+const EmailCodeDialog = lazy(() => import('../components/email-code-dialog').then((m) => ({ default: m.EmailCodeDialog })));
+const SetPasswordStep = lazy(() => import('../components/set-password-step').then((m) => ({ default: m.SetPasswordStep })));
 
 const OTHER_PAGE: Record<LoginMode, { path: string; key: string }> = {
   individual: { path: 'business-login', key: 'auth.switchToBusiness' },
@@ -77,20 +80,28 @@ export function LoginPage({ mode }: { mode: LoginMode }) {
         />
       ) : null}
       {flow.step === 'gaVerify' ? <GaVerifyStep error={flow.error} onSubmit={flow.submitGaCode} onEdit={() => flow.setError(undefined)} /> : null}
-      {flow.step === 'setPWD' ? <SetPasswordStep error={flow.error} onSubmit={flow.savePassword} onSkip={() => void flow.finish()} /> : null}
+      {flow.step === 'setPWD' ? (
+        <Suspense fallback={null}>
+          <SetPasswordStep error={flow.error} onSubmit={flow.savePassword} onSkip={() => void flow.finish()} />
+        </Suspense>
+      ) : null}
       {flow.step === 'TwoFaTip' ? (
         <TwoFaTipStep onSetUp={() => navigate(`/${lng}/${HOME_BY_MODE[mode]}?bind=authenticator`, { replace: true })} onLater={() => void flow.finish()} />
       ) : null}
       {flow.step === 'loginPre' || flow.step === 'login' ? (
         <Link to={`/${lng}/${other.path}`} className="text-center text-sm text-muted underline-offset-4 hover:text-fg hover:underline">{t(other.key)}</Link>
       ) : null}
-      <EmailCodeDialog
-        open={flow.step === 'verificationCode'}
-        email={flow.email}
-        sendCode={() => flow.api.sendLoginCode(flow.email)}
-        submitCode={(code) => flow.submitCode(code, termsAccepted)}
-        onClose={flow.restart}
-      />
+      {flow.step === 'verificationCode' ? (
+        <Suspense fallback={null}>
+          <EmailCodeDialog
+            open
+            email={flow.email}
+            sendCode={() => flow.api.sendLoginCode(flow.email)}
+            submitCode={(code) => flow.submitCode(code, termsAccepted)}
+            onClose={flow.restart}
+          />
+        </Suspense>
+      ) : null}
     </AuthCard>
   );
 }
