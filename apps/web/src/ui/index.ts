@@ -26,3 +26,4 @@ export {
 } from './toast-store.ts';
 export { useValidation, type ValidatedFieldProps, type Validator } from './use-validation.ts';
 export { isNewPasswordReady, NewPasswordFields, type NewPasswordFieldsProps } from './new-password-fields.tsx';
+export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog.tsx';

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { UserMenu } from '@/features/account/components/user-menu';
+import { currentMode } from '../current-mode';
 import { LanguageSwitch } from '../language-switch';
 import { ThemeToggle } from '../theme-toggle';
 import { BrandMark } from './brand-mark';
@@ -32,7 +34,8 @@ export function MainLayout({ flags, children }: MainLayoutProps) {
             </Link>
           </nav>
           <LanguageSwitch />
-          <ThemeToggle />
+          <span className="max-sm:hidden"><ThemeToggle /></span>
+          <UserMenu lng={lng ?? 'en'} mode={currentMode()} darkModeToggle={<ThemeToggle />} />
         </div>
       </header>
       <main id={MAIN_CONTENT_ID} className="mx-auto max-w-6xl px-4 py-6">{children}</main>

@@ -21,7 +21,6 @@ export function createSecurityApi(client: HttpClient) {
       client.post<{ bindStatus: 'SUCCESS' | 'FAILED' }>(PATHS.bindGoogleAuthenticator, { newGaVerifyCode, emailVerifyCode }, { silent: true }),
     changePassword: (body: { oldPassword: string; password: string; confirmPassword: string; gaVerifyCode?: string }) =>
       client.post<null>(PATHS.passwordReinitialize, body, { silent: true }),
-    logout: () => client.post<null>(PATHS.logout),
   };
 }
 

@@ -3,9 +3,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { endSession } from '@/lib/end-session';
 import { useHttpClient } from '@/lib/http-context';
 import { LOGIN_ROUTE_BY_MODE } from '@/lib/mode';
-import { createSessionStore } from '@/lib/session';
 import { GradientButton, Spinner } from '@/ui';
 import { createSecurityApi } from '../api/security-api';
 import { AuthenticatorBindModal } from '../components/authenticator-bind-modal';
@@ -22,7 +22,8 @@ export function SecurityCentrePage({ mode }: { mode: LoginMode }) {
   const { lng } = useParams();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const api = createSecurityApi(useHttpClient());
+  const client = useHttpClient();
+  const api = createSecurityApi(client);
   const queries = useQueryClient();
   const status = useQuery({ queryKey: ['login-status'], queryFn: api.loginStatus });
   const binding = useQuery({ queryKey: ['binding-status'], queryFn: () => api.bindingStatus() });
@@ -35,8 +36,7 @@ export function SecurityCentrePage({ mode }: { mode: LoginMode }) {
   };
 
   const logout = async () => {
-    await api.logout().catch(() => undefined);
-    createSessionStore().clearToken(mode);
+    await endSession(client, mode);
     queries.clear();
     await navigate(`/${lng}/${LOGIN_ROUTE_BY_MODE[mode]}`, { replace: true });
   };

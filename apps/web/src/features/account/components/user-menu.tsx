@@ -1,0 +1,140 @@
+import { type MenuLink, PATHS } from '@causeway/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { endSession } from '@/lib/end-session';
+import { useHttpClient } from '@/lib/http-context';
+import { isBusinessMode, isIndependentMode, LOGIN_ROUTE_BY_MODE, type FlowMode } from '@/lib/mode';
+import { ConfirmDialog } from '@/ui';
+
+export interface UserMenuProps {
+  lng: string;
+  mode: FlowMode;
+  /** KYC (individual) or basic KYB (corporate) status; Pass is the only verified one (spec §4). */
+  verificationStatus?: string | null;
+  /** Rendered inside the menu on small screens, where the header has no room for it. */
+  darkModeToggle?: React.ReactNode;
+}
+
+const itemClass = 'flex h-10 items-center rounded-lg px-3 text-sm text-fg hover:bg-surface-2';
+
+/**
+ * Spec §2 user menu: email and Verified/Unverified badge; entries by user type and mode; Logout
+ * with a confirmation; the dark-mode toggle on small screens; copyright links by brand and entity.
+ * A 300 px dropdown, a side drawer on phones; a click outside or Escape closes it.
+ */
+export function UserMenu({ lng, mode, verificationStatus, darkModeToggle }: UserMenuProps) {
+  const { t } = useTranslation();
+  const client = useHttpClient();
+  const queries = useQueryClient();
+  const navigate = useNavigate();
+  const panelId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const [open, setOpen] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const status = useQuery({
+    queryKey: ['login-status'],
+    queryFn: () => client.get<{ isLogin: boolean; email: string | null; userType: string | null }>(PATHS.checkLoginStatus, { silent: true }),
+  });
+  const links = useQuery({
+    queryKey: ['menu-links'],
+    queryFn: () => client.get<MenuLink[]>(PATHS.menuLinks, { silent: true }),
+    enabled: open,
+    staleTime: 10 * 60 * 1000,
+  });
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: MouseEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
+    document.addEventListener('mousedown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  if (!status.data?.isLogin) {
+    return <Link to={`/${lng}/${LOGIN_ROUTE_BY_MODE[mode]}`} className="rounded-full px-3 py-2 text-sm font-medium text-primary">{t('common.userMenu.signIn')}</Link>;
+  }
+  const corporate = status.data.userType === 'Corporate';
+  const verified = verificationStatus === 'Pass';
+  const entries = corporate || isBusinessMode(mode)
+    ? [{ key: 'portal', to: 'corporation-portal/setting' }]
+    : [
+        ...(isIndependentMode(mode) ? [{ key: 'home', to: 'dashboard' }, { key: 'buyCrypto', to: 'buy-crypto' }] : []),
+        { key: 'history', to: 'history' },
+        { key: 'settings', to: 'settings' },
+      ];
+
+  const logout = async () => {
+    await endSession(client, mode);
+    queries.clear();
+    setConfirming(false);
+    setOpen(false);
+    await navigate(`/${lng}/${LOGIN_ROUTE_BY_MODE[mode]}`, { replace: true });
+  };
+
+  return (
+    <div ref={root} className="relative">
+      <button
+        type="button"
+        aria-haspopup="true"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+        className="flex h-10 items-center gap-2 rounded-full border border-line bg-surface px-2 text-sm text-fg hover:bg-surface-2"
+      >
+        <span aria-hidden="true" className="flex size-7 items-center justify-center rounded-full bg-primary font-semibold uppercase text-on-primary">
+          {(status.data.email ?? '?').charAt(0)}
+        </span>
+        <span className="sr-only">{t('common.userMenu.open')}</span>
+      </button>
+      {open ? (
+        <div
+          id={panelId}
+          className="z-40 flex flex-col gap-1 border border-line bg-surface p-3 shadow-xl max-sm:fixed max-sm:inset-y-0 max-sm:right-0 max-sm:w-[300px] max-sm:max-w-[85vw] sm:absolute sm:right-0 sm:top-12 sm:w-[300px] sm:rounded-2xl"
+        >
+          <p className="truncate px-3 pt-1 text-sm font-medium text-fg" title={status.data.email ?? ''}>{status.data.email}</p>
+          <p className="px-3 pb-2">
+            <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ${verified ? 'bg-success text-on-primary' : 'bg-surface-2 text-muted'}`}>
+              {t(verified ? 'common.userMenu.verified' : 'common.userMenu.unverified')}
+            </span>
+          </p>
+          <nav aria-label={t('common.userMenu.open')} className="flex flex-col border-t border-line pt-2">
+            {entries.map((entry) => (
+              <Link key={entry.key} to={`/${lng}/${entry.to}`} onClick={() => setOpen(false)} className={itemClass}>
+                {t(`common.userMenu.${entry.key}`)}
+              </Link>
+            ))}
+            <button type="button" onClick={() => setConfirming(true)} className={`${itemClass} text-left text-danger`}>{t('common.userMenu.logout')}</button>
+          </nav>
+          {darkModeToggle ? <div className="border-t border-line px-1 pt-2 sm:hidden">{darkModeToggle}</div> : null}
+          {links.data?.length ? (
+            <footer className="mt-2 flex flex-wrap gap-x-3 gap-y-1 border-t border-line px-3 pt-2 text-xs text-muted">
+              {links.data.map((link) => (
+                <a key={link.key} href={link.url} target="_blank" rel="noreferrer" className="hover:text-fg hover:underline">
+                  {t(`common.userMenu.links.${link.key}`, { defaultValue: link.key })}
+                </a>
+              ))}
+              <span>{t('common.userMenu.copyright', { year: new Date().getFullYear() })}</span>
+            </footer>
+          ) : null}
+        </div>
+      ) : null}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={t('common.userMenu.logoutTitle')}
+        description={t('common.userMenu.logoutText')}
+        confirmLabel={t('common.userMenu.logout')}
+        cancelLabel={t('common.userMenu.cancel')}
+        onConfirm={logout}
+      />
+    </div>
+  );
+}
