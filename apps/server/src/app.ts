@@ -7,6 +7,8 @@ import { createIdentityModule } from './modules/identity/identity.module.ts';
 import { registerAuthenticatorRoutes } from './modules/identity/authenticator.routes.ts';
 import { registerIdentityRoutes } from './modules/identity/identity.routes.ts';
 import { registerPasswordRoutes } from './modules/identity/password.routes.ts';
+import { registerSignInSupportRoutes } from './modules/identity/sign-in-support.routes.ts';
+import { createGeoProvider } from './providers/geo/index.ts';
 import { registerMailboxRoutes } from './modules/sandbox/mailbox.routes.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import { createRateLimiter } from './platform/rate-limit.repository.ts';
@@ -64,6 +66,7 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   registerIdentityRoutes(app, identity);
   registerAuthenticatorRoutes(app, identity);
   registerPasswordRoutes(app, identity);
+  registerSignInSupportRoutes(app, { identity, geo: createGeoProvider(config), db: database.db, clock });
   // Sandbox pages exist only while the matching sandbox provider is active (sandbox.md).
   if (mail.kind === 'sandbox') registerMailboxRoutes(app, createSandboxOutbox(database.db));
 

@@ -41,7 +41,8 @@ export const configSchema = z.object({
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3).default('Causeway <no-reply@causeway.example>'),
-  SANDBOX_GEO_COUNTRY: z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter country code').default('GB'),
+  SANDBOX_GEO_COUNTRY: z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter country code').default('DE'),
+  IPINFO_TOKEN: z.string().min(1).optional(),
   TRUST_PROXY: booleanFromEnv.default(false),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
@@ -49,7 +50,7 @@ export const configSchema = z.object({
 
 export type Config = z.infer<typeof configSchema>;
 
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'TRANSLATIONS_API_KEY', 'I18N_API_KEY', 'SECRET_KEY', 'SMTP_URL']);
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'TRANSLATIONS_API_KEY', 'I18N_API_KEY', 'SECRET_KEY', 'SMTP_URL', 'IPINFO_TOKEN']);
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {

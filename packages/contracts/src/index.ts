@@ -10,3 +10,4 @@ export * from './health.ts';
 export * from './identity.ts';
 export * from './authenticator.ts';
 export * from './password-rule.ts';
+export * from './sign-in-support.ts';

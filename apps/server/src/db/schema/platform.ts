@@ -1,4 +1,4 @@
-import { integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 /**
  * Fixed-window counters for rate limits and lockouts. In the database (not process memory) so a
@@ -25,4 +25,13 @@ export const sandboxOutbox = pgTable('sandbox_outbox', {
   text: text('text').notNull(),
   html: text('html').notNull(),
   sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Diagnostics the web client reports (common/log): kept for support, never secrets (the client sends none). */
+export const clientLogs = pgTable('client_logs', {
+  id: varchar('id', { length: 32 }).primaryKey(),
+  clientUuid: varchar('client_uuid', { length: 36 }).notNull(),
+  entries: jsonb('entries').notNull(),
+  userAgent: text('user_agent'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

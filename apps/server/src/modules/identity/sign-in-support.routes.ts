@@ -1,0 +1,64 @@
+import {
+  accountCheckBodySchema, accountCheckResultSchema, AGREEMENT_VERSIONS, API_BASE, BLOCKED_COUNTRIES, clientLogBodySchema, commonHeadersSchema,
+  envelopeOf, inRegisterResultSchema, ipCheckResultSchema, ok, PATHS, statementQuerySchema, statementResultSchema,
+} from '@causeway/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Clock } from '../../platform/clock.ts';
+import type { GeoProvider } from '../../providers/geo/index.ts';
+import { createClientLogRepository } from './client-log.repository.ts';
+import type { IdentityModule } from './identity.module.ts';
+import type { Database } from '../../db/client.ts';
+
+/**
+ * The sign-in page's helper calls of spec §7: IP checks through the geo provider, agreement
+ * versions by entity, the by-email account check, and the client's diagnostic log.
+ */
+export function registerSignInSupportRoutes(app: FastifyInstance, deps: { identity: IdentityModule; geo: GeoProvider; db: Database; clock: Clock }): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const logs = createClientLogRepository(deps.db);
+  const tags = ['sign-in'];
+  const headers = commonHeadersSchema;
+
+  async function checkIp(ip: string) {
+    const ipCountry = await deps.geo.countryOf(ip);
+    return { ipCountry, isUk: ipCountry === 'GB', blocked: ipCountry !== null && (BLOCKED_COUNTRIES as readonly string[]).includes(ipCountry) };
+  }
+
+  routes.get(`${API_BASE}${PATHS.ipCheck}`, {
+    schema: { tags, summary: 'Country of the request IP, and whether UK notices or a block apply', headers, response: { 200: envelopeOf(ipCheckResultSchema) } },
+    handler: async (request) => ok(await checkIp(request.ip)),
+  });
+
+  routes.get(`${API_BASE}${PATHS.inRegister}`, {
+    schema: { tags, summary: 'Whether an account may be created from the request IP', headers, response: { 200: envelopeOf(inRegisterResultSchema) } },
+    handler: async (request) => {
+      const result = await checkIp(request.ip);
+      return ok({ ...result, canRegister: !result.blocked });
+    },
+  });
+
+  routes.post(`${API_BASE}${PATHS.accountCheckByEmail}`, {
+    schema: { tags, summary: 'The account check, for flows that start from an email link', headers, body: accountCheckBodySchema, response: { 200: envelopeOf(accountCheckResultSchema) } },
+    handler: async (request) => ok(await deps.identity.login.accountCheck(request.body.email)),
+  });
+
+  routes.get(`${API_BASE}${PATHS.statementQuery}`, {
+    schema: { tags, summary: 'Agreement versions to accept: PL uses STATEMENT, any other entity STATEMENT_LI', headers, querystring: statementQuerySchema, response: { 200: envelopeOf(statementResultSchema) } },
+    handler: async (request) => {
+      const entity = request.query.entity ?? request.headers.entity;
+      const statement = entity === 'PL' ? 'STATEMENT' : 'STATEMENT_LI';
+      const term = request.query.isRoma === 'true' ? 'TERMROMA' : 'TERM';
+      return ok({ protocolMap: { [term]: AGREEMENT_VERSIONS[term], [statement]: AGREEMENT_VERSIONS[statement] } });
+    },
+  });
+
+  routes.post(`${API_BASE}${PATHS.clientLog}`, {
+    schema: { tags, summary: "The web client's diagnostic log (logMap with the client's uuid)", headers, body: clientLogBodySchema, response: { 200: envelopeOf(z.null()) } },
+    handler: async (request) => {
+      await logs.add({ clientUuid: request.body.uuid, entries: request.body.logMap, userAgent: request.headers['user-agent'], createdAt: deps.clock.now() });
+      return ok(null);
+    },
+  });
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { entitySchema } from './headers-schema.ts';
+
+/** Countries whose residents and visitors cannot be served (sandbox.md: KP, IR, SY → AC100001). */
+export const BLOCKED_COUNTRIES = ['KP', 'IR', 'SY'] as const;
+
+export const ipCheckResultSchema = z.object({
+  ipCountry: z.string().nullable().describe('ISO alpha-2 country of the request IP, null when unknown'),
+  isUk: z.boolean().describe('the IP is in the United Kingdom: UK notices apply'),
+  blocked: z.boolean().describe('the IP is in a country we cannot serve'),
+});
+
+export const inRegisterResultSchema = ipCheckResultSchema.extend({
+  canRegister: z.boolean(),
+});
+
+/** Agreement versions of spec §9. */
+export const AGREEMENT_VERSIONS = { TERM: '20241104', STATEMENT: '20241104', TERMROMA: '20241104', STATEMENT_LI: '20250101' } as const;
+
+export const statementQuerySchema = z.object({
+  entity: entitySchema.optional(),
+  isRoma: z.enum(['true', 'false']).optional(),
+});
+export const statementResultSchema = z.object({
+  protocolMap: z.record(z.string(), z.string()).describe('agreement → version the person accepts, e.g. {TERM: 20241104, STATEMENT_LI: 20250101}'),
+});
+
+export const clientLogBodySchema = z.object({
+  uuid: z.uuid(),
+  logMap: z
+    .record(z.string().max(64), z.string().max(2000))
+    .refine((map) => Object.keys(map).length <= 50, { message: 'logMap holds at most 50 entries' }),
+});
