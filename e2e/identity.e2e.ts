@@ -34,6 +34,15 @@ async function typeCode(page: Page, groupName: string, code: string) {
   await page.keyboard.type(code);
 }
 
+/** login-v2 (or another sign-in page): email, Continue, password, Sign in. */
+async function signInWithPassword(page: Page, signInPath: string, address: string, secret: string) {
+  await page.goto(`${browser.baseUrl}${signInPath}`);
+  await page.getByLabel('Email').fill(address);
+  await page.getByRole('button', { name: /Continue/ }).click();
+  await page.getByLabel('Password').fill(secret);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
 async function totpNow(secret: string, offsetSteps = 0): Promise<string> {
   const code = await generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSteps * 30 });
   secretsUsed.add(code);
@@ -90,11 +99,7 @@ describe('identity in Chromium', () => {
 
   it('signs in again with the password and the authenticator code', async () => {
     const page = await browser.context.newPage();
-    await page.goto(`${browser.baseUrl}/en/login-v2`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByRole('button', { name: /Continue/ }).click();
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await signInWithPassword(page, '/en/login-v2', email, password);
     await page.getByRole('heading', { name: 'Authenticator code' }).waitFor();
     // The binding used this 30 s step; the next step's code is accepted (±1 step) and never a replay.
     await typeCode(page, 'Authenticator code', await totpNow(setupKey, 1));
@@ -105,11 +110,7 @@ describe('identity in Chromium', () => {
 
   it('signs a business user in on business-login with a business token', async () => {
     const page = await browser.context.newPage();
-    await page.goto(`${browser.baseUrl}/en/business-login?tranType=buy&fiatCurrency=EUR&paymentMethod=CARD`);
-    await page.getByLabel('Email').fill('business@causeway.test');
-    await page.getByRole('button', { name: /Continue/ }).click();
-    await page.getByLabel('Password').fill('Causeway-demo-2026!');
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await signInWithPassword(page, '/en/business-login?tranType=buy&fiatCurrency=EUR&paymentMethod=CARD', 'business@causeway.test', 'Causeway-demo-2026!');
     await page.waitForURL(/\/en\/corporation-portal\/setting$/);
     const stored = await page.evaluate(() => localStorage.getItem('causeway.token.business'));
     expect(JSON.parse(stored ?? '{}').data.token).toEqual(expect.any(String));
@@ -118,11 +119,7 @@ describe('identity in Chromium', () => {
 
   it('locks the account after five wrong codes', async () => {
     const page = await browser.context.newPage();
-    await page.goto(`${browser.baseUrl}/en/login-v2`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByRole('button', { name: /Continue/ }).click();
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await signInWithPassword(page, '/en/login-v2', email, password);
     await page.getByRole('heading', { name: 'Authenticator code' }).waitFor();
     const rightCode = await totpNow(setupKey, 1);
     const wrongCode = rightCode === '000000' ? '111111' : '000000';
@@ -138,11 +135,7 @@ describe('identity in Chromium', () => {
     await page.keyboard.type(wrongCode);
     await page.getByText('Maximum attempts exceeded, try again in 1 hour').waitFor();
     // Locked: even the right password is refused now, for an hour.
-    await page.goto(`${browser.baseUrl}/en/login-v2`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByRole('button', { name: /Continue/ }).click();
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await signInWithPassword(page, '/en/login-v2', email, password);
     await page.getByText('Maximum attempts exceeded, try again in 1 hour').waitFor();
     await page.close();
   });

@@ -3,12 +3,11 @@ import {
   bindingStatusResultSchema, commonHeadersSchema, downloadQrBodySchema, downloadQrResultSchema, envelopeOf, ok, PATHS, qrCodeBodySchema,
   verificationSendCodeBodySchema, verifyOtpQuerySchema, verifyOtpResultSchema,
 } from '@causeway/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { emailLanguageOf } from '../../platform/request-language.ts';
 import type { IdentityModule } from './identity.module.ts';
-
-const languageOf = (request: FastifyRequest) => (String(request.headers['accept-language'] ?? '').toLowerCase().startsWith('zh') ? 'zh' : 'en');
 
 /** Authenticator (TOTP) binding and OTP verification calls of spec §7. Every one needs a session. */
 export function registerAuthenticatorRoutes(app: FastifyInstance, identity: IdentityModule): void {
@@ -45,7 +44,7 @@ export function registerAuthenticatorRoutes(app: FastifyInstance, identity: Iden
   routes.post(`${API_BASE}${PATHS.verificationSendCode}`, {
     schema: { tags, summary: 'Email a code for a verification business (GA_BIND, ...) to the signed-in address', headers, body: verificationSendCodeBodySchema, response: { 200: envelopeOf(z.object({ resendAfterSeconds: z.number(), expiresInSeconds: z.number() })) } },
     preHandler,
-    handler: async (request) => ok(await twoFactor.sendVerificationCode(request.auth!.user, request.body, request.ip, languageOf(request))),
+    handler: async (request) => ok(await twoFactor.sendVerificationCode(request.auth!.user, request.body, request.ip, emailLanguageOf(request))),
   });
 
   routes.post(`${API_BASE}${PATHS.bindGoogleAuthenticator}`, {

@@ -3,12 +3,11 @@ import {
   loginWithCodeBodySchema, ok, passwordLoginBodySchema, PATHS, refreshTokenResultSchema, sendCodeBodySchema,
   sendCodeResultSchema, verifyGaCodeBodySchema, type LoginMode,
 } from '@causeway/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { emailLanguageOf } from '../../platform/request-language.ts';
 import type { IdentityModule } from './identity.module.ts';
-
-const languageOf = (request: FastifyRequest) => (String(request.headers['accept-language'] ?? '').toLowerCase().startsWith('zh') ? 'zh' : 'en');
 
 /** The sign-in calls of spec §7 under /capi/v1/login and customer/user. HTTP only: rules live in the services. */
 export function registerIdentityRoutes(app: FastifyInstance, identity: IdentityModule): void {
@@ -25,7 +24,7 @@ export function registerIdentityRoutes(app: FastifyInstance, identity: IdentityM
 
   routes.post(`${API_BASE}${PATHS.sendVerifyCode}`, {
     schema: { tags, summary: 'Email a six-digit sign-in code (resend after 59 s)', headers, body: sendCodeBodySchema, response: { 200: envelopeOf(sendCodeResultSchema) } },
-    handler: async (request) => ok(await emailCodes.send({ email: request.body.email, purpose: 'login', ip: request.ip, lang: languageOf(request) })),
+    handler: async (request) => ok(await emailCodes.send({ email: request.body.email, purpose: 'login', ip: request.ip, lang: emailLanguageOf(request) })),
   });
 
   routes.post(`${API_BASE}${PATHS.loginWithVerifyCode}`, {

@@ -2,12 +2,11 @@ import {
   API_BASE, commonHeadersSchema, envelopeOf, ok, passwordChangeBodySchema, passwordCheckBodySchema, passwordInitBodySchema,
   passwordResetBodySchema, passwordResetCheckBodySchema, PATHS, sendCodeResultSchema,
 } from '@causeway/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { emailLanguageOf } from '../../platform/request-language.ts';
 import type { IdentityModule } from './identity.module.ts';
-
-const languageOf = (request: FastifyRequest) => (String(request.headers['accept-language'] ?? '').toLowerCase().startsWith('zh') ? 'zh' : 'en');
 
 /** Password calls of spec §7: init (setPWD), reset-check and reset (forgot), reinitialize (change), check. */
 export function registerPasswordRoutes(app: FastifyInstance, identity: IdentityModule): void {
@@ -28,7 +27,7 @@ export function registerPasswordRoutes(app: FastifyInstance, identity: IdentityM
 
   routes.post(`${API_BASE}${PATHS.passwordResetCheck}`, {
     schema: { tags, summary: 'Forgot password: email a reset code (same answer whether or not the account exists)', headers, body: passwordResetCheckBodySchema, response: { 200: envelopeOf(sendCodeResultSchema) } },
-    handler: async (request) => ok(await passwords.sendResetCode(request.body.email, request.ip, languageOf(request))),
+    handler: async (request) => ok(await passwords.sendResetCode(request.body.email, request.ip, emailLanguageOf(request))),
   });
 
   routes.post(`${API_BASE}${PATHS.passwordReset}`, {
