@@ -8,6 +8,7 @@ import { registerAuthenticatorRoutes } from './modules/identity/authenticator.ro
 import { registerIdentityRoutes } from './modules/identity/identity.routes.ts';
 import { registerPasswordRoutes } from './modules/identity/password.routes.ts';
 import { registerSignInSupportRoutes } from './modules/identity/sign-in-support.routes.ts';
+import { createBotCheckProvider } from './providers/bot-check/index.ts';
 import { createGeoProvider } from './providers/geo/index.ts';
 import { registerMailboxRoutes } from './modules/sandbox/mailbox.routes.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
@@ -63,7 +64,7 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   const mail = createMailProvider(config, database.db, clock);
   const serverSecret = await loadServerSecret(database.db, config.SECRET_KEY);
   const identity = createIdentityModule(app, { db: database.db, clock, mail, rateLimiter: createRateLimiter(database.db), serverSecret });
-  registerIdentityRoutes(app, identity);
+  registerIdentityRoutes(app, identity, createBotCheckProvider(config));
   registerAuthenticatorRoutes(app, identity);
   registerPasswordRoutes(app, identity);
   registerSignInSupportRoutes(app, { identity, geo: createGeoProvider(config), db: database.db, clock });

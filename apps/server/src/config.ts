@@ -43,6 +43,7 @@ export const configSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Causeway <no-reply@causeway.example>'),
   SANDBOX_GEO_COUNTRY: z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter country code').default('DE'),
   IPINFO_TOKEN: z.string().min(1).optional(),
+  RECAPTCHA_SECRET: z.string().min(1).optional(),
   TRUST_PROXY: booleanFromEnv.default(false),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
@@ -50,7 +51,7 @@ export const configSchema = z.object({
 
 export type Config = z.infer<typeof configSchema>;
 
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'TRANSLATIONS_API_KEY', 'I18N_API_KEY', 'SECRET_KEY', 'SMTP_URL', 'IPINFO_TOKEN']);
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'TRANSLATIONS_API_KEY', 'I18N_API_KEY', 'SECRET_KEY', 'SMTP_URL', 'IPINFO_TOKEN', 'RECAPTCHA_SECRET']);
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {

@@ -32,6 +32,7 @@ export const ERROR_CATALOGUE = {
   USE000001004: { httpStatus: 409, meaning: 'A password is already set: change it from the security centre. (chosen)' },
   USE000001005: { httpStatus: 400, meaning: 'The current password is wrong. (chosen)' },
   USE000001006: { httpStatus: 400, meaning: 'The authenticator code is required for this change. (chosen)' },
+  USE000001007: { httpStatus: 400, meaning: 'The bot check failed: reload the page and try again. (chosen)' },
   USE000002005: { httpStatus: 429, meaning: 'Please wait before asking for a new code. (chosen)' },
   USE000002006: { httpStatus: 400, meaning: 'The sign-in step expired: start again. (chosen)' },
   // Request-level codes added by our server.

@@ -52,3 +52,17 @@ describe('common/log', () => {
     expect((await call(t.app, 'POST', PATHS.clientLog, { body: { uuid: 'nope', logMap: {} } })).statusCode).toBe(400);
   });
 });
+
+describe('the bot check on sign-in steps', () => {
+  it('refuses the sandbox bot token before anything happens', async () => {
+    const email = 'robot@causeway.test';
+    const send = await call(t.app, 'POST', PATHS.sendVerifyCode, { body: { email, recaptchaToken: 'sandbox-bot' } });
+    expect(send.body.code).toBe('USE000001007');
+    const mailbox = await t.app.inject({ method: 'GET', url: `/sandbox/mailbox?to=${email}` });
+    expect(mailbox.json().messages).toEqual([]);
+    const password = await call(t.app, 'POST', PATHS.passwordLogin, { body: { email: 'demo@causeway.test', password: 'Causeway-demo-2026!', recaptchaToken: 'sandbox-bot' } });
+    expect(password.body.code).toBe('USE000001007');
+    const check = await call(t.app, 'POST', PATHS.accountCheck, { body: { email, recaptchaToken: 'sandbox-bot' } });
+    expect(check.body.code).toBe('USE000001007');
+  });
+});
