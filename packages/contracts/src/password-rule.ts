@@ -17,7 +17,7 @@ export function checkPasswordRules(password: string) {
     lower: /[a-z]/.test(password),
     digit: /\d/.test(password),
     special: PASSWORD_SPECIAL_CLASS.test(password),
-    accepted: PASSWORD_ALLOWED_CHARACTERS.test(password),
+    accepted: password.length > 0 && PASSWORD_ALLOWED_CHARACTERS.test(password),
   };
 }
 

@@ -9,6 +9,8 @@ export interface NewPasswordFieldsProps {
   onRepeatChange: (value: string) => void;
   /** Label of the first field; default "Password". */
   label?: string;
+  /** Label of the repeat field; default "Repeat password". */
+  repeatLabel?: string;
   autoFocus?: boolean;
 }
 
@@ -17,7 +19,7 @@ export const isNewPasswordReady = (password: string, repeat: string): boolean =>
   Object.values(checkPasswordRules(password)).every(Boolean) && password === repeat;
 
 /** A new password with the spec §5 rules as a live checklist, then its repeat. */
-export function NewPasswordFields({ password, repeat, onPasswordChange, onRepeatChange, label, autoFocus }: NewPasswordFieldsProps) {
+export function NewPasswordFields({ password, repeat, onPasswordChange, onRepeatChange, label, repeatLabel, autoFocus }: NewPasswordFieldsProps) {
   const { t } = useTranslation();
   const rules = checkPasswordRules(password);
   return (
@@ -32,7 +34,7 @@ export function NewPasswordFields({ password, repeat, onPasswordChange, onRepeat
         ))}
       </ul>
       <FloatingLabelInput
-        label={t('ui.password.repeat')}
+        label={repeatLabel ?? t('ui.password.repeat')}
         type="password"
         name="repeat-password"
         autoComplete="new-password"

@@ -1,16 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FloatingLabelInput, GradientButton } from '@/ui';
+import { looksLikeEmail } from '../email-pattern';
 import { FormError } from './auth-card';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
 /** loginPre: the email, then Continue. */
 export function EmailStep({ initialEmail, error, onSubmit }: { initialEmail: string; error?: string; onSubmit: (email: string) => Promise<void> }) {
   const { t } = useTranslation();
   const [email, setEmail] = useState(initialEmail);
   const [busy, setBusy] = useState(false);
-  const valid = EMAIL.test(email.trim());
+  const valid = looksLikeEmail(email);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!valid || busy) return;
@@ -28,7 +27,7 @@ export function EmailStep({ initialEmail, error, onSubmit }: { initialEmail: str
         inputMode="email"
         value={email}
         onValueChange={setEmail}
-        validate={(value) => (EMAIL.test(value.trim()) ? undefined : t('auth.invalidEmail'))}
+        validate={(value) => (looksLikeEmail(value) ? undefined : t('auth.invalidEmail'))}
         autoFocus
       />
       <FormError message={error} />

@@ -6,6 +6,7 @@ import { isFlowMode, LOGIN_ROUTE_BY_MODE } from '@/lib/mode';
 import { CodeInput, FloatingLabelInput, GradientButton, isNewPasswordReady, NewPasswordFields, showToast } from '@/ui';
 import { createAuthApi } from '../api/auth-api';
 import { AuthCard, FormError } from '../components/auth-card';
+import { looksLikeEmail } from '../email-pattern';
 import { loginErrorText } from '../login-errors';
 
 /** reset-pwd: forgot password. The email gets a code; the code and a new password reset it. */
@@ -60,7 +61,7 @@ export function ResetPasswordPage() {
         <form onSubmit={sendCode} className="flex flex-col gap-4">
           <FloatingLabelInput label={t('auth.email')} type="email" autoComplete="email" value={email} onValueChange={setEmail} autoFocus />
           <FormError message={error} />
-          <GradientButton type="submit" fullWidth loading={busy} variant={email.includes('@') ? 'primary' : 'inactive'}>{t('auth.reset.sendCode')}</GradientButton>
+          <GradientButton type="submit" fullWidth loading={busy} variant={looksLikeEmail(email) ? 'primary' : 'inactive'}>{t('auth.reset.sendCode')}</GradientButton>
         </form>
       ) : (
         <form onSubmit={reset} className="flex flex-col gap-4">

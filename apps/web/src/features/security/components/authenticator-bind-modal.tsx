@@ -43,13 +43,20 @@ function BindSteps({ email, api, onBound }: Pick<AuthenticatorBindModalProps, 'e
     return () => clearTimeout(timer);
   }, [resendIn]);
 
+  /** Spec §8 bind display rules: inline errors, or an info toast for the toast codes and unknown failures. */
+  const showBindError = (error: unknown) => {
+    const view = describeBindError(error, t);
+    if (view.toast) showToast({ message: view.toast, kind: 'info' });
+    setErrors(view);
+  };
+
   const toStepOne = async () => {
     setBusy(true);
     try {
       setSetup(await api.setupWithQr());
       setStep(1);
     } catch (error) {
-      setErrors(describeBindError(error, t));
+      showBindError(error);
     } finally {
       setBusy(false);
     }
@@ -69,9 +76,7 @@ function BindSteps({ email, api, onBound }: Pick<AuthenticatorBindModalProps, 'e
       showToast({ message: t('security.bind.success'), kind: 'success' });
       onBound();
     } catch (error) {
-      const view = describeBindError(error, t);
-      if (view.toast) showToast({ message: view.toast, kind: 'info' });
-      setErrors(view);
+      showBindError(error);
     } finally {
       setBusy(false);
     }

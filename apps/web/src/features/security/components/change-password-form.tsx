@@ -34,7 +34,7 @@ export function ChangePasswordForm({ api, needsAuthenticator, onDone }: { api: S
   return (
     <form onSubmit={submit} className="flex flex-col gap-4">
       <FloatingLabelInput label={t('security.changePassword.old')} type="password" autoComplete="current-password" value={oldPassword} onValueChange={setOldPassword} autoFocus />
-      <NewPasswordFields label={t('security.changePassword.new')} password={password} repeat={repeat} onPasswordChange={setPassword} onRepeatChange={setRepeat} />
+      <NewPasswordFields label={t('security.changePassword.new')} repeatLabel={t('security.changePassword.repeat')} password={password} repeat={repeat} onPasswordChange={setPassword} onRepeatChange={setRepeat} />
       {needsAuthenticator ? <CodeInput label={t('security.changePassword.gaCode')} onChange={setGaCode} /> : null}
       {error ? <p role="alert" className="text-sm text-danger">{error}</p> : null}
       <GradientButton type="submit" fullWidth loading={busy} variant={ready ? 'primary' : 'inactive'}>{t('security.changePassword.save')}</GradientButton>

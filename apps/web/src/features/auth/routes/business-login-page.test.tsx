@@ -1,0 +1,65 @@
+import { PATHS } from '@causeway/contracts';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { COOKIE_NAMES, getSharedCookie } from '@/lib/cookies';
+import { getItem } from '@/lib/storage';
+import { TRAN_ID_STORAGE_KEY } from '../entry-params';
+import { BusinessLoginPage } from './login-page';
+import { landedOn, loginResult, openLogin, storedToken, submitEmail, submitPassword } from './login-test-kit';
+
+const open = (query = '') =>
+  openLogin(<BusinessLoginPage />, {
+    path: '/:lng/business-login',
+    url: `/en/business-login${query}`,
+    routes: { [PATHS.passwordLogin]: () => loginResult({ userType: 'Corporate', token: { token: 'biz-1', validTime: 600 } }) },
+  });
+
+const ENTRY_COOKIES = [COOKIE_NAMES.transactionType, COOKIE_NAMES.fiatCurrency, COOKIE_NAMES.paymentMethod, COOKIE_NAMES.orderToken];
+
+describe('business login page', () => {
+  it('titles the page and links to the personal sign-in', () => {
+    open();
+    expect(screen.getByRole('heading', { level: 1, name: 'Business sign-in' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Signing in for yourself? Use the personal sign-in' })).toHaveAttribute('href', '/en/login-v2');
+  });
+
+  it('signs in with loginMode business, stores the business token and opens the corporation portal', async () => {
+    const { user, bodiesOf } = open();
+    await submitEmail(user, 'boss@corp.example');
+    await submitPassword(user, 'pw-2');
+    expect(await landedOn()).toBe('/en/corporation-portal/setting');
+    expect(bodiesOf(PATHS.passwordLogin)).toEqual([{ email: 'boss@corp.example', password: 'pw-2', loginMode: 'business', stayLoggedIn: false }]);
+    expect(storedToken('business')).toEqual({ data: { token: 'biz-1', validTime: expect.any(Number) }, expiry: -1 });
+    expect(storedToken('individual')).toBeNull();
+    // Only the individual token is shared with sibling apps.
+    expect(getSharedCookie(COOKIE_NAMES.token)).toBeUndefined();
+  });
+
+  it('keeps tranType, fiatCurrency, paymentMethod and orderToken in the shared cookies, tranId in storage', async () => {
+    open('?tranType=BUY&fiatCurrency=EUR&paymentMethod=card.visa&orderToken=ord:42-x&tranId=tr_9');
+    await waitFor(() => expect(getSharedCookie(COOKIE_NAMES.transactionType)).toBe('BUY'));
+    expect(getSharedCookie(COOKIE_NAMES.fiatCurrency)).toBe('EUR');
+    expect(getSharedCookie(COOKIE_NAMES.paymentMethod)).toBe('card.visa');
+    expect(getSharedCookie(COOKIE_NAMES.orderToken)).toBe('ord:42-x');
+    expect(TRAN_ID_STORAGE_KEY).toBe('causeway.tranId');
+    expect(getItem(TRAN_ID_STORAGE_KEY)).toBe('tr_9');
+    expect(JSON.parse(localStorage.getItem('causeway.tranId') ?? 'null')).toEqual({ data: 'tr_9', expiry: -1 });
+  });
+
+  it('ignores values that are not plain identifiers', async () => {
+    const long = 'x'.repeat(129);
+    open(`?tranType=${encodeURIComponent('BUY NOW')}&fiatCurrency=${encodeURIComponent('<script>')}&paymentMethod=${encodeURIComponent('a;b=c')}&orderToken=${long}&tranId=${encodeURIComponent('../x/y')}`);
+    // The page has settled once its first screen is up; the writes happen in an effect after it.
+    expect(await screen.findByLabelText('Email')).toBeInTheDocument();
+    await waitFor(() => expect(document.cookie).toBe(''));
+    ENTRY_COOKIES.forEach((name) => expect(getSharedCookie(name)).toBeUndefined());
+    expect(localStorage.getItem(TRAN_ID_STORAGE_KEY)).toBeNull();
+  });
+
+  it('keeps the safe values of a mixed query and drops the rest', async () => {
+    open(`?tranType=SELL&fiatCurrency=${encodeURIComponent('EUR"; path=/x')}&tranId=${'y'.repeat(128)}`);
+    await waitFor(() => expect(getSharedCookie(COOKIE_NAMES.transactionType)).toBe('SELL'));
+    expect(getSharedCookie(COOKIE_NAMES.fiatCurrency)).toBeUndefined();
+    expect(getItem(TRAN_ID_STORAGE_KEY)).toBe('y'.repeat(128));
+  });
+});

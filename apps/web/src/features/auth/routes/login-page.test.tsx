@@ -1,0 +1,158 @@
+import { PATHS } from '@causeway/contracts';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { getSharedCookie } from '@/lib/cookies';
+import { businessError, type Responder } from '@/test/routed-http-client';
+import { IndividualLoginPage } from './login-page';
+import { account, EMAIL, landedOn, loginResult, openLogin, STRONG_PASSWORD, storedToken, submitEmail, submitPassword } from './login-test-kit';
+
+const open = (routes: Record<string, Responder> = {}) => openLogin(<IndividualLoginPage />, { path: '/:lng/login-v2', url: '/en/login-v2', routes });
+const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
+
+describe('individual login page', () => {
+  it('starts at loginPre and checks the account of the address entered', async () => {
+    const { user, bodiesOf } = open();
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign in or create an account' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continue' })).toHaveAttribute('aria-disabled', 'true');
+    await submitEmail(user);
+    expect(await screen.findByLabelText('Password')).toBeInTheDocument();
+    expect(bodiesOf(PATHS.accountCheck)).toEqual([{ email: EMAIL }]);
+    expect(screen.getByText(EMAIL)).toBeInTheDocument();
+  });
+
+  it.each([
+    ['USE000001001', 'Invalid credentials'],
+    ['USE000002002', 'Maximum attempts exceeded, try again in 1 hour'],
+  ])('shows a password failure %s as %j', async (code, text) => {
+    const { user } = open({ [PATHS.passwordLogin]: () => Promise.reject(businessError(PATHS.passwordLogin, code, 'server text')) });
+    await submitEmail(user);
+    await submitPassword(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+    expect(screen.queryByTestId('elsewhere')).not.toBeInTheDocument();
+  });
+
+  it('stores the token with its expiry in epoch ms, shares it, and goes to the settings', async () => {
+    const { user, bodiesOf } = open({ [PATHS.passwordLogin]: () => loginResult() });
+    await submitEmail(user);
+    const before = Date.now();
+    await submitPassword(user, 'pw-1');
+    expect(await landedOn()).toBe('/en/settings');
+    const after = Date.now();
+
+    expect(bodiesOf(PATHS.passwordLogin)).toEqual([{ email: EMAIL, password: 'pw-1', loginMode: 'individual', stayLoggedIn: false }]);
+    const stored = storedToken('individual') as { data: { token: string; validTime: number }; expiry: number };
+    expect(stored).toEqual({ data: { token: 'tok-1', validTime: expect.any(Number) }, expiry: -1 });
+    expect(stored.data.validTime).toBeGreaterThanOrEqual(before + 3_600_000);
+    expect(stored.data.validTime).toBeLessThanOrEqual(after + 3_600_000);
+    expect(getSharedCookie('token')).toBe('tok-1');
+  });
+
+  it('sends stayLoggedIn when ticked', async () => {
+    const { user, bodiesOf } = open({ [PATHS.passwordLogin]: () => loginResult() });
+    await submitEmail(user);
+    await user.click(await screen.findByRole('checkbox', { name: 'Stay logged in for 5 days' }));
+    await submitPassword(user, 'pw-1');
+    await landedOn();
+    expect(bodiesOf(PATHS.passwordLogin)).toEqual([expect.objectContaining({ stayLoggedIn: true })]);
+  });
+
+  describe('a new address', () => {
+    const newAccount = (overrides = {}) => ({ [PATHS.accountCheck]: () => account({ exists: false, hasPassword: false, ...overrides }) });
+
+    it('goes to signup with the terms ticked; unticking makes Continue inactive and asks for them', async () => {
+      const { user, bodiesOf } = open(newAccount());
+      await submitEmail(user);
+      expect(await heading('Create your account')).toBeInTheDocument();
+      const terms = screen.getByRole('checkbox', { name: 'I agree to the Terms of Use and the Privacy Statement' });
+      expect(terms).toBeChecked();
+      expect(screen.queryByText('Accept the terms to create an account')).not.toBeInTheDocument();
+
+      await user.click(terms);
+      expect(screen.getByText('Accept the terms to create an account')).toBeInTheDocument();
+      const next = screen.getByRole('button', { name: 'Continue' });
+      expect(next).toHaveAttribute('aria-disabled', 'true');
+      await user.click(next);
+      expect(screen.getByRole('heading', { level: 1, name: 'Create your account' })).toBeInTheDocument();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(bodiesOf(PATHS.sendVerifyCode)).toEqual([]);
+    });
+
+    it('suggests a fix for a typo and checks the suggested address when chosen', async () => {
+      const { user, routes, bodiesOf } = open(newAccount({ suggestedEmail: 'ann@gmail.com' }));
+      await submitEmail(user, 'ann@gmial.com');
+      routes[PATHS.accountCheck] = () => account();
+      await user.click(await screen.findByRole('button', { name: 'Did you mean ann@gmail.com?' }));
+      expect(await screen.findByLabelText('Password')).toBeInTheDocument();
+      expect(bodiesOf(PATHS.accountCheck)).toEqual([{ email: 'ann@gmial.com' }, { email: 'ann@gmail.com' }]);
+      expect(screen.getByText('ann@gmail.com')).toBeInTheDocument();
+    });
+
+    it('warns about a private relay address', async () => {
+      const { user } = open(newAccount({ privateRelay: true }));
+      await submitEmail(user, 'x1@privaterelay.appleid.com');
+      expect(await screen.findByRole('note')).toHaveTextContent('This is a private relay address: our emails may not reach it.');
+    });
+
+    it('signs up with the emailed code, then sets a password, then offers the authenticator', async () => {
+      const { user, bodiesOf } = open({
+        ...newAccount(),
+        [PATHS.loginWithVerifyCode]: () => loginResult({ isNewUser: true, hasPassword: false }),
+        [PATHS.passwordInit]: () => null,
+      });
+      await submitEmail(user);
+      await user.click(await screen.findByRole('button', { name: 'Continue' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Check your email' });
+      expect(bodiesOf(PATHS.sendVerifyCode)).toEqual([{ email: EMAIL }]);
+
+      await user.click(within(dialog).getAllByRole('textbox')[0]!);
+      await user.keyboard('123456');
+      expect(await heading('Set a password')).toBeInTheDocument();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(bodiesOf(PATHS.loginWithVerifyCode)).toEqual([{ email: EMAIL, code: '123456', termsAccepted: true, loginMode: 'individual', stayLoggedIn: false }]);
+      expect(storedToken('individual')).toMatchObject({ data: { token: 'tok-1' } });
+
+      await user.type(await screen.findByLabelText('Password'), STRONG_PASSWORD);
+      await user.type(screen.getByLabelText('Repeat password'), STRONG_PASSWORD);
+      await user.click(screen.getByRole('button', { name: 'Save password' }));
+      expect(await heading('Protect your account')).toBeInTheDocument();
+      expect(bodiesOf(PATHS.passwordInit)).toEqual([{ password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD }]);
+
+      await user.click(screen.getByRole('button', { name: 'Set up now' }));
+      expect(await landedOn()).toBe('/en/settings?bind=authenticator');
+    });
+  });
+
+  it('asks for the authenticator code on NEED_GA and verifies it with the process token', async () => {
+    const { user, bodiesOf } = open({
+      [PATHS.passwordLogin]: () => loginResult({ status: 'NEED_GA', token: null, processToken: 'pt-42' }),
+      [PATHS.verifyGaCode]: () => loginResult(),
+    });
+    await submitEmail(user);
+    await submitPassword(user);
+    expect(await heading('Authenticator code')).toBeInTheDocument();
+    const boxes = within(screen.getByRole('group', { name: 'Authenticator code' })).getAllByRole('textbox');
+    await user.click(boxes[0]!);
+    await user.keyboard('65432');
+    expect(bodiesOf(PATHS.verifyGaCode)).toEqual([]);
+    await user.keyboard('1');
+    expect(await landedOn()).toBe('/en/settings');
+    expect(bodiesOf(PATHS.verifyGaCode)).toEqual([{ processToken: 'pt-42', verifyCode: '654321' }]);
+  });
+
+  it.each([
+    ['BLOCKED with reason AC100002', '/en/user-blocked?code=AC100002', { status: 'BLOCKED', accountStatusReasonCode: 'AC100002' }],
+    ['BLOCKED without a reason', '/en/user-blocked?code=999999', { status: 'BLOCKED', accountStatusReasonCode: null }],
+    ['TERMINATED', '/en/account-terminated', { status: 'TERMINATED' }],
+  ] as const)('%s leads to %s without storing a token', async (_case, target, overrides) => {
+    const { user } = open({ [PATHS.passwordLogin]: () => loginResult({ ...overrides, token: null }) });
+    await submitEmail(user);
+    await submitPassword(user);
+    expect(await landedOn()).toBe(target);
+    expect(storedToken('individual')).toBeNull();
+  });
+
+  it('links to the business sign-in', () => {
+    open();
+    expect(screen.getByRole('link', { name: 'Signing in for a company? Use the business sign-in' })).toHaveAttribute('href', '/en/business-login');
+  });
+});

@@ -1,0 +1,169 @@
+import { PATHS } from '@causeway/contracts';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderPage } from '@/test/render';
+import { businessError, type Responder, routedHttpClient } from '@/test/routed-http-client';
+import { subscribeToToasts, type ToastOptions } from '@/ui';
+import { createSecurityApi } from '../api/security-api';
+import { AuthenticatorBindModal } from './authenticator-bind-modal';
+
+const SETUP = { googleAuthenticatorToken: 'JBSWY3DPEHPK3PXP', qrCode: 'data:image/png;base64,QUJD' };
+const FAILED = 'Authenticator bind failed. Please try again.';
+
+let toasts: ToastOptions[] = [];
+let unsubscribe = () => {};
+beforeEach(() => {
+  toasts = [];
+  unsubscribe = subscribeToToasts((toast) => toasts.push(toast));
+});
+afterEach(() => {
+  unsubscribe();
+  vi.useRealTimers();
+});
+
+const open = (routes: Record<string, Responder> = {}) => {
+  const fake = routedHttpClient({
+    [PATHS.authenticatorQrCode]: () => SETUP,
+    [PATHS.verificationSendCode]: () => ({ resendAfterSeconds: 59 }),
+    [PATHS.bindGoogleAuthenticator]: () => ({ bindStatus: 'SUCCESS' }),
+    ...routes,
+  });
+  const onBound = vi.fn();
+  const modal = <AuthenticatorBindModal open email="ann@example.com" api={createSecurityApi(fake.client)} onClose={() => {}} onBound={onBound} />;
+  renderPage(modal, { path: '/', url: '/' });
+  return { ...fake, onBound, user: userEvent.setup() };
+};
+
+type User = ReturnType<typeof userEvent.setup>;
+const dialog = () => screen.getByRole('dialog', { name: 'Set up your authenticator' });
+const submit = () => within(dialog()).getByRole('button', { name: 'Submit' });
+
+async function toCodeStep(user: User) {
+  await user.click(within(dialog()).getByRole('button', { name: 'Continue' }));
+  await screen.findByTestId('setup-key');
+  await user.click(within(dialog()).getByRole('button', { name: 'Continue' }));
+  await screen.findByRole('button', { name: 'Submit' });
+}
+
+async function typeCode(user: User, group: string, digits: string) {
+  await user.click(within(screen.getByRole('group', { name: group })).getAllByRole('textbox')[0]!);
+  await user.keyboard(digits);
+}
+
+async function submitCodes(user: User) {
+  await typeCode(user, 'Email code', '111111');
+  await typeCode(user, 'Authenticator code', '222222');
+  await user.click(submit());
+}
+
+/** Where a message shows: the top error line, and/or under the authenticator code boxes. */
+const placesOf = (message: string) => ({
+  top: screen.queryByRole('alert')?.textContent === message,
+  under: document.getElementById('bind-under-error')?.textContent === message,
+});
+
+describe('AuthenticatorBindModal', () => {
+  it('step 0 introduces the apps; Continue loads the setup key and a 100×100 QR code', async () => {
+    const { user, bodiesOf } = open();
+    expect(within(dialog()).getByText(/You need an authenticator app/)).toBeInTheDocument();
+    expect(bodiesOf(PATHS.authenticatorQrCode)).toEqual([]);
+    await user.click(within(dialog()).getByRole('button', { name: 'Continue' }));
+
+    expect(await screen.findByTestId('setup-key')).toHaveTextContent('JBSWY3DPEHPK3PXP');
+    const qr = screen.getByRole('img', { name: 'QR code to add Causeway to your authenticator app' });
+    expect(qr).toHaveAttribute('src', SETUP.qrCode);
+    expect(qr).toHaveAttribute('width', '100');
+    expect(qr).toHaveAttribute('height', '100');
+    expect(bodiesOf(PATHS.authenticatorQrCode)).toEqual([{ qrCodeWidth: 100, qrCodeHeight: 100 }]);
+  });
+
+  it('step 0 links to the download app modal', async () => {
+    const { user } = open({ [PATHS.downloadAppQrCode]: () => [] });
+    await user.click(within(dialog()).getByRole('button', { name: 'Download an authenticator app' }));
+    expect(await screen.findByRole('dialog', { name: 'Download an authenticator app' })).toBeInTheDocument();
+  });
+
+  it('step 2 keeps Submit inactive until both six-digit codes are in', async () => {
+    const { user, bodiesOf } = open();
+    await toCodeStep(user);
+    expect(submit()).toHaveAttribute('aria-disabled', 'true');
+    await typeCode(user, 'Email code', '111111');
+    expect(submit()).toHaveAttribute('aria-disabled', 'true');
+    await typeCode(user, 'Authenticator code', '22222');
+    expect(submit()).toHaveAttribute('aria-disabled', 'true');
+    await user.click(submit());
+    expect(bodiesOf(PATHS.bindGoogleAuthenticator)).toEqual([]);
+    await user.click(within(screen.getByRole('group', { name: 'Authenticator code' })).getAllByRole('textbox')[5]!);
+    await user.keyboard('2');
+    expect(submit()).not.toHaveAttribute('aria-disabled');
+  });
+
+  it('"Send code" sends the GA_BIND email code and counts down from 59 s', async () => {
+    const { user, bodiesOf } = open();
+    await toCodeStep(user);
+    // From here a clock that only moves when told to (so clicks go through fireEvent).
+    vi.useFakeTimers();
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Send code' }));
+    expect(bodiesOf(PATHS.verificationSendCode)).toEqual([{ verifyBusiness: 'GA_BIND', email: 'ann@example.com', nonInductiveVerification: true }]);
+    const resend = within(dialog()).getByRole('button', { name: 'Resend in 59 s' });
+    expect(resend).toBeDisabled();
+    act(() => vi.advanceTimersByTime(1000));
+    expect(resend).toHaveTextContent('Resend in 58 s');
+  });
+
+  it('binds with both codes, toasts the success and reports it', async () => {
+    const { user, bodiesOf, onBound } = open();
+    await toCodeStep(user);
+    await submitCodes(user);
+    await vi.waitFor(() => expect(onBound).toHaveBeenCalledTimes(1));
+    expect(bodiesOf(PATHS.bindGoogleAuthenticator)).toEqual([{ newGaVerifyCode: '222222', emailVerifyCode: '111111' }]);
+    expect(toasts).toEqual([{ message: 'Your authenticator is set up.', kind: 'success' }]);
+  });
+
+  it.each([
+    ['USE003000011', 'under the boxes only', { top: false, under: true }],
+    ['USE003000009', 'as the top error only', { top: true, under: false }],
+    ['USE003000002', 'both on top and under the boxes', { top: true, under: true }],
+  ])('shows %s %s', async (code, _where, places) => {
+    const message = `server says ${code}`;
+    const { user, onBound } = open({ [PATHS.bindGoogleAuthenticator]: () => Promise.reject(businessError(PATHS.bindGoogleAuthenticator, code, message)) });
+    await toCodeStep(user);
+    await submitCodes(user);
+    expect(await within(dialog()).findAllByText(message)).toHaveLength(places.top && places.under ? 2 : 1);
+    expect(placesOf(message)).toEqual(places);
+    expect(toasts).toEqual([]);
+    expect(onBound).not.toHaveBeenCalled();
+  });
+
+  it('shows USE000002002 on top with the too-many-attempts text', async () => {
+    const { user } = open({ [PATHS.bindGoogleAuthenticator]: () => Promise.reject(businessError(PATHS.bindGoogleAuthenticator, 'USE000002002', 'slow down')) });
+    await toCodeStep(user);
+    await submitCodes(user);
+    expect(await within(dialog()).findByRole('alert')).toHaveTextContent('Maximum attempts exceeded, try again in 1 hour');
+    expect(screen.queryByText('slow down')).not.toBeInTheDocument();
+    expect(document.getElementById('bind-under-error')).toBeNull();
+  });
+
+  it.each([
+    ['USE000000003', 'Already bound', 'Already bound'],
+    ['USE003000008', 'Cooling off', 'Cooling off'],
+    ['USE003000010', '', FAILED],
+  ])('toasts %s as information, with the server message or the generic failure', async (code, msg, expected) => {
+    const { user, onBound } = open({ [PATHS.bindGoogleAuthenticator]: () => Promise.reject(businessError(PATHS.bindGoogleAuthenticator, code, msg)) });
+    await toCodeStep(user);
+    await submitCodes(user);
+    await vi.waitFor(() => expect(toasts).toEqual([{ message: expected, kind: 'info' }]));
+    expect(within(dialog()).queryByRole('alert')).not.toBeInTheDocument();
+    expect(document.getElementById('bind-under-error')).toBeNull();
+    expect(onBound).not.toHaveBeenCalled();
+  });
+
+  it('toasts the generic failure when the server answers FAILED', async () => {
+    const { user, onBound } = open({ [PATHS.bindGoogleAuthenticator]: () => ({ bindStatus: 'FAILED' }) });
+    await toCodeStep(user);
+    await submitCodes(user);
+    await vi.waitFor(() => expect(toasts).toEqual([{ message: FAILED, kind: 'info' }]));
+    expect(onBound).not.toHaveBeenCalled();
+  });
+});

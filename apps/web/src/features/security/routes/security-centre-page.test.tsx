@@ -1,0 +1,157 @@
+import { PATHS } from '@causeway/contracts';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { describe, expect, it } from 'vitest';
+import { tokenStorageKey } from '@/lib/session';
+import { getItem, setItem } from '@/lib/storage';
+import { renderPage } from '@/test/render';
+import { type Responder, routedHttpClient } from '@/test/routed-http-client';
+import type { BindingStatus } from '../api/security-api';
+import { BusinessSecurityCentrePage, IndividualSecurityCentrePage } from './security-centre-page';
+
+const open = ({
+  page = <IndividualSecurityCentrePage />,
+  path = '/:lng/settings',
+  url = '/en/settings',
+  bindStatus = 'NONE',
+  routes = {},
+}: { page?: ReactElement; path?: string; url?: string; bindStatus?: BindingStatus['bindStatus']; routes?: Record<string, Responder> } = {}) => {
+  const fake = routedHttpClient({
+    [PATHS.checkLoginStatus]: () => ({ isLogin: true, email: 'ann@example.com', userType: 'Individual' }),
+    [PATHS.authenticatorBindingStatus]: () => ({ bindStatus, otpStep: 'skip-otp', email: 'ann@example.com' }),
+    [PATHS.logout]: () => null,
+    ...routes,
+  });
+  const view = renderPage(page, { path, url, client: fake.client });
+  return { ...view, ...fake, user: userEvent.setup() };
+};
+
+// hidden: the page behind an open modal is aria-hidden.
+const ready = () => screen.findByRole('heading', { level: 1, name: 'Security centre', hidden: true });
+const bindDialog = () => screen.queryByRole('dialog', { name: 'Set up your authenticator' });
+const location = (router: { state: { location: { pathname: string; search: string } } }) => `${router.state.location.pathname}${router.state.location.search}`;
+
+describe('security centre page', () => {
+  it('shows a spinner, then who is signed in', async () => {
+    const { calls } = open();
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    await ready();
+    expect(screen.getByText('Signed in as ann@example.com')).toBeInTheDocument();
+    expect(calls.find((call) => call.path === PATHS.authenticatorBindingStatus)?.options).toEqual({ query: { scenario: 'SECURITY' } });
+  });
+
+  it.each([
+    ['NONE', 'Not set up', true],
+    ['BINDED', 'On', false],
+    ['COOLING_OFF_PERIOD', 'On: selling and adding cards or bank accounts resume 24 hours after a change', false],
+  ] as const)('shows the 2FA status %s as %j', async (bindStatus, text, offersSetUp) => {
+    open({ bindStatus });
+    await ready();
+    expect(screen.getByTestId('two-factor-status')).toHaveTextContent(new RegExp(`^${text}$`));
+    expect(Boolean(screen.queryByRole('button', { name: 'Set up' }))).toBe(offersSetUp);
+  });
+
+  it('"Set up" opens the bind modal', async () => {
+    const { user } = open();
+    await ready();
+    expect(bindDialog()).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Set up' }));
+    expect(bindDialog()).toBeInTheDocument();
+  });
+
+  it('?bind=authenticator opens the bind modal at once; closing it drops the query', async () => {
+    const { user, router } = open({ url: '/en/settings?bind=authenticator' });
+    await ready();
+    expect(bindDialog()).toBeInTheDocument();
+    await user.click(within(bindDialog()!).getByRole('button', { name: 'Close' }));
+    expect(bindDialog()).not.toBeInTheDocument();
+    expect(location(router)).toBe('/en/settings');
+  });
+
+  it('a successful bind closes the modal and shows 2FA on', async () => {
+    let bindStatus: BindingStatus['bindStatus'] = 'NONE';
+    const { user } = open({
+      routes: {
+        [PATHS.authenticatorBindingStatus]: () => ({ bindStatus, otpStep: 'skip-otp', email: 'ann@example.com' }),
+        [PATHS.authenticatorQrCode]: () => ({ googleAuthenticatorToken: 'KEY', qrCode: null }),
+        [PATHS.bindGoogleAuthenticator]: () => {
+          bindStatus = 'BINDED';
+          return { bindStatus: 'SUCCESS' };
+        },
+      },
+    });
+    await ready();
+    await user.click(screen.getByRole('button', { name: 'Set up' }));
+    await user.click(within(bindDialog()!).getByRole('button', { name: 'Continue' }));
+    await user.click(await within(bindDialog()!).findByRole('button', { name: 'Continue' }));
+    for (const [group, digits] of [['Email code', '111111'], ['Authenticator code', '222222']] as const) {
+      await user.click(within(screen.getByRole('group', { name: group })).getAllByRole('textbox')[0]!);
+      await user.keyboard(digits);
+    }
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    expect(await screen.findByText('On')).toHaveAttribute('data-testid', 'two-factor-status');
+    expect(bindDialog()).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['NONE', false],
+    ['BINDED', true],
+    ['COOLING_OFF_PERIOD', true],
+  ] as const)('the change password form with 2FA %s asks for the authenticator code: %s', async (bindStatus, asks) => {
+    const { user } = open({ bindStatus });
+    await ready();
+    const toggle = screen.getByRole('button', { name: 'Change password' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(screen.getByLabelText('Current password')).toBeInTheDocument();
+    expect(Boolean(screen.queryByRole('group', { name: 'Authenticator code' }))).toBe(asks);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
+  });
+
+  describe('logout', () => {
+    const seedToken = (mode: 'individual' | 'business') => setItem(tokenStorageKey(mode), { token: `${mode}-token`, validTime: Date.now() + 60_000 });
+    const logoutDialog = () => screen.queryByRole('dialog', { name: 'Log out?' });
+
+    it('asks first; Cancel keeps the session and the page', async () => {
+      seedToken('individual');
+      const { user, router, bodiesOf } = open();
+      await ready();
+      await user.click(screen.getByRole('button', { name: 'Log out' }));
+      expect(logoutDialog()).toHaveAccessibleDescription('You will need to sign in again to continue.');
+      await user.click(within(logoutDialog()!).getByRole('button', { name: 'Cancel' }));
+
+      expect(logoutDialog()).not.toBeInTheDocument();
+      expect(bodiesOf(PATHS.logout)).toEqual([]);
+      expect(getItem(tokenStorageKey('individual'))).toMatchObject({ token: 'individual-token' });
+      expect(location(router)).toBe('/en/settings');
+    });
+
+    it.each([
+      ['individual', <IndividualSecurityCentrePage />, '/:lng/settings', '/en/settings', '/en/login-v2'],
+      ['business', <BusinessSecurityCentrePage />, '/:lng/corporation-portal/setting', '/en/corporation-portal/setting', '/en/business-login'],
+    ] as const)('confirmed (%s): logs out silently, forgets the token and goes to the login page', async (mode, page, path, url, login) => {
+      seedToken(mode);
+      const { user, calls } = open({ page, path, url });
+      await ready();
+      await user.click(screen.getByRole('button', { name: 'Log out' }));
+      await user.click(within(logoutDialog()!).getByRole('button', { name: 'Log out' }));
+
+      expect((await screen.findByTestId('elsewhere')).textContent).toBe(login);
+      expect(calls.filter((call) => call.path === PATHS.logout)).toEqual([{ method: 'POST', path: PATHS.logout, body: undefined, options: { silent: true } }]);
+      expect(localStorage.getItem(tokenStorageKey(mode))).toBeNull();
+    });
+
+    it('still leaves when the logout call fails', async () => {
+      seedToken('individual');
+      const { user } = open({ routes: { [PATHS.logout]: () => Promise.reject(new Error('offline')) } });
+      await ready();
+      await user.click(screen.getByRole('button', { name: 'Log out' }));
+      await user.click(within(logoutDialog()!).getByRole('button', { name: 'Log out' }));
+      expect((await screen.findByTestId('elsewhere')).textContent).toBe('/en/login-v2');
+      expect(localStorage.getItem(tokenStorageKey('individual'))).toBeNull();
+    });
+  });
+});
