@@ -1,12 +1,11 @@
 import { type MenuLink, PATHS } from '@causeway/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { endSession } from '@/lib/end-session';
 import { useHttpClient } from '@/lib/http-context';
 import { isBusinessMode, isIndependentMode, LOGIN_ROUTE_BY_MODE, type FlowMode } from '@/lib/mode';
-import { ConfirmDialog } from '@/ui';
 
 export interface UserMenuProps {
   lng: string;
@@ -16,6 +15,9 @@ export interface UserMenuProps {
   /** Rendered inside the menu on small screens, where the header has no room for it. */
   darkModeToggle?: React.ReactNode;
 }
+
+// The logout question loads when asked: the menu sits in every page's header, the dialog seldom opens.
+const ConfirmDialog = lazy(() => import('@/ui/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })));
 
 const itemClass = 'flex h-10 items-center rounded-lg px-3 text-sm text-fg hover:bg-surface-2';
 
@@ -126,15 +128,19 @@ export function UserMenu({ lng, mode, verificationStatus, darkModeToggle }: User
           ) : null}
         </div>
       ) : null}
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title={t('common.userMenu.logoutTitle')}
-        description={t('common.userMenu.logoutText')}
-        confirmLabel={t('common.userMenu.logout')}
-        cancelLabel={t('common.userMenu.cancel')}
-        onConfirm={logout}
-      />
+      {confirming ? (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open
+            onOpenChange={setConfirming}
+            title={t('common.userMenu.logoutTitle')}
+            description={t('common.userMenu.logoutText')}
+            confirmLabel={t('common.userMenu.logout')}
+            cancelLabel={t('common.userMenu.cancel')}
+            onConfirm={logout}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { PATHS } from '@causeway/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -57,13 +57,14 @@ describe('security centre page', () => {
     await ready();
     expect(bindDialog()).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Set up' }));
-    expect(bindDialog()).toBeInTheDocument();
+    // The modal's code loads on demand.
+    await waitFor(() => expect(bindDialog()).toBeInTheDocument());
   });
 
   it('?bind=authenticator opens the bind modal at once; closing it drops the query', async () => {
     const { user, router } = open({ url: '/en/settings?bind=authenticator' });
     await ready();
-    expect(bindDialog()).toBeInTheDocument();
+    await waitFor(() => expect(bindDialog()).toBeInTheDocument());
     await user.click(within(bindDialog()!).getByRole('button', { name: 'Close' }));
     expect(bindDialog()).not.toBeInTheDocument();
     expect(location(router)).toBe('/en/settings');
@@ -105,7 +106,7 @@ describe('security centre page', () => {
     const toggle = screen.getByRole('button', { name: 'Change password' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await user.click(toggle);
-    expect(screen.getByLabelText('Current password')).toBeInTheDocument();
+    expect(await screen.findByLabelText('Current password')).toBeInTheDocument();
     expect(Boolean(screen.queryByRole('group', { name: 'Authenticator code' }))).toBe(asks);
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();

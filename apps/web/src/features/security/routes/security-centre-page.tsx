@@ -1,6 +1,6 @@
 import type { LoginMode } from '@causeway/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { endSession } from '@/lib/end-session';
@@ -8,9 +8,11 @@ import { useHttpClient } from '@/lib/http-context';
 import { LOGIN_ROUTE_BY_MODE } from '@/lib/mode';
 import { GradientButton, Spinner } from '@/ui';
 import { createSecurityApi } from '../api/security-api';
-import { AuthenticatorBindModal } from '../components/authenticator-bind-modal';
-import { ChangePasswordForm } from '../components/change-password-form';
 import { LogoutButton } from '../components/logout-button';
+
+// Loaded when opened: most visits to the security centre only look at it.
+const AuthenticatorBindModal = lazy(() => import('../components/authenticator-bind-modal').then((m) => ({ default: m.AuthenticatorBindModal })));
+const ChangePasswordForm = lazy(() => import('../components/change-password-form').then((m) => ({ default: m.ChangePasswordForm })));
 
 /**
  * The security centre: the signed-in address, the authenticator (with the bind modal) and logout.
@@ -71,21 +73,29 @@ export function SecurityCentrePage({ mode }: { mode: LoginMode }) {
             {t(changingPassword ? 'security.changePassword.cancel' : 'security.changePassword.open')}
           </GradientButton>
         </div>
-        {changingPassword ? <ChangePasswordForm api={api} needsAuthenticator={bindStatus !== 'NONE'} onDone={() => setChangingPassword(false)} /> : null}
+        {changingPassword ? (
+          <Suspense fallback={<Spinner />}>
+            <ChangePasswordForm api={api} needsAuthenticator={bindStatus !== 'NONE'} onDone={() => setChangingPassword(false)} />
+          </Suspense>
+        ) : null}
       </section>
       <div>
         <LogoutButton onConfirm={logout} />
       </div>
-      <AuthenticatorBindModal
-        open={bindOpen}
-        email={email}
-        api={api}
-        onClose={closeBind}
-        onBound={() => {
-          closeBind();
-          void binding.refetch();
-        }}
-      />
+      {bindOpen ? (
+        <Suspense fallback={null}>
+          <AuthenticatorBindModal
+            open
+            email={email}
+            api={api}
+            onClose={closeBind}
+            onBound={() => {
+              closeBind();
+              void binding.refetch();
+            }}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,82 @@
+import { PATHS } from '@causeway/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { storage } from '@/lib/storage';
+import { tokenStorageKey } from '@/lib/session';
+import type { FlowMode } from '@/lib/mode';
+import { renderPage } from '@/test/render';
+import { routedHttpClient } from '@/test/routed-http-client';
+import { UserMenu } from './user-menu';
+
+const LINKS = [{ key: 'terms', url: 'https://causeway.example/legal/li/terms', sort: 1 }];
+
+function openMenu(options: { signedIn?: boolean; userType?: 'Individual' | 'Corporate'; mode?: FlowMode; verificationStatus?: string } = {}) {
+  const http = routedHttpClient({
+    [PATHS.checkLoginStatus]: () =>
+      options.signedIn === false ? { isLogin: false, email: null, userType: null } : { isLogin: true, email: 'ann@example.com', userType: options.userType ?? 'Individual' },
+    [PATHS.menuLinks]: () => LINKS,
+    [PATHS.logout]: () => null,
+  });
+  const view = renderPage(<UserMenu lng="en" mode={options.mode ?? 'individual'} verificationStatus={options.verificationStatus ?? null} />, {
+    path: '/:lng/settings',
+    url: '/en/settings',
+    client: http.client,
+  });
+  return { ...view, ...http, user: userEvent.setup() };
+}
+
+describe('the user menu', () => {
+  it('offers sign-in when nobody is signed in', async () => {
+    openMenu({ signedIn: false });
+    expect(await screen.findByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/en/login-v2');
+  });
+
+  it('shows the email, the Unverified badge, the individual entries and the legal links', async () => {
+    const { user } = openMenu();
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    expect(screen.getByText('ann@example.com')).toBeInTheDocument();
+    expect(screen.getByText('Unverified')).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Account menu' });
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Transaction History', 'Settings']);
+    expect(await screen.findByRole('link', { name: 'Terms of Use' })).toHaveAttribute('href', LINKS[0]!.url);
+  });
+
+  it('shows Verified for status Pass, the portal for corporate users, and Homepage and Buy Crypto in independent mode', async () => {
+    const corporate = openMenu({ userType: 'Corporate', verificationStatus: 'Pass' });
+    await corporate.user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    expect(screen.getByText('Verified')).toBeInTheDocument();
+    expect(within(screen.getByRole('navigation', { name: 'Account menu' })).getAllByRole('link').map((l) => l.textContent)).toEqual(['Business portal']);
+    corporate.unmount();
+
+    const independent = openMenu({ mode: 'independent' });
+    await independent.user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    expect(within(screen.getByRole('navigation', { name: 'Account menu' })).getAllByRole('link').map((l) => l.textContent)).toEqual([
+      'Homepage', 'Buy Crypto', 'Transaction History', 'Settings',
+    ]);
+  });
+
+  it('closes on a click outside and on Escape', async () => {
+    const { user } = openMenu();
+    const button = await screen.findByRole('button', { name: 'Account menu' });
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    await user.click(document.body);
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    await user.click(button);
+    await user.keyboard('{Escape}');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('logs out after a confirmation: the server session ends, the token goes, the login page opens', async () => {
+    storage.setItem(tokenStorageKey('individual'), { token: 'tok', validTime: Date.now() + 60_000 });
+    const { user, router, calls } = openMenu();
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Log out?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/login-v2'));
+    expect(calls.filter((c) => c.path === PATHS.logout)).toHaveLength(1);
+    expect(storage.getItem(tokenStorageKey('individual'))).toBeUndefined();
+  });
+});
