@@ -52,3 +52,10 @@ export const verifyOtpResultSchema = z.object({
   status: z.enum(['SUCCESS', 'FAILED']),
   tokenVo: tokenVoSchema.nullable().describe('with SUCCESS: a short-lived proof of the second factor for the next sensitive call'),
 });
+
+/** change-google-authenticator: the current app's code, the emailed GA_CHANGE code and the new app's first code. */
+export const changeAuthenticatorBodySchema = z.object({
+  oldGaVerifyCode: sixDigitCodeSchema,
+  newGaVerifyCode: sixDigitCodeSchema,
+  emailVerifyCode: sixDigitCodeSchema,
+});

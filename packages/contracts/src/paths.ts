@@ -42,6 +42,9 @@ export const PATHS = {
   downloadAppQrCode: `${CUSTOMER}/otp/generate-download-app-qr-code`,
   verificationSendCode: '/capi/v1/login/common/verification/send-code',
   verifyOtp: `${CUSTOMER}/otp/verify-otp`,
+  /** GET: starts a change, answering the new setup key and its QR code. */
+  preCheckChangeGoogleAuthenticator: `${CUSTOMER}/otp/pre-check-change-google-authenticator`,
+  changeGoogleAuthenticator: `${CUSTOMER}/otp/change-google-authenticator`,
   logout: `${CUSTOMER}/user/logout`,
   joinUkEmailList: `${CUSTOMER}/kyc/join-uk-email-list`,
   bindGoogleAuthenticator: `${CUSTOMER}/otp/bind-google-authenticator`,

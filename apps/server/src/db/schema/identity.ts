@@ -82,6 +82,8 @@ export const userAuthenticators = pgTable(
     boundAt: timestamp('bound_at', { withTimezone: true }),
     /** The last accepted time step: a code is never accepted twice. */
     lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+    /** A replacement secret while a change is in progress (pre-check-change → change). */
+    pendingSecretEncrypted: text('pending_secret_encrypted'),
   },
   (t) => [check('user_authenticators_status', sql`${t.status} in ('pending', 'bound')`)],
 );

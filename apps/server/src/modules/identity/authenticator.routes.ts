@@ -1,5 +1,5 @@
 import {
-  API_BASE, authenticatorSetupSchema, bindAuthenticatorBodySchema, bindAuthenticatorResultSchema, bindingStatusQuerySchema,
+  API_BASE, authenticatorSetupSchema, changeAuthenticatorBodySchema, bindAuthenticatorBodySchema, bindAuthenticatorResultSchema, bindingStatusQuerySchema,
   bindingStatusResultSchema, commonHeadersSchema, downloadQrBodySchema, downloadQrResultSchema, envelopeOf, ok, PATHS, qrCodeBodySchema,
   verificationSendCodeBodySchema, verifyOtpQuerySchema, verifyOtpResultSchema,
 } from '@causeway/contracts';
@@ -57,5 +57,17 @@ export function registerAuthenticatorRoutes(app: FastifyInstance, identity: Iden
     schema: { tags, summary: 'Check an email or authenticator code; SUCCESS carries a short-lived proof', headers, querystring: verifyOtpQuerySchema, response: { 200: envelopeOf(verifyOtpResultSchema) } },
     preHandler,
     handler: async (request) => ok(await twoFactor.verifyOtp(request.auth!.user, request.query, request.ip)),
+  });
+
+  routes.get(`${API_BASE}${PATHS.preCheckChangeGoogleAuthenticator}`, {
+    schema: { tags, summary: 'Start replacing the bound authenticator: the new setup key and QR code', headers, response: { 200: envelopeOf(authenticatorSetupSchema) } },
+    preHandler,
+    handler: async (request) => ok(await twoFactor.startChange(request.auth!.user)),
+  });
+
+  routes.post(`${API_BASE}${PATHS.changeGoogleAuthenticator}`, {
+    schema: { tags, summary: 'Replace the authenticator: current code, emailed GA_CHANGE code, new code', headers, body: changeAuthenticatorBodySchema, response: { 200: envelopeOf(bindAuthenticatorResultSchema) } },
+    preHandler,
+    handler: async (request) => ok(await twoFactor.change(request.auth!, request.body, request.ip)),
   });
 }

@@ -50,6 +50,21 @@ export function createAuthenticatorService(deps: { repository: IdentityRepositor
       return repository.acceptAuthenticatorStep(userId, step, { status: 'bound', boundAt: clock.now() });
     },
 
+    /** Starts replacing a bound authenticator: a new secret waits beside the current one. */
+    async startChange(userId: string, email: string): Promise<{ secret: string; otpauthUri: string }> {
+      const secret = generateSecret();
+      await repository.setPendingReplacement(userId, encrypt(encryptionKey, secret));
+      return { secret, otpauthUri: generateURI({ issuer: TOTP_ISSUER, label: email, secret }) };
+    },
+
+    /** Swaps in the new secret when its first code is right (the old code is checked by the caller). */
+    async confirmChange(userId: string, newCode: string): Promise<boolean> {
+      const row = await repository.findAuthenticator(userId);
+      if (!row?.pendingSecretEncrypted) return false;
+      const step = await matchStep(decrypt(encryptionKey, row.pendingSecretEncrypted), newCode);
+      return step !== undefined && repository.completeReplacement(userId, step, clock.now());
+    },
+
     /** Checks a code of a bound authenticator; false for a wrong code or a step already used. */
     async verifyCode(userId: string, code: string): Promise<boolean> {
       const row = await repository.findAuthenticator(userId);

@@ -18,7 +18,7 @@ export const EMAIL_CODE_POLICY = {
 
 const HOUR_MS = 60 * 60 * 1000;
 
-export type CodePurpose = 'login' | 'ga-bind' | 'password-reset' | 'verify';
+export type CodePurpose = 'login' | 'ga-bind' | 'ga-change' | 'password-reset' | 'verify';
 
 /** A wrong code entered, including the fifth wrong entry that burns the code: sign-in counts it as a failed attempt. */
 export class WrongCodeError extends AppError {}

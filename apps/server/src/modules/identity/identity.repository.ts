@@ -141,6 +141,20 @@ export function createIdentityRepository(db: Database) {
         .onConflictDoUpdate({ target: userAuthenticators.userId, set: { secretEncrypted, status: 'pending', createdAt: now, boundAt: null, lastUsedStep: null } });
     },
 
+    async setPendingReplacement(userId: string, secretEncrypted: string): Promise<void> {
+      await db.update(userAuthenticators).set({ pendingSecretEncrypted: secretEncrypted }).where(eq(userAuthenticators.userId, userId));
+    },
+
+    /** The pending replacement becomes the bound secret; `step` is the new app's accepted step. */
+    async completeReplacement(userId: string, step: number, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(userAuthenticators)
+        .set({ secretEncrypted: sql`${userAuthenticators.pendingSecretEncrypted}`, pendingSecretEncrypted: null, lastUsedStep: step, boundAt: now })
+        .where(and(eq(userAuthenticators.userId, userId), sql`${userAuthenticators.pendingSecretEncrypted} is not null`))
+        .returning({ userId: userAuthenticators.userId });
+      return rows.length === 1;
+    },
+
     /**
      * Records an accepted authenticator step if it is newer than the last one; false when the step
      * was already used (a replay), so a code is accepted once even under concurrent requests.

@@ -56,7 +56,7 @@ export function createTwoFactorService(deps: {
     async sendVerificationCode(user: UserRow, body: { verifyBusiness: string; email: string }, ip: string, lang: EmailLanguage) {
       // Codes go only to the signed-in account's own address.
       if (body.email.trim().toLowerCase() !== user.emailNormalized) throw new AppError('REQ0000400', 'body.email: must be the address of the signed-in account');
-      const purpose = body.verifyBusiness === 'GA_BIND' ? 'ga-bind' : 'verify';
+      const purpose = body.verifyBusiness === 'GA_BIND' ? 'ga-bind' : body.verifyBusiness === 'GA_CHANGE' ? 'ga-change' : 'verify';
       return emailCodes.send({ email: user.email, purpose, ip, lang });
     },
 
@@ -68,6 +68,25 @@ export function createTwoFactorService(deps: {
       if (status === 'NONE') throw new AppError('USE003000010');
       await emailCodes.verify({ email: user.email, purpose: 'ga-bind', code: body.emailVerifyCode, ip });
       if (!(await authenticator.confirmBinding(user.id, body.newGaVerifyCode))) throw new AppError('USE003000011', 'Invalid code. Please try again.');
+      await deps.suspendSensitiveActions(user.id, new Date(clock.now().getTime() + SUSPENSION_MS));
+      await sessions.endOtherSessions(user.id, session.id);
+      return { bindStatus: 'SUCCESS' as const };
+    },
+
+    /** pre-check-change: only with a bound authenticator; answers the replacement's setup key and QR. */
+    async startChange(user: UserRow) {
+      if ((await authenticator.status(user.id)) !== 'BINDED') throw new AppError('USE003000010');
+      const { secret, otpauthUri } = await authenticator.startChange(user.id, user.email);
+      return { googleAuthenticatorToken: secret, qrCode: await QRCode.toDataURL(otpauthUri, { width: 100, margin: 1 }) };
+    },
+
+    /** A change needs the current app, the email and the new app; then 24 h of suspended sensitive actions. */
+    async change(auth: AuthContext, body: { oldGaVerifyCode: string; newGaVerifyCode: string; emailVerifyCode: string }, ip: string) {
+      const { user, session } = auth;
+      if ((await authenticator.status(user.id)) !== 'BINDED') throw new AppError('USE003000010');
+      if (!(await authenticator.verifyCode(user.id, body.oldGaVerifyCode))) throw new AppError('USE003000011', 'Invalid code. Please try again.');
+      await emailCodes.verify({ email: user.email, purpose: 'ga-change', code: body.emailVerifyCode, ip });
+      if (!(await authenticator.confirmChange(user.id, body.newGaVerifyCode))) throw new AppError('USE003000011', 'Invalid code. Please try again.');
       await deps.suspendSensitiveActions(user.id, new Date(clock.now().getTime() + SUSPENSION_MS));
       await sessions.endOtherSessions(user.id, session.id);
       return { bindStatus: 'SUCCESS' as const };

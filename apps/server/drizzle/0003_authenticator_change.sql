@@ -1,0 +1,1 @@
+ALTER TABLE "user_authenticators" ADD COLUMN "pending_secret_encrypted" text;
