@@ -30,6 +30,7 @@ export const PATHS = {
   inRegister: '/capi/v1/login/common/in-register',
   statementQuery: '/capi/v1/login/common/statement/query',
   clientLog: '/capi/v1/login/common/log',
+  oauthTimeoutTicket: '/capi/v1/login/oauth/get-timeout-ticket',
   passwordInit: `${CUSTOMER}/user/password/init`,
   passwordReinitialize: `${CUSTOMER}/user/password/reinitialize`,
   passwordResetCheck: `${CUSTOMER}/user/password/reset-check`,

@@ -31,3 +31,9 @@ export const clientLogBodySchema = z.object({
     .record(z.string().max(64), z.string().max(2000))
     .refine((map) => Object.keys(map).length <= 50, { message: 'logMap holds at most 50 entries' }),
 });
+
+/** oauth/get-timeout-ticket: a signed, short-lived state ticket that an OAuth sign-in must return. */
+export const timeoutTicketResultSchema = z.object({
+  ticket: z.string(),
+  expireSeconds: z.number().int(),
+});

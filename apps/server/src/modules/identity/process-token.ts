@@ -42,5 +42,12 @@ export function createSignedClaims<T extends { expiresAt: number }>(key: Buffer)
   };
 }
 
+/** The state an OAuth sign-in carries out and back (CSRF protection), valid a few minutes. */
+export interface OauthTicketClaims {
+  nonce: string;
+  expiresAt: number;
+}
+
 export const createProcessTokens = (key: Buffer) => createSignedClaims<ProcessClaims>(key);
 export const createOtpProofs = (key: Buffer) => createSignedClaims<OtpProofClaims>(key);
+export const createOauthTickets = (key: Buffer) => createSignedClaims<OauthTicketClaims>(key);

@@ -66,3 +66,13 @@ describe('the bot check on sign-in steps', () => {
     expect(check.body.code).toBe('USE000001007');
   });
 });
+
+describe('oauth/get-timeout-ticket', () => {
+  it('answers a fresh signed ticket valid 5 minutes each time', async () => {
+    const first = (await call(t.app, 'GET', PATHS.oauthTimeoutTicket)).body.data;
+    const second = (await call(t.app, 'GET', PATHS.oauthTimeoutTicket)).body.data;
+    expect(first.expireSeconds).toBe(300);
+    expect(first.ticket).toMatch(/^[\w-]+\.[0-9a-f]{64}$/);
+    expect(second.ticket).not.toBe(first.ticket);
+  });
+});

@@ -1,13 +1,16 @@
 import {
   accountCheckBodySchema, accountCheckResultSchema, AGREEMENT_VERSIONS, API_BASE, BLOCKED_COUNTRIES, clientLogBodySchema, commonHeadersSchema,
-  envelopeOf, inRegisterResultSchema, ipCheckResultSchema, ok, PATHS, statementQuerySchema, statementResultSchema,
+  envelopeOf, inRegisterResultSchema, ipCheckResultSchema, ok, PATHS, statementQuerySchema, statementResultSchema, timeoutTicketResultSchema,
 } from '@causeway/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../../platform/clock.ts';
+import { deriveKey } from '../../platform/crypto.ts';
 import type { GeoProvider } from '../../providers/geo/index.ts';
+import { randomBytes } from 'node:crypto';
 import { createClientLogRepository } from './client-log.repository.ts';
+import { createOauthTickets, PROCESS_TOKEN_TTL_MS } from './process-token.ts';
 import type { IdentityModule } from './identity.module.ts';
 import type { Database } from '../../db/client.ts';
 
@@ -15,9 +18,10 @@ import type { Database } from '../../db/client.ts';
  * The sign-in page's helper calls of spec §7: IP checks through the geo provider, agreement
  * versions by entity, the by-email account check, and the client's diagnostic log.
  */
-export function registerSignInSupportRoutes(app: FastifyInstance, deps: { identity: IdentityModule; geo: GeoProvider; db: Database; clock: Clock }): void {
+export function registerSignInSupportRoutes(app: FastifyInstance, deps: { identity: IdentityModule; geo: GeoProvider; db: Database; clock: Clock; serverSecret: Buffer }): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const logs = createClientLogRepository(deps.db);
+  const oauthTickets = createOauthTickets(deriveKey(deps.serverSecret, 'oauth-ticket'));
   const tags = ['sign-in'];
   const headers = commonHeadersSchema;
 
@@ -59,6 +63,14 @@ export function registerSignInSupportRoutes(app: FastifyInstance, deps: { identi
     handler: async (request) => {
       await logs.add({ clientUuid: request.body.uuid, entries: request.body.logMap, userAgent: request.headers['user-agent'], createdAt: deps.clock.now() });
       return ok(null);
+    },
+  });
+
+  routes.get(`${API_BASE}${PATHS.oauthTimeoutTicket}`, {
+    schema: { tags, summary: 'A signed state ticket, valid 5 minutes, for starting an OAuth sign-in', headers, response: { 200: envelopeOf(timeoutTicketResultSchema) } },
+    handler: async () => {
+      const ticket = oauthTickets.sign({ nonce: randomBytes(16).toString('base64url'), expiresAt: deps.clock.now().getTime() + PROCESS_TOKEN_TTL_MS });
+      return ok({ ticket, expireSeconds: PROCESS_TOKEN_TTL_MS / 1000 });
     },
   });
 }
