@@ -1,24 +1,14 @@
 import { PATHS } from '@causeway/contracts';
+import { createAuthenticatorApi } from '@/lib/authenticator-api';
 import type { HttpClient } from '@/lib/http-client';
 
-export interface BindingStatus {
-  bindStatus: 'NONE' | 'BINDED' | 'COOLING_OFF_PERIOD';
-  otpStep: 'skip-otp' | 'bind-otp' | 'verify-otp';
-  email: string;
-}
+export type { BindingStatus } from '@/lib/authenticator-api';
 
-/** Calls of the security centre and the authenticator bind modal. */
+/** Calls of the security centre: the authenticator ones, the signed-in address, the password change. */
 export function createSecurityApi(client: HttpClient) {
   return {
+    ...createAuthenticatorApi(client),
     loginStatus: () => client.get<{ isLogin: boolean; email: string | null; userType: string | null }>(PATHS.checkLoginStatus),
-    bindingStatus: (scenario = 'SECURITY') => client.get<BindingStatus>(PATHS.authenticatorBindingStatus, { query: { scenario } }),
-    setupWithQr: () => client.post<{ googleAuthenticatorToken: string; qrCode: string | null }>(PATHS.authenticatorQrCode, { qrCodeWidth: 100, qrCodeHeight: 100 }),
-    downloadQr: (clientType: 'Android' | 'IOS') =>
-      client.post<Array<{ clientType: string; url: string; qrCode: string }>>(PATHS.downloadAppQrCode, { clientType, qrCodeWidth: 180, qrCodeHeight: 180 }),
-    sendBindCode: (email: string) => client.post<{ resendAfterSeconds: number }>(PATHS.verificationSendCode, { verifyBusiness: 'GA_BIND', email, nonInductiveVerification: true }),
-    // Bind errors are shown by the modal per spec §8 (the client never toasts this path).
-    bind: (newGaVerifyCode: string, emailVerifyCode: string) =>
-      client.post<{ bindStatus: 'SUCCESS' | 'FAILED' }>(PATHS.bindGoogleAuthenticator, { newGaVerifyCode, emailVerifyCode }, { silent: true }),
     changePassword: (body: { oldPassword: string; password: string; confirmPassword: string; gaVerifyCode?: string }) =>
       client.post<null>(PATHS.passwordReinitialize, body, { silent: true }),
   };

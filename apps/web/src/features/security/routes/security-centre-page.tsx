@@ -11,7 +11,7 @@ import { createSecurityApi } from '../api/security-api';
 import { LogoutButton } from '../components/logout-button';
 
 // Loaded when opened: most visits to the security centre only look at it.
-const AuthenticatorBindModal = lazy(() => import('../components/authenticator-bind-modal').then((m) => ({ default: m.AuthenticatorBindModal })));
+const AuthenticatorBindModal = lazy(() => import('@/ui/authenticator/authenticator-bind-modal').then((m) => ({ default: m.AuthenticatorBindModal })));
 const ChangePasswordForm = lazy(() => import('../components/change-password-form').then((m) => ({ default: m.ChangePasswordForm })));
 
 /**

@@ -1,13 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GradientButton, Modal, Spinner, TabSwitcher } from '@/ui';
-import type { SecurityApi } from '../api/security-api';
+import { GradientButton } from '../gradient-button.tsx';
+import { Modal } from '../modal.tsx';
+import { Spinner } from '../spinner.tsx';
+import { TabSwitcher } from '../tab-switcher.tsx';
+import type { AuthenticatorApi } from '@/lib/authenticator-api';
 
 type Platform = 'Android' | 'IOS';
 
 /** Spec §2: Android (default) and iOS tabs, store badge, 180×180 QR image, OK. */
-export function DownloadAppModal({ open, api, onClose }: { open: boolean; api: SecurityApi; onClose: () => void }) {
+export function DownloadAppModal({ open, api, onClose }: { open: boolean; api: AuthenticatorApi; onClose: () => void }) {
   const { t } = useTranslation();
   const [platform, setPlatform] = useState<Platform>('Android');
   const qr = useQuery({ queryKey: ['download-app-qr', platform], queryFn: () => api.downloadQr(platform), enabled: open, staleTime: Infinity });

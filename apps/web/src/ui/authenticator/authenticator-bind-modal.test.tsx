@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '@/test/render';
 import { businessError, type Responder, routedHttpClient } from '@/test/routed-http-client';
 import { subscribeToToasts, type ToastOptions } from '@/ui';
-import { createSecurityApi } from '../api/security-api';
+import { createAuthenticatorApi } from '@/lib/authenticator-api';
 import { AuthenticatorBindModal } from './authenticator-bind-modal';
 
 const SETUP = { googleAuthenticatorToken: 'JBSWY3DPEHPK3PXP', qrCode: 'data:image/png;base64,QUJD' };
@@ -30,7 +30,7 @@ const open = (routes: Record<string, Responder> = {}) => {
     ...routes,
   });
   const onBound = vi.fn();
-  const modal = <AuthenticatorBindModal open email="ann@example.com" api={createSecurityApi(fake.client)} onClose={() => {}} onBound={onBound} />;
+  const modal = <AuthenticatorBindModal open email="ann@example.com" api={createAuthenticatorApi(fake.client)} onClose={() => {}} onBound={onBound} />;
   renderPage(modal, { path: '/', url: '/' });
   return { ...fake, onBound, user: userEvent.setup() };
 };

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderPage } from '@/test/render';
 import { routedHttpClient } from '@/test/routed-http-client';
-import { createSecurityApi, type SecurityApi } from '../api/security-api';
+import { createAuthenticatorApi, type AuthenticatorApi } from '@/lib/authenticator-api';
 import { DownloadAppModal } from './download-app-modal';
 
 const STORES = {
@@ -13,7 +13,7 @@ const STORES = {
   IOS: { url: 'https://apps.apple.com/app/google-authenticator/id388497605', qr: 'data:image/png;base64,SU9T+/=' },
 } as const;
 
-function Harness({ api }: { api: SecurityApi }) {
+function Harness({ api }: { api: AuthenticatorApi }) {
   const [open, setOpen] = useState(true);
   return <DownloadAppModal open={open} api={api} onClose={() => setOpen(false)} />;
 }
@@ -25,7 +25,7 @@ const open = () => {
       { clientType, url: STORES[clientType].url, qrCode: encodeURIComponent(STORES[clientType].qr) },
     ],
   });
-  renderPage(<Harness api={createSecurityApi(fake.client)} />, { path: '/', url: '/' });
+  renderPage(<Harness api={createAuthenticatorApi(fake.client)} />, { path: '/', url: '/' });
   return { ...fake, user: userEvent.setup() };
 };
 

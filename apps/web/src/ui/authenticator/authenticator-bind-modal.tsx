@@ -1,16 +1,20 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CodeInput, FieldError, GradientButton, Modal, showToast } from '@/ui';
-import type { SecurityApi } from '../api/security-api';
-import { describeBindError, type BindErrorView } from '../bind-errors';
-import { DownloadAppModal } from './download-app-modal';
+import { CodeInput } from '../code-input.tsx';
+import { FieldError } from '../field-error.tsx';
+import { GradientButton } from '../gradient-button.tsx';
+import { Modal } from '../modal.tsx';
+import { showToast } from '../toast-store.ts';
+import type { AuthenticatorApi } from '@/lib/authenticator-api';
+import { describeBindError, type BindErrorView } from './bind-errors.ts';
+import { DownloadAppModal } from './download-app-modal.tsx';
 
 const RESEND_SECONDS = 59;
 
 export interface AuthenticatorBindModalProps {
   open: boolean;
   email: string;
-  api: SecurityApi;
+  api: AuthenticatorApi;
   onClose: () => void;
   onBound: () => void;
 }
