@@ -47,9 +47,6 @@ export const ERROR_CATALOGUE = {
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
 
-/** Codes whose errors the web client never toasts (spec §8: logout and join-uk-email-list are silent). */
-export const isErrorCode = (code: string): code is ErrorCode => Object.hasOwn(ERROR_CATALOGUE, code);
-
 /** Bind-error display rules of spec §8, by code. `under` = message under the code boxes; `top` = top error line. */
 export const BIND_ERROR_DISPLAY = {
   USE003000011: 'under',

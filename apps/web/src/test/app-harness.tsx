@@ -1,3 +1,4 @@
+import { PATHS } from '@causeway/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
@@ -6,7 +7,7 @@ import { AppProviders } from '@/app/app-providers';
 import { routes } from '@/app/router';
 import type { HttpClient } from '@/lib/http-client';
 import { createI18n } from '@/lib/i18n';
-import { fakeHttpClient } from './fake-http-client';
+import { HEALTHY, routedHttpClient } from './routed-http-client';
 
 export interface RenderAppOptions {
   i18n?: I18n;
@@ -19,7 +20,7 @@ export interface RenderAppOptions {
  */
 export function renderApp(url: string, options: RenderAppOptions = {}) {
   const i18n = options.i18n ?? createI18n('en');
-  const client = options.client ?? fakeHttpClient().client;
+  const client = options.client ?? routedHttpClient({ [PATHS.health]: () => HEALTHY }).client;
   const mount = (entry: string) => {
     const router = createMemoryRouter(routes, { initialEntries: [entry] });
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -1,3 +1,4 @@
+import type { Health } from '@causeway/contracts';
 import type { HttpClient } from '@/lib/http-client';
 import { ApiError } from '@/lib/http-errors';
 
@@ -36,6 +37,14 @@ export function routedHttpClient(routes: Record<string, Responder> = {}) {
   const bodiesOf = (path: string) => calls.filter((c) => c.path === path).map((c) => c.body);
   return { client, calls, routes, bodiesOf };
 }
+
+/** A health answer of a server running on embedded PGlite. */
+export const HEALTHY: Health = {
+  status: 'ok',
+  version: '1.2.3',
+  database: { kind: 'pglite', version: '17.4', reachable: true },
+  uptimeSeconds: 42,
+};
 
 /** A business failure as the HTTP client rejects with it. */
 export const businessError = (path: string, code: string, msg = '') => new ApiError({ kind: 'business', path, code, msg, httpStatus: 400 });

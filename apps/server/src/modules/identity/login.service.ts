@@ -17,7 +17,9 @@ export { LOCKED_MESSAGE, LOGIN_LOCK_POLICY } from './sign-in-lock.ts';
 export const TERMS_VERSION = '20241104';
 
 // A hash to verify against when the email is unknown, so both answers take the same time.
-const DUMMY_HASH = hashPassword('not-a-real-password-Aa1!');
+// Made on first use, not at import: it costs one argon2 hash.
+let dummyHash: Promise<string> | undefined;
+const getDummyHash = () => (dummyHash ??= hashPassword('not-a-real-password-Aa1!'));
 
 export function createLoginService(deps: {
   repository: IdentityRepository;
@@ -102,7 +104,7 @@ export function createLoginService(deps: {
     async loginWithPassword(input: { email: string; password: string; loginMode: LoginMode; stayLoggedIn: boolean }) {
       const user = await repository.findUserByEmail(input.email);
       if (!user?.passwordHash) {
-        await verifyPassword(await DUMMY_HASH, input.password);
+        await verifyPassword(await getDummyHash(), input.password);
         throw new AppError('USE000001001', 'Invalid credentials');
       }
       lock.assertUnlocked(user);

@@ -1,13 +1,13 @@
 import { PATHS } from '@causeway/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeHttpClient, HEALTHY } from '@/test/fake-http-client';
 import { renderPage } from '@/test/render';
+import { HEALTHY, routedHttpClient } from '@/test/routed-http-client';
 import { SANDBOX_TOOLS } from '../sandbox-tools';
 import { SandboxPage } from './sandbox-page';
 
-const openWith = (answer?: () => Promise<unknown>) => {
-  const fake = fakeHttpClient(answer);
+const openWith = (answer: () => unknown = () => HEALTHY) => {
+  const fake = routedHttpClient({ [PATHS.health]: answer });
   const view = renderPage(<SandboxPage />, { path: '/:lng/sandbox', url: '/en/sandbox', client: fake.client });
   return { ...view, calls: fake.calls };
 };
@@ -27,7 +27,7 @@ describe('sandbox page', () => {
 
     expect(await screen.findByTestId('database-kind')).toHaveTextContent('Embedded PGlite 17.4');
     expect(within(statusSection()).getByText('1.2.3')).toBeInTheDocument();
-    expect(calls).toEqual([{ path: PATHS.health, options: { silent: true } }]);
+    expect(calls).toEqual([{ method: 'GET', path: PATHS.health, body: undefined, options: { silent: true } }]);
   });
 
   it('names a PostgreSQL database', async () => {
