@@ -1,4 +1,4 @@
-import { integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigserial, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 /**
  * Fixed-window counters for rate limits and lockouts. In the database (not process memory) so a
@@ -20,6 +20,8 @@ export const appSecrets = pgTable('app_secrets', {
 /** Every message the sandbox mail provider "sends": read by /sandbox/mailbox. */
 export const sandboxOutbox = pgTable('sandbox_outbox', {
   id: varchar('id', { length: 32 }).primaryKey(),
+  /** Insertion order: "newest first" must hold even for two messages of the same millisecond. */
+  seq: bigserial('seq', { mode: 'number' }).notNull(),
   to: text('to').notNull(),
   subject: text('subject').notNull(),
   text: text('text').notNull(),

@@ -35,7 +35,7 @@ export function registerMailboxRoutes(app: FastifyInstance, outbox: SandboxOutbo
     },
     handler: async (request, reply) => {
       const rows = await outbox.list({ to: request.query.to, limit: 100 });
-      const messages = rows.map((row) => ({ ...row, sentAt: row.sentAt.toISOString() }));
+      const messages = rows.map(({ id, to, subject, text, html, sentAt }) => ({ id, to, subject, text, html, sentAt: sentAt.toISOString() }));
       if (request.query.to) return { messages };
       return reply.type('text/html; charset=utf-8').send(renderMailboxPage(messages));
     },

@@ -14,7 +14,7 @@ export function createSandboxOutbox(db: Database) {
     list(options: { to?: string | undefined; limit: number }) {
       const query = db.select().from(sandboxOutbox);
       const filtered = options.to ? query.where(eq(sandboxOutbox.to, options.to.trim().toLowerCase())) : query;
-      return filtered.orderBy(desc(sandboxOutbox.sentAt), desc(sandboxOutbox.id)).limit(options.limit);
+      return filtered.orderBy(desc(sandboxOutbox.seq)).limit(options.limit);
     },
   };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "sandbox_outbox" ADD COLUMN "seq" bigserial NOT NULL;
