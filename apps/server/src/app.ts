@@ -67,7 +67,7 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   registerIdentityRoutes(app, identity, createBotCheckProvider(config));
   registerAuthenticatorRoutes(app, identity);
   registerPasswordRoutes(app, identity);
-  registerSignInSupportRoutes(app, { identity, geo: createGeoProvider(config), db: database.db, clock, serverSecret });
+  registerSignInSupportRoutes(app, { identity, geo: createGeoProvider(config), db: database.db, clock });
   // Sandbox pages exist only while the matching sandbox provider is active (sandbox.md).
   if (mail.kind === 'sandbox') registerMailboxRoutes(app, createSandboxOutbox(database.db));
 

@@ -29,7 +29,8 @@ export const qrCodeBodySchema = z.object({
 export const downloadQrBodySchema = qrCodeBodySchema.extend({ clientType: z.enum(['Android', 'IOS']).default('Android') });
 export const downloadQrResultSchema = z.array(z.object({ clientType: z.enum(['Android', 'IOS']), url: z.string(), qrCode: z.string().describe('URL-encoded data: URL') }));
 
-export const VERIFY_BUSINESSES = ['GA_BIND', 'GA_CHANGE', 'PASSWORD_RESET'] as const;
+/** What an emailed verification code is for: binding or changing the authenticator, or the email OTP of verify-otp. */
+export const VERIFY_BUSINESSES = ['GA_BIND', 'GA_CHANGE', 'EMAIL_OTP'] as const;
 export const verificationSendCodeBodySchema = z.object({
   verifyBusiness: z.enum(VERIFY_BUSINESSES),
   email: emailSchema,

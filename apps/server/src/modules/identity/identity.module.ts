@@ -10,6 +10,7 @@ import { createEmailCodeService } from './email-code.service.ts';
 import { createIdentityRepository } from './identity.repository.ts';
 import { createLoginService } from './login.service.ts';
 import { createPasswordService } from './password.service.ts';
+import { createOauthTickets } from './process-token.ts';
 import { createSessionService } from './session.service.ts';
 import { createSignInLock } from './sign-in-lock.ts';
 import { createTwoFactorService } from './two-factor.service.ts';
@@ -33,7 +34,8 @@ export function createIdentityModule(app: FastifyInstance, deps: { db: Database;
     otpProofKey: deriveKey(serverSecret, 'otp-proof'),
   });
   const guard = createAuthGuard(app, sessions);
-  return { repository, sessions, emailCodes, authenticator, login, passwords, twoFactor, guard };
+  const oauthTickets = createOauthTickets(deriveKey(serverSecret, 'oauth-ticket'));
+  return { repository, sessions, emailCodes, authenticator, login, passwords, twoFactor, oauthTickets, guard };
 }
 
 export type IdentityModule = ReturnType<typeof createIdentityModule>;

@@ -1,7 +1,7 @@
 import { AppError } from '../../platform/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { AuthenticatorService } from './authenticator.service.ts';
-import { type EmailCodeService, WrongCodeError } from './email-code.service.ts';
+import { EMAIL_CODE_POLICY, type EmailCodeService, WrongCodeError } from './email-code.service.ts';
 import type { EmailLanguage } from './email-templates.ts';
 import type { IdentityRepository, UserRow } from './identity.repository.ts';
 import { hashPassword, verifyPassword } from './password-hasher.ts';
@@ -43,7 +43,7 @@ export function createPasswordService(deps: {
     /** Forgot password, step 1: a code goes out only if the account exists; the answer is the same either way. */
     async sendResetCode(email: string, ip: string, lang: EmailLanguage) {
       const user = await repository.findUserByEmail(email);
-      if (!user) return { resendAfterSeconds: 59, expiresInSeconds: 600 };
+      if (!user) return { resendAfterSeconds: EMAIL_CODE_POLICY.resendAfterMs / 1000, expiresInSeconds: EMAIL_CODE_POLICY.ttlMs / 1000 };
       return emailCodes.send({ email: user.email, purpose: 'password-reset', ip, lang });
     },
 

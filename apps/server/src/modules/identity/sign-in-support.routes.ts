@@ -6,11 +6,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../../platform/clock.ts';
-import { deriveKey } from '../../platform/crypto.ts';
 import type { GeoProvider } from '../../providers/geo/index.ts';
 import { randomBytes } from 'node:crypto';
 import { createClientLogRepository } from './client-log.repository.ts';
-import { createOauthTickets, PROCESS_TOKEN_TTL_MS } from './process-token.ts';
+import { PROCESS_TOKEN_TTL_MS } from './process-token.ts';
 import type { IdentityModule } from './identity.module.ts';
 import type { Database } from '../../db/client.ts';
 
@@ -18,10 +17,9 @@ import type { Database } from '../../db/client.ts';
  * The sign-in page's helper calls of spec §7: IP checks through the geo provider, agreement
  * versions by entity, the by-email account check, and the client's diagnostic log.
  */
-export function registerSignInSupportRoutes(app: FastifyInstance, deps: { identity: IdentityModule; geo: GeoProvider; db: Database; clock: Clock; serverSecret: Buffer }): void {
+export function registerSignInSupportRoutes(app: FastifyInstance, deps: { identity: IdentityModule; geo: GeoProvider; db: Database; clock: Clock }): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const logs = createClientLogRepository(deps.db);
-  const oauthTickets = createOauthTickets(deriveKey(deps.serverSecret, 'oauth-ticket'));
   const tags = ['sign-in'];
   const headers = commonHeadersSchema;
 
@@ -69,7 +67,7 @@ export function registerSignInSupportRoutes(app: FastifyInstance, deps: { identi
   routes.get(`${API_BASE}${PATHS.oauthTimeoutTicket}`, {
     schema: { tags, summary: 'A signed state ticket, valid 5 minutes, for starting an OAuth sign-in', headers, response: { 200: envelopeOf(timeoutTicketResultSchema) } },
     handler: async () => {
-      const ticket = oauthTickets.sign({ nonce: randomBytes(16).toString('base64url'), expiresAt: deps.clock.now().getTime() + PROCESS_TOKEN_TTL_MS });
+      const ticket = deps.identity.oauthTickets.sign({ nonce: randomBytes(16).toString('base64url'), expiresAt: deps.clock.now().getTime() + PROCESS_TOKEN_TTL_MS });
       return ok({ ticket, expireSeconds: PROCESS_TOKEN_TTL_MS / 1000 });
     },
   });

@@ -1,8 +1,9 @@
+import type { VERIFY_BUSINESSES } from '@causeway/contracts';
 import QRCode from 'qrcode';
 import { AppError } from '../../platform/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { AuthenticatorService } from './authenticator.service.ts';
-import type { EmailCodeService } from './email-code.service.ts';
+import type { CodePurpose, EmailCodeService } from './email-code.service.ts';
 import type { EmailLanguage } from './email-templates.ts';
 import type { UserRow } from './identity.repository.ts';
 import { createOtpProofs, PROCESS_TOKEN_TTL_MS } from './process-token.ts';
@@ -18,6 +19,11 @@ export const AUTHENTICATOR_APP_URLS = {
 } as const;
 
 const SUSPENSION_MS = 24 * 60 * 60 * 1000;
+
+type VerifyBusiness = (typeof VERIFY_BUSINESSES)[number];
+
+/** Each verification business has its own code, so a code sent for one can never pass another. */
+const PURPOSE_BY_BUSINESS: Record<VerifyBusiness, CodePurpose> = { GA_BIND: 'ga-bind', GA_CHANGE: 'ga-change', EMAIL_OTP: 'verify' };
 
 /** The authenticator flows of the product: status per scenario, setup, binding, OTP checks. */
 export function createTwoFactorService(deps: {
@@ -53,11 +59,10 @@ export function createTwoFactorService(deps: {
       return [{ clientType, url, qrCode: encodeURIComponent(await QRCode.toDataURL(url, { width, margin: 1 })) }];
     },
 
-    async sendVerificationCode(user: UserRow, body: { verifyBusiness: string; email: string }, ip: string, lang: EmailLanguage) {
+    async sendVerificationCode(user: UserRow, body: { verifyBusiness: VerifyBusiness; email: string }, ip: string, lang: EmailLanguage) {
       // Codes go only to the signed-in account's own address.
       if (body.email.trim().toLowerCase() !== user.emailNormalized) throw new AppError('REQ0000400', 'body.email: must be the address of the signed-in account');
-      const purpose = body.verifyBusiness === 'GA_BIND' ? 'ga-bind' : body.verifyBusiness === 'GA_CHANGE' ? 'ga-change' : 'verify';
-      return emailCodes.send({ email: user.email, purpose, ip, lang });
+      return emailCodes.send({ email: user.email, purpose: PURPOSE_BY_BUSINESS[body.verifyBusiness], ip, lang });
     },
 
     /** Binds with the emailed GA_BIND code and the app's first code; then 24 h of suspended sensitive actions. */
