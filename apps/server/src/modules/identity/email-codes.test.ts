@@ -149,6 +149,17 @@ describe('sending limits', () => {
   });
 });
 
+describe('guessing limits', () => {
+  it('refuses the 61st code check within an hour from one IP, whatever the addresses (trust.md: per-IP limit on verification)', async () => {
+    const ip = nextIp();
+    for (let i = 1; i <= 60; i += 1) {
+      expect((await loginWithCode(t.app, { email: `guess${i}@example.test`, code: '123456', termsAccepted: true }, ip)).body.code).toBe('USE003000002');
+    }
+    expect((await loginWithCode(t.app, { email: 'guess61@example.test', code: '123456', termsAccepted: true }, ip)).body.code).toBe('USE000002002');
+    expect((await loginWithCode(t.app, { email: 'guess61@example.test', code: '123456', termsAccepted: true }, nextIp())).body.code).toBe('USE003000002');
+  });
+});
+
 describe('the code email', () => {
   it('is in Chinese when the request asks for zh', async () => {
     const email = 'zh@example.test';
