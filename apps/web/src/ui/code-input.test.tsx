@@ -178,4 +178,22 @@ describe('CodeInput', () => {
     expect(boxes()[0]).toHaveFocus();
     expect(onChange).toHaveBeenLastCalledWith('');
   });
+
+  it('gives focus back when re-enabled after its owner checked a complete code, so Backspace can clear it', async () => {
+    const user = userEvent.setup();
+    const { rerender } = renderWithI18n(<CodeInput />);
+    await user.click(boxes()[0]!);
+    await user.keyboard('123456');
+    rerender(<CodeInput disabled />);
+    // Browsers drop focus from a disabled box; jsdom does not, so move it away as a browser would.
+    const elsewhere = document.body.appendChild(document.createElement('button'));
+    act(() => elsewhere.focus());
+    expect(elsewhere).toHaveFocus();
+    rerender(<CodeInput />);
+    expect(boxes()[5]).toHaveFocus();
+    await user.keyboard('{Backspace}');
+    expect(values()).toEqual(['', '', '', '', '', '']);
+    expect(boxes()[0]).toHaveFocus();
+    elsewhere.remove();
+  });
 });

@@ -1,4 +1,5 @@
 import {
+  useEffect,
   useId,
   useImperativeHandle,
   useRef,
@@ -22,7 +23,7 @@ const DIGIT = /^\d$/;
 export interface CodeInputHandle {
   /** Empties every box and focuses the first (e.g. when the code dialog opens again). */
   reset: () => void;
-  /** Focuses the first empty box. */
+  /** Focuses the first empty box (the last one when all are filled). */
   focus: () => void;
 }
 
@@ -70,6 +71,9 @@ export function CodeInput({
   // inside the same event, before React has re-rendered with the new digits.
   const digitsRef = useRef(digits);
   const boxes = useRef<Array<HTMLInputElement | null>>([]);
+  // Callers disable the boxes while they check a complete code, which takes focus away; when they
+  // enable them again (a wrong code), focus comes back so Backspace clears for the next try.
+  const refocusOnEnable = useRef(false);
 
   const focusBox = (index: number) => boxes.current[Math.min(Math.max(index, 0), length - 1)]?.focus();
 
@@ -81,6 +85,7 @@ export function CodeInput({
     const code = next.join('');
     if (code === before) return;
     onChange?.(code);
+    refocusOnEnable.current = code.length === length;
     // Called from the event rather than an effect, so it fires once per edit that completes the code.
     if (code.length === length) onComplete?.(code);
   };
@@ -92,7 +97,20 @@ export function CodeInput({
     if (code) commit(emptyDigits(length).map((_, i) => code[i] ?? ''), code.length);
   };
 
-  useImperativeHandle(ref, () => ({ reset: clearAll, focus: () => focusBox(digitsRef.current.indexOf('')) }));
+  const focusFirstEmpty = () => {
+    const firstEmpty = digitsRef.current.indexOf('');
+    focusBox(firstEmpty === -1 ? length - 1 : firstEmpty);
+  };
+
+  useImperativeHandle(ref, () => ({ reset: clearAll, focus: focusFirstEmpty }));
+
+  useEffect(() => {
+    if (disabled || !refocusOnEnable.current) return;
+    refocusOnEnable.current = false;
+    focusFirstEmpty();
+    // Runs when `disabled` changes; focusFirstEmpty reads refs only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [disabled]);
 
   const handleChange = (index: number, event: ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget;

@@ -1,7 +1,7 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuthenticatorApi, OtpVerification } from '@/lib/authenticator-api';
-import { CodeInput, type CodeInputHandle } from '../code-input.tsx';
+import { CodeInput } from '../code-input.tsx';
 import { Modal } from '../modal.tsx';
 
 export interface AuthenticatorVerifyModalProps {
@@ -16,7 +16,6 @@ export interface AuthenticatorVerifyModalProps {
 /** The verify modal: the authenticator code, submitted at exactly 6 digits. */
 export function AuthenticatorVerifyModal({ api, scenario, onVerified, onFailed, onClose }: AuthenticatorVerifyModalProps) {
   const { t } = useTranslation();
-  const boxes = useRef<CodeInputHandle>(null);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
 
@@ -32,13 +31,12 @@ export function AuthenticatorVerifyModal({ api, scenario, onVerified, onFailed, 
       onFailed?.();
     } finally {
       setBusy(false);
-      requestAnimationFrame(() => boxes.current?.focus());
     }
   };
 
   return (
     <Modal open onOpenChange={(open) => !open && onClose()} title={t('auth.gaVerify.title')} description={t('auth.gaVerify.description')} width="md">
-      <CodeInput ref={boxes} label={t('auth.gaVerify.title')} onComplete={submit} onChange={() => setError(undefined)} error={error} disabled={busy} autoFocus />
+      <CodeInput label={t('auth.gaVerify.title')} onComplete={submit} onChange={() => setError(undefined)} error={error} disabled={busy} autoFocus />
     </Modal>
   );
 }

@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CodeInput, type CodeInputHandle, Modal } from '@/ui';
+import { CodeInput, Modal } from '@/ui';
 
 /** Spec §9: resend after 59 s. */
 export const RESEND_SECONDS = 59;
@@ -34,7 +34,6 @@ function CodeDialogBody({ sendCode, submitCode }: Pick<EmailCodeDialogProps, 'se
   const [secondsLeft, setSecondsLeft] = useState(RESEND_SECONDS);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const boxes = useRef<CodeInputHandle>(null);
 
   const send = () => {
     setSecondsLeft(RESEND_SECONDS);
@@ -63,14 +62,12 @@ function CodeDialogBody({ sendCode, submitCode }: Pick<EmailCodeDialogProps, 'se
       setError(failure instanceof Error ? failure.message : String(failure));
     } finally {
       setBusy(false);
-      // The boxes were disabled while checking: give focus back so Backspace clears them for a retry.
-      requestAnimationFrame(() => boxes.current?.focus());
     }
   };
 
   return (
     <div className="flex flex-col items-center gap-4">
-      <CodeInput ref={boxes} onComplete={submit} onChange={() => setError(undefined)} error={error} disabled={busy} autoFocus />
+      <CodeInput onComplete={submit} onChange={() => setError(undefined)} error={error} disabled={busy} autoFocus />
       {secondsLeft > 0 ? (
         <p className="text-sm text-muted" aria-live="polite">{t('auth.codeDialog.resendIn', { seconds: secondsLeft })}</p>
       ) : (
