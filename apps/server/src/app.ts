@@ -8,6 +8,8 @@ import { registerAuthenticatorRoutes } from './modules/identity/authenticator.ro
 import { registerIdentityRoutes } from './modules/identity/identity.routes.ts';
 import { registerPasswordRoutes } from './modules/identity/password.routes.ts';
 import { registerSignInSupportRoutes } from './modules/identity/sign-in-support.routes.ts';
+import { createMerchantModule } from './modules/merchant/merchant.module.ts';
+import { registerMerchantLoginRoutes } from './modules/merchant/merchant-login.routes.ts';
 import { createBotCheckProvider } from './providers/bot-check/index.ts';
 import { createGeoProvider } from './providers/geo/index.ts';
 import { registerMailboxRoutes } from './modules/sandbox/mailbox.routes.ts';
@@ -64,10 +66,13 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   const mail = createMailProvider(config, database.db, clock);
   const serverSecret = await loadServerSecret(database.db, config.SECRET_KEY);
   const identity = createIdentityModule(app, { db: database.db, clock, mail, rateLimiter: createRateLimiter(database.db), serverSecret });
-  registerIdentityRoutes(app, identity, createBotCheckProvider(config));
+  const botCheck = createBotCheckProvider(config);
+  registerIdentityRoutes(app, identity, botCheck);
   registerAuthenticatorRoutes(app, identity);
   registerPasswordRoutes(app, identity);
   registerSignInSupportRoutes(app, { identity, geo: createGeoProvider(config), db: database.db, clock });
+  const merchants = await createMerchantModule({ db: database.db, serverSecret, identity, clock });
+  registerMerchantLoginRoutes(app, merchants.login, botCheck);
   // Sandbox pages exist only while the matching sandbox provider is active (sandbox.md).
   if (mail.kind === 'sandbox') registerMailboxRoutes(app, createSandboxOutbox(database.db));
 

@@ -33,6 +33,9 @@ export const ERROR_CATALOGUE = {
   USE000001005: { httpStatus: 400, meaning: 'The current password is wrong. (chosen)' },
   USE000001006: { httpStatus: 400, meaning: 'The authenticator code is required for this change. (chosen)' },
   USE000001007: { httpStatus: 400, meaning: 'The bot check failed: reload the page and try again. (chosen)' },
+  USE000001008: { httpStatus: 409, meaning: 'This sign-in step does not fit the current state: start the sign-in again. (chosen)' },
+  USE000001009: { httpStatus: 400, meaning: 'A private relay email cannot receive emails: use another address. (chosen)' },
+  USE000001010: { httpStatus: 401, meaning: "The merchant's link is invalid or expired: go back to the merchant and start again. (chosen)" },
   USE000002005: { httpStatus: 429, meaning: 'Please wait before asking for a new code. (chosen)' },
   USE000002006: { httpStatus: 400, meaning: 'The sign-in step expired: start again. (chosen)' },
   // Request-level codes added by our server.

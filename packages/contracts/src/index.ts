@@ -11,3 +11,5 @@ export * from './identity.ts';
 export * from './authenticator.ts';
 export * from './password-rule.ts';
 export * from './sign-in-support.ts';
+export * from './merchant-entry.ts';
+export * from './merchant-login.ts';

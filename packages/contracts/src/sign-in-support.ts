@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { otpScenarioSchema } from './authenticator.ts';
 import { entitySchema } from './headers-schema.ts';
+import { ACCOUNT_STATUSES, emailSchema, sixDigitCodeSchema, USER_TYPES } from './identity.ts';
 
 /** Countries whose residents and visitors cannot be served (sandbox.md: KP, IR, SY → AC100001). */
 export const BLOCKED_COUNTRIES = ['KP', 'IR', 'SY'] as const;
@@ -36,4 +38,30 @@ export const clientLogBodySchema = z.object({
 export const timeoutTicketResultSchema = z.object({
   ticket: z.string(),
   expireSeconds: z.number().int(),
+});
+
+/** verify-login-email: does the signed-in account have the email a merchant's entry names? */
+export const verifyLoginEmailBodySchema = z.object({ email: emailSchema });
+export const verifyLoginEmailResultSchema = z.object({
+  match: z.boolean().describe('false: a different account is signed in, so the page signs out and starts over'),
+  email: z.string().describe('the signed-in account'),
+});
+
+/** account/check: the signed-in account's standing, read before sensitive steps (spec §4 blocked rule). */
+export const accountStatusResultSchema = z.object({
+  email: z.string(),
+  userType: z.enum(USER_TYPES),
+  accountStatus: z.enum(ACCOUNT_STATUSES),
+  accountStatusReasonCode: z.string().nullable(),
+  entityTag: entitySchema,
+  sensitiveActionsSuspendedUntil: z.iso.datetime().nullable().describe('sell, add card and add bank account wait until then (24 h after a security change)'),
+});
+
+export const AGREEMENT_PROTOCOLS = ['TERM', 'STATEMENT', 'TERMROMA', 'STATEMENT_LI'] as const satisfies readonly (keyof typeof AGREEMENT_VERSIONS)[];
+
+/** verification/verify-code: an emailed EMAIL_OTP code; with entityProtocolId it also records that agreement's acceptance. */
+export const verificationVerifyCodeBodySchema = z.object({
+  verifyCode: sixDigitCodeSchema,
+  scenario: otpScenarioSchema.default('SECURITY'),
+  entityProtocolId: z.enum(AGREEMENT_PROTOCOLS).optional().describe('the entity statement accepted with this code: STATEMENT for PL, STATEMENT_LI otherwise'),
 });

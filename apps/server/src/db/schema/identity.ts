@@ -87,3 +87,15 @@ export const userAuthenticators = pgTable(
   },
   (t) => [check('user_authenticators_status', sql`${t.status} in ('pending', 'bound')`)],
 );
+
+/** Agreements a person accepted (spec §9 versions: TERM, STATEMENT, TERMROMA, STATEMENT_LI), kept as evidence. */
+export const userAgreements = pgTable(
+  'user_agreements',
+  {
+    userId: varchar('user_id', { length: 32 }).notNull().references(() => users.id),
+    protocol: varchar('protocol', { length: 16 }).notNull(),
+    version: varchar('version', { length: 16 }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('user_agreements_once').on(t.userId, t.protocol, t.version)],
+);

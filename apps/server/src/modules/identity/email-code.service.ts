@@ -43,7 +43,7 @@ export function createEmailCodeService(deps: {
     if (!result.allowed) throw new AppError('USE000002002', 'Maximum attempts exceeded, try again in 1 hour');
   }
 
-  return {
+  const service = {
     async send(input: { email: string; purpose: CodePurpose; ip: string; lang: EmailLanguage }) {
       const email = normalizeEmail(input.email);
       const now = clock.now();
@@ -95,7 +95,19 @@ export function createEmailCodeService(deps: {
       }
       if (!(await repository.closeEmailCode(open.id, 'used', now))) throw new AppError('USE000002004', 'This code was already used: ask for a new one');
     },
+
+    /**
+     * Sends a code unless one went out within the resend window, for steps that send on arrival
+     * (a reload must not fail, nor mail again): answers the seconds left either way.
+     */
+    async ensureSent(input: { email: string; purpose: CodePurpose; ip: string; lang: EmailLanguage }) {
+      const open = await repository.findOpenEmailCode(normalizeEmail(input.email), input.purpose);
+      const age = open ? clock.now().getTime() - open.createdAt.getTime() : Infinity;
+      if (age >= EMAIL_CODE_POLICY.resendAfterMs) return service.send(input);
+      return { resendAfterSeconds: Math.ceil((EMAIL_CODE_POLICY.resendAfterMs - age) / 1000), expiresInSeconds: EMAIL_CODE_POLICY.ttlMs / 1000 };
+    },
   };
+  return service;
 }
 
 export type EmailCodeService = ReturnType<typeof createEmailCodeService>;

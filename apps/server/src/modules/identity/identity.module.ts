@@ -30,6 +30,7 @@ export function createIdentityModule(app: FastifyInstance, deps: { db: Database;
     emailCodes,
     sessions,
     suspendSensitiveActions: (userId, until) => repository.updateUser(userId, { sensitiveActionsSuspendedUntil: until }),
+    recordAgreement: (agreement) => repository.recordAgreement(agreement),
     clock,
     otpProofKey: deriveKey(serverSecret, 'otp-proof'),
   });

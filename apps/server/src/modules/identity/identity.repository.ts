@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { emailCodes, sessions, userAuthenticators, users } from '../../db/schema/index.ts';
+import { emailCodes, sessions, userAgreements, userAuthenticators, users } from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
@@ -30,6 +30,15 @@ export function createIdentityRepository(db: Database) {
       const [existing] = await db.select().from(users).where(eq(users.emailNormalized, values.emailNormalized));
       if (!existing) throw new Error('user vanished during insert');
       return { user: existing, created: false };
+    },
+
+    /** Evidence that the person accepted an agreement version; accepting the same version again changes nothing. */
+    async recordAgreement(values: typeof userAgreements.$inferInsert): Promise<void> {
+      await db.insert(userAgreements).values(values).onConflictDoNothing();
+    },
+
+    async listAgreements(userId: string): Promise<(typeof userAgreements.$inferSelect)[]> {
+      return db.select().from(userAgreements).where(eq(userAgreements.userId, userId));
     },
 
     async updateUser(id: string, values: Partial<typeof users.$inferInsert>): Promise<void> {

@@ -16,6 +16,15 @@ export { LOCKED_MESSAGE, LOGIN_LOCK_POLICY } from './sign-in-lock.ts';
 /** Agreement version a new account accepts (spec §9: TERM 20241104). */
 export const TERMS_VERSION = '20241104';
 
+interface EmailCodeInput {
+  email: string;
+  code: string;
+  termsAccepted: boolean;
+  /** The mode decides the type of a new account: Corporate in the business modes. */
+  loginMode: LoginMode;
+  ip: string;
+}
+
 // A hash to verify against when the email is unknown, so both answers take the same time.
 // Made on first use, not at import: it costs one argon2 hash.
 let dummyHash: Promise<string> | undefined;
@@ -62,6 +71,36 @@ export function createLoginService(deps: {
     return result(user, { status: 'SUCCESS', token, processToken: null, isNewUser: options.isNewUser });
   }
 
+  /**
+   * Consumes the email code and answers the account it proves, created when the email is new
+   * (which needs the terms accepted). A wrong code counts against an existing account's lock.
+   */
+  async function accountForEmailCode(input: EmailCodeInput): Promise<{ user: UserRow; created: boolean }> {
+    const existing = await repository.findUserByEmail(input.email);
+    if (existing) lock.assertUnlocked(existing);
+    // Checked before the code, so a forgotten tick does not use the code up.
+    if (!existing && !input.termsAccepted) throw new AppError('USE000001003');
+    try {
+      await emailCodes.verify({ email: input.email, purpose: 'login', code: input.code, ip: input.ip });
+    } catch (error) {
+      if (existing && error instanceof WrongCodeError) await lock.recordFailure(existing);
+      throw error;
+    }
+    if (existing) return { user: existing, created: false };
+    const now = clock.now();
+    const created = await repository.insertUser({
+      id: newId('usr'),
+      email: input.email.trim(),
+      emailNormalized: normalizeEmail(input.email),
+      userType: BUSINESS_MODES.includes(input.loginMode) ? 'Corporate' : 'Individual',
+      accountStatus: 'Active',
+      termsVersion: TERMS_VERSION,
+      createdAt: now,
+    });
+    if (created.created) await repository.recordAgreement({ userId: created.user.id, protocol: 'TERM', version: TERMS_VERSION, acceptedAt: now });
+    return created;
+  }
+
   return {
     async accountCheck(email: string): Promise<AccountCheckResult> {
       const user = await repository.findUserByEmail(email);
@@ -77,29 +116,13 @@ export function createLoginService(deps: {
     },
 
     /** Sign-in or sign-up with an email code. A new account needs the terms accepted. */
-    async loginWithCode(input: { email: string; code: string; termsAccepted: boolean; loginMode: LoginMode; stayLoggedIn: boolean; ip: string }) {
-      const existing = await repository.findUserByEmail(input.email);
-      if (existing) lock.assertUnlocked(existing);
-      // Checked before the code, so a forgotten tick does not use the code up.
-      if (!existing && !input.termsAccepted) throw new AppError('USE000001003');
-      try {
-        await emailCodes.verify({ email: input.email, purpose: 'login', code: input.code, ip: input.ip });
-      } catch (error) {
-        if (existing && error instanceof WrongCodeError) await lock.recordFailure(existing);
-        throw error;
-      }
-      if (existing) return finish(existing, input.loginMode, input.stayLoggedIn);
-      const { user, created } = await repository.insertUser({
-        id: newId('usr'),
-        email: input.email.trim(),
-        emailNormalized: normalizeEmail(input.email),
-        userType: BUSINESS_MODES.includes(input.loginMode) ? 'Corporate' : 'Individual',
-        accountStatus: 'Active',
-        termsVersion: TERMS_VERSION,
-        createdAt: clock.now(),
-      });
+    async loginWithCode(input: EmailCodeInput & { stayLoggedIn: boolean }) {
+      const { user, created } = await accountForEmailCode(input);
       return finish(user, input.loginMode, input.stayLoggedIn, { isNewUser: created });
     },
+
+    accountForEmailCode,
+    completeSignIn: finish,
 
     async loginWithPassword(input: { email: string; password: string; loginMode: LoginMode; stayLoggedIn: boolean }) {
       const user = await repository.findUserByEmail(input.email);

@@ -1,6 +1,7 @@
 import {
-  accountCheckBodySchema, accountCheckResultSchema, AGREEMENT_VERSIONS, API_BASE, BLOCKED_COUNTRIES, clientLogBodySchema, commonHeadersSchema,
+  accountCheckBodySchema, accountCheckResultSchema, accountStatusResultSchema, AGREEMENT_VERSIONS, API_BASE, BLOCKED_COUNTRIES, clientLogBodySchema, commonHeadersSchema,
   envelopeOf, inRegisterResultSchema, ipCheckResultSchema, ok, PATHS, statementQuerySchema, statementResultSchema, timeoutTicketResultSchema,
+  verificationVerifyCodeBodySchema, verifyLoginEmailBodySchema, verifyLoginEmailResultSchema, verifyOtpResultSchema,
 } from '@causeway/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -12,6 +13,7 @@ import { createClientLogRepository } from './client-log.repository.ts';
 import { PROCESS_TOKEN_TTL_MS } from './process-token.ts';
 import type { IdentityModule } from './identity.module.ts';
 import type { Database } from '../../db/client.ts';
+import { normalizeEmail } from './identity.repository.ts';
 
 /**
  * The sign-in page's helper calls of spec §7: IP checks through the geo provider, agreement
@@ -22,6 +24,7 @@ export function registerSignInSupportRoutes(app: FastifyInstance, deps: { identi
   const logs = createClientLogRepository(deps.db);
   const tags = ['sign-in'];
   const headers = commonHeadersSchema;
+  const requireSession = deps.identity.guard.requireSession;
 
   async function checkIp(ip: string) {
     const ipCountry = await deps.geo.countryOf(ip);
@@ -44,6 +47,37 @@ export function registerSignInSupportRoutes(app: FastifyInstance, deps: { identi
   routes.post(`${API_BASE}${PATHS.accountCheckByEmail}`, {
     schema: { tags, summary: 'The account check, for flows that start from an email link', headers, body: accountCheckBodySchema, response: { 200: envelopeOf(accountCheckResultSchema) } },
     handler: async (request) => ok(await deps.identity.login.accountCheck(request.body.email)),
+  });
+
+  routes.post(`${API_BASE}${PATHS.verifyLoginEmail}`, {
+    schema: { tags, summary: "Whether the signed-in account has the email a merchant's entry names (skip-login)", headers, body: verifyLoginEmailBodySchema, response: { 200: envelopeOf(verifyLoginEmailResultSchema) } },
+    preHandler: requireSession,
+    handler: async (request) => {
+      const { user } = request.auth!;
+      return ok({ match: normalizeEmail(request.body.email) === user.emailNormalized, email: user.email });
+    },
+  });
+
+  routes.get(`${API_BASE}${PATHS.accountStatusCheck}`, {
+    schema: { tags, summary: "The signed-in account's status, reason code and suspension of sensitive actions", headers, response: { 200: envelopeOf(accountStatusResultSchema) } },
+    preHandler: requireSession,
+    handler: async (request) => {
+      const { user } = request.auth!;
+      return ok({
+        email: user.email,
+        userType: user.userType as 'Individual' | 'Corporate',
+        accountStatus: user.accountStatus as 'Initial' | 'Active' | 'Blocked' | 'Terminated',
+        accountStatusReasonCode: user.accountStatusReasonCode,
+        entityTag: user.entityTag as 'PL' | 'LI',
+        sensitiveActionsSuspendedUntil: user.sensitiveActionsSuspendedUntil && user.sensitiveActionsSuspendedUntil > deps.clock.now() ? user.sensitiveActionsSuspendedUntil.toISOString() : null,
+      });
+    },
+  });
+
+  routes.post(`${API_BASE}${PATHS.verificationVerifyCode}`, {
+    schema: { tags, summary: 'Check an emailed EMAIL_OTP code; with entityProtocolId, record acceptance of that agreement', headers, body: verificationVerifyCodeBodySchema, response: { 200: envelopeOf(verifyOtpResultSchema) } },
+    preHandler: requireSession,
+    handler: async (request) => ok(await deps.identity.twoFactor.verifyEmailCode(request.auth!.user, request.body, request.ip)),
   });
 
   routes.get(`${API_BASE}${PATHS.statementQuery}`, {

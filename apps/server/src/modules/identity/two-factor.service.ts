@@ -1,4 +1,4 @@
-import type { VERIFY_BUSINESSES } from '@causeway/contracts';
+import { AGREEMENT_VERSIONS, type AGREEMENT_PROTOCOLS, type VERIFY_BUSINESSES } from '@causeway/contracts';
 import QRCode from 'qrcode';
 import { AppError } from '../../platform/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -21,6 +21,7 @@ export const AUTHENTICATOR_APP_URLS = {
 const SUSPENSION_MS = 24 * 60 * 60 * 1000;
 
 type VerifyBusiness = (typeof VERIFY_BUSINESSES)[number];
+type AgreementProtocol = (typeof AGREEMENT_PROTOCOLS)[number];
 
 /** Each verification business has its own code, so a code sent for one can never pass another. */
 const PURPOSE_BY_BUSINESS: Record<VerifyBusiness, CodePurpose> = { GA_BIND: 'ga-bind', GA_CHANGE: 'ga-change', EMAIL_OTP: 'verify' };
@@ -31,13 +32,14 @@ export function createTwoFactorService(deps: {
   emailCodes: EmailCodeService;
   sessions: SessionService;
   suspendSensitiveActions: (userId: string, until: Date) => Promise<void>;
+  recordAgreement: (agreement: { userId: string; protocol: string; version: string; acceptedAt: Date }) => Promise<void>;
   clock: Clock;
   otpProofKey: Buffer;
 }) {
   const { authenticator, emailCodes, sessions, clock } = deps;
   const proofs = createOtpProofs(deps.otpProofKey);
 
-  return {
+  const service = {
     async bindingStatus(user: UserRow, scenario: string) {
       const status = await authenticator.status(user.id);
       const bound = status === 'BINDED';
@@ -115,7 +117,17 @@ export function createTwoFactorService(deps: {
       const token = proofs.sign({ userId: user.id, scenario: query.scenario, expiresAt });
       return { status: 'SUCCESS' as const, tokenVo: { token, validTime: PROCESS_TOKEN_TTL_MS / 1000 } };
     },
+
+    /** verification/verify-code: the email OTP, and with entityProtocolId the acceptance of that agreement's current version. */
+    async verifyEmailCode(user: UserRow, body: { verifyCode: string; scenario: string; entityProtocolId?: AgreementProtocol | undefined }, ip: string) {
+      const result = await service.verifyOtp(user, { verifyOtpType: 'EMAIL_OTP', verifyCode: body.verifyCode, scenario: body.scenario }, ip);
+      if (result.status === 'SUCCESS' && body.entityProtocolId) {
+        await deps.recordAgreement({ userId: user.id, protocol: body.entityProtocolId, version: AGREEMENT_VERSIONS[body.entityProtocolId], acceptedAt: clock.now() });
+      }
+      return result;
+    },
   };
+  return service;
 }
 
 export type TwoFactorService = ReturnType<typeof createTwoFactorService>;

@@ -1,0 +1,218 @@
+import {
+  type AccountSelectionState, emailSchema, type LoginMode, type LoginResult, type MerchantLoginResult,
+} from '@causeway/contracts';
+import { AppError } from '../../platform/app-error.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { EmailLanguage } from '../identity/email-templates.ts';
+import type { EmailCodeService } from '../identity/email-code.service.ts';
+import { isPrivateRelay } from '../identity/email-hints.ts';
+import type { IdentityRepository, UserRow } from '../identity/identity.repository.ts';
+import type { LoginService } from '../identity/login.service.ts';
+import { createSignedClaims } from '../identity/process-token.ts';
+import { BUSINESS_MODES } from '../identity/session.service.ts';
+import { maskEmail } from './mask-email.ts';
+import type { MerchantEntryVerifier } from './merchant-entry.ts';
+import type { MerchantRepository, MerchantRow } from './merchant.repository.ts';
+
+/** Long enough to read a code from the mailbox (codes live 10 minutes), short enough to start again. */
+export const MERCHANT_PROCESS_TTL_MS = 15 * 60 * 1000;
+/** skip-login signs a linked customer in without a code only when the link's email proof is this recent. */
+export const SKIP_LOGIN_PROOF_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+
+type MerchantMode = Extract<LoginMode, 'independent' | 'businessIndependent'>;
+
+/**
+ * Who the code goes to: the linked account (by id, so its address never travels in the token) or
+ * an address the person or the merchant gave.
+ */
+type Target = { userId: string } | { email: string };
+
+/** The signed, stateless state of one merchant sign-in: every step answers a new token. */
+interface MerchantProcessClaims {
+  merchantId: string;
+  merchantUserId: string;
+  /** The merchant's email for its customer, when it sent a valid one. */
+  merchantEmail: string | null;
+  state: AccountSelectionState;
+  target: Target | null;
+  mode: MerchantMode;
+  stayLoggedIn: boolean;
+  expiresAt: number;
+}
+
+type Base = Omit<MerchantProcessClaims, 'state' | 'target' | 'expiresAt'>;
+
+interface StepContext {
+  ip: string;
+  lang: EmailLanguage;
+}
+
+/** Which steps each state allows (spec §4 account-selection states). */
+const ALLOWED: Record<'sendCode' | 'submitNewEmail' | 'selectAccount' | 'loginWithCode', readonly AccountSelectionState[]> = {
+  sendCode: ['WAIT_CONFIRM', 'WAIT_EMAIL_VERIFY_CODE', 'ONLY_WAIT_EMAIL_VERIFY_CODE'],
+  submitNewEmail: ['WAIT_CONFIRM', 'WAIT_NEW_EMAIL', 'WAIT_EMAIL_VERIFY_CODE'],
+  selectAccount: ['WAIT_SELECT_ACCOUNT'],
+  loginWithCode: ['WAIT_EMAIL_VERIFY_CODE', 'ONLY_WAIT_EMAIL_VERIFY_CODE'],
+};
+
+/**
+ * The merchant sign-in (kyc/... calls): a merchant's signed entry names its customer and, usually,
+ * an email. The customer proves an email with a code; the merchant's customer id is then linked
+ * to that account, so the next visit goes straight to the code (or, with skip-login and a recent
+ * proof, straight in). Where the linked account and the merchant's email disagree, the person
+ * chooses; where the email cannot be used, the person types another.
+ */
+export function createMerchantLoginService(deps: {
+  identity: IdentityRepository;
+  merchants: MerchantRepository;
+  verifyEntry: MerchantEntryVerifier;
+  login: LoginService;
+  emailCodes: EmailCodeService;
+  clock: Clock;
+  processKey: Buffer;
+}) {
+  const { identity, merchants, login, emailCodes, clock } = deps;
+  const processTokens = createSignedClaims<MerchantProcessClaims>(deps.processKey);
+
+  const fitsMode = (user: UserRow, mode: MerchantMode) => BUSINESS_MODES.includes(mode) === (user.userType === 'Corporate');
+
+  function answer(merchant: MerchantRow, fields: Partial<MerchantLoginResult> & Pick<MerchantLoginResult, 'state'>, claims?: MerchantProcessClaims): MerchantLoginResult {
+    return {
+      processToken: claims ? processTokens.sign(claims) : null,
+      merchantName: merchant.name,
+      email: null,
+      accountExists: false,
+      newEmailReason: null,
+      accounts: [],
+      resendAfterSeconds: null,
+      login: null,
+      ...fields,
+    };
+  }
+
+  const claimsOf = (base: Base, state: AccountSelectionState, target: Target | null): MerchantProcessClaims => ({
+    ...base,
+    state,
+    target,
+    expiresAt: clock.now().getTime() + MERCHANT_PROCESS_TTL_MS,
+  });
+
+  /** The merchant's (or the person's) email, when there is no usable link: confirm it, or ask for another. */
+  async function offerEmail(merchant: MerchantRow, base: Base): Promise<MerchantLoginResult> {
+    const email = base.merchantEmail;
+    const askNew = (reason: MerchantLoginResult['newEmailReason']) =>
+      answer(merchant, { state: 'WAIT_NEW_EMAIL', newEmailReason: reason, email }, claimsOf(base, 'WAIT_NEW_EMAIL', null));
+    if (!email) return askNew('MISSING');
+    if (isPrivateRelay(email)) return askNew('PRIVATE_RELAY');
+    const user = await identity.findUserByEmail(email);
+    if (user && !fitsMode(user, base.mode)) return askNew('ACCOUNT_UNAVAILABLE');
+    return answer(merchant, { state: 'WAIT_CONFIRM', email, accountExists: Boolean(user) }, claimsOf(base, 'WAIT_CONFIRM', { email }));
+  }
+
+  /** Sends the code to the target and answers the code state. */
+  async function sendTo(merchant: MerchantRow, base: Base, state: 'WAIT_EMAIL_VERIFY_CODE' | 'ONLY_WAIT_EMAIL_VERIFY_CODE', target: Target, context: StepContext, options: { onArrival?: boolean } = {}) {
+    const recipient = await recipientOf(target);
+    const send = options.onArrival ? emailCodes.ensureSent : emailCodes.send;
+    const { resendAfterSeconds } = await send({ email: recipient.email, purpose: 'login', ip: context.ip, lang: context.lang });
+    return answer(
+      merchant,
+      { state, email: 'userId' in target ? maskEmail(recipient.email) : recipient.email, accountExists: recipient.user !== undefined, resendAfterSeconds },
+      claimsOf(base, state, target),
+    );
+  }
+
+  async function recipientOf(target: Target): Promise<{ email: string; user: UserRow | undefined }> {
+    if ('email' in target) return { email: target.email, user: await identity.findUserByEmail(target.email) };
+    const user = await identity.findUserById(target.userId);
+    if (!user) throw new AppError('USE000002006');
+    return { email: user.email, user };
+  }
+
+  /** The process token's claims and its merchant, if the step fits the state. */
+  async function resume(processToken: string, step: keyof typeof ALLOWED) {
+    const claims = processTokens.verify(processToken, clock.now());
+    const merchant = claims && (await merchants.findById(claims.merchantId));
+    if (!claims || !merchant || merchant.status !== 'Active') throw new AppError('USE000002006');
+    if (!ALLOWED[step].includes(claims.state)) throw new AppError('USE000001008');
+    const { state: _state, target: _target, expiresAt: _expiresAt, ...base } = claims;
+    return { claims, merchant, base };
+  }
+
+  return {
+    /** kyc/login-with-merchant-shared-kyc: the signed entry decides the first state. */
+    async start(input: { entry: Record<string, string>; loginMode: MerchantMode; skipLogin: boolean; stayLoggedIn: boolean } & StepContext): Promise<MerchantLoginResult> {
+      const now = clock.now();
+      const merchant = await deps.verifyEntry(input.entry, now);
+      const parsedEmail = emailSchema.safeParse(input.entry.email ?? '');
+      const base: Base = {
+        merchantId: merchant.id,
+        merchantUserId: input.entry.merchantUserId ?? '',
+        merchantEmail: parsedEmail.success ? parsedEmail.data : null,
+        mode: input.loginMode,
+        stayLoggedIn: input.stayLoggedIn,
+      };
+      const link = await merchants.findLink(merchant.id, base.merchantUserId);
+      const linked = link && (await identity.findUserById(link.userId));
+      if (!link || !linked || !fitsMode(linked, base.mode)) return offerEmail(merchant, base);
+
+      const proofIsRecent = now.getTime() - link.verifiedAt.getTime() <= SKIP_LOGIN_PROOF_MAX_AGE_MS;
+      if (input.skipLogin && merchant.skipLoginEnabled && proofIsRecent) {
+        return answer(merchant, { state: 'SIGNED_IN', login: await login.completeSignIn(linked, base.mode, base.stayLoggedIn) });
+      }
+      const emailUser = base.merchantEmail ? await identity.findUserByEmail(base.merchantEmail) : undefined;
+      if (emailUser && emailUser.id !== linked.id && fitsMode(emailUser, base.mode)) {
+        const accounts = [
+          { choice: 'LINKED' as const, email: maskEmail(linked.email) },
+          { choice: 'EMAIL' as const, email: emailUser.email },
+        ];
+        return answer(merchant, { state: 'WAIT_SELECT_ACCOUNT', accounts }, claimsOf(base, 'WAIT_SELECT_ACCOUNT', null));
+      }
+      return sendTo(merchant, base, 'ONLY_WAIT_EMAIL_VERIFY_CODE', { userId: linked.id }, input, { onArrival: true });
+    },
+
+    /** kyc/send-verify-code: confirm the offered email (WAIT_CONFIRM), or resend in a code state. */
+    async sendCode(input: { processToken: string } & StepContext): Promise<MerchantLoginResult> {
+      const { claims, merchant, base } = await resume(input.processToken, 'sendCode');
+      if (!claims.target) throw new AppError('USE000001008');
+      const state = claims.state === 'ONLY_WAIT_EMAIL_VERIFY_CODE' ? 'ONLY_WAIT_EMAIL_VERIFY_CODE' : 'WAIT_EMAIL_VERIFY_CODE';
+      return sendTo(merchant, base, state, claims.target, input);
+    },
+
+    /** kyc/submit-new-email: the person's own address instead of the merchant's. */
+    async submitNewEmail(input: { processToken: string; email: string } & StepContext): Promise<MerchantLoginResult> {
+      const { merchant, base } = await resume(input.processToken, 'submitNewEmail');
+      if (isPrivateRelay(input.email)) throw new AppError('USE000001009');
+      const user = await identity.findUserByEmail(input.email);
+      if (user && !fitsMode(user, base.mode)) throw new AppError('USE000001002');
+      return sendTo(merchant, base, 'WAIT_EMAIL_VERIFY_CODE', { email: input.email.trim() }, input);
+    },
+
+    /** kyc/login-with-binding-account: WAIT_SELECT_ACCOUNT → a code to the chosen account. */
+    async selectAccount(input: { processToken: string; selectAccount: 'LINKED' | 'EMAIL' } & StepContext): Promise<MerchantLoginResult> {
+      const { merchant, base } = await resume(input.processToken, 'selectAccount');
+      if (input.selectAccount === 'EMAIL') {
+        if (!base.merchantEmail) throw new AppError('USE000001008');
+        return sendTo(merchant, base, 'WAIT_EMAIL_VERIFY_CODE', { email: base.merchantEmail }, input);
+      }
+      const link = await merchants.findLink(merchant.id, base.merchantUserId);
+      if (!link) throw new AppError('USE000002006');
+      return sendTo(merchant, base, 'WAIT_EMAIL_VERIFY_CODE', { userId: link.userId }, input);
+    },
+
+    /** kyc/login-with-verify-code: the code proves the account; the merchant's customer is linked to it. */
+    async loginWithCode(input: { processToken: string; code: string; termsAccepted: boolean; ip: string }): Promise<MerchantLoginResult> {
+      const { claims, merchant, base } = await resume(input.processToken, 'loginWithCode');
+      if (!claims.target) throw new AppError('USE000001008');
+      const recipient = await recipientOf(claims.target);
+      const { user, created } = await login.accountForEmailCode({ email: recipient.email, code: input.code, termsAccepted: input.termsAccepted, loginMode: base.mode, ip: input.ip });
+      const result: LoginResult = await login.completeSignIn(user, base.mode, base.stayLoggedIn, { isNewUser: created });
+      // Only a proved, usable account is linked: a blocked one must not become the merchant customer's default.
+      if (result.status === 'SUCCESS' || result.status === 'NEED_GA') {
+        await merchants.upsertLink({ merchantId: merchant.id, merchantUserId: base.merchantUserId, userId: user.id, verifiedAt: clock.now() });
+      }
+      return answer(merchant, { state: 'SIGNED_IN', login: result });
+    },
+  };
+}
+
+export type MerchantLoginService = ReturnType<typeof createMerchantLoginService>;

@@ -1,0 +1,44 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { merchants, merchantUserLinks } from '../../db/schema/index.ts';
+
+export type MerchantRow = typeof merchants.$inferSelect;
+export type MerchantUserLinkRow = typeof merchantUserLinks.$inferSelect;
+
+/** Merchants and the links between their customer ids and our accounts: the only ORM access of the merchant module. */
+export function createMerchantRepository(db: Database) {
+  return {
+    async findByApiKey(apiKey: string): Promise<MerchantRow | undefined> {
+      const [row] = await db.select().from(merchants).where(eq(merchants.apiKey, apiKey));
+      return row;
+    },
+
+    async findById(id: string): Promise<MerchantRow | undefined> {
+      const [row] = await db.select().from(merchants).where(eq(merchants.id, id));
+      return row;
+    },
+
+    /** Creates the merchant unless one with its code exists; never overwrites an operator's edits. */
+    async insertIfMissing(values: typeof merchants.$inferInsert): Promise<void> {
+      await db.insert(merchants).values(values).onConflictDoNothing();
+    },
+
+    async findLink(merchantId: string, merchantUserId: string): Promise<MerchantUserLinkRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(merchantUserLinks)
+        .where(and(eq(merchantUserLinks.merchantId, merchantId), eq(merchantUserLinks.merchantUserId, merchantUserId)));
+      return row;
+    },
+
+    /** Links (or re-links) the merchant's customer to an account the person just proved. */
+    async upsertLink(values: { merchantId: string; merchantUserId: string; userId: string; verifiedAt: Date }): Promise<void> {
+      await db
+        .insert(merchantUserLinks)
+        .values(values)
+        .onConflictDoUpdate({ target: [merchantUserLinks.merchantId, merchantUserLinks.merchantUserId], set: { userId: values.userId, verifiedAt: values.verifiedAt } });
+    },
+  };
+}
+
+export type MerchantRepository = ReturnType<typeof createMerchantRepository>;

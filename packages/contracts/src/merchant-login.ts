@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { emailSchema, loginResultSchema, sixDigitCodeSchema } from './identity.ts';
+
+/**
+ * Spec §4 account-selection states of the merchant sign-in (kyc/... calls), where the email a
+ * merchant sent maps to an account other than the one linked to the merchant's customer, or must
+ * be replaced:
+ * - WAIT_CONFIRM: the merchant's email is usable; the person confirms it (or types another).
+ * - WAIT_NEW_EMAIL: the person must type an email (none given, private relay, or unusable).
+ * - WAIT_SELECT_ACCOUNT: the linked account and the merchant email's account differ: pick one.
+ * - WAIT_EMAIL_VERIFY_CODE: a code went to the chosen address; the person may still change it.
+ * - ONLY_WAIT_EMAIL_VERIFY_CODE: a code went to the linked account; nothing else to choose.
+ * SIGNED_IN ends the flow with the sign-in answer in `login` (SUCCESS, NEED_GA, BLOCKED, ...).
+ */
+export const ACCOUNT_SELECTION_STATES = ['WAIT_CONFIRM', 'WAIT_NEW_EMAIL', 'WAIT_EMAIL_VERIFY_CODE', 'WAIT_SELECT_ACCOUNT', 'ONLY_WAIT_EMAIL_VERIFY_CODE'] as const;
+export type AccountSelectionState = (typeof ACCOUNT_SELECTION_STATES)[number];
+export const MERCHANT_LOGIN_STATES = [...ACCOUNT_SELECTION_STATES, 'SIGNED_IN'] as const;
+export type MerchantLoginState = (typeof MERCHANT_LOGIN_STATES)[number];
+
+/** Why WAIT_NEW_EMAIL: no email given, a private-relay address, or an account that cannot sign in here. */
+export const NEW_EMAIL_REASONS = ['MISSING', 'PRIVATE_RELAY', 'ACCOUNT_UNAVAILABLE'] as const;
+
+/** WAIT_SELECT_ACCOUNT choices: the account linked to the merchant's customer, or the merchant email's account. */
+export const ACCOUNT_CHOICES = ['LINKED', 'EMAIL'] as const;
+
+const MAX_ENTRY_PARAMS = 30;
+
+/** The merchant's signed entry parameters, exactly as they arrived in the page's query string. */
+export const merchantEntrySchema = z
+  .looseObject({
+    apiKey: z.string().min(1).max(64),
+    merchantUserId: z.string().min(1).max(128),
+    email: z.string().max(254).optional(),
+    timestamp: z.string().regex(/^\d{1,15}$/, 'timestamp must be milliseconds since the epoch'),
+    signature: z.string().regex(/^[0-9a-f]{64}$/i, 'signature must be 64 hex characters'),
+  })
+  .refine((entry) => Object.keys(entry).length <= MAX_ENTRY_PARAMS, { message: `at most ${MAX_ENTRY_PARAMS} entry parameters` })
+  .refine((entry) => Object.values(entry).every((value) => typeof value === 'string' && value.length <= 2048), { message: 'entry parameters are strings of at most 2048 characters' });
+
+export const merchantLoginStartBodySchema = z.object({
+  entry: merchantEntrySchema,
+  loginMode: z.enum(['independent', 'businessIndependent']).default('independent'),
+  /** skip-login: sign a recently verified, linked customer in without a code when the merchant allows it. */
+  skipLogin: z.boolean().default(false),
+  stayLoggedIn: z.boolean().default(false),
+});
+
+export const merchantLoginResultSchema = z.object({
+  state: z.enum(MERCHANT_LOGIN_STATES),
+  processToken: z.string().nullable().describe('pass it to the next kyc/... call; null once SIGNED_IN'),
+  merchantName: z.string(),
+  email: z.string().nullable().describe('the address the state is about; masked when it is the linked account'),
+  accountExists: z.boolean().describe('WAIT_CONFIRM / code states: an account already uses this email'),
+  newEmailReason: z.enum(NEW_EMAIL_REASONS).nullable(),
+  accounts: z.array(z.object({ choice: z.enum(ACCOUNT_CHOICES), email: z.string() })).describe('WAIT_SELECT_ACCOUNT: the two candidates'),
+  resendAfterSeconds: z.number().int().nullable().describe('code states: seconds until a new code may be asked for'),
+  login: loginResultSchema.nullable(),
+});
+export type MerchantLoginResult = z.infer<typeof merchantLoginResultSchema>;
+
+const processToken = z.string().min(16).max(2048);
+
+export const merchantProcessBodySchema = z.object({ processToken, recaptchaToken: z.string().max(4096).optional() });
+export const merchantNewEmailBodySchema = z.object({ processToken, email: emailSchema, recaptchaToken: z.string().max(4096).optional() });
+export const merchantSelectAccountBodySchema = z.object({ processToken, selectAccount: z.enum(ACCOUNT_CHOICES) });
+export const merchantLoginWithCodeBodySchema = z.object({
+  processToken,
+  code: sixDigitCodeSchema,
+  /** For a new account: the terms checkbox (default checked in the UI) must be ticked. */
+  termsAccepted: z.boolean().default(false),
+});
