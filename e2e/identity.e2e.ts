@@ -1,4 +1,6 @@
+import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
+import { canonicalEntryQuery } from '@causeway/contracts';
 import { generate } from 'otplib';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -27,6 +29,16 @@ async function latestCode(request: APIRequestContext, email: string, notCode?: s
   }
   throw new Error(`no new code for ${email}`);
 }
+
+/** Entry query of sandbox.md's demo merchant, signed with its secret as a merchant's server would. */
+function demoMerchantEntry(params: Record<string, string>): string {
+  const entry = { apiKey: 'pk_sandbox_demo', timestamp: String(Date.now()), ...params };
+  const signature = createHmac('sha256', 'sk_sandbox_demo').update(canonicalEntryQuery(entry)).digest('hex');
+  return new URLSearchParams({ ...entry, signature }).toString();
+}
+
+const mailCount = async (request: APIRequestContext, email: string) =>
+  ((await (await request.get(`${browser.baseUrl}/sandbox/mailbox?to=${encodeURIComponent(email)}`)).json()).messages as unknown[]).length;
 
 /** Types a code into the six boxes of a group (the sixth digit submits where the form auto-submits). */
 async function typeCode(page: Page, groupName: string, code: string) {
@@ -158,6 +170,29 @@ describe('identity in Chromium', () => {
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     // The password is accepted; the bound authenticator is asked for next.
     await page.getByRole('heading', { name: 'Authenticator code' }).waitFor();
+    await page.close();
+  });
+
+  it("signs a merchant's customer in through login-v3, then lets them skip the sign-in on the next visit", async () => {
+    const merchantEmail = `e2e-shopper-${Date.now()}@causeway.test`;
+    const merchantUserId = `e2e-customer-${Date.now()}`;
+    const page = await browser.context.newPage();
+    await page.goto(`${browser.baseUrl}/en/login-v3?${demoMerchantEntry({ merchantUserId, email: merchantEmail })}`);
+    await page.getByRole('heading', { name: 'Continue to Sandbox Demo Shop' }).waitFor();
+    await page.getByRole('button', { name: /Continue/ }).click();
+    await page.getByRole('dialog', { name: 'Check your email' }).waitFor();
+    await typeCode(page, 'Verification code', await latestCode(page.request, merchantEmail));
+    await page.getByRole('heading', { name: 'Set a password' }).waitFor();
+    await page.getByRole('button', { name: 'Skip for now' }).click();
+    await page.waitForURL(/\/en\/settings$/);
+
+    // A new browser session: the merchant's signed link alone signs the linked customer in.
+    await page.evaluate(() => localStorage.clear());
+    const mailsBefore = await mailCount(page.request, merchantEmail);
+    await page.goto(`${browser.baseUrl}/en/skip-login?${demoMerchantEntry({ merchantUserId, email: merchantEmail })}`);
+    await page.waitForURL(/\/en\/settings$/);
+    await expect.poll(() => page.getByText(`Signed in as ${merchantEmail}`).count()).toBe(1);
+    expect(await mailCount(page.request, merchantEmail)).toBe(mailsBefore);
     await page.close();
   });
 

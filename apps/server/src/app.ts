@@ -11,6 +11,7 @@ import { registerSignInSupportRoutes } from './modules/identity/sign-in-support.
 import { createMerchantModule } from './modules/merchant/merchant.module.ts';
 import { registerMerchantLoginRoutes } from './modules/merchant/merchant-login.routes.ts';
 import { createBotCheckProvider } from './providers/bot-check/index.ts';
+import { registerBotCheckRoutes } from './modules/bot-check/bot-check.routes.ts';
 import { createGeoProvider } from './providers/geo/index.ts';
 import { registerMailboxRoutes } from './modules/sandbox/mailbox.routes.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
@@ -53,7 +54,9 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  registerSecurityHeaders(app, config.FRAME_ANCESTORS);
+  // Chosen first: the CSP lets Google's reCAPTCHA script in only when that check runs.
+  const botCheck = createBotCheckProvider(config);
+  registerSecurityHeaders(app, config.FRAME_ANCESTORS, { recaptcha: botCheck.kind === 'recaptcha' });
   await registerOpenApi(app, APP_VERSION);
   const serveSpa = await registerWebApp(app, config.WEB_DIST);
   registerErrorHandling(app, serveSpa);
@@ -66,8 +69,8 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   const mail = createMailProvider(config, database.db, clock);
   const serverSecret = await loadServerSecret(database.db, config.SECRET_KEY);
   const identity = createIdentityModule(app, { db: database.db, clock, mail, rateLimiter: createRateLimiter(database.db), serverSecret });
-  const botCheck = createBotCheckProvider(config);
   registerIdentityRoutes(app, identity, botCheck);
+  registerBotCheckRoutes(app, botCheck, config.RECAPTCHA_SITE_KEY);
   registerAuthenticatorRoutes(app, identity);
   registerPasswordRoutes(app, identity);
   registerSignInSupportRoutes(app, { identity, geo: createGeoProvider(config), db: database.db, clock });

@@ -33,4 +33,10 @@ describe('loadConfig', () => {
   it('accepts a merchant allow-list for frame-ancestors', () => {
     expect(loadConfig({ FRAME_ANCESTORS: "'self' https://shop.example.com https://*.merchant.example:8443" }).FRAME_ANCESTORS).toContain('shop.example.com');
   });
+
+  it('wants the reCAPTCHA secret and site key together, naming the missing one', () => {
+    expect(() => loadConfig({ RECAPTCHA_SECRET: 'server-half' })).toThrow(/RECAPTCHA_SITE_KEY="": must be set when RECAPTCHA_SECRET is set/);
+    expect(() => loadConfig({ RECAPTCHA_SITE_KEY: 'browser-half' })).toThrow(/RECAPTCHA_SECRET=\(value hidden\): must be set when RECAPTCHA_SITE_KEY is set/);
+    expect(loadConfig({ RECAPTCHA_SECRET: 'server-half', RECAPTCHA_SITE_KEY: 'browser-half' }).RECAPTCHA_SITE_KEY).toBe('browser-half');
+  });
 });

@@ -44,9 +44,18 @@ export const configSchema = z.object({
   SANDBOX_GEO_COUNTRY: z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter country code').default('DE'),
   IPINFO_TOKEN: z.string().min(1).optional(),
   RECAPTCHA_SECRET: z.string().min(1).optional(),
+  /** The public half of the reCAPTCHA pair: the browser needs it to get the token the secret verifies. */
+  RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
   TRUST_PROXY: booleanFromEnv.default(false),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
+}).superRefine((config, context) => {
+  // Half a reCAPTCHA pair would refuse every sign-in (no token, or tokens nobody can verify): stop
+  // the boot instead. The issue's path names the missing variable, as field issues do.
+  const pair = [['RECAPTCHA_SECRET', 'RECAPTCHA_SITE_KEY'], ['RECAPTCHA_SITE_KEY', 'RECAPTCHA_SECRET']] as const;
+  for (const [set, missing] of pair) {
+    if (config[set] && !config[missing]) context.addIssue({ code: 'custom', path: [missing], message: `must be set when ${set} is set` });
+  }
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -13,3 +13,4 @@ export * from './password-rule.ts';
 export * from './sign-in-support.ts';
 export * from './merchant-entry.ts';
 export * from './merchant-login.ts';
+export * from './bot-check.ts';

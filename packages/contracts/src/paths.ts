@@ -18,6 +18,8 @@ export const PATHS = {
   menuLinks: '/capi/v1/menu/get-links',
   /** (chosen) The feature switch query: clientType, entry, version → [{label, enable}]. */
   featureSwitch: '/capi/v1/common/feature-switch/query',
+  /** (chosen) GET: which bot check runs (sandbox or reCAPTCHA) and the reCAPTCHA site key. */
+  botCheckConfig: '/capi/v1/common/bot-check/config',
   refreshToken: `${CUSTOMER}/user/refresh-token`,
   accountCheck: '/capi/v1/login/common/account-check',
   sendVerifyCode: '/capi/v1/login/common/send-verify-code',

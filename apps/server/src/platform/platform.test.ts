@@ -86,6 +86,20 @@ describe('headers, request ids and the SPA fallback', () => {
     await other.app.close();
   });
 
+  it('keeps Google out of the CSP unless reCAPTCHA runs, and lets its script and frame in when it does', async () => {
+    const sandbox = await t.app.inject({ method: 'GET', url: '/prod-api/health' });
+    expect(sandbox.headers['content-security-policy']).toBe(
+      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; " +
+        "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'self'",
+    );
+    const recaptcha = await createTestApp({ RECAPTCHA_SECRET: 'server-half', RECAPTCHA_SITE_KEY: 'site-key-1' });
+    const csp = String((await recaptcha.app.inject({ method: 'GET', url: '/prod-api/health' })).headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self' https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/;");
+    expect(csp).toContain('frame-src https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/;');
+    expect(csp).toContain("object-src 'none'");
+    await recaptcha.app.close();
+  });
+
   it('keeps a well-formed x-request-id and makes one otherwise', async () => {
     const kept = await t.app.inject({ method: 'GET', url: '/prod-api/health', headers: { 'x-request-id': 'req-1234567890' } });
     expect(kept.headers['x-request-id']).toBe('req-1234567890');

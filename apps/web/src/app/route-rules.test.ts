@@ -10,6 +10,8 @@ describe('route rules of spec §2', () => {
     ['/reset-pwd', 'businessIndependent'],
     ['/business-login', 'business'],
     ['/login-v2', 'individual'],
+    ['/skip-login', 'independent'],
+    ['/login-v3', 'independent'],
     ['/dashboard', undefined],
   ])('flow type of %s is %s', (path, expected) => {
     expect(flowTypeFromPath(path)).toBe(expected);

@@ -27,11 +27,13 @@ export function stripLocale(pathname: string, languages: readonly string[]): str
 
 /**
  * Flow type from the path (spec §2). Business-independent is tested before business because
- * `/business-login-independent` also contains `/business-login`. Other paths have no flow type
- * of their own: the mode stored at sign-in applies.
+ * `/business-login-independent` also contains `/business-login`. The merchant entries
+ * (skip-login, login-v3) open embedded checkouts, so they are independent too (our choice: the
+ * spec names no flow type for them). Other paths have no flow type of their own: the mode stored
+ * at sign-in applies.
  */
 export function flowTypeFromPath(path: string): FlowMode | undefined {
-  if (path.includes('/login-independent')) return 'independent';
+  if (path.includes('/login-independent') || path.includes('/skip-login') || path.includes('/login-v3')) return 'independent';
   if (path.includes('/business-login-independent') || path.includes('/reset-pwd')) return 'businessIndependent';
   if (path.includes('/business-login')) return 'business';
   if (path.includes('/login-v2')) return 'individual';

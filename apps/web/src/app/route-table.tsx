@@ -7,6 +7,7 @@ import type { ComponentType } from 'react';
 type PageModule = Promise<{ default: ComponentType }>;
 const named = <M,>(module: Promise<M>, pick: (m: M) => ComponentType): PageModule => module.then((m) => ({ default: pick(m) }));
 const loginPages = () => import('@/features/auth/routes/login-page');
+const merchantLoginPages = () => import('@/features/auth/routes/merchant-login-page');
 const securityPages = () => import('@/features/security/routes/security-centre-page');
 
 export const PAGE_ROUTES: Array<{ path: string; load: () => PageModule }> = [
@@ -15,6 +16,8 @@ export const PAGE_ROUTES: Array<{ path: string; load: () => PageModule }> = [
   { path: 'login-independent', load: () => named(loginPages(), (m) => m.IndependentLoginPage) },
   { path: 'business-login', load: () => named(loginPages(), (m) => m.BusinessLoginPage) },
   { path: 'business-login-independent', load: () => named(loginPages(), (m) => m.BusinessIndependentLoginPage) },
+  { path: 'login-v3', load: () => named(merchantLoginPages(), (m) => m.LoginV3Page) },
+  { path: 'skip-login', load: () => named(merchantLoginPages(), (m) => m.SkipLoginPage) },
   { path: 'reset-pwd', load: () => import('@/features/auth/routes/reset-password-page') },
   { path: 'settings', load: () => named(securityPages(), (m) => m.IndividualSecurityCentrePage) },
   { path: 'corporation-portal/setting', load: () => named(securityPages(), (m) => m.BusinessSecurityCentrePage) },

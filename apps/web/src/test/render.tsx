@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderOptions } from '@testing-library/react';
-import type { ReactElement, ReactNode } from 'react';
+import { type ReactElement, type ReactNode, StrictMode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import type { HttpClient } from '@/lib/http-client';
@@ -27,13 +27,15 @@ export interface RenderPageOptions {
   url: string;
   /** The HTTP client of the page's queries; pages without calls need none. */
   client?: HttpClient;
+  /** Wraps the whole tree in StrictMode, as main.tsx does (development double effects included). */
+  strict?: boolean;
 }
 
 /**
  * Renders one page at `url` with the English texts, a memory router (any other path shows an
  * "elsewhere" placeholder with its URL) and, for pages that query, a retry-free query client.
  */
-export function renderPage(page: ReactElement, { path, url, client }: RenderPageOptions) {
+export function renderPage(page: ReactElement, { path, url, client, strict = false }: RenderPageOptions) {
   const i18n = createI18n('en');
   const router = createMemoryRouter(
     [
@@ -50,6 +52,7 @@ export function renderPage(page: ReactElement, { path, url, client }: RenderPage
       </QueryClientProvider>
     </I18nextProvider>
   );
-  const view = render(client ? <HttpClientProvider client={client}>{routed}</HttpClientProvider> : routed);
+  const tree = client ? <HttpClientProvider client={client}>{routed}</HttpClientProvider> : routed;
+  const view = render(strict ? <StrictMode>{tree}</StrictMode> : tree);
   return { ...view, router, i18n };
 }

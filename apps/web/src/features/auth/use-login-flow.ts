@@ -2,6 +2,7 @@ import type { LoginMode, LoginResult } from '@causeway/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { useBotCheck } from '@/lib/bot-check';
 import { useHttpClient } from '@/lib/http-context';
 import { createSessionStore } from '@/lib/session';
 import { createAuthApi } from './api/auth-api';
@@ -23,7 +24,7 @@ export function useLoginFlow(mode: LoginMode) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { lng } = useParams();
-  const api = createAuthApi(useHttpClient());
+  const api = createAuthApi(useHttpClient(), useBotCheck());
   const session = useMemo(() => createSessionStore(), []);
   const [step, setStep] = useState<LoginStep>('loginPre');
   const [email, setEmail] = useState('');
@@ -36,7 +37,7 @@ export function useLoginFlow(mode: LoginMode) {
   const goHome = () => navigate(`/${lng}/${HOME_BY_MODE[mode]}`, { replace: true });
 
   /** What every sign-in answer leads to (spec §4: blocked → user-blocked with its code). */
-  async function handleResult(result: LoginResult) {
+  async function handleResult(result: LoginResult, options: { offerPassword?: boolean } = {}) {
     setError(undefined);
     if (result.status === 'BLOCKED') return navigate(`/${lng}/user-blocked?code=${result.accountStatusReasonCode ?? '999999'}`);
     if (result.status === 'TERMINATED') return navigate(`/${lng}/account-terminated`);
@@ -47,7 +48,7 @@ export function useLoginFlow(mode: LoginMode) {
     if (!result.token) return setError(t('auth.error.generic'));
     await session.setToken(mode, { token: result.token.token, validTime: Date.now() + result.token.validTime * 1000 });
     setIsNewUser(result.isNewUser);
-    if (!result.hasPassword) return setStep('setPWD');
+    if (!result.hasPassword && options.offerPassword !== false) return setStep('setPWD');
     if (result.isNewUser) return setStep('TwoFaTip');
     return goHome();
   }
@@ -72,6 +73,11 @@ export function useLoginFlow(mode: LoginMode) {
     setStep,
     setError,
     api,
+    /**
+     * Where a sign-in answer leads: for flows that sign in through other calls (the merchant
+     * sign-in). `offerPassword: false` skips the set-password step (a skip-login typed nothing).
+     */
+    handleResult: (result: LoginResult, options?: { offerPassword?: boolean }) => attempt(() => handleResult(result, options)),
     async submitEmail(value: string) {
       await attempt(async () => {
         const check = await api.accountCheck(value);

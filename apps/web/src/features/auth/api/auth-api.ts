@@ -1,15 +1,20 @@
 import { type AccountCheckResult, type LoginMode, type LoginResult, PATHS } from '@causeway/contracts';
+import type { BotCheck } from '@/lib/bot-check';
 import type { HttpClient } from '@/lib/http-client';
 
-/** The sign-in calls the login page makes. Login calls are silent: the page shows their errors inline. */
-export function createAuthApi(client: HttpClient) {
+/**
+ * The sign-in calls the login page makes. Login calls are silent: the page shows their errors
+ * inline. The steps a script would hammer carry the bot check's token, under the server's action names.
+ */
+export function createAuthApi(client: HttpClient, botCheck: BotCheck) {
   return {
-    accountCheck: (email: string) => client.post<AccountCheckResult>(PATHS.accountCheck, { email }),
-    sendLoginCode: (email: string) => client.post<{ resendAfterSeconds: number }>(PATHS.sendVerifyCode, { email }),
+    accountCheck: async (email: string) => client.post<AccountCheckResult>(PATHS.accountCheck, { email, recaptchaToken: await botCheck.token('account_check') }),
+    sendLoginCode: async (email: string) =>
+      client.post<{ resendAfterSeconds: number }>(PATHS.sendVerifyCode, { email, recaptchaToken: await botCheck.token('send_code') }),
     loginWithCode: (body: { email: string; code: string; termsAccepted: boolean; loginMode: LoginMode; stayLoggedIn: boolean }) =>
       client.post<LoginResult>(PATHS.loginWithVerifyCode, body, { silent: true }),
-    loginWithPassword: (body: { email: string; password: string; loginMode: LoginMode; stayLoggedIn: boolean }) =>
-      client.post<LoginResult>(PATHS.passwordLogin, body, { silent: true }),
+    loginWithPassword: async (body: { email: string; password: string; loginMode: LoginMode; stayLoggedIn: boolean }) =>
+      client.post<LoginResult>(PATHS.passwordLogin, { ...body, recaptchaToken: await botCheck.token('login') }, { silent: true }),
     verifyGaCode: (processToken: string, verifyCode: string) => client.post<LoginResult>(PATHS.verifyGaCode, { processToken, verifyCode }, { silent: true }),
     initPassword: (password: string, confirmPassword: string) => client.post<null>(PATHS.passwordInit, { password, confirmPassword }, { silent: true }),
     sendResetCode: (email: string) => client.post<{ resendAfterSeconds: number }>(PATHS.passwordResetCheck, { email }),

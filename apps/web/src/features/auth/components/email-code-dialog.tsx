@@ -13,25 +13,30 @@ export interface EmailCodeDialogProps {
   /** Checks the code; resolve on success, reject with the text to show under the boxes. */
   submitCode: (code: string) => Promise<void>;
   onClose: () => void;
+  /**
+   * The code already went out (the step that opened the dialog sent it): opening sends nothing
+   * and the countdown starts from the server's seconds left.
+   */
+  alreadySent?: { resendAfterSeconds: number };
 }
 
 /**
  * Spec §4: opening clears the boxes, sends a code and starts the 59 s countdown; the sixth digit
  * submits; a failure shows the error line (Backspace then clears all and refocuses the first box).
  */
-export function EmailCodeDialog({ open, email, sendCode, submitCode, onClose }: EmailCodeDialogProps) {
+export function EmailCodeDialog({ open, email, sendCode, submitCode, onClose, alreadySent }: EmailCodeDialogProps) {
   const { t } = useTranslation();
   return (
     <Modal open={open} onOpenChange={(next) => !next && onClose()} title={t('auth.codeDialog.title')} description={t('auth.codeDialog.description', { email })} width="md">
       {/* The body mounts on every opening, so its boxes, error and countdown start fresh. */}
-      <CodeDialogBody sendCode={sendCode} submitCode={submitCode} />
+      <CodeDialogBody sendCode={sendCode} submitCode={submitCode} alreadySent={alreadySent} />
     </Modal>
   );
 }
 
-function CodeDialogBody({ sendCode, submitCode }: Pick<EmailCodeDialogProps, 'sendCode' | 'submitCode'>) {
+function CodeDialogBody({ sendCode, submitCode, alreadySent }: Pick<EmailCodeDialogProps, 'sendCode' | 'submitCode' | 'alreadySent'>) {
   const { t } = useTranslation();
-  const [secondsLeft, setSecondsLeft] = useState(RESEND_SECONDS);
+  const [secondsLeft, setSecondsLeft] = useState(alreadySent?.resendAfterSeconds ?? RESEND_SECONDS);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
 
@@ -42,7 +47,7 @@ function CodeDialogBody({ sendCode, submitCode }: Pick<EmailCodeDialogProps, 'se
 
   useEffect(() => {
     // Opening sends the first code; a failed send lets the person resend at once.
-    void sendCode().catch(() => setSecondsLeft(0));
+    if (!alreadySent) void sendCode().catch(() => setSecondsLeft(0));
     // Once per opening: `sendCode` is a new function on every render of the page.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

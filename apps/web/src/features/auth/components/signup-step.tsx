@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GradientButton } from '@/ui';
+import { TermsCheckbox } from './terms-checkbox';
 
 export interface SignupStepProps {
   email: string;
@@ -24,11 +25,7 @@ export function SignupStep({ email, suggestedEmail, privateRelay, onContinue, on
         </button>
       ) : null}
       {privateRelay ? <p role="note" className="rounded-xl bg-surface-2 p-3 text-sm text-fg">{t('auth.privateRelay')}</p> : null}
-      <label className="flex items-start gap-2 text-sm text-fg">
-        <input type="checkbox" checked={terms} onChange={(event) => setTerms(event.target.checked)} className="mt-0.5 size-4 accent-[var(--cw-primary)]" />
-        {t('auth.terms')}
-      </label>
-      {!terms ? <p className="text-sm text-danger">{t('auth.termsRequired')}</p> : null}
+      <TermsCheckbox checked={terms} onChange={setTerms} />
       <GradientButton fullWidth showContinueArrow variant={terms ? 'primary' : 'inactive'} onClick={() => onContinue(terms)} />
       <button type="button" onClick={onChangeEmail} className="text-sm font-medium text-primary underline-offset-4 hover:underline">{t('auth.useAnotherEmail')}</button>
     </div>

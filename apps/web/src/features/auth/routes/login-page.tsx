@@ -1,20 +1,17 @@
 import type { LoginMode } from '@causeway/contracts';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { AFTER_SIGN_IN_TEXTS, AfterSignInSteps } from '../components/after-sign-in-steps';
 import { AuthCard } from '../components/auth-card';
 import { EmailStep } from '../components/email-step';
-import { GaVerifyStep } from '../components/ga-verify-step';
 import { PasswordStep } from '../components/password-step';
 import { SignupStep } from '../components/signup-step';
-import { TwoFaTipStep } from '../components/two-fa-tip-step';
 import { keepEntryParams } from '../entry-params';
-import { HOME_BY_MODE, useLoginFlow } from '../use-login-flow';
+import { useLoginFlow } from '../use-login-flow';
 
-// Loaded when first needed: most people reach the code dialog after typing their email, and only
-// new accounts see the password rules. Keeps both out of the sign-in page's first download.
+// Loaded when first needed: most people reach the code dialog after typing their email.
 const EmailCodeDialog = lazy(() => import('../components/email-code-dialog').then((m) => ({ default: m.EmailCodeDialog })));
-const SetPasswordStep = lazy(() => import('../components/set-password-step').then((m) => ({ default: m.SetPasswordStep })));
 
 const OTHER_PAGE: Record<LoginMode, { path: string; key: string }> = {
   individual: { path: 'business-login', key: 'auth.switchToBusiness' },
@@ -27,7 +24,6 @@ const OTHER_PAGE: Record<LoginMode, { path: string; key: string }> = {
 export function LoginPage({ mode }: { mode: LoginMode }) {
   const { t } = useTranslation();
   const { lng } = useParams();
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const flow = useLoginFlow(mode);
   const [termsAccepted, setTermsAccepted] = useState(false);
@@ -36,22 +32,13 @@ export function LoginPage({ mode }: { mode: LoginMode }) {
     void keepEntryParams(params);
   }, [params]);
 
-  const titles: Record<string, string> = {
-    signup: t('auth.signupTitle'),
-    gaVerify: t('auth.gaVerify.title'),
-    setPWD: t('auth.setPassword.title'),
-    TwoFaTip: t('auth.twoFaTip.title'),
-  };
-  const descriptions: Record<string, string> = {
-    loginPre: t('auth.subtitle'),
-    gaVerify: t('auth.gaVerify.description'),
-    setPWD: t('auth.setPassword.description'),
-    TwoFaTip: t('auth.twoFaTip.description'),
-  };
+  const afterSignIn = AFTER_SIGN_IN_TEXTS[flow.step];
+  const title = afterSignIn ? t(afterSignIn.title) : flow.step === 'signup' ? t('auth.signupTitle') : t(`auth.title.${mode}`);
+  const description = afterSignIn ? t(afterSignIn.description) : flow.step === 'loginPre' ? t('auth.subtitle') : undefined;
   const other = OTHER_PAGE[mode];
 
   return (
-    <AuthCard title={titles[flow.step] ?? t(`auth.title.${mode}`)} description={descriptions[flow.step]}>
+    <AuthCard title={title} description={description}>
       {flow.step === 'loginPre' || flow.step === 'verificationCode' ? (
         <EmailStep initialEmail={flow.email} error={flow.error} onSubmit={flow.submitEmail} />
       ) : null}
@@ -79,15 +66,7 @@ export function LoginPage({ mode }: { mode: LoginMode }) {
           onChangeEmail={flow.restart}
         />
       ) : null}
-      {flow.step === 'gaVerify' ? <GaVerifyStep error={flow.error} onSubmit={flow.submitGaCode} onEdit={() => flow.setError(undefined)} /> : null}
-      {flow.step === 'setPWD' ? (
-        <Suspense fallback={null}>
-          <SetPasswordStep error={flow.error} onSubmit={flow.savePassword} onSkip={() => void flow.finish()} />
-        </Suspense>
-      ) : null}
-      {flow.step === 'TwoFaTip' ? (
-        <TwoFaTipStep onSetUp={() => navigate(`/${lng}/${HOME_BY_MODE[mode]}?bind=authenticator`, { replace: true })} onLater={() => void flow.finish()} />
-      ) : null}
+      <AfterSignInSteps flow={flow} mode={mode} />
       {flow.step === 'loginPre' || flow.step === 'login' ? (
         <Link to={`/${lng}/${other.path}`} className="text-center text-sm text-muted underline-offset-4 hover:text-fg hover:underline">{t(other.key)}</Link>
       ) : null}

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useBotCheck } from '@/lib/bot-check';
 import { useHttpClient } from '@/lib/http-context';
 import { isFlowMode, LOGIN_ROUTE_BY_MODE } from '@/lib/mode';
 import { CodeInput, FloatingLabelInput, GradientButton, isNewPasswordReady, NewPasswordFields, showToast } from '@/ui';
@@ -15,7 +16,7 @@ export function ResetPasswordPage() {
   const { lng } = useParams();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const api = createAuthApi(useHttpClient());
+  const api = createAuthApi(useHttpClient(), useBotCheck());
   const mode = params.get('mode');
   const loginPath = `/${lng}/${LOGIN_ROUTE_BY_MODE[isFlowMode(mode) ? mode : 'individual']}`;
   const [email, setEmail] = useState(params.get('email') ?? '');
