@@ -72,7 +72,7 @@ export const tokenHeaders = (token: string, loginMode = 'individual'): Record<st
   loginMode === 'business' || loginMode === 'businessIndependent' ? { 'business-token': token } : { token };
 
 export const checkLoginStatus = async (app: FastifyInstance, headers: Record<string, string> = {}) =>
-  (await call(app, 'GET', PATHS.checkLoginStatus, { headers })).body.data as { isLogin: boolean; email: string | null; userType: string | null; mode: string | null };
+  (await call(app, 'GET', PATHS.checkLoginStatus, { headers })).body.data as { isLogin: boolean; email: string | null; userType: string | null; mode: string | null; targetEntityTag: string | null };
 
 export const GOOD_PASSWORD = 'Causeway-test-2026!';
 

@@ -111,7 +111,9 @@ export const loginStatusResultSchema = z.object({
   email: z.string().nullable(),
   userType: z.enum(USER_TYPES).nullable(),
   mode: loginModeSchema.nullable(),
+  targetEntityTag: z.enum(ENTITIES).nullable().describe('the entity the account is to move to; the client stores it, and null clears it'),
 });
+export type LoginStatus = z.infer<typeof loginStatusResultSchema>;
 
 const newPasswordFields = { password: passwordSchema, confirmPassword: z.string() };
 const passwordsMatch = (b: { password: string; confirmPassword: string }) => b.password === b.confirmPassword;

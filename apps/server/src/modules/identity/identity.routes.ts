@@ -66,6 +66,7 @@ export function registerIdentityRoutes(app: FastifyInstance, identity: IdentityM
         email: auth?.user.email ?? null,
         userType: (auth?.user.userType as 'Individual' | 'Corporate' | undefined) ?? null,
         mode: (auth?.session.mode as LoginMode | undefined) ?? null,
+        targetEntityTag: (auth?.user.targetEntityTag as 'PL' | 'LI' | null | undefined) ?? null,
       });
     },
   });

@@ -69,7 +69,7 @@ describe('sign-up with an emailed code', () => {
 
   it('creates a Corporate account from the business sign-in page', async () => {
     const token = await signUp(t.app, 'company@example.test', { loginMode: 'business' });
-    expect(await checkLoginStatus(t.app, tokenHeaders(token, 'business'))).toEqual({ isLogin: true, email: 'company@example.test', userType: 'Corporate', mode: 'business' });
+    expect(await checkLoginStatus(t.app, tokenHeaders(token, 'business'))).toEqual({ isLogin: true, email: 'company@example.test', userType: 'Corporate', mode: 'business', targetEntityTag: null });
   });
 });
 
@@ -93,9 +93,16 @@ describe('email uniqueness', () => {
 describe('check-login-status', () => {
   it('is signed in with a live token and signed out without one or with a made-up one', async () => {
     const token = await signUp(t.app, 'status@example.test');
-    expect(await checkLoginStatus(t.app, { token })).toEqual({ isLogin: true, email: 'status@example.test', userType: 'Individual', mode: 'individual' });
-    expect(await checkLoginStatus(t.app)).toEqual({ isLogin: false, email: null, userType: null, mode: null });
+    expect(await checkLoginStatus(t.app, { token })).toEqual({ isLogin: true, email: 'status@example.test', userType: 'Individual', mode: 'individual', targetEntityTag: null });
+    expect(await checkLoginStatus(t.app)).toEqual({ isLogin: false, email: null, userType: null, mode: null, targetEntityTag: null });
     expect((await checkLoginStatus(t.app, { token: 'not-a-token' })).isLogin).toBe(false);
+  });
+
+  it("answers the account's target entity, which account-check answers too", async () => {
+    const token = await signUp(t.app, 'moving@example.test');
+    await t.db.update(users).set({ targetEntityTag: 'PL' }).where(eq(users.emailNormalized, 'moving@example.test'));
+    expect((await checkLoginStatus(t.app, { token })).targetEntityTag).toBe('PL');
+    expect((await accountCheck(t.app, 'moving@example.test')).targetEntityTag).toBe('PL');
   });
 });
 

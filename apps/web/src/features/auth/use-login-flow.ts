@@ -5,6 +5,7 @@ import { useNavigate, useParams } from 'react-router';
 import { useBotCheck } from '@/lib/bot-check';
 import { useHttpClient } from '@/lib/http-context';
 import { createSessionStore } from '@/lib/session';
+import { rememberTargetEntity } from '@/lib/target-entity';
 import { createAuthApi } from './api/auth-api';
 import { loginErrorText } from './login-errors';
 
@@ -81,6 +82,7 @@ export function useLoginFlow(mode: LoginMode) {
     async submitEmail(value: string) {
       await attempt(async () => {
         const check = await api.accountCheck(value);
+        rememberTargetEntity(check.targetEntityTag);
         setEmail(value.trim());
         setHints({ suggestedEmail: check.suggestedEmail, privateRelay: check.privateRelay });
         setStep(!check.exists ? 'signup' : check.hasPassword ? 'login' : 'verificationCode');

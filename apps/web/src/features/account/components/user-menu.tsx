@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { endSession } from '@/lib/end-session';
 import { useHttpClient } from '@/lib/http-context';
+import { fetchLoginStatus } from '@/lib/target-entity';
 import { isBusinessMode, isIndependentMode, LOGIN_ROUTE_BY_MODE, type FlowMode } from '@/lib/mode';
 
 export interface UserMenuProps {
@@ -37,7 +38,7 @@ export function UserMenu({ lng, mode, verificationStatus, darkModeToggle }: User
   const [confirming, setConfirming] = useState(false);
   const status = useQuery({
     queryKey: ['login-status'],
-    queryFn: () => client.get<{ isLogin: boolean; email: string | null; userType: string | null }>(PATHS.checkLoginStatus, { silent: true }),
+    queryFn: () => fetchLoginStatus(client, { silent: true }),
   });
   const links = useQuery({
     queryKey: ['menu-links'],

@@ -2,6 +2,7 @@ import { PATHS } from '@causeway/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getSharedCookie } from '@/lib/cookies';
+import { readTargetEntity } from '@/lib/target-entity';
 import { businessError, type Responder } from '@/test/routed-http-client';
 import { IndividualLoginPage } from './login-page';
 import { account, EMAIL, landedOn, loginResult, openLogin, STRONG_PASSWORD, storedToken, submitEmail, submitPassword } from './login-test-kit';
@@ -18,6 +19,18 @@ describe('individual login page', () => {
     expect(await screen.findByLabelText('Password')).toBeInTheDocument();
     expect(bodiesOf(PATHS.accountCheck)).toEqual([{ email: EMAIL }]);
     expect(screen.getByText(EMAIL)).toBeInTheDocument();
+  });
+
+  it("stores the account's targetEntityTag from account-check, and an empty one clears it", async () => {
+    const first = open({ [PATHS.accountCheck]: () => account({ targetEntityTag: 'PL' }) });
+    await submitEmail(first.user);
+    await screen.findByLabelText('Password');
+    expect(readTargetEntity()).toBe('PL');
+    first.unmount();
+    const second = open({ [PATHS.accountCheck]: () => account({ targetEntityTag: null }) });
+    await submitEmail(second.user);
+    await screen.findByLabelText('Password');
+    expect(readTargetEntity()).toBeUndefined();
   });
 
   it.each([

@@ -1,6 +1,7 @@
 import { PATHS } from '@causeway/contracts';
 import { createAuthenticatorApi } from '@/lib/authenticator-api';
 import type { HttpClient } from '@/lib/http-client';
+import { fetchLoginStatus } from '@/lib/target-entity';
 
 export type { BindingStatus } from '@/lib/authenticator-api';
 
@@ -8,7 +9,7 @@ export type { BindingStatus } from '@/lib/authenticator-api';
 export function createSecurityApi(client: HttpClient) {
   return {
     ...createAuthenticatorApi(client),
-    loginStatus: () => client.get<{ isLogin: boolean; email: string | null; userType: string | null }>(PATHS.checkLoginStatus),
+    loginStatus: () => fetchLoginStatus(client),
     changePassword: (body: { oldPassword: string; password: string; confirmPassword: string; gaVerifyCode?: string }) =>
       client.post<null>(PATHS.passwordReinitialize, body, { silent: true }),
   };
