@@ -8,6 +8,8 @@ import { registerAuthenticatorRoutes } from './modules/identity/authenticator.ro
 import { registerIdentityRoutes } from './modules/identity/identity.routes.ts';
 import { registerPasswordRoutes } from './modules/identity/password.routes.ts';
 import { registerSignInSupportRoutes } from './modules/identity/sign-in-support.routes.ts';
+import { createJobQueueRepository } from './jobs/job-queue.repository.ts';
+import { createJobWorker } from './jobs/job-worker.ts';
 import { createMerchantModule } from './modules/merchant/merchant.module.ts';
 import { registerMerchantLoginRoutes } from './modules/merchant/merchant-login.routes.ts';
 import { createBotCheckProvider } from './providers/bot-check/index.ts';
@@ -66,6 +68,8 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   registerEntryRoutes(app, database.db);
   registerTranslationRoutes(app, createTranslationsProvider(config), config.TRANSLATIONS_API_KEY);
 
+  const jobs = createJobWorker({ queue: createJobQueueRepository(database.db), clock, log: app.log, pollMs: config.JOB_POLL_MS });
+  app.decorate('jobs', jobs);
   const mail = createMailProvider(config, database.db, clock);
   const serverSecret = await loadServerSecret(database.db, config.SECRET_KEY);
   const identity = createIdentityModule(app, { db: database.db, clock, mail, rateLimiter: createRateLimiter(database.db), serverSecret });
@@ -79,6 +83,10 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   // Sandbox pages exist only while the matching sandbox provider is active (sandbox.md).
   if (mail.kind === 'sandbox') registerMailboxRoutes(app, createSandboxOutbox(database.db));
 
-  app.addHook('onClose', async () => database.close());
+  jobs.start();
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await database.close();
+  });
   return app;
 }

@@ -47,6 +47,8 @@ export const configSchema = z.object({
   /** The public half of the reCAPTCHA pair: the browser needs it to get the token the secret verifies. */
   RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
   TRUST_PROXY: booleanFromEnv.default(false),
+  /** How often the outbox worker looks for due jobs; 0 turns the timer off (tests drain by hand). */
+  JOB_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(250),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
 }).superRefine((config, context) => {

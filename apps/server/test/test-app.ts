@@ -21,7 +21,8 @@ export async function createTestApp(
   extend?: (app: FastifyInstance) => void,
   options: { clock?: Clock } = {},
 ): Promise<TestApp> {
-  const config: Config = loadConfig({ LOG_LEVEL: 'debug', WEB_DIST: '/nonexistent-web-dist', ...env });
+  // No job timer: tests run the outbox with app.jobs.drain(), at the moment they choose.
+  const config: Config = loadConfig({ LOG_LEVEL: 'debug', WEB_DIST: '/nonexistent-web-dist', JOB_POLL_MS: '0', ...env });
   const database = await createTestDatabase();
   const logs: string[] = [];
   const logStream = new Writable({

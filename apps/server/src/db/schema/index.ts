@@ -2,3 +2,4 @@ export * from './reference.ts';
 export * from './identity.ts';
 export * from './platform.ts';
 export * from './merchant.ts';
+export * from './jobs.ts';

@@ -1,0 +1,104 @@
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../db/client.ts';
+import { jobs } from '../db/schema/index.ts';
+import { createManualClock } from '../platform/clock.ts';
+import { createTestDatabase } from '../../test/test-database.ts';
+import { createJobQueueRepository } from './job-queue.repository.ts';
+import { createJobWorker, retryDelayMs } from './job-worker.ts';
+
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+const silent = pino({ level: 'silent' });
+
+function setup(options: { maxAttempts?: number } = {}) {
+  const clock = createManualClock();
+  const queue = createJobQueueRepository(database.db);
+  const worker = createJobWorker({ queue, clock, log: silent, pollMs: 0, leaseMs: 60_000, ...options });
+  return { clock, queue, worker };
+}
+
+describe('the outbox worker', () => {
+  it('runs a due job once and completes it; a job due later waits', async () => {
+    const { clock, queue, worker } = setup();
+    const seen: unknown[] = [];
+    worker.register('test.now', async (payload) => void seen.push(payload));
+    await queue.enqueue({ kind: 'test.now', payload: { n: 1 }, runAt: clock.now() });
+    await queue.enqueue({ kind: 'test.now', payload: { n: 2 }, runAt: new Date(clock.now().getTime() + 5_000) });
+    await worker.drain();
+    expect(seen).toEqual([{ n: 1 }]);
+    clock.advance(5_000);
+    await worker.drain();
+    expect(seen).toEqual([{ n: 1 }, { n: 2 }]);
+    await worker.drain();
+    expect(seen).toHaveLength(2);
+  });
+
+  it('retries a failing job with growing delays, and gives up after maxAttempts with the error kept', async () => {
+    const { clock, queue, worker } = setup({ maxAttempts: 3 });
+    let calls = 0;
+    worker.register('test.flaky', async () => {
+      calls += 1;
+      throw new Error(`vendor down ${calls}`);
+    });
+    await queue.enqueue({ kind: 'test.flaky', payload: {}, runAt: clock.now(), dedupeKey: 'flaky-1' });
+    await worker.drain();
+    expect(calls).toBe(1);
+    clock.advance(retryDelayMs(1) - 1);
+    await worker.drain();
+    expect(calls).toBe(1);
+    clock.advance(1);
+    await worker.drain();
+    expect(calls).toBe(2);
+    clock.advance(retryDelayMs(2));
+    await worker.drain();
+    expect(calls).toBe(3);
+    clock.advance(60 * 60 * 1000);
+    await worker.drain();
+    expect(calls).toBe(3);
+    const rows = await database.db.select().from(jobs);
+    expect(rows.find((row) => row.kind === 'test.flaky')).toMatchObject({ attempts: 3, lastError: 'gave up: vendor down 3', dedupeKey: null });
+  });
+
+  it('keeps one open job per dedupe key', async () => {
+    const { clock, queue, worker } = setup();
+    let calls = 0;
+    worker.register('test.dedupe', async () => void (calls += 1));
+    await queue.enqueue({ kind: 'test.dedupe', payload: {}, runAt: clock.now(), dedupeKey: 'event-7' });
+    await queue.enqueue({ kind: 'test.dedupe', payload: {}, runAt: clock.now(), dedupeKey: 'event-7' });
+    await worker.drain();
+    expect(calls).toBe(1);
+  });
+
+  it('leaves a claimed job alone until its lease ends (a crashed process), then runs it', async () => {
+    const { clock, queue, worker } = setup();
+    let calls = 0;
+    worker.register('test.lease', async () => void (calls += 1));
+    await queue.enqueue({ kind: 'test.lease', payload: {}, runAt: clock.now() });
+    // Another process claims it and dies before finishing.
+    expect((await queue.claimDue(clock.now(), 10, 60_000)).map((job) => job.kind)).toContain('test.lease');
+    await worker.drain();
+    expect(calls).toBe(0);
+    clock.advance(60_000);
+    await worker.drain();
+    expect(calls).toBe(1);
+  });
+
+  it('runs each job once when two workers poll at the same time', async () => {
+    const clock = createManualClock();
+    const queue = createJobQueueRepository(database.db);
+    const counts = new Map<number, number>();
+    const workers = [1, 2].map(() => createJobWorker({ queue, clock, log: silent, pollMs: 0 }));
+    for (const worker of workers) worker.register('test.race', async (payload) => {
+      const n = (payload as { n: number }).n;
+      counts.set(n, (counts.get(n) ?? 0) + 1);
+    });
+    for (let n = 0; n < 20; n += 1) await queue.enqueue({ kind: 'test.race', payload: { n }, runAt: clock.now() });
+    await Promise.all(workers.map((worker) => worker.drain()));
+    expect([...counts.values()]).toEqual(Array(20).fill(1));
+  });
+});

@@ -1,0 +1,99 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../platform/clock.ts';
+import type { JobQueueRepository, JobRow } from './job-queue.repository.ts';
+
+export type JobHandler = (payload: unknown, job: JobRow) => Promise<void>;
+
+export interface JobWorkerOptions {
+  queue: JobQueueRepository;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  /** How often due jobs are looked for; 0 disables the timer (tests drain by hand). */
+  pollMs: number;
+  /** How long a claimed job is ours; a crashed process's jobs are due again after it. */
+  leaseMs?: number;
+  batchSize?: number;
+  /** After this many failures a job is given up (kept, with its last error, for an operator). */
+  maxAttempts?: number;
+}
+
+/** 1 s, 2 s, 4 s ... capped at 5 minutes: a vendor outage is retried without hammering it. */
+export const retryDelayMs = (attempt: number): number => Math.min(2 ** (attempt - 1) * 1000, 5 * 60 * 1000);
+
+/**
+ * Runs the outbox's jobs: claims due rows (SKIP LOCKED, so several processes share the work),
+ * runs each kind's handler, completes it, or schedules a retry with backoff. Handlers must be
+ * idempotent: a job may run again after a crash between its work and its completion.
+ */
+export function createJobWorker(options: JobWorkerOptions) {
+  const { queue, clock, log } = options;
+  const leaseMs = options.leaseMs ?? 60_000;
+  const batchSize = options.batchSize ?? 10;
+  const maxAttempts = options.maxAttempts ?? 12;
+  const handlers = new Map<string, JobHandler>();
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+
+  async function runOne(job: JobRow) {
+    const handler = handlers.get(job.kind);
+    try {
+      if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+      await handler(job.payload, job);
+      await queue.complete(job.id, clock.now());
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const givingUp = job.attempts >= maxAttempts;
+      log.warn({ jobId: job.id, kind: job.kind, attempt: job.attempts, givingUp, err: message }, 'job failed');
+      if (givingUp) await queue.giveUp(job.id, clock.now(), message);
+      else await queue.retryLater(job.id, new Date(clock.now().getTime() + retryDelayMs(job.attempts)), message);
+    }
+  }
+
+  /** Claims and runs one batch of due jobs; answers how many ran. Never two batches at once in a process. */
+  function runDue(): Promise<number> {
+    running ??= (async () => {
+      try {
+        const batch = await queue.claimDue(clock.now(), batchSize, leaseMs);
+        for (const job of batch) await runOne(job);
+        return batch.length;
+      } finally {
+        running = undefined;
+      }
+    })();
+    return running;
+  }
+
+  return {
+    register(kind: string, handler: JobHandler) {
+      if (handlers.has(kind)) throw new Error(`job kind ${kind} registered twice`);
+      handlers.set(kind, handler);
+    },
+    runDue,
+    /** Runs batches until none is due (jobs may queue more jobs); for tests and shutdown. */
+    async drain(maxBatches = 50): Promise<void> {
+      for (let batch = 0; batch < maxBatches; batch += 1) if ((await runDue()) === 0) return;
+      throw new Error('jobs kept coming after 50 batches');
+    },
+    start() {
+      if (options.pollMs <= 0 || timer) return;
+      timer = setInterval(() => {
+        runDue().catch((error: unknown) => log.error({ err: error }, 'job poll failed'));
+      }, options.pollMs);
+      timer.unref();
+    },
+    async stop() {
+      clearInterval(timer);
+      timer = undefined;
+      await running?.catch(() => undefined);
+    },
+  };
+}
+
+export type JobWorker = ReturnType<typeof createJobWorker>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The outbox worker: modules register their job kinds; tests drain it. */
+    jobs: JobWorker;
+  }
+}
