@@ -8,6 +8,12 @@ import { registerAuthenticatorRoutes } from './modules/identity/authenticator.ro
 import { registerIdentityRoutes } from './modules/identity/identity.routes.ts';
 import { registerPasswordRoutes } from './modules/identity/password.routes.ts';
 import { registerSignInSupportRoutes } from './modules/identity/sign-in-support.routes.ts';
+import { API_BASE, PATHS } from '@causeway/contracts';
+import { createKycModule } from './modules/kyc/kyc.module.ts';
+import { registerKycRoutes } from './modules/kyc/kyc.routes.ts';
+import { registerKycWebhookRoutes } from './modules/kyc/kyc-webhook.routes.ts';
+import { registerKycVerificationRoutes } from './modules/sandbox/kyc-verification.routes.ts';
+import { createKycProvider } from './providers/kyc/index.ts';
 import { createJobQueueRepository } from './jobs/job-queue.repository.ts';
 import { createJobWorker } from './jobs/job-worker.ts';
 import { createMerchantModule } from './modules/merchant/merchant.module.ts';
@@ -68,7 +74,8 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   registerEntryRoutes(app, database.db);
   registerTranslationRoutes(app, createTranslationsProvider(config), config.TRANSLATIONS_API_KEY);
 
-  const jobs = createJobWorker({ queue: createJobQueueRepository(database.db), clock, log: app.log, pollMs: config.JOB_POLL_MS });
+  const queue = createJobQueueRepository(database.db);
+  const jobs = createJobWorker({ queue, clock, log: app.log, pollMs: config.JOB_POLL_MS });
   app.decorate('jobs', jobs);
   const mail = createMailProvider(config, database.db, clock);
   const serverSecret = await loadServerSecret(database.db, config.SECRET_KEY);
@@ -82,6 +89,15 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   registerMerchantLoginRoutes(app, merchants.login, botCheck);
   // Sandbox pages exist only while the matching sandbox provider is active (sandbox.md).
   if (mail.kind === 'sandbox') registerMailboxRoutes(app, createSandboxOutbox(database.db));
+
+  // The sandbox vendor posts its webhooks through our own HTTP intake, signature and all.
+  const deliver = async (body: string, headers: Record<string, string>) =>
+    (await app.inject({ method: 'POST', url: `${API_BASE}${PATHS.kycWebhook}`, payload: body, headers })).statusCode;
+  const { provider: kycProvider, sandbox: sandboxKyc } = createKycProvider(config, { db: database.db, queue, worker: jobs, clock, serverSecret, deliver });
+  const kyc = createKycModule({ db: database.db, queue, worker: jobs, identity, provider: kycProvider, clock, levelName: config.KYC_LEVEL_NAME });
+  registerKycWebhookRoutes(app, { provider: kycProvider, repository: kyc.repository, clock });
+  registerKycRoutes(app, { kyc, identity });
+  if (sandboxKyc) registerKycVerificationRoutes(app, sandboxKyc);
 
   jobs.start();
   app.addHook('onClose', async () => {

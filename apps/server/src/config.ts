@@ -47,6 +47,14 @@ export const configSchema = z.object({
   /** The public half of the reCAPTCHA pair: the browser needs it to get the token the secret verifies. */
   RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
   TRUST_PROXY: booleanFromEnv.default(false),
+  /** The verification level applicants are created at (a Sumsub level name). */
+  KYC_LEVEL_NAME: z.string().regex(/^[\w-]{1,64}$/, 'must be a level name: letters, digits, _ and -').default('basic-kyc-level'),
+  /** sandbox.md: how long the sandbox vendor waits before a Pass. */
+  SANDBOX_KYC_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
+  SUMSUB_APP_TOKEN: z.string().min(1).optional(),
+  SUMSUB_SECRET_KEY: z.string().min(1).optional(),
+  SUMSUB_WEBHOOK_SECRET: z.string().min(1).optional(),
+  SUMSUB_BASE_URL: z.url({ message: 'must be an https URL such as https://api.sumsub.com' }).optional(),
   /** How often the outbox worker looks for due jobs; 0 turns the timer off (tests drain by hand). */
   JOB_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(250),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
@@ -58,11 +66,17 @@ export const configSchema = z.object({
   for (const [set, missing] of pair) {
     if (config[set] && !config[missing]) context.addIssue({ code: 'custom', path: [missing], message: `must be set when ${set} is set` });
   }
+  // Sumsub needs all three: the API pair signs calls, the webhook secret checks what it sends back.
+  const sumsub = ['SUMSUB_APP_TOKEN', 'SUMSUB_SECRET_KEY', 'SUMSUB_WEBHOOK_SECRET'] as const;
+  const set = sumsub.filter((name) => config[name]);
+  if (set.length > 0) {
+    for (const missing of sumsub.filter((name) => !config[name])) context.addIssue({ code: 'custom', path: [missing], message: `must be set when ${set[0]} is set` });
+  }
 });
 
 export type Config = z.infer<typeof configSchema>;
 
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'TRANSLATIONS_API_KEY', 'I18N_API_KEY', 'SECRET_KEY', 'SMTP_URL', 'IPINFO_TOKEN', 'RECAPTCHA_SECRET']);
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'TRANSLATIONS_API_KEY', 'I18N_API_KEY', 'SECRET_KEY', 'SMTP_URL', 'IPINFO_TOKEN', 'RECAPTCHA_SECRET', 'SUMSUB_APP_TOKEN', 'SUMSUB_SECRET_KEY', 'SUMSUB_WEBHOOK_SECRET']);
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {

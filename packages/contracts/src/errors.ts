@@ -46,6 +46,7 @@ export const ERROR_CATALOGUE = {
   REQ0000415: { httpStatus: 415, meaning: 'The request body has an unsupported content type.' },
   REQ0000429: { httpStatus: 429, meaning: 'Too many requests: slow down and try again later.' },
   REQ0000401: { httpStatus: 401, meaning: 'The API key header is missing or wrong.' },
+  WHK0000401: { httpStatus: 401, meaning: "A vendor webhook's signature is missing, wrong or made with a refused algorithm: nothing was done." },
 } as const satisfies Record<string, { httpStatus: number; meaning: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

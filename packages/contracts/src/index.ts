@@ -14,3 +14,4 @@ export * from './sign-in-support.ts';
 export * from './merchant-entry.ts';
 export * from './merchant-login.ts';
 export * from './bot-check.ts';
+export * from './kyc.ts';

@@ -58,6 +58,9 @@ export const PATHS = {
   changeGoogleAuthenticator: `${CUSTOMER}/otp/change-google-authenticator`,
   logout: `${CUSTOMER}/user/logout`,
   joinUkEmailList: `${CUSTOMER}/kyc/join-uk-email-list`,
+  kycAccessToken: '/kyc-main/client/sumsub/get-access-token',
+  /** (chosen) Where the KYC vendor posts its webhooks (Sumsub's format and signature). */
+  kycWebhook: '/kyc-main/webhook/applicant',
   bindGoogleAuthenticator: `${CUSTOMER}/otp/bind-google-authenticator`,
 } as const;
 

@@ -3,3 +3,4 @@ export * from './identity.ts';
 export * from './platform.ts';
 export * from './merchant.ts';
 export * from './jobs.ts';
+export * from './kyc.ts';

@@ -8,7 +8,7 @@ import type { EmailCodeService } from '../identity/email-code.service.ts';
 import { isPrivateRelay } from '../identity/email-hints.ts';
 import type { IdentityRepository, UserRow } from '../identity/identity.repository.ts';
 import type { LoginService } from '../identity/login.service.ts';
-import { createSignedClaims } from '../identity/process-token.ts';
+import { createSignedClaims } from '../../platform/signed-claims.ts';
 import { BUSINESS_MODES } from '../identity/session.service.ts';
 import { maskEmail } from './mask-email.ts';
 import type { MerchantEntryVerifier } from './merchant-entry.ts';

@@ -1,0 +1,91 @@
+import { sql } from 'drizzle-orm';
+import { boolean, char, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { users } from './identity.ts';
+
+/**
+ * Our view of a person's identity verification (spec §3 kycInfo). The vendor owns documents and
+ * decisions; this row is what its reviews told us, plus the flow's own state.
+ */
+export const kycProfiles = pgTable(
+  'kyc_profiles',
+  {
+    userId: varchar('user_id', { length: 32 }).primaryKey().references(() => users.id),
+    provider: varchar('provider', { length: 16 }).notNull(),
+    applicantId: varchar('applicant_id', { length: 64 }),
+    levelName: varchar('level_name', { length: 64 }).notNull(),
+    kycStatus: varchar('kyc_status', { length: 16 }).notNull().default('Initial'),
+    kycFlowVersion: char('kyc_flow_version', { length: 2 }).notNull().default('V1'),
+    /** Tier of the limits table: 0 unverified, 1 verified. */
+    kycLevel: integer('kyc_level').notNull().default(0),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    dob: date('dob'),
+    nationality: char('nationality', { length: 2 }),
+    residentCountry: char('resident_country', { length: 2 }),
+    addressLine: text('address_line'),
+    city: text('city'),
+    postalCode: varchar('postal_code', { length: 16 }),
+    ukFlag: boolean('uk_flag').notNull().default(false),
+    rejectLabels: jsonb('reject_labels').$type<string[]>().notNull().default([]),
+    /** Pop: the person must go through remediation; Closed once done. */
+    remediationStatus: varchar('remediation_status', { length: 12 }),
+    requireDynamicQuestionnaire: boolean('require_dynamic_questionnaire').notNull().default(false),
+    /** When the vendor's review we applied was made: an older review never overwrites a newer one. */
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('kyc_profiles_applicant').on(t.applicantId),
+    check('kyc_profiles_status', sql`${t.kycStatus} in ('Initial', 'Pending', 'Resubmitting', 'Pass', 'Fail')`),
+    check('kyc_profiles_flow_version', sql`${t.kycFlowVersion} in ('V1', 'V2')`),
+  ],
+);
+
+/** Every verified vendor webhook, raw, once (its key is unique): the evidence and the dedupe. */
+export const kycWebhookEvents = pgTable(
+  'kyc_webhook_events',
+  {
+    eventKey: varchar('event_key', { length: 128 }).primaryKey(),
+    provider: varchar('provider', { length: 16 }).notNull(),
+    type: varchar('type', { length: 48 }).notNull(),
+    applicantId: varchar('applicant_id', { length: 64 }).notNull(),
+    rawBody: text('raw_body').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (t) => [index('kyc_webhook_events_applicant').on(t.applicantId)],
+);
+
+/** Business verification (spec §3 kybInfo): statuses only, until the business onboarding lands. */
+export const kybProfiles = pgTable('kyb_profiles', {
+  userId: varchar('user_id', { length: 32 }).primaryKey().references(() => users.id),
+  kybBasicStatus: varchar('kyb_basic_status', { length: 16 }).notNull().default('Initial'),
+  kybStandardStatus: varchar('kyb_standard_status', { length: 16 }),
+  eddStatus: varchar('edd_status', { length: 16 }),
+  verificationStatus: varchar('verification_status', { length: 16 }).notNull().default('Initial'),
+  eddFailReason: text('edd_fail_reason'),
+  verificationFailReason: text('verification_fail_reason'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The sandbox vendor's own applicants (what Sumsub would hold on its side). */
+export const sandboxKycApplicants = pgTable(
+  'sandbox_kyc_applicants',
+  {
+    id: varchar('id', { length: 32 }).primaryKey(),
+    externalUserId: varchar('external_user_id', { length: 64 }).notNull(),
+    email: text('email').notNull(),
+    levelName: varchar('level_name', { length: 64 }).notNull(),
+    reviewStatus: varchar('review_status', { length: 16 }).notNull().default('init'),
+    reviewAnswer: varchar('review_answer', { length: 8 }),
+    reviewRejectType: varchar('review_reject_type', { length: 8 }),
+    rejectLabels: jsonb('reject_labels').$type<string[]>().notNull().default([]),
+    info: jsonb('info').$type<Record<string, string>>().notNull().default({}),
+    /** SHA-256 of the document image the person uploaded (the sandbox keeps no images). */
+    documentSha256: char('document_sha256', { length: 64 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sandbox_kyc_applicants_external').on(t.externalUserId)],
+);

@@ -1,0 +1,96 @@
+import { createHmac } from 'node:crypto';
+import { API_BASE, PATHS } from '@causeway/contracts';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobs, kycWebhookEvents, sandboxKycApplicants } from '../../db/schema/index.ts';
+import { deriveKey } from '../../platform/crypto.ts';
+import { loadServerSecret } from '../../platform/server-secret.repository.ts';
+import { createIdentityTestApp, type IdentityTestApp } from '../../../test/identity-helpers.ts';
+import { newIndividual, profileOf, submitSandboxVerification } from '../../../test/kyc-helpers.ts';
+
+let t: IdentityTestApp;
+let secret: string;
+let applicantId: string;
+let userId: string;
+
+beforeAll(async () => {
+  t = await createIdentityTestApp();
+  secret = deriveKey(await loadServerSecret(t.db, undefined), 'sandbox-kyc-webhook').toString('hex');
+  const person = await newIndividual(t, 'webhooks@example.test');
+  userId = person.userId;
+  await submitSandboxVerification(t, person.token, { lastName: 'Smith' });
+  t.clock.advance(2000);
+  await t.app.jobs.drain();
+  const [applicant] = await t.db.select().from(sandboxKycApplicants).where(eq(sandboxKycApplicants.externalUserId, userId));
+  applicantId = applicant!.id;
+});
+afterAll(() => t.app.close());
+
+const eventBody = (type: string, correlationId: string) =>
+  JSON.stringify({ applicantId, inspectionId: applicantId, correlationId, externalUserId: userId, type, reviewStatus: 'pending', createdAtMs: '2026-11-21 12:00:00.000' });
+
+const hmac = (algorithm: string, body: string, key = secret) => createHmac(algorithm, key).update(body).digest('hex');
+
+const post = (body: string | Buffer, headers: Record<string, string>) =>
+  t.app.inject({ method: 'POST', url: `${API_BASE}${PATHS.kycWebhook}`, payload: body, headers: { 'content-type': 'application/json', ...headers } });
+
+const counts = async () => {
+  const [events] = await t.db.select({ n: sql<number>`count(*)::int` }).from(kycWebhookEvents);
+  const [queued] = await t.db.select({ n: sql<number>`count(*)::int` }).from(jobs);
+  return { events: events!.n, jobs: queued!.n };
+};
+
+describe('webhook intake', () => {
+  it('stored both webhooks of the sandbox flow (pending, then reviewed) and applied them', async () => {
+    const events = await t.db.select().from(kycWebhookEvents).where(eq(kycWebhookEvents.applicantId, applicantId));
+    expect(events.map((e) => e.type).sort()).toEqual(['applicantPending', 'applicantReviewed']);
+    expect(events.every((e) => e.processedAt !== null)).toBe(true);
+    expect((await profileOf(t.db, userId))?.kycStatus).toBe('Pass');
+  });
+
+  it.each([
+    ['a 1-byte flip in the body', (body: string) => ({ body: body.replace('pending', 'pendinG'), headers: { 'x-payload-digest': hmac('sha256', body), 'x-payload-digest-alg': 'HMAC_SHA256_HEX' } })],
+    ['the wrong secret', (body: string) => ({ body, headers: { 'x-payload-digest': hmac('sha256', body, 'not-the-secret'), 'x-payload-digest-alg': 'HMAC_SHA256_HEX' } })],
+    ['no digest header', (body: string) => ({ body, headers: { 'x-payload-digest-alg': 'HMAC_SHA256_HEX' } })],
+    ['SHA-1, even correctly signed', (body: string) => ({ body, headers: { 'x-payload-digest': hmac('sha1', body), 'x-payload-digest-alg': 'HMAC_SHA1_HEX' } })],
+    ['no algorithm header (legacy SHA-1)', (body: string) => ({ body, headers: { 'x-payload-digest': hmac('sha256', body) } })],
+  ])('refuses %s with 401, storing and queueing nothing', async (_what, forge) => {
+    const before = await counts();
+    const { body, headers } = forge(eventBody('applicantPending', `forged-${Math.random()}`));
+    const response = await post(body, headers);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ code: 'WHK0000401' });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('accepts SHA-512', async () => {
+    const body = eventBody('applicantPending', 'sha512-event');
+    const response = await post(body, { 'x-payload-digest': hmac('sha512', body), 'x-payload-digest-alg': 'HMAC_SHA512_HEX' });
+    expect(response.statusCode).toBe(200);
+    await t.app.jobs.drain();
+  });
+
+  it('stores a resent event once and processes it once', async () => {
+    const before = await counts();
+    const body = eventBody('applicantPending', 'resent-event');
+    const headers = { 'x-payload-digest': hmac('sha256', body), 'x-payload-digest-alg': 'HMAC_SHA256_HEX' };
+    expect((await post(body, headers)).statusCode).toBe(200);
+    expect((await post(body, headers)).statusCode).toBe(200);
+    expect(await counts()).toEqual({ events: before.events + 1, jobs: before.jobs + 1 });
+    await t.app.jobs.drain();
+  });
+
+  it('ends in the same state when an older event arrives after the newer one', async () => {
+    // The review is complete (Pass); a late applicantPending must not move the person back.
+    const late = eventBody('applicantPending', 'late-pending');
+    expect((await post(late, { 'x-payload-digest': hmac('sha256', late), 'x-payload-digest-alg': 'HMAC_SHA256_HEX' })).statusCode).toBe(200);
+    await t.app.jobs.drain();
+    expect((await profileOf(t.db, userId))?.kycStatus).toBe('Pass');
+  });
+
+  it('answers 400 for a signed body that is not JSON', async () => {
+    const body = 'not json';
+    const response = await post(body, { 'x-payload-digest': hmac('sha256', body), 'x-payload-digest-alg': 'HMAC_SHA256_HEX' });
+    expect(response.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,27 @@
+import type { Database } from '../../db/client.ts';
+import type { JobQueueRepository } from '../../jobs/job-queue.repository.ts';
+import type { JobWorker } from '../../jobs/job-worker.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { KycProvider } from '../../providers/kyc/kyc-provider.ts';
+import type { IdentityModule } from '../identity/identity.module.ts';
+import { JOB_APPLY_REVIEW } from './kyc-webhook.routes.ts';
+import { createKycRepository } from './kyc.repository.ts';
+import { createKycService } from './kyc.service.ts';
+
+/** Identity verification: wires the service and processes the vendor's webhook events from the outbox. */
+export function createKycModule(deps: { db: Database; queue: JobQueueRepository; worker: JobWorker; identity: IdentityModule; provider: KycProvider; clock: Clock; levelName: string }) {
+  const repository = createKycRepository(deps.db, deps.queue);
+  const service = createKycService({ repository, identity: deps.identity.repository, provider: deps.provider, clock: deps.clock, levelName: deps.levelName });
+
+  // A webhook is a nudge: the vendor's current review is read and applied, so a replayed or
+  // late event ends in the same state as the newest one.
+  deps.worker.register(JOB_APPLY_REVIEW, async (payload) => {
+    const { applicantId, eventKey } = payload as { applicantId: string; eventKey: string };
+    await service.applyReview(await deps.provider.getReview(applicantId));
+    await repository.markEventProcessed(eventKey, deps.clock.now());
+  });
+
+  return { repository, service, provider: deps.provider };
+}
+
+export type KycModule = ReturnType<typeof createKycModule>;

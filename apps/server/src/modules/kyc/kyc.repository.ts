@@ -1,0 +1,58 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { kybProfiles, kycProfiles, kycWebhookEvents } from '../../db/schema/index.ts';
+import type { JobQueueRepository } from '../../jobs/job-queue.repository.ts';
+
+export type KycProfileRow = typeof kycProfiles.$inferSelect;
+export type KybProfileRow = typeof kybProfiles.$inferSelect;
+
+/** KYC and KYB profiles and the vendor's webhook events: the only ORM access of the KYC module. */
+export function createKycRepository(db: Database, queue: JobQueueRepository) {
+  return {
+    async findProfile(userId: string): Promise<KycProfileRow | undefined> {
+      const [row] = await db.select().from(kycProfiles).where(eq(kycProfiles.userId, userId));
+      return row;
+    },
+
+    async findProfileByApplicant(applicantId: string): Promise<KycProfileRow | undefined> {
+      const [row] = await db.select().from(kycProfiles).where(eq(kycProfiles.applicantId, applicantId));
+      return row;
+    },
+
+    /** The user's profile, created (Initial) on first use. */
+    async ensureProfile(values: typeof kycProfiles.$inferInsert): Promise<KycProfileRow> {
+      await db.insert(kycProfiles).values(values).onConflictDoNothing({ target: kycProfiles.userId });
+      const row = await this.findProfile(values.userId);
+      if (!row) throw new Error('kyc profile vanished during insert');
+      return row;
+    },
+
+    async updateProfile(userId: string, values: Partial<typeof kycProfiles.$inferInsert>): Promise<void> {
+      await db.update(kycProfiles).set(values).where(eq(kycProfiles.userId, userId));
+    },
+
+    async findKybProfile(userId: string): Promise<KybProfileRow | undefined> {
+      const [row] = await db.select().from(kybProfiles).where(eq(kybProfiles.userId, userId));
+      return row;
+    },
+
+    /**
+     * Stores a verified webhook event and queues its processing, in one transaction (the outbox):
+     * answers false for an event already stored (a vendor resend), which queues nothing.
+     */
+    async recordWebhookEvent(event: typeof kycWebhookEvents.$inferInsert, job: { kind: string; runAt: Date }): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const inserted = await tx.insert(kycWebhookEvents).values(event).onConflictDoNothing().returning({ key: kycWebhookEvents.eventKey });
+        if (!inserted.length) return false;
+        await queue.enqueue({ kind: job.kind, payload: { applicantId: event.applicantId, eventKey: event.eventKey }, runAt: job.runAt, dedupeKey: `kyc-event:${event.eventKey}` }, tx);
+        return true;
+      });
+    },
+
+    async markEventProcessed(eventKey: string, at: Date): Promise<void> {
+      await db.update(kycWebhookEvents).set({ processedAt: at }).where(eq(kycWebhookEvents.eventKey, eventKey));
+    },
+  };
+}
+
+export type KycRepository = ReturnType<typeof createKycRepository>;

@@ -1,0 +1,77 @@
+import { createHash } from 'node:crypto';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { listCountrySeeds } from '../../db/seed/countries.ts';
+import { isAcceptedDocument } from '../../platform/document-type.ts';
+import type { SandboxKyc } from '../../providers/kyc/sandbox/sandbox-kyc.ts';
+import { SANDBOX_KYC_PAGE } from '../../providers/kyc/sandbox/sandbox-kyc.ts';
+import { renderMessagePage, renderVerificationForm, type VerificationFormValues } from './kyc-verification.page.ts';
+
+const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
+const countries = listCountrySeeds().sort((a, b) => a.englishName.localeCompare(b.englishName));
+const countryCodes = new Set(countries.map((c) => c.code));
+
+const formSchema = z.object({
+  token: z.string().min(1).max(2048),
+  returnUrl: z.string().max(2048).default(''),
+  firstName: z.string().trim().min(1, 'Enter the first name').max(70, 'The first name is at most 70 characters'),
+  lastName: z.string().trim().min(1, 'Enter the last name').max(70, 'The last name is at most 70 characters'),
+  dob: z.iso.date('Enter the date of birth').refine((dob) => dob < new Date().toISOString().slice(0, 10), 'The date of birth must be in the past'),
+  nationality: z.string().refine((code) => countryCodes.has(code), 'Choose the nationality'),
+  residenceCountry: z.string().refine((code) => countryCodes.has(code), 'Choose the country of residence'),
+});
+
+/** Only a path on our own site: the page never sends people to an address a link put in. */
+const safeReturnUrl = (value: string | undefined) => (value && /^\/(?!\/)[\w\-./?=&%]*$/.test(value) ? value : '');
+
+const html = (reply: FastifyReply, status: number, body: string) => reply.status(status).type('text/html; charset=utf-8').send(body);
+
+/** sandbox.md, "Identity verification": the sandbox vendor's own page, opened with its access token. */
+export function registerKycVerificationRoutes(app: FastifyInstance, vendor: SandboxKyc): void {
+  // Multipart is parsed only here: no other route accepts it.
+  void app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: MAX_DOCUMENT_BYTES, files: 1, fields: 12, fieldSize: 4096 } });
+
+    scope.get(SANDBOX_KYC_PAGE, { schema: { tags: ['sandbox'], summary: 'The sandbox KYC vendor verification page', querystring: z.object({ token: z.string().max(2048).default(''), returnUrl: z.string().max(2048).optional() }) } }, async (request, reply) => {
+      const { token, returnUrl } = request.query as { token: string; returnUrl?: string };
+      const applicant = token ? await vendor.applicantForToken(token) : undefined;
+      if (!applicant) return html(reply, 403, renderMessagePage('Link expired', 'This verification link is invalid or expired. Start the verification again from Causeway.', safeReturnUrl(returnUrl)));
+      const values: VerificationFormValues = { firstName: '', lastName: '', dob: '', nationality: '', residenceCountry: '', ...pickInfo(applicant.info) };
+      return html(reply, 200, renderVerificationForm({ token, returnUrl: safeReturnUrl(returnUrl), values, errors: [], countries }));
+    });
+
+    scope.post(SANDBOX_KYC_PAGE, { schema: { tags: ['sandbox'], summary: 'Submit the sandbox verification form (multipart)' } }, async (request, reply) => {
+      const fields: Record<string, string> = {};
+      let document: { name: string; bytes: Buffer } | undefined;
+      const errors: string[] = [];
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'file') document = { name: part.filename, bytes: await part.toBuffer() };
+          else fields[part.fieldname] = String(part.value);
+        }
+      } catch {
+        errors.push('The document is larger than 5 MB');
+      }
+      const parsed = formSchema.safeParse(fields);
+      const returnUrl = safeReturnUrl(fields.returnUrl);
+      const values: VerificationFormValues = { firstName: '', lastName: '', dob: '', nationality: '', residenceCountry: '', ...pickInfo(fields) };
+      if (!parsed.success) errors.push(...parsed.error.issues.filter((issue) => issue.path[0] !== 'token').map((issue) => issue.message));
+      if (!errors.length && (!document || document.bytes.length === 0)) errors.push('Add a photo or scan of the identity document');
+      else if (document && !errors.length && !isAcceptedDocument(document.name, document.bytes)) errors.push('File format must be in jpg/jpeg/png/pdf');
+      const applicant = fields.token ? await vendor.applicantForToken(fields.token) : undefined;
+      if (!applicant) return html(reply, 403, renderMessagePage('Link expired', 'This verification link is invalid or expired. Start the verification again from Causeway.', returnUrl));
+      if (errors.length || !parsed.success || !document) return html(reply, 400, renderVerificationForm({ token: fields.token ?? '', returnUrl, values, errors, countries }));
+
+      const { firstName, lastName, dob, nationality, residenceCountry } = parsed.data;
+      await vendor.submit(applicant, { firstName, lastName, dob, nationality, residenceCountry }, createHash('sha256').update(document.bytes).digest('hex'));
+      if (returnUrl) return reply.redirect(returnUrl, 303);
+      return html(reply, 200, renderMessagePage('Submitted', 'Thank you. Your verification is under review; Causeway will show the result.', ''));
+    });
+  });
+}
+
+function pickInfo(source: Record<string, string | undefined>): Partial<VerificationFormValues> {
+  const keys: Array<keyof VerificationFormValues> = ['firstName', 'lastName', 'dob', 'nationality', 'residenceCountry'];
+  return Object.fromEntries(keys.filter((key) => typeof source[key] === 'string').map((key) => [key, source[key]]));
+}

@@ -1,0 +1,61 @@
+/**
+ * The identity-verification vendor (Sumsub, or the sandbox vendor that behaves like it). We keep
+ * our own view of a person's verification; the vendor owns the documents and the decision, and
+ * tells us through signed webhooks. A webhook is only a nudge: processing re-reads the applicant's
+ * review from the vendor, so replayed or out-of-order events end in the same state.
+ */
+
+/** The vendor's review, in the vendor's own terms (Sumsub's names; the sandbox uses the same). */
+export interface ApplicantReview {
+  applicantId: string;
+  externalUserId: string;
+  /** init, pending, prechecked, queued, completed, onHold. */
+  reviewStatus: string;
+  /** With reviewStatus completed: GREEN passed, RED refused. */
+  reviewAnswer: 'GREEN' | 'RED' | null;
+  /** With RED: FINAL (do not retry) or RETRY (the person may resubmit). */
+  reviewRejectType: 'FINAL' | 'RETRY' | null;
+  /** Why, e.g. FORGERY, DUPLICATE, SANCTIONS, REGULATIONS_VIOLATIONS, DOCUMENT_PAGE_MISSING. */
+  rejectLabels: string[];
+  /** What the person entered, as far as the vendor shares it. */
+  info: ApplicantInfo;
+}
+
+export interface ApplicantInfo {
+  firstName?: string | undefined;
+  lastName?: string | undefined;
+  /** YYYY-MM-DD. */
+  dob?: string | undefined;
+  /** ISO alpha-2 (our convention; Sumsub answers alpha-3, the adapter converts). */
+  nationality?: string | undefined;
+  residenceCountry?: string | undefined;
+}
+
+/** A verified webhook, reduced to what we act on. */
+export interface KycWebhookEvent {
+  /** Unique per event (the vendor's id, or a digest of the body): duplicates are dropped on it. */
+  eventKey: string;
+  type: string;
+  applicantId: string;
+  externalUserId: string;
+  /** When the vendor created the event (ms). */
+  createdAtMs: number;
+}
+
+export interface KycProvider {
+  readonly kind: 'sandbox' | 'sumsub';
+  /** Creates (or finds, for the same externalUserId) the vendor's applicant at a verification level. */
+  createApplicant(input: { externalUserId: string; email: string; levelName: string }): Promise<{ applicantId: string }>;
+  /**
+   * A short-lived token for the vendor's hosted step (Sumsub WebSDK), and for the sandbox the URL
+   * of its own verification page.
+   */
+  accessToken(input: { externalUserId: string; levelName: string; ttlSeconds: number }): Promise<{ token: string; url: string | null }>;
+  /** The applicant's current review: what a webhook's processing applies. */
+  getReview(applicantId: string): Promise<ApplicantReview>;
+  /** Checks the webhook's signature over the raw body (throws WebhookSignatureError) and parses it. */
+  parseWebhook(input: { rawBody: Buffer; headers: Record<string, string | string[] | undefined> }): KycWebhookEvent;
+}
+
+/** The webhook's signature is missing, wrong, or made with a refused algorithm: nothing happens. */
+export class WebhookSignatureError extends Error {}

@@ -1,0 +1,35 @@
+import { BLOCKED_COUNTRIES } from '@causeway/contracts';
+
+/** What the person typed on the sandbox verification page. */
+export interface SandboxApplicantInfo {
+  firstName: string;
+  lastName: string;
+  dob: string;
+  nationality: string;
+  residenceCountry: string;
+}
+
+export type SandboxDecision =
+  | { kind: 'pending' }
+  | { kind: 'reviewed'; reviewAnswer: 'GREEN' | 'RED'; reviewRejectType: 'FINAL' | 'RETRY' | null; rejectLabels: string[]; afterDelay: boolean };
+
+const red = (reviewRejectType: 'FINAL' | 'RETRY', label: string): SandboxDecision => ({
+  kind: 'reviewed', reviewAnswer: 'RED', reviewRejectType, rejectLabels: [label], afterDelay: false,
+});
+
+/**
+ * sandbox.md, "Identity verification": the outcome follows the last name (case-insensitive), then
+ * the countries. The labels are the ones Sumsub uses for the same outcomes, so our review mapping
+ * treats both vendors alike.
+ */
+export function decideSandboxReview(info: SandboxApplicantInfo): SandboxDecision {
+  const lastName = info.lastName.toLowerCase();
+  if (lastName.includes('reject')) return red('FINAL', 'FRAUDULENT_PATTERNS');
+  if (lastName.includes('resubmit')) return red('RETRY', 'UNSATISFACTORY_PHOTOS');
+  if (lastName.includes('pending')) return { kind: 'pending' };
+  if (lastName.includes('sanction')) return red('FINAL', 'SANCTIONS');
+  if (lastName.includes('duplicate')) return red('FINAL', 'DUPLICATE');
+  const blocked = BLOCKED_COUNTRIES as readonly string[];
+  if (blocked.includes(info.nationality) || blocked.includes(info.residenceCountry)) return red('FINAL', 'WRONG_USER_REGION');
+  return { kind: 'reviewed', reviewAnswer: 'GREEN', reviewRejectType: null, rejectLabels: [], afterDelay: true };
+}

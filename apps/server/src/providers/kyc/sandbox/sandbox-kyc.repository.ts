@@ -1,0 +1,34 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../../db/client.ts';
+import { sandboxKycApplicants } from '../../../db/schema/index.ts';
+
+export type SandboxApplicantRow = typeof sandboxKycApplicants.$inferSelect;
+
+/** The sandbox vendor's side of the data: what Sumsub would keep about an applicant. */
+export function createSandboxKycRepository(db: Database) {
+  return {
+    async findById(id: string): Promise<SandboxApplicantRow | undefined> {
+      const [row] = await db.select().from(sandboxKycApplicants).where(eq(sandboxKycApplicants.id, id));
+      return row;
+    },
+
+    async findByExternalUserId(externalUserId: string): Promise<SandboxApplicantRow | undefined> {
+      const [row] = await db.select().from(sandboxKycApplicants).where(eq(sandboxKycApplicants.externalUserId, externalUserId));
+      return row;
+    },
+
+    /** Inserts unless the externalUserId has one already; answers the applicant either way. */
+    async insertOrGet(values: typeof sandboxKycApplicants.$inferInsert): Promise<SandboxApplicantRow> {
+      await db.insert(sandboxKycApplicants).values(values).onConflictDoNothing({ target: sandboxKycApplicants.externalUserId });
+      const row = await this.findByExternalUserId(values.externalUserId);
+      if (!row) throw new Error('sandbox applicant vanished during insert');
+      return row;
+    },
+
+    async update(id: string, values: Partial<typeof sandboxKycApplicants.$inferInsert>): Promise<void> {
+      await db.update(sandboxKycApplicants).set(values).where(eq(sandboxKycApplicants.id, id));
+    },
+  };
+}
+
+export type SandboxKycRepository = ReturnType<typeof createSandboxKycRepository>;

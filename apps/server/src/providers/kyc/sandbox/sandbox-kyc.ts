@@ -1,0 +1,163 @@
+import { createHash } from 'node:crypto';
+import type { JobQueueRepository } from '../../../jobs/job-queue.repository.ts';
+import type { JobWorker } from '../../../jobs/job-worker.ts';
+import type { Clock } from '../../../platform/clock.ts';
+import { newId } from '../../../platform/crypto.ts';
+import { createSignedClaims } from '../../../platform/signed-claims.ts';
+import type { ApplicantReview, KycProvider, KycWebhookEvent } from '../kyc-provider.ts';
+import { signPayload, verifyPayloadDigest } from '../webhook-digest.ts';
+import { decideSandboxReview, type SandboxApplicantInfo } from './sandbox-decision.ts';
+import type { SandboxApplicantRow, SandboxKycRepository } from './sandbox-kyc.repository.ts';
+
+/** Sends a signed webhook to our intake; answers the HTTP status (the real vendor POSTs over HTTPS). */
+export type WebhookDelivery = (body: string, headers: Record<string, string>) => Promise<number>;
+
+/** The sandbox page's address: the access token names the applicant. */
+export const SANDBOX_KYC_PAGE = '/sandbox/kyc/verify';
+
+const JOB_DECIDE = 'sandbox-kyc.decide';
+const JOB_DELIVER = 'sandbox-kyc.deliver';
+
+interface AccessClaims {
+  externalUserId: string;
+  levelName: string;
+  expiresAt: number;
+}
+
+/** Sumsub writes event times as `2020-02-21 13:23:19.321` (UTC); so does the sandbox. */
+export const sumsubTimestamp = (date: Date): string => date.toISOString().replace('T', ' ').replace('Z', '');
+
+/**
+ * The sandbox KYC vendor: it behaves like Sumsub seen from our server. It keeps applicants on
+ * its own table, hosts its own verification page (sandbox-kyc.routes.ts), decides as sandbox.md
+ * says, and reports through webhooks in Sumsub's format and signature, delivered by the outbox
+ * worker (retried like a vendor's resends when our intake does not answer 2xx).
+ */
+export function createSandboxKyc(deps: {
+  repository: SandboxKycRepository;
+  queue: JobQueueRepository;
+  worker: JobWorker;
+  clock: Clock;
+  webhookSecret: string;
+  accessTokenKey: Buffer;
+  /** sandbox.md: SANDBOX_KYC_DELAY_MS, the wait before a Pass. */
+  passDelayMs: number;
+  deliver: WebhookDelivery;
+}) {
+  const { repository, queue, clock } = deps;
+  const accessTokens = createSignedClaims<AccessClaims>(deps.accessTokenKey);
+
+  function review(row: SandboxApplicantRow): ApplicantReview {
+    return {
+      applicantId: row.id,
+      externalUserId: row.externalUserId,
+      reviewStatus: row.reviewStatus,
+      reviewAnswer: (row.reviewAnswer as ApplicantReview['reviewAnswer']) ?? null,
+      reviewRejectType: (row.reviewRejectType as ApplicantReview['reviewRejectType']) ?? null,
+      rejectLabels: row.rejectLabels,
+      info: { firstName: row.info.firstName, lastName: row.info.lastName, dob: row.info.dob, nationality: row.info.nationality, residenceCountry: row.info.residenceCountry },
+    };
+  }
+
+  async function deliverEvent(applicantId: string, type: string) {
+    const row = await repository.findById(applicantId);
+    if (!row) return;
+    const body = JSON.stringify({
+      applicantId: row.id,
+      inspectionId: row.id,
+      correlationId: newId('req'),
+      levelName: row.levelName,
+      externalUserId: row.externalUserId,
+      type,
+      sandboxMode: true,
+      reviewStatus: row.reviewStatus,
+      createdAtMs: sumsubTimestamp(clock.now()),
+      clientId: 'causeway-sandbox',
+      ...(row.reviewStatus === 'completed' ? { reviewResult: { reviewAnswer: row.reviewAnswer, reviewRejectType: row.reviewRejectType ?? undefined, rejectLabels: row.rejectLabels } } : {}),
+    });
+    const status = await deps.deliver(body, {
+      'content-type': 'application/json',
+      'x-payload-digest': signPayload(Buffer.from(body), deps.webhookSecret, 'HMAC_SHA256_HEX'),
+      'x-payload-digest-alg': 'HMAC_SHA256_HEX',
+    });
+    if (status < 200 || status >= 300) throw new Error(`webhook intake answered ${status}`);
+  }
+
+  deps.worker.register(JOB_DELIVER, async (payload) => {
+    const { applicantId, type } = payload as { applicantId: string; type: string };
+    await deliverEvent(applicantId, type);
+  });
+
+  deps.worker.register(JOB_DECIDE, async (payload) => {
+    const { applicantId, submissionId, reviewAnswer, reviewRejectType, rejectLabels } = payload as {
+      applicantId: string; submissionId: string; reviewAnswer: string; reviewRejectType: string | null; rejectLabels: string[];
+    };
+    const row = await repository.findById(applicantId);
+    // A newer submission replaced this one: its own decision will come.
+    if (!row || row.info.submissionId !== submissionId) return;
+    await repository.update(applicantId, { reviewStatus: 'completed', reviewAnswer, reviewRejectType, rejectLabels, updatedAt: clock.now() });
+    await queue.enqueue({ kind: JOB_DELIVER, payload: { applicantId, type: 'applicantReviewed' }, runAt: clock.now() });
+  });
+
+  const provider: KycProvider = {
+    kind: 'sandbox',
+
+    async createApplicant({ externalUserId, email, levelName }) {
+      const row = await repository.insertOrGet({ id: newId('sbx'), externalUserId, email, levelName, createdAt: clock.now(), updatedAt: clock.now() });
+      return { applicantId: row.id };
+    },
+
+    async accessToken({ externalUserId, levelName, ttlSeconds }) {
+      const token = accessTokens.sign({ externalUserId, levelName, expiresAt: clock.now().getTime() + ttlSeconds * 1000 });
+      return { token, url: `${SANDBOX_KYC_PAGE}?token=${encodeURIComponent(token)}` };
+    },
+
+    async getReview(applicantId) {
+      const row = await repository.findById(applicantId);
+      if (!row) throw new Error(`sandbox applicant ${applicantId} not found`);
+      return review(row);
+    },
+
+    parseWebhook({ rawBody, headers }): KycWebhookEvent {
+      verifyPayloadDigest(rawBody, headers, deps.webhookSecret);
+      const body = JSON.parse(rawBody.toString('utf8')) as { correlationId?: string; type: string; applicantId: string; externalUserId: string; createdAtMs: string };
+      return {
+        eventKey: body.correlationId ?? createHash('sha256').update(rawBody).digest('hex'),
+        type: body.type,
+        applicantId: body.applicantId,
+        externalUserId: body.externalUserId,
+        createdAtMs: Date.parse(`${body.createdAtMs.replace(' ', 'T')}Z`),
+      };
+    },
+  };
+
+  return {
+    ...provider,
+
+    /** The applicant an access token opens the page for, or undefined when forged or expired. */
+    async applicantForToken(token: string): Promise<SandboxApplicantRow | undefined> {
+      const claims = accessTokens.verify(token, clock.now());
+      return claims ? repository.findByExternalUserId(claims.externalUserId) : undefined;
+    },
+
+    /**
+     * The page's form: the applicant is pending at once (an applicantPending webhook), and its
+     * decision follows, a Pass after the configured delay, as sandbox.md describes.
+     */
+    async submit(applicant: SandboxApplicantRow, info: SandboxApplicantInfo, documentSha256: string): Promise<void> {
+      const now = clock.now();
+      const submissionId = newId('sub');
+      await repository.update(applicant.id, {
+        info: { ...info, submissionId }, documentSha256, reviewStatus: 'pending', reviewAnswer: null, reviewRejectType: null, rejectLabels: [], updatedAt: now,
+      });
+      await queue.enqueue({ kind: JOB_DELIVER, payload: { applicantId: applicant.id, type: 'applicantPending' }, runAt: now });
+      const decision = decideSandboxReview(info);
+      if (decision.kind === 'pending') return;
+      const { reviewAnswer, reviewRejectType, rejectLabels } = decision;
+      const runAt = new Date(now.getTime() + (decision.afterDelay ? deps.passDelayMs : 0));
+      await queue.enqueue({ kind: JOB_DECIDE, payload: { applicantId: applicant.id, submissionId, reviewAnswer, reviewRejectType, rejectLabels }, runAt });
+    },
+  };
+}
+
+export type SandboxKyc = ReturnType<typeof createSandboxKyc>;
