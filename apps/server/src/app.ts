@@ -84,7 +84,8 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   registerBotCheckRoutes(app, botCheck, config.RECAPTCHA_SITE_KEY);
   registerAuthenticatorRoutes(app, identity);
   registerPasswordRoutes(app, identity);
-  registerSignInSupportRoutes(app, { identity, geo: createGeoProvider(config), db: database.db, clock });
+  const geo = createGeoProvider(config);
+  registerSignInSupportRoutes(app, { identity, geo, db: database.db, clock });
   const merchants = await createMerchantModule({ db: database.db, serverSecret, identity, clock });
   registerMerchantLoginRoutes(app, merchants.login, botCheck);
   // Sandbox pages exist only while the matching sandbox provider is active (sandbox.md).
@@ -96,7 +97,7 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   const { provider: kycProvider, sandbox: sandboxKyc } = createKycProvider(config, { db: database.db, queue, worker: jobs, clock, serverSecret, deliver });
   const kyc = createKycModule({ db: database.db, queue, worker: jobs, identity, provider: kycProvider, clock, levelName: config.KYC_LEVEL_NAME });
   registerKycWebhookRoutes(app, { provider: kycProvider, repository: kyc.repository, clock });
-  registerKycRoutes(app, { kyc, identity });
+  registerKycRoutes(app, { kyc, identity, geo });
   if (sandboxKyc) registerKycVerificationRoutes(app, sandboxKyc);
 
   jobs.start();

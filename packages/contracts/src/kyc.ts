@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { entitySchema } from './headers-schema.ts';
+import { ACCOUNT_STATUSES, USER_TYPES } from './identity.ts';
 
 export const KYC_STATUSES = ['Initial', 'Pending', 'Resubmitting', 'Pass', 'Fail'] as const;
 export const kycStatusSchema = z.enum(KYC_STATUSES);
@@ -13,3 +15,101 @@ export const kycAccessTokenResultSchema = z.object({
   expiresInSeconds: z.number().int(),
 });
 export type KycAccessTokenResult = z.infer<typeof kycAccessTokenResultSchema>;
+
+/** Spec §4 types of verification step; the profile's current and next step use them. */
+export const KYC_STEPS = ['IDV', 'LIVENESS_CHECK', 'POA', 'IDV_AND_LIVENESS_CHECK', 'QUESTIONNAIRE', 'EDD'] as const;
+export const KYC_FLOW_VERSIONS = ['V1', 'V2'] as const;
+
+export const kycInfoSchema = z.object({
+  kycStatus: kycStatusSchema,
+  kycFlowVersion: z.enum(KYC_FLOW_VERSIONS).describe('V2: our own document step (docsverification); V1: the vendor hosted step'),
+  entitySwitch: z.boolean(),
+  routeEntity: entitySchema.nullable(),
+  residentCountry: z.string().nullable(),
+  entitySwitchDeadline: z.iso.datetime().nullable(),
+  hitClickedLaterCache: z.boolean(),
+  overDeadLine: z.boolean(),
+  nextKycStep: z.enum(KYC_STEPS).nullable(),
+  currentKycStep: z.enum(KYC_STEPS).nullable(),
+  remediationStatus: z.enum(['Pop', 'Closed']).nullable(),
+});
+export type KycInfo = z.infer<typeof kycInfoSchema>;
+
+export const KYB_STATUSES = ['Initial', 'Processing', 'Pending', 'Pass', 'Failed', 'Resubmitting'] as const;
+export const kybInfoSchema = z.object({
+  kybBasicStatus: z.enum(KYB_STATUSES),
+  kybStandardStatus: z.enum(KYB_STATUSES).nullable(),
+  eddStatus: z.enum(KYB_STATUSES).nullable(),
+  verificationStatus: z.enum(KYB_STATUSES),
+  eddFailReason: z.string().nullable(),
+  verificationFailReason: z.string().nullable(),
+});
+export type KybInfo = z.infer<typeof kybInfoSchema>;
+
+/** customer/user/query-overview-info: spec §3 account info. */
+export const accountOverviewSchema = z.object({
+  email: z.string(),
+  userType: z.enum(USER_TYPES),
+  accountStatus: z.enum(ACCOUNT_STATUSES),
+  accountStatusReasonCode: z.string().nullable(),
+  entityTag: entitySchema,
+  requireDynamicQuestionnaire: z.boolean(),
+  ukFlag: z.boolean().describe('resident in the United Kingdom: UK notices and limits apply'),
+  kycInfo: kycInfoSchema.nullable().describe('individuals'),
+  kybInfo: kybInfoSchema.nullable().describe('corporate accounts'),
+});
+export type AccountOverview = z.infer<typeof accountOverviewSchema>;
+
+export const overviewQuerySchema = z.object({
+  paymentMethod: z.string().max(64).optional(),
+  businessType: z.string().max(32).optional(),
+  fiatCurrency: z.string().regex(/^[A-Z]{3}$/, 'fiatCurrency must be a 3-letter code').optional(),
+  channel: z.string().max(32).optional(),
+});
+
+/** get-kyc-basic-info: what the person's verification recorded. */
+export const kycBasicInfoSchema = z.object({
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  dob: z.string().nullable(),
+  nationality: z.string().nullable(),
+  residentCountry: z.string().nullable(),
+  address: z.object({ addressLine: z.string(), city: z.string(), postalCode: z.string(), country: z.string() }).nullable(),
+  kycStatus: kycStatusSchema,
+  kycLevel: z.number().int(),
+});
+
+/** kyc-sync-task-check: whether every vendor event about the person has been applied yet. */
+export const kycSyncResultSchema = z.object({ synced: z.boolean(), kycStatus: kycStatusSchema });
+
+/** pre-check: may the person start (or restart) verification now, and if not why. */
+export const kycPreCheckResultSchema = z.object({
+  canStart: z.boolean(),
+  reason: z.enum(['ALREADY_VERIFIED', 'UNDER_REVIEW', 'ACCOUNT_BLOCKED', 'REGION_NOT_SUPPORTED']).nullable(),
+  kycStatus: kycStatusSchema,
+});
+
+/** Spec §5 text fields: letters, digits, .,()'-+/ and space, at most 70. */
+const addressText = z.string().trim().min(1, 'required').max(70, 'at most 70 characters').regex(/^[\p{L}\p{N}.,()'\-+/ ]+$/u, "letters, digits, .,()'-+/ and spaces only");
+export const kycAddressSchema = z.object({
+  addressLine: addressText,
+  city: addressText,
+  postalCode: z.string().trim().min(2).max(16).regex(/^[A-Za-z0-9 -]+$/, 'letters, digits, spaces and - only'),
+  country: z.string().regex(/^[A-Z]{2}$/, 'country must be a two-letter code'),
+});
+export const checkAddressResultSchema = z.object({ required: z.boolean(), address: kycAddressSchema.nullable() });
+
+export const LIMIT_PERIODS = ['DAILY', 'MONTHLY', 'YEARLY'] as const;
+/** customer/user/kyc/limit/query: userKycLimitVos, amounts as decimal strings. */
+export const kycLimitsResultSchema = z.object({
+  kycLevel: z.number().int(),
+  userKycLimitVos: z.array(z.object({
+    kycLevel: z.number().int(),
+    period: z.enum(LIMIT_PERIODS),
+    currency: z.string(),
+    limitAmount: z.string(),
+    usedAmount: z.string(),
+    availableAmount: z.string(),
+    current: z.boolean().describe("the person's own tier"),
+  })),
+});

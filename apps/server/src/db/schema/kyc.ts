@@ -25,11 +25,17 @@ export const kycProfiles = pgTable(
     addressLine: text('address_line'),
     city: text('city'),
     postalCode: varchar('postal_code', { length: 16 }),
+    addressCountry: char('address_country', { length: 2 }),
     ukFlag: boolean('uk_flag').notNull().default(false),
     rejectLabels: jsonb('reject_labels').$type<string[]>().notNull().default([]),
     /** Pop: the person must go through remediation; Closed once done. */
     remediationStatus: varchar('remediation_status', { length: 12 }),
     requireDynamicQuestionnaire: boolean('require_dynamic_questionnaire').notNull().default(false),
+    /** Entity migration (spec §4): the entity the account moves to, by when, and whether the person chose "later". */
+    entitySwitch: boolean('entity_switch').notNull().default(false),
+    routeEntity: char('route_entity', { length: 2 }),
+    entitySwitchDeadline: timestamp('entity_switch_deadline', { withTimezone: true }),
+    hitClickedLater: boolean('hit_clicked_later').notNull().default(false),
     /** When the vendor's review we applied was made: an older review never overwrites a newer one. */
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { kybProfiles, kycProfiles, kycWebhookEvents } from '../../db/schema/index.ts';
 import type { JobQueueRepository } from '../../jobs/job-queue.repository.ts';
@@ -31,9 +31,21 @@ export function createKycRepository(db: Database, queue: JobQueueRepository) {
       await db.update(kycProfiles).set(values).where(eq(kycProfiles.userId, userId));
     },
 
-    async findKybProfile(userId: string): Promise<KybProfileRow | undefined> {
+    /** The business's KYB profile, created (Initial) on first use. */
+    async ensureKybProfile(userId: string, now: Date): Promise<KybProfileRow> {
+      await db.insert(kybProfiles).values({ userId, updatedAt: now }).onConflictDoNothing({ target: kybProfiles.userId });
       const [row] = await db.select().from(kybProfiles).where(eq(kybProfiles.userId, userId));
+      if (!row) throw new Error('kyb profile vanished during insert');
       return row;
+    },
+
+    /** Events about the applicant received but not applied yet (kyc-sync-task-check). */
+    async countUnprocessedEvents(applicantId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(kycWebhookEvents)
+        .where(and(eq(kycWebhookEvents.applicantId, applicantId), isNull(kycWebhookEvents.processedAt)));
+      return row?.n ?? 0;
     },
 
     /**

@@ -1,19 +1,84 @@
-import { API_BASE, commonHeadersSchema, envelopeOf, kycAccessTokenResultSchema, ok, PATHS } from '@causeway/contracts';
+import {
+  accountOverviewSchema, API_BASE, BLOCKED_COUNTRIES, checkAddressResultSchema, commonHeadersSchema, envelopeOf, kycAccessTokenResultSchema,
+  kycAddressSchema, kycBasicInfoSchema, kycLimitsResultSchema, kycPreCheckResultSchema, kycSyncResultSchema, ok, overviewQuerySchema, PATHS,
+} from '@causeway/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { GeoProvider } from '../../providers/geo/index.ts';
 import type { IdentityModule } from '../identity/identity.module.ts';
 import type { KycModule } from './kyc.module.ts';
 
-/** The KYC calls of spec §7 (kyc and kyc-main). Every one needs a session. HTTP only. */
-export function registerKycRoutes(app: FastifyInstance, deps: { kyc: KycModule; identity: IdentityModule }): void {
+/** The KYC calls of spec §7 (customer/user, customer/kyc, kyc-main/client). Every one needs a session. HTTP only. */
+export function registerKycRoutes(app: FastifyInstance, deps: { kyc: KycModule; identity: IdentityModule; geo: GeoProvider }): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { service } = deps.kyc;
   const tags = ['kyc'];
   const headers = commonHeadersSchema;
   const preHandler = deps.identity.guard.requireSession;
 
+  for (const path of [PATHS.overview, PATHS.overviewForThirdParty]) {
+    routes.get(`${API_BASE}${path}`, {
+      schema: { tags, summary: 'Account info (spec §3): status, entity, kycInfo or kybInfo', headers, querystring: overviewQuerySchema, response: { 200: envelopeOf(accountOverviewSchema) } },
+      preHandler,
+      handler: async (request) => ok(await service.overview(request.auth!.user)),
+    });
+  }
+
+  routes.get(`${API_BASE}${PATHS.kycBasicInfo}`, {
+    schema: { tags, summary: 'What verification recorded: name, date of birth, countries, address', headers, response: { 200: envelopeOf(kycBasicInfoSchema) } },
+    preHandler,
+    handler: async (request) => ok(await service.basicInfo(request.auth!.user)),
+  });
+
+  routes.get(`${API_BASE}${PATHS.kycSyncTaskCheck}`, {
+    schema: { tags, summary: "Whether every vendor event about the person is applied (poll after the vendor's step)", headers, response: { 200: envelopeOf(kycSyncResultSchema) } },
+    preHandler,
+    handler: async (request) => ok(await service.syncCheck(request.auth!.user)),
+  });
+
+  routes.get(`${API_BASE}${PATHS.kycPreCheck}`, {
+    schema: { tags, summary: 'Whether verification may start now, and why not', headers, response: { 200: envelopeOf(kycPreCheckResultSchema) } },
+    preHandler,
+    handler: async (request) => {
+      const country = await deps.geo.countryOf(request.ip);
+      return ok(await service.preCheck(request.auth!.user, country !== null && (BLOCKED_COUNTRIES as readonly string[]).includes(country)));
+    },
+  });
+
+  routes.get(`${API_BASE}${PATHS.kycCheckAddress}`, {
+    schema: { tags, summary: 'Whether the address step (kycAddress) is needed, with the address known', headers, response: { 200: envelopeOf(checkAddressResultSchema) } },
+    preHandler,
+    handler: async (request) => ok(await service.checkAddress(request.auth!.user)),
+  });
+
+  routes.post(`${API_BASE}${PATHS.kycUpdateAddress}`, {
+    schema: { tags, summary: 'Save the residential address (kycAddress step)', headers, body: kycAddressSchema, response: { 200: envelopeOf(checkAddressResultSchema) } },
+    preHandler,
+    handler: async (request) => ok(await service.updateAddress(request.auth!.user, request.body)),
+  });
+
+  routes.get(`${API_BASE}${PATHS.kycLimits}`, {
+    schema: { tags, summary: 'Daily, monthly and yearly limits per KYC tier, with the amount used (userKycLimitVos)', headers, response: { 200: envelopeOf(kycLimitsResultSchema) } },
+    preHandler,
+    handler: async (request) => ok(await service.limits(request.auth!.user)),
+  });
+
   routes.get(`${API_BASE}${PATHS.kycAccessToken}`, {
     schema: { tags, summary: "An access token for the vendor's hosted verification step", headers, response: { 200: envelopeOf(kycAccessTokenResultSchema) } },
     preHandler,
-    handler: async (request) => ok(await deps.kyc.service.startVerification(request.auth!.user)),
+    handler: async (request) => ok(await service.startVerification(request.auth!.user)),
+  });
+
+  routes.post(`${API_BASE}${PATHS.updateKycStatus}`, {
+    schema: { tags, summary: "Read the vendor's review now (after its step) and answer the account info", headers, response: { 200: envelopeOf(accountOverviewSchema) } },
+    preHandler,
+    handler: async (request) => ok(await service.refreshStatus(request.auth!.user)),
+  });
+
+  routes.post(`${API_BASE}${PATHS.closeRemediation}`, {
+    schema: { tags, summary: 'Remediation done: remediationStatus Pop becomes Closed', headers, response: { 200: envelopeOf(z.null()) } },
+    preHandler,
+    handler: async (request) => ok(await service.closeRemediation(request.auth!.user)),
   });
 }

@@ -1,11 +1,11 @@
-import { createHash } from 'node:crypto';
 import type { JobQueueRepository } from '../../../jobs/job-queue.repository.ts';
 import type { JobWorker } from '../../../jobs/job-worker.ts';
 import type { Clock } from '../../../platform/clock.ts';
 import { newId } from '../../../platform/crypto.ts';
 import { createSignedClaims } from '../../../platform/signed-claims.ts';
-import type { ApplicantReview, KycProvider, KycWebhookEvent } from '../kyc-provider.ts';
-import { signPayload, verifyPayloadDigest } from '../webhook-digest.ts';
+import type { ApplicantReview, KycProvider } from '../kyc-provider.ts';
+import { parseSumsubWebhook } from '../sumsub.ts';
+import { signPayload } from '../webhook-digest.ts';
 import { decideSandboxReview, type SandboxApplicantInfo } from './sandbox-decision.ts';
 import type { SandboxApplicantRow, SandboxKycRepository } from './sandbox-kyc.repository.ts';
 
@@ -118,17 +118,7 @@ export function createSandboxKyc(deps: {
       return review(row);
     },
 
-    parseWebhook({ rawBody, headers }): KycWebhookEvent {
-      verifyPayloadDigest(rawBody, headers, deps.webhookSecret);
-      const body = JSON.parse(rawBody.toString('utf8')) as { correlationId?: string; type: string; applicantId: string; externalUserId: string; createdAtMs: string };
-      return {
-        eventKey: body.correlationId ?? createHash('sha256').update(rawBody).digest('hex'),
-        type: body.type,
-        applicantId: body.applicantId,
-        externalUserId: body.externalUserId,
-        createdAtMs: Date.parse(`${body.createdAtMs.replace(' ', 'T')}Z`),
-      };
-    },
+    parseWebhook: (input) => parseSumsubWebhook(input, deps.webhookSecret, () => clock.now()),
   };
 
   return {

@@ -1,0 +1,83 @@
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { createJobQueueRepository } from '../../jobs/job-queue.repository.ts';
+import { createJobWorker } from '../../jobs/job-worker.ts';
+import { createManualClock } from '../../platform/clock.ts';
+import { type FakeSumsub, startFakeSumsub } from '../../../test/fake-sumsub.ts';
+import { createTestDatabase } from '../../../test/test-database.ts';
+import { type KycProvider, WebhookSignatureError } from './kyc-provider.ts';
+import { createSandboxKyc } from './sandbox/sandbox-kyc.ts';
+import { createSandboxKycRepository } from './sandbox/sandbox-kyc.repository.ts';
+import { createSumsubKyc } from './sumsub.ts';
+import { signPayload } from './webhook-digest.ts';
+
+const WEBHOOK_SECRET = 'contract-webhook-secret';
+let database: DatabaseHandle;
+let fake: FakeSumsub;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  fake = await startFakeSumsub({ appToken: 'sbx:contract', secretKey: 'contract-secret' });
+});
+afterAll(async () => {
+  await fake.close();
+  await database.close();
+});
+
+function sandbox(): KycProvider {
+  const clock = createManualClock();
+  const queue = createJobQueueRepository(database.db);
+  return createSandboxKyc({
+    repository: createSandboxKycRepository(database.db),
+    queue,
+    worker: createJobWorker({ queue, clock, log: pino({ level: 'silent' }), pollMs: 0 }),
+    clock,
+    webhookSecret: WEBHOOK_SECRET,
+    accessTokenKey: Buffer.alloc(32, 7),
+    passDelayMs: 0,
+    deliver: async () => 200,
+  });
+}
+
+const sumsub = (): KycProvider => createSumsubKyc({ appToken: 'sbx:contract', secretKey: 'contract-secret', webhookSecret: WEBHOOK_SECRET, baseUrl: fake.baseUrl });
+
+/** A webhook as each vendor sends it: Sumsub's JSON, signed with the webhook secret. */
+function signedWebhook(applicantId: string, externalUserId: string) {
+  const rawBody = Buffer.from(JSON.stringify({ applicantId, externalUserId, type: 'applicantReviewed', correlationId: 'req-1', reviewStatus: 'completed', createdAtMs: '2026-11-21 12:00:00.000', reviewResult: { reviewAnswer: 'GREEN' } }));
+  return { rawBody, headers: { 'x-payload-digest': signPayload(rawBody, WEBHOOK_SECRET, 'HMAC_SHA512_HEX'), 'x-payload-digest-alg': 'HMAC_SHA512_HEX' } };
+}
+
+describe.each([
+  ['sandbox', sandbox],
+  ['sumsub', sumsub],
+])('KycProvider contract: %s', (kind, create) => {
+  const externalUserId = `usr_contract_${kind}`;
+
+  it('creates one applicant per externalUserId, however often it is asked', async () => {
+    const provider = create();
+    expect(provider.kind).toBe(kind);
+    const first = await provider.createApplicant({ externalUserId, email: 'contract@example.test', levelName: 'basic-kyc-level' });
+    const again = await provider.createApplicant({ externalUserId, email: 'contract@example.test', levelName: 'basic-kyc-level' });
+    expect(again.applicantId).toBe(first.applicantId);
+  });
+
+  it('answers a new applicant as not reviewed yet', async () => {
+    const provider = create();
+    const { applicantId } = await provider.createApplicant({ externalUserId, email: 'contract@example.test', levelName: 'basic-kyc-level' });
+    expect(await provider.getReview(applicantId)).toMatchObject({ applicantId, externalUserId, reviewStatus: 'init', reviewAnswer: null, rejectLabels: [] });
+  });
+
+  it('issues an access token for the hosted step', async () => {
+    const token = await create().accessToken({ externalUserId, levelName: 'basic-kyc-level', ttlSeconds: 600 });
+    expect(token.token.length).toBeGreaterThan(10);
+  });
+
+  it('accepts its signed webhook and refuses the same body with one byte changed', () => {
+    const provider = create();
+    const { rawBody, headers } = signedWebhook('applicant-1', externalUserId);
+    expect(provider.parseWebhook({ rawBody, headers })).toMatchObject({ type: 'applicantReviewed', applicantId: 'applicant-1', externalUserId, eventKey: 'applicantReviewed:req-1' });
+    const flipped = Buffer.from(rawBody);
+    flipped[10] = flipped[10]! ^ 1;
+    expect(() => provider.parseWebhook({ rawBody: flipped, headers })).toThrow(WebhookSignatureError);
+  });
+});

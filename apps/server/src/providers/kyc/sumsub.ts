@@ -1,0 +1,284 @@
+/**
+ * Sumsub adapter of the KYC provider. Which documentation page each part follows:
+ *
+ * - Request signing (every call): https://docs.sumsub.com/reference/authentication — headers
+ *   X-App-Token, X-App-Access-Ts (Unix seconds, UTC) and X-App-Access-Sig, the lowercase hex
+ *   HMAC-SHA256 with the app token's secret key over ts + METHOD (upper case) + the request URI
+ *   without the host (path and query string) + the body exactly as sent (nothing for a GET).
+ * - createApplicant: https://docs.sumsub.com/reference/create-applicant — POST
+ *   /resources/applicants?levelName=… with JSON {externalUserId, email}. Sumsub answers 409 when
+ *   the externalUserId already has an applicant; we then look it up with
+ *   https://docs.sumsub.com/reference/get-applicant-data-via-externaluserid — GET
+ *   /resources/applicants/-;externalUserId=…/one.
+ * - accessToken: https://docs.sumsub.com/reference/generate-access-token — POST
+ *   /resources/accessTokens/sdk with JSON {userId, levelName, ttlInSecs}, answering {token, userId}
+ *   (the older POST /resources/accessTokens?userId=&levelName=&ttlInSecs= is not used).
+ * - getReview: https://docs.sumsub.com/reference/get-applicant-data — GET
+ *   /resources/applicants/{applicantId}/one: id, externalUserId, info / fixedInfo (countries in
+ *   ISO alpha-3, dob YYYY-MM-DD), review {reviewStatus, reviewResult {reviewAnswer,
+ *   reviewRejectType, rejectLabels}}; labels per https://docs.sumsub.com/docs/receive-and-interpret-results-via-api.
+ * - Errors: https://docs.sumsub.com/reference/review-api-health (body {description, code,
+ *   correlationId, errorCode?, errorName?}) and https://docs.sumsub.com/reference/error-codes-description.
+ * - parseWebhook: https://docs.sumsub.com/docs/user-verification-webhooks (payload: applicantId,
+ *   inspectionId, correlationId, externalUserId, type, reviewStatus, reviewResult, createdAt
+ *   "yyyy-MM-dd HH:mm:ss+0000", createdAtMs "yyyy-MM-dd HH:mm:ss.fff", both UTC) and
+ *   https://docs.sumsub.com/docs/webhook-manager (X-Payload-Digest / X-Payload-Digest-Alg, checked by
+ *   the shared verifyPayloadDigest).
+ */
+import { createHash, createHmac } from 'node:crypto';
+import countriesLib from 'i18n-iso-countries';
+import type { ApplicantInfo, ApplicantReview, KycProvider, KycWebhookEvent } from './kyc-provider.ts';
+import { verifyPayloadDigest } from './webhook-digest.ts';
+
+export interface SumsubOptions {
+  appToken: string;
+  secretKey: string;
+  webhookSecret: string;
+  baseUrl?: string;
+  fetchImpl?: typeof fetch;
+  timeoutMs?: number;
+  now?: () => Date;
+}
+
+/** A non-2xx answer from Sumsub. The message carries the status and Sumsub's own explanation, never a credential. */
+export class SumsubApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly errorCode: number | undefined,
+    readonly correlationId: string | undefined,
+  ) {
+    super(message);
+    this.name = 'SumsubApiError';
+  }
+}
+
+/** The documented signature: hex HMAC-SHA256(secretKey, ts + METHOD + pathWithQuery + body). */
+export function signSumsubRequest(input: { secretKey: string; ts: string; method: string; pathWithQuery: string; body?: string }): string {
+  return createHmac('sha256', input.secretKey)
+    .update(input.ts + input.method.toUpperCase() + input.pathWithQuery + (input.body ?? ''))
+    .digest('hex');
+}
+
+type Json = Record<string, unknown>;
+const isRecord = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const str = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+/** Sumsub's applicant ids are 24 lowercase letters and digits; anything path-like is refused before it reaches a URL. */
+const APPLICANT_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+export function createSumsubKyc(options: SumsubOptions): KycProvider {
+  if (!options.appToken || !options.secretKey || !options.webhookSecret) {
+    throw new Error('SUMSUB_APP_TOKEN, SUMSUB_SECRET_KEY and SUMSUB_WEBHOOK_SECRET are required for the Sumsub KYC provider');
+  }
+  const fetchImpl = options.fetchImpl ?? fetch;
+  const base = (options.baseUrl ?? 'https://api.sumsub.com').replace(/\/+$/, '');
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const now = options.now ?? (() => new Date());
+
+  /** Removes anything credential-shaped from text that ends up in an error message. */
+  const redact = (text: string, signature?: string) => {
+    let out = text;
+    for (const secret of [options.secretKey, options.webhookSecret, options.appToken, signature]) {
+      if (secret) out = out.split(secret).join('[redacted]');
+    }
+    return out;
+  };
+
+  async function call(operation: string, method: 'GET' | 'POST', pathWithQuery: string, body?: Json): Promise<{ status: number; json: unknown }> {
+    // Sign exactly the request-target fetch will send (the URL parser may normalise what we built).
+    const url = new URL(base + pathWithQuery);
+    const target = url.pathname + url.search;
+    const bodyText = body === undefined ? undefined : JSON.stringify(body);
+    const ts = String(Math.floor(now().getTime() / 1000));
+    const signature = signSumsubRequest({ secretKey: options.secretKey, ts, method, pathWithQuery: target, body: bodyText });
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'X-App-Token': options.appToken,
+      'X-App-Access-Ts': ts,
+      'X-App-Access-Sig': signature,
+    };
+    if (bodyText !== undefined) headers['content-type'] = 'application/json';
+
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetchImpl(url, { method, headers, body: bodyText, signal: AbortSignal.timeout(timeoutMs) });
+      text = await response.text();
+    } catch (error) {
+      const name = (error as Error | undefined)?.name;
+      if (name === 'TimeoutError' || name === 'AbortError') throw new Error(`Sumsub ${operation} timed out after ${timeoutMs} ms`);
+      const cause = (error as { cause?: { message?: unknown } } | undefined)?.cause?.message;
+      const detail = typeof cause === 'string' ? cause : (error as Error | undefined)?.message ?? 'unknown error';
+      throw new Error(redact(`Sumsub ${operation} request failed: ${detail}`, signature));
+    }
+
+    let json: unknown;
+    try {
+      json = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    if (response.status < 200 || response.status > 299) {
+      const answer = isRecord(json) ? json : {};
+      const description = str(answer.description);
+      const errorCode = typeof answer.errorCode === 'number' ? answer.errorCode : undefined;
+      const errorName = str(answer.errorName);
+      const correlationId = str(answer.correlationId);
+      const parts = [`Sumsub ${operation} failed: HTTP ${response.status}`];
+      if (errorCode !== undefined) parts.push(`errorCode ${errorCode}${errorName ? ` (${errorName})` : ''}`);
+      parts.push(description ? description.slice(0, 500) : isRecord(json) ? 'no description' : 'body is not Sumsub JSON');
+      if (correlationId) parts.push(`correlationId ${correlationId}`);
+      throw new SumsubApiError(redact(parts.join(' — '), signature), response.status, errorCode, correlationId);
+    }
+    if (json === undefined) throw new Error(`Sumsub ${operation}: HTTP ${response.status} with a body that is not JSON`);
+    return { status: response.status, json };
+  }
+
+  const applicantIdOf = (operation: string, json: unknown): string => {
+    const id = isRecord(json) ? str(json.id) : undefined;
+    if (!id) throw new Error(`Sumsub ${operation}: the answer has no applicant id`);
+    return id;
+  };
+
+  return {
+    kind: 'sumsub',
+
+    async createApplicant({ externalUserId, email, levelName }) {
+      try {
+        const { json } = await call('createApplicant', 'POST', `/resources/applicants?levelName=${encodeURIComponent(levelName)}`, {
+          externalUserId,
+          email,
+        });
+        return { applicantId: applicantIdOf('createApplicant', json) };
+      } catch (error) {
+        if (!(error instanceof SumsubApiError) || error.status !== 409) throw error;
+      }
+      // 409: this externalUserId already has an applicant (an earlier attempt, or a retry): adopt it.
+      const { json } = await call('findApplicant', 'GET', `/resources/applicants/-;externalUserId=${encodeURIComponent(externalUserId)}/one`);
+      if (isRecord(json) && json.externalUserId !== undefined && json.externalUserId !== externalUserId) {
+        throw new Error('Sumsub findApplicant: the applicant found belongs to another externalUserId');
+      }
+      return { applicantId: applicantIdOf('findApplicant', json) };
+    },
+
+    async accessToken({ externalUserId, levelName, ttlSeconds }) {
+      const { json } = await call('accessToken', 'POST', '/resources/accessTokens/sdk', {
+        userId: externalUserId,
+        levelName,
+        ttlInSecs: ttlSeconds,
+      });
+      const token = isRecord(json) ? str(json.token) : undefined;
+      if (!token) throw new Error('Sumsub accessToken: the answer has no token');
+      return { token, url: null };
+    },
+
+    async getReview(applicantId) {
+      if (!APPLICANT_ID.test(applicantId)) throw new Error('Sumsub getReview: malformed applicantId');
+      const { json } = await call('getReview', 'GET', `/resources/applicants/${encodeURIComponent(applicantId)}/one`);
+      if (!isRecord(json)) throw new Error('Sumsub getReview: the answer is not an applicant');
+      return toApplicantReview(json, applicantId);
+    },
+
+    parseWebhook: (input) => parseSumsubWebhook(input, options.webhookSecret, now),
+  };
+}
+
+/**
+ * A Sumsub webhook, signature checked over the raw bytes, reduced to what we act on. The sandbox
+ * vendor sends the same format, so it parses with this too. The event key pairs the type with the
+ * correlationId: Sumsub documents the id as unique per event, but some of its webhook families
+ * share one id across the events of an operation, and a pending then reviewed pair must both count.
+ */
+export function parseSumsubWebhook(
+  { rawBody, headers }: { rawBody: Buffer; headers: Record<string, string | string[] | undefined> },
+  webhookSecret: string,
+  now: () => Date,
+): KycWebhookEvent {
+  verifyPayloadDigest(rawBody, headers, webhookSecret);
+  let payload: unknown;
+  try {
+    payload = JSON.parse(rawBody.toString('utf8'));
+  } catch {
+    throw new Error('malformed webhook body');
+  }
+  if (!isRecord(payload)) throw new Error('malformed webhook body');
+  const type = str(payload.type);
+  const applicantId = str(payload.applicantId);
+  if (!type || !applicantId) throw new Error('malformed webhook body');
+  const correlationId = str(payload.correlationId);
+  return {
+    eventKey: correlationId ? `${type}:${correlationId}` : createHash('sha256').update(rawBody).digest('hex'),
+    type,
+    applicantId,
+    externalUserId: str(payload.externalUserId) ?? '',
+    createdAtMs: parseSumsubTime(payload.createdAtMs) ?? parseSumsubTime(payload.createdAt) ?? now().getTime(),
+  };
+}
+
+/** Maps Sumsub's applicant (GET …/one) to our review. Document-recognised `info` wins, `fixedInfo` fills the gaps. */
+export function toApplicantReview(applicant: Json, requestedId = ''): ApplicantReview {
+  const review = isRecord(applicant.review) ? applicant.review : {};
+  const result = isRecord(review.reviewResult) ? review.reviewResult : {};
+  const answer = result.reviewAnswer;
+  const rejectType = result.reviewRejectType;
+  return {
+    applicantId: str(applicant.id) ?? requestedId,
+    externalUserId: str(applicant.externalUserId) ?? '',
+    reviewStatus: str(review.reviewStatus) ?? 'init',
+    reviewAnswer: answer === 'GREEN' || answer === 'RED' ? answer : null,
+    reviewRejectType: rejectType === 'FINAL' || rejectType === 'RETRY' ? rejectType : null,
+    rejectLabels: Array.isArray(result.rejectLabels) ? result.rejectLabels.filter((label): label is string => typeof label === 'string') : [],
+    info: toApplicantInfo(isRecord(applicant.info) ? applicant.info : {}, isRecord(applicant.fixedInfo) ? applicant.fixedInfo : {}),
+  };
+}
+
+function toApplicantInfo(info: Json, fixedInfo: Json): ApplicantInfo {
+  const pick = (field: string) => str(info[field]) ?? str(fixedInfo[field]);
+  const firstAddressCountry = (source: Json) => {
+    const addresses = source.addresses;
+    return Array.isArray(addresses) && isRecord(addresses[0]) ? str(addresses[0].country) : undefined;
+  };
+  const dob = pick('dob');
+  // Residence: the address's country when Sumsub has one, else the applicant's `country`.
+  const residence = firstAddressCountry(info) ?? firstAddressCountry(fixedInfo) ?? pick('country');
+  return {
+    // The name as written on the document; Sumsub's Latin transliteration only when that is absent.
+    firstName: pick('firstName') ?? pick('firstNameEn'),
+    lastName: pick('lastName') ?? pick('lastNameEn'),
+    dob: dob && /^\d{4}-\d{2}-\d{2}$/.test(dob) ? dob : undefined,
+    nationality: alpha3ToAlpha2(pick('nationality')),
+    residenceCountry: alpha3ToAlpha2(residence),
+  };
+}
+
+/**
+ * Sumsub's webhook times: createdAtMs "yyyy-MM-dd HH:mm:ss.fff" and createdAt "yyyy-MM-dd
+ * HH:mm:ss+0000", both UTC (a bare Date.parse would read the first as local time). A number is
+ * taken as epoch milliseconds.
+ */
+export function parseSumsubTime(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value !== 'string') return undefined;
+  const text = value.trim();
+  if (/^\d{12,}$/.test(text)) return Number(text);
+  const match = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:?\d{2})?$/.exec(text);
+  if (!match) return undefined;
+  const [, date, time, fraction, zone] = match;
+  const millis = (fraction ?? '').slice(0, 3).padEnd(3, '0');
+  const offset = !zone || zone === 'Z' ? 'Z' : `${zone.slice(0, 3)}:${zone.slice(-2)}`;
+  const ms = Date.parse(`${date}T${time}.${millis}${offset}`);
+  return Number.isNaN(ms) ? undefined : ms;
+}
+
+/**
+ * ISO 3166-1 alpha-3 → alpha-2 (Sumsub answers alpha-3; we keep alpha-2), by the same country
+ * library that seeds our countries table. Kosovo, which has no ISO code, appears as XKX (and XKK)
+ * at vendors and is XK here, as in our countries table. Unknown or missing codes are undefined.
+ */
+const KOSOVO_ALPHA3 = new Set(['XKX', 'XKK']);
+
+export function alpha3ToAlpha2(code: string | undefined): string | undefined {
+  if (!code || code.length !== 3) return undefined;
+  const upper = code.toUpperCase();
+  return KOSOVO_ALPHA3.has(upper) ? 'XK' : (countriesLib.alpha3ToAlpha2(upper) ?? undefined);
+}
