@@ -29,7 +29,7 @@ export default async function setup(project: TestProject) {
   const log = fs.openSync(logPath, 'a');
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(workDir, 'data'), LOG_LEVEL: 'info', DATABASE_URL: '' },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(workDir, 'data'), LOG_LEVEL: 'info', DATABASE_URL: '', SANDBOX_KYC_DELAY_MS: '500' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const baseUrl = await waitForUrl(server, log);

@@ -5,6 +5,7 @@ import { generate } from 'otplib';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type E2eBrowser, openBrowser } from './browser.ts';
+import { readLatestCode, typeCode } from './flows.ts';
 
 let browser: E2eBrowser;
 beforeAll(async () => {
@@ -15,19 +16,11 @@ afterAll(() => browser.close());
 /** Every secret this file typed: none may be found in the server's log afterwards. */
 const secretsUsed = new Set<string>();
 
-/** The newest code in the sandbox mailbox for an address (sandbox.md: six digits in the subject). */
+/** The newest code for an address, remembered as a secret the log must not hold. */
 async function latestCode(request: APIRequestContext, email: string, notCode?: string): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const response = await request.get(`${browser.baseUrl}/sandbox/mailbox?to=${encodeURIComponent(email)}`);
-    const [latest] = (await response.json()).messages as Array<{ subject: string }>;
-    const code = latest?.subject.match(/\b(\d{6})\b/)?.[1];
-    if (code && code !== notCode) {
-      secretsUsed.add(code);
-      return code;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no new code for ${email}`);
+  const code = await readLatestCode(request, browser.baseUrl, email, notCode);
+  secretsUsed.add(code);
+  return code;
 }
 
 /** Entry query of sandbox.md's demo merchant, signed with its secret as a merchant's server would. */
@@ -39,12 +32,6 @@ function demoMerchantEntry(params: Record<string, string>): string {
 
 const mailCount = async (request: APIRequestContext, email: string) =>
   ((await (await request.get(`${browser.baseUrl}/sandbox/mailbox?to=${encodeURIComponent(email)}`)).json()).messages as unknown[]).length;
-
-/** Types a code into the six boxes of a group (the sixth digit submits where the form auto-submits). */
-async function typeCode(page: Page, groupName: string, code: string) {
-  await page.getByRole('group', { name: groupName }).getByRole('textbox').first().click();
-  await page.keyboard.type(code);
-}
 
 /** login-v2 (or another sign-in page): email, Continue, password, Sign in. */
 async function signInWithPassword(page: Page, signInPath: string, address: string, secret: string) {
@@ -115,7 +102,9 @@ describe('identity in Chromium', () => {
     await page.getByRole('heading', { name: 'Authenticator code' }).waitFor();
     // The binding used this 30 s step; the next step's code is accepted (±1 step) and never a replay.
     await typeCode(page, 'Authenticator code', await totpNow(setupKey, 1));
-    await page.waitForURL(/\/en\/settings$/);
+    // Signed in; not verified yet, so spec §4 gating shows the verification status first.
+    await page.waitForURL(/\/en\/account-status$/);
+    await page.goto(`${browser.baseUrl}/en/settings`);
     await expect.poll(() => page.getByText(`Signed in as ${email}`).count()).toBe(1);
     await page.close();
   });
@@ -184,14 +173,15 @@ describe('identity in Chromium', () => {
     await typeCode(page, 'Verification code', await latestCode(page.request, merchantEmail));
     await page.getByRole('heading', { name: 'Set a password' }).waitFor();
     await page.getByRole('button', { name: 'Skip for now' }).click();
-    await page.waitForURL(/\/en\/settings$/);
+    // A new customer must verify first (spec §4 gating).
+    await page.waitForURL(/\/en\/account-status$/);
 
     // A new browser session: the merchant's signed link alone signs the linked customer in.
     await page.evaluate(() => localStorage.clear());
     const mailsBefore = await mailCount(page.request, merchantEmail);
     await page.goto(`${browser.baseUrl}/en/skip-login?${demoMerchantEntry({ merchantUserId, email: merchantEmail })}`);
-    await page.waitForURL(/\/en\/settings$/);
-    await expect.poll(() => page.getByText(`Signed in as ${merchantEmail}`).count()).toBe(1);
+    await page.waitForURL(/\/en\/account-status$/);
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('causeway.token.independent'))) ?? '{}').data.token).toEqual(expect.any(String));
     expect(await mailCount(page.request, merchantEmail)).toBe(mailsBefore);
     await page.close();
   });

@@ -13,6 +13,10 @@ import { createKycModule } from './modules/kyc/kyc.module.ts';
 import { registerKycRoutes } from './modules/kyc/kyc.routes.ts';
 import { registerKycWebhookRoutes } from './modules/kyc/kyc-webhook.routes.ts';
 import { registerKycVerificationRoutes } from './modules/sandbox/kyc-verification.routes.ts';
+import { registerLocalFileRoutes } from './modules/uploads/local-files.routes.ts';
+import { registerUploadRoutes } from './modules/uploads/uploads.routes.ts';
+import { createUploadsService } from './modules/uploads/uploads.service.ts';
+import { createStorageProvider, uploadOrigins } from './providers/storage/index.ts';
 import { createKycProvider } from './providers/kyc/index.ts';
 import { createJobQueueRepository } from './jobs/job-queue.repository.ts';
 import { createJobWorker } from './jobs/job-worker.ts';
@@ -64,7 +68,7 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
 
   // Chosen first: the CSP lets Google's reCAPTCHA script in only when that check runs.
   const botCheck = createBotCheckProvider(config);
-  registerSecurityHeaders(app, config.FRAME_ANCESTORS, { recaptcha: botCheck.kind === 'recaptcha' });
+  registerSecurityHeaders(app, config.FRAME_ANCESTORS, { recaptcha: botCheck.kind === 'recaptcha', sumsub: Boolean(config.SUMSUB_APP_TOKEN), connectSources: uploadOrigins(config) });
   await registerOpenApi(app, APP_VERSION);
   const serveSpa = await registerWebApp(app, config.WEB_DIST);
   registerErrorHandling(app, serveSpa);
@@ -99,6 +103,10 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   registerKycWebhookRoutes(app, { provider: kycProvider, repository: kyc.repository, clock });
   registerKycRoutes(app, { kyc, identity, geo });
   if (sandboxKyc) registerKycVerificationRoutes(app, sandboxKyc);
+  // Document uploads (sign-upload): presigned PUTs to S3, or to our own signed /uploads URLs.
+  const { provider: storage, local: localFiles } = createStorageProvider(config, { serverSecret, clock });
+  registerUploadRoutes(app, { uploads: createUploadsService({ storage }), identity });
+  if (localFiles) registerLocalFileRoutes(app, { storage: localFiles });
 
   jobs.start();
   app.addHook('onClose', async () => {

@@ -59,6 +59,15 @@ export const configSchema = z.object({
   JOB_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(250),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
+  /** Where the local storage keeps uploaded documents; default DATA_DIR/uploads. Unused with S3_BUCKET. */
+  UPLOAD_DIR: z.string().min(1).optional(),
+  /** Uploaded documents go to this (private) S3 bucket instead of UPLOAD_DIR. */
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name: 3 to 63 lowercase letters, digits, . and -').optional(),
+  S3_ENDPOINT: z.url({ message: 'must be the http(s) URL of an S3-compatible service' }).optional(),
+  S3_REGION: z.string().regex(/^[a-z0-9-]{2,32}$/, 'must be a region name such as eu-west-1').default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
 }).superRefine((config, context) => {
   // Half a reCAPTCHA pair would refuse every sign-in (no token, or tokens nobody can verify): stop
   // the boot instead. The issue's path names the missing variable, as field issues do.
@@ -72,11 +81,18 @@ export const configSchema = z.object({
   if (set.length > 0) {
     for (const missing of sumsub.filter((name) => !config[name])) context.addIssue({ code: 'custom', path: [missing], message: `must be set when ${set[0]} is set` });
   }
+  // S3: the key pair comes both or neither (neither: the SDK's own chain, e.g. an instance role);
+  // an endpoint or keys without a bucket would silently keep files on the local disk.
+  for (const [set, missing] of [['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'], ['S3_SECRET_ACCESS_KEY', 'S3_ACCESS_KEY_ID']] as const) {
+    if (config[set] && !config[missing]) context.addIssue({ code: 'custom', path: [missing], message: `must be set when ${set} is set` });
+  }
+  const s3Setting = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).find((name) => config[name]);
+  if (s3Setting && !config.S3_BUCKET) context.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: `must be set when ${s3Setting} is set` });
 });
 
 export type Config = z.infer<typeof configSchema>;
 
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'TRANSLATIONS_API_KEY', 'I18N_API_KEY', 'SECRET_KEY', 'SMTP_URL', 'IPINFO_TOKEN', 'RECAPTCHA_SECRET', 'SUMSUB_APP_TOKEN', 'SUMSUB_SECRET_KEY', 'SUMSUB_WEBHOOK_SECRET']);
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'TRANSLATIONS_API_KEY', 'I18N_API_KEY', 'SECRET_KEY', 'SMTP_URL', 'IPINFO_TOKEN', 'RECAPTCHA_SECRET', 'SUMSUB_APP_TOKEN', 'SUMSUB_SECRET_KEY', 'SUMSUB_WEBHOOK_SECRET', 'S3_SECRET_ACCESS_KEY']);
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {

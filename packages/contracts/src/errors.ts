@@ -46,6 +46,14 @@ export const ERROR_CATALOGUE = {
   REQ0000415: { httpStatus: 415, meaning: 'The request body has an unsupported content type.' },
   REQ0000429: { httpStatus: 429, meaning: 'Too many requests: slow down and try again later.' },
   REQ0000401: { httpStatus: 401, meaning: 'The API key header is missing or wrong.' },
+  // Document uploads (sign-upload and the storage's signed URLs). UPL0000001/2 answer the spec §5
+  // texts; the codes, and the meanings of the others, are ours (chosen).
+  UPL0000001: { httpStatus: 400, meaning: 'File format must be in jpg/jpeg/png/pdf' },
+  UPL0000002: { httpStatus: 400, meaning: 'File size must be between 10KB and 5120KB' },
+  UPL0000003: { httpStatus: 400, meaning: 'The file path is not valid. (chosen)' },
+  UPL0000004: { httpStatus: 403, meaning: 'The file link is invalid or expired: ask for a new one. (chosen)' },
+  UPL0000005: { httpStatus: 409, meaning: 'A file is already stored at this path: ask for a new upload link. (chosen)' },
+  UPL0000006: { httpStatus: 404, meaning: 'No file is stored at this path. (chosen)' },
   WHK0000401: { httpStatus: 401, meaning: "A vendor webhook's signature is missing, wrong or made with a refused algorithm: nothing was done." },
 } as const satisfies Record<string, { httpStatus: number; meaning: string }>;
 

@@ -15,3 +15,4 @@ export * from './merchant-entry.ts';
 export * from './merchant-login.ts';
 export * from './bot-check.ts';
 export * from './kyc.ts';
+export * from './uploads.ts';

@@ -71,6 +71,8 @@ export const PATHS = {
   kycAccessToken: '/kyc-main/client/sumsub/get-access-token',
   /** (chosen) Where the KYC vendor posts its webhooks (Sumsub's format and signature). */
   kycWebhook: '/kyc-main/webhook/applicant',
+  signUpload: '/kyc-main/client/aws-s3/s3/sign-upload',
+  signUploadKyb: '/kyc-main/client/aws-s3/s3/sign-upload-kyb-temple',
   bindGoogleAuthenticator: `${CUSTOMER}/otp/bind-google-authenticator`,
 } as const;
 

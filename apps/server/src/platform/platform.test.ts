@@ -100,6 +100,24 @@ describe('headers, request ids and the SPA fallback', () => {
     await recaptcha.app.close();
   });
 
+  it("lets Sumsub's WebSDK script and frames in only when Sumsub is the KYC vendor", async () => {
+    const sumsub = await createTestApp({ SUMSUB_APP_TOKEN: 'sbx:app', SUMSUB_SECRET_KEY: 'secret', SUMSUB_WEBHOOK_SECRET: 'hook' });
+    const csp = String((await sumsub.app.inject({ method: 'GET', url: '/prod-api/health' })).headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self' https://static.sumsub.com;");
+    expect(csp).toContain('frame-src https://*.sumsub.com;');
+    expect(csp).toContain("connect-src 'self';");
+    // The sandbox vendor's page exists only with the sandbox vendor (sandbox.md).
+    expect((await sumsub.app.inject({ method: 'GET', url: '/sandbox/kyc/verify?token=x' })).statusCode).toBe(404);
+    await sumsub.app.close();
+  });
+
+  it("lets the browser upload to the S3 bucket's origin when S3 stores the documents", async () => {
+    const s3 = await createTestApp({ S3_BUCKET: 'kyc-docs', S3_REGION: 'eu-central-1' });
+    const csp = String((await s3.app.inject({ method: 'GET', url: '/prod-api/health' })).headers['content-security-policy']);
+    expect(csp).toContain("connect-src 'self' https://kyc-docs.s3.eu-central-1.amazonaws.com;");
+    await s3.app.close();
+  });
+
   it('keeps a well-formed x-request-id and makes one otherwise', async () => {
     const kept = await t.app.inject({ method: 'GET', url: '/prod-api/health', headers: { 'x-request-id': 'req-1234567890' } });
     expect(kept.headers['x-request-id']).toBe('req-1234567890');

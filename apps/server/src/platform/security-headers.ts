@@ -6,10 +6,16 @@ export interface SecurityHeaderOptions {
    * guide lists them. Only then, so the sandbox keeps scripts to our own origin.
    */
   recaptcha?: boolean;
+  /** The Sumsub KYC vendor runs: allow its WebSDK script and the frames it opens, only then. */
+  sumsub?: boolean;
+  /** Origins the browser may send to besides ours: the upload bucket with S3 storage. */
+  connectSources?: string[];
 }
 
 const RECAPTCHA_SCRIPTS = 'https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/';
 const RECAPTCHA_FRAMES = 'https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/';
+const SUMSUB_SCRIPTS = 'https://static.sumsub.com';
+const SUMSUB_FRAMES = 'https://*.sumsub.com';
 
 /**
  * Security headers on every answer. The CSP allows scripts from our own origin only (plus Google's
@@ -19,12 +25,12 @@ const RECAPTCHA_FRAMES = 'https://www.google.com/recaptcha/ https://recaptcha.go
 export function registerSecurityHeaders(app: FastifyInstance, frameAncestors: string, options: SecurityHeaderOptions = {}): void {
   const csp = [
     "default-src 'self'",
-    options.recaptcha ? `script-src 'self' ${RECAPTCHA_SCRIPTS}` : "script-src 'self'",
+    ['script-src', "'self'", ...(options.recaptcha ? [RECAPTCHA_SCRIPTS] : []), ...(options.sumsub ? [SUMSUB_SCRIPTS] : [])].join(' '),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    "connect-src 'self'",
-    ...(options.recaptcha ? [`frame-src ${RECAPTCHA_FRAMES}`] : []),
+    ['connect-src', "'self'", ...(options.connectSources ?? [])].join(' '),
+    ...(options.recaptcha || options.sumsub ? [['frame-src', ...(options.recaptcha ? [RECAPTCHA_FRAMES] : []), ...(options.sumsub ? [SUMSUB_FRAMES] : [])].join(' ')] : []),
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",

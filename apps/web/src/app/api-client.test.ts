@@ -6,7 +6,7 @@ import { createSessionStore } from '@/lib/session';
 import { storage } from '@/lib/storage';
 import { subscribeToToasts, type ToastOptions } from '@/ui';
 import { createAppHttpClient } from './api-client';
-import { MODE_STORAGE_KEY } from './current-mode';
+import { MODE_STORAGE_KEY } from '@/lib/mode';
 import { ukLoginNotice } from './uk-login-store';
 
 const HOUR = 3_600_000;

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { storage } from '@/lib/storage';
-import { currentLanguage, currentMode, isOnLoginPage, MODE_STORAGE_KEY } from './current-mode';
+import { MODE_STORAGE_KEY } from '@/lib/mode';
+import { currentLanguage, currentMode, isOnLoginPage } from './current-mode';
 
 const visit = (path: string) => window.history.replaceState(null, '', path);
 

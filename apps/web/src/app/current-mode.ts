@@ -1,10 +1,8 @@
 import { SUPPORTED_LANGUAGES } from '@causeway/translations';
-import type { FlowMode } from '@/lib/mode';
+import { MODE_STORAGE_KEY, storedMode, type FlowMode } from '@/lib/mode';
 import { storage } from '@/lib/storage';
 import { flowTypeFromPath, isLoginPath, stripLocale } from './route-rules';
 
-/** The mode of the last sign-in page visited; pages without a flow type of their own use it. */
-export const MODE_STORAGE_KEY = 'causeway.mode';
 
 const currentPath = () => stripLocale(window.location.pathname, SUPPORTED_LANGUAGES);
 
@@ -15,7 +13,7 @@ export function currentMode(): FlowMode {
     storage.setItem(MODE_STORAGE_KEY, fromPath);
     return fromPath;
   }
-  return storage.getItem<FlowMode>(MODE_STORAGE_KEY) ?? 'individual';
+  return storedMode();
 }
 
 export const isOnLoginPage = (): boolean => isLoginPath(currentPath());

@@ -8,6 +8,8 @@ type PageModule = Promise<{ default: ComponentType }>;
 const named = <M,>(module: Promise<M>, pick: (m: M) => ComponentType): PageModule => module.then((m) => ({ default: pick(m) }));
 const loginPages = () => import('@/features/auth/routes/login-page');
 const merchantLoginPages = () => import('@/features/auth/routes/merchant-login-page');
+const accountStatusPages = () => import('@/features/verification/routes/account-status-page');
+const closedPages = () => import('@/features/status/routes/account-closed-pages');
 const securityPages = () => import('@/features/security/routes/security-centre-page');
 
 export const PAGE_ROUTES: Array<{ path: string; load: () => PageModule }> = [
@@ -21,6 +23,14 @@ export const PAGE_ROUTES: Array<{ path: string; load: () => PageModule }> = [
   { path: 'reset-pwd', load: () => import('@/features/auth/routes/reset-password-page') },
   { path: 'settings', load: () => named(securityPages(), (m) => m.IndividualSecurityCentrePage) },
   { path: 'corporation-portal/setting', load: () => named(securityPages(), (m) => m.BusinessSecurityCentrePage) },
+  { path: 'account-status', load: () => named(accountStatusPages(), (m) => m.AccountStatusDefaultPage) },
+  { path: 'account-status-entity', load: () => named(accountStatusPages(), (m) => m.AccountStatusEntityPage) },
+  { path: 'account-status-roma', load: () => named(accountStatusPages(), (m) => m.AccountStatusRomaPage) },
+  { path: 'sumsub', load: () => import('@/features/verification/routes/hosted-verification-page') },
+  { path: 'sumsub-webview', load: () => import('@/features/verification/routes/hosted-verification-page') },
+  { path: 'duplicate-account-detected', load: () => named(closedPages(), (m) => m.DuplicateAccountPage) },
+  { path: 'account-terminated', load: () => named(closedPages(), (m) => m.AccountTerminatedPage) },
+  { path: 'account-unsupport-roma', load: () => named(closedPages(), (m) => m.AccountUnsupportedRomaPage) },
   { path: 'services-unavailable', load: () => import('@/features/status/routes/services-unavailable-page') },
   { path: 'user-blocked', load: () => import('@/features/status/routes/user-blocked-page') },
   { path: 'sandbox', load: () => import('@/features/sandbox/routes/sandbox-page') },

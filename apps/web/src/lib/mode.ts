@@ -1,3 +1,5 @@
+import { storage } from './storage.ts';
+
 /**
  * The four checkout flow modes. Business modes authenticate with the `business-token` header,
  * the others with `token`; independent modes also send `independent: true`.
@@ -38,3 +40,12 @@ export const LOGIN_ROUTE_BY_MODE: Record<FlowMode, string> = {
 };
 
 export const isFlowMode = (value: unknown): value is FlowMode => (FLOW_MODES as readonly unknown[]).includes(value);
+
+/** Where the mode of the last sign-in page visited is kept; pages without a flow type of their own use it. */
+export const MODE_STORAGE_KEY = 'causeway.mode';
+
+/** The remembered mode, individual when none. */
+export function storedMode(): FlowMode {
+  const stored = storage.getItem<unknown>(MODE_STORAGE_KEY);
+  return isFlowMode(stored) ? stored : 'individual';
+}

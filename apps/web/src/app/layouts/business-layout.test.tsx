@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { storage } from '@/lib/storage';
 import { renderApp } from '@/test/app-harness';
-import { MODE_STORAGE_KEY } from '../current-mode';
+import { MODE_STORAGE_KEY } from '@/lib/mode';
 import { loadNotFoundPage } from '../route-table';
 import { PORTAL_MENU_COLLAPSED_KEY } from './business-layout';
 

@@ -2,7 +2,12 @@ import type { LoginMode, LoginResult } from '@causeway/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { ACCOUNT_INFO_KEY, fetchAccountInfo } from '@/lib/account-info';
 import { useBotCheck } from '@/lib/bot-check';
+import { COOKIE_NAMES, getSharedCookie } from '@/lib/cookies';
+import { gateFor } from '@/lib/gating';
+import { isBusinessMode } from '@/lib/mode';
 import { useHttpClient } from '@/lib/http-context';
 import { createSessionStore } from '@/lib/session';
 import { rememberTargetEntity } from '@/lib/target-entity';
@@ -25,7 +30,8 @@ export function useLoginFlow(mode: LoginMode) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { lng } = useParams();
-  const api = createAuthApi(useHttpClient(), useBotCheck());
+  const http = useHttpClient();
+  const api = createAuthApi(http, useBotCheck());
   const session = useMemo(() => createSessionStore(), []);
   const [step, setStep] = useState<LoginStep>('loginPre');
   const [email, setEmail] = useState('');
@@ -35,7 +41,24 @@ export function useLoginFlow(mode: LoginMode) {
   const [error, setError] = useState<string>();
   const [hints, setHints] = useState<{ suggestedEmail: string | null; privateRelay: boolean }>({ suggestedEmail: null, privateRelay: false });
 
-  const goHome = () => navigate(`/${lng}/${HOME_BY_MODE[mode]}`, { replace: true });
+  const queries = useQueryClient();
+  /**
+   * After sign-in: an individual who must verify, or is blocked, goes where spec §4 gating says
+   * (account-status, user-blocked, ...); everyone else to the mode's home. The account info read
+   * here is kept for the next page.
+   */
+  async function goHome() {
+    const home = HOME_BY_MODE[mode];
+    let target = home;
+    if (!isBusinessMode(mode)) {
+      const info = await fetchAccountInfo(http, mode, { silent: true }).catch(() => undefined);
+      if (info) {
+        queries.setQueryData(ACCOUNT_INFO_KEY, info);
+        target = gateFor(info, { path: `/${home}`, isRoma: getSharedCookie(COOKIE_NAMES.isRoma) === 'true' }) ?? home;
+      }
+    }
+    await navigate(`/${lng}/${target}`, { replace: true });
+  }
 
   /** What every sign-in answer leads to (spec §4: blocked → user-blocked with its code). */
   async function handleResult(result: LoginResult, options: { offerPassword?: boolean } = {}) {

@@ -6,19 +6,26 @@ import { storage } from '@/lib/storage';
 import { tokenStorageKey } from '@/lib/session';
 import type { FlowMode } from '@/lib/mode';
 import { renderPage } from '@/test/render';
+import { accountOverview, corporateOverview } from '@/test/account-overview';
 import { routedHttpClient } from '@/test/routed-http-client';
 import { UserMenu } from './user-menu';
 
 const LINKS = [{ key: 'terms', url: 'https://causeway.example/legal/li/terms', sort: 1 }];
 
-function openMenu(options: { signedIn?: boolean; userType?: 'Individual' | 'Corporate'; mode?: FlowMode; verificationStatus?: string } = {}) {
+/**
+ * Opens the menu of a signed-in individual unless told otherwise. The badge's status comes from the
+ * account info: KYC for individuals, basic KYB for corporate accounts (Initial unless `verified`).
+ */
+function openMenu(options: { signedIn?: boolean; userType?: 'Individual' | 'Corporate'; mode?: FlowMode; verified?: boolean } = {}) {
+  const status = options.verified ? 'Pass' : 'Initial';
   const http = routedHttpClient({
     [PATHS.checkLoginStatus]: () =>
       options.signedIn === false ? { isLogin: false, email: null, userType: null } : { isLogin: true, email: 'ann@example.com', userType: options.userType ?? 'Individual' },
     [PATHS.menuLinks]: () => LINKS,
+    [PATHS.overview]: () => (options.userType === 'Corporate' ? corporateOverview({ kybBasicStatus: status }) : accountOverview({}, { kycStatus: status })),
     [PATHS.logout]: () => null,
   });
-  const view = renderPage(<UserMenu lng="en" mode={options.mode ?? 'individual'} verificationStatus={options.verificationStatus ?? null} />, {
+  const view = renderPage(<UserMenu lng="en" mode={options.mode ?? 'individual'} />, {
     path: '/:lng/settings',
     url: '/en/settings',
     client: http.client,
@@ -27,25 +34,34 @@ function openMenu(options: { signedIn?: boolean; userType?: 'Individual' | 'Corp
 }
 
 describe('the user menu', () => {
-  it('offers sign-in when nobody is signed in', async () => {
-    openMenu({ signedIn: false });
+  it('offers sign-in when nobody is signed in, without asking for the account info', async () => {
+    const { calls } = openMenu({ signedIn: false });
     expect(await screen.findByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/en/login-v2');
+    expect(calls.map((c) => c.path)).toEqual([PATHS.checkLoginStatus]);
   });
 
-  it('shows the email, the Unverified badge, the individual entries and the legal links', async () => {
-    const { user } = openMenu();
+  it('shows the email, the Unverified badge (KYC Initial), the individual entries and the legal links', async () => {
+    const { user, calls } = openMenu();
     await user.click(await screen.findByRole('button', { name: 'Account menu' }));
     expect(screen.getByText('ann@example.com')).toBeInTheDocument();
+    await waitFor(() => expect(calls.filter((c) => c.path === PATHS.overview)).toHaveLength(1));
     expect(screen.getByText('Unverified')).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Account menu' });
     expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Transaction History', 'Settings']);
     expect(await screen.findByRole('link', { name: 'Terms of Use' })).toHaveAttribute('href', LINKS[0]!.url);
   });
 
-  it('shows Verified for status Pass, the portal for corporate users, and Homepage and Buy Crypto in independent mode', async () => {
-    const corporate = openMenu({ userType: 'Corporate', verificationStatus: 'Pass' });
+  it('shows Verified for KYC Pass of an individual', async () => {
+    const { user } = openMenu({ verified: true });
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    expect(await screen.findByText('Verified')).toBeInTheDocument();
+    expect(screen.queryByText('Unverified')).not.toBeInTheDocument();
+  });
+
+  it('shows Verified for basic KYB Pass, the portal for corporate users, and Homepage and Buy Crypto in independent mode', async () => {
+    const corporate = openMenu({ userType: 'Corporate', verified: true });
     await corporate.user.click(await screen.findByRole('button', { name: 'Account menu' }));
-    expect(screen.getByText('Verified')).toBeInTheDocument();
+    expect(await screen.findByText('Verified')).toBeInTheDocument();
     expect(within(screen.getByRole('navigation', { name: 'Account menu' })).getAllByRole('link').map((l) => l.textContent)).toEqual(['Business portal']);
     corporate.unmount();
 

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useAccountInfo, verificationStatusOf } from '@/lib/account-info';
 import { endSession } from '@/lib/end-session';
 import { useHttpClient } from '@/lib/http-context';
 import { fetchLoginStatus } from '@/lib/target-entity';
@@ -11,8 +12,6 @@ import { isBusinessMode, isIndependentMode, LOGIN_ROUTE_BY_MODE, type FlowMode }
 export interface UserMenuProps {
   lng: string;
   mode: FlowMode;
-  /** KYC (individual) or basic KYB (corporate) status; Pass is the only verified one (spec §4). */
-  verificationStatus?: string | null;
   /** Rendered inside the menu on small screens, where the header has no room for it. */
   darkModeToggle?: React.ReactNode;
 }
@@ -27,7 +26,7 @@ const itemClass = 'flex h-10 items-center rounded-lg px-3 text-sm text-fg hover:
  * with a confirmation; the dark-mode toggle on small screens; copyright links by brand and entity.
  * A 300 px dropdown, a side drawer on phones; a click outside or Escape closes it.
  */
-export function UserMenu({ lng, mode, verificationStatus, darkModeToggle }: UserMenuProps) {
+export function UserMenu({ lng, mode, darkModeToggle }: UserMenuProps) {
   const { t } = useTranslation();
   const client = useHttpClient();
   const queries = useQueryClient();
@@ -40,6 +39,8 @@ export function UserMenu({ lng, mode, verificationStatus, darkModeToggle }: User
     queryKey: ['login-status'],
     queryFn: () => fetchLoginStatus(client, { silent: true }),
   });
+  // The badge's status; shared with every page that reads the account info (fetched once).
+  const account = useAccountInfo(mode, { enabled: Boolean(status.data?.isLogin), silent: true });
   const links = useQuery({
     queryKey: ['menu-links'],
     queryFn: () => client.get<MenuLink[]>(PATHS.menuLinks, { silent: true }),
@@ -65,7 +66,8 @@ export function UserMenu({ lng, mode, verificationStatus, darkModeToggle }: User
     return <Link to={`/${lng}/${LOGIN_ROUTE_BY_MODE[mode]}`} className="rounded-full px-3 py-2 text-sm font-medium text-primary">{t('common.userMenu.signIn')}</Link>;
   }
   const corporate = status.data.userType === 'Corporate';
-  const verified = verificationStatus === 'Pass';
+  // Spec §4: KYC (individual) or basic KYB (corporate) status; Pass is the only verified one.
+  const verified = verificationStatusOf(account.data) === 'Pass';
   const entries = corporate || isBusinessMode(mode)
     ? [{ key: 'portal', to: 'corporation-portal/setting' }]
     : [

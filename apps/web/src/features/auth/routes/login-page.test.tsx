@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getSharedCookie } from '@/lib/cookies';
 import { readTargetEntity } from '@/lib/target-entity';
+import { accountOverview } from '@/test/account-overview';
 import { businessError, type Responder } from '@/test/routed-http-client';
 import { IndividualLoginPage } from './login-page';
 import { account, EMAIL, landedOn, loginResult, openLogin, STRONG_PASSWORD, storedToken, submitEmail, submitPassword } from './login-test-kit';
@@ -162,6 +163,18 @@ describe('individual login page', () => {
     await submitPassword(user);
     expect(await landedOn()).toBe(target);
     expect(storedToken('individual')).toBeNull();
+  });
+
+  it.each([
+    ['KYC Initial', '/en/account-status', accountOverview({}, { kycStatus: 'Initial' })],
+    ['Blocked with AC100002', '/en/user-blocked?code=AC100002', accountOverview({ accountStatus: 'Blocked', accountStatusReasonCode: 'AC100002' })],
+  ] as const)('after a successful sign-in, an account with %s lands on %s (spec §4 gating)', async (_case, target, overview) => {
+    const { user, calls } = open({ [PATHS.passwordLogin]: () => loginResult(), [PATHS.overview]: () => overview });
+    await submitEmail(user);
+    await submitPassword(user);
+    expect(await landedOn()).toBe(target);
+    expect(calls.filter((c) => c.path === PATHS.overview)).toEqual([expect.objectContaining({ method: 'GET', options: { query: {}, silent: true } })]);
+    expect(storedToken('individual')).toMatchObject({ data: { token: 'tok-1' } });
   });
 
   it('links to the business sign-in', () => {

@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createSessionStore } from '@/lib/session';
+import { accountOverview } from '@/test/account-overview';
 import { renderPage } from '@/test/render';
 import { businessError, type Responder, routedHttpClient } from '@/test/routed-http-client';
 import { EMAIL, landedOn, loginResult, storedToken } from './login-test-kit';
@@ -293,11 +294,34 @@ describe('merchant login page', () => {
 
     it('keeps a session of the merchant email and lands on the settings without starting', async () => {
       await storeIndependentToken();
-      const { calls, bodiesOf } = openMerchant({ page: 'skip-login', params: { ...SIGNED, email: EMAIL }, routes: signedInAs(EMAIL) });
+      const { calls, bodiesOf } = openMerchant({
+        page: 'skip-login',
+        params: { ...SIGNED, email: EMAIL },
+        routes: { ...signedInAs(EMAIL), [PATHS.overview]: () => accountOverview() },
+      });
       expect(await landedOn()).toBe('/en/settings');
       expect(bodiesOf(PATHS.verifyLoginEmail)).toEqual([{ email: EMAIL }]);
-      expect(calls.map((call) => call.path)).toEqual([PATHS.verifyLoginEmail]);
+      // Spec §4 gating after the sign-in: the account info, asked as independent mode asks (BUY_SEND).
+      expect(calls.map((call) => call.path)).toEqual([PATHS.verifyLoginEmail, PATHS.overview]);
+      expect(calls[1]).toMatchObject({ method: 'GET', options: { query: { paymentMethod: 'BUY_SEND' }, silent: true } });
       expect(storedToken('independent')).toMatchObject({ data: { token: 'old-1' } });
+    });
+
+    it('sends a kept session whose KYC is not done to account-status', async () => {
+      await storeIndependentToken();
+      openMerchant({
+        page: 'skip-login',
+        params: { ...SIGNED, email: EMAIL },
+        routes: { ...signedInAs(EMAIL), [PATHS.overview]: () => accountOverview({}, { kycStatus: 'Pending' }) },
+      });
+      expect(await landedOn()).toBe('/en/account-status');
+    });
+
+    it('still lands on the settings when the account info cannot be read', async () => {
+      await storeIndependentToken();
+      const { calls } = openMerchant({ page: 'skip-login', params: { ...SIGNED, email: EMAIL }, routes: signedInAs(EMAIL) });
+      expect(await landedOn()).toBe('/en/settings');
+      expect(calls.map((call) => call.path)).toEqual([PATHS.verifyLoginEmail, PATHS.overview]);
     });
 
     it('signs another account out, then starts', async () => {

@@ -116,7 +116,7 @@ function SelectAccountView({ merchant }: { merchant: MerchantLogin }) {
           key={account.choice}
           type="button"
           onClick={() => void merchant.selectAccount(account.choice)}
-          className="flex flex-col items-start gap-1 rounded-xl border border-border bg-surface p-4 text-left hover:border-primary focus-visible:outline-2 focus-visible:outline-primary"
+          className="flex flex-col items-start gap-1 rounded-xl border border-line bg-surface p-4 text-left hover:border-primary focus-visible:outline-2 focus-visible:outline-primary"
         >
           <span className="text-sm text-muted">{t(account.choice === 'LINKED' ? 'auth.merchant.select.linked' : 'auth.merchant.select.fromMerchant', { merchant: merchantName })}</span>
           <span className="break-all font-medium text-fg">{account.email}</span>

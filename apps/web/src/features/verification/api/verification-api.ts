@@ -1,0 +1,20 @@
+import { type AccountOverview, type CountryItem, type KycAccessTokenResult, PATHS } from '@causeway/contracts';
+import type { HttpClient } from '@/lib/http-client';
+
+export interface KycAddress {
+  addressLine: string;
+  city: string;
+  postalCode: string;
+  country: string;
+}
+
+/** The verification pages' calls. */
+export function createVerificationApi(client: HttpClient) {
+  return {
+    accessToken: () => client.get<KycAccessTokenResult>(PATHS.kycAccessToken),
+    /** Reads the vendor's review now (after its step) and answers the new account info. */
+    refreshStatus: () => client.post<AccountOverview>(PATHS.updateKycStatus),
+    updateAddress: (address: KycAddress) => client.post<{ required: boolean; address: KycAddress | null }>(PATHS.kycUpdateAddress, address, { silent: true }),
+    countries: () => client.get<CountryItem[]>(PATHS.listCountryCode),
+  };
+}

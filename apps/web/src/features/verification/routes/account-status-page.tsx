@@ -1,0 +1,118 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { ACCOUNT_INFO_KEY, useAccountInfo } from '@/lib/account-info';
+import { gateFor } from '@/lib/gating';
+import { useHttpClient } from '@/lib/http-context';
+import { isApiError } from '@/lib/http-errors';
+import { ErrorView, GradientButton, Spinner } from '@/ui';
+import { createVerificationApi, type KycAddress } from '../api/verification-api';
+import { KycAddressForm } from '../components/kyc-address-form';
+import { storedMode } from '@/lib/mode';
+
+/** Set by the vendor's step when it sends the person back: the review may not have reached us yet. */
+export const FROM_VENDOR_PARAM = 'fromVendor';
+
+/** Pending reviews usually end within minutes: the page asks again this often. */
+export const PENDING_POLL_MS = 5000;
+const BACK_FROM_VENDOR_POLLS = 12;
+
+type Stage = 'Initial' | 'Pending' | 'Resubmitting' | 'Fail' | 'Pass' | 'Terminated';
+export type AccountStatusVariant = 'default' | 'entity' | 'roma';
+
+/**
+ * account-status (and its entity and Roma variants): the verification stage with the one action
+ * that moves it on. Initial and Resubmitting open the vendor's step (or our own document step for
+ * flow version V2); Pending follows the review by itself; Pass asks for the address when it is
+ * missing (kycAddress), then continues.
+ */
+export function AccountStatusPage({ variant = 'default' }: { variant?: AccountStatusVariant }) {
+  const { t } = useTranslation();
+  const { lng } = useParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const client = useHttpClient();
+  const queries = useQueryClient();
+  const api = createVerificationApi(client);
+  const mode = storedMode();
+  const info = useAccountInfo(mode);
+  const kycStatus = info.data?.kycInfo?.kycStatus;
+  const stage: Stage | undefined = info.data?.accountStatus === 'Terminated' ? 'Terminated' : kycStatus;
+  const [params] = useSearchParams();
+  const backFromVendor = params.get(FROM_VENDOR_PARAM) === '1';
+  // While pending (or just back from the vendor, whose webhook may still be on its way), ask the
+  // vendor (upd-kyc-status) so the page moves as soon as it decided.
+  useQuery({
+    queryKey: ['kyc-refresh'],
+    queryFn: async () => {
+      queries.setQueryData(ACCOUNT_INFO_KEY, await api.refreshStatus());
+      return true;
+    },
+    enabled: stage === 'Pending' || (backFromVendor && stage === 'Initial'),
+    // Pending: until decided. Back from the vendor but still Initial (left without submitting): a minute, then stop.
+    refetchInterval: (query) => (stage === 'Pending' || query.state.dataUpdateCount < BACK_FROM_VENDOR_POLLS ? PENDING_POLL_MS : false),
+  });
+  const needsAddress = stage === 'Pass' && info.data?.kycInfo?.currentKycStep === 'POA';
+  const countries = useQuery({ queryKey: ['countries'], queryFn: () => api.countries(), enabled: needsAddress, staleTime: Infinity });
+  const [addressError, setAddressError] = useState<string>();
+
+  // The account may have moved on while the person waited (blocked by the review, or another
+  // entity's status page): spec §4 gating decides, from this page too.
+  const gate = info.data ? gateFor(info.data, { path: location.pathname.replace(/^\/[^/]+/, ''), isRoma: variant === 'roma' }) : null;
+  useEffect(() => {
+    if (gate) void navigate(`/${lng}/${gate}`, { replace: true });
+  }, [gate, lng, navigate]);
+
+  if (!info.data || !stage) {
+    return info.isError
+      ? <ErrorView title={t('pages.servicesUnavailable.title')} footer={<GradientButton onClick={() => void info.refetch()}>{t('verification.hosted.retry')}</GradientButton>} />
+      : <div className="flex min-h-[50vh] items-center justify-center"><Spinner size="lg" label={t('verification.statusTitle')} /></div>;
+  }
+
+  const startStep = () => navigate(`/${lng}/${info.data.kycInfo?.kycFlowVersion === 'V2' ? 'docsverification' : 'sumsub'}`);
+  const saveAddress = async (address: KycAddress) => {
+    setAddressError(undefined);
+    try {
+      await api.updateAddress(address);
+      await queries.invalidateQueries({ queryKey: ACCOUNT_INFO_KEY });
+    } catch (failure) {
+      setAddressError(isApiError(failure) && failure.msg ? failure.msg : t('auth.error.generic'));
+    }
+  };
+  const actions: Partial<Record<Stage, () => void>> = {
+    Initial: startStep,
+    Resubmitting: startStep,
+    Pending: () => void info.refetch(),
+    Pass: () => navigate(`/${lng}/settings`),
+  };
+  const action = actions[stage];
+
+  return (
+    <section aria-labelledby="account-status-title" className="mx-auto flex w-full max-w-[480px] flex-col gap-5 py-6">
+      <p className="text-sm font-medium uppercase tracking-wide text-muted">{t('verification.statusTitle')}</p>
+      <div className="flex flex-col gap-2">
+        <h1 id="account-status-title" className="text-2xl font-semibold text-fg">{t(`verification.stage.${stage}.title`)}</h1>
+        <p className="text-sm text-fg">{t(`verification.stage.${stage}.content`)}</p>
+        {variant === 'entity' ? <p className="text-sm text-muted">{t('verification.entityNote')}</p> : null}
+        {variant === 'roma' ? <p className="text-sm text-muted">{t('verification.romaNote')}</p> : null}
+      </div>
+      {stage === 'Pending' ? <Spinner size="md" label={t('verification.stage.Pending.title')} /> : null}
+      {needsAddress ? (
+        countries.data ? (
+          <KycAddressForm countries={countries.data} residentCountry={info.data.kycInfo?.residentCountry ?? null} error={addressError} onSubmit={saveAddress} />
+        ) : countries.isError ? (
+          <GradientButton onClick={() => void countries.refetch()}>{t('verification.hosted.retry')}</GradientButton>
+        ) : (
+          <Spinner size="md" label={t('verification.address.title')} />
+        )
+      ) : action && stage !== 'Pending' ? (
+        <GradientButton fullWidth showContinueArrow onClick={action}>{t(`verification.stage.${stage}.action`)}</GradientButton>
+      ) : null}
+    </section>
+  );
+}
+
+export const AccountStatusDefaultPage = () => <AccountStatusPage />;
+export const AccountStatusEntityPage = () => <AccountStatusPage variant="entity" />;
+export const AccountStatusRomaPage = () => <AccountStatusPage variant="roma" />;

@@ -1,0 +1,40 @@
+import { type AccountOverview, PATHS } from '@causeway/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { COOKIE_NAMES, getSharedCookie } from './cookies.ts';
+import type { HttpClient } from './http-client.ts';
+import { useHttpClient } from './http-context.tsx';
+import { isIndependentMode, type FlowMode } from './mode.ts';
+
+/** The query key of the account info: invalidate it after anything that changes the account. */
+export const ACCOUNT_INFO_KEY = ['account-info'] as const;
+
+/**
+ * query-overview-info as spec §7 sends it: independent mode asks with paymentMethod BUY_SEND, the
+ * Roma channel when the isRoma cookie says so.
+ */
+export function fetchAccountInfo(client: HttpClient, mode: FlowMode, options: { silent?: boolean } = {}): Promise<AccountOverview> {
+  const query: Record<string, string> = {};
+  if (isIndependentMode(mode)) query.paymentMethod = 'BUY_SEND';
+  if (getSharedCookie(COOKIE_NAMES.isRoma) === 'true') query.channel = 'ROMA';
+  return client.get<AccountOverview>(PATHS.overview, { query, silent: options.silent ?? false });
+}
+
+/**
+ * The account info, fetched once per page load and shared by every component that asks (spec §4).
+ * `enabled: false` for signed-out visitors, who have none.
+ */
+export function useAccountInfo(mode: FlowMode, options: { enabled?: boolean; silent?: boolean } = {}) {
+  const client = useHttpClient();
+  return useQuery({
+    queryKey: ACCOUNT_INFO_KEY,
+    queryFn: () => fetchAccountInfo(client, mode, options),
+    staleTime: Infinity,
+    enabled: options.enabled ?? true,
+  });
+}
+
+/** Spec §4 verified badge: basic KYB for corporate accounts, KYC for individuals; Pass is the only verified status. */
+export function verificationStatusOf(info: AccountOverview | undefined): string | null {
+  if (!info) return null;
+  return info.userType === 'Corporate' ? (info.kybInfo?.kybBasicStatus ?? null) : (info.kycInfo?.kycStatus ?? null);
+}

@@ -1,0 +1,31 @@
+import type { AccountOverview } from '@causeway/contracts';
+
+export interface GateContext {
+  /** The locale-free path asked for, e.g. /buy-crypto. */
+  path: string;
+  /** The Roma channel (its own status pages). */
+  isRoma: boolean;
+}
+
+/**
+ * Spec §4 gating of an individual's account, as data in, page out: where the account must go
+ * before the page it asked for, or null to stay. Pass is the only passing KYC status.
+ * - Blocked: user-blocked with the reason code (999999 when none); AC100003 (same KYC data as
+ *   another account) has its own duplicate-account-detected page.
+ * - Terminated, or KYC not Pass: the status page: account-status-roma on the Roma channel,
+ *   account-status-entity for the PL entity (our reading of "by entity tag": LI is the default
+ *   entity), else account-status.
+ * - KYC Pass with remediation Pop: remediation, never from a remediation path itself.
+ * Corporate accounts follow the business rules (KYB), which the business portal applies.
+ */
+export function gateFor(info: AccountOverview, context: GateContext): string | null {
+  if (info.userType === 'Corporate') return null;
+  if (info.accountStatus === 'Blocked') {
+    const code = info.accountStatusReasonCode;
+    return code === 'AC100003' ? 'duplicate-account-detected' : `user-blocked?code=${code ?? '999999'}`;
+  }
+  const statusPage = context.isRoma ? 'account-status-roma' : info.entityTag === 'PL' ? 'account-status-entity' : 'account-status';
+  if (info.accountStatus === 'Terminated' || info.kycInfo?.kycStatus !== 'Pass') return context.path === `/${statusPage}` ? null : statusPage;
+  if (info.kycInfo.remediationStatus === 'Pop' && !context.path.includes('remediation')) return 'remediation';
+  return null;
+}
