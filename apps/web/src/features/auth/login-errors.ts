@@ -17,3 +17,13 @@ export function loginErrorText(error: unknown, t: (key: string) => string): stri
       return error.msg || t('auth.error.generic');
   }
 }
+
+/** Runs a sign-in call, turning its failure into the page's error line (cleared first). */
+export async function showingErrors(action: () => Promise<void>, setError: (text: string | undefined) => void, t: (key: string) => string): Promise<void> {
+  setError(undefined);
+  try {
+    await action();
+  } catch (failure) {
+    setError(loginErrorText(failure, t));
+  }
+}

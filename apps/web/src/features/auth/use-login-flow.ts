@@ -12,7 +12,7 @@ import { useHttpClient } from '@/lib/http-context';
 import { createSessionStore } from '@/lib/session';
 import { rememberTargetEntity } from '@/lib/target-entity';
 import { createAuthApi } from './api/auth-api';
-import { loginErrorText } from './login-errors';
+import { loginErrorText, showingErrors } from './login-errors';
 
 /** Spec §2 login steps, plus gaVerify: the authenticator screen when one is bound. */
 export type LoginStep = 'loginPre' | 'login' | 'signup' | 'verificationCode' | 'gaVerify' | 'setPWD' | 'TwoFaTip' | 'loading';
@@ -77,15 +77,7 @@ export function useLoginFlow(mode: LoginMode) {
     return goHome();
   }
 
-  /** Runs a call, turning its failure into the page's error line. */
-  async function attempt(action: () => Promise<void>) {
-    setError(undefined);
-    try {
-      await action();
-    } catch (failure) {
-      setError(loginErrorText(failure, t));
-    }
-  }
+  const attempt = (action: () => Promise<void>) => showingErrors(action, setError, t);
 
   return {
     step,

@@ -9,7 +9,7 @@ import { isApiError } from '@/lib/http-errors';
 import { createSessionStore } from '@/lib/session';
 import { createMerchantLoginApi } from './api/merchant-login-api';
 import { keepEntryParams } from './entry-params';
-import { loginErrorText } from './login-errors';
+import { loginErrorText, showingErrors } from './login-errors';
 import { useLoginFlow } from './use-login-flow';
 
 /** What the merchant sign-in page shows: one view per account-selection state, plus its own loading and failures. */
@@ -61,14 +61,7 @@ export function useMerchantLogin(skip: boolean) {
     if (answer.state === 'SIGNED_IN' && answer.login) await flow.handleResult(answer.login, { offerPassword: !options.atStart });
   }
 
-  async function attempt(action: () => Promise<void>) {
-    setError(undefined);
-    try {
-      await action();
-    } catch (failure) {
-      setError(loginErrorText(failure, t));
-    }
-  }
+  const attempt = (action: () => Promise<void>) => showingErrors(action, setError, t);
 
   /** skip-login: is this browser already signed in as the merchant's customer? A different account is signed out. */
   async function alreadySignedInAs(email: string): Promise<boolean> {
