@@ -99,12 +99,14 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   const deliver = async (body: string, headers: Record<string, string>) =>
     (await app.inject({ method: 'POST', url: `${API_BASE}${PATHS.kycWebhook}`, payload: body, headers })).statusCode;
   const { provider: kycProvider, sandbox: sandboxKyc } = createKycProvider(config, { db: database.db, queue, worker: jobs, clock, serverSecret, deliver });
-  const kyc = createKycModule({ db: database.db, queue, worker: jobs, identity, provider: kycProvider, clock, levelName: config.KYC_LEVEL_NAME });
+  // Document uploads (sign-upload): presigned PUTs to S3, or to our own signed /uploads URLs.
+  const { provider: storage, local: localFiles } = createStorageProvider(config, { serverSecret, clock });
+  const kyc = createKycModule({
+    db: database.db, queue, worker: jobs, identity, provider: kycProvider, storage, clock, levelName: config.KYC_LEVEL_NAME, flowVersion: config.KYC_FLOW_VERSION,
+  });
   registerKycWebhookRoutes(app, { provider: kycProvider, repository: kyc.repository, clock });
   registerKycRoutes(app, { kyc, identity, geo });
   if (sandboxKyc) registerKycVerificationRoutes(app, sandboxKyc);
-  // Document uploads (sign-upload): presigned PUTs to S3, or to our own signed /uploads URLs.
-  const { provider: storage, local: localFiles } = createStorageProvider(config, { serverSecret, clock });
   registerUploadRoutes(app, { uploads: createUploadsService({ storage }), identity });
   if (localFiles) registerLocalFileRoutes(app, { storage: localFiles });
 

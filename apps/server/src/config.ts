@@ -49,6 +49,8 @@ export const configSchema = z.object({
   TRUST_PROXY: booleanFromEnv.default(false),
   /** The verification level applicants are created at (a Sumsub level name). */
   KYC_LEVEL_NAME: z.string().regex(/^[\w-]{1,64}$/, 'must be a level name: letters, digits, _ and -').default('basic-kyc-level'),
+  /** Spec §3 kycFlowVersion of new profiles: V1 the vendor's hosted step, V2 our own document step (docsverification). */
+  KYC_FLOW_VERSION: z.enum(['V1', 'V2']).default('V1'),
   /** sandbox.md: how long the sandbox vendor waits before a Pass. */
   SANDBOX_KYC_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
   SUMSUB_APP_TOKEN: z.string().min(1).optional(),

@@ -11,8 +11,15 @@ import Fastify from 'fastify';
  * - GET  /resources/applicants/-;externalUserId=…/one applicant data by externalUserId
  * - POST /resources/accessTokens/sdk                  SDK access token ({userId, levelName, ttlInSecs})
  * - POST /resources/accessTokens?userId=&levelName=&ttlInSecs=  the older form of the same
+ * - PATCH /resources/applicants/{applicantId}/fixedInfo  change provided info (merged into fixedInfo)
+ * - POST /resources/applicants/{applicantId}/info/idDoc  add a document: multipart/form-data with a
+ *   `metadata` part (JSON {idDocType, country, idDocSubType?}) and an optional `content` part (the
+ *   file); the signature is checked over the raw multipart bytes. Recorded in `documents`; a
+ *   missing or malformed metadata part is a 400 (https://docs.sumsub.com/reference/add-id-documents)
+ * - POST /resources/applicants/{applicantId}/status/pending  request a check: the review becomes
+ *   pending, answering {"ok": 1} (https://docs.sumsub.com/reference/request-applicant-check)
  *
- * Errors use Sumsub's body {description, code, correlationId, errorCode}.
+ * Errors use Sumsub's body {description, code, correlationId, errorCode, errorName?}.
  */
 
 /** An applicant as Sumsub answers it from GET …/one (only the parts tests look at are typed). */
@@ -47,13 +54,31 @@ export interface RecordedRequest {
   /** Path and query exactly as received (what the signature covers). */
   url: string;
   headers: Record<string, string | string[] | undefined>;
+  /** The body as UTF-8 text (binary parts of a multipart body do not survive this: use rawBody). */
   body: string;
+  /** The body's bytes exactly as received. */
+  rawBody: Buffer;
   /** The status the fake answered. */
   status?: number;
 }
 
-/** What the next request gets instead of its normal answer. */
-export type FakeFault = { status: number; body?: unknown } | { delayMs: number };
+/**
+ * What the next request gets instead of its normal answer; with `path`, the next request whose
+ * path and query contain it (earlier requests pass untouched).
+ */
+export type FakeFault = ({ status: number; body?: unknown } | { delayMs: number }) & { path?: string };
+
+/** A document added with POST …/info/idDoc, as the fake recorded it. */
+export interface FakeDocument {
+  imageId: string;
+  idDocType: string;
+  idDocSubType: string | null;
+  country: string;
+  /** The content part's file name and type, or null when the part had none (metadata only). */
+  fileName: string | null;
+  contentType: string | null;
+  size: number;
+}
 
 export interface FakeSumsub {
   baseUrl: string;
@@ -66,6 +91,8 @@ export interface FakeSumsub {
   failNext(fault: FakeFault): void;
   /** Access tokens issued, token → userId. */
   accessTokens: Map<string, string>;
+  /** Documents added per applicant id, in the order received. */
+  documents: Map<string, FakeDocument[]>;
 }
 
 export interface FakeSumsubOptions {
@@ -86,8 +113,55 @@ class FakeHttpError extends Error {
   constructor(
     readonly status: number,
     readonly description: string,
+    readonly errorCode: number = status,
+    readonly errorName?: string,
   ) {
     super(description);
+  }
+}
+
+interface MultipartPart {
+  name: string;
+  fileName: string | null;
+  contentType: string | null;
+  content: Buffer;
+}
+
+/** Splits a multipart/form-data body (RFC 7578) into its parts; anything malformed is a 400. */
+function parseMultipart(raw: Buffer, contentTypeHeader: string | undefined): MultipartPart[] {
+  const malformed = (why: string) => new FakeHttpError(400, `Malformed multipart body: ${why}`);
+  const match = /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentTypeHeader ?? '');
+  const boundary = match?.[1] ?? match?.[2];
+  if (!boundary) throw malformed('no boundary');
+  const delimiter = Buffer.from(`--${boundary}`);
+  const nextDelimiter = Buffer.from(`\r\n--${boundary}`);
+  const parts: MultipartPart[] = [];
+  let position = raw.indexOf(delimiter);
+  if (position < 0) throw malformed('no part');
+  for (;;) {
+    const after = position + delimiter.length;
+    const tail = raw.subarray(after, after + 2).toString('latin1');
+    if (tail === '--') return parts;
+    if (tail !== '\r\n') throw malformed('bad delimiter line');
+    const headerEnd = raw.indexOf('\r\n\r\n', after + 2);
+    if (headerEnd < 0) throw malformed('part headers not terminated');
+    const end = raw.indexOf(nextDelimiter, headerEnd + 4);
+    if (end < 0) throw malformed('part not terminated');
+    const headers = new Map<string, string>();
+    for (const line of raw.subarray(after + 2, headerEnd).toString('utf8').split('\r\n')) {
+      const colon = line.indexOf(':');
+      if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
+    }
+    const disposition = headers.get('content-disposition') ?? '';
+    const name = /(?:^|;)\s*name="([^"]*)"/i.exec(disposition)?.[1];
+    if (!/^form-data\b/i.test(disposition) || name === undefined) throw malformed('part without a form-data name');
+    parts.push({
+      name,
+      fileName: /;\s*filename="([^"]*)"/i.exec(disposition)?.[1] ?? null,
+      contentType: headers.get('content-type') ?? null,
+      content: raw.subarray(headerEnd + 4, end),
+    });
+    position = end + 2;
   }
 }
 
@@ -96,6 +170,9 @@ export async function startFakeSumsub(options: FakeSumsubOptions): Promise<FakeS
   const maxSkew = options.maxClockSkewSeconds ?? 60;
   const applicants = new Map<string, FakeApplicant>();
   const accessTokens = new Map<string, string>();
+  const documents = new Map<string, FakeDocument[]>();
+  // Sumsub's image ids are numbers (answered in the X-Image-Id header).
+  let imageCounter = 1_045_510_000;
   const requests: RecordedRequest[] = [];
   const faults: FakeFault[] = [];
 
@@ -103,12 +180,17 @@ export async function startFakeSumsub(options: FakeSumsubOptions): Promise<FakeS
   // Keep every body raw: the signature covers the bytes as sent.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  // Document uploads: the raw multipart bytes (signed as sent), up to Sumsub's 64 MB file limit.
+  app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: 64 * 1024 * 1024 + 64 * 1024 }, (_request, body, done) =>
+    done(null, body),
+  );
 
-  const errorBody = (status: number, description: string) => ({
+  const errorBody = (status: number, description: string, errorCode: number = status, errorName?: string) => ({
     description,
     code: status,
     correlationId: `req-${randomUUID()}`,
-    errorCode: status,
+    errorCode,
+    ...(errorName ? { errorName } : {}),
   });
   const rawBodyOf = (body: unknown) => (Buffer.isBuffer(body) ? body : Buffer.alloc(0));
   const jsonBodyOf = (body: unknown): Record<string, unknown> => {
@@ -125,7 +207,7 @@ export async function startFakeSumsub(options: FakeSumsubOptions): Promise<FakeS
 
   app.addHook('preHandler', async (request, reply) => {
     const raw = rawBodyOf(request.body);
-    const record: RecordedRequest = { method: request.method, url: request.url, headers: { ...request.headers }, body: raw.toString('utf8') };
+    const record: RecordedRequest = { method: request.method, url: request.url, headers: { ...request.headers }, body: raw.toString('utf8'), rawBody: raw };
     requests.push(record);
     (request as unknown as { record: RecordedRequest }).record = record;
 
@@ -143,7 +225,8 @@ export async function startFakeSumsub(options: FakeSumsubOptions): Promise<FakeS
     const given = /^[0-9a-f]+$/.test(signature) ? Buffer.from(signature, 'hex') : Buffer.alloc(0);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return reply.code(401).send(errorBody(401, 'Invalid signature'));
 
-    const fault = faults.shift();
+    const at = faults.findIndex((candidate) => candidate.path === undefined || request.url.includes(candidate.path));
+    const fault = at < 0 ? undefined : faults.splice(at, 1)[0];
     if (fault && 'delayMs' in fault) await new Promise((resolve) => setTimeout(resolve, fault.delayMs).unref());
     else if (fault) return reply.code(fault.status).send(fault.body ?? errorBody(fault.status, 'Injected failure'));
   });
@@ -152,7 +235,8 @@ export async function startFakeSumsub(options: FakeSumsubOptions): Promise<FakeS
     if (record) record.status = reply.statusCode;
   });
   app.setErrorHandler((error, _request, reply) => {
-    const status = error instanceof FakeHttpError ? error.status : 500;
+    if (error instanceof FakeHttpError) return reply.code(error.status).send(errorBody(error.status, error.description, error.errorCode, error.errorName));
+    const status = typeof (error as { statusCode?: unknown }).statusCode === 'number' ? (error as { statusCode: number }).statusCode : 500;
     return reply.code(status).send(errorBody(status, error instanceof Error ? error.message : 'Internal error'));
   });
   app.setNotFoundHandler((_request, reply) => reply.code(404).send(errorBody(404, 'Not found')));
@@ -214,6 +298,67 @@ export async function startFakeSumsub(options: FakeSumsubOptions): Promise<FakeS
     return issueToken(query.userId, query.levelName);
   });
 
+  const applicantFor = (params: unknown): FakeApplicant => {
+    const applicant = applicants.get((params as { applicantId?: string }).applicantId ?? '');
+    if (!applicant) throw new FakeHttpError(404, 'Applicant not found');
+    return applicant;
+  };
+
+  app.patch('/resources/applicants/:applicantId/fixedInfo', async (request) => {
+    const applicant = applicantFor(request.params);
+    const body = jsonBodyOf(request.body);
+    // Only the fields sent change; null fields are ignored.
+    const changes = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== null));
+    applicant.fixedInfo = { ...applicant.fixedInfo, ...changes };
+    return applicant.fixedInfo;
+  });
+
+  app.post('/resources/applicants/:applicantId/info/idDoc', async (request, reply) => {
+    const applicant = applicantFor(request.params);
+    const contentType = header(request.headers['content-type']);
+    if (!/^multipart\/form-data\b/i.test(contentType ?? '')) throw new FakeHttpError(400, 'Expected a multipart/form-data body');
+    const parts = parseMultipart(rawBodyOf(request.body), contentType);
+    const metadataPart = parts.find((part) => part.name === 'metadata');
+    if (!metadataPart) throw new FakeHttpError(400, "Required part 'metadata' is missing");
+    let metadata: unknown;
+    try {
+      metadata = JSON.parse(metadataPart.content.toString('utf8'));
+    } catch {
+      throw new FakeHttpError(400, 'Document metadata is not valid JSON');
+    }
+    if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata)) throw new FakeHttpError(400, 'Document metadata is not a JSON object');
+    const { idDocType, country, idDocSubType } = metadata as Record<string, unknown>;
+    if (typeof idDocType !== 'string' || !/^[A-Z][A-Z_]*$/.test(idDocType)) throw new FakeHttpError(400, 'idDocType is missing or invalid');
+    if (typeof country !== 'string' || !/^[A-Z]{3}$/.test(country)) throw new FakeHttpError(400, 'country is missing or not an ISO 3166-1 alpha-3 code');
+    if (idDocSubType !== undefined && idDocSubType !== null && idDocSubType !== 'FRONT_SIDE' && idDocSubType !== 'BACK_SIDE') {
+      throw new FakeHttpError(400, 'idDocSubType must be FRONT_SIDE or BACK_SIDE');
+    }
+    const content = parts.find((part) => part.name === 'content');
+    if (content && content.content.length === 0) throw new FakeHttpError(400, 'Uploaded file is empty and cannot be processed (0 bytes)', 1003, 'empty-file');
+    imageCounter += 1;
+    const imageId = String(imageCounter);
+    const recorded: FakeDocument = {
+      imageId,
+      idDocType,
+      idDocSubType: typeof idDocSubType === 'string' ? idDocSubType : null,
+      country,
+      fileName: content?.fileName ?? null,
+      contentType: content?.contentType ?? null,
+      size: content?.content.length ?? 0,
+    };
+    documents.set(applicant.id, [...(documents.get(applicant.id) ?? []), recorded]);
+    return reply
+      .header('X-Image-Id', imageId)
+      .send({ idDocType, country, ...(recorded.idDocSubType ? { idDocSubType: recorded.idDocSubType } : {}) });
+  });
+
+  app.post('/resources/applicants/:applicantId/status/pending', async (request) => {
+    const applicant = applicantFor(request.params);
+    applicant.review = { ...applicant.review, reviewStatus: 'pending' };
+    delete applicant.review.reviewResult;
+    return { ok: 1 };
+  });
+
   const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
     baseUrl,
@@ -221,6 +366,7 @@ export async function startFakeSumsub(options: FakeSumsubOptions): Promise<FakeS
     applicants,
     requests,
     accessTokens,
+    documents,
     setReview(applicantId, review) {
       const applicant = applicants.get(applicantId);
       if (!applicant) throw new Error(`fake Sumsub: no applicant ${applicantId}`);

@@ -19,9 +19,9 @@ export interface IdentityTestApp {
 }
 
 /** The whole app on a fresh test database with a manual clock. */
-export async function createIdentityTestApp(): Promise<IdentityTestApp> {
+export async function createIdentityTestApp(env: Record<string, string> = {}): Promise<IdentityTestApp> {
   const clock = createManualClock();
-  return { ...(await createTestApp({}, undefined, { clock })), clock };
+  return { ...(await createTestApp(env, undefined, { clock })), clock };
 }
 
 /** The authenticator service on the app's database, with the app's key and clock (to bind one for a user). */

@@ -113,3 +113,27 @@ export const kycLimitsResultSchema = z.object({
     current: z.boolean().describe("the person's own tier"),
   })),
 });
+
+export const ID_DOCUMENT_TYPES = ['PASSPORT', 'ID_CARD', 'DRIVERS'] as const;
+
+/** Spec §5 text fields: letters, digits, .,()'-+/ and space, at most 70. */
+const personName = z.string().trim().min(1, 'required').max(70, 'at most 70 characters').regex(/^[\p{L}\p{N}.,()'\-+/ ]+$/u, "letters, digits, .,()'-+/ and spaces only");
+const countryCode = z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter country code');
+
+/**
+ * docsverification (kycFlowVersion V2): our own document step. The files were uploaded first
+ * (sign-upload, then PUT); their filePaths come back here with the details the person typed.
+ */
+export const docsVerificationSubmitSchema = z.object({
+  firstName: personName,
+  lastName: personName,
+  dob: z.iso.date('must be a date YYYY-MM-DD'),
+  nationality: countryCode,
+  residenceCountry: countryCode,
+  documentType: z.enum(ID_DOCUMENT_TYPES),
+  files: z
+    .array(z.object({ filePath: z.string().min(1).max(512), side: z.enum(['FRONT_SIDE', 'BACK_SIDE']).nullable().default(null) }))
+    .min(1, 'add the document')
+    .max(2, 'at most 2 files: the front and the back'),
+});
+export type DocsVerificationSubmit = z.infer<typeof docsVerificationSubmitSchema>;

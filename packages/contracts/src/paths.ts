@@ -68,6 +68,8 @@ export const PATHS = {
   kycLimits: `${CUSTOMER}/user/kyc/limit/query`,
   updateKycStatus: '/kyc-main/client/overview/upd-kyc-status',
   closeRemediation: '/kyc-main/client/overview/close-remediation',
+  /** (chosen) Flow V2: submit the details and uploaded documents of our own document step. */
+  docsVerificationSubmit: '/kyc-main/client/docs-verification/submit',
   kycAccessToken: '/kyc-main/client/sumsub/get-access-token',
   /** (chosen) Where the KYC vendor posts its webhooks (Sumsub's format and signature). */
   kycWebhook: '/kyc-main/webhook/applicant',

@@ -3,15 +3,28 @@ import type { JobQueueRepository } from '../../jobs/job-queue.repository.ts';
 import type { JobWorker } from '../../jobs/job-worker.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { KycProvider } from '../../providers/kyc/kyc-provider.ts';
+import type { StorageProvider } from '../../providers/storage/index.ts';
 import type { IdentityModule } from '../identity/identity.module.ts';
 import { JOB_APPLY_REVIEW } from './kyc-webhook.routes.ts';
 import { createKycRepository } from './kyc.repository.ts';
 import { createKycService } from './kyc.service.ts';
 
 /** Identity verification: wires the service and processes the vendor's webhook events from the outbox. */
-export function createKycModule(deps: { db: Database; queue: JobQueueRepository; worker: JobWorker; identity: IdentityModule; provider: KycProvider; clock: Clock; levelName: string }) {
+export function createKycModule(deps: {
+  db: Database;
+  queue: JobQueueRepository;
+  worker: JobWorker;
+  identity: IdentityModule;
+  provider: KycProvider;
+  storage: StorageProvider;
+  clock: Clock;
+  levelName: string;
+  flowVersion: 'V1' | 'V2';
+}) {
   const repository = createKycRepository(deps.db, deps.queue);
-  const service = createKycService({ repository, identity: deps.identity.repository, provider: deps.provider, clock: deps.clock, levelName: deps.levelName });
+  const service = createKycService({
+    repository, identity: deps.identity.repository, provider: deps.provider, storage: deps.storage, clock: deps.clock, levelName: deps.levelName, flowVersion: deps.flowVersion,
+  });
 
   // A webhook is a nudge: the vendor's current review is read and applied, so a replayed or
   // late event ends in the same state as the newest one.

@@ -108,3 +108,17 @@ describe('the other KYC calls', () => {
     expect((await get(PATHS.overview, token)).body.data.kycInfo.remediationStatus).toBe('Closed');
   });
 });
+
+describe('a vendor outage', () => {
+  it('answers GAT9000001 (the web app shows services-unavailable), not 999999', async () => {
+    const down = await createIdentityTestApp({ SUMSUB_APP_TOKEN: 'sbx:app', SUMSUB_SECRET_KEY: 'secret', SUMSUB_WEBHOOK_SECRET: 'hook', SUMSUB_BASE_URL: 'http://127.0.0.1:9' });
+    try {
+      const { token } = await newIndividual(down, 'vendor.down@example.test');
+      const { statusCode, body } = await call(down.app, 'GET', PATHS.kycAccessToken, { headers: tokenHeaders(token) });
+      expect(statusCode).toBe(503);
+      expect(body.code).toBe('GAT9000001');
+    } finally {
+      await down.app.close();
+    }
+  });
+});

@@ -1,5 +1,5 @@
 import {
-  accountOverviewSchema, API_BASE, BLOCKED_COUNTRIES, checkAddressResultSchema, commonHeadersSchema, envelopeOf, kycAccessTokenResultSchema,
+  accountOverviewSchema, API_BASE, BLOCKED_COUNTRIES, checkAddressResultSchema, commonHeadersSchema, docsVerificationSubmitSchema, envelopeOf, kycAccessTokenResultSchema,
   kycAddressSchema, kycBasicInfoSchema, kycLimitsResultSchema, kycPreCheckResultSchema, kycSyncResultSchema, ok, overviewQuerySchema, PATHS,
 } from '@causeway/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -68,6 +68,12 @@ export function registerKycRoutes(app: FastifyInstance, deps: { kyc: KycModule; 
     schema: { tags, summary: "An access token for the vendor's hosted verification step", headers, response: { 200: envelopeOf(kycAccessTokenResultSchema) } },
     preHandler,
     handler: async (request) => ok(await service.startVerification(request.auth!.user)),
+  });
+
+  routes.post(`${API_BASE}${PATHS.docsVerificationSubmit}`, {
+    schema: { tags, summary: 'Flow V2 (docsverification): the typed details and the uploaded documents go to the vendor for review', headers, body: docsVerificationSubmitSchema, response: { 200: envelopeOf(accountOverviewSchema) } },
+    preHandler,
+    handler: async (request) => ok(await service.submitDocuments(request.auth!.user, request.body)),
   });
 
   routes.post(`${API_BASE}${PATHS.updateKycStatus}`, {

@@ -1,9 +1,12 @@
 import Decimal from 'decimal.js';
 import { AppError } from '../../platform/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
-import type { ApplicantReview, KycProvider } from '../../providers/kyc/kyc-provider.ts';
+import type { ApplicantReview, DocumentSubmission, KycProvider } from '../../providers/kyc/kyc-provider.ts';
 import type { IdentityRepository, UserRow } from '../identity/identity.repository.ts';
-import type { KycRepository } from './kyc.repository.ts';
+import type { DocsVerificationSubmit } from '@causeway/contracts';
+import type { StorageProvider } from '../../providers/storage/index.ts';
+import { checkStoredDocument, fileNameOfKey, keyBelongsTo } from '../uploads/uploads.service.ts';
+import type { KycProfileRow, KycRepository } from './kyc.repository.ts';
 import { limitsFor } from './kyc-limits.ts';
 import { overviewOf } from './overview.ts';
 import { outcomeOf } from './review-mapping.ts';
@@ -15,14 +18,59 @@ export interface KycAddress {
   country: string;
 }
 
+/** At least 18 on `today` (UTC), born on `dob` (YYYY-MM-DD). */
+export function isAdult(dob: string, today: Date): boolean {
+  const [year, month, day] = dob.split('-').map(Number) as [number, number, number];
+  const eighteenth = Date.UTC(year + 18, month - 1, day);
+  return eighteenth <= today.getTime();
+}
+
 /** How long the vendor's hosted step may stay open with one access token. */
 export const ACCESS_TOKEN_TTL_SECONDS = 600;
 
 /** Verification of individuals: the profile, the vendor's hosted step, and the reviews the vendor reports. */
-export function createKycService(deps: { repository: KycRepository; identity: IdentityRepository; provider: KycProvider; clock: Clock; levelName: string }) {
+export function createKycService(deps: {
+  repository: KycRepository;
+  identity: IdentityRepository;
+  provider: KycProvider;
+  storage: StorageProvider;
+  clock: Clock;
+  levelName: string;
+  /** The flow version new profiles get (V2: our own document step). */
+  flowVersion: 'V1' | 'V2';
+}) {
   const { repository, identity, provider, clock, levelName } = deps;
 
-  const profileOf = (user: UserRow) => repository.ensureProfile({ userId: user.id, provider: provider.kind, levelName, createdAt: clock.now(), updatedAt: clock.now() });
+  const profileOf = (user: UserRow) =>
+    repository.ensureProfile({ userId: user.id, provider: provider.kind, levelName, kycFlowVersion: deps.flowVersion, createdAt: clock.now(), updatedAt: clock.now() });
+
+  /**
+   * A call to the vendor on a person's request: an outage becomes GAT9000001, which sends the
+   * web app to services-unavailable (spec §8), instead of a bare 999999.
+   */
+  async function fromVendor<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw new AppError('GAT9000001', 'The identity verification service is unavailable: try again in a few minutes');
+    }
+  }
+
+  /** The vendor's applicant of the person, created the first time. */
+  async function applicantOf(user: UserRow, profile: KycProfileRow): Promise<string> {
+    if (profile.applicantId) return profile.applicantId;
+    const { applicantId } = await fromVendor(() => provider.createApplicant({ externalUserId: user.id, email: user.email, levelName: profile.levelName }));
+    await repository.updateProfile(user.id, { applicantId, updatedAt: clock.now() });
+    return applicantId;
+  }
+
+  /** Verification may (re)start only before a decision that stands: not Pass, not under review, not blocked. */
+  function assertMayVerify(user: UserRow, profile: KycProfileRow) {
+    if (user.accountStatus === 'Blocked' || user.accountStatus === 'Terminated' || profile.kycStatus === 'Pass' || profile.kycStatus === 'Pending') {
+      throw new AppError('KYC0000001');
+    }
+  }
 
   const addressOf = (profile: { addressLine: string | null; city: string | null; postalCode: string | null; addressCountry: string | null }): KycAddress | null =>
     profile.addressLine && profile.city && profile.postalCode && profile.addressCountry
@@ -90,10 +138,36 @@ export function createKycService(deps: { repository: KycRepository; identity: Id
       return { required: false, address };
     },
 
+    /**
+     * docsverification (flow V2): the person's own uploads (their keys, checked again now: with S3
+     * the bytes could only be judged after upload) go to the vendor with the typed details, and
+     * the vendor's review is read at once (Pending), its decision following by webhook.
+     */
+    async submitDocuments(user: UserRow, body: DocsVerificationSubmit) {
+      const profile = await profileOf(user);
+      assertMayVerify(user, profile);
+      if (!isAdult(body.dob, clock.now())) throw new AppError('REQ0000400', 'body.dob: you must be 18 or older');
+      const files: DocumentSubmission['files'] = [];
+      for (const file of body.files) {
+        if (!keyBelongsTo(file.filePath, user.id, 'kyc')) throw new AppError('KYC0000002');
+        const check = await checkStoredDocument(deps.storage, file.filePath);
+        if (!check.ok) throw new AppError(check.code, check.message);
+        const bytes = await deps.storage.read(file.filePath);
+        if (!bytes) throw new AppError('KYC0000002');
+        files.push({ fileName: fileNameOfKey(file.filePath), bytes, side: file.side });
+      }
+      const applicantId = await applicantOf(user, profile);
+      const { firstName, lastName, dob, nationality, residenceCountry } = body;
+      await fromVendor(() => provider.submitDocuments({ applicantId, externalUserId: user.id, info: { firstName, lastName, dob, nationality, residenceCountry }, documentType: body.documentType, files }));
+      await service.applyReview(await fromVendor(() => provider.getReview(applicantId)));
+      return service.overview(user);
+    },
+
     /** upd-kyc-status: the person finished the vendor's step; read the vendor's review now instead of waiting for its webhook. */
     async refreshStatus(user: UserRow) {
       const profile = await profileOf(user);
-      if (profile.applicantId) await service.applyReview(await provider.getReview(profile.applicantId));
+      const applicantId = profile.applicantId;
+      if (applicantId) await service.applyReview(await fromVendor(() => provider.getReview(applicantId)));
       return service.overview(await identity.findUserById(user.id) ?? user);
     },
 
@@ -117,12 +191,8 @@ export function createKycService(deps: { repository: KycRepository; identity: Id
     /** An access token for the vendor's step, creating the vendor's applicant the first time. */
     async startVerification(user: UserRow) {
       const profile = await profileOf(user);
-      let applicantId = profile.applicantId;
-      if (!applicantId) {
-        ({ applicantId } = await provider.createApplicant({ externalUserId: user.id, email: user.email, levelName: profile.levelName }));
-        await repository.updateProfile(user.id, { applicantId, updatedAt: clock.now() });
-      }
-      const { token, url } = await provider.accessToken({ externalUserId: user.id, levelName: profile.levelName, ttlSeconds: ACCESS_TOKEN_TTL_SECONDS });
+      const applicantId = await applicantOf(user, profile);
+      const { token, url } = await fromVendor(() => provider.accessToken({ externalUserId: user.id, levelName: profile.levelName, ttlSeconds: ACCESS_TOKEN_TTL_SECONDS }));
       return { token, url, applicantId, provider: provider.kind, expiresInSeconds: ACCESS_TOKEN_TTL_SECONDS };
     },
 

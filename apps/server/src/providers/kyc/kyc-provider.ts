@@ -31,6 +31,19 @@ export interface ApplicantInfo {
   residenceCountry?: string | undefined;
 }
 
+/** Spec §4 document types: what the person photographed on our own document step (flow V2). */
+export type IdDocumentType = 'PASSPORT' | 'ID_CARD' | 'DRIVERS';
+
+/** Our own document step's submission (kycFlowVersion V2): the details typed and the stored document files. */
+export interface DocumentSubmission {
+  applicantId: string;
+  externalUserId: string;
+  info: Required<ApplicantInfo>;
+  documentType: IdDocumentType;
+  /** One file (passport, or a single scan) or two (front and back of a card). */
+  files: Array<{ fileName: string; bytes: Buffer; side: 'FRONT_SIDE' | 'BACK_SIDE' | null }>;
+}
+
 /** A verified webhook, reduced to what we act on. */
 export interface KycWebhookEvent {
   /** Unique per event (the vendor's id, or a digest of the body): duplicates are dropped on it. */
@@ -51,6 +64,11 @@ export interface KycProvider {
    * of its own verification page.
    */
   accessToken(input: { externalUserId: string; levelName: string; ttlSeconds: number }): Promise<{ token: string; url: string | null }>;
+  /**
+   * Flow V2: sends the person's details and the documents our own step collected, and asks the
+   * vendor to review them (it answers by webhook, like after its hosted step).
+   */
+  submitDocuments(submission: DocumentSubmission): Promise<void>;
   /** The applicant's current review: what a webhook's processing applies. */
   getReview(applicantId: string): Promise<ApplicantReview>;
   /** Checks the webhook's signature over the raw body (throws WebhookSignatureError) and parses it. */

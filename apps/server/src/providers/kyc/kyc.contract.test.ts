@@ -72,6 +72,20 @@ describe.each([
     expect(token.token.length).toBeGreaterThan(10);
   });
 
+  it('takes the documents of our own step and puts the applicant under review', async () => {
+    const provider = create();
+    const { applicantId } = await provider.createApplicant({ externalUserId, email: 'contract@example.test', levelName: 'basic-kyc-level' });
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(12 * 1024, 1)]);
+    await provider.submitDocuments({
+      applicantId,
+      externalUserId,
+      info: { firstName: 'Ada', lastName: 'Smith', dob: '1990-01-01', nationality: 'DE', residenceCountry: 'DE' },
+      documentType: 'ID_CARD',
+      files: [{ fileName: 'front.png', bytes: png, side: 'FRONT_SIDE' }, { fileName: 'back.png', bytes: png, side: 'BACK_SIDE' }],
+    });
+    expect((await provider.getReview(applicantId)).reviewStatus).toBe('pending');
+  });
+
   it('accepts its signed webhook and refuses the same body with one byte changed', () => {
     const provider = create();
     const { rawBody, headers } = signedWebhook('applicant-1', externalUserId);

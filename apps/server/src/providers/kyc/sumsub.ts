@@ -17,6 +17,25 @@
  *   /resources/applicants/{applicantId}/one: id, externalUserId, info / fixedInfo (countries in
  *   ISO alpha-3, dob YYYY-MM-DD), review {reviewStatus, reviewResult {reviewAnswer,
  *   reviewRejectType, rejectLabels}}; labels per https://docs.sumsub.com/docs/receive-and-interpret-results-via-api.
+ * - submitDocuments (flow V2, our own document step), three calls in this order:
+ *   1. https://docs.sumsub.com/reference/change-provided-info-fixedinfo — PATCH
+ *      /resources/applicants/{applicantId}/fixedInfo with JSON {firstName, lastName, dob YYYY-MM-DD,
+ *      nationality, country} (countries ISO alpha-3; `country` is the residence). Only the fields
+ *      sent change; the answer (the fixedInfo) is not needed.
+ *   2. https://docs.sumsub.com/reference/add-id-documents — POST
+ *      /resources/applicants/{applicantId}/info/idDoc, once per file, as multipart/form-data: a
+ *      `metadata` part (JSON {idDocType, country, idDocSubType FRONT_SIDE | BACK_SIDE for a
+ *      two-sided document}) and a `content` part (the file, its name and media type: image/jpeg,
+ *      image/png or application/pdf, as the FAQ https://developers.sumsub.com/faq lists them), header
+ *      X-Return-Doc-Warnings: true. The signature covers the multipart bytes exactly as sent, as in
+ *      Sumsub's examples (github.com/SumSubstance/AppTokenUsageExamples, JS and Python), so the body
+ *      is built here as one Buffer with a random boundary. With that header a 200 may carry an
+ *      `errors` array: the image is then inactive and the check would not start, so it fails here.
+ *      Front side first: the page asks for BACK_SIDE after FRONT_SIDE.
+ *   3. https://docs.sumsub.com/reference/request-applicant-check — POST
+ *      /resources/applicants/{applicantId}/status/pending, no body, answering {"ok": 1} (ignored).
+ *   Everything is checked before the first call, and a failure stops the sequence there (no
+ *   review is requested over a half-sent document).
  * - Errors: https://docs.sumsub.com/reference/review-api-health (body {description, code,
  *   correlationId, errorCode?, errorName?}) and https://docs.sumsub.com/reference/error-codes-description.
  * - parseWebhook: https://docs.sumsub.com/docs/user-verification-webhooks (payload: applicantId,
@@ -25,9 +44,9 @@
  *   https://docs.sumsub.com/docs/webhook-manager (X-Payload-Digest / X-Payload-Digest-Alg, checked by
  *   the shared verifyPayloadDigest).
  */
-import { createHash, createHmac } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import countriesLib from 'i18n-iso-countries';
-import type { ApplicantInfo, ApplicantReview, KycProvider, KycWebhookEvent } from './kyc-provider.ts';
+import type { ApplicantInfo, ApplicantReview, DocumentSubmission, IdDocumentType, KycProvider, KycWebhookEvent } from './kyc-provider.ts';
 import { verifyPayloadDigest } from './webhook-digest.ts';
 
 export interface SumsubOptions {
@@ -53,11 +72,14 @@ export class SumsubApiError extends Error {
   }
 }
 
-/** The documented signature: hex HMAC-SHA256(secretKey, ts + METHOD + pathWithQuery + body). */
-export function signSumsubRequest(input: { secretKey: string; ts: string; method: string; pathWithQuery: string; body?: string }): string {
-  return createHmac('sha256', input.secretKey)
-    .update(input.ts + input.method.toUpperCase() + input.pathWithQuery + (input.body ?? ''))
-    .digest('hex');
+/**
+ * The documented signature: hex HMAC-SHA256(secretKey, ts + METHOD + pathWithQuery + body), the body
+ * as the bytes sent (a string is taken as UTF-8; a multipart body is signed as its Buffer).
+ */
+export function signSumsubRequest(input: { secretKey: string; ts: string; method: string; pathWithQuery: string; body?: string | Buffer }): string {
+  const hmac = createHmac('sha256', input.secretKey).update(input.ts + input.method.toUpperCase() + input.pathWithQuery, 'utf8');
+  if (input.body !== undefined) hmac.update(typeof input.body === 'string' ? Buffer.from(input.body, 'utf8') : input.body);
+  return hmac.digest('hex');
 }
 
 type Json = Record<string, unknown>;
@@ -65,6 +87,16 @@ const isRecord = (value: unknown): value is Json => typeof value === 'object' &&
 const str = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 /** Sumsub's applicant ids are 24 lowercase letters and digits; anything path-like is refused before it reaches a URL. */
 const APPLICANT_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+interface CallOptions {
+  /** A JSON body (sent and signed as its JSON.stringify text). */
+  json?: Json;
+  /** Or a body as bytes, with its content type (the multipart upload). */
+  raw?: { bytes: Buffer; contentType: string };
+  headers?: Record<string, string>;
+  /** A 2xx whose body is not JSON is an error unless false (calls whose answer Sumsub says may be ignored). */
+  requireJson?: boolean;
+}
 
 export function createSumsubKyc(options: SumsubOptions): KycProvider {
   if (!options.appToken || !options.secretKey || !options.webhookSecret) {
@@ -84,25 +116,32 @@ export function createSumsubKyc(options: SumsubOptions): KycProvider {
     return out;
   };
 
-  async function call(operation: string, method: 'GET' | 'POST', pathWithQuery: string, body?: Json): Promise<{ status: number; json: unknown }> {
+  async function call(
+    operation: string,
+    method: 'GET' | 'POST' | 'PATCH',
+    pathWithQuery: string,
+    request: CallOptions = {},
+  ): Promise<{ status: number; json: unknown }> {
     // Sign exactly the request-target fetch will send (the URL parser may normalise what we built).
     const url = new URL(base + pathWithQuery);
     const target = url.pathname + url.search;
-    const bodyText = body === undefined ? undefined : JSON.stringify(body);
+    const body: string | Buffer | undefined = request.raw ? request.raw.bytes : request.json === undefined ? undefined : JSON.stringify(request.json);
     const ts = String(Math.floor(now().getTime() / 1000));
-    const signature = signSumsubRequest({ secretKey: options.secretKey, ts, method, pathWithQuery: target, body: bodyText });
+    const signature = signSumsubRequest({ secretKey: options.secretKey, ts, method, pathWithQuery: target, body });
     const headers: Record<string, string> = {
       accept: 'application/json',
+      ...request.headers,
       'X-App-Token': options.appToken,
       'X-App-Access-Ts': ts,
       'X-App-Access-Sig': signature,
     };
-    if (bodyText !== undefined) headers['content-type'] = 'application/json';
+    if (request.raw) headers['content-type'] = request.raw.contentType;
+    else if (body !== undefined) headers['content-type'] = 'application/json';
 
     let response: Response;
     let text: string;
     try {
-      response = await fetchImpl(url, { method, headers, body: bodyText, signal: AbortSignal.timeout(timeoutMs) });
+      response = await fetchImpl(url, { method, headers, body, signal: AbortSignal.timeout(timeoutMs) });
       text = await response.text();
     } catch (error) {
       const name = (error as Error | undefined)?.name;
@@ -130,7 +169,7 @@ export function createSumsubKyc(options: SumsubOptions): KycProvider {
       if (correlationId) parts.push(`correlationId ${correlationId}`);
       throw new SumsubApiError(redact(parts.join(' — '), signature), response.status, errorCode, correlationId);
     }
-    if (json === undefined) throw new Error(`Sumsub ${operation}: HTTP ${response.status} with a body that is not JSON`);
+    if (json === undefined && request.requireJson !== false) throw new Error(`Sumsub ${operation}: HTTP ${response.status} with a body that is not JSON`);
     return { status: response.status, json };
   }
 
@@ -146,8 +185,7 @@ export function createSumsubKyc(options: SumsubOptions): KycProvider {
     async createApplicant({ externalUserId, email, levelName }) {
       try {
         const { json } = await call('createApplicant', 'POST', `/resources/applicants?levelName=${encodeURIComponent(levelName)}`, {
-          externalUserId,
-          email,
+          json: { externalUserId, email },
         });
         return { applicantId: applicantIdOf('createApplicant', json) };
       } catch (error) {
@@ -163,13 +201,35 @@ export function createSumsubKyc(options: SumsubOptions): KycProvider {
 
     async accessToken({ externalUserId, levelName, ttlSeconds }) {
       const { json } = await call('accessToken', 'POST', '/resources/accessTokens/sdk', {
-        userId: externalUserId,
-        levelName,
-        ttlInSecs: ttlSeconds,
+        json: { userId: externalUserId, levelName, ttlInSecs: ttlSeconds },
       });
       const token = isRecord(json) ? str(json.token) : undefined;
       if (!token) throw new Error('Sumsub accessToken: the answer has no token');
       return { token, url: null };
+    },
+
+    async submitDocuments(submission) {
+      const { applicantId, fixedInfo, uploads } = prepareSubmission(submission);
+      const applicantPath = `/resources/applicants/${encodeURIComponent(applicantId)}`;
+      await call('changeFixedInfo', 'PATCH', `${applicantPath}/fixedInfo`, { json: fixedInfo, requireJson: false });
+      for (const [index, upload] of uploads.entries()) {
+        const operation = `addIdDocument (file ${index + 1} of ${uploads.length}${upload.metadata.idDocSubType ? `, ${upload.metadata.idDocSubType}` : ''})`;
+        const { bytes, contentType } = buildMultipart([
+          { name: 'metadata', value: Buffer.from(JSON.stringify(upload.metadata), 'utf8') },
+          { name: 'content', value: upload.bytes, fileName: upload.fileName, contentType: upload.contentType },
+        ]);
+        const { status, json } = await call(operation, 'POST', `${applicantPath}/info/idDoc`, {
+          raw: { bytes, contentType },
+          headers: { 'X-Return-Doc-Warnings': 'true' },
+          requireJson: false,
+        });
+        // With X-Return-Doc-Warnings a 2xx can still refuse the image (it is then inactive): stop here.
+        const errors = docErrorsOf(json);
+        if (errors.length > 0) {
+          throw new SumsubApiError(redact(`Sumsub ${operation} failed: the document was refused — ${errors.join('; ').slice(0, 500)}`), status, undefined, undefined);
+        }
+      }
+      await call('requestCheck', 'POST', `${applicantPath}/status/pending`, { requireJson: false });
     },
 
     async getReview(applicantId) {
@@ -181,6 +241,103 @@ export function createSumsubKyc(options: SumsubOptions): KycProvider {
 
     parseWebhook: (input) => parseSumsubWebhook(input, options.webhookSecret, now),
   };
+}
+
+const ID_DOC_TYPES: ReadonlySet<IdDocumentType> = new Set(['PASSPORT', 'ID_CARD', 'DRIVERS']);
+/** The media types Sumsub lists for documents (https://developers.sumsub.com/faq), by our files' extensions. */
+const MEDIA_TYPES: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', pdf: 'application/pdf' };
+
+export function mediaTypeOf(fileName: string): string | undefined {
+  const dot = fileName.lastIndexOf('.');
+  return dot < 0 ? undefined : MEDIA_TYPES[fileName.slice(dot + 1).toLowerCase()];
+}
+
+interface PreparedUpload {
+  metadata: { idDocType: IdDocumentType; country: string; idDocSubType?: 'FRONT_SIDE' | 'BACK_SIDE' };
+  fileName: string;
+  contentType: string;
+  bytes: Buffer;
+}
+
+/**
+ * Checks a submission and turns it into Sumsub's terms before anything is sent: a malformed
+ * applicant id, an unknown country, a date that is not YYYY-MM-DD, a file type Sumsub does not
+ * take or a two-file set that is not one front and one back fails here, with nothing half-sent.
+ */
+function prepareSubmission({ applicantId, info, documentType, files }: DocumentSubmission): {
+  applicantId: string;
+  fixedInfo: { firstName: string; lastName: string; dob: string; nationality: string; country: string };
+  uploads: PreparedUpload[];
+} {
+  const fail = (why: string): never => {
+    throw new Error(`Sumsub submitDocuments: ${why}`);
+  };
+  if (!APPLICANT_ID.test(applicantId)) fail('malformed applicantId');
+  if (!ID_DOC_TYPES.has(documentType)) fail(`unsupported document type ${String(documentType).slice(0, 40)}`);
+  if (!info.firstName || !info.lastName) fail('first and last name are required');
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(info.dob)) fail('dob is not YYYY-MM-DD');
+  const nationality = alpha2ToAlpha3(info.nationality) ?? fail('unknown nationality country code');
+  const residence = alpha2ToAlpha3(info.residenceCountry) ?? fail('unknown residence country code');
+  if (files.length === 0 || files.length > 2) fail(`expected one or two files, got ${files.length}`);
+  const ordered = [...files];
+  if (ordered.length === 2) {
+    const sides = ordered.map((file) => file.side);
+    if (!(sides.includes('FRONT_SIDE') && sides.includes('BACK_SIDE'))) fail('two files must be one FRONT_SIDE and one BACK_SIDE');
+    // Sumsub asks for the back side after the front side.
+    ordered.sort((a, b) => (a.side === 'FRONT_SIDE' ? -1 : b.side === 'FRONT_SIDE' ? 1 : 0));
+  }
+  const uploads = ordered.map((file): PreparedUpload => {
+    const contentType = mediaTypeOf(file.fileName) ?? fail('a file is not .jpg, .jpeg, .png or .pdf');
+    if (file.bytes.length === 0) fail('a file is empty');
+    return {
+      // A passport or identity card is issued by the country of nationality; a driving licence by the country of residence.
+      metadata: { idDocType: documentType, country: documentType === 'DRIVERS' ? residence : nationality, ...(file.side ? { idDocSubType: file.side } : {}) },
+      fileName: safeFileName(file.fileName),
+      contentType,
+      bytes: file.bytes,
+    };
+  });
+  return {
+    applicantId,
+    fixedInfo: { firstName: info.firstName, lastName: info.lastName, dob: info.dob, nationality, country: residence },
+    uploads,
+  };
+}
+
+/** A file name that cannot break out of its Content-Disposition header: the last path segment, safe characters only. */
+function safeFileName(fileName: string): string {
+  const base = fileName.split(/[\\/]/).pop() ?? '';
+  const safe = base.replace(/[^A-Za-z0-9._-]/g, '_').slice(-100);
+  return safe === '' || safe.startsWith('.') ? `document${safe}` : safe;
+}
+
+/**
+ * A multipart/form-data body as one Buffer (RFC 7578), so that the signature covers exactly the
+ * bytes sent. The boundary is random and checked against the content.
+ */
+export function buildMultipart(parts: Array<{ name: string; value: Buffer; fileName?: string; contentType?: string }>): { bytes: Buffer; contentType: string } {
+  let boundary = '';
+  do {
+    boundary = `----SumsubFormBoundary${randomBytes(16).toString('hex')}`;
+  } while (parts.some((part) => part.value.includes(boundary)));
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    let head = `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"`;
+    if (part.fileName !== undefined) head += `; filename="${part.fileName}"`;
+    head += '\r\n';
+    if (part.contentType) head += `Content-Type: ${part.contentType}\r\n`;
+    chunks.push(Buffer.from(`${head}\r\n`, 'utf8'), part.value, Buffer.from('\r\n', 'utf8'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`, 'utf8'));
+  return { bytes: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** The `errors` an idDoc answer carries with X-Return-Doc-Warnings (an array, or an object of them), as short texts. */
+function docErrorsOf(json: unknown): string[] {
+  if (!isRecord(json)) return [];
+  const errors = json.errors;
+  const items = Array.isArray(errors) ? errors : isRecord(errors) ? Object.entries(errors).map(([key, value]) => ({ [key]: value })) : [];
+  return items.map((item) => (typeof item === 'string' ? item : JSON.stringify(item) ?? '').slice(0, 200)).filter((text) => text !== '');
 }
 
 /**
@@ -281,4 +438,11 @@ export function alpha3ToAlpha2(code: string | undefined): string | undefined {
   if (!code || code.length !== 3) return undefined;
   const upper = code.toUpperCase();
   return KOSOVO_ALPHA3.has(upper) ? 'XK' : (countriesLib.alpha3ToAlpha2(upper) ?? undefined);
+}
+
+/** ISO 3166-1 alpha-2 → alpha-3 for what we send Sumsub; Kosovo (XK here) is XKX there. Unknown codes are undefined. */
+export function alpha2ToAlpha3(code: string | undefined): string | undefined {
+  if (!code || code.length !== 2) return undefined;
+  const upper = code.toUpperCase();
+  return upper === 'XK' ? 'XKX' : (countriesLib.alpha2ToAlpha3(upper) ?? undefined);
 }

@@ -67,6 +67,17 @@ export function createS3Storage(options: S3StorageOptions): StorageProvider {
       return getSignedUrl(client, command, { expiresIn: expiresInSeconds, signingDate: now() });
     },
 
+    async read(key) {
+      assertSafeKey(key);
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        return object.Body ? Buffer.from(await object.Body.transformToByteArray()) : Buffer.alloc(0);
+      } catch (error) {
+        if (isNotFound(error)) return undefined;
+        throw error;
+      }
+    },
+
     async inspect(key) {
       assertSafeKey(key);
       try {

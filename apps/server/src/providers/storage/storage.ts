@@ -23,6 +23,8 @@ export interface StorageProvider {
    * undefined when nothing is stored at the key. Throws on a storage failure (not "missing").
    */
   inspect(key: string): Promise<{ size: number; head: Buffer } | undefined>;
+  /** The whole stored file (at most 5120 KB, checked at upload), or undefined when nothing is stored. */
+  read(key: string): Promise<Buffer | undefined>;
 }
 
 /** How many leading bytes `inspect` answers. */

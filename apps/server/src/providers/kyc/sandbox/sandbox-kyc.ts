@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { JobQueueRepository } from '../../../jobs/job-queue.repository.ts';
 import type { JobWorker } from '../../../jobs/job-worker.ts';
 import type { Clock } from '../../../platform/clock.ts';
@@ -118,10 +119,18 @@ export function createSandboxKyc(deps: {
       return review(row);
     },
 
+    async submitDocuments({ externalUserId, info, files }) {
+      const applicant = await repository.findByExternalUserId(externalUserId);
+      if (!applicant) throw new Error(`sandbox applicant for ${externalUserId} not found`);
+      const first = files[0];
+      if (!first) throw new Error('no document to submit');
+      await sandboxKyc.submit(applicant, info, createHash('sha256').update(first.bytes).digest('hex'));
+    },
+
     parseWebhook: (input) => parseSumsubWebhook(input, deps.webhookSecret, () => clock.now()),
   };
 
-  return {
+  const sandboxKyc = {
     ...provider,
 
     /** The applicant an access token opens the page for, or undefined when forged or expired. */
@@ -148,6 +157,7 @@ export function createSandboxKyc(deps: {
       await queue.enqueue({ kind: JOB_DECIDE, payload: { applicantId: applicant.id, submissionId, reviewAnswer, reviewRejectType, rejectLabels }, runAt });
     },
   };
+  return sandboxKyc;
 }
 
 export type SandboxKyc = ReturnType<typeof createSandboxKyc>;
