@@ -27,6 +27,7 @@ export const PAGE_ROUTES: Array<{ path: string; load: () => PageModule }> = [
   { path: 'account-status-entity', load: () => named(accountStatusPages(), (m) => m.AccountStatusEntityPage) },
   { path: 'account-status-roma', load: () => named(accountStatusPages(), (m) => m.AccountStatusRomaPage) },
   { path: 'sumsub', load: () => import('@/features/verification/routes/hosted-verification-page') },
+  { path: 'docsverification', load: () => import('@/features/verification/routes/docs-verification-page') },
   { path: 'sumsub-webview', load: () => import('@/features/verification/routes/hosted-verification-page') },
   { path: 'duplicate-account-detected', load: () => named(closedPages(), (m) => m.DuplicateAccountPage) },
   { path: 'account-terminated', load: () => named(closedPages(), (m) => m.AccountTerminatedPage) },

@@ -63,3 +63,18 @@ export const AlertIcon = (props: IconProps) => (
     <path d="M12 7v6M12 16h.01" />
   </Icon>
 );
+
+/** Arrow up out of a tray (file pickers). */
+export const UploadIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 15V4M7 9l5-5 5 5M4 15v4a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-4" />
+  </Icon>
+);
+
+/** A page with a folded corner (an uploaded file). */
+export const FileIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z" />
+    <path d="M14 3v5h5" />
+  </Icon>
+);

@@ -1,6 +1,7 @@
 /** The widget library: import widgets from '@/ui'. */
 export { CodeInput, OTP_LENGTH, type CodeInputHandle, type CodeInputProps } from './code-input.tsx';
 export { ErrorView, type ErrorViewProps } from './error-view.tsx';
+export { FileUpload, type FileUploadProps, type UploadedFile } from './file-upload.tsx';
 export { FieldError, sanitizeHtml, type FieldErrorProps } from './field-error.tsx';
 export { FloatingLabelInput, type FloatingLabelInputProps } from './floating-label-input.tsx';
 export {

@@ -1,4 +1,4 @@
-import { type AccountOverview, type CountryItem, type KycAccessTokenResult, PATHS } from '@causeway/contracts';
+import { type AccountOverview, type CountryItem, type DocsVerificationSubmit, type KycAccessTokenResult, PATHS } from '@causeway/contracts';
 import type { HttpClient } from '@/lib/http-client';
 
 export interface KycAddress {
@@ -16,5 +16,7 @@ export function createVerificationApi(client: HttpClient) {
     refreshStatus: () => client.post<AccountOverview>(PATHS.updateKycStatus),
     updateAddress: (address: KycAddress) => client.post<{ required: boolean; address: KycAddress | null }>(PATHS.kycUpdateAddress, address, { silent: true }),
     countries: () => client.get<CountryItem[]>(PATHS.listCountryCode),
+    /** docsverification (flow V2): the typed details and the uploaded files; answers the new account info (Pending). */
+    submitDocuments: (body: DocsVerificationSubmit) => client.post<AccountOverview>(PATHS.docsVerificationSubmit, body),
   };
 }

@@ -3,9 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FloatingLabelInput, GradientButton } from '@/ui';
 import type { KycAddress } from '../api/verification-api';
+import { isValidTextField } from '../text-rules';
 
-/** Spec §5 text fields: letters, digits, .,()'-+/ and space, at most 70. */
-const TEXT_FIELD = /^[\p{L}\p{N}.,()'\-+/ ]{1,70}$/u;
 const POSTAL_CODE = /^[A-Za-z0-9 -]{2,16}$/;
 
 export interface KycAddressFormProps {
@@ -22,7 +21,7 @@ export function KycAddressForm({ countries, residentCountry, error, onSubmit }: 
   const [address, setAddress] = useState<KycAddress>({ addressLine: '', city: '', postalCode: '', country: residentCountry ?? '' });
   const [busy, setBusy] = useState(false);
   const set = (field: keyof KycAddress) => (value: string) => setAddress((current) => ({ ...current, [field]: value }));
-  const textOk = (value: string) => TEXT_FIELD.test(value.trim());
+  const textOk = isValidTextField;
   const valid = textOk(address.addressLine) && textOk(address.city) && POSTAL_CODE.test(address.postalCode.trim()) && /^[A-Z]{2}$/.test(address.country);
   const validateText = (value: string) => (textOk(value) ? undefined : t('verification.address.invalid'));
 

@@ -1,0 +1,60 @@
+import { PATHS, type SignUploadResult } from '@causeway/contracts';
+import type { HttpClient } from './http-client.ts';
+import { ApiError } from './http-errors.ts';
+
+/** Which signing call a document goes through: identity (KYC) or business (KYB) documents. */
+export type UploadPurpose = 'kyc' | 'kyb';
+
+/** The message of a failed upload whose answer carries no message of its own (spec §8 "File upload failed"). */
+export const UPLOAD_FAILED_MESSAGE = 'File upload failed';
+
+const SIGN_PATH: Record<UploadPurpose, string> = { kyc: PATHS.signUpload, kyb: PATHS.signUploadKyb };
+
+/** The `msg` of an error envelope ({status, code, msg}), or undefined when the body is not one. */
+function envelopeOf(text: string): { code?: string; msg: string } | undefined {
+  try {
+    const body: unknown = JSON.parse(text);
+    if (typeof body !== 'object' || body === null) return undefined;
+    const { code, msg } = body as { code?: unknown; msg?: unknown };
+    if (typeof msg !== 'string' || msg.trim() === '') return undefined;
+    return { ...(typeof code === 'string' ? { code } : {}), msg };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Uploads one document (spec §7): signs its name (sign-upload or sign-upload-kyb-temple), then
+ * PUTs the raw bytes to the signed URL, and answers the stored file's `filePath`, which the
+ * submit call sends back. The PUT goes through plain fetch, not the API client: the URL is
+ * outside /prod-api (our /uploads or S3) and must carry no session headers.
+ *
+ * Rejects with an {@link ApiError}: the sign call's own failure; `business` with the server's
+ * `msg` (e.g. 'File size must be between 10KB and 5120KB') when the PUT answers an error
+ * envelope; `badRequest`/`badResponse` with {@link UPLOAD_FAILED_MESSAGE} for any other non-2xx
+ * answer (S3 answers XML); `network` or `cancel` when the PUT never got an answer. Not idempotent:
+ * each call stores a new file.
+ */
+export async function uploadDocument(http: HttpClient, file: File, purpose: UploadPurpose, signal?: AbortSignal): Promise<string> {
+  const signed = await http.post<SignUploadResult>(SIGN_PATH[purpose], { s3FileName: file.name }, signal ? { signal } : {});
+  const url = signed.uploadTempUrl;
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: 'PUT',
+      headers: { 'Content-Type': file.type || 'application/octet-stream' },
+      body: file,
+      ...(signal ? { signal } : {}),
+    });
+  } catch (cause) {
+    const kind = signal?.aborted ? 'cancel' : 'network';
+    throw new ApiError({ kind, path: url, msg: kind === 'cancel' ? 'Request cancelled' : UPLOAD_FAILED_MESSAGE, cause });
+  }
+  if (!response.ok) {
+    const envelope = envelopeOf(await response.text().catch(() => ''));
+    const httpStatus = response.status;
+    if (envelope) throw new ApiError({ kind: 'business', path: url, httpStatus, msg: envelope.msg, ...(envelope.code ? { code: envelope.code } : {}) });
+    throw new ApiError({ kind: httpStatus >= 400 && httpStatus < 500 ? 'badRequest' : 'badResponse', path: url, httpStatus, msg: UPLOAD_FAILED_MESSAGE });
+  }
+  return signed.filePath;
+}
