@@ -56,6 +56,7 @@ export const ERROR_CATALOGUE = {
   UPL0000006: { httpStatus: 404, meaning: 'No file is stored at this path. (chosen)' },
   KYC0000001: { httpStatus: 409, meaning: 'Verification cannot start now: it passed, is under review, or the account is blocked. (chosen)' },
   KYC0000002: { httpStatus: 400, meaning: 'A document file is not one this person uploaded, or is missing. (chosen)' },
+  KYC0000003: { httpStatus: 409, meaning: 'No entity switch is due for this account, or the statement does not match its target entity. (chosen)' },
   WHK0000401: { httpStatus: 401, meaning: "A vendor webhook's signature is missing, wrong or made with a refused algorithm: nothing was done." },
 } as const satisfies Record<string, { httpStatus: number; meaning: string }>;
 

@@ -137,3 +137,28 @@ export const docsVerificationSubmitSchema = z.object({
     .max(2, 'at most 2 files: the front and the back'),
 });
 export type DocsVerificationSubmit = z.infer<typeof docsVerificationSubmitSchema>;
+
+/** Spec §4: the entity statement a switch accepts: PL → STATEMENT, any other → STATEMENT_LI. */
+export const entityProtocolOf = (entity: 'PL' | 'LI'): 'STATEMENT' | 'STATEMENT_LI' => (entity === 'PL' ? 'STATEMENT' : 'STATEMENT_LI');
+
+export const entitySwitchQuerySchema = z.object({ entityProtocolId: z.enum(['STATEMENT', 'STATEMENT_LI']) });
+
+/** entity-switch/precheck: whether the account has a move to make, to which entity, by when. */
+export const entitySwitchPrecheckSchema = z.object({
+  canSwitch: z.boolean(),
+  currentEntity: entitySchema,
+  targetEntity: entitySchema.nullable(),
+  deadline: z.iso.datetime().nullable(),
+  overDeadLine: z.boolean(),
+  protocol: z.enum(['STATEMENT', 'STATEMENT_LI']).nullable().describe('the statement to accept for the target entity'),
+  version: z.string().nullable(),
+});
+
+/** entity-switch: the account moved; the session is rotated so the new token carries the new entity. */
+export const entitySwitchResultSchema = z.object({
+  entityTag: entitySchema,
+  token: z.object({ token: z.string(), validTime: z.number().int() }),
+});
+
+/** route-entity-check: the person chose "later"; the banner shows the deadline until then. */
+export const routeEntityCheckResultSchema = z.object({ hitClickedLaterCache: z.boolean(), entitySwitchDeadline: z.iso.datetime().nullable() });

@@ -70,6 +70,10 @@ export const PATHS = {
   closeRemediation: '/kyc-main/client/overview/close-remediation',
   /** (chosen) Flow V2: submit the details and uploaded documents of our own document step. */
   docsVerificationSubmit: '/kyc-main/client/docs-verification/submit',
+  entitySwitchPrecheck: `${CUSTOMER}/user/entity-switch/precheck`,
+  entitySwitch: `${CUSTOMER}/user/entity-switch`,
+  /** POST (empty): the person chose to move later (hitClickedLaterCache). Meaning chosen: the spec shows no body or answer. */
+  routeEntityCheck: `${CUSTOMER}/user/route-entity-check`,
   kycAccessToken: '/kyc-main/client/sumsub/get-access-token',
   /** (chosen) Where the KYC vendor posts its webhooks (Sumsub's format and signature). */
   kycWebhook: '/kyc-main/webhook/applicant',

@@ -7,6 +7,7 @@ import type { StorageProvider } from '../../providers/storage/index.ts';
 import type { IdentityModule } from '../identity/identity.module.ts';
 import { JOB_APPLY_REVIEW } from './kyc-webhook.routes.ts';
 import { createKycRepository } from './kyc.repository.ts';
+import { createEntitySwitchService } from './entity-switch.service.ts';
 import { createKycService } from './kyc.service.ts';
 
 /** Identity verification: wires the service and processes the vendor's webhook events from the outbox. */
@@ -34,7 +35,8 @@ export function createKycModule(deps: {
     await repository.markEventProcessed(eventKey, deps.clock.now());
   });
 
-  return { repository, service, provider: deps.provider };
+  const entitySwitch = createEntitySwitchService({ repository, identity: deps.identity.repository, sessions: deps.identity.sessions, clock: deps.clock });
+  return { repository, service, entitySwitch, provider: deps.provider };
 }
 
 export type KycModule = ReturnType<typeof createKycModule>;

@@ -1,5 +1,5 @@
 import {
-  accountOverviewSchema, API_BASE, BLOCKED_COUNTRIES, checkAddressResultSchema, commonHeadersSchema, docsVerificationSubmitSchema, envelopeOf, kycAccessTokenResultSchema,
+  accountOverviewSchema, API_BASE, BLOCKED_COUNTRIES, checkAddressResultSchema, commonHeadersSchema, docsVerificationSubmitSchema, entitySwitchPrecheckSchema, entitySwitchQuerySchema, entitySwitchResultSchema, routeEntityCheckResultSchema, envelopeOf, kycAccessTokenResultSchema,
   kycAddressSchema, kycBasicInfoSchema, kycLimitsResultSchema, kycPreCheckResultSchema, kycSyncResultSchema, ok, overviewQuerySchema, PATHS,
 } from '@causeway/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -71,7 +71,7 @@ export function registerKycRoutes(app: FastifyInstance, deps: { kyc: KycModule; 
   });
 
   routes.post(`${API_BASE}${PATHS.docsVerificationSubmit}`, {
-    schema: { tags, summary: 'Flow V2 (docsverification): the typed details and the uploaded documents go to the vendor for review', headers, body: docsVerificationSubmitSchema, response: { 200: envelopeOf(accountOverviewSchema) } },
+    schema: { tags, summary: 'Flow V2 (docsverification): the typed details and the uploaded documents go to the vendor for review', headers, body: docsVerificationSubmitSchema, entitySwitchPrecheckSchema, entitySwitchQuerySchema, entitySwitchResultSchema, routeEntityCheckResultSchema, response: { 200: envelopeOf(accountOverviewSchema) } },
     preHandler,
     handler: async (request) => ok(await service.submitDocuments(request.auth!.user, request.body)),
   });
@@ -80,6 +80,24 @@ export function registerKycRoutes(app: FastifyInstance, deps: { kyc: KycModule; 
     schema: { tags, summary: "Read the vendor's review now (after its step) and answer the account info", headers, response: { 200: envelopeOf(accountOverviewSchema) } },
     preHandler,
     handler: async (request) => ok(await service.refreshStatus(request.auth!.user)),
+  });
+
+  routes.get(`${API_BASE}${PATHS.entitySwitchPrecheck}`, {
+    schema: { tags, summary: 'Whether the account is to move to another entity, which, by when, with the statement to accept', headers, querystring: entitySwitchQuerySchema.partial(), response: { 200: envelopeOf(entitySwitchPrecheckSchema) } },
+    preHandler,
+    handler: async (request) => ok(await deps.kyc.entitySwitch.precheck(request.auth!)),
+  });
+
+  routes.get(`${API_BASE}${PATHS.entitySwitch}`, {
+    schema: { tags, summary: "Accept the target entity's statement and move the account (the session is rotated: use the new token)", headers, querystring: entitySwitchQuerySchema, response: { 200: envelopeOf(entitySwitchResultSchema) } },
+    preHandler,
+    handler: async (request) => ok(await deps.kyc.entitySwitch.switch(request.auth!, request.query.entityProtocolId)),
+  });
+
+  routes.post(`${API_BASE}${PATHS.routeEntityCheck}`, {
+    schema: { tags, summary: 'The person chose to move later (until the deadline)', headers, response: { 200: envelopeOf(routeEntityCheckResultSchema) } },
+    preHandler,
+    handler: async (request) => ok(await deps.kyc.entitySwitch.later(request.auth!)),
   });
 
   routes.post(`${API_BASE}${PATHS.closeRemediation}`, {

@@ -1,0 +1,60 @@
+import { AGREEMENT_VERSIONS, entityProtocolOf } from '@causeway/contracts';
+import { AppError } from '../../platform/app-error.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { IdentityRepository } from '../identity/identity.repository.ts';
+import type { AuthContext, SessionService } from '../identity/session.service.ts';
+import type { KycProfileRow, KycRepository } from './kyc.repository.ts';
+
+type Entity = 'PL' | 'LI';
+
+/**
+ * Entity migration (spec §4): an operator routes an account to another entity (routeEntity, by a
+ * deadline). The person accepts the target entity's statement and the account moves; or chooses
+ * "later" until the deadline. The statement accepted is kept in user_agreements.
+ */
+export function createEntitySwitchService(deps: { repository: KycRepository; identity: IdentityRepository; sessions: SessionService; clock: Clock }) {
+  const { repository, identity, clock } = deps;
+
+  const targetOf = (profile: KycProfileRow | undefined, current: string): Entity | null =>
+    profile?.routeEntity && profile.routeEntity !== current ? (profile.routeEntity as Entity) : null;
+
+  return {
+    async precheck(auth: AuthContext) {
+      const profile = await repository.findProfile(auth.user.id);
+      const target = targetOf(profile, auth.user.entityTag);
+      const deadline = profile?.entitySwitchDeadline ?? null;
+      const protocol = target ? entityProtocolOf(target) : null;
+      return {
+        canSwitch: target !== null,
+        currentEntity: auth.user.entityTag as Entity,
+        targetEntity: target,
+        deadline: deadline?.toISOString() ?? null,
+        overDeadLine: deadline !== null && deadline <= clock.now(),
+        protocol,
+        version: protocol ? AGREEMENT_VERSIONS[protocol] : null,
+      };
+    },
+
+    /** Moves the account, records the statement, clears the switch data and rotates the session. */
+    async switch(auth: AuthContext, entityProtocolId: 'STATEMENT' | 'STATEMENT_LI') {
+      const profile = await repository.findProfile(auth.user.id);
+      const target = targetOf(profile, auth.user.entityTag);
+      if (!target || entityProtocolOf(target) !== entityProtocolId) throw new AppError('KYC0000003');
+      const now = clock.now();
+      await identity.recordAgreement({ userId: auth.user.id, protocol: entityProtocolId, version: AGREEMENT_VERSIONS[entityProtocolId], acceptedAt: now });
+      await identity.updateUser(auth.user.id, { entityTag: target, targetEntityTag: null });
+      await repository.updateProfile(auth.user.id, { entitySwitch: false, routeEntity: null, entitySwitchDeadline: null, hitClickedLater: false, updatedAt: now });
+      return { entityTag: target, token: await deps.sessions.refresh(auth) };
+    },
+
+    /** "Later": remembered until the deadline, after which the migration is no longer optional. */
+    async later(auth: AuthContext) {
+      const profile = await repository.findProfile(auth.user.id);
+      if (!targetOf(profile, auth.user.entityTag)) throw new AppError('KYC0000003');
+      await repository.updateProfile(auth.user.id, { hitClickedLater: true, updatedAt: clock.now() });
+      return { hitClickedLaterCache: true, entitySwitchDeadline: profile?.entitySwitchDeadline?.toISOString() ?? null };
+    },
+  };
+}
+
+export type EntitySwitchService = ReturnType<typeof createEntitySwitchService>;
