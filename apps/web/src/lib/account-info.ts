@@ -4,6 +4,8 @@ import { COOKIE_NAMES, getSharedCookie } from './cookies.ts';
 import type { HttpClient } from './http-client.ts';
 import { useHttpClient } from './http-context.tsx';
 import { isIndependentMode, type FlowMode } from './mode.ts';
+import { createSessionStore } from './session.ts';
+import { storage } from './storage.ts';
 
 /** The query key of the account info: invalidate it after anything that changes the account. */
 export const ACCOUNT_INFO_KEY = ['account-info'] as const;
@@ -12,11 +14,30 @@ export const ACCOUNT_INFO_KEY = ['account-info'] as const;
  * query-overview-info as spec §7 sends it: independent mode asks with paymentMethod BUY_SEND, the
  * Roma channel when the isRoma cookie says so.
  */
-export function fetchAccountInfo(client: HttpClient, mode: FlowMode, options: { silent?: boolean } = {}): Promise<AccountOverview> {
+export async function fetchAccountInfo(client: HttpClient, mode: FlowMode, options: { silent?: boolean } = {}): Promise<AccountOverview> {
   const query: Record<string, string> = {};
   if (isIndependentMode(mode)) query.paymentMethod = 'BUY_SEND';
   if (getSharedCookie(COOKIE_NAMES.isRoma) === 'true') query.channel = 'ROMA';
-  return client.get<AccountOverview>(PATHS.overview, { query, silent: options.silent ?? false });
+  const info = await client.get<AccountOverview>(PATHS.overview, { query, silent: options.silent ?? false });
+  rememberEntities(info);
+  return info;
+}
+
+/** Where the account's own entity tag is kept (spec §4: "entityTag always saved"). */
+export const ENTITY_TAG_STORAGE_KEY = 'causeway.entityTag';
+/** The event spec §4 names, for parts of the page that follow the entity. */
+export const ENTITY_SWITCH_ROUTE_EVENT = 'set-entity-switch-route';
+
+/**
+ * Spec §4: a routeEntity in the account info becomes the current entity (the `entity` header of
+ * every call) and is announced; the account's entityTag is always kept.
+ */
+function rememberEntities(info: AccountOverview) {
+  storage.setItem(ENTITY_TAG_STORAGE_KEY, info.entityTag);
+  const route = info.kycInfo?.routeEntity;
+  if (!route) return;
+  createSessionStore().setEntity(route);
+  window.dispatchEvent(new CustomEvent(ENTITY_SWITCH_ROUTE_EVENT, { detail: route }));
 }
 
 /**

@@ -28,6 +28,13 @@ describe('spec §4 gating, as a table', () => {
     ['remediation Pop, on the remediation page', account({}, { remediationStatus: 'Pop' }), at('/remediation'), null],
     ['remediation Closed', account({}, { remediationStatus: 'Closed' }), at('/buy-crypto'), null],
     ['KYC Initial, already on account-status', account({}, { kycStatus: 'Initial' }), at('/account-status'), null],
+    ['routed to PL, not deferred', account({}, { routeEntity: 'PL' }), at('/buy-crypto'), 'user-migration'],
+    ['routed to PL, deferred ("later")', account({}, { routeEntity: 'PL', hitClickedLaterCache: true }), at('/buy-crypto'), null],
+    ['routed to PL, deferred but past the deadline', account({}, { routeEntity: 'PL', hitClickedLaterCache: true, overDeadLine: true }), at('/buy-crypto'), 'user-migration'],
+    ['switch flagged (silent switch)', account({}, { entitySwitch: true }), at('/settings'), 'user-migration'],
+    ['routed to PL, on user-migration', account({}, { routeEntity: 'PL' }), at('/user-migration'), null],
+    ['routed to PL, on history', account({}, { routeEntity: 'PL' }), at('/history'), null],
+    ['routed to the entity it already has', account({ entityTag: 'PL' }, { routeEntity: 'PL' }), at('/buy-crypto'), null],
     ['corporate accounts (KYB rules apply elsewhere)', account({ userType: 'Corporate', kycInfo: null }), at('/buy-crypto'), null],
   ] as const)('%s', (_case, info, context, expected) => {
     expect(gateFor(info, context)).toBe(expected);

@@ -15,6 +15,9 @@ export interface GateContext {
  * - Terminated, or KYC not Pass: the status page: account-status-roma on the Roma channel,
  *   account-status-entity for the PL entity (our reading of "by entity tag": LI is the default
  *   entity), else account-status.
+ * - Entity migration: a switch flagged, or a target entity other than the current one that was
+ *   not deferred ("later") or whose deadline passed: user-migration, except on user-migration
+ *   and history.
  * - KYC Pass with remediation Pop: remediation, never from a remediation path itself.
  * Corporate accounts follow the business rules (KYB), which the business portal applies.
  */
@@ -24,8 +27,17 @@ export function gateFor(info: AccountOverview, context: GateContext): string | n
     const code = info.accountStatusReasonCode;
     return code === 'AC100003' ? 'duplicate-account-detected' : `user-blocked?code=${code ?? '999999'}`;
   }
+  if (mustMigrate(info, context.path)) return 'user-migration';
   const statusPage = context.isRoma ? 'account-status-roma' : info.entityTag === 'PL' ? 'account-status-entity' : 'account-status';
   if (info.accountStatus === 'Terminated' || info.kycInfo?.kycStatus !== 'Pass') return context.path === `/${statusPage}` ? null : statusPage;
   if (info.kycInfo.remediationStatus === 'Pop' && !context.path.includes('remediation')) return 'remediation';
   return null;
+}
+
+function mustMigrate(info: AccountOverview, path: string): boolean {
+  const kyc = info.kycInfo;
+  if (!kyc || path === '/user-migration' || path.startsWith('/history')) return false;
+  if (kyc.entitySwitch) return true;
+  const moving = kyc.routeEntity !== null && kyc.routeEntity !== info.entityTag;
+  return moving && (!kyc.hitClickedLaterCache || kyc.overDeadLine);
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { UserMenu } from '@/features/account/components/user-menu';
+import { AdditionalVerificationBanner } from '@/features/verification/components/additional-verification-banner';
 import { currentMode } from '../current-mode';
 import { LanguageSwitch } from '../language-switch';
 import { ThemeToggle } from '../theme-toggle';
@@ -38,6 +39,7 @@ export function MainLayout({ flags, children }: MainLayoutProps) {
           <UserMenu lng={lng ?? 'en'} mode={currentMode()} darkModeToggle={<ThemeToggle />} />
         </div>
       </header>
+      <AdditionalVerificationBanner />
       <main id={MAIN_CONTENT_ID} className="mx-auto max-w-6xl px-4 py-6">{children}</main>
     </div>
   );
