@@ -26,6 +26,7 @@ export const PAGE_ROUTES: Array<{ path: string; load: () => PageModule }> = [
   { path: 'account-status', load: () => named(accountStatusPages(), (m) => m.AccountStatusDefaultPage) },
   { path: 'account-status-entity', load: () => named(accountStatusPages(), (m) => m.AccountStatusEntityPage) },
   { path: 'account-status-roma', load: () => named(accountStatusPages(), (m) => m.AccountStatusRomaPage) },
+  { path: 'remediation', load: () => import('@/features/verification/routes/remediation-page') },
   { path: 'user-migration', load: () => import('@/features/verification/routes/user-migration-page') },
   { path: 'sumsub', load: () => import('@/features/verification/routes/hosted-verification-page') },
   { path: 'docsverification', load: () => import('@/features/verification/routes/docs-verification-page') },

@@ -1,6 +1,15 @@
 import { type AccountOverview, type CountryItem, type DocsVerificationSubmit, type KycAccessTokenResult, PATHS } from '@causeway/contracts';
 import type { HttpClient } from '@/lib/http-client';
 
+export interface KycBasicInfo {
+  firstName: string | null;
+  lastName: string | null;
+  dob: string | null;
+  nationality: string | null;
+  residentCountry: string | null;
+  address: KycAddress | null;
+}
+
 export interface KycAddress {
   addressLine: string;
   city: string;
@@ -16,6 +25,8 @@ export function createVerificationApi(client: HttpClient) {
     refreshStatus: () => client.post<AccountOverview>(PATHS.updateKycStatus),
     updateAddress: (address: KycAddress) => client.post<{ required: boolean; address: KycAddress | null }>(PATHS.kycUpdateAddress, address, { silent: true }),
     countries: () => client.get<CountryItem[]>(PATHS.listCountryCode),
+    basicInfo: () => client.get<KycBasicInfo>(PATHS.kycBasicInfo),
+    closeRemediation: () => client.post<null>(PATHS.closeRemediation),
     /** docsverification (flow V2): the typed details and the uploaded files; answers the new account info (Pending). */
     submitDocuments: (body: DocsVerificationSubmit) => client.post<AccountOverview>(PATHS.docsVerificationSubmit, body),
   };

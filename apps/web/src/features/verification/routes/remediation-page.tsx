@@ -1,0 +1,96 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { ACCOUNT_INFO_KEY, useAccountInfo } from '@/lib/account-info';
+import { useHttpClient } from '@/lib/http-context';
+import { isApiError } from '@/lib/http-errors';
+import { storedMode } from '@/lib/mode';
+import { GradientButton, Spinner } from '@/ui';
+import { createVerificationApi, type KycAddress } from '../api/verification-api';
+import { KycAddressForm } from '../components/kyc-address-form';
+
+/**
+ * remediation (spec §4: KYC Pass with remediation status Pop): the person reviews what
+ * verification recorded, updates the address if it changed, and confirms (close-remediation).
+ * A changed identity needs a new identity check, which support starts.
+ */
+export function RemediationPage() {
+  const { t } = useTranslation();
+  const { lng } = useParams();
+  const navigate = useNavigate();
+  const queries = useQueryClient();
+  const api = createVerificationApi(useHttpClient());
+  const info = useAccountInfo(storedMode());
+  const basic = useQuery({ queryKey: ['kyc-basic-info'], queryFn: () => api.basicInfo() });
+  const countries = useQuery({ queryKey: ['countries'], queryFn: () => api.countries(), staleTime: Infinity });
+  const [editingAddress, setEditingAddress] = useState(false);
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  const due = info.data?.kycInfo?.remediationStatus === 'Pop';
+  useEffect(() => {
+    if (info.data && !due) void navigate(`/${lng}/account-status`, { replace: true });
+  }, [info.data, due, lng, navigate]);
+
+  if (!basic.data || !info.data || !due) return <div className="flex min-h-[50vh] items-center justify-center"><Spinner size="lg" label={t('verification.remediation.title')} /></div>;
+
+  const countryName = (code: string | null) => countries.data?.find((c) => c.towCharCode === code)?.englishName ?? code ?? '—';
+  const { firstName, lastName, dob, nationality, residentCountry, address } = basic.data;
+  const rows: Array<[string, string]> = [
+    [t('verification.remediation.name'), [firstName, lastName].filter(Boolean).join(' ') || '—'],
+    [t('verification.remediation.dob'), dob ?? '—'],
+    [t('verification.remediation.nationality'), countryName(nationality)],
+    [t('verification.remediation.residence'), countryName(residentCountry)],
+    [t('verification.remediation.address'), address ? `${address.addressLine}, ${address.postalCode} ${address.city}, ${countryName(address.country)}` : '—'],
+  ];
+
+  const confirm = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await api.closeRemediation();
+      await queries.invalidateQueries({ queryKey: ACCOUNT_INFO_KEY });
+      await navigate(`/${lng}/settings`, { replace: true });
+    } catch (failure) {
+      setError(isApiError(failure) && failure.msg ? failure.msg : t('auth.error.generic'));
+      setBusy(false);
+    }
+  };
+  const saveAddress = async (next: KycAddress) => {
+    try {
+      await api.updateAddress(next);
+      setEditingAddress(false);
+      await basic.refetch();
+    } catch (failure) {
+      setError(isApiError(failure) && failure.msg ? failure.msg : t('auth.error.generic'));
+    }
+  };
+
+  return (
+    <section aria-labelledby="remediation-title" className="mx-auto flex w-full max-w-[480px] flex-col gap-4 py-6">
+      <h1 id="remediation-title" className="text-2xl font-semibold text-fg">{t('verification.remediation.title')}</h1>
+      <p className="text-sm text-fg">{t('verification.remediation.intro')}</p>
+      <dl className="flex flex-col gap-3 rounded-2xl border border-line bg-surface p-4">
+        {rows.map(([label, value]) => (
+          <div key={label} className="flex flex-col">
+            <dt className="text-xs text-muted">{label}</dt>
+            <dd className="break-words text-sm text-fg">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="text-sm text-muted">{t('verification.remediation.identityChanged')}</p>
+      {editingAddress && countries.data ? (
+        <KycAddressForm countries={countries.data} residentCountry={residentCountry} error={error} onSubmit={saveAddress} />
+      ) : (
+        <>
+          {error ? <p role="alert" className="text-sm text-danger">{error}</p> : null}
+          <GradientButton fullWidth showContinueArrow loading={busy} onClick={() => void confirm()}>{t('verification.remediation.confirm')}</GradientButton>
+          <GradientButton fullWidth variant="outline" onClick={() => setEditingAddress(true)}>{t('verification.remediation.changeAddress')}</GradientButton>
+        </>
+      )}
+    </section>
+  );
+}
+
+export default RemediationPage;
