@@ -87,10 +87,10 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   registerIdentityRoutes(app, identity, botCheck);
   registerBotCheckRoutes(app, botCheck, config.RECAPTCHA_SITE_KEY);
   registerAuthenticatorRoutes(app, identity);
-  registerPasswordRoutes(app, identity);
+  registerPasswordRoutes(app, identity, botCheck);
   const geo = createGeoProvider(config);
-  registerSignInSupportRoutes(app, { identity, geo, db: database.db, clock });
-  const merchants = await createMerchantModule({ db: database.db, serverSecret, identity, clock });
+  registerSignInSupportRoutes(app, { identity, geo, db: database.db, clock, botCheck });
+  const merchants = createMerchantModule({ db: database.db, serverSecret, identity, clock });
   registerMerchantLoginRoutes(app, merchants.login, botCheck);
   // Sandbox pages exist only while the matching sandbox provider is active (sandbox.md).
   if (mail.kind === 'sandbox') registerMailboxRoutes(app, createSandboxOutbox(database.db));

@@ -10,7 +10,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: path.resolve(config.DATA_DIR) });
   try {
-    await prepareDatabase(database);
+    await prepareDatabase(database, { secretKey: config.SECRET_KEY });
   } catch (error) {
     await database.close();
     throw error;

@@ -13,7 +13,6 @@ export const ERROR_CATALOGUE = {
   '10000047': { httpStatus: 503, meaning: 'Services unavailable for this mode: the client shows services-unavailable with the mode flags.' },
   // Meanings not shown by the spec (chosen).
   USE001000101: { httpStatus: 409, meaning: 'Account already exists, please log in. (chosen)' },
-  USE001000102: { httpStatus: 409, meaning: 'Email already used by another account. (chosen)' },
   ODR00001013: { httpStatus: 409, meaning: 'Quotation expired: request a new quote. (chosen)' },
   // Authenticator binding (spec §8 bind codes; display rules live in the web client).
   USE003000011: { httpStatus: 400, meaning: 'Authenticator code is wrong (shown under the code boxes).' },

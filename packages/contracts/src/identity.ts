@@ -34,9 +34,10 @@ export const passwordSchema = z
   .refine((p) => checkPasswordRules(p).digit, { message: 'password needs a digit' })
   .refine((p) => checkPasswordRules(p).special, { message: 'password needs a special character' });
 
-const botCheck = { recaptchaToken: z.string().max(4096).optional() };
+/** The bot-check token (spec §3: recaptchaToken) of the steps a script would hammer; spread into their bodies. */
+export const botCheckFields = { recaptchaToken: z.string().max(4096).optional() };
 
-export const accountCheckBodySchema = z.object({ email: emailSchema, ...botCheck });
+export const accountCheckBodySchema = z.object({ email: emailSchema, ...botCheckFields });
 export const accountCheckResultSchema = z.object({
   exists: z.boolean(),
   hasPassword: z.boolean(),
@@ -48,7 +49,7 @@ export const accountCheckResultSchema = z.object({
 });
 export type AccountCheckResult = z.infer<typeof accountCheckResultSchema>;
 
-export const sendCodeBodySchema = z.object({ email: emailSchema, ...botCheck });
+export const sendCodeBodySchema = z.object({ email: emailSchema, ...botCheckFields });
 export const sendCodeResultSchema = z.object({
   resendAfterSeconds: z.number().int(),
   expiresInSeconds: z.number().int(),
@@ -91,7 +92,7 @@ export const loginWithCodeBodySchema = z.object({
 export const passwordLoginBodySchema = z.object({
   email: emailSchema,
   password: z.string().min(1, 'password is required').max(128),
-  ...botCheck,
+  ...botCheckFields,
   ...sessionOptions,
 });
 
@@ -120,11 +121,14 @@ const passwordsMatch = (b: { password: string; confirmPassword: string }) => b.p
 const mismatch = { message: 'Password mismatch', path: ['confirmPassword'] };
 
 /** reset-check: emails a reset code when the account exists (the answer never says whether it does). */
-export const passwordResetCheckBodySchema = z.object({ email: emailSchema, ...botCheck });
+export const passwordResetCheckBodySchema = z.object({ email: emailSchema, ...botCheckFields });
 
-/** reset: the emailed code and the new password, for someone who forgot the old one. */
+/**
+ * reset: the emailed code and the new password, for someone who forgot the old one; with an
+ * authenticator bound, its code too (missing: USE000001006, answered only once the emailed code passed).
+ */
 export const passwordResetBodySchema = z
-  .object({ email: emailSchema, code: sixDigitCodeSchema, ...newPasswordFields })
+  .object({ email: emailSchema, code: sixDigitCodeSchema, gaVerifyCode: sixDigitCodeSchema.optional(), ...newPasswordFields })
   .refine(passwordsMatch, mismatch);
 
 /** reinitialize: a signed-in change; the authenticator code is required when one is bound. */

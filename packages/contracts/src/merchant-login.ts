@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, loginResultSchema, sixDigitCodeSchema } from './identity.ts';
+import { botCheckFields, emailSchema, loginResultSchema, sixDigitCodeSchema } from './identity.ts';
 
 /**
  * Spec §4 account-selection states of the merchant sign-in (kyc/... calls), where the email a
@@ -60,8 +60,8 @@ export type MerchantLoginResult = z.infer<typeof merchantLoginResultSchema>;
 
 const processToken = z.string().min(16).max(2048);
 
-export const merchantProcessBodySchema = z.object({ processToken, recaptchaToken: z.string().max(4096).optional() });
-export const merchantNewEmailBodySchema = z.object({ processToken, email: emailSchema, recaptchaToken: z.string().max(4096).optional() });
+export const merchantProcessBodySchema = z.object({ processToken, ...botCheckFields });
+export const merchantNewEmailBodySchema = z.object({ processToken, email: emailSchema, ...botCheckFields });
 export const merchantSelectAccountBodySchema = z.object({ processToken, selectAccount: z.enum(ACCOUNT_CHOICES) });
 export const merchantLoginWithCodeBodySchema = z.object({
   processToken,

@@ -6,6 +6,10 @@ import { ACCOUNT_STATUSES, emailSchema, sixDigitCodeSchema, USER_TYPES } from '.
 /** Countries whose residents and visitors cannot be served (sandbox.md: KP, IR, SY → AC100001). */
 export const BLOCKED_COUNTRIES = ['KP', 'IR', 'SY'] as const;
 
+/** Whether an ISO alpha-2 country (any case) is one we cannot serve; an unknown country (null) is not blocked. */
+export const isBlockedCountry = (code: string | null | undefined): boolean =>
+  typeof code === 'string' && (BLOCKED_COUNTRIES as readonly string[]).includes(code.toUpperCase());
+
 export const ipCheckResultSchema = z.object({
   ipCountry: z.string().nullable().describe('ISO alpha-2 country of the request IP, null when unknown'),
   isUk: z.boolean().describe('the IP is in the United Kingdom: UK notices apply'),

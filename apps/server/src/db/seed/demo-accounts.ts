@@ -1,3 +1,4 @@
+import { AGREEMENT_VERSIONS } from '@causeway/contracts';
 import { inArray } from 'drizzle-orm';
 import { hashPassword } from '../../modules/identity/password-hasher.ts';
 import { newId } from '../../platform/crypto.ts';
@@ -28,7 +29,7 @@ export async function seedDemoAccounts(db: Database): Promise<void> {
         userType: account.userType,
         accountStatus: 'Active',
         passwordHash: await hashPassword(DEMO_PASSWORD),
-        termsVersion: '20241104',
+        termsVersion: AGREEMENT_VERSIONS.TERM,
       })
       .onConflictDoNothing();
   }

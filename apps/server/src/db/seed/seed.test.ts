@@ -1,8 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/test-database.ts';
+import { DEMO_MERCHANT } from '../../modules/merchant/demo-merchant.ts';
+import { merchantSecretKey } from '../../modules/merchant/merchant-entry.ts';
+import { decrypt } from '../../platform/crypto.ts';
+import { loadServerSecret } from '../../platform/server-secret.repository.ts';
 import type { DatabaseHandle } from '../client.ts';
-import { countries, currencies, currencyPairs, pairChannels } from '../schema/index.ts';
+import { prepareDatabase } from '../prepare.ts';
+import { countries, currencies, currencyPairs, merchants, pairChannels } from '../schema/index.ts';
 import { seedReferenceData } from './index.ts';
 
 let handle: DatabaseHandle;
@@ -28,5 +33,27 @@ describe('seedReferenceData', () => {
     await expect(
       handle.db.insert(currencyPairs).values({ id: 'EUR-BTC-X', baseCurrency: 'EUR', cryptoCurrency: 'BTC', network: 'BTC', minAmount: '100', maxAmount: '10' }),
     ).rejects.toThrow();
+  });
+});
+
+describe('the demo merchant (prepareDatabase)', () => {
+  const demoRow = async () => (await handle.db.select().from(merchants).where(eq(merchants.id, DEMO_MERCHANT.id)))[0];
+
+  it('is seeded at preparation, its secret sealed under the server secret the app derives its key from', async () => {
+    const row = await demoRow();
+    expect(row).toMatchObject({ apiKey: DEMO_MERCHANT.apiKey, status: 'Active', skipLoginEnabled: true });
+    const key = merchantSecretKey(await loadServerSecret(handle.db, undefined));
+    expect(decrypt(key, row!.secretEncrypted)).toBe(DEMO_MERCHANT.secret);
+  });
+
+  it('never overwrites an operator edit, and seals under SECRET_KEY when one is configured', async () => {
+    await handle.db.update(merchants).set({ name: 'Renamed by an operator' }).where(eq(merchants.id, DEMO_MERCHANT.id));
+    await prepareDatabase(handle);
+    expect((await demoRow())?.name).toBe('Renamed by an operator');
+
+    await handle.db.delete(merchants).where(eq(merchants.id, DEMO_MERCHANT.id));
+    const secretKey = 'a-configured-secret-key-of-32-characters';
+    await prepareDatabase(handle, { secretKey });
+    expect(decrypt(merchantSecretKey(Buffer.from(secretKey, 'utf8')), (await demoRow())!.secretEncrypted)).toBe(DEMO_MERCHANT.secret);
   });
 });

@@ -71,6 +71,14 @@ export function createEmailCodeService(deps: {
 
     /** Consumes the code or throws the code's failure (wrong, expired, used, burnt). */
     async verify(input: { email: string; purpose: CodePurpose; code: string; ip: string }): Promise<void> {
+      await service.use(await service.check(input));
+    },
+
+    /**
+     * Checks the code like verify (wrong entries count) but leaves it open, for a step that needs
+     * another factor too: answers the code's id, which `use` consumes once that factor passed.
+     */
+    async check(input: { email: string; purpose: CodePurpose; code: string; ip: string }): Promise<string> {
       await limit(`code-verify:ip:${input.ip}`, EMAIL_CODE_POLICY.verificationsPerIpPerHour);
       const now = clock.now();
       const open = await repository.findOpenEmailCode(input.email, input.purpose);
@@ -93,7 +101,12 @@ export function createEmailCodeService(deps: {
         }
         throw new WrongCodeError('USE003000002', 'Invalid code. Please try again.');
       }
-      if (!(await repository.closeEmailCode(open.id, 'used', now))) throw new AppError('USE000002004', 'This code was already used: ask for a new one');
+      return open.id;
+    },
+
+    /** Consumes a code `check` passed; USE000002004 when another request used it first (single use). */
+    async use(codeId: string): Promise<void> {
+      if (!(await repository.closeEmailCode(codeId, 'used', clock.now()))) throw new AppError('USE000002004', 'This code was already used: ask for a new one');
     },
 
     /**

@@ -1,6 +1,6 @@
-export type EmailLanguage = 'en' | 'zh';
+import { escapeHtml } from '../../platform/html.ts';
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export type EmailLanguage = 'en' | 'zh';
 
 /** The verification-code email (sandbox.md: the code stands in the subject and the text). */
 export function codeEmail(code: string, lang: EmailLanguage): { subject: string; text: string; html: string } {

@@ -29,7 +29,6 @@ export function createIdentityModule(app: FastifyInstance, deps: { db: Database;
     authenticator,
     emailCodes,
     sessions,
-    suspendSensitiveActions: (userId, until) => repository.updateUser(userId, { sensitiveActionsSuspendedUntil: until }),
     recordAgreement: (agreement) => repository.recordAgreement(agreement),
     clock,
     otpProofKey: deriveKey(serverSecret, 'otp-proof'),

@@ -37,10 +37,6 @@ export function createIdentityRepository(db: Database) {
       await db.insert(userAgreements).values(values).onConflictDoNothing();
     },
 
-    async listAgreements(userId: string): Promise<(typeof userAgreements.$inferSelect)[]> {
-      return db.select().from(userAgreements).where(eq(userAgreements.userId, userId));
-    },
-
     async updateUser(id: string, values: Partial<typeof users.$inferInsert>): Promise<void> {
       await db.update(users).set(values).where(eq(users.id, id));
     },

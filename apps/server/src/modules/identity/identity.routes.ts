@@ -3,12 +3,12 @@ import {
   loginWithCodeBodySchema, ok, passwordLoginBodySchema, PATHS, refreshTokenResultSchema, sendCodeBodySchema,
   sendCodeResultSchema, verifyGaCodeBodySchema, type LoginMode,
 } from '@causeway/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { emailLanguageOf } from '../../platform/request-language.ts';
 import type { BotCheckProvider } from '../../providers/bot-check/index.ts';
-import { AppError } from '../../platform/app-error.ts';
+import { requireHuman } from '../bot-check/require-human.ts';
 import type { IdentityModule } from './identity.module.ts';
 
 /** The sign-in calls of spec §7 under /capi/v1/login and customer/user. HTTP only: rules live in the services. */
@@ -18,25 +18,18 @@ export function registerIdentityRoutes(app: FastifyInstance, identity: IdentityM
   const tags = ['sign-in'];
   const headers = commonHeadersSchema;
   const requireSession = guard.requireSession;
-  /** The steps a script would hammer carry the bot-check token (spec §3: recaptchaToken). */
-  const requireHuman = async (request: FastifyRequest<{ Body: { recaptchaToken?: string | undefined } }>, action: string) => {
-    if (!(await botCheck.verify({ token: request.body.recaptchaToken, action, ip: request.ip }))) throw new AppError('USE000001007');
-  };
 
   routes.post(`${API_BASE}${PATHS.accountCheck}`, {
     schema: { tags, summary: 'Is there an account for this email, and how does it sign in', headers, body: accountCheckBodySchema, response: { 200: envelopeOf(accountCheckResultSchema) } },
-    handler: async (request) => {
-      await requireHuman(request, 'account_check');
-      return ok(await login.accountCheck(request.body.email));
-    },
+    // The steps a script would hammer carry the bot-check token (spec §3: recaptchaToken).
+    preHandler: requireHuman(botCheck, 'account_check'),
+    handler: async (request) => ok(await login.accountCheck(request.body.email)),
   });
 
   routes.post(`${API_BASE}${PATHS.sendVerifyCode}`, {
     schema: { tags, summary: 'Email a six-digit sign-in code (resend after 59 s)', headers, body: sendCodeBodySchema, response: { 200: envelopeOf(sendCodeResultSchema) } },
-    handler: async (request) => {
-      await requireHuman(request, 'send_code');
-      return ok(await emailCodes.send({ email: request.body.email, purpose: 'login', ip: request.ip, lang: emailLanguageOf(request) }));
-    },
+    preHandler: requireHuman(botCheck, 'send_code'),
+    handler: async (request) => ok(await emailCodes.send({ email: request.body.email, purpose: 'login', ip: request.ip, lang: emailLanguageOf(request) })),
   });
 
   routes.post(`${API_BASE}${PATHS.loginWithVerifyCode}`, {
@@ -46,10 +39,8 @@ export function registerIdentityRoutes(app: FastifyInstance, identity: IdentityM
 
   routes.post(`${API_BASE}${PATHS.passwordLogin}`, {
     schema: { tags, summary: 'Sign in with email and password', headers, body: passwordLoginBodySchema, response: { 200: envelopeOf(loginResultSchema) } },
-    handler: async (request) => {
-      await requireHuman(request, 'login');
-      return ok(await login.loginWithPassword(request.body));
-    },
+    preHandler: requireHuman(botCheck, 'login'),
+    handler: async (request) => ok(await login.loginWithPassword(request.body)),
   });
 
   routes.post(`${API_BASE}${PATHS.verifyGaCode}`, {

@@ -1,4 +1,4 @@
-import type { AccountCheckResult, LoginMode, LoginResult } from '@causeway/contracts';
+import { type AccountCheckResult, AGREEMENT_VERSIONS, type LoginMode, type LoginResult } from '@causeway/contracts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { newId } from '../../platform/crypto.ts';
@@ -11,10 +11,8 @@ import { createProcessTokens, PROCESS_TOKEN_TTL_MS } from './process-token.ts';
 import { BUSINESS_MODES, type SessionService } from './session.service.ts';
 import type { SignInLock } from './sign-in-lock.ts';
 
-export { LOCKED_MESSAGE, LOGIN_LOCK_POLICY } from './sign-in-lock.ts';
-
-/** Agreement version a new account accepts (spec §9: TERM 20241104). */
-export const TERMS_VERSION = '20241104';
+/** Agreement version a new account accepts (spec §9: TERM). */
+export const TERMS_VERSION = AGREEMENT_VERSIONS.TERM;
 
 interface EmailCodeInput {
   email: string;

@@ -5,7 +5,7 @@ import {
   createIdentityTestApp, GOOD_PASSWORD, type IdentityTestApp, loginWithCode, nextIp, passwordLogin, sendCode, signUp, signUpWithPassword,
 } from '../../../test/identity-helpers.ts';
 import { readLatestCode } from '../../../test/test-app.ts';
-import { LOCKED_MESSAGE } from './login.service.ts';
+import { LOCKED_MESSAGE } from './sign-in-lock.ts';
 
 let t: IdentityTestApp;
 beforeAll(async () => {

@@ -43,6 +43,58 @@ describe('forgot password: reset-check and reset', () => {
   });
 });
 
+describe('forgot password with an authenticator bound (trust.md: factor changes need the second factor)', () => {
+  const totp = (secret: string) => generate({ secret, epoch: Math.floor(t.clock.now().getTime() / 1000) });
+  const reset = (body: object) => call(t.app, 'POST', PATHS.passwordReset, { body, ip: nextIp() });
+
+  /** An account with a password and a bound authenticator, and the reset code just emailed to it. */
+  async function boundAccountWithResetCode(email: string) {
+    await signUpWithPassword(t.app, email);
+    const repository = createIdentityRepository(t.db);
+    const row = await repository.findUserByEmail(email);
+    const authenticator = await authenticatorOf(t);
+    const { secret } = await authenticator.startBinding(row!.id, email);
+    expect(await authenticator.confirmBinding(row!.id, await totp(secret))).toBe(true);
+    t.clock.advance(60_000);
+    await call(t.app, 'POST', PATHS.passwordResetCheck, { body: { email }, ip: nextIp() });
+    return { secret, code: await readLatestCode(t.app, email), passwordHash: async () => (await repository.findUserByEmail(email))!.passwordHash };
+  }
+
+  it('asks for the authenticator code only once the emailed code passed, and keeps that code for the next submit', async () => {
+    const email = 'reset-guarded@causeway.test';
+    const { secret, code, passwordHash } = await boundAccountWithResetCode(email);
+    const body = { email, code, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD };
+    const before = await passwordHash();
+
+    // A wrong emailed code says nothing about the authenticator.
+    expect((await reset({ ...body, code: code === '000000' ? '111111' : '000000' })).body.code).toBe('USE003000002');
+    expect((await reset(body)).body.code).toBe('USE000001006');
+    expect(await passwordHash()).toBe(before);
+
+    t.clock.advance(30_000);
+    expect((await reset({ ...body, gaVerifyCode: await totp(secret) })).body.code).toBe('000000');
+    expect(await passwordHash()).not.toBe(before);
+    expect((await passwordLogin(t.app, { email, password: NEW_PASSWORD })).body.data.status).toBe('NEED_GA');
+    // The emailed code was used up by the reset that went through.
+    expect((await reset({ ...body, gaVerifyCode: await totp(secret) })).body.code).toBe('USE000002004');
+  });
+
+  it('refuses a wrong authenticator code with USE003000011, counted toward the sign-in lock, and changes nothing', async () => {
+    const email = 'reset-guessing@causeway.test';
+    const { secret, code, passwordHash } = await boundAccountWithResetCode(email);
+    const body = { email, code, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD };
+    const before = await passwordHash();
+    const wrong = (await totp(secret)) === '000000' ? '111111' : '000000';
+
+    for (let i = 0; i < 4; i += 1) expect((await reset({ ...body, gaVerifyCode: wrong })).body.code).toBe('USE003000011');
+    expect((await reset({ ...body, gaVerifyCode: wrong })).body.code).toBe('USE000002002');
+    // Locked: the right code waits for the lock to end, like every other credential check.
+    expect((await reset({ ...body, gaVerifyCode: await totp(secret) })).body.code).toBe('USE000002002');
+    expect((await passwordLogin(t.app, { email, password: GOOD_PASSWORD })).body.code).toBe('USE000002002');
+    expect(await passwordHash()).toBe(before);
+  });
+});
+
 describe('change password: reinitialize', () => {
   it('needs the current password, keeps this session, ends the others and suspends sensitive actions', async () => {
     const email = 'changer@causeway.test';

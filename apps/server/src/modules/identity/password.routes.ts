@@ -6,10 +6,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { emailLanguageOf } from '../../platform/request-language.ts';
+import type { BotCheckProvider } from '../../providers/bot-check/index.ts';
+import { requireHuman } from '../bot-check/require-human.ts';
 import type { IdentityModule } from './identity.module.ts';
 
 /** Password calls of spec §7: init (setPWD), reset-check and reset (forgot), reinitialize (change), check. */
-export function registerPasswordRoutes(app: FastifyInstance, identity: IdentityModule): void {
+export function registerPasswordRoutes(app: FastifyInstance, identity: IdentityModule, botCheck: BotCheckProvider): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { passwords, guard } = identity;
   const tags = ['password'];
@@ -27,11 +29,13 @@ export function registerPasswordRoutes(app: FastifyInstance, identity: IdentityM
 
   routes.post(`${API_BASE}${PATHS.passwordResetCheck}`, {
     schema: { tags, summary: 'Forgot password: email a reset code (same answer whether or not the account exists)', headers, body: passwordResetCheckBodySchema, response: { 200: envelopeOf(sendCodeResultSchema) } },
+    // It mails an address the person typed, like send-verify-code: the same bot check and action.
+    preHandler: requireHuman(botCheck, 'send_code'),
     handler: async (request) => ok(await passwords.sendResetCode(request.body.email, request.ip, emailLanguageOf(request))),
   });
 
   routes.post(`${API_BASE}${PATHS.passwordReset}`, {
-    schema: { tags, summary: 'Forgot password: the code and a new password; every session ends', headers, body: passwordResetBodySchema, response: { 200: done } },
+    schema: { tags, summary: 'Forgot password: the code (and the authenticator code when bound) and a new password; every session ends', headers, body: passwordResetBodySchema, response: { 200: done } },
     handler: async (request) => {
       await passwords.reset({ ...request.body, ip: request.ip });
       return ok(null);

@@ -8,9 +8,6 @@ import { hashPassword, verifyPassword } from './password-hasher.ts';
 import type { AuthContext, SessionService } from './session.service.ts';
 import type { SignInLock } from './sign-in-lock.ts';
 
-/** trust.md: a password change suspends sell, add card and add bank account for 24 hours. */
-export const SENSITIVE_SUSPENSION_MS = 24 * 60 * 60 * 1000;
-
 /** Setting, resetting, changing and checking passwords. The rule itself is checked by the schemas. */
 export function createPasswordService(deps: {
   repository: IdentityRepository;
@@ -22,15 +19,10 @@ export function createPasswordService(deps: {
 }) {
   const { repository, emailCodes, authenticator, sessions, lock, clock } = deps;
 
-  /** A new password: stored, sensitive actions suspended for 24 h, and every other session ended. */
-  async function replace(user: UserRow, password: string, keepSessionId: string | undefined) {
-    const now = clock.now();
-    await repository.updateUser(user.id, {
-      passwordHash: await hashPassword(password),
-      passwordChangedAt: now,
-      sensitiveActionsSuspendedUntil: new Date(now.getTime() + SENSITIVE_SUSPENSION_MS),
-    });
-    await sessions.endOtherSessions(user.id, keepSessionId);
+  /** A new password: stored, then the credentials-changed step (24 h suspension, every other session ended). */
+  async function replace(user: UserRow, password: string, keepSessionId: string | undefined, also: Partial<Pick<UserRow, 'loginLockedUntil' | 'failedLoginCount'>> = {}) {
+    await repository.updateUser(user.id, { passwordHash: await hashPassword(password), passwordChangedAt: clock.now(), ...also });
+    await sessions.credentialsChanged(user.id, keepSessionId);
   }
 
   return {
@@ -47,20 +39,35 @@ export function createPasswordService(deps: {
       return emailCodes.send({ email: user.email, purpose: 'password-reset', ip, lang });
     },
 
-    /** Forgot password, step 2: the code proves the address; all sessions end and a sign-in lock is lifted. */
-    async reset(input: { email: string; code: string; password: string; ip: string }): Promise<void> {
-      // No lock check: the emailed code proves the address, and a reset is how a locked person gets back in.
+    /**
+     * Forgot password, step 2: the code proves the address; with an authenticator bound its code is
+     * needed too (trust.md: factor changes need the second factor). All sessions end and a sign-in
+     * lock is lifted.
+     */
+    async reset(input: { email: string; code: string; password: string; gaVerifyCode?: string | undefined; ip: string }): Promise<void> {
+      // No lock check before the emailed code: it proves the address, and a reset is how a locked person gets back in.
       const user = await repository.findUserByEmail(input.email);
+      let codeId: string;
       try {
-        await emailCodes.verify({ email: input.email, purpose: 'password-reset', code: input.code, ip: input.ip });
+        codeId = await emailCodes.check({ email: input.email, purpose: 'password-reset', code: input.code, ip: input.ip });
       } catch (error) {
         if (user && error instanceof WrongCodeError) await lock.recordFailure(user);
         throw error;
       }
       // A code can only have been sent to an existing account.
       if (!user) throw new AppError('USE003000002', 'Invalid code. Please try again.');
-      await replace(user, input.password, undefined);
-      await repository.updateUser(user.id, { loginLockedUntil: null, failedLoginCount: 0 });
+      if ((await authenticator.status(user.id)) === 'BINDED') {
+        // Only someone who has the emailed code learns that the authenticator is needed; the code stays
+        // open so the next submit can carry both. Guessing the authenticator is limited by the lock.
+        if (!input.gaVerifyCode) throw new AppError('USE000001006');
+        lock.assertUnlocked(user);
+        if (!(await authenticator.verifyCode(user.id, input.gaVerifyCode))) {
+          await lock.recordFailure(user);
+          throw new AppError('USE003000011', 'Invalid code. Please try again.');
+        }
+      }
+      await emailCodes.use(codeId);
+      await replace(user, input.password, undefined, { loginLockedUntil: null, failedLoginCount: 0 });
     },
 
     /** Signed-in change: the old password, and the authenticator code when one is bound. */

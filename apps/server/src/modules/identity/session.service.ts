@@ -11,6 +11,13 @@ export const SESSION_POLICY = {
   stayLoggedInAbsoluteMs: 5 * 24 * 60 * 60 * 1000,
 } as const;
 
+/** trust.md: changing the password or the authenticator suspends sell, add card and add bank account for 24 hours. */
+export const SENSITIVE_SUSPENSION_MS = 24 * 60 * 60 * 1000;
+
+/** When the account's sensitive actions resume, or null when they are not suspended at `now`. */
+export const suspendedUntil = (user: Pick<UserRow, 'sensitiveActionsSuspendedUntil'>, now: Date): Date | null =>
+  user.sensitiveActionsSuspendedUntil && user.sensitiveActionsSuspendedUntil > now ? user.sensitiveActionsSuspendedUntil : null;
+
 export const BUSINESS_MODES: readonly LoginMode[] = ['business', 'businessIndependent'];
 export type TokenKind = 'token' | 'business-token';
 export const tokenKindOf = (mode: LoginMode): TokenKind => (BUSINESS_MODES.includes(mode) ? 'business-token' : 'token');
@@ -73,9 +80,14 @@ export function createSessionService(repository: IdentityRepository, clock: Cloc
       await repository.revokeSession(context.session.id, 'logout', clock.now());
     },
 
-    /** Ends every other session of the user (after a password or authenticator change). */
-    async endOtherSessions(userId: string, keepSessionId: string | undefined): Promise<void> {
-      await repository.revokeOtherSessions(userId, keepSessionId, 'credentials-changed', clock.now());
+    /**
+     * The one "credentials changed" step, after a new password or authenticator (trust.md): sensitive
+     * actions wait 24 hours, and every session but `keepSessionId` (none: all of them) ends.
+     */
+    async credentialsChanged(userId: string, keepSessionId: string | undefined): Promise<void> {
+      const now = clock.now();
+      await repository.updateUser(userId, { sensitiveActionsSuspendedUntil: new Date(now.getTime() + SENSITIVE_SUSPENSION_MS) });
+      await repository.revokeOtherSessions(userId, keepSessionId, 'credentials-changed', now);
     },
   };
 }

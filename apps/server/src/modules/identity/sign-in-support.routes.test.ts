@@ -65,6 +65,27 @@ describe('the bot check on sign-in steps', () => {
     const check = await call(t.app, 'POST', PATHS.accountCheck, { body: { email, recaptchaToken: 'sandbox-bot' } });
     expect(check.body.code).toBe('USE000001007');
   });
+
+  it('guards account-check-by-email like account-check, so it is no way around the check', async () => {
+    const refused = await call(t.app, 'POST', PATHS.accountCheckByEmail, { body: { email: 'demo@causeway.test', recaptchaToken: 'sandbox-bot' } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'USE000001007', data: null });
+    const person = await call(t.app, 'POST', PATHS.accountCheckByEmail, { body: { email: 'demo@causeway.test', recaptchaToken: 'any-human-token' } });
+    expect(person.body.data).toMatchObject({ exists: true });
+  });
+
+  it('refuses the bot token on password/reset-check before any code is mailed', async () => {
+    const email = 'demo@causeway.test';
+    const mails = async () => (await t.app.inject({ method: 'GET', url: `/sandbox/mailbox?to=${email}` })).json().messages.length as number;
+    const before = await mails();
+    const refused = await call(t.app, 'POST', PATHS.passwordResetCheck, { body: { email, recaptchaToken: 'sandbox-bot' } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'USE000001007', data: null });
+    expect(await mails()).toBe(before);
+    // A person's token goes through: the code is mailed.
+    expect((await call(t.app, 'POST', PATHS.passwordResetCheck, { body: { email, recaptchaToken: 'any-human-token' } })).body.code).toBe('000000');
+    expect(await mails()).toBe(before + 1);
+  });
 });
 
 describe('oauth/get-timeout-ticket', () => {

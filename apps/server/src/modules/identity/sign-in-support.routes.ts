@@ -1,16 +1,19 @@
 import {
-  accountCheckBodySchema, accountCheckResultSchema, accountStatusResultSchema, AGREEMENT_VERSIONS, API_BASE, BLOCKED_COUNTRIES, clientLogBodySchema, commonHeadersSchema,
-  envelopeOf, inRegisterResultSchema, ipCheckResultSchema, ok, PATHS, statementQuerySchema, statementResultSchema, timeoutTicketResultSchema,
+  accountCheckBodySchema, accountCheckResultSchema, accountStatusResultSchema, AGREEMENT_VERSIONS, API_BASE, clientLogBodySchema, commonHeadersSchema,
+  envelopeOf, inRegisterResultSchema, ipCheckResultSchema, isBlockedCountry, ok, PATHS, statementQuerySchema, statementResultSchema, timeoutTicketResultSchema,
   verificationVerifyCodeBodySchema, verifyLoginEmailBodySchema, verifyLoginEmailResultSchema, verifyOtpResultSchema,
 } from '@causeway/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../../platform/clock.ts';
+import type { BotCheckProvider } from '../../providers/bot-check/index.ts';
 import type { GeoProvider } from '../../providers/geo/index.ts';
+import { requireHuman } from '../bot-check/require-human.ts';
 import { randomBytes } from 'node:crypto';
 import { createClientLogRepository } from './client-log.repository.ts';
 import { PROCESS_TOKEN_TTL_MS } from './process-token.ts';
+import { suspendedUntil } from './session.service.ts';
 import type { IdentityModule } from './identity.module.ts';
 import type { Database } from '../../db/client.ts';
 import { normalizeEmail } from './identity.repository.ts';
@@ -19,7 +22,7 @@ import { normalizeEmail } from './identity.repository.ts';
  * The sign-in page's helper calls of spec §7: IP checks through the geo provider, agreement
  * versions by entity, the by-email account check, and the client's diagnostic log.
  */
-export function registerSignInSupportRoutes(app: FastifyInstance, deps: { identity: IdentityModule; geo: GeoProvider; db: Database; clock: Clock }): void {
+export function registerSignInSupportRoutes(app: FastifyInstance, deps: { identity: IdentityModule; geo: GeoProvider; db: Database; clock: Clock; botCheck: BotCheckProvider }): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const logs = createClientLogRepository(deps.db);
   const tags = ['sign-in'];
@@ -28,7 +31,7 @@ export function registerSignInSupportRoutes(app: FastifyInstance, deps: { identi
 
   async function checkIp(ip: string) {
     const ipCountry = await deps.geo.countryOf(ip);
-    return { ipCountry, isUk: ipCountry === 'GB', blocked: ipCountry !== null && (BLOCKED_COUNTRIES as readonly string[]).includes(ipCountry) };
+    return { ipCountry, isUk: ipCountry === 'GB', blocked: isBlockedCountry(ipCountry) };
   }
 
   routes.get(`${API_BASE}${PATHS.ipCheck}`, {
@@ -46,6 +49,8 @@ export function registerSignInSupportRoutes(app: FastifyInstance, deps: { identi
 
   routes.post(`${API_BASE}${PATHS.accountCheckByEmail}`, {
     schema: { tags, summary: 'The account check, for flows that start from an email link', headers, body: accountCheckBodySchema, response: { 200: envelopeOf(accountCheckResultSchema) } },
+    // The same answer as account-check, so the same bot check: else it would be the way around it.
+    preHandler: requireHuman(deps.botCheck, 'account_check'),
     handler: async (request) => ok(await deps.identity.login.accountCheck(request.body.email)),
   });
 
@@ -69,7 +74,7 @@ export function registerSignInSupportRoutes(app: FastifyInstance, deps: { identi
         accountStatus: user.accountStatus as 'Initial' | 'Active' | 'Blocked' | 'Terminated',
         accountStatusReasonCode: user.accountStatusReasonCode,
         entityTag: user.entityTag as 'PL' | 'LI',
-        sensitiveActionsSuspendedUntil: user.sensitiveActionsSuspendedUntil && user.sensitiveActionsSuspendedUntil > deps.clock.now() ? user.sensitiveActionsSuspendedUntil.toISOString() : null,
+        sensitiveActionsSuspendedUntil: suspendedUntil(user, deps.clock.now())?.toISOString() ?? null,
       });
     },
   });

@@ -5,9 +5,9 @@ import type { Clock } from '../../platform/clock.ts';
 import type { AuthenticatorService } from './authenticator.service.ts';
 import type { CodePurpose, EmailCodeService } from './email-code.service.ts';
 import type { EmailLanguage } from './email-templates.ts';
-import type { UserRow } from './identity.repository.ts';
+import { normalizeEmail, type UserRow } from './identity.repository.ts';
 import { createOtpProofs, PROCESS_TOKEN_TTL_MS } from './process-token.ts';
-import type { AuthContext, SessionService } from './session.service.ts';
+import { type AuthContext, type SessionService, suspendedUntil } from './session.service.ts';
 
 /** Scenarios that need an authenticator bound before they go ahead (money leaving the account). */
 const SCENARIOS_NEEDING_BINDING = new Set(['SELL', 'WITHDRAW']);
@@ -17,8 +17,6 @@ export const AUTHENTICATOR_APP_URLS = {
   Android: 'https://play.google.com/store/apps/details?id=com.google.android.apps.authenticator2',
   IOS: 'https://apps.apple.com/app/google-authenticator/id388497605',
 } as const;
-
-const SUSPENSION_MS = 24 * 60 * 60 * 1000;
 
 type VerifyBusiness = (typeof VERIFY_BUSINESSES)[number];
 type AgreementProtocol = (typeof AGREEMENT_PROTOCOLS)[number];
@@ -31,7 +29,6 @@ export function createTwoFactorService(deps: {
   authenticator: AuthenticatorService;
   emailCodes: EmailCodeService;
   sessions: SessionService;
-  suspendSensitiveActions: (userId: string, until: Date) => Promise<void>;
   recordAgreement: (agreement: { userId: string; protocol: string; version: string; acceptedAt: Date }) => Promise<void>;
   clock: Clock;
   otpProofKey: Buffer;
@@ -43,7 +40,7 @@ export function createTwoFactorService(deps: {
     async bindingStatus(user: UserRow, scenario: string) {
       const status = await authenticator.status(user.id);
       const bound = status === 'BINDED';
-      const coolingOff = bound && Boolean(user.sensitiveActionsSuspendedUntil && user.sensitiveActionsSuspendedUntil > clock.now());
+      const coolingOff = bound && suspendedUntil(user, clock.now()) !== null;
       const otpStep = bound ? 'verify-otp' : SCENARIOS_NEEDING_BINDING.has(scenario) ? 'bind-otp' : 'skip-otp';
       return { bindStatus: coolingOff ? 'COOLING_OFF_PERIOD' : bound ? 'BINDED' : 'NONE', otpStep, email: user.email } as const;
     },
@@ -63,7 +60,7 @@ export function createTwoFactorService(deps: {
 
     async sendVerificationCode(user: UserRow, body: { verifyBusiness: VerifyBusiness; email: string }, ip: string, lang: EmailLanguage) {
       // Codes go only to the signed-in account's own address.
-      if (body.email.trim().toLowerCase() !== user.emailNormalized) throw new AppError('REQ0000400', 'body.email: must be the address of the signed-in account');
+      if (normalizeEmail(body.email) !== user.emailNormalized) throw new AppError('REQ0000400', 'body.email: must be the address of the signed-in account');
       return emailCodes.send({ email: user.email, purpose: PURPOSE_BY_BUSINESS[body.verifyBusiness], ip, lang });
     },
 
@@ -75,8 +72,7 @@ export function createTwoFactorService(deps: {
       if (status === 'NONE') throw new AppError('USE003000010');
       await emailCodes.verify({ email: user.email, purpose: 'ga-bind', code: body.emailVerifyCode, ip });
       if (!(await authenticator.confirmBinding(user.id, body.newGaVerifyCode))) throw new AppError('USE003000011', 'Invalid code. Please try again.');
-      await deps.suspendSensitiveActions(user.id, new Date(clock.now().getTime() + SUSPENSION_MS));
-      await sessions.endOtherSessions(user.id, session.id);
+      await sessions.credentialsChanged(user.id, session.id);
       return { bindStatus: 'SUCCESS' as const };
     },
 
@@ -94,8 +90,7 @@ export function createTwoFactorService(deps: {
       if (!(await authenticator.verifyCode(user.id, body.oldGaVerifyCode))) throw new AppError('USE003000011', 'Invalid code. Please try again.');
       await emailCodes.verify({ email: user.email, purpose: 'ga-change', code: body.emailVerifyCode, ip });
       if (!(await authenticator.confirmChange(user.id, body.newGaVerifyCode))) throw new AppError('USE003000011', 'Invalid code. Please try again.');
-      await deps.suspendSensitiveActions(user.id, new Date(clock.now().getTime() + SUSPENSION_MS));
-      await sessions.endOtherSessions(user.id, session.id);
+      await sessions.credentialsChanged(user.id, session.id);
       return { bindStatus: 'SUCCESS' as const };
     },
 

@@ -10,7 +10,10 @@ export const DEMO_MERCHANT = {
   secret: 'sk_sandbox_demo',
 } as const;
 
-/** Creates the demo merchant on first start; its secret is stored encrypted like any other merchant's. */
+/**
+ * Creates the demo merchant on first start (prepareDatabase); its secret is stored encrypted like
+ * any other merchant's, under `secretKey` (merchantSecretKey of the server secret).
+ */
 export async function seedDemoMerchant(repository: MerchantRepository, secretKey: Buffer): Promise<void> {
   const { secret, ...merchant } = DEMO_MERCHANT;
   await repository.insertIfMissing({ ...merchant, secretEncrypted: encrypt(secretKey, secret), skipLoginEnabled: true, status: 'Active' });

@@ -1,7 +1,10 @@
 import { canonicalEntryQuery, MERCHANT_SIGNATURE_TOLERANCE_MS } from '@causeway/contracts';
 import { AppError } from '../../platform/app-error.ts';
-import { constantTimeEqual, decrypt, hmacHex } from '../../platform/crypto.ts';
+import { constantTimeEqual, decrypt, deriveKey, hmacHex } from '../../platform/crypto.ts';
 import type { MerchantRepository, MerchantRow } from './merchant.repository.ts';
+
+/** The key merchants' secrets are sealed under: the module reads them with it, the start-up seed stores the demo one with it. */
+export const merchantSecretKey = (serverSecret: Buffer): Buffer => deriveKey(serverSecret, 'merchant-secret');
 
 /**
  * Checks a merchant's signed entry (contracts/merchant-entry.ts): known, active merchant; a

@@ -4,9 +4,9 @@ import {
 } from '@causeway/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError } from '../../platform/app-error.ts';
 import { emailLanguageOf } from '../../platform/request-language.ts';
 import type { BotCheckProvider } from '../../providers/bot-check/index.ts';
+import { requireHuman } from '../bot-check/require-human.ts';
 import type { MerchantLoginService } from './merchant-login.service.ts';
 
 /** The merchant sign-in calls of spec §7 under /capi/v1/login/kyc. HTTP only: the states live in the service. */
@@ -17,9 +17,7 @@ export function registerMerchantLoginRoutes(app: FastifyInstance, merchantLogin:
   const response = { 200: envelopeOf(merchantLoginResultSchema) };
   const context = (request: FastifyRequest) => ({ ip: request.ip, lang: emailLanguageOf(request) });
   /** Steps that mail an address the person typed carry the bot-check token, like the other sign-in pages. */
-  const requireHuman = async (request: FastifyRequest<{ Body: { recaptchaToken?: string | undefined } }>, action: string) => {
-    if (!(await botCheck.verify({ token: request.body.recaptchaToken, action, ip: request.ip }))) throw new AppError('USE000001007');
-  };
+  const humanSendingCode = requireHuman(botCheck, 'send_code');
 
   routes.post(`${API_BASE}${PATHS.merchantSharedKycLogin}`, {
     schema: { tags, summary: "Start from a merchant's signed entry: the first account-selection state, or signed in (skip-login)", headers, body: merchantLoginStartBodySchema, response },
@@ -31,18 +29,14 @@ export function registerMerchantLoginRoutes(app: FastifyInstance, merchantLogin:
 
   routes.post(`${API_BASE}${PATHS.merchantSendVerifyCode}`, {
     schema: { tags, summary: 'Confirm the offered email and send its code, or resend the code', headers, body: merchantProcessBodySchema, response },
-    handler: async (request) => {
-      await requireHuman(request, 'send_code');
-      return ok(await merchantLogin.sendCode({ processToken: request.body.processToken, ...context(request) }));
-    },
+    preHandler: humanSendingCode,
+    handler: async (request) => ok(await merchantLogin.sendCode({ processToken: request.body.processToken, ...context(request) })),
   });
 
   routes.post(`${API_BASE}${PATHS.merchantSubmitNewEmail}`, {
     schema: { tags, summary: "Use another email than the merchant's: a code goes to it", headers, body: merchantNewEmailBodySchema, response },
-    handler: async (request) => {
-      await requireHuman(request, 'send_code');
-      return ok(await merchantLogin.submitNewEmail({ processToken: request.body.processToken, email: request.body.email, ...context(request) }));
-    },
+    preHandler: humanSendingCode,
+    handler: async (request) => ok(await merchantLogin.submitNewEmail({ processToken: request.body.processToken, email: request.body.email, ...context(request) })),
   });
 
   routes.post(`${API_BASE}${PATHS.merchantLoginWithBindingAccount}`, {

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { escapeHtml } from '../../platform/html.ts';
 import type { SandboxOutbox } from '../../providers/mail/sandbox-outbox.repository.ts';
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 interface MailboxMessage {
   id: string;
