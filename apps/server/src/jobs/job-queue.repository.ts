@@ -51,12 +51,6 @@ export function createJobQueueRepository(db: Database) {
     async giveUp(id: string, now: Date, error: string): Promise<void> {
       await db.update(jobs).set({ doneAt: now, leaseUntil: null, dedupeKey: null, lastError: `gave up: ${error}`.slice(0, 2000) }).where(eq(jobs.id, id));
     },
-
-    /** Jobs not done yet, for the sandbox pages and tests. */
-    async countOpen(): Promise<number> {
-      const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(jobs).where(isNull(jobs.doneAt));
-      return row?.count ?? 0;
-    },
   };
 }
 

@@ -1,3 +1,4 @@
+import type { KycStatus } from '@causeway/contracts';
 import { sql } from 'drizzle-orm';
 import { boolean, char, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { users } from './identity.ts';
@@ -13,7 +14,7 @@ export const kycProfiles = pgTable(
     provider: varchar('provider', { length: 16 }).notNull(),
     applicantId: varchar('applicant_id', { length: 64 }),
     levelName: varchar('level_name', { length: 64 }).notNull(),
-    kycStatus: varchar('kyc_status', { length: 16 }).notNull().default('Initial'),
+    kycStatus: varchar('kyc_status', { length: 16 }).$type<KycStatus>().notNull().default('Initial'),
     kycFlowVersion: char('kyc_flow_version', { length: 2 }).notNull().default('V1'),
     /** Tier of the limits table: 0 unverified, 1 verified. */
     kycLevel: integer('kyc_level').notNull().default(0),
@@ -36,7 +37,7 @@ export const kycProfiles = pgTable(
     routeEntity: char('route_entity', { length: 2 }),
     entitySwitchDeadline: timestamp('entity_switch_deadline', { withTimezone: true }),
     hitClickedLater: boolean('hit_clicked_later').notNull().default(false),
-    /** When the vendor's review we applied was made: an older review never overwrites a newer one. */
+    /** When the vendor's review we applied was made, by the vendor's clock: an older review never overwrites a newer one. */
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

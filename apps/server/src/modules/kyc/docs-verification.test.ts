@@ -1,6 +1,7 @@
 import { PATHS } from '@causeway/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createIdentityTestApp, type IdentityTestApp, tokenHeaders } from '../../../test/identity-helpers.ts';
+import { startFakeSumsub } from '../../../test/fake-sumsub.ts';
 import { newIndividual, profileOf } from '../../../test/kyc-helpers.ts';
 import { fakeFile } from '../../../test/multipart.ts';
 
@@ -11,15 +12,15 @@ beforeAll(async () => {
 afterAll(() => t.app.close());
 
 /** sign-upload, then the PUT of the bytes to the signed URL: answers the filePath. */
-async function upload(token: string, name: string, bytes: Buffer): Promise<string> {
-  const signed = await call(t.app, 'POST', PATHS.signUpload, { headers: tokenHeaders(token), body: { s3FileName: name } });
-  const put = await t.app.inject({ method: 'PUT', url: signed.body.data.uploadTempUrl, payload: bytes, headers: { 'content-type': 'application/octet-stream' } });
+async function upload(token: string, name: string, bytes: Buffer, on: IdentityTestApp = t): Promise<string> {
+  const signed = await call(on.app, 'POST', PATHS.signUpload, { headers: tokenHeaders(token), body: { s3FileName: name } });
+  const put = await on.app.inject({ method: 'PUT', url: signed.body.data.uploadTempUrl, payload: bytes, headers: { 'content-type': 'application/octet-stream' } });
   expect(put.statusCode).toBe(200);
   return signed.body.data.filePath as string;
 }
 
 const details = { firstName: 'Lena', lastName: 'Fischer', dob: '1991-02-03', nationality: 'AT', residenceCountry: 'AT', documentType: 'ID_CARD' };
-const submit = (token: string, body: object) => call(t.app, 'POST', PATHS.docsVerificationSubmit, { headers: tokenHeaders(token), body });
+const submit = (token: string, body: object, on: IdentityTestApp = t) => call(on.app, 'POST', PATHS.docsVerificationSubmit, { headers: tokenHeaders(token), body });
 
 describe('docsverification (flow V2): our own document step', () => {
   it('sends the details and the uploaded card, front and back, to the vendor; the review decides as usual', async () => {
@@ -56,5 +57,32 @@ describe('docsverification (flow V2): our own document step', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.body.msg).toContain('lastName');
     expect(bad.body.msg).toContain('files');
+  });
+});
+
+describe('docsverification with Sumsub', () => {
+  it("answers REQ0000400 with the adapter's reason for what it cannot send (a country Sumsub has no code for), not GAT9000001", async () => {
+    let app: IdentityTestApp | undefined;
+    const fake = await startFakeSumsub({ appToken: 'sbx:docs', secretKey: 'docs-secret', now: () => app?.clock.now() ?? new Date() });
+    try {
+      app = await createIdentityTestApp({ SUMSUB_APP_TOKEN: 'sbx:docs', SUMSUB_SECRET_KEY: 'docs-secret', SUMSUB_WEBHOOK_SECRET: 'docs-hook', SUMSUB_BASE_URL: fake.baseUrl });
+      const { token, userId } = await newIndividual(app, 'docs.sumsub@example.test');
+      const file = await upload(token, 'passport.png', fakeFile('png'), app);
+      // ZZ is two capital letters (the contract's shape) but no country: the adapter refuses it before sending anything.
+      const refused = await submit(token, { ...details, nationality: 'ZZ', documentType: 'PASSPORT', files: [{ filePath: file }] }, app);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.body.code).toBe('REQ0000400');
+      expect(refused.body.msg).toContain('unknown nationality country code');
+      expect(fake.requests.some((request) => request.url.includes('/fixedInfo') || request.url.includes('/info/idDoc'))).toBe(false);
+      expect((await profileOf(app.db, userId))?.kycStatus).toBe('Initial');
+      // The same submission with a real country goes through to the vendor, which puts it under review.
+      const accepted = await submit(token, { ...details, documentType: 'PASSPORT', files: [{ filePath: file }] }, app);
+      expect(accepted.statusCode).toBe(200);
+      expect(accepted.body.data.kycInfo.kycStatus).toBe('Pending');
+      expect([...fake.documents.values()].flat()).toMatchObject([{ idDocType: 'PASSPORT', country: 'AUT', fileName: expect.stringMatching(/\.png$/), contentType: 'image/png' }]);
+    } finally {
+      await app?.app.close();
+      await fake.close();
+    }
   });
 });

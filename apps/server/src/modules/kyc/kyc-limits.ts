@@ -1,3 +1,4 @@
+import { LIMIT_PERIODS } from '@causeway/contracts';
 import Decimal from 'decimal.js';
 
 /**
@@ -6,12 +7,12 @@ import Decimal from 'decimal.js';
  * operator-editable table can replace it without changing the answer's shape.
  */
 export const LIMIT_CURRENCY = 'EUR';
-export const KYC_LIMIT_TIERS: ReadonlyArray<{ kycLevel: number; DAILY: string; MONTHLY: string; YEARLY: string }> = [
+export const KYC_LIMIT_TIERS: ReadonlyArray<{ kycLevel: number } & Record<(typeof LIMIT_PERIODS)[number], string>> = [
   { kycLevel: 0, DAILY: '0', MONTHLY: '0', YEARLY: '0' },
   { kycLevel: 1, DAILY: '10000', MONTHLY: '50000', YEARLY: '200000' },
 ];
 
-export type LimitPeriod = 'DAILY' | 'MONTHLY' | 'YEARLY';
+export type LimitPeriod = (typeof LIMIT_PERIODS)[number];
 
 /** The start of the period that contains `now` (UTC calendar day, month, year). */
 export function periodStart(period: LimitPeriod, now: Date): Date {
@@ -26,11 +27,10 @@ export type SpentSince = (userId: string, since: Date) => Promise<Decimal>;
 
 /** Every tier's limits, the person's own tier marked, with what is used and left in each period. */
 export async function limitsFor(input: { userId: string; kycLevel: number; now: Date; spentSince: SpentSince }) {
-  const periods: LimitPeriod[] = ['DAILY', 'MONTHLY', 'YEARLY'];
   const used = new Map<LimitPeriod, Decimal>();
-  for (const period of periods) used.set(period, await input.spentSince(input.userId, periodStart(period, input.now)));
+  for (const period of LIMIT_PERIODS) used.set(period, await input.spentSince(input.userId, periodStart(period, input.now)));
   return KYC_LIMIT_TIERS.flatMap((tier) =>
-    periods.map((period) => {
+    LIMIT_PERIODS.map((period) => {
       const current = tier.kycLevel === input.kycLevel;
       const usedAmount = current ? (used.get(period) ?? new Decimal(0)) : new Decimal(0);
       const available = Decimal.max(0, new Decimal(tier[period]).minus(usedAmount));

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { API_BASE, PATHS } from '@causeway/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, kycWebhookEvents, sandboxKycApplicants } from '../../db/schema/index.ts';
 import { deriveKey } from '../../platform/crypto.ts';
@@ -45,6 +45,18 @@ describe('webhook intake', () => {
     const events = await t.db.select().from(kycWebhookEvents).where(eq(kycWebhookEvents.applicantId, applicantId));
     expect(events.map((e) => e.type).sort()).toEqual(['applicantPending', 'applicantReviewed']);
     expect(events.every((e) => e.processedAt !== null)).toBe(true);
+    expect((await profileOf(t.db, userId))?.kycStatus).toBe('Pass');
+  });
+
+  it('a delivery the sandbox vendor makes again (a retry) is the same event: stored and processed once', async () => {
+    const eventsOf = async () => (await t.db.select().from(kycWebhookEvents).where(eq(kycWebhookEvents.applicantId, applicantId))).map((e) => e.eventKey).sort();
+    const before = await eventsOf();
+    const deliveries = and(eq(jobs.kind, 'sandbox-kyc.deliver'), sql`${jobs.payload}->>'applicantId' = ${applicantId}`);
+    expect(await t.db.select().from(jobs).where(deliveries)).toHaveLength(2);
+    // As if the process died after the intake answered but before the job was marked done.
+    await t.db.update(jobs).set({ doneAt: null, leaseUntil: null, runAt: t.clock.now() }).where(deliveries);
+    await t.app.jobs.drain();
+    expect(await eventsOf()).toEqual(before);
     expect((await profileOf(t.db, userId))?.kycStatus).toBe('Pass');
   });
 

@@ -36,7 +36,7 @@ export function createKycModule(deps: {
   });
 
   const entitySwitch = createEntitySwitchService({ repository, identity: deps.identity.repository, sessions: deps.identity.sessions, clock: deps.clock });
-  return { repository, service, entitySwitch, provider: deps.provider };
+  return { repository, service, entitySwitch };
 }
 
 export type KycModule = ReturnType<typeof createKycModule>;

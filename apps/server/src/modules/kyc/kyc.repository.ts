@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { kybProfiles, kycProfiles, kycWebhookEvents } from '../../db/schema/index.ts';
 import type { JobQueueRepository } from '../../jobs/job-queue.repository.ts';
@@ -19,8 +19,11 @@ export function createKycRepository(db: Database, queue: JobQueueRepository) {
       return row;
     },
 
-    /** The user's profile, created (Initial) on first use. */
+    /** The user's profile, created (Initial) on first use: a read writes nothing once it exists. */
     async ensureProfile(values: typeof kycProfiles.$inferInsert): Promise<KycProfileRow> {
+      const existing = await this.findProfile(values.userId);
+      if (existing) return existing;
+      // Two first reads may race: the loser's insert does nothing, and both read the one row.
       await db.insert(kycProfiles).values(values).onConflictDoNothing({ target: kycProfiles.userId });
       const row = await this.findProfile(values.userId);
       if (!row) throw new Error('kyc profile vanished during insert');
@@ -31,10 +34,29 @@ export function createKycRepository(db: Database, queue: JobQueueRepository) {
       await db.update(kycProfiles).set(values).where(eq(kycProfiles.userId, userId));
     },
 
-    /** The business's KYB profile, created (Initial) on first use. */
+    /**
+     * Writes what a vendor review says unless a newer review was applied already: with its time,
+     * only over a profile whose reviewedAt is not later; without one (the vendor gave none), only
+     * over a profile no timed review reached. One statement, so a request and the webhook job
+     * racing cannot interleave. Answers whether it was written.
+     */
+    async applyReviewValues(userId: string, reviewedAt: Date | null, values: Partial<typeof kycProfiles.$inferInsert>): Promise<boolean> {
+      const notNewer = reviewedAt ? or(isNull(kycProfiles.reviewedAt), lte(kycProfiles.reviewedAt, reviewedAt)) : isNull(kycProfiles.reviewedAt);
+      const written = await db
+        .update(kycProfiles)
+        .set({ ...values, reviewedAt })
+        .where(and(eq(kycProfiles.userId, userId), notNewer))
+        .returning({ userId: kycProfiles.userId });
+      return written.length > 0;
+    },
+
+    /** The business's KYB profile, created (Initial) on first use: a read writes nothing once it exists. */
     async ensureKybProfile(userId: string, now: Date): Promise<KybProfileRow> {
+      const find = async () => (await db.select().from(kybProfiles).where(eq(kybProfiles.userId, userId)))[0];
+      const existing = await find();
+      if (existing) return existing;
       await db.insert(kybProfiles).values({ userId, updatedAt: now }).onConflictDoNothing({ target: kybProfiles.userId });
-      const [row] = await db.select().from(kybProfiles).where(eq(kybProfiles.userId, userId));
+      const row = await find();
       if (!row) throw new Error('kyb profile vanished during insert');
       return row;
     },

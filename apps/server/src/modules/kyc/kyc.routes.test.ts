@@ -1,7 +1,7 @@
 import { PATHS } from '@causeway/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kycProfiles, sandboxKycApplicants } from '../../db/schema/index.ts';
+import { kycProfiles, sandboxKycApplicants, users } from '../../db/schema/index.ts';
 import { DEMO_PASSWORD } from '../../db/seed/demo-accounts.ts';
 import { call, createIdentityTestApp, type IdentityTestApp, passwordLogin, tokenHeaders } from '../../../test/identity-helpers.ts';
 import { newIndividual, profileOf, submitSandboxVerification } from '../../../test/kyc-helpers.ts';
@@ -75,6 +75,25 @@ describe('the other KYC calls', () => {
     expect((await get(PATHS.kycPreCheck, token)).body.data).toEqual({ canStart: true, reason: null, kycStatus: 'Initial' });
     expect((await get(PATHS.kycPreCheck, token, '198.51.100.20')).body.data).toMatchObject({ canStart: false, reason: 'REGION_NOT_SUPPORTED' });
     expect((await get(PATHS.kycPreCheck, demoToken)).body.data).toMatchObject({ canStart: false, reason: 'ALREADY_VERIFIED' });
+  });
+
+  it('get-access-token follows the same rule as pre-check: refused once verified, under review or blocked', async () => {
+    // The seeded demo individual passed: no token, so no resubmission can turn Pass into Pending.
+    const verified = await get(PATHS.kycAccessToken, demoToken);
+    expect(verified.statusCode).toBe(409);
+    expect(verified.body.code).toBe('KYC0000001');
+    const { token, userId } = await newIndividual(t, 'access.token@example.test');
+    expect((await get(PATHS.kycAccessToken, token)).statusCode).toBe(200);
+    await t.db.update(kycProfiles).set({ kycStatus: 'Pending' }).where(eq(kycProfiles.userId, userId));
+    expect((await get(PATHS.kycAccessToken, token)).body.code).toBe('KYC0000001');
+    expect((await get(PATHS.kycPreCheck, token)).body.data).toMatchObject({ canStart: false, reason: 'UNDER_REVIEW' });
+    // Resubmitting: the person may (and must) go through the vendor's step again.
+    await t.db.update(kycProfiles).set({ kycStatus: 'Resubmitting' }).where(eq(kycProfiles.userId, userId));
+    const again = await get(PATHS.kycAccessToken, token);
+    expect(again.statusCode).toBe(200);
+    expect(again.body.data.token).toEqual(expect.any(String));
+    await t.db.update(users).set({ accountStatus: 'Blocked', accountStatusReasonCode: 'AC100002' }).where(eq(users.id, userId));
+    expect((await get(PATHS.kycAccessToken, token)).body.code).toBe('KYC0000001');
   });
 
   it('check-address and update-address keep the residential address, validated', async () => {

@@ -71,7 +71,7 @@ export function registerKycRoutes(app: FastifyInstance, deps: { kyc: KycModule; 
   });
 
   routes.post(`${API_BASE}${PATHS.docsVerificationSubmit}`, {
-    schema: { tags, summary: 'Flow V2 (docsverification): the typed details and the uploaded documents go to the vendor for review', headers, body: docsVerificationSubmitSchema, entitySwitchPrecheckSchema, entitySwitchQuerySchema, entitySwitchResultSchema, routeEntityCheckResultSchema, response: { 200: envelopeOf(accountOverviewSchema) } },
+    schema: { tags, summary: 'Flow V2 (docsverification): the typed details and the uploaded documents go to the vendor for review', headers, body: docsVerificationSubmitSchema, response: { 200: envelopeOf(accountOverviewSchema) } },
     preHandler,
     handler: async (request) => ok(await service.submitDocuments(request.auth!.user, request.body)),
   });

@@ -1,11 +1,11 @@
 import Decimal from 'decimal.js';
 import { AppError } from '../../platform/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
-import type { ApplicantReview, DocumentSubmission, KycProvider } from '../../providers/kyc/kyc-provider.ts';
+import { type ApplicantReview, type DocumentSubmission, type KycProvider, VendorInputError } from '../../providers/kyc/kyc-provider.ts';
 import type { IdentityRepository, UserRow } from '../identity/identity.repository.ts';
 import type { DocsVerificationSubmit } from '@causeway/contracts';
 import type { StorageProvider } from '../../providers/storage/index.ts';
-import { checkStoredDocument, fileNameOfKey, keyBelongsTo } from '../uploads/uploads.service.ts';
+import { checkDocument, checkStoredDocument, fileNameOfKey, keyBelongsTo } from '../uploads/uploads.service.ts';
 import type { KycProfileRow, KycRepository } from './kyc.repository.ts';
 import { limitsFor } from './kyc-limits.ts';
 import { overviewOf } from './overview.ts';
@@ -28,6 +28,20 @@ export function isAdult(dob: string, today: Date): boolean {
 /** How long the vendor's hosted step may stay open with one access token. */
 export const ACCESS_TOKEN_TTL_SECONDS = 600;
 
+export type VerificationBlocker = 'ACCOUNT_BLOCKED' | 'ALREADY_VERIFIED' | 'UNDER_REVIEW';
+
+/**
+ * Why verification may not (re)start now, or null when it may: only before a decision that
+ * stands (not Pass, not under review) on an account that is not blocked. The one rule behind
+ * pre-check, get-access-token and docsverification.
+ */
+export function verificationBlocker(user: Pick<UserRow, 'accountStatus'>, profile: Pick<KycProfileRow, 'kycStatus'>): VerificationBlocker | null {
+  if (user.accountStatus === 'Blocked' || user.accountStatus === 'Terminated') return 'ACCOUNT_BLOCKED';
+  if (profile.kycStatus === 'Pass') return 'ALREADY_VERIFIED';
+  if (profile.kycStatus === 'Pending') return 'UNDER_REVIEW';
+  return null;
+}
+
 /** Verification of individuals: the profile, the vendor's hosted step, and the reviews the vendor reports. */
 export function createKycService(deps: {
   repository: KycRepository;
@@ -46,13 +60,15 @@ export function createKycService(deps: {
 
   /**
    * A call to the vendor on a person's request: an outage becomes GAT9000001, which sends the
-   * web app to services-unavailable (spec §8), instead of a bare 999999.
+   * web app to services-unavailable (spec §8), instead of a bare 999999. What the adapter refused
+   * to send (VendorInputError) is the request's fault: REQ0000400 with the adapter's reason.
    */
   async function fromVendor<T>(call: () => Promise<T>): Promise<T> {
     try {
       return await call();
     } catch (error) {
       if (error instanceof AppError) throw error;
+      if (error instanceof VendorInputError) throw new AppError('REQ0000400', error.message);
       throw new AppError('GAT9000001', 'The identity verification service is unavailable: try again in a few minutes');
     }
   }
@@ -65,11 +81,9 @@ export function createKycService(deps: {
     return applicantId;
   }
 
-  /** Verification may (re)start only before a decision that stands: not Pass, not under review, not blocked. */
+  /** KYC0000001 unless verification may (re)start now (verificationBlocker). */
   function assertMayVerify(user: UserRow, profile: KycProfileRow) {
-    if (user.accountStatus === 'Blocked' || user.accountStatus === 'Terminated' || profile.kycStatus === 'Pass' || profile.kycStatus === 'Pending') {
-      throw new AppError('KYC0000001');
-    }
+    if (verificationBlocker(user, profile) !== null) throw new AppError('KYC0000001');
   }
 
   const addressOf = (profile: { addressLine: string | null; city: string | null; postalCode: string | null; addressCountry: string | null }): KycAddress | null =>
@@ -80,11 +94,11 @@ export function createKycService(deps: {
   const service = {
     profileOf,
 
-    /** Spec §3 account info: KYC for individuals, KYB for corporate accounts. */
-    async overview(user: UserRow) {
+    /** Spec §3 account info: KYC for individuals, KYB for corporate accounts. `profile`: the individual's, when already loaded. */
+    async overview(user: UserRow, profile?: KycProfileRow) {
       const now = clock.now();
       if (user.userType === 'Corporate') return overviewOf(user, undefined, await repository.ensureKybProfile(user.id, now), now);
-      return overviewOf(user, await profileOf(user), undefined, now);
+      return overviewOf(user, profile ?? (await profileOf(user)), undefined, now);
     },
 
     async basicInfo(user: UserRow) {
@@ -96,7 +110,7 @@ export function createKycService(deps: {
         nationality: profile.nationality,
         residentCountry: profile.residentCountry,
         address: addressOf(profile),
-        kycStatus: profile.kycStatus as 'Initial',
+        kycStatus: profile.kycStatus,
         kycLevel: profile.kycLevel,
       };
     },
@@ -108,20 +122,14 @@ export function createKycService(deps: {
     async syncCheck(user: UserRow) {
       const profile = await profileOf(user);
       const waiting = profile.applicantId ? await repository.countUnprocessedEvents(profile.applicantId) : 0;
-      return { synced: waiting === 0 && profile.kycStatus !== 'Initial', kycStatus: profile.kycStatus as 'Initial' };
+      return { synced: waiting === 0 && profile.kycStatus !== 'Initial', kycStatus: profile.kycStatus };
     },
 
     /** pre-check: whether verification may start now (the region comes from the request's IP). */
     async preCheck(user: UserRow, regionBlocked: boolean) {
       const profile = await profileOf(user);
-      const kycStatus = profile.kycStatus as 'Initial';
-      const reason =
-        user.accountStatus === 'Blocked' || user.accountStatus === 'Terminated' ? 'ACCOUNT_BLOCKED'
-          : profile.kycStatus === 'Pass' ? 'ALREADY_VERIFIED'
-            : profile.kycStatus === 'Pending' ? 'UNDER_REVIEW'
-              : regionBlocked ? 'REGION_NOT_SUPPORTED'
-                : null;
-      return { canStart: reason === null, reason, kycStatus } as const;
+      const reason: VerificationBlocker | 'REGION_NOT_SUPPORTED' | null = verificationBlocker(user, profile) ?? (regionBlocked ? 'REGION_NOT_SUPPORTED' : null);
+      return { canStart: reason === null, reason, kycStatus: profile.kycStatus };
     },
 
     /** check-address: the address step (kycAddress) is needed once identity passed and no address is known. */
@@ -141,7 +149,8 @@ export function createKycService(deps: {
     /**
      * docsverification (flow V2): the person's own uploads (their keys, checked again now: with S3
      * the bytes could only be judged after upload) go to the vendor with the typed details, and
-     * the vendor's review is read at once (Pending), its decision following by webhook.
+     * the vendor's review is read at once (Pending), its decision following by webhook. Answers
+     * the account info as it is after the review (a block it applied shows).
      */
     async submitDocuments(user: UserRow, body: DocsVerificationSubmit) {
       const profile = await profileOf(user);
@@ -150,25 +159,31 @@ export function createKycService(deps: {
       const files: DocumentSubmission['files'] = [];
       for (const file of body.files) {
         if (!keyBelongsTo(file.filePath, user.id, 'kyc')) throw new AppError('KYC0000002');
-        const check = await checkStoredDocument(deps.storage, file.filePath);
-        if (!check.ok) throw new AppError(check.code, check.message);
+        // The size and head first, so an oversized object (S3 takes any size) is never read whole.
+        const stored = await checkStoredDocument(deps.storage, file.filePath);
+        if (!stored.ok) throw new AppError(stored.code, stored.message);
         const bytes = await deps.storage.read(file.filePath);
         if (!bytes) throw new AppError('KYC0000002');
-        files.push({ fileName: fileNameOfKey(file.filePath), bytes, side: file.side });
+        // Then the bytes that go to the vendor themselves (the file may have changed since).
+        const fileName = fileNameOfKey(file.filePath);
+        const check = checkDocument(fileName, bytes.length, bytes);
+        if (!check.ok) throw new AppError(check.code, check.message);
+        files.push({ fileName, bytes, type: check.type, side: file.side });
       }
       const applicantId = await applicantOf(user, profile);
       const { firstName, lastName, dob, nationality, residenceCountry } = body;
       await fromVendor(() => provider.submitDocuments({ applicantId, externalUserId: user.id, info: { firstName, lastName, dob, nationality, residenceCountry }, documentType: body.documentType, files }));
       await service.applyReview(await fromVendor(() => provider.getReview(applicantId)));
-      return service.overview(user);
+      return service.overview((await identity.findUserById(user.id)) ?? user);
     },
 
     /** upd-kyc-status: the person finished the vendor's step; read the vendor's review now instead of waiting for its webhook. */
     async refreshStatus(user: UserRow) {
       const profile = await profileOf(user);
       const applicantId = profile.applicantId;
-      if (applicantId) await service.applyReview(await fromVendor(() => provider.getReview(applicantId)));
-      return service.overview(await identity.findUserById(user.id) ?? user);
+      if (!applicantId) return service.overview(user, profile);
+      await service.applyReview(await fromVendor(() => provider.getReview(applicantId)));
+      return service.overview((await identity.findUserById(user.id)) ?? user);
     },
 
     /** close-remediation: the person went through remediation (Pop → Closed). */
@@ -191,6 +206,7 @@ export function createKycService(deps: {
     /** An access token for the vendor's step, creating the vendor's applicant the first time. */
     async startVerification(user: UserRow) {
       const profile = await profileOf(user);
+      assertMayVerify(user, profile);
       const applicantId = await applicantOf(user, profile);
       const { token, url } = await fromVendor(() => provider.accessToken({ externalUserId: user.id, levelName: profile.levelName, ttlSeconds: ACCESS_TOKEN_TTL_SECONDS }));
       return { token, url, applicantId, provider: provider.kind, expiresInSeconds: ACCESS_TOKEN_TTL_SECONDS };
@@ -199,14 +215,16 @@ export function createKycService(deps: {
     /**
      * Applies the vendor's current review: status, tier, what the person entered, the UK flag, and
      * a block with its reason code when the review calls for one. Applying the same review again
-     * changes nothing, and blocks are never lifted here (only an operator does that).
+     * changes nothing, and blocks are never lifted here (only an operator does that). A review
+     * older (by the vendor's time) than the one applied already changes nothing either: a request
+     * that read "pending" may finish after the webhook's job applied the decision.
      */
     async applyReview(review: ApplicantReview): Promise<void> {
       const profile = (await repository.findProfileByApplicant(review.applicantId)) ?? (await repository.findProfile(review.externalUserId));
       if (!profile) throw new Error(`no KYC profile for applicant ${review.applicantId}`);
       const outcome = outcomeOf(review);
       const { info } = review;
-      await repository.updateProfile(profile.userId, {
+      const applied = await repository.applyReviewValues(profile.userId, review.reviewedAt, {
         applicantId: review.applicantId,
         kycStatus: outcome.kycStatus,
         kycLevel: outcome.kycLevel,
@@ -217,9 +235,9 @@ export function createKycService(deps: {
         nationality: info.nationality ?? profile.nationality,
         residentCountry: info.residenceCountry ?? profile.residentCountry,
         ukFlag: (info.residenceCountry ?? profile.residentCountry) === 'GB',
-        reviewedAt: clock.now(),
         updatedAt: clock.now(),
       });
+      if (!applied) return;
       if (outcome.blockReasonCode) {
         const user = await identity.findUserById(profile.userId);
         if (user && user.accountStatus !== 'Blocked' && user.accountStatus !== 'Terminated') {

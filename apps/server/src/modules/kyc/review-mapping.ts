@@ -1,6 +1,5 @@
+import type { KycStatus } from '@causeway/contracts';
 import type { ApplicantReview } from '../../providers/kyc/kyc-provider.ts';
-
-export type KycStatus = 'Initial' | 'Pending' | 'Resubmitting' | 'Pass' | 'Fail';
 
 /** Vendor reject labels that end the account, with the spec §4 reason code (user-blocked?code=). */
 const BLOCKING_LABELS: Record<string, string> = {

@@ -1,3 +1,4 @@
+import { UPLOAD_MESSAGES } from '@causeway/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIdentityTestApp, type IdentityTestApp } from '../../../test/identity-helpers.ts';
 import { accountOf, newIndividual, profileOf, submitSandboxVerification } from '../../../test/kyc-helpers.ts';
@@ -48,6 +49,7 @@ describe('the sandbox vendor decides as sandbox.md says, and tells us by signed 
     [{ lastName: 'SANCTIONED' }, 'AC100002'],
     [{ lastName: 'Duplicated' }, 'AC100003'],
     [{ lastName: 'Smith', nationality: 'KP' }, 'AC100001'],
+    [{ lastName: 'Smith', nationality: 'SY' }, 'AC100001'],
     [{ lastName: 'Smith', residenceCountry: 'IR' }, 'AC100001'],
   ])('%j blocks the account with %s', async (person, reason) => {
     const { userId } = await verify(person);
@@ -90,7 +92,10 @@ describe('the sandbox verification page', () => {
   it.each([
     ['an HTML file renamed .jpg', { name: 'passport.jpg', bytes: fakeFile('html') }, 'File format must be in jpg/jpeg/png/pdf'],
     ['a PNG named .pdf', { name: 'passport.pdf', bytes: fakeFile('png') }, 'File format must be in jpg/jpeg/png/pdf'],
-    ['a 6 MB image', { name: 'passport.png', bytes: fakeFile('png', 6 * 1024 * 1024) }, 'larger than 5 MB'],
+    // The upload rules of every document (spec §5, uploads.service checkDocument), with their texts.
+    ['a 6 MB image', { name: 'passport.png', bytes: fakeFile('png', 6 * 1024 * 1024) }, UPLOAD_MESSAGES.size],
+    ['a 5 KB image', { name: 'passport.png', bytes: fakeFile('png', 5 * 1024) }, UPLOAD_MESSAGES.size],
+    ['an image of 5120 KB and one byte', { name: 'passport.png', bytes: fakeFile('png', 5120 * 1024 + 1) }, UPLOAD_MESSAGES.size],
   ])('refuses %s, and nothing is submitted', async (_what, document, message) => {
     const { token, userId } = await newIndividual(t, nextEmail());
     const response = await submitSandboxVerification(t, token, { lastName: 'Smith' }, document);

@@ -1,6 +1,5 @@
 import type { CountrySeed } from '../../db/seed/countries.ts';
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml } from '../../platform/html.ts';
 
 export interface VerificationFormValues {
   firstName: string;
@@ -47,7 +46,7 @@ export function renderVerificationForm(input: { token: string; returnUrl: string
 ${field('firstName', 'First name', 'text', 'given-name')}${field('lastName', 'Last name', 'text', 'family-name')}${field('dob', 'Date of birth', 'date', 'bday')}
 <label for="nationality">Nationality</label><select id="nationality" name="nationality" required>${countryOptions(input.countries, values.nationality)}</select>
 <label for="residenceCountry">Country of residence</label><select id="residenceCountry" name="residenceCountry" required>${countryOptions(input.countries, values.residenceCountry)}</select>
-<label for="document">Identity document (JPG, PNG or PDF, at most 5 MB)</label><input id="document" name="document" type="file" required accept=".jpg,.jpeg,.png,.pdf">
+<label for="document">Identity document (JPG, PNG or PDF, 10 KB to 5120 KB)</label><input id="document" name="document" type="file" required accept=".jpg,.jpeg,.png,.pdf">
 <button type="submit">Submit for review</button></form>`,
   );
 }

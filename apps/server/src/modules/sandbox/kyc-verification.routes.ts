@@ -1,34 +1,41 @@
-import { createHash } from 'node:crypto';
+import { MAX_DOCUMENT_BYTES, UPLOAD_MESSAGES } from '@causeway/contracts';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { listCountrySeeds } from '../../db/seed/countries.ts';
-import { isAcceptedDocument } from '../../platform/document-type.ts';
 import type { SandboxKyc } from '../../providers/kyc/sandbox/sandbox-kyc.ts';
 import { SANDBOX_KYC_PAGE } from '../../providers/kyc/sandbox/sandbox-kyc.ts';
+import { checkDocument } from '../uploads/uploads.service.ts';
 import { renderMessagePage, renderVerificationForm, type VerificationFormValues } from './kyc-verification.page.ts';
 
-const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
-const countries = listCountrySeeds().sort((a, b) => a.englishName.localeCompare(b.englishName));
-const countryCodes = new Set(countries.map((c) => c.code));
-
-const formSchema = z.object({
-  token: z.string().min(1).max(2048),
-  returnUrl: z.string().max(2048).default(''),
-  firstName: z.string().trim().min(1, 'Enter the first name').max(70, 'The first name is at most 70 characters'),
-  lastName: z.string().trim().min(1, 'Enter the last name').max(70, 'The last name is at most 70 characters'),
-  dob: z.iso.date('Enter the date of birth').refine((dob) => dob < new Date().toISOString().slice(0, 10), 'The date of birth must be in the past'),
-  nationality: z.string().refine((code) => countryCodes.has(code), 'Choose the nationality'),
-  residenceCountry: z.string().refine((code) => countryCodes.has(code), 'Choose the country of residence'),
-});
+const formSchemaFor = (countryCodes: ReadonlySet<string>) =>
+  z.object({
+    token: z.string().min(1).max(2048),
+    returnUrl: z.string().max(2048).default(''),
+    firstName: z.string().trim().min(1, 'Enter the first name').max(70, 'The first name is at most 70 characters'),
+    lastName: z.string().trim().min(1, 'Enter the last name').max(70, 'The last name is at most 70 characters'),
+    dob: z.iso.date('Enter the date of birth').refine((dob) => dob < new Date().toISOString().slice(0, 10), 'The date of birth must be in the past'),
+    nationality: z.string().refine((code) => countryCodes.has(code), 'Choose the nationality'),
+    residenceCountry: z.string().refine((code) => countryCodes.has(code), 'Choose the country of residence'),
+  });
 
 /** Only a path on our own site: the page never sends people to an address a link put in. */
 const safeReturnUrl = (value: string | undefined) => (value && /^\/(?!\/)[\w\-./?=&%]*$/.test(value) ? value : '');
 
 const html = (reply: FastifyReply, status: number, body: string) => reply.status(status).type('text/html; charset=utf-8').send(body);
 
-/** sandbox.md, "Identity verification": the sandbox vendor's own page, opened with its access token. */
+/** @fastify/multipart's error for a file over `limits.fileSize`. */
+const isFileTooLarge = (error: unknown) => (error as { code?: unknown } | null)?.code === 'FST_REQ_FILE_TOO_LARGE';
+
+/**
+ * sandbox.md, "Identity verification": the sandbox vendor's own page, opened with its access token.
+ * The document follows the same rules as every upload (uploads.service checkDocument: 10 KB to
+ * 5120 KB, type by magic bytes and extension, the spec's texts).
+ */
 export function registerKycVerificationRoutes(app: FastifyInstance, vendor: SandboxKyc): void {
+  const countries = listCountrySeeds().sort((a, b) => a.englishName.localeCompare(b.englishName));
+  const formSchema = formSchemaFor(new Set(countries.map((c) => c.code)));
+
   // Multipart is parsed only here: no other route accepts it.
   void app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: MAX_DOCUMENT_BYTES, files: 1, fields: 12, fieldSize: 4096 } });
@@ -50,21 +57,27 @@ export function registerKycVerificationRoutes(app: FastifyInstance, vendor: Sand
           if (part.type === 'file') document = { name: part.filename, bytes: await part.toBuffer() };
           else fields[part.fieldname] = String(part.value);
         }
-      } catch {
-        errors.push('The document is larger than 5 MB');
+      } catch (error) {
+        // An oversized file is cut off while it streams in: the same text as any refused size.
+        errors.push(isFileTooLarge(error) ? UPLOAD_MESSAGES.size : 'The form could not be read: send it again');
       }
       const parsed = formSchema.safeParse(fields);
       const returnUrl = safeReturnUrl(fields.returnUrl);
       const values: VerificationFormValues = { firstName: '', lastName: '', dob: '', nationality: '', residenceCountry: '', ...pickInfo(fields) };
       if (!parsed.success) errors.push(...parsed.error.issues.filter((issue) => issue.path[0] !== 'token').map((issue) => issue.message));
-      if (!errors.length && (!document || document.bytes.length === 0)) errors.push('Add a photo or scan of the identity document');
-      else if (document && !errors.length && !isAcceptedDocument(document.name, document.bytes)) errors.push('File format must be in jpg/jpeg/png/pdf');
+      if (!errors.length) {
+        if (!document || document.bytes.length === 0) errors.push('Add a photo or scan of the identity document');
+        else {
+          const check = checkDocument(document.name, document.bytes.length, document.bytes);
+          if (!check.ok) errors.push(check.message);
+        }
+      }
       const applicant = fields.token ? await vendor.applicantForToken(fields.token) : undefined;
       if (!applicant) return html(reply, 403, renderMessagePage('Link expired', 'This verification link is invalid or expired. Start the verification again from Causeway.', returnUrl));
       if (errors.length || !parsed.success || !document) return html(reply, 400, renderVerificationForm({ token: fields.token ?? '', returnUrl, values, errors, countries }));
 
       const { firstName, lastName, dob, nationality, residenceCountry } = parsed.data;
-      await vendor.submit(applicant, { firstName, lastName, dob, nationality, residenceCountry }, createHash('sha256').update(document.bytes).digest('hex'));
+      await vendor.submit(applicant, { firstName, lastName, dob, nationality, residenceCountry }, document.bytes);
       if (returnUrl) return reply.redirect(returnUrl, 303);
       return html(reply, 200, renderMessagePage('Submitted', 'Thank you. Your verification is under review; Causeway will show the result.', ''));
     });

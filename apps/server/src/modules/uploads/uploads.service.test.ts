@@ -6,13 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeFile } from '../../../test/multipart.ts';
 import { createManualClock } from '../../platform/clock.ts';
 import { createLocalStorage } from '../../providers/storage/local.ts';
-import { checkDocument, createUploadsService, keyBelongsTo, storedFileName } from './uploads.service.ts';
+import type { StorageProvider } from '../../providers/storage/index.ts';
+import { checkDocument, checkStoredDocument, keyBelongsTo, storedFileName } from './uploads.service.ts';
 
 let root: string;
-let uploads: ReturnType<typeof createUploadsService>;
+let storage: StorageProvider;
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'causeway-uploads-service-'));
-  uploads = createUploadsService({ storage: createLocalStorage({ root, urlKey: Buffer.alloc(32, 1), now: createManualClock().now }) });
+  storage = createLocalStorage({ root, urlKey: Buffer.alloc(32, 1), now: createManualClock().now });
 });
 afterAll(() => rm(root, { recursive: true, force: true }));
 
@@ -25,9 +26,9 @@ async function placeFile(key: string, bytes: Buffer) {
 
 describe('checkStoredDocument (the check after a direct upload)', () => {
   it('accepts a stored PNG, PDF or JPEG whose name fits its bytes', async () => {
-    expect(await uploads.checkStoredDocument(await placeFile('kyc/usr_a/1/passport.png', fakeFile('png')))).toEqual({ ok: true, size: 20 * 1024, type: 'png' });
-    expect(await uploads.checkStoredDocument(await placeFile('kyb/usr_a/2/register.pdf', fakeFile('pdf')))).toMatchObject({ ok: true, type: 'pdf' });
-    expect(await uploads.checkStoredDocument(await placeFile('kyc/usr_a/3/selfie.jpeg', fakeFile('jpg')))).toMatchObject({ ok: true, type: 'jpg' });
+    expect(await checkStoredDocument(storage, await placeFile('kyc/usr_a/1/passport.png', fakeFile('png')))).toEqual({ ok: true, size: 20 * 1024, type: 'png' });
+    expect(await checkStoredDocument(storage, await placeFile('kyb/usr_a/2/register.pdf', fakeFile('pdf')))).toMatchObject({ ok: true, type: 'pdf' });
+    expect(await checkStoredDocument(storage, await placeFile('kyc/usr_a/3/selfie.jpeg', fakeFile('jpg')))).toMatchObject({ ok: true, type: 'jpg' });
   });
 
   it.each([
@@ -36,12 +37,12 @@ describe('checkStoredDocument (the check after a direct upload)', () => {
     ['a 9 KB file', 'kyc/usr_a/6/small.png', fakeFile('png', 9 * 1024), 'UPL0000002', UPLOAD_MESSAGES.size],
     ['a 6 MB file', 'kyc/usr_a/7/big.png', fakeFile('png', 6 * 1024 * 1024), 'UPL0000002', UPLOAD_MESSAGES.size],
   ])('refuses %s with the spec text', async (_what, key, bytes, code, message) => {
-    expect(await uploads.checkStoredDocument(await placeFile(key, bytes))).toEqual({ ok: false, code, message });
+    expect(await checkStoredDocument(storage, await placeFile(key, bytes))).toEqual({ ok: false, code, message });
   });
 
   it('refuses a key with nothing stored, and a key that is not ours, without touching the disk', async () => {
-    expect(await uploads.checkStoredDocument('kyc/usr_a/8/missing.png')).toMatchObject({ ok: false, code: 'UPL0000006' });
-    expect(await uploads.checkStoredDocument('kyc/../../etc/passwd')).toMatchObject({ ok: false, code: 'UPL0000003' });
+    expect(await checkStoredDocument(storage, 'kyc/usr_a/8/missing.png')).toMatchObject({ ok: false, code: 'UPL0000006' });
+    expect(await checkStoredDocument(storage, 'kyc/../../etc/passwd')).toMatchObject({ ok: false, code: 'UPL0000003' });
   });
 });
 

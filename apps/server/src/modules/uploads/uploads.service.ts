@@ -78,10 +78,6 @@ export function createUploadsService(deps: { storage: StorageProvider }) {
       const uploadTempUrl = await deps.storage.presignPut({ key: filePath, expiresInSeconds: UPLOAD_URL_TTL_SECONDS });
       return { uploadTempUrl, filePath, expiresInSeconds: UPLOAD_URL_TTL_SECONDS };
     },
-    /** checkStoredDocument on this storage. */
-    checkStoredDocument: (key: string) => checkStoredDocument(deps.storage, key),
-    /** A short-lived download URL (attachment) for a stored file, for the pages that show it back. */
-    presignDownload: (key: string, downloadName: string) => deps.storage.presignGet({ key, downloadName, expiresInSeconds: UPLOAD_URL_TTL_SECONDS }),
   };
 }
 

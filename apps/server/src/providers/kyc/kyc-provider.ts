@@ -1,3 +1,6 @@
+import type { ID_DOCUMENT_TYPES } from '@causeway/contracts';
+import type { DocumentType } from '../../platform/document-type.ts';
+
 /**
  * The identity-verification vendor (Sumsub, or the sandbox vendor that behaves like it). We keep
  * our own view of a person's verification; the vendor owns the documents and the decision, and
@@ -19,6 +22,12 @@ export interface ApplicantReview {
   rejectLabels: string[];
   /** What the person entered, as far as the vendor shares it. */
   info: ApplicantInfo;
+  /**
+   * When the vendor made this review, by the vendor's own clock (Sumsub: review.reviewDate, else
+   * review.createDate; the sandbox: its applicant row's last change), or null when it gives none.
+   * An older review never overwrites a newer one we already applied.
+   */
+  reviewedAt: Date | null;
 }
 
 export interface ApplicantInfo {
@@ -32,7 +41,7 @@ export interface ApplicantInfo {
 }
 
 /** Spec §4 document types: what the person photographed on our own document step (flow V2). */
-export type IdDocumentType = 'PASSPORT' | 'ID_CARD' | 'DRIVERS';
+export type IdDocumentType = (typeof ID_DOCUMENT_TYPES)[number];
 
 /** Our own document step's submission (kycFlowVersion V2): the details typed and the stored document files. */
 export interface DocumentSubmission {
@@ -40,8 +49,11 @@ export interface DocumentSubmission {
   externalUserId: string;
   info: Required<ApplicantInfo>;
   documentType: IdDocumentType;
-  /** One file (passport, or a single scan) or two (front and back of a card). */
-  files: Array<{ fileName: string; bytes: Buffer; side: 'FRONT_SIDE' | 'BACK_SIDE' | null }>;
+  /**
+   * One file (passport, or a single scan) or two (front and back of a card), each with its type as
+   * its magic bytes say (checked before submission).
+   */
+  files: Array<{ fileName: string; bytes: Buffer; type: DocumentType; side: 'FRONT_SIDE' | 'BACK_SIDE' | null }>;
 }
 
 /** A verified webhook, reduced to what we act on. */
@@ -77,3 +89,14 @@ export interface KycProvider {
 
 /** The webhook's signature is missing, wrong, or made with a refused algorithm: nothing happens. */
 export class WebhookSignatureError extends Error {}
+
+/**
+ * The adapter refused what it was asked to send before calling the vendor (e.g. a country code it
+ * cannot translate): the request is at fault, not the vendor, so the person gets a 400, not an outage.
+ */
+export class VendorInputError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'VendorInputError';
+  }
+}

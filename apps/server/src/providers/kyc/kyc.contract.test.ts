@@ -64,7 +64,10 @@ describe.each([
   it('answers a new applicant as not reviewed yet', async () => {
     const provider = create();
     const { applicantId } = await provider.createApplicant({ externalUserId, email: 'contract@example.test', levelName: 'basic-kyc-level' });
-    expect(await provider.getReview(applicantId)).toMatchObject({ applicantId, externalUserId, reviewStatus: 'init', reviewAnswer: null, rejectLabels: [] });
+    const review = await provider.getReview(applicantId);
+    expect(review).toMatchObject({ applicantId, externalUserId, reviewStatus: 'init', reviewAnswer: null, rejectLabels: [] });
+    // Every review carries the vendor's own time of it, so an older one never overwrites a newer one.
+    expect(review.reviewedAt).toBeInstanceOf(Date);
   });
 
   it('issues an access token for the hosted step', async () => {
@@ -81,7 +84,7 @@ describe.each([
       externalUserId,
       info: { firstName: 'Ada', lastName: 'Smith', dob: '1990-01-01', nationality: 'DE', residenceCountry: 'DE' },
       documentType: 'ID_CARD',
-      files: [{ fileName: 'front.png', bytes: png, side: 'FRONT_SIDE' }, { fileName: 'back.png', bytes: png, side: 'BACK_SIDE' }],
+      files: [{ fileName: 'front.png', bytes: png, type: 'png', side: 'FRONT_SIDE' }, { fileName: 'back.png', bytes: png, type: 'png', side: 'BACK_SIDE' }],
     });
     expect((await provider.getReview(applicantId)).reviewStatus).toBe('pending');
   });

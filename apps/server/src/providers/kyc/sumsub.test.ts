@@ -3,17 +3,17 @@ import { readFileSync } from 'node:fs';
 import countriesLib from 'i18n-iso-countries';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeApplicant, type FakeSumsub, type RecordedRequest, startFakeSumsub } from '../../../test/fake-sumsub.ts';
-import { type DocumentSubmission, WebhookSignatureError } from './kyc-provider.ts';
+import { type DocumentSubmission, VendorInputError, WebhookSignatureError } from './kyc-provider.ts';
 import {
   alpha2ToAlpha3,
   alpha3ToAlpha2,
   buildMultipart,
   createSumsubKyc,
-  mediaTypeOf,
   parseSumsubTime,
   signSumsubRequest,
   SumsubApiError,
   type SumsubOptions,
+  toApplicantReview,
 } from './sumsub.ts';
 
 // Bodies copied in shape from Sumsub's documentation examples (ids made up): see fixtures/sumsub.
@@ -199,6 +199,8 @@ describe('getReview (GET /resources/applicants/{id}/one)', () => {
       rejectLabels: [],
       // nationality from the passport (GBR); residence from the address (DEU), not the document country.
       info: { firstName: 'Ada', lastName: 'Lovelace', dob: '1990-12-10', nationality: 'GB', residenceCountry: 'DE' },
+      // review.reviewDate (the decision), read as UTC.
+      reviewedAt: new Date('2024-01-13T10:22:11Z'),
     });
   });
 
@@ -211,6 +213,7 @@ describe('getReview (GET /resources/applicants/{id}/one)', () => {
       reviewRejectType: 'RETRY',
       rejectLabels: ['UNSATISFACTORY_PHOTOS', 'SCREENSHOTS'],
       info: { firstName: 'Olena', lastName: 'Kovalenko', dob: '1988-04-02', nationality: 'UA', residenceCountry: 'PL' },
+      reviewedAt: new Date('2024-01-28T08:09:31Z'),
     });
   });
 
@@ -223,6 +226,7 @@ describe('getReview (GET /resources/applicants/{id}/one)', () => {
       reviewRejectType: 'FINAL',
       rejectLabels: ['UNSATISFACTORY_PHOTOS', 'GRAPHIC_EDITOR', 'FORGERY'],
       info: { firstName: 'Mallory', lastName: 'Example', dob: '1979-07-14', nationality: 'KP', residenceCountry: 'KP' },
+      reviewedAt: new Date('2024-02-02T17:25:04Z'),
     });
   });
 
@@ -235,6 +239,8 @@ describe('getReview (GET /resources/applicants/{id}/one)', () => {
       reviewRejectType: null,
       rejectLabels: [],
       info: { firstName: 'Grace', lastName: 'Hopper', dob: '1985-12-09', nationality: 'US', residenceCountry: 'US' },
+      // Not decided yet: review.createDate.
+      reviewedAt: new Date('2024-02-10T09:00:00Z'),
     });
   });
 
@@ -248,6 +254,14 @@ describe('getReview (GET /resources/applicants/{id}/one)', () => {
     const review = await kyc.getReview(applicantId);
     expect(review).toMatchObject({ reviewStatus: 'completed', reviewAnswer: 'RED', reviewRejectType: 'FINAL', rejectLabels: ['SANCTIONS'] });
     expect(review.info).toEqual({ firstName: 'Kim', lastName: undefined, dob: undefined, nationality: undefined, residenceCountry: 'FR' });
+  });
+
+  it("dates the review by Sumsub's clock: reviewDate, else createDate, else none", () => {
+    const review = (fields: Record<string, unknown>) => toApplicantReview({ id: 'a1', review: { reviewStatus: 'completed', ...fields } }).reviewedAt;
+    expect(review({ createDate: '2024-01-13 10:15:30+0000', reviewDate: '2024-01-13 10:22:11+0000' })).toEqual(new Date('2024-01-13T10:22:11Z'));
+    expect(review({ createDate: '2024-01-13 10:15:30+0000' })).toEqual(new Date('2024-01-13T10:15:30Z'));
+    expect(review({ reviewDate: 'yesterday' })).toBeNull();
+    expect(toApplicantReview({ id: 'a1' }).reviewedAt).toBeNull();
   });
 
   it('refuses an applicant id that is not one before any request', async () => {
@@ -486,8 +500,8 @@ describe('submitDocuments (fixedInfo, then idDoc per file, then status/pending)'
     documentType: 'ID_CARD',
     // Back first: the adapter sends the front side first, as Sumsub asks.
     files: [
-      { fileName: 'card-back.png', bytes: BACK, side: 'BACK_SIDE' },
-      { fileName: 'card-front.jpg', bytes: FRONT, side: 'FRONT_SIDE' },
+      { fileName: 'card-back.png', bytes: BACK, type: 'png', side: 'BACK_SIDE' },
+      { fileName: 'card-front.jpg', bytes: FRONT, type: 'jpg', side: 'FRONT_SIDE' },
     ],
   });
 
@@ -574,7 +588,7 @@ describe('submitDocuments (fixedInfo, then idDoc per file, then status/pending)'
       externalUserId: 'usr-docs-passport',
       info: { firstName: 'Vjosa', lastName: 'Berisha', dob: '1992-06-30', nationality: 'XK', residenceCountry: 'XK' },
       documentType: 'PASSPORT',
-      files: [{ fileName: 'passport.PDF', bytes: PDF, side: null }],
+      files: [{ fileName: 'passport.PDF', bytes: PDF, type: 'pdf', side: null }],
     });
     const [patch, upload] = fake.requests.slice(before);
     expect(JSON.parse(patch?.body ?? '')).toEqual({ firstName: 'Vjosa', lastName: 'Berisha', dob: '1992-06-30', nationality: 'XKX', country: 'XKX' });
@@ -748,12 +762,15 @@ describe('submitDocuments (fixedInfo, then idDoc per file, then status/pending)'
       ['an alpha-3 residence', { ...valid, info: { ...ADA, residenceCountry: 'DEU' } }, 'unknown residence'],
       ['a dob not YYYY-MM-DD', { ...valid, info: { ...ADA, dob: '10/12/1990' } }, 'dob is not YYYY-MM-DD'],
       ['no file', { ...valid, files: [] }, 'expected one or two files'],
-      ['two front sides', { ...valid, files: [{ fileName: 'a.jpg', bytes: FRONT, side: 'FRONT_SIDE' }, { fileName: 'b.jpg', bytes: FRONT, side: 'FRONT_SIDE' }] }, 'one FRONT_SIDE and one BACK_SIDE'],
-      ['a .gif', { ...valid, files: [{ fileName: 'card.gif', bytes: FRONT, side: null }] }, 'not .jpg, .jpeg, .png or .pdf'],
-      ['an empty file', { ...valid, files: [{ fileName: 'card.jpg', bytes: Buffer.alloc(0), side: null }] }, 'a file is empty'],
+      ['two front sides', { ...valid, files: [{ fileName: 'a.jpg', bytes: FRONT, type: 'jpg', side: 'FRONT_SIDE' }, { fileName: 'b.jpg', bytes: FRONT, type: 'jpg', side: 'FRONT_SIDE' }] }, 'one FRONT_SIDE and one BACK_SIDE'],
+      ['a .gif', { ...valid, files: [{ fileName: 'card.gif', bytes: FRONT, type: 'jpg', side: null }] }, 'not .jpg, .jpeg, .png or .pdf'],
+      ['a PNG named .jpg', { ...valid, files: [{ fileName: 'card.jpg', bytes: BACK, type: 'png', side: null }] }, 'not .jpg, .jpeg, .png or .pdf'],
+      ['an empty file', { ...valid, files: [{ fileName: 'card.jpg', bytes: Buffer.alloc(0), type: 'jpg', side: null }] }, 'a file is empty'],
     ])('refuses %s before any request', async (_case, submission, message) => {
       const { fetchImpl, calls } = stubFetch([]);
       await expect(createSumsubKyc({ ...CREDENTIALS, fetchImpl }).submitDocuments(submission)).rejects.toThrow(message);
+      // The request's fault, not the vendor's: the service answers it 400, not "unavailable".
+      await expect(createSumsubKyc({ ...CREDENTIALS, fetchImpl }).submitDocuments(submission)).rejects.toBeInstanceOf(VendorInputError);
       expect(calls).toEqual([]);
     });
 
@@ -766,7 +783,7 @@ describe('submitDocuments (fixedInfo, then idDoc per file, then status/pending)'
       await createSumsubKyc({ ...CREDENTIALS, fetchImpl }).submitDocuments({
         ...valid,
         documentType: 'DRIVERS',
-        files: [{ fileName: '../x"\r\nX-Evil: 1\r\n\r\nü.jpeg', bytes: FRONT, side: null }],
+        files: [{ fileName: '../x"\r\nX-Evil: 1\r\n\r\nü.jpeg', bytes: FRONT, type: 'jpg', side: null }],
       });
       const text = calls[1]?.bytes?.toString('latin1') ?? '';
       expect(text).toContain('Content-Disposition: form-data; name="content"; filename="x___X-Evil__1_____.jpeg"\r\nContent-Type: image/jpeg\r\n\r\n');
@@ -787,10 +804,5 @@ describe('country codes (alpha-2 → alpha-3, what we send)', () => {
     expect(alpha2ToAlpha3('ZZ')).toBeUndefined();
     expect(alpha2ToAlpha3('DEU')).toBeUndefined();
     expect(alpha2ToAlpha3(undefined)).toBeUndefined();
-  });
-
-  it('gives the media types Sumsub lists, by extension', () => {
-    expect([mediaTypeOf('a.jpg'), mediaTypeOf('a.JPEG'), mediaTypeOf('a.png'), mediaTypeOf('a.b.pdf')]).toEqual(['image/jpeg', 'image/jpeg', 'image/png', 'application/pdf']);
-    expect([mediaTypeOf('a.gif'), mediaTypeOf('pdf'), mediaTypeOf('a.')]).toEqual([undefined, undefined, undefined]);
   });
 });

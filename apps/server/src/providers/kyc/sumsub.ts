@@ -16,7 +16,7 @@
  * - getReview: https://docs.sumsub.com/reference/get-applicant-data — GET
  *   /resources/applicants/{applicantId}/one: id, externalUserId, info / fixedInfo (countries in
  *   ISO alpha-3, dob YYYY-MM-DD), review {reviewStatus, reviewResult {reviewAnswer,
- *   reviewRejectType, rejectLabels}}; labels per https://docs.sumsub.com/docs/receive-and-interpret-results-via-api.
+ *   reviewRejectType, rejectLabels}, reviewDate once completed, createDate}; labels per https://docs.sumsub.com/docs/receive-and-interpret-results-via-api.
  * - submitDocuments (flow V2, our own document step), three calls in this order:
  *   1. https://docs.sumsub.com/reference/change-provided-info-fixedinfo — PATCH
  *      /resources/applicants/{applicantId}/fixedInfo with JSON {firstName, lastName, dob YYYY-MM-DD,
@@ -26,7 +26,8 @@
  *      /resources/applicants/{applicantId}/info/idDoc, once per file, as multipart/form-data: a
  *      `metadata` part (JSON {idDocType, country, idDocSubType FRONT_SIDE | BACK_SIDE for a
  *      two-sided document}) and a `content` part (the file, its name and media type: image/jpeg,
- *      image/png or application/pdf, as the FAQ https://developers.sumsub.com/faq lists them), header
+ *      image/png or application/pdf, as the FAQ https://developers.sumsub.com/faq lists them, by
+ *      the file's type as its magic bytes say), header
  *      X-Return-Doc-Warnings: true. The signature covers the multipart bytes exactly as sent, as in
  *      Sumsub's examples (github.com/SumSubstance/AppTokenUsageExamples, JS and Python), so the body
  *      is built here as one Buffer with a random boundary. With that header a 200 may carry an
@@ -45,8 +46,11 @@
  *   the shared verifyPayloadDigest).
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { ID_DOCUMENT_TYPES } from '@causeway/contracts';
 import countriesLib from 'i18n-iso-countries';
-import type { ApplicantInfo, ApplicantReview, DocumentSubmission, IdDocumentType, KycProvider, KycWebhookEvent } from './kyc-provider.ts';
+import { EXTENSIONS_BY_TYPE, extensionOf } from '../../platform/document-type.ts';
+import { CONTENT_TYPE_BY_DOCUMENT } from '../storage/storage.ts';
+import { type ApplicantInfo, type ApplicantReview, type DocumentSubmission, type IdDocumentType, type KycProvider, type KycWebhookEvent, VendorInputError } from './kyc-provider.ts';
 import { verifyPayloadDigest } from './webhook-digest.ts';
 
 export interface SumsubOptions {
@@ -243,14 +247,7 @@ export function createSumsubKyc(options: SumsubOptions): KycProvider {
   };
 }
 
-const ID_DOC_TYPES: ReadonlySet<IdDocumentType> = new Set(['PASSPORT', 'ID_CARD', 'DRIVERS']);
-/** The media types Sumsub lists for documents (https://developers.sumsub.com/faq), by our files' extensions. */
-const MEDIA_TYPES: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', pdf: 'application/pdf' };
-
-export function mediaTypeOf(fileName: string): string | undefined {
-  const dot = fileName.lastIndexOf('.');
-  return dot < 0 ? undefined : MEDIA_TYPES[fileName.slice(dot + 1).toLowerCase()];
-}
+const ID_DOC_TYPES: ReadonlySet<string> = new Set(ID_DOCUMENT_TYPES);
 
 interface PreparedUpload {
   metadata: { idDocType: IdDocumentType; country: string; idDocSubType?: 'FRONT_SIDE' | 'BACK_SIDE' };
@@ -262,7 +259,8 @@ interface PreparedUpload {
 /**
  * Checks a submission and turns it into Sumsub's terms before anything is sent: a malformed
  * applicant id, an unknown country, a date that is not YYYY-MM-DD, a file type Sumsub does not
- * take or a two-file set that is not one front and one back fails here, with nothing half-sent.
+ * take (or a name whose extension is not its type's) or a two-file set that is not one front and
+ * one back fails here (VendorInputError), with nothing half-sent.
  */
 function prepareSubmission({ applicantId, info, documentType, files }: DocumentSubmission): {
   applicantId: string;
@@ -270,7 +268,7 @@ function prepareSubmission({ applicantId, info, documentType, files }: DocumentS
   uploads: PreparedUpload[];
 } {
   const fail = (why: string): never => {
-    throw new Error(`Sumsub submitDocuments: ${why}`);
+    throw new VendorInputError(`Sumsub submitDocuments: ${why}`);
   };
   if (!APPLICANT_ID.test(applicantId)) fail('malformed applicantId');
   if (!ID_DOC_TYPES.has(documentType)) fail(`unsupported document type ${String(documentType).slice(0, 40)}`);
@@ -287,7 +285,9 @@ function prepareSubmission({ applicantId, info, documentType, files }: DocumentS
     ordered.sort((a, b) => (a.side === 'FRONT_SIDE' ? -1 : b.side === 'FRONT_SIDE' ? 1 : 0));
   }
   const uploads = ordered.map((file): PreparedUpload => {
-    const contentType = mediaTypeOf(file.fileName) ?? fail('a file is not .jpg, .jpeg, .png or .pdf');
+    // The media type follows the bytes' type (the same table storage serves files with); the name must agree with it.
+    const contentType = CONTENT_TYPE_BY_DOCUMENT[file.type] ?? fail('a file is not .jpg, .jpeg, .png or .pdf');
+    if (!EXTENSIONS_BY_TYPE[file.type].includes(extensionOf(file.fileName))) fail('a file is not .jpg, .jpeg, .png or .pdf, as its content says');
     if (file.bytes.length === 0) fail('a file is empty');
     return {
       // A passport or identity card is issued by the country of nationality; a driving licence by the country of residence.
@@ -386,8 +386,11 @@ export function toApplicantReview(applicant: Json, requestedId = ''): ApplicantR
     reviewRejectType: rejectType === 'FINAL' || rejectType === 'RETRY' ? rejectType : null,
     rejectLabels: Array.isArray(result.rejectLabels) ? result.rejectLabels.filter((label): label is string => typeof label === 'string') : [],
     info: toApplicantInfo(isRecord(applicant.info) ? applicant.info : {}, isRecord(applicant.fixedInfo) ? applicant.fixedInfo : {}),
+    reviewedAt: timeOf(parseSumsubTime(review.reviewDate) ?? parseSumsubTime(review.createDate)),
   };
 }
+
+const timeOf = (ms: number | undefined): Date | null => (ms === undefined ? null : new Date(ms));
 
 function toApplicantInfo(info: Json, fixedInfo: Json): ApplicantInfo {
   const pick = (field: string) => str(info[field]) ?? str(fixedInfo[field]);
@@ -409,9 +412,9 @@ function toApplicantInfo(info: Json, fixedInfo: Json): ApplicantInfo {
 }
 
 /**
- * Sumsub's webhook times: createdAtMs "yyyy-MM-dd HH:mm:ss.fff" and createdAt "yyyy-MM-dd
- * HH:mm:ss+0000", both UTC (a bare Date.parse would read the first as local time). A number is
- * taken as epoch milliseconds.
+ * Sumsub's times: a webhook's createdAtMs "yyyy-MM-dd HH:mm:ss.fff" and createdAt (like a
+ * review's createDate and reviewDate) "yyyy-MM-dd HH:mm:ss+0000", all UTC (a bare Date.parse
+ * would read the first as local time). A number is taken as epoch milliseconds.
  */
 export function parseSumsubTime(value: unknown): number | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;

@@ -26,13 +26,30 @@ interface AccessClaims {
 }
 
 /** Sumsub writes event times as `2020-02-21 13:23:19.321` (UTC); so does the sandbox. */
-export const sumsubTimestamp = (date: Date): string => date.toISOString().replace('T', ' ').replace('Z', '');
+const sumsubTimestamp = (date: Date): string => date.toISOString().replace('T', ' ').replace('Z', '');
+
+/**
+ * One webhook to send. Its correlationId and time are fixed when it is queued, so a retried
+ * delivery resends the same event (our intake then drops it as a duplicate), as a vendor's resend does.
+ */
+interface DeliveryPayload {
+  applicantId: string;
+  type: string;
+  correlationId: string;
+  createdAtMs: string;
+}
+
+const deliveryJob = (applicantId: string, type: string, now: Date) => {
+  const payload: DeliveryPayload = { applicantId, type, correlationId: newId('req'), createdAtMs: sumsubTimestamp(now) };
+  return { kind: JOB_DELIVER, payload, runAt: now };
+};
 
 /**
  * The sandbox KYC vendor: it behaves like Sumsub seen from our server. It keeps applicants on
- * its own table, hosts its own verification page (sandbox-kyc.routes.ts), decides as sandbox.md
- * says, and reports through webhooks in Sumsub's format and signature, delivered by the outbox
- * worker (retried like a vendor's resends when our intake does not answer 2xx).
+ * its own table, has its own verification page (modules/sandbox/kyc-verification.routes.ts),
+ * decides as sandbox.md says, and reports through webhooks in Sumsub's format and signature,
+ * delivered by the outbox worker (retried like a vendor's resends when our intake does not
+ * answer 2xx).
  */
 export function createSandboxKyc(deps: {
   repository: SandboxKycRepository;
@@ -57,22 +74,24 @@ export function createSandboxKyc(deps: {
       reviewRejectType: (row.reviewRejectType as ApplicantReview['reviewRejectType']) ?? null,
       rejectLabels: row.rejectLabels,
       info: { firstName: row.info.firstName, lastName: row.info.lastName, dob: row.info.dob, nationality: row.info.nationality, residenceCountry: row.info.residenceCountry },
+      // The sandbox's own clock of the review: the row changes exactly when its review does.
+      reviewedAt: row.updatedAt,
     };
   }
 
-  async function deliverEvent(applicantId: string, type: string) {
+  async function deliverEvent({ applicantId, type, correlationId, createdAtMs }: DeliveryPayload) {
     const row = await repository.findById(applicantId);
     if (!row) return;
     const body = JSON.stringify({
       applicantId: row.id,
       inspectionId: row.id,
-      correlationId: newId('req'),
+      correlationId,
       levelName: row.levelName,
       externalUserId: row.externalUserId,
       type,
       sandboxMode: true,
       reviewStatus: row.reviewStatus,
-      createdAtMs: sumsubTimestamp(clock.now()),
+      createdAtMs,
       clientId: 'causeway-sandbox',
       ...(row.reviewStatus === 'completed' ? { reviewResult: { reviewAnswer: row.reviewAnswer, reviewRejectType: row.reviewRejectType ?? undefined, rejectLabels: row.rejectLabels } } : {}),
     });
@@ -85,8 +104,9 @@ export function createSandboxKyc(deps: {
   }
 
   deps.worker.register(JOB_DELIVER, async (payload) => {
-    const { applicantId, type } = payload as { applicantId: string; type: string };
-    await deliverEvent(applicantId, type);
+    const job = payload as Partial<DeliveryPayload> & { applicantId: string; type: string };
+    // A job queued before its payload carried the event's identity gets one now.
+    await deliverEvent({ correlationId: newId('req'), createdAtMs: sumsubTimestamp(clock.now()), ...job });
   });
 
   deps.worker.register(JOB_DECIDE, async (payload) => {
@@ -96,8 +116,11 @@ export function createSandboxKyc(deps: {
     const row = await repository.findById(applicantId);
     // A newer submission replaced this one: its own decision will come.
     if (!row || row.info.submissionId !== submissionId) return;
-    await repository.update(applicantId, { reviewStatus: 'completed', reviewAnswer, reviewRejectType, rejectLabels, updatedAt: clock.now() });
-    await queue.enqueue({ kind: JOB_DELIVER, payload: { applicantId, type: 'applicantReviewed' }, runAt: clock.now() });
+    const now = clock.now();
+    await repository.transaction(async (tx) => {
+      await repository.update(applicantId, { reviewStatus: 'completed', reviewAnswer, reviewRejectType, rejectLabels, updatedAt: now }, tx);
+      await queue.enqueue(deliveryJob(applicantId, 'applicantReviewed', now), tx);
+    });
   });
 
   const provider: KycProvider = {
@@ -124,7 +147,7 @@ export function createSandboxKyc(deps: {
       if (!applicant) throw new Error(`sandbox applicant for ${externalUserId} not found`);
       const first = files[0];
       if (!first) throw new Error('no document to submit');
-      await sandboxKyc.submit(applicant, info, createHash('sha256').update(first.bytes).digest('hex'));
+      await sandboxKyc.submit(applicant, info, first.bytes);
     },
 
     parseWebhook: (input) => parseSumsubWebhook(input, deps.webhookSecret, () => clock.now()),
@@ -140,21 +163,26 @@ export function createSandboxKyc(deps: {
     },
 
     /**
-     * The page's form: the applicant is pending at once (an applicantPending webhook), and its
-     * decision follows, a Pass after the configured delay, as sandbox.md describes.
+     * The page's form (and flow V2's documents): the applicant is pending at once (an
+     * applicantPending webhook), and its decision follows, a Pass after the configured delay, as
+     * sandbox.md describes. The sandbox keeps only the document's SHA-256, never the image. The
+     * change and its jobs commit together.
      */
-    async submit(applicant: SandboxApplicantRow, info: SandboxApplicantInfo, documentSha256: string): Promise<void> {
+    async submit(applicant: SandboxApplicantRow, info: SandboxApplicantInfo, document: Buffer): Promise<void> {
       const now = clock.now();
       const submissionId = newId('sub');
-      await repository.update(applicant.id, {
-        info: { ...info, submissionId }, documentSha256, reviewStatus: 'pending', reviewAnswer: null, reviewRejectType: null, rejectLabels: [], updatedAt: now,
-      });
-      await queue.enqueue({ kind: JOB_DELIVER, payload: { applicantId: applicant.id, type: 'applicantPending' }, runAt: now });
+      const documentSha256 = createHash('sha256').update(document).digest('hex');
       const decision = decideSandboxReview(info);
-      if (decision.kind === 'pending') return;
-      const { reviewAnswer, reviewRejectType, rejectLabels } = decision;
-      const runAt = new Date(now.getTime() + (decision.afterDelay ? deps.passDelayMs : 0));
-      await queue.enqueue({ kind: JOB_DECIDE, payload: { applicantId: applicant.id, submissionId, reviewAnswer, reviewRejectType, rejectLabels }, runAt });
+      await repository.transaction(async (tx) => {
+        await repository.update(applicant.id, {
+          info: { ...info, submissionId }, documentSha256, reviewStatus: 'pending', reviewAnswer: null, reviewRejectType: null, rejectLabels: [], updatedAt: now,
+        }, tx);
+        await queue.enqueue(deliveryJob(applicant.id, 'applicantPending', now), tx);
+        if (decision.kind === 'pending') return;
+        const { reviewAnswer, reviewRejectType, rejectLabels } = decision;
+        const runAt = new Date(now.getTime() + (decision.afterDelay ? deps.passDelayMs : 0));
+        await queue.enqueue({ kind: JOB_DECIDE, payload: { applicantId: applicant.id, submissionId, reviewAnswer, reviewRejectType, rejectLabels }, runAt }, tx);
+      });
     },
   };
   return sandboxKyc;
