@@ -1,10 +1,15 @@
 import type { APIRequestContext, Page } from 'playwright-core';
 
+/** The sandbox mailbox of an address, newest message first (sandbox.md). */
+export async function readMailbox(request: APIRequestContext, baseUrl: string, email: string): Promise<Array<{ subject: string }>> {
+  const response = await request.get(`${baseUrl}/sandbox/mailbox?to=${encodeURIComponent(email)}`);
+  return (await response.json()).messages as Array<{ subject: string }>;
+}
+
 /** The newest code in the sandbox mailbox for an address (sandbox.md: six digits in the subject), waiting for it to arrive. */
 export async function readLatestCode(request: APIRequestContext, baseUrl: string, email: string, notCode?: string): Promise<string> {
   for (let attempt = 0; attempt < 50; attempt += 1) {
-    const response = await request.get(`${baseUrl}/sandbox/mailbox?to=${encodeURIComponent(email)}`);
-    const [latest] = (await response.json()).messages as Array<{ subject: string }>;
+    const [latest] = await readMailbox(request, baseUrl, email);
     const code = latest?.subject.match(/\b(\d{6})\b/)?.[1];
     if (code && code !== notCode) return code;
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -18,8 +23,12 @@ export async function typeCode(page: Page, groupName: string, code: string) {
   await page.keyboard.type(code);
 }
 
-/** A new account through login-v2 and the emailed code, skipping the password step. Answers the code used. */
-export async function signUpThroughLoginV2(page: Page, baseUrl: string, email: string): Promise<string> {
+/**
+ * A new account through login-v2 and the emailed code. The set-password step is skipped, or with
+ * `password` fills it in and saves, waiting for the authenticator offer that follows. Answers the
+ * code used.
+ */
+export async function signUpThroughLoginV2(page: Page, baseUrl: string, email: string, options: { password?: string } = {}): Promise<string> {
   await page.goto(`${baseUrl}/en/login-v2`);
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: /Continue/ }).click();
@@ -28,6 +37,14 @@ export async function signUpThroughLoginV2(page: Page, baseUrl: string, email: s
   await page.getByRole('dialog', { name: 'Check your email' }).waitFor();
   const code = await readLatestCode(page.request, baseUrl, email);
   await typeCode(page, 'Verification code', code);
-  await page.getByRole('button', { name: 'Skip for now' }).click();
+  if (options.password === undefined) {
+    await page.getByRole('button', { name: 'Skip for now' }).click();
+    return code;
+  }
+  await page.getByRole('heading', { name: 'Set a password' }).waitFor();
+  await page.getByLabel('Password', { exact: true }).fill(options.password);
+  await page.getByLabel('Repeat password').fill(options.password);
+  await page.getByRole('button', { name: 'Save password' }).click();
+  await page.getByRole('heading', { name: 'Protect your account' }).waitFor();
   return code;
 }

@@ -5,7 +5,7 @@ import { generate } from 'otplib';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type E2eBrowser, openBrowser } from './browser.ts';
-import { readLatestCode, typeCode } from './flows.ts';
+import { readLatestCode, readMailbox, signUpThroughLoginV2, typeCode } from './flows.ts';
 
 let browser: E2eBrowser;
 beforeAll(async () => {
@@ -30,8 +30,7 @@ function demoMerchantEntry(params: Record<string, string>): string {
   return new URLSearchParams({ ...entry, signature }).toString();
 }
 
-const mailCount = async (request: APIRequestContext, email: string) =>
-  ((await (await request.get(`${browser.baseUrl}/sandbox/mailbox?to=${encodeURIComponent(email)}`)).json()).messages as unknown[]).length;
+const mailCount = async (request: APIRequestContext, email: string) => (await readMailbox(request, browser.baseUrl, email)).length;
 
 /** login-v2 (or another sign-in page): email, Continue, password, Sign in. */
 async function signInWithPassword(page: Page, signInPath: string, address: string, secret: string) {
@@ -59,18 +58,7 @@ describe('identity in Chromium', () => {
 
   it('signs up through login-v2 with the emailed code and sets a password', async () => {
     const page = await browser.context.newPage();
-    await page.goto(`${browser.baseUrl}/en/login-v2`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByRole('button', { name: /Continue/ }).click();
-    await page.getByRole('heading', { name: 'Create your account' }).waitFor();
-    await page.getByRole('button', { name: /Continue/ }).click();
-    await page.getByRole('dialog', { name: 'Check your email' }).waitFor();
-    await typeCode(page, 'Verification code', await latestCode(page.request, email));
-    await page.getByRole('heading', { name: 'Set a password' }).waitFor();
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByLabel('Repeat password').fill(password);
-    await page.getByRole('button', { name: 'Save password' }).click();
-    await page.getByRole('heading', { name: 'Protect your account' }).waitFor();
+    secretsUsed.add(await signUpThroughLoginV2(page, browser.baseUrl, email, { password }));
     await page.close();
   });
 

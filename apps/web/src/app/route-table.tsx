@@ -10,7 +10,6 @@ const loginPages = () => import('@/features/auth/routes/login-page');
 const merchantLoginPages = () => import('@/features/auth/routes/merchant-login-page');
 const accountStatusPages = () => import('@/features/verification/routes/account-status-page');
 const closedPages = () => import('@/features/status/routes/account-closed-pages');
-const securityPages = () => import('@/features/security/routes/security-centre-page');
 
 export const PAGE_ROUTES: Array<{ path: string; load: () => PageModule }> = [
   { path: 'login-v2', load: () => named(loginPages(), (m) => m.IndividualLoginPage) },
@@ -21,8 +20,8 @@ export const PAGE_ROUTES: Array<{ path: string; load: () => PageModule }> = [
   { path: 'login-v3', load: () => named(merchantLoginPages(), (m) => m.LoginV3Page) },
   { path: 'skip-login', load: () => named(merchantLoginPages(), (m) => m.SkipLoginPage) },
   { path: 'reset-pwd', load: () => import('@/features/auth/routes/reset-password-page') },
-  { path: 'settings', load: () => named(securityPages(), (m) => m.IndividualSecurityCentrePage) },
-  { path: 'corporation-portal/setting', load: () => named(securityPages(), (m) => m.BusinessSecurityCentrePage) },
+  { path: 'settings', load: () => import('@/features/security/routes/security-centre-page') },
+  { path: 'corporation-portal/setting', load: () => import('@/features/security/routes/security-centre-page') },
   { path: 'account-status', load: () => named(accountStatusPages(), (m) => m.AccountStatusDefaultPage) },
   { path: 'account-status-entity', load: () => named(accountStatusPages(), (m) => m.AccountStatusEntityPage) },
   { path: 'account-status-roma', load: () => named(accountStatusPages(), (m) => m.AccountStatusRomaPage) },

@@ -1,8 +1,9 @@
 import { type AccountOverview, PATHS } from '@causeway/contracts';
+import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accountOverview } from '@/test/account-overview';
 import { routedHttpClient } from '@/test/routed-http-client';
-import { ENTITY_SWITCH_ROUTE_EVENT, ENTITY_TAG_STORAGE_KEY, fetchAccountInfo } from './account-info';
+import { ACCOUNT_INFO_KEY, ENTITY_SWITCH_ROUTE_EVENT, ENTITY_TAG_STORAGE_KEY, fetchAccountInfo, requestAccountInfo, storeAccountInfo } from './account-info';
 import { COOKIE_NAMES } from './cookies';
 import type { FlowMode } from './mode';
 import { createSessionStore, ENTITY_STORAGE_KEY } from './session';
@@ -35,7 +36,7 @@ describe('fetchAccountInfo', () => {
   ])('in %s mode asks query-overview-info with query %j', async (mode, query) => {
     const { client, calls } = overviewClient();
     await fetchAccountInfo(client, mode);
-    expect(calls).toEqual([{ method: 'GET', path: PATHS.overview, body: undefined, options: { query, silent: false } }]);
+    expect(calls).toEqual([{ method: 'GET', path: PATHS.overview, body: undefined, options: { query, silent: true } }]);
   });
 
   it("adds channel ROMA when the shared isRoma cookie is 'true' (with BUY_SEND in independent mode)", async () => {
@@ -44,8 +45,8 @@ describe('fetchAccountInfo', () => {
     await fetchAccountInfo(client, 'individual');
     await fetchAccountInfo(client, 'independent');
     expect(calls.map((c) => c.options)).toEqual([
-      { query: { channel: 'ROMA' }, silent: false },
-      { query: { paymentMethod: 'BUY_SEND', channel: 'ROMA' }, silent: false },
+      { query: { channel: 'ROMA' }, silent: true },
+      { query: { paymentMethod: 'BUY_SEND', channel: 'ROMA' }, silent: true },
     ]);
   });
 
@@ -53,13 +54,17 @@ describe('fetchAccountInfo', () => {
     document.cookie = `${COOKIE_NAMES.isRoma}=false; path=/`;
     const { client, calls } = overviewClient();
     await fetchAccountInfo(client, 'individual');
-    expect(calls[0]?.options).toEqual({ query: {}, silent: false });
+    expect(calls[0]?.options).toEqual({ query: {}, silent: true });
   });
 
-  it('passes silent through', async () => {
+  it('is always silent: the answer is shared, so no component decides how its failure is handled', async () => {
     const { client, calls } = overviewClient();
-    await fetchAccountInfo(client, 'individual', { silent: true });
-    expect(calls[0]?.options).toEqual({ query: {}, silent: true });
+    await fetchAccountInfo(client, 'independent');
+    await requestAccountInfo(client, 'individual');
+    expect(calls.map((c) => c.options)).toEqual([
+      { query: { paymentMethod: 'BUY_SEND' }, silent: true },
+      { query: {}, silent: true },
+    ]);
   });
 
   it('resolves with the account info and stores its entity tag under ENTITY_TAG_STORAGE_KEY', async () => {
@@ -111,5 +116,41 @@ describe('fetchAccountInfo', () => {
     await fetchAccountInfo(overviewClient(accountOverview({ kycInfo: null })).client, 'business');
     expect(details).toEqual([]);
     expect(localStorage.getItem(ENTITY_STORAGE_KEY)).toBeNull();
+  });
+});
+
+describe('requestAccountInfo', () => {
+  it('only asks: no entity tag kept, no entity set, no event (storeAccountInfo does that)', async () => {
+    const details = listenForSwitch();
+    const overview = accountOverview({ entityTag: 'LI' }, { routeEntity: 'PL' });
+    await expect(requestAccountInfo(overviewClient(overview).client, 'individual')).resolves.toEqual(overview);
+    expect(details).toEqual([]);
+    expect(storage.getItem(ENTITY_TAG_STORAGE_KEY)).toBeUndefined();
+    expect(createSessionStore().getEntity()).toBeUndefined();
+  });
+});
+
+describe('storeAccountInfo', () => {
+  it('keeps the info as the shared account info with the entity handling of fetchAccountInfo', () => {
+    const details = listenForSwitch();
+    const queries = new QueryClient();
+    const overview = accountOverview({ entityTag: 'LI' }, { routeEntity: 'PL' });
+    storeAccountInfo(queries, overview);
+    expect(queries.getQueryData(ACCOUNT_INFO_KEY)).toEqual(overview);
+    expect(storage.getItem(ENTITY_TAG_STORAGE_KEY)).toBe('LI');
+    expect(createSessionStore().getEntity()).toBe('PL');
+    expect(details).toEqual(['PL']);
+  });
+
+  it('without a routeEntity keeps the tag and the info, and leaves the session entity alone', () => {
+    const details = listenForSwitch();
+    createSessionStore().setEntity('LI');
+    const queries = new QueryClient();
+    const overview = accountOverview({ entityTag: 'PL' }, { routeEntity: null });
+    storeAccountInfo(queries, overview);
+    expect(queries.getQueryData(ACCOUNT_INFO_KEY)).toEqual(overview);
+    expect(storage.getItem(ENTITY_TAG_STORAGE_KEY)).toBe('PL');
+    expect(createSessionStore().getEntity()).toBe('LI');
+    expect(details).toEqual([]);
   });
 });

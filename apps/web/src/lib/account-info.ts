@@ -1,5 +1,5 @@
 import { type AccountOverview, PATHS } from '@causeway/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { COOKIE_NAMES, getSharedCookie } from './cookies.ts';
 import type { HttpClient } from './http-client.ts';
 import { useHttpClient } from './http-context.tsx';
@@ -12,13 +12,21 @@ export const ACCOUNT_INFO_KEY = ['account-info'] as const;
 
 /**
  * query-overview-info as spec §7 sends it: independent mode asks with paymentMethod BUY_SEND, the
- * Roma channel when the isRoma cookie says so.
+ * Roma channel when the isRoma cookie says so. Always silent: the answer is shared by every
+ * component on one query key, so a failure must not toast or sign out depending on which
+ * component fetched it; pages that need the 401 → login reaction get it from their own calls.
+ * Applies no entity handling: {@link fetchAccountInfo} and {@link storeAccountInfo} do.
  */
-export async function fetchAccountInfo(client: HttpClient, mode: FlowMode, options: { silent?: boolean } = {}): Promise<AccountOverview> {
+export function requestAccountInfo(client: HttpClient, mode: FlowMode): Promise<AccountOverview> {
   const query: Record<string, string> = {};
   if (isIndependentMode(mode)) query.paymentMethod = 'BUY_SEND';
   if (getSharedCookie(COOKIE_NAMES.isRoma) === 'true') query.channel = 'ROMA';
-  const info = await client.get<AccountOverview>(PATHS.overview, { query, silent: options.silent ?? false });
+  return client.get<AccountOverview>(PATHS.overview, { query, silent: true });
+}
+
+/** {@link requestAccountInfo}, then the entity handling of spec §4 on the answer (see {@link storeAccountInfo}). */
+export async function fetchAccountInfo(client: HttpClient, mode: FlowMode): Promise<AccountOverview> {
+  const info = await requestAccountInfo(client, mode);
   rememberEntities(info);
   return info;
 }
@@ -41,14 +49,23 @@ function rememberEntities(info: AccountOverview) {
 }
 
 /**
+ * Keeps account info that arrived some other way (a sign-in, an answer that carries the new
+ * info) as the shared account info, with the same entity handling as {@link fetchAccountInfo}.
+ */
+export function storeAccountInfo(queries: QueryClient, info: AccountOverview): void {
+  rememberEntities(info);
+  queries.setQueryData(ACCOUNT_INFO_KEY, info);
+}
+
+/**
  * The account info, fetched once per page load and shared by every component that asks (spec §4).
  * `enabled: false` for signed-out visitors, who have none.
  */
-export function useAccountInfo(mode: FlowMode, options: { enabled?: boolean; silent?: boolean } = {}) {
+export function useAccountInfo(mode: FlowMode, options: { enabled?: boolean } = {}) {
   const client = useHttpClient();
   return useQuery({
     queryKey: ACCOUNT_INFO_KEY,
-    queryFn: () => fetchAccountInfo(client, mode, options),
+    queryFn: () => fetchAccountInfo(client, mode),
     staleTime: Infinity,
     enabled: options.enabled ?? true,
   });

@@ -1,4 +1,4 @@
-import { PATHS } from '@causeway/contracts';
+import { PATHS, type TokenVo } from '@causeway/contracts';
 import type { HttpClient } from './http-client.ts';
 
 export interface BindingStatus {
@@ -9,7 +9,7 @@ export interface BindingStatus {
 
 export interface OtpVerification {
   status: 'SUCCESS' | 'FAILED';
-  tokenVo: { token: string; validTime: number } | null;
+  tokenVo: TokenVo | null;
 }
 
 /** The authenticator calls every flow uses: status per scenario, binding, and the verify step. */

@@ -1,6 +1,6 @@
 import type { AccountOverview, KycInfo } from '@causeway/contracts';
 import { describe, expect, it } from 'vitest';
-import { gateFor } from './gating';
+import { blockedPage, gateFor } from './gating';
 
 const kycInfo = (overrides: Partial<KycInfo> = {}): KycInfo => ({
   kycStatus: 'Pass', kycFlowVersion: 'V1', entitySwitch: false, routeEntity: null, residentCountry: 'DE', entitySwitchDeadline: null,
@@ -38,5 +38,17 @@ describe('spec §4 gating, as a table', () => {
     ['corporate accounts (KYB rules apply elsewhere)', account({ userType: 'Corporate', kycInfo: null }), at('/buy-crypto'), null],
   ] as const)('%s', (_case, info, context, expected) => {
     expect(gateFor(info, context)).toBe(expected);
+  });
+});
+
+describe('blockedPage (the gating and the sign-in answers share it)', () => {
+  it.each([
+    ['AC100003', 'duplicate-account-detected'],
+    ['AC100002', 'user-blocked?code=AC100002'],
+    [null, 'user-blocked?code=999999'],
+    [undefined, 'user-blocked?code=999999'],
+    ['', 'user-blocked?code=999999'],
+  ] as const)('%j → %s', (code, page) => {
+    expect(blockedPage(code)).toBe(page);
   });
 });

@@ -7,11 +7,22 @@ export interface GateContext {
   isRoma: boolean;
 }
 
+/** The reason code of a block whose account holds the same KYC data as another account. */
+export const DUPLICATE_ACCOUNT_REASON = 'AC100003';
+
+/**
+ * Where a blocked account goes (spec §4), whichever answer said so (the account info or a
+ * sign-in): duplicate-account-detected for {@link DUPLICATE_ACCOUNT_REASON}, else user-blocked
+ * with the reason code (999999 when none).
+ */
+export function blockedPage(reasonCode: string | null | undefined): string {
+  return reasonCode === DUPLICATE_ACCOUNT_REASON ? 'duplicate-account-detected' : `user-blocked?code=${reasonCode || '999999'}`;
+}
+
 /**
  * Spec §4 gating of an individual's account, as data in, page out: where the account must go
  * before the page it asked for, or null to stay. Pass is the only passing KYC status.
- * - Blocked: user-blocked with the reason code (999999 when none); AC100003 (same KYC data as
- *   another account) has its own duplicate-account-detected page.
+ * - Blocked: {@link blockedPage}.
  * - Terminated, or KYC not Pass: the status page: account-status-roma on the Roma channel,
  *   account-status-entity for the PL entity (our reading of "by entity tag": LI is the default
  *   entity), else account-status.
@@ -23,10 +34,7 @@ export interface GateContext {
  */
 export function gateFor(info: AccountOverview, context: GateContext): string | null {
   if (info.userType === 'Corporate') return null;
-  if (info.accountStatus === 'Blocked') {
-    const code = info.accountStatusReasonCode;
-    return code === 'AC100003' ? 'duplicate-account-detected' : `user-blocked?code=${code ?? '999999'}`;
-  }
+  if (info.accountStatus === 'Blocked') return blockedPage(info.accountStatusReasonCode);
   if (mustMigrate(info, context.path)) return 'user-migration';
   const statusPage = context.isRoma ? 'account-status-roma' : info.entityTag === 'PL' ? 'account-status-entity' : 'account-status';
   if (info.accountStatus === 'Terminated' || info.kycInfo?.kycStatus !== 'Pass') return context.path === `/${statusPage}` ? null : statusPage;

@@ -1,6 +1,6 @@
 import { PATHS } from '@causeway/contracts';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, dispatchApiError, isApiError, isSilentPath, isToastPath, type HttpErrorHandlers } from './http-errors.ts';
+import { ApiError, dispatchApiError, errorText, isApiError, isSilentPath, isToastPath, type HttpErrorHandlers } from './http-errors.ts';
 
 const handlers = (): HttpErrorHandlers => ({
   onAuthError: vi.fn(),
@@ -55,5 +55,24 @@ describe('dispatchApiError', () => {
     expect(error).toBeInstanceOf(Error);
     expect(error).toMatchObject({ name: 'ApiError', message: 'Nope', kind: 'business', code: 'C', httpStatus: 409 });
     expect(error.data).toBeUndefined();
+  });
+});
+
+describe('errorText', () => {
+  /** Answers the key itself, so the test sees which text was chosen. */
+  const t = (key: string) => `t(${key})`;
+  const failure = (kind: ApiError['kind'], msg: string) => new ApiError({ kind, path: '/capi/v1/login/x', msg });
+
+  it.each([
+    ['a network failure', failure('network', 'Network error'), 't(common.networkError)'],
+    ['a timeout', failure('timeout', 'No answer within 30000 ms'), 't(common.timeoutError)'],
+    ['a business error with a message', new ApiError({ kind: 'business', path: '/x', msg: 'Email already used', code: 'C1' }), 'Email already used'],
+    ['a business error without a message', new ApiError({ kind: 'business', path: '/x', msg: '', code: 'C1' }), 't(common.somethingWentWrong)'],
+    ['a bad response (its msg is for developers)', failure('badResponse', 'Unexpected answer (HTTP 502)'), 't(common.somethingWentWrong)'],
+    ['a bad request', failure('badRequest', 'Unexpected answer (HTTP 400)'), 't(common.somethingWentWrong)'],
+    ['a cancel', failure('cancel', 'Request cancelled'), 't(common.somethingWentWrong)'],
+    ['anything that is not an ApiError', new Error('boom'), 't(common.somethingWentWrong)'],
+  ])('shows %s as %j', (_case, error, expected) => {
+    expect(errorText(error, t)).toBe(expected);
   });
 });

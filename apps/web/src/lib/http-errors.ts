@@ -49,6 +49,20 @@ export class ApiError extends Error {
 /** Narrowing helper for `catch` blocks. */
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
+/**
+ * The text to show a person for a failed call: the translated network or timeout text, the
+ * server's message for a business error that has one, else the translated generic failure. The
+ * client's own `msg` of transport failures ("Network error", ...) is for developers, never shown.
+ */
+export function errorText(error: unknown, t: (key: string) => string): string {
+  if (isApiError(error)) {
+    if (error.kind === 'network') return t('common.networkError');
+    if (error.kind === 'timeout') return t('common.timeoutError');
+    if (error.kind === 'business' && error.msg) return error.msg;
+  }
+  return t('common.somethingWentWrong');
+}
+
 /** Spec §8 codes the HTTP layer reacts to. */
 export const HANDLED_CODES = {
   authError: 'USER0000001',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COOKIE_NAMES, getSharedCookie } from './cookies.ts';
-import { ENTITY_STORAGE_KEY, createSessionStore, tokenStorageKey } from './session.ts';
+import { ENTITY_STORAGE_KEY, createSessionStore, tokenRecordOf, tokenStorageKey } from './session.ts';
 import { getItem, setItem } from './storage.ts';
 
 describe('session store', () => {
@@ -52,5 +52,18 @@ describe('session store', () => {
     session.setEntity('LI');
     session.clearEntity();
     expect(session.getEntity()).toBeUndefined();
+  });
+});
+
+describe('tokenRecordOf', () => {
+  it("turns a TokenVo's remaining seconds into an epoch-ms expiry at receipt", () => {
+    expect(tokenRecordOf({ token: 'tok', validTime: 3600 }, 1_000)).toEqual({ token: 'tok', validTime: 1_000 + 3_600_000 });
+  });
+
+  it('counts from now by default', () => {
+    const before = Date.now();
+    const { validTime } = tokenRecordOf({ token: 'tok', validTime: 60 });
+    expect(validTime).toBeGreaterThanOrEqual(before + 60_000);
+    expect(validTime).toBeLessThanOrEqual(Date.now() + 60_000);
   });
 });

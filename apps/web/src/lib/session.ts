@@ -1,4 +1,4 @@
-import { ENTITIES, type Entity } from '@causeway/contracts';
+import { ENTITIES, type Entity, type TokenVo } from '@causeway/contracts';
 import { COOKIE_NAMES, TOKEN_COOKIE_WRITE_RETRIES, getSharedCookie, removeSharedCookie, setSharedCookie } from './cookies.ts';
 import type { FlowMode } from './mode.ts';
 import { storage as defaultStorage, type KeyValueStore } from './storage.ts';
@@ -7,6 +7,14 @@ import { storage as defaultStorage, type KeyValueStore } from './storage.ts';
 export interface TokenRecord {
   token: string;
   validTime: number;
+}
+
+/**
+ * The record to store for a token the server sent as a TokenVo, whose `validTime` is the
+ * REMAINING life in seconds: it becomes an absolute epoch-ms expiry here, at receipt (`now`).
+ */
+export function tokenRecordOf(vo: TokenVo, now: number = Date.now()): TokenRecord {
+  return { token: vo.token, validTime: now + vo.validTime * 1000 };
 }
 
 /** Storage key of the token of `mode` (one per mode: a user may hold several sessions). */

@@ -1,5 +1,7 @@
 import { type Entity, ENTITIES, type LoginStatus, PATHS } from '@causeway/contracts';
+import { useQuery } from '@tanstack/react-query';
 import type { GetOptions, HttpClient } from './http-client.ts';
+import { useHttpClient } from './http-context.tsx';
 import { storage } from './storage.ts';
 
 /** Where the entity an account is to move to is kept (spec §7: check-login-status and account-check store it). */
@@ -18,4 +20,24 @@ export async function fetchLoginStatus(client: HttpClient, options: GetOptions =
   const status = await client.get<LoginStatus>(PATHS.checkLoginStatus, options);
   rememberTargetEntity(status.targetEntityTag);
   return status;
+}
+
+/** The query key of check-login-status: invalidate it after a sign-in or a logout. */
+export const LOGIN_STATUS_KEY = ['login-status'] as const;
+/** How long a check-login-status answer is reused before a component mounting asks again. */
+export const LOGIN_STATUS_STALE_MS = 30_000;
+
+/**
+ * Who is signed in, shared by every component that asks (one key, one set of options). Silent,
+ * so that whether a failure toasts or signs out never depends on which component asked first
+ * (the menu in the header must not send a signed-out visitor to a login page). Pages that need
+ * the 401 → login reaction get it from their own non-silent calls.
+ */
+export function useLoginStatus() {
+  const client = useHttpClient();
+  return useQuery({
+    queryKey: LOGIN_STATUS_KEY,
+    queryFn: () => fetchLoginStatus(client, { silent: true }),
+    staleTime: LOGIN_STATUS_STALE_MS,
+  });
 }

@@ -1,7 +1,7 @@
 import { PATHS } from '@causeway/contracts';
 import { ApiError } from './http-errors.ts';
 import type { FlowMode } from './mode.ts';
-import type { SessionStore, TokenRecord } from './session.ts';
+import { type SessionStore, type TokenRecord, tokenRecordOf } from './session.ts';
 
 /** Refresh the token before a call when it has less than this left (spec §7: 300000 ms). */
 export const TOKEN_REFRESH_THRESHOLD_MS = 300_000;
@@ -12,8 +12,8 @@ export function needsRefresh(record: TokenRecord | undefined, now: number): bool
 }
 
 /**
- * Reads the refresh-token reply `{ token: { token, validTime } }`. `validTime` is the REMAINING
- * life in seconds, so it is turned into an absolute epoch-ms expiry here, at receipt.
+ * Reads the refresh-token reply `{ token: TokenVo }`, checking its shape, as the record to store
+ * (see {@link tokenRecordOf}: the remaining seconds become an epoch-ms expiry at `now`).
  */
 export function parseRefreshReply(data: unknown, now: number): TokenRecord | undefined {
   if (typeof data !== 'object' || data === null || !('token' in data)) return undefined;
@@ -22,7 +22,7 @@ export function parseRefreshReply(data: unknown, now: number): TokenRecord | und
   const { token, validTime } = inner;
   if (typeof token !== 'string' || token.length === 0) return undefined;
   if (typeof validTime !== 'number' || !Number.isFinite(validTime)) return undefined;
-  return { token, validTime: now + validTime * 1000 };
+  return tokenRecordOf({ token, validTime }, now);
 }
 
 export interface TokenRefresherOptions {

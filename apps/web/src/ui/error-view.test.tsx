@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithI18n } from '@/test/render';
 import { ErrorView } from './error-view.tsx';
 
@@ -17,5 +18,19 @@ describe('ErrorView', () => {
   it('falls back to the translated default title and honours headingLevel', () => {
     renderWithI18n(<ErrorView headingLevel={2} />);
     expect(screen.getByRole('heading', { level: 2, name: 'Something went wrong' })).toBeInTheDocument();
+  });
+
+  it('offers Try again with its own text when given onRetry, above the footer', async () => {
+    const onRetry = vi.fn();
+    renderWithI18n(<ErrorView onRetry={onRetry} footer={<a href="/elsewhere">Elsewhere</a>} />);
+    const retry = screen.getByRole('button', { name: 'Try again' });
+    expect(retry.compareDocumentPosition(screen.getByRole('link', { name: 'Elsewhere' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await userEvent.setup().click(retry);
+    expect(onRetry).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows no button without onRetry', () => {
+    renderWithI18n(<ErrorView />);
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
 });

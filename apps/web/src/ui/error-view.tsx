@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from './class-names.ts';
+import { GradientButton } from './gradient-button.tsx';
 
 /** Props of {@link ErrorView}. */
 export interface ErrorViewProps {
@@ -8,8 +9,10 @@ export interface ErrorViewProps {
   title?: ReactNode;
   /** Explanation under the title. */
   content?: ReactNode;
-  /** Actions under the content, e.g. a retry button. */
+  /** Actions under the content, e.g. a link elsewhere; shown under the Try again button when both are given. */
   footer?: ReactNode;
+  /** When given, a Try again button (t('ui.errorView.retry')) that calls it. */
+  onRetry?: () => void;
   /** Heading level, default 1 because the view usually replaces a whole page. */
   headingLevel?: 1 | 2 | 3;
   className?: string;
@@ -28,8 +31,8 @@ function ErrorIllustration() {
   );
 }
 
-/** Full-width error state: illustration, title, optional content and footer, centred. */
-export function ErrorView({ title, content, footer, headingLevel = 1, className }: ErrorViewProps) {
+/** Full-width error state: illustration, title, optional content, Try again and footer, centred. */
+export function ErrorView({ title, content, footer, onRetry, headingLevel = 1, className }: ErrorViewProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const Heading = `h${headingLevel}` as const;
@@ -43,7 +46,12 @@ export function ErrorView({ title, content, footer, headingLevel = 1, className 
         {title ?? t('ui.errorView.title')}
       </Heading>
       {content !== undefined && <div className="text-sm text-muted">{content}</div>}
-      {footer !== undefined && <div className="mt-3 flex w-full flex-col gap-3">{footer}</div>}
+      {onRetry !== undefined || footer !== undefined ? (
+        <div className="mt-3 flex w-full flex-col gap-3">
+          {onRetry !== undefined && <GradientButton onClick={() => onRetry()}>{t('ui.errorView.retry')}</GradientButton>}
+          {footer}
+        </div>
+      ) : null}
     </section>
   );
 }

@@ -1,21 +1,25 @@
-import { isApiError } from '@/lib/http-errors';
+import { errorText, isApiError } from '@/lib/http-errors';
 
-/** The text key for a failed sign-in call; the server's message for codes without a text of ours. */
+/**
+ * The text for a failed sign-in call: ours for the sign-in codes that have one, else what
+ * {@link errorText} shows for any failed call (translated network and timeout texts, the
+ * server's message, the generic failure).
+ */
 export function loginErrorText(error: unknown, t: (key: string) => string): string {
-  if (!isApiError(error)) return t('auth.error.generic');
-  switch (error.code) {
-    case 'USE000002002':
-      return t('auth.error.locked');
-    case 'USE000001001':
-      return t('auth.error.invalidCredentials');
-    case 'USE000001002':
-      return t('auth.error.wrongPage');
-    case 'USE003000002':
-    case 'USE003000011':
-      return t('auth.codeDialog.invalid');
-    default:
-      return error.msg || t('auth.error.generic');
+  if (isApiError(error)) {
+    switch (error.code) {
+      case 'USE000002002':
+        return t('auth.error.locked');
+      case 'USE000001001':
+        return t('auth.error.invalidCredentials');
+      case 'USE000001002':
+        return t('auth.error.wrongPage');
+      case 'USE003000002':
+      case 'USE003000011':
+        return t('auth.codeDialog.invalid');
+    }
   }
+  return errorText(error, t);
 }
 
 /** Runs a sign-in call, turning its failure into the page's error line (cleared first). */

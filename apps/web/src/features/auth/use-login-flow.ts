@@ -3,13 +3,13 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { ACCOUNT_INFO_KEY, fetchAccountInfo } from '@/lib/account-info';
+import { requestAccountInfo, storeAccountInfo } from '@/lib/account-info';
 import { useBotCheck } from '@/lib/bot-check';
 import { COOKIE_NAMES, getSharedCookie } from '@/lib/cookies';
-import { gateFor } from '@/lib/gating';
+import { blockedPage, gateFor } from '@/lib/gating';
 import { isBusinessMode } from '@/lib/mode';
 import { useHttpClient } from '@/lib/http-context';
-import { createSessionStore } from '@/lib/session';
+import { createSessionStore, tokenRecordOf } from '@/lib/session';
 import { rememberTargetEntity } from '@/lib/target-entity';
 import { createAuthApi } from './api/auth-api';
 import { loginErrorText, showingErrors } from './login-errors';
@@ -51,26 +51,28 @@ export function useLoginFlow(mode: LoginMode) {
     const home = HOME_BY_MODE[mode];
     let target = home;
     if (!isBusinessMode(mode)) {
-      const info = await fetchAccountInfo(http, mode, { silent: true }).catch(() => undefined);
+      const info = await requestAccountInfo(http, mode).catch(() => undefined);
       if (info) {
-        queries.setQueryData(ACCOUNT_INFO_KEY, info);
+        storeAccountInfo(queries, info);
         target = gateFor(info, { path: `/${home}`, isRoma: getSharedCookie(COOKIE_NAMES.isRoma) === 'true' }) ?? home;
       }
     }
     await navigate(`/${lng}/${target}`, { replace: true });
   }
 
-  /** What every sign-in answer leads to (spec §4: blocked → user-blocked with its code). */
+  /** What every sign-in answer leads to (spec §4: blocked → the same page as the gating's). */
   async function handleResult(result: LoginResult, options: { offerPassword?: boolean } = {}) {
     setError(undefined);
-    if (result.status === 'BLOCKED') return navigate(`/${lng}/user-blocked?code=${result.accountStatusReasonCode ?? '999999'}`);
+    if (result.status === 'BLOCKED') return navigate(`/${lng}/${blockedPage(result.accountStatusReasonCode)}`);
+    // Not the gating's account-status: a TERMINATED answer carries no token, so that page could
+    // not load the account info it shows; account-terminated needs none.
     if (result.status === 'TERMINATED') return navigate(`/${lng}/account-terminated`);
     if (result.status === 'NEED_GA') {
       setProcessToken(result.processToken ?? undefined);
       return setStep('gaVerify');
     }
     if (!result.token) return setError(t('auth.error.generic'));
-    await session.setToken(mode, { token: result.token.token, validTime: Date.now() + result.token.validTime * 1000 });
+    await session.setToken(mode, tokenRecordOf(result.token));
     setIsNewUser(result.isNewUser);
     if (!result.hasPassword && options.offerPassword !== false) return setStep('setPWD');
     if (result.isNewUser) return setStep('TwoFaTip');

@@ -1,13 +1,13 @@
 import { type MenuLink, PATHS } from '@causeway/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { useAccountInfo, verificationStatusOf } from '@/lib/account-info';
-import { endSession } from '@/lib/end-session';
 import { useHttpClient } from '@/lib/http-context';
-import { fetchLoginStatus } from '@/lib/target-entity';
 import { isBusinessMode, isIndependentMode, LOGIN_ROUTE_BY_MODE, type FlowMode } from '@/lib/mode';
+import { useLoginStatus } from '@/lib/target-entity';
+import { useLogout } from '@/lib/use-logout';
 
 export interface UserMenuProps {
   lng: string;
@@ -29,18 +29,14 @@ const itemClass = 'flex h-10 items-center rounded-lg px-3 text-sm text-fg hover:
 export function UserMenu({ lng, mode, darkModeToggle }: UserMenuProps) {
   const { t } = useTranslation();
   const client = useHttpClient();
-  const queries = useQueryClient();
-  const navigate = useNavigate();
+  const endSession = useLogout();
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
   const [open, setOpen] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const status = useQuery({
-    queryKey: ['login-status'],
-    queryFn: () => fetchLoginStatus(client, { silent: true }),
-  });
+  const status = useLoginStatus();
   // The badge's status; shared with every page that reads the account info (fetched once).
-  const account = useAccountInfo(mode, { enabled: Boolean(status.data?.isLogin), silent: true });
+  const account = useAccountInfo(mode, { enabled: Boolean(status.data?.isLogin) });
   const links = useQuery({
     queryKey: ['menu-links'],
     queryFn: () => client.get<MenuLink[]>(PATHS.menuLinks, { silent: true }),
@@ -77,11 +73,9 @@ export function UserMenu({ lng, mode, darkModeToggle }: UserMenuProps) {
       ];
 
   const logout = async () => {
-    await endSession(client, mode);
-    queries.clear();
+    await endSession(mode);
     setConfirming(false);
     setOpen(false);
-    await navigate(`/${lng}/${LOGIN_ROUTE_BY_MODE[mode]}`, { replace: true });
   };
 
   return (

@@ -3,12 +3,14 @@ import type { BotCheck } from '@/lib/bot-check';
 import type { HttpClient } from '@/lib/http-client';
 
 /**
- * The sign-in calls the login page makes. Login calls are silent: the page shows their errors
- * inline. The steps a script would hammer carry the bot check's token, under the server's action names.
+ * The sign-in calls the login and reset pages make. Silent where the page shows the failure inline
+ * (a toast too would show it twice). sendLoginCode is not: the code dialog shows no error for a
+ * failed send (it only offers Resend at once), so the client's toast is the only word of it.
+ * The steps a script would hammer carry the bot check's token, under the server's action names.
  */
 export function createAuthApi(client: HttpClient, botCheck: BotCheck) {
   return {
-    accountCheck: async (email: string) => client.post<AccountCheckResult>(PATHS.accountCheck, { email, recaptchaToken: await botCheck.token('account_check') }),
+    accountCheck: async (email: string) => client.post<AccountCheckResult>(PATHS.accountCheck, { email, recaptchaToken: await botCheck.token('account_check') }, { silent: true }),
     sendLoginCode: async (email: string) =>
       client.post<{ resendAfterSeconds: number }>(PATHS.sendVerifyCode, { email, recaptchaToken: await botCheck.token('send_code') }),
     loginWithCode: (body: { email: string; code: string; termsAccepted: boolean; loginMode: LoginMode; stayLoggedIn: boolean }) =>
@@ -17,8 +19,9 @@ export function createAuthApi(client: HttpClient, botCheck: BotCheck) {
       client.post<LoginResult>(PATHS.passwordLogin, { ...body, recaptchaToken: await botCheck.token('login') }, { silent: true }),
     verifyGaCode: (processToken: string, verifyCode: string) => client.post<LoginResult>(PATHS.verifyGaCode, { processToken, verifyCode }, { silent: true }),
     initPassword: (password: string, confirmPassword: string) => client.post<null>(PATHS.passwordInit, { password, confirmPassword }, { silent: true }),
-    sendResetCode: (email: string) => client.post<{ resendAfterSeconds: number }>(PATHS.passwordResetCheck, { email }),
-    resetPassword: (body: { email: string; code: string; password: string; confirmPassword: string }) => client.post<null>(PATHS.passwordReset, body, { silent: true }),
+    sendResetCode: async (email: string) =>
+      client.post<{ resendAfterSeconds: number }>(PATHS.passwordResetCheck, { email, recaptchaToken: await botCheck.token('send_code') }, { silent: true }),
+    resetPassword: (body: { email: string; code: string; password: string; confirmPassword: string; gaVerifyCode?: string }) => client.post<null>(PATHS.passwordReset, body, { silent: true }),
   };
 }
 

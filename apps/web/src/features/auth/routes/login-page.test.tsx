@@ -1,7 +1,10 @@
 import { PATHS } from '@causeway/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { ENTITY_TAG_STORAGE_KEY } from '@/lib/account-info';
 import { getSharedCookie } from '@/lib/cookies';
+import { ApiError } from '@/lib/http-errors';
+import { storage } from '@/lib/storage';
 import { readTargetEntity } from '@/lib/target-entity';
 import { accountOverview } from '@/test/account-overview';
 import { businessError, type Responder } from '@/test/routed-http-client';
@@ -20,6 +23,24 @@ describe('individual login page', () => {
     expect(await screen.findByLabelText('Password')).toBeInTheDocument();
     expect(bodiesOf(PATHS.accountCheck)).toEqual([{ email: EMAIL }]);
     expect(screen.getByText(EMAIL)).toBeInTheDocument();
+  });
+
+  it('asks account-check silently: the page shows its failure, a toast would show it twice', async () => {
+    const { user, calls } = open();
+    await submitEmail(user);
+    await screen.findByLabelText('Password');
+    expect(calls.filter((c) => c.path === PATHS.accountCheck).map((c) => c.options)).toEqual([{ silent: true }]);
+  });
+
+  it.each([
+    ['network', 'Network error', 'No response from server, check the order at the history page'],
+    ['timeout', 'No answer within 30000 ms', 'The request timed out. Please try again.'],
+  ] as const)('shows an account-check %s failure in the translated text, not the developer text', async (kind, msg, text) => {
+    const { user } = open({ [PATHS.accountCheck]: () => Promise.reject(new ApiError({ kind, path: PATHS.accountCheck, msg })) });
+    await submitEmail(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+    expect(screen.queryByText(msg)).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign in or create an account' })).toBeInTheDocument();
   });
 
   it("stores the account's targetEntityTag from account-check, and an empty one clears it", async () => {
@@ -156,6 +177,9 @@ describe('individual login page', () => {
   it.each([
     ['BLOCKED with reason AC100002', '/en/user-blocked?code=AC100002', { status: 'BLOCKED', accountStatusReasonCode: 'AC100002' }],
     ['BLOCKED without a reason', '/en/user-blocked?code=999999', { status: 'BLOCKED', accountStatusReasonCode: null }],
+    // The same page as the gating's for a Blocked AC100003 account (lib/gating blockedPage).
+    ['BLOCKED as a duplicate (AC100003)', '/en/duplicate-account-detected', { status: 'BLOCKED', accountStatusReasonCode: 'AC100003' }],
+    // Not the gating's account-status: the answer carries no token for that page to load with.
     ['TERMINATED', '/en/account-terminated', { status: 'TERMINATED' }],
   ] as const)('%s leads to %s without storing a token', async (_case, target, overrides) => {
     const { user } = open({ [PATHS.passwordLogin]: () => loginResult({ ...overrides, token: null }) });
@@ -168,6 +192,7 @@ describe('individual login page', () => {
   it.each([
     ['KYC Initial', '/en/account-status', accountOverview({}, { kycStatus: 'Initial' })],
     ['Blocked with AC100002', '/en/user-blocked?code=AC100002', accountOverview({ accountStatus: 'Blocked', accountStatusReasonCode: 'AC100002' })],
+    ['Blocked with AC100003', '/en/duplicate-account-detected', accountOverview({ accountStatus: 'Blocked', accountStatusReasonCode: 'AC100003' })],
   ] as const)('after a successful sign-in, an account with %s lands on %s (spec §4 gating)', async (_case, target, overview) => {
     const { user, calls } = open({ [PATHS.passwordLogin]: () => loginResult(), [PATHS.overview]: () => overview });
     await submitEmail(user);
@@ -175,6 +200,8 @@ describe('individual login page', () => {
     expect(await landedOn()).toBe(target);
     expect(calls.filter((c) => c.path === PATHS.overview)).toEqual([expect.objectContaining({ method: 'GET', options: { query: {}, silent: true } })]);
     expect(storedToken('individual')).toMatchObject({ data: { token: 'tok-1' } });
+    // Kept for the next page with the spec §4 entity handling (the account's entity tag).
+    expect(storage.getItem(ENTITY_TAG_STORAGE_KEY)).toBe(overview.entityTag);
   });
 
   it('links to the business sign-in', () => {

@@ -47,10 +47,9 @@ export function MerchantLoginPage({ skip }: { skip: boolean }) {
           footer={
             invalid ? (
               <Link to={`/${lng}/login-independent`} className="text-sm font-medium text-primary underline-offset-4 hover:underline">{t('auth.merchant.invalidLink.signIn')}</Link>
-            ) : (
-              <GradientButton onClick={merchant.retry}>{t('auth.merchant.retry')}</GradientButton>
-            )
+            ) : undefined
           }
+          onRetry={invalid ? undefined : merchant.retry}
         />
       </div>
     );

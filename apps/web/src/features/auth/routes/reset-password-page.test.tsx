@@ -90,6 +90,35 @@ describe('reset password page', () => {
     expect(await landedOn()).toBe(target);
   });
 
+  it('asks for the authenticator code when the server answers USE000001006, and sends it with the next submit', async () => {
+    let calls = 0;
+    const { user, bodiesOf } = open('?email=ann%40example.com', {
+      [PATHS.passwordReset]: () => {
+        calls += 1;
+        return calls === 1 ? Promise.reject(businessError(PATHS.passwordReset, 'USE000001006', 'The authenticator code is required for this change.')) : null;
+      },
+    });
+    await sendCode(user);
+    expect(screen.queryByRole('group', { name: 'Authenticator code' })).not.toBeInTheDocument();
+    await fillResetForm(user);
+    await user.click(resetButton());
+
+    const field = await screen.findByRole('group', { name: 'Authenticator code' });
+    expect(screen.getByRole('status')).toHaveTextContent('This account has an authenticator: enter its 6-digit code too.');
+    expect(within(field).getAllByRole('textbox')).toHaveLength(6);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(resetButton()).toHaveAttribute('aria-disabled', 'true');
+    await user.click(within(field).getAllByRole('textbox')[0]!);
+    await user.keyboard('654321');
+    expect(resetButton()).not.toHaveAttribute('aria-disabled');
+    await user.click(resetButton());
+
+    expect(await landedOn()).toBe('/en/login-v2');
+    const first = { email: 'ann@example.com', code: '123456', password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD };
+    expect(bodiesOf(PATHS.passwordReset)).toEqual([first, { ...first, gaVerifyCode: '654321' }]);
+    expect(toasts).toEqual([{ message: 'Your password is reset. Sign in with the new one.', kind: 'success' }]);
+  });
+
   it('shows "Invalid code. Please try again." for USE003000002 and stays', async () => {
     const { user } = open('?email=ann%40example.com', {
       [PATHS.passwordReset]: () => Promise.reject(businessError(PATHS.passwordReset, 'USE003000002', 'Verification code error')),

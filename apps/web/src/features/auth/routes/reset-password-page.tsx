@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useBotCheck } from '@/lib/bot-check';
 import { useHttpClient } from '@/lib/http-context';
+import { isApiError } from '@/lib/http-errors';
 import { isFlowMode, LOGIN_ROUTE_BY_MODE } from '@/lib/mode';
 import { CodeInput, FloatingLabelInput, GradientButton, isNewPasswordReady, NewPasswordFields, showToast } from '@/ui';
 import { createAuthApi } from '../api/auth-api';
@@ -10,7 +11,10 @@ import { AuthCard, FormError } from '../components/auth-card';
 import { looksLikeEmail } from '../email-pattern';
 import { loginErrorText } from '../login-errors';
 
-/** reset-pwd: forgot password. The email gets a code; the code and a new password reset it. */
+/**
+ * reset-pwd: forgot password. The email gets a code; the code and a new password reset it. When the
+ * account has an authenticator the server answers USE000001006: its six digits are asked for too.
+ */
 export function ResetPasswordPage() {
   const { t } = useTranslation();
   const { lng } = useParams();
@@ -24,6 +28,8 @@ export function ResetPasswordPage() {
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
+  const [needsAuthenticator, setNeedsAuthenticator] = useState(false);
+  const [gaCode, setGaCode] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
 
@@ -50,11 +56,22 @@ export function ResetPasswordPage() {
   const reset = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
-      await api.resetPassword({ email: email.trim(), code, password, confirmPassword: repeat });
+      const body = { email: email.trim(), code, password, confirmPassword: repeat, ...(needsAuthenticator ? { gaVerifyCode: gaCode } : {}) };
+      try {
+        await api.resetPassword(body);
+      } catch (failure) {
+        // The emailed code passed and stays valid: the next submit carries the authenticator code too.
+        if (isApiError(failure) && failure.code === 'USE000001006') {
+          setNeedsAuthenticator(true);
+          return;
+        }
+        throw failure;
+      }
       showToast({ message: t('auth.reset.done'), kind: 'success' });
       await navigate(loginPath, { replace: true });
     });
   };
+  const ready = code.length === 6 && isNewPasswordReady(password, repeat) && (!needsAuthenticator || gaCode.length === 6);
 
   return (
     <AuthCard title={t('auth.reset.title')} description={sent ? t('auth.reset.codeSent', { email }) : t('auth.reset.intro')}>
@@ -68,8 +85,14 @@ export function ResetPasswordPage() {
         <form onSubmit={reset} className="flex flex-col gap-4">
           <CodeInput label={t('auth.reset.code')} onChange={setCode} autoFocus />
           <NewPasswordFields label={t('auth.reset.newPassword')} password={password} repeat={repeat} onPasswordChange={setPassword} onRepeatChange={setRepeat} />
+          {needsAuthenticator ? (
+            <>
+              <p role="status" className="text-sm">{t('auth.reset.authenticatorNeeded')}</p>
+              <CodeInput label={t('auth.reset.authenticatorCode')} onChange={setGaCode} autoFocus />
+            </>
+          ) : null}
           <FormError message={error} />
-          <GradientButton type="submit" fullWidth loading={busy} variant={code.length === 6 && isNewPasswordReady(password, repeat) ? 'primary' : 'inactive'}>
+          <GradientButton type="submit" fullWidth loading={busy} variant={ready ? 'primary' : 'inactive'}>
             {t('auth.reset.save')}
           </GradientButton>
         </form>

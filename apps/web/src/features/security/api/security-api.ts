@@ -1,15 +1,13 @@
 import { PATHS } from '@causeway/contracts';
 import { createAuthenticatorApi } from '@/lib/authenticator-api';
 import type { HttpClient } from '@/lib/http-client';
-import { fetchLoginStatus } from '@/lib/target-entity';
 
 export type { BindingStatus } from '@/lib/authenticator-api';
 
-/** Calls of the security centre: the authenticator ones, the signed-in address, the password change. */
+/** Calls of the security centre: the authenticator ones and the password change. */
 export function createSecurityApi(client: HttpClient) {
   return {
     ...createAuthenticatorApi(client),
-    loginStatus: () => fetchLoginStatus(client),
     changePassword: (body: { oldPassword: string; password: string; confirmPassword: string; gaVerifyCode?: string }) =>
       client.post<null>(PATHS.passwordReinitialize, body, { silent: true }),
   };

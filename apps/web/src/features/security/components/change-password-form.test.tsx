@@ -2,6 +2,7 @@ import { PATHS } from '@causeway/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/http-errors';
 import { renderWithI18n } from '@/test/render';
 import { businessError, type Responder, routedHttpClient } from '@/test/routed-http-client';
 import { subscribeToToasts, type ToastOptions } from '@/ui';
@@ -85,5 +86,14 @@ describe('ChangePasswordForm', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('The current password is wrong.');
     expect(onDone).not.toHaveBeenCalled();
     expect(toasts).toEqual([]);
+  });
+
+  it("shows a network failure in the translated text, not the client's developer text", async () => {
+    const { user, onDone } = open(false, () => Promise.reject(new ApiError({ kind: 'network', path: PATHS.passwordReinitialize, msg: 'Network error' })));
+    await fillPasswords(user);
+    await user.click(save());
+    expect(await screen.findByRole('alert')).toHaveTextContent('No response from server, check the order at the history page');
+    expect(screen.queryByText('Network error')).not.toBeInTheDocument();
+    expect(onDone).not.toHaveBeenCalled();
   });
 });

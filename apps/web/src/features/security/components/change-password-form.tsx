@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '@/lib/http-errors';
+import { errorText } from '@/lib/http-errors';
 import { CodeInput, FloatingLabelInput, GradientButton, isNewPasswordReady, NewPasswordFields, showToast } from '@/ui';
 import type { SecurityApi } from '../api/security-api';
 
@@ -25,7 +25,7 @@ export function ChangePasswordForm({ api, needsAuthenticator, onDone }: { api: S
       showToast({ message: t('security.changePassword.done'), kind: 'success' });
       onDone();
     } catch (failure) {
-      setError(isApiError(failure) && failure.msg ? failure.msg : t('auth.error.generic'));
+      setError(errorText(failure, t));
     } finally {
       setBusy(false);
     }

@@ -1,29 +1,28 @@
 import { PATHS } from '@causeway/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
+import { MODE_STORAGE_KEY, type FlowMode } from '@/lib/mode';
 import { tokenStorageKey } from '@/lib/session';
 import { getItem, setItem } from '@/lib/storage';
 import { renderPage } from '@/test/render';
 import { type Responder, routedHttpClient } from '@/test/routed-http-client';
 import type { BindingStatus } from '../api/security-api';
-import { BusinessSecurityCentrePage, IndividualSecurityCentrePage } from './security-centre-page';
+import { SecurityCentrePage } from './security-centre-page';
 
 const open = ({
-  page = <IndividualSecurityCentrePage />,
   path = '/:lng/settings',
   url = '/en/settings',
   bindStatus = 'NONE',
   routes = {},
-}: { page?: ReactElement; path?: string; url?: string; bindStatus?: BindingStatus['bindStatus']; routes?: Record<string, Responder> } = {}) => {
+}: { path?: string; url?: string; bindStatus?: BindingStatus['bindStatus']; routes?: Record<string, Responder> } = {}) => {
   const fake = routedHttpClient({
     [PATHS.checkLoginStatus]: () => ({ isLogin: true, email: 'ann@example.com', userType: 'Individual' }),
     [PATHS.authenticatorBindingStatus]: () => ({ bindStatus, otpStep: 'skip-otp', email: 'ann@example.com' }),
     [PATHS.logout]: () => null,
     ...routes,
   });
-  const view = renderPage(page, { path, url, client: fake.client });
+  const view = renderPage(<SecurityCentrePage />, { path, url, client: fake.client });
   return { ...view, ...fake, user: userEvent.setup() };
 };
 
@@ -39,6 +38,8 @@ describe('security centre page', () => {
     await ready();
     expect(screen.getByText('Signed in as ann@example.com')).toBeInTheDocument();
     expect(calls.find((call) => call.path === PATHS.authenticatorBindingStatus)?.options).toEqual({ query: { scenario: 'SECURITY' } });
+    // Shared with the user menu: silent there and here alike (the binding status call is not).
+    expect(calls.find((call) => call.path === PATHS.checkLoginStatus)?.options).toEqual({ silent: true });
   });
 
   it.each([
@@ -113,7 +114,9 @@ describe('security centre page', () => {
   });
 
   describe('logout', () => {
-    const seedToken = (mode: 'individual' | 'business') => setItem(tokenStorageKey(mode), { token: `${mode}-token`, validTime: Date.now() + 60_000 });
+    const seedToken = (mode: FlowMode) => setItem(tokenStorageKey(mode), { token: `${mode}-token`, validTime: Date.now() + 60_000 });
+    /** The mode the last sign-in page remembered: the session every call of these paths uses. */
+    const remember = (mode: FlowMode) => setItem(MODE_STORAGE_KEY, mode);
     const logoutDialog = () => screen.queryByRole('dialog', { name: 'Log out?' });
 
     it('asks first; Cancel keeps the session and the page', async () => {
@@ -131,11 +134,14 @@ describe('security centre page', () => {
     });
 
     it.each([
-      ['individual', <IndividualSecurityCentrePage />, '/:lng/settings', '/en/settings', '/en/login-v2'],
-      ['business', <BusinessSecurityCentrePage />, '/:lng/corporation-portal/setting', '/en/corporation-portal/setting', '/en/business-login'],
-    ] as const)('confirmed (%s): logs out silently, forgets the token and goes to the login page', async (mode, page, path, url, login) => {
+      ['individual', '/:lng/settings', '/en/settings', '/en/login-v2'],
+      ['independent', '/:lng/settings', '/en/settings', '/en/login-independent'],
+      ['business', '/:lng/corporation-portal/setting', '/en/corporation-portal/setting', '/en/business-login'],
+      ['businessIndependent', '/:lng/corporation-portal/setting', '/en/corporation-portal/setting', '/en/business-login-independent'],
+    ] as const)('confirmed (%s): logs out silently, forgets that token and goes to its login page', async (mode, path, url, login) => {
+      remember(mode);
       seedToken(mode);
-      const { user, calls } = open({ page, path, url });
+      const { user, calls } = open({ path, url });
       await ready();
       await user.click(screen.getByRole('button', { name: 'Log out' }));
       await user.click(within(logoutDialog()!).getByRole('button', { name: 'Log out' }));
@@ -143,6 +149,30 @@ describe('security centre page', () => {
       expect((await screen.findByTestId('elsewhere')).textContent).toBe(login);
       expect(calls.filter((call) => call.path === PATHS.logout)).toEqual([{ method: 'POST', path: PATHS.logout, body: undefined, options: { silent: true } }]);
       expect(localStorage.getItem(tokenStorageKey(mode))).toBeNull();
+    });
+
+    it('an independent user on settings ends the independent session, not the individual one', async () => {
+      remember('independent');
+      seedToken('independent');
+      seedToken('individual');
+      const { user } = open();
+      await ready();
+      await user.click(screen.getByRole('button', { name: 'Log out' }));
+      await user.click(within(logoutDialog()!).getByRole('button', { name: 'Log out' }));
+
+      expect((await screen.findByTestId('elsewhere')).textContent).toBe('/en/login-independent');
+      expect(localStorage.getItem(tokenStorageKey('independent'))).toBeNull();
+      expect(getItem(tokenStorageKey('individual'))).toMatchObject({ token: 'individual-token' });
+    });
+
+    it('with no remembered mode ends the individual session (what the calls of these paths use then)', async () => {
+      seedToken('individual');
+      const { user } = open({ path: '/:lng/corporation-portal/setting', url: '/en/corporation-portal/setting' });
+      await ready();
+      await user.click(screen.getByRole('button', { name: 'Log out' }));
+      await user.click(within(logoutDialog()!).getByRole('button', { name: 'Log out' }));
+      expect((await screen.findByTestId('elsewhere')).textContent).toBe('/en/login-v2');
+      expect(localStorage.getItem(tokenStorageKey('individual'))).toBeNull();
     });
 
     it('still leaves when the logout call fails', async () => {

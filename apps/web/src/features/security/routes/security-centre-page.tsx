@@ -1,11 +1,11 @@
-import type { LoginMode } from '@causeway/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { endSession } from '@/lib/end-session';
+import { useSearchParams } from 'react-router';
 import { useHttpClient } from '@/lib/http-context';
-import { LOGIN_ROUTE_BY_MODE } from '@/lib/mode';
+import { storedMode } from '@/lib/mode';
+import { useLoginStatus } from '@/lib/target-entity';
+import { useLogout } from '@/lib/use-logout';
 import { GradientButton, Spinner } from '@/ui';
 import { createSecurityApi } from '../api/security-api';
 import { LogoutButton } from '../components/logout-button';
@@ -16,31 +16,22 @@ const ChangePasswordForm = lazy(() => import('../components/change-password-form
 
 /**
  * The security centre: the signed-in address, the authenticator (with the bind modal) and logout.
- * `settings` for individuals, `corporation-portal/setting` for businesses. `?bind=authenticator`
- * opens the bind modal (the sign-up's "Set up now").
+ * `settings` for individuals and independent users, `corporation-portal/setting` for businesses
+ * (independent or not). `?bind=authenticator` opens the bind modal (the sign-up's "Set up now").
  */
-export function SecurityCentrePage({ mode }: { mode: LoginMode }) {
+export function SecurityCentrePage() {
   const { t } = useTranslation();
-  const { lng } = useParams();
-  const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const client = useHttpClient();
-  const api = createSecurityApi(client);
-  const queries = useQueryClient();
-  const status = useQuery({ queryKey: ['login-status'], queryFn: api.loginStatus });
+  const api = createSecurityApi(useHttpClient());
+  const status = useLoginStatus();
   const binding = useQuery({ queryKey: ['binding-status'], queryFn: () => api.bindingStatus() });
+  const logout = useLogout();
   const [bindOpen, setBindOpen] = useState(params.get('bind') === 'authenticator');
   const [changingPassword, setChangingPassword] = useState(false);
 
   const closeBind = () => {
     setBindOpen(false);
     if (params.has('bind')) setParams({}, { replace: true });
-  };
-
-  const logout = async () => {
-    await endSession(client, mode);
-    queries.clear();
-    await navigate(`/${lng}/${LOGIN_ROUTE_BY_MODE[mode]}`, { replace: true });
   };
 
   if (status.isPending || binding.isPending) return <div className="flex justify-center py-16"><Spinner size="lg" /></div>;
@@ -80,7 +71,8 @@ export function SecurityCentrePage({ mode }: { mode: LoginMode }) {
         ) : null}
       </section>
       <div>
-        <LogoutButton onConfirm={logout} />
+        {/* The session of these paths is the remembered mode (their paths name none), as for every call on them. */}
+        <LogoutButton onConfirm={() => logout(storedMode())} />
       </div>
       {bindOpen ? (
         <Suspense fallback={null}>
@@ -100,5 +92,4 @@ export function SecurityCentrePage({ mode }: { mode: LoginMode }) {
   );
 }
 
-export const IndividualSecurityCentrePage = () => <SecurityCentrePage mode="individual" />;
-export const BusinessSecurityCentrePage = () => <SecurityCentrePage mode="business" />;
+export default SecurityCentrePage;
