@@ -3,7 +3,7 @@ import { AppError } from '../../platform/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { type ApplicantReview, type DocumentSubmission, type KycProvider, VendorInputError } from '../../providers/kyc/kyc-provider.ts';
 import type { IdentityRepository, UserRow } from '../identity/identity.repository.ts';
-import type { DocsVerificationSubmit } from '@causeway/contracts';
+import { type DocsVerificationSubmit, isAdult } from '@causeway/contracts';
 import type { StorageProvider } from '../../providers/storage/index.ts';
 import { checkDocument, checkStoredDocument, fileNameOfKey, keyBelongsTo } from '../uploads/uploads.service.ts';
 import type { KycProfileRow, KycRepository } from './kyc.repository.ts';
@@ -16,13 +16,6 @@ export interface KycAddress {
   city: string;
   postalCode: string;
   country: string;
-}
-
-/** At least 18 on `today` (UTC), born on `dob` (YYYY-MM-DD). */
-export function isAdult(dob: string, today: Date): boolean {
-  const [year, month, day] = dob.split('-').map(Number) as [number, number, number];
-  const eighteenth = Date.UTC(year + 18, month - 1, day);
-  return eighteenth <= today.getTime();
 }
 
 /** How long the vendor's hosted step may stay open with one access token. */
