@@ -14,5 +14,7 @@ export * from './sign-in-support.ts';
 export * from './merchant-entry.ts';
 export * from './merchant-login.ts';
 export * from './bot-check.ts';
+export * from './kyc-rules.ts';
 export * from './kyc.ts';
+export * from './document-rules.ts';
 export * from './uploads.ts';

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { entitySchema } from './headers-schema.ts';
 import { ACCOUNT_STATUSES, USER_TYPES } from './identity.ts';
+import {
+  COUNTRY_CODE_PATTERN,
+  ID_DOCUMENT_TYPES,
+  POSTAL_CODE_CHARACTERS,
+  POSTAL_CODE_MAX_LENGTH,
+  POSTAL_CODE_MIN_LENGTH,
+  TEXT_FIELD_CHARACTERS,
+  TEXT_FIELD_MAX_LENGTH,
+} from './kyc-rules.ts';
 
 export const KYC_STATUSES = ['Initial', 'Pending', 'Resubmitting', 'Pass', 'Fail'] as const;
 export const kycStatusSchema = z.enum(KYC_STATUSES);
@@ -89,13 +98,20 @@ export const kycPreCheckResultSchema = z.object({
   kycStatus: kycStatusSchema,
 });
 
-/** Spec §5 text fields: letters, digits, .,()'-+/ and space, at most 70. */
-const addressText = z.string().trim().min(1, 'required').max(70, 'at most 70 characters').regex(/^[\p{L}\p{N}.,()'\-+/ ]+$/u, "letters, digits, .,()'-+/ and spaces only");
+/** Spec §5 text fields (names, address lines): letters, digits, .,()'-+/ and space, at most 70 (see kyc-rules.ts). */
+const textField = z
+  .string()
+  .trim()
+  .min(1, 'required')
+  .max(TEXT_FIELD_MAX_LENGTH, `at most ${TEXT_FIELD_MAX_LENGTH} characters`)
+  .regex(TEXT_FIELD_CHARACTERS, "letters, digits, .,()'-+/ and spaces only");
+const countryCode = z.string().regex(COUNTRY_CODE_PATTERN, 'must be a two-letter country code');
+
 export const kycAddressSchema = z.object({
-  addressLine: addressText,
-  city: addressText,
-  postalCode: z.string().trim().min(2).max(16).regex(/^[A-Za-z0-9 -]+$/, 'letters, digits, spaces and - only'),
-  country: z.string().regex(/^[A-Z]{2}$/, 'country must be a two-letter code'),
+  addressLine: textField,
+  city: textField,
+  postalCode: z.string().trim().min(POSTAL_CODE_MIN_LENGTH).max(POSTAL_CODE_MAX_LENGTH).regex(POSTAL_CODE_CHARACTERS, 'letters, digits, spaces and - only'),
+  country: countryCode,
 });
 export const checkAddressResultSchema = z.object({ required: z.boolean(), address: kycAddressSchema.nullable() });
 
@@ -114,19 +130,13 @@ export const kycLimitsResultSchema = z.object({
   })),
 });
 
-export const ID_DOCUMENT_TYPES = ['PASSPORT', 'ID_CARD', 'DRIVERS'] as const;
-
-/** Spec §5 text fields: letters, digits, .,()'-+/ and space, at most 70. */
-const personName = z.string().trim().min(1, 'required').max(70, 'at most 70 characters').regex(/^[\p{L}\p{N}.,()'\-+/ ]+$/u, "letters, digits, .,()'-+/ and spaces only");
-const countryCode = z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter country code');
-
 /**
  * docsverification (kycFlowVersion V2): our own document step. The files were uploaded first
  * (sign-upload, then PUT); their filePaths come back here with the details the person typed.
  */
 export const docsVerificationSubmitSchema = z.object({
-  firstName: personName,
-  lastName: personName,
+  firstName: textField,
+  lastName: textField,
   dob: z.iso.date('must be a date YYYY-MM-DD'),
   nationality: countryCode,
   residenceCountry: countryCode,
@@ -137,9 +147,6 @@ export const docsVerificationSubmitSchema = z.object({
     .max(2, 'at most 2 files: the front and the back'),
 });
 export type DocsVerificationSubmit = z.infer<typeof docsVerificationSubmitSchema>;
-
-/** Spec §4: the entity statement a switch accepts: PL → STATEMENT, any other → STATEMENT_LI. */
-export const entityProtocolOf = (entity: 'PL' | 'LI'): 'STATEMENT' | 'STATEMENT_LI' => (entity === 'PL' ? 'STATEMENT' : 'STATEMENT_LI');
 
 export const entitySwitchQuerySchema = z.object({ entityProtocolId: z.enum(['STATEMENT', 'STATEMENT_LI']) });
 
@@ -159,6 +166,7 @@ export const entitySwitchResultSchema = z.object({
   entityTag: entitySchema,
   token: z.object({ token: z.string(), validTime: z.number().int() }),
 });
+export type EntitySwitchResult = z.infer<typeof entitySwitchResultSchema>;
 
 /** route-entity-check: the person chose "later"; the banner shows the deadline until then. */
 export const routeEntityCheckResultSchema = z.object({ hitClickedLaterCache: z.boolean(), entitySwitchDeadline: z.iso.datetime().nullable() });

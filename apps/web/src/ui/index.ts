@@ -1,5 +1,6 @@
 /** The widget library: import widgets from '@/ui'. */
 export { CodeInput, OTP_LENGTH, type CodeInputHandle, type CodeInputProps } from './code-input.tsx';
+export { CountrySelect, countryName, countryNameOf, type CountrySelectProps } from './country-select.tsx';
 export { ErrorView, type ErrorViewProps } from './error-view.tsx';
 export { FileUpload, type FileUploadProps, type UploadedFile } from './file-upload.tsx';
 export { FieldError, sanitizeHtml, type FieldErrorProps } from './field-error.tsx';

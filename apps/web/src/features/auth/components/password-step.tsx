@@ -1,3 +1,4 @@
+import type { LoginMode } from '@causeway/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -6,6 +7,8 @@ import { FormError } from './auth-card';
 
 export interface PasswordStepProps {
   email: string;
+  /** The page's flow mode: reset-pwd takes it along, so "back to sign in" returns to this page. */
+  mode: LoginMode;
   error?: string;
   stayLoggedIn: boolean;
   onStayLoggedInChange: (value: boolean) => void;
@@ -15,11 +18,12 @@ export interface PasswordStepProps {
 }
 
 /** login: the password of a known account, or a switch to an email code. */
-export function PasswordStep({ email, error, stayLoggedIn, onStayLoggedInChange, onSubmit, onUseCode, onChangeEmail }: PasswordStepProps) {
+export function PasswordStep({ email, mode, error, stayLoggedIn, onStayLoggedInChange, onSubmit, onUseCode, onChangeEmail }: PasswordStepProps) {
   const { t } = useTranslation();
   const { lng } = useParams();
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
+  const resetQuery = new URLSearchParams({ email, mode }).toString();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!password || busy) return;
@@ -34,7 +38,7 @@ export function PasswordStep({ email, error, stayLoggedIn, onStayLoggedInChange,
         <button type="button" onClick={onChangeEmail} className="text-primary underline-offset-4 hover:underline">{t('auth.useAnotherEmail')}</button>
       </p>
       <FloatingLabelInput label={t('auth.password')} type="password" name="password" autoComplete="current-password" value={password} onValueChange={setPassword} autoFocus />
-      <Link to={`/${lng}/reset-pwd?email=${encodeURIComponent(email)}`} className="self-end text-sm text-primary underline-offset-4 hover:underline">
+      <Link to={`/${lng}/reset-pwd?${resetQuery}`} className="self-end text-sm text-primary underline-offset-4 hover:underline">
         {t('auth.forgotPassword')}
       </Link>
       <label className="flex items-center gap-2 text-sm text-fg">

@@ -35,6 +35,13 @@ describe('business login page', () => {
     expect(getSharedCookie(COOKIE_NAMES.token)).toBeUndefined();
   });
 
+  it('Forgot password keeps the business mode, so the reset page leads back to the business sign-in', async () => {
+    const { user } = open();
+    await submitEmail(user, 'boss@corp.example');
+    await user.click(await screen.findByRole('link', { name: 'Forgot password?' }));
+    expect(await landedOn()).toBe('/en/reset-pwd?email=boss%40corp.example&mode=business');
+  });
+
   it('keeps tranType, fiatCurrency, paymentMethod and orderToken in the shared cookies, tranId in storage', async () => {
     open('?tranType=BUY&fiatCurrency=EUR&paymentMethod=card.visa&orderToken=ord:42-x&tranId=tr_9');
     await waitFor(() => expect(getSharedCookie(COOKIE_NAMES.transactionType)).toBe('BUY'));

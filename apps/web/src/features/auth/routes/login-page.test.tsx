@@ -204,6 +204,15 @@ describe('individual login page', () => {
     expect(storage.getItem(ENTITY_TAG_STORAGE_KEY)).toBe(overview.entityTag);
   });
 
+  it('Forgot password leads to reset-pwd with the address and the individual mode', async () => {
+    const { user } = open();
+    await submitEmail(user);
+    const link = await screen.findByRole('link', { name: 'Forgot password?' });
+    expect(link).toHaveAttribute('href', `/en/reset-pwd?email=${encodeURIComponent(EMAIL)}&mode=individual`);
+    await user.click(link);
+    expect(await landedOn()).toBe(`/en/reset-pwd?email=${encodeURIComponent(EMAIL)}&mode=individual`);
+  });
+
   it('links to the business sign-in', () => {
     open();
     expect(screen.getByRole('link', { name: 'Signing in for a company? Use the business sign-in' })).toHaveAttribute('href', '/en/business-login');

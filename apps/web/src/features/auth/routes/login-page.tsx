@@ -45,6 +45,7 @@ export function LoginPage({ mode }: { mode: LoginMode }) {
       {flow.step === 'login' ? (
         <PasswordStep
           email={flow.email}
+          mode={mode}
           error={flow.error}
           stayLoggedIn={flow.stayLoggedIn}
           onStayLoggedInChange={flow.setStayLoggedIn}

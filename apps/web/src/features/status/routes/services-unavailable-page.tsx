@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { isFlowMode, LOGIN_ROUTE_BY_MODE } from '@/lib/mode';
-import { ErrorView, GradientButton } from '@/ui';
+import { ErrorView } from '@/ui';
 
 /**
  * services-unavailable: shown for GAT9000001 and for 10000047 with the mode flags the HTTP
@@ -30,13 +30,11 @@ export function ServicesUnavailablePage() {
           {params.get('code') ? <span className="mt-2 block text-sm text-muted">{t('pages.servicesUnavailable.code', { code: params.get('code') })}</span> : null}
         </>
       }
+      onRetry={retry}
       footer={
-        <div className="flex w-full flex-col gap-3">
-          <GradientButton fullWidth onClick={retry}>{t('pages.servicesUnavailable.retry')}</GradientButton>
-          <Link to={`/${lng}/${loginPath}`} className="text-sm font-medium text-primary underline-offset-4 hover:underline">
-            {t('pages.servicesUnavailable.toLogin')}
-          </Link>
-        </div>
+        <Link to={`/${lng}/${loginPath}`} className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+          {t('pages.servicesUnavailable.toLogin')}
+        </Link>
       }
     />
   );

@@ -1,10 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useAccountInfo } from '@/lib/account-info';
-import { useHttpClient } from '@/lib/http-context';
 import { storedMode } from '@/lib/mode';
-import { fetchLoginStatus } from '@/lib/target-entity';
+import { useLoginStatus } from '@/lib/target-entity';
 
 /**
  * Spec §4 additional-verification banner: shown when the person chose "later" for an entity move
@@ -14,10 +12,8 @@ import { fetchLoginStatus } from '@/lib/target-entity';
 export function AdditionalVerificationBanner() {
   const { t, i18n } = useTranslation();
   const { lng } = useParams();
-  const client = useHttpClient();
-  const status = useQuery({ queryKey: ['login-status'], queryFn: () => fetchLoginStatus(client, { silent: true }) });
-  const mode = storedMode();
-  const info = useAccountInfo(mode, { enabled: Boolean(status.data?.isLogin), silent: true });
+  const status = useLoginStatus();
+  const info = useAccountInfo(storedMode(), { enabled: Boolean(status.data?.isLogin) });
   const kyc = info.data?.kycInfo;
   if (!kyc?.hitClickedLaterCache || kyc.overDeadLine || !kyc.entitySwitchDeadline) return null;
   const date = new Intl.DateTimeFormat(i18n.language === 'zh' ? 'zh-CN' : 'en-GB', { dateStyle: 'long' }).format(new Date(kyc.entitySwitchDeadline));

@@ -1,17 +1,24 @@
-import { type CountryItem, type DocsVerificationSubmit, ID_DOCUMENT_TYPES } from '@causeway/contracts';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import {
+  type CountryItem,
+  type DocsVerificationSubmit,
+  ID_DOCUMENT_TYPES,
+  type IdDocumentType as DocumentType,
+  isAdult,
+  isCountryCode,
+  isValidTextField,
+  TEXT_FIELD_MAX_LENGTH,
+} from '@causeway/contracts';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FileUpload, GradientButton, TabSwitcher, TextInput, type UploadedFile } from '@/ui';
-import { isAdult, isValidBirthDate, isValidTextField, localToday } from '../text-rules';
+import { CountrySelect, FileUpload, GradientButton, TabSwitcher, TextInput, type UploadedFile } from '@/ui';
+import { isValidBirthDate, localToday } from '../date-rules';
 
-type DocumentType = (typeof ID_DOCUMENT_TYPES)[number];
 type Slot = 'front' | 'back';
 type DocumentFiles = Record<Slot, UploadedFile[]>;
 
 /** A passport has one page to show; the cards have a front and a back. */
 const SLOTS: Record<DocumentType, readonly Slot[]> = { PASSPORT: ['front'], ID_CARD: ['front', 'back'], DRIVERS: ['front', 'back'] };
 const SIDE: Record<Slot, 'FRONT_SIDE' | 'BACK_SIDE'> = { front: 'FRONT_SIDE', back: 'BACK_SIDE' };
-const COUNTRY = /^[A-Z]{2}$/;
 
 export interface DocsVerificationFormProps {
   countries: CountryItem[];
@@ -30,7 +37,7 @@ export interface DocsVerificationFormProps {
  * is uploaded. Files are kept per document type, so switching back and forth loses nothing.
  */
 export function DocsVerificationForm({ countries, residentCountry, upload, error, onSubmit }: DocsVerificationFormProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [details, setDetails] = useState({ firstName: '', lastName: '', dob: '', nationality: '', residenceCountry: residentCountry ?? '' });
   const [documentType, setDocumentType] = useState<DocumentType>('PASSPORT');
   const [files, setFiles] = useState<Record<DocumentType, DocumentFiles>>(() => ({
@@ -46,14 +53,16 @@ export function DocsVerificationForm({ countries, residentCountry, upload, error
   const slots = SLOTS[documentType];
   const chosen = files[documentType];
   const filesReady = slots.every((slot) => chosen[slot].length > 0 && chosen[slot].every((file) => file.status === 'done' && file.filePath));
-  const dobOk = isValidBirthDate(details.dob) && isAdult(details.dob);
+  // The age limit is the server's own rule (18 on today's UTC date), so both sides agree.
+  const isOfAge = (dob: string) => isAdult(dob, new Date());
+  const dobOk = isValidBirthDate(details.dob) && isOfAge(details.dob);
   const valid =
     isValidTextField(details.firstName) && isValidTextField(details.lastName) && dobOk &&
-    COUNTRY.test(details.nationality) && COUNTRY.test(details.residenceCountry) && filesReady;
+    isCountryCode(details.nationality) && isCountryCode(details.residenceCountry) && filesReady;
 
   const validateName = (value: string) => (isValidTextField(value) ? undefined : t('verification.docs.nameInvalid'));
   const validateDob = (value: string) =>
-    !isValidBirthDate(value) ? t('verification.docs.dobInvalid') : isAdult(value) ? undefined : t('verification.docs.dobTooYoung');
+    !isValidBirthDate(value) ? t('verification.docs.dobInvalid') : isOfAge(value) ? undefined : t('verification.docs.dobTooYoung');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -71,22 +80,15 @@ export function DocsVerificationForm({ countries, residentCountry, upload, error
     setBusy(false);
   };
 
-  const sorted = useMemo(() => {
-    const nameOf = (country: CountryItem) => (i18n.language === 'zh' ? country.chineseName : country.englishName);
-    const collator = new Intl.Collator(i18n.language);
-    return countries.map((country) => ({ code: country.towCharCode, text: `${country.flag} ${nameOf(country)}`, name: nameOf(country) }))
-      .sort((a, b) => collator.compare(a.name, b.name));
-  }, [countries, i18n.language]);
-
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <TextInput label={t('verification.docs.firstName')} name="firstName" autoComplete="given-name" maxLength={70} value={details.firstName} onValueChange={set('firstName')} validate={validateName} />
-        <TextInput label={t('verification.docs.lastName')} name="lastName" autoComplete="family-name" maxLength={70} value={details.lastName} onValueChange={set('lastName')} validate={validateName} />
+        <TextInput label={t('verification.docs.firstName')} name="firstName" autoComplete="given-name" maxLength={TEXT_FIELD_MAX_LENGTH} value={details.firstName} onValueChange={set('firstName')} validate={validateName} />
+        <TextInput label={t('verification.docs.lastName')} name="lastName" autoComplete="family-name" maxLength={TEXT_FIELD_MAX_LENGTH} value={details.lastName} onValueChange={set('lastName')} validate={validateName} />
       </div>
       <TextInput label={t('verification.docs.dob')} name="dob" type="date" autoComplete="bday" min="1900-01-01" max={localToday()} value={details.dob} onValueChange={set('dob')} validate={validateDob} />
-      <CountrySelect label={t('verification.docs.nationality')} name="nationality" value={details.nationality} options={sorted} onChange={set('nationality')} />
-      <CountrySelect label={t('verification.docs.residenceCountry')} name="residenceCountry" value={details.residenceCountry} options={sorted} onChange={set('residenceCountry')} />
+      <CountrySelect label={t('verification.docs.nationality')} name="nationality" placeholder={t('verification.selectCountry')} value={details.nationality} countries={countries} onChange={set('nationality')} />
+      <CountrySelect label={t('verification.docs.residenceCountry')} name="residenceCountry" autoComplete="country" placeholder={t('verification.selectCountry')} value={details.residenceCountry} countries={countries} onChange={set('residenceCountry')} />
 
       <div className="flex flex-col gap-3">
         <span className="text-sm font-medium text-fg">{t('verification.docs.documentType')}</span>
@@ -117,33 +119,5 @@ export function DocsVerificationForm({ countries, residentCountry, upload, error
       {error ? <p role="alert" className="text-sm text-danger">{error}</p> : null}
       <GradientButton type="submit" fullWidth loading={busy} variant={valid ? 'primary' : 'inactive'}>{t('verification.docs.submit')}</GradientButton>
     </form>
-  );
-}
-
-interface CountrySelectProps {
-  label: string;
-  name: string;
-  value: string;
-  options: Array<{ code: string; text: string }>;
-  onChange: (value: string) => void;
-}
-
-function CountrySelect({ label, name, value, options, onChange }: CountrySelectProps) {
-  const { t } = useTranslation();
-  const id = useId();
-  return (
-    <div className="flex flex-col">
-      <label htmlFor={id} className="mb-1.5 text-sm font-medium text-fg">{label}</label>
-      <select
-        id={id}
-        name={name}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        className="h-12 w-full min-w-0 rounded-xl border border-line bg-surface px-3 text-base text-fg focus-visible:ring-2 focus-visible:ring-focus"
-      >
-        <option value="">{t('verification.docs.selectCountry')}</option>
-        {options.map((option) => <option key={option.code} value={option.code}>{option.text}</option>)}
-      </select>
-    </div>
   );
 }

@@ -53,7 +53,7 @@ describe('account-status page', () => {
     expect(screen.getByText(/Before your first purchase we need to know who you are/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Start verification' }));
     expect(await landedOn()).toBe(target);
-    expect(callsTo(calls, PATHS.overview)).toEqual([expect.objectContaining({ method: 'GET', options: { query: {}, silent: false } })]);
+    expect(callsTo(calls, PATHS.overview)).toEqual([expect.objectContaining({ method: 'GET', options: { query: {}, silent: true } })]);
   });
 
   it('Resubmitting: Resubmit documents opens the vendor step again', async () => {
@@ -148,7 +148,7 @@ describe('account-status page', () => {
       expect(callsTo(calls, PATHS.listCountryCode)).toHaveLength(1);
       const country = screen.getByRole('combobox', { name: 'Country' });
       expect(country).toHaveValue('DE');
-      expect(screen.getByRole('option', { name: '🇫🇷 France' })).toBeInTheDocument();
+      expect(screen.getByRole('option', { name: '🇫🇷 France (FR)' })).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Continue' })).not.toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Save address' })).toHaveAttribute('aria-disabled', 'true');
     });
@@ -181,6 +181,40 @@ describe('account-status page', () => {
       const paths = calls.map((c) => c.path);
       expect(paths.filter((p) => p === PATHS.overview)).toHaveLength(2);
       expect(paths.lastIndexOf(PATHS.overview)).toBeGreaterThan(paths.indexOf(PATHS.kycUpdateAddress));
+    });
+
+    it('shows the postal-code rule once a refused postal code is typed, and keeps Save inactive', async () => {
+      const { user } = await openAddressForm();
+      const postalCode = screen.getByLabelText('Postal code');
+      expect(postalCode).not.toHaveAttribute('aria-invalid');
+      await user.type(screen.getByLabelText('Street and number'), 'Hauptstraße 5');
+      await user.type(screen.getByLabelText('City'), 'Berlin');
+      await user.type(postalCode, '10115!');
+      expect(postalCode).toHaveAttribute('aria-invalid', 'true');
+      expect(postalCode).toHaveAccessibleDescription('Use 2 to 16 letters, digits, spaces and hyphens (-)');
+      expect(screen.getByRole('button', { name: 'Save address' })).toHaveAttribute('aria-disabled', 'true');
+      await user.clear(postalCode);
+      await user.type(postalCode, '10115');
+      expect(postalCode).not.toHaveAttribute('aria-invalid');
+      expect(screen.getByRole('button', { name: 'Save address' })).not.toHaveAttribute('aria-disabled');
+    });
+
+    it('when the countries cannot be read: the error view in place of the form, and Try again reads them again', async () => {
+      let fail = true;
+      const { user, calls } = openStatus(needsAddress, {
+        routes: {
+          [PATHS.listCountryCode]: () => {
+            if (fail) throw businessError(PATHS.listCountryCode, '999999');
+            return COUNTRIES;
+          },
+        },
+      });
+      expect(await screen.findByRole('heading', { level: 2, name: 'Something went wrong' })).toBeInTheDocument();
+      expect(screen.getByRole('heading', { level: 1, name: TITLE.Pass })).toBeInTheDocument();
+      fail = false;
+      await user.click(screen.getByRole('button', { name: 'Try again' }));
+      expect(await screen.findByRole('heading', { level: 2, name: 'Your residential address' })).toBeInTheDocument();
+      expect(callsTo(calls, PATHS.listCountryCode)).toHaveLength(2);
     });
 
     it("shows the server's refusal of the address and stays on the form", async () => {
@@ -221,7 +255,7 @@ describe('account-status page', () => {
     storage.setItem(MODE_STORAGE_KEY, 'independent');
     const { calls } = openStatus(accountOverview({}, { kycStatus: 'Initial' }));
     expect(await heading(TITLE.Initial)).toBeInTheDocument();
-    expect(callsTo(calls, PATHS.overview)).toEqual([expect.objectContaining({ options: { query: { paymentMethod: 'BUY_SEND' }, silent: false } })]);
+    expect(callsTo(calls, PATHS.overview)).toEqual([expect.objectContaining({ options: { query: { paymentMethod: 'BUY_SEND' }, silent: true } })]);
   });
 
   it('moves on where spec §4 gating says when the account is elsewhere (blocked, or the status page of another entity)', async () => {
@@ -241,7 +275,8 @@ describe('account-status page', () => {
       if (fail) throw businessError(PATHS.overview, 'SYS000000500');
       return accountOverview({}, { kycStatus: 'Initial' });
     });
-    expect(await heading('Service unavailable')).toBeInTheDocument();
+    expect(await heading('Something went wrong')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Service unavailable' })).not.toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await heading(TITLE.Initial)).toBeInTheDocument();

@@ -2,14 +2,16 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { ACCOUNT_INFO_KEY, useAccountInfo } from '@/lib/account-info';
+import { ACCOUNT_INFO_KEY, storeAccountInfo, useAccountInfo } from '@/lib/account-info';
 import { gateFor } from '@/lib/gating';
 import { useHttpClient } from '@/lib/http-context';
-import { isApiError } from '@/lib/http-errors';
+import { errorText } from '@/lib/http-errors';
+import { storedMode } from '@/lib/mode';
 import { ErrorView, GradientButton, Spinner } from '@/ui';
+import { useCountries } from '../api/use-countries';
 import { createVerificationApi, type KycAddress } from '../api/verification-api';
 import { KycAddressForm } from '../components/kyc-address-form';
-import { storedMode } from '@/lib/mode';
+import { errorViewContent } from '../error-content';
 
 /** Set by the vendor's step when it sends the person back: the review may not have reached us yet. */
 export const FROM_VENDOR_PARAM = 'fromVendor';
@@ -19,7 +21,15 @@ export const PENDING_POLL_MS = 5000;
 const BACK_FROM_VENDOR_POLLS = 12;
 
 type Stage = 'Initial' | 'Pending' | 'Resubmitting' | 'Fail' | 'Pass' | 'Terminated';
+/** The stages with a button that moves them on; Pending follows the review by itself, Fail and Terminated are final. */
+type ActionStage = 'Initial' | 'Resubmitting' | 'Pass';
 export type AccountStatusVariant = 'default' | 'entity' | 'roma';
+
+/**
+ * `pathname` without its first segment, the locale (/en/account-status → /account-status): the
+ * gating works on locale-free paths. (The app shell's stripLocale is not for features to import.)
+ */
+const withoutLocale = (pathname: string) => pathname.replace(/^\/[^/]+/, '');
 
 /**
  * account-status (and its entity and Roma variants): the verification stage with the one action
@@ -46,7 +56,7 @@ export function AccountStatusPage({ variant = 'default' }: { variant?: AccountSt
   useQuery({
     queryKey: ['kyc-refresh'],
     queryFn: async () => {
-      queries.setQueryData(ACCOUNT_INFO_KEY, await api.refreshStatus());
+      storeAccountInfo(queries, await api.refreshStatus());
       return true;
     },
     enabled: stage === 'Pending' || (backFromVendor && stage === 'Initial'),
@@ -54,39 +64,38 @@ export function AccountStatusPage({ variant = 'default' }: { variant?: AccountSt
     refetchInterval: (query) => (stage === 'Pending' || query.state.dataUpdateCount < BACK_FROM_VENDOR_POLLS ? PENDING_POLL_MS : false),
   });
   const needsAddress = stage === 'Pass' && info.data?.kycInfo?.currentKycStep === 'POA';
-  const countries = useQuery({ queryKey: ['countries'], queryFn: () => api.countries(), enabled: needsAddress, staleTime: Infinity });
+  const countries = useCountries({ enabled: needsAddress });
   const [addressError, setAddressError] = useState<string>();
 
   // The account may have moved on while the person waited (blocked by the review, or another
   // entity's status page): spec §4 gating decides, from this page too.
-  const gate = info.data ? gateFor(info.data, { path: location.pathname.replace(/^\/[^/]+/, ''), isRoma: variant === 'roma' }) : null;
+  const gate = info.data ? gateFor(info.data, { path: withoutLocale(location.pathname), isRoma: variant === 'roma' }) : null;
   useEffect(() => {
     if (gate) void navigate(`/${lng}/${gate}`, { replace: true });
   }, [gate, lng, navigate]);
 
   if (!info.data || !stage) {
     return info.isError
-      ? <ErrorView title={t('pages.servicesUnavailable.title')} footer={<GradientButton onClick={() => void info.refetch()}>{t('verification.hosted.retry')}</GradientButton>} />
+      ? <ErrorView content={errorViewContent(info.error, t)} onRetry={() => void info.refetch()} />
       : <div className="flex min-h-[50vh] items-center justify-center"><Spinner size="lg" label={t('verification.statusTitle')} /></div>;
   }
 
-  const startStep = () => navigate(`/${lng}/${info.data.kycInfo?.kycFlowVersion === 'V2' ? 'docsverification' : 'sumsub'}`);
+  const startStep = () => void navigate(`/${lng}/${info.data.kycInfo?.kycFlowVersion === 'V2' ? 'docsverification' : 'sumsub'}`);
   const saveAddress = async (address: KycAddress) => {
     setAddressError(undefined);
     try {
       await api.updateAddress(address);
       await queries.invalidateQueries({ queryKey: ACCOUNT_INFO_KEY });
     } catch (failure) {
-      setAddressError(isApiError(failure) && failure.msg ? failure.msg : t('auth.error.generic'));
+      setAddressError(errorText(failure, t));
     }
   };
-  const actions: Partial<Record<Stage, () => void>> = {
+  const actions: Record<ActionStage, () => void> = {
     Initial: startStep,
     Resubmitting: startStep,
-    Pending: () => void info.refetch(),
-    Pass: () => navigate(`/${lng}/settings`),
+    Pass: () => void navigate(`/${lng}/settings`),
   };
-  const action = actions[stage];
+  const actionStage = stage in actions ? (stage as ActionStage) : null;
 
   return (
     <section aria-labelledby="account-status-title" className="mx-auto flex w-full max-w-[480px] flex-col gap-5 py-6">
@@ -102,12 +111,12 @@ export function AccountStatusPage({ variant = 'default' }: { variant?: AccountSt
         countries.data ? (
           <KycAddressForm countries={countries.data} residentCountry={info.data.kycInfo?.residentCountry ?? null} error={addressError} onSubmit={saveAddress} />
         ) : countries.isError ? (
-          <GradientButton onClick={() => void countries.refetch()}>{t('verification.hosted.retry')}</GradientButton>
+          <ErrorView headingLevel={2} content={errorViewContent(countries.error, t)} onRetry={() => void countries.refetch()} />
         ) : (
           <Spinner size="md" label={t('verification.address.title')} />
         )
-      ) : action && stage !== 'Pending' ? (
-        <GradientButton fullWidth showContinueArrow onClick={action}>{t(`verification.stage.${stage}.action`)}</GradientButton>
+      ) : actionStage ? (
+        <GradientButton fullWidth showContinueArrow onClick={actions[actionStage]}>{t(`verification.stage.${actionStage}.action`)}</GradientButton>
       ) : null}
     </section>
   );

@@ -76,7 +76,7 @@ describe('docsverification page', () => {
     openDocs();
     expect(await screen.findByRole('heading', { level: 1, name: TITLE })).toBeInTheDocument();
     const nationality = screen.getByLabelText('Nationality');
-    expect([...nationality.querySelectorAll('option')].map((o) => o.textContent)).toEqual(['Select a country', '🇦🇹 Austria', '🇫🇷 France', '🇩🇪 Germany']);
+    expect([...nationality.querySelectorAll('option')].map((o) => o.textContent)).toEqual(['Select a country', '🇦🇹 Austria (AT)', '🇫🇷 France (FR)', '🇩🇪 Germany (DE)']);
     expect(nationality).toHaveValue('');
     expect(screen.getByLabelText('Country of residence')).toHaveValue('DE');
     expect(screen.getByLabelText('Date of birth')).toHaveAttribute('type', 'date');
@@ -93,7 +93,7 @@ describe('docsverification page', () => {
     await act(async () => {
       await i18n.changeLanguage('zh');
     });
-    expect(within(screen.getByLabelText('Nationality')).getByRole('option', { name: '🇩🇪 德国' })).toBeInTheDocument();
+    expect(within(screen.getByLabelText('Nationality')).getByRole('option', { name: '🇩🇪 德国 (DE)' })).toBeInTheDocument();
   });
 
   it('passport: details and one photo, Submit sends them, stores the answer and goes to account-status', async () => {

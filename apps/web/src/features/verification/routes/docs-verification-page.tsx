@@ -1,16 +1,18 @@
 import type { AccountOverview, DocsVerificationSubmit } from '@causeway/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { ACCOUNT_INFO_KEY, useAccountInfo } from '@/lib/account-info';
+import { ACCOUNT_INFO_KEY, storeAccountInfo, useAccountInfo } from '@/lib/account-info';
 import { useHttpClient } from '@/lib/http-context';
-import { isApiError } from '@/lib/http-errors';
+import { errorText, isApiError } from '@/lib/http-errors';
 import { storedMode } from '@/lib/mode';
 import { uploadDocument } from '@/lib/upload-document';
-import { ErrorView, GradientButton, Spinner } from '@/ui';
+import { ErrorView, Spinner } from '@/ui';
+import { useCountries } from '../api/use-countries';
 import { createVerificationApi } from '../api/verification-api';
 import { DocsVerificationForm } from '../components/docs-verification-form';
+import { errorViewContent } from '../error-content';
 
 /** Codes whose catalogue meaning is for developers: the page says it in the person's words. */
 const OWN_TEXT_CODES = ['KYC0000001', 'KYC0000002'] as const;
@@ -37,7 +39,7 @@ export function DocsVerificationPage() {
   const api = createVerificationApi(client);
   const info = useAccountInfo(storedMode());
   const redirect = info.data ? redirectFor(info.data) : null;
-  const countries = useQuery({ queryKey: ['countries'], queryFn: () => api.countries(), enabled: Boolean(info.data && !redirect), staleTime: Infinity });
+  const countries = useCountries({ enabled: Boolean(info.data && !redirect) });
   const [error, setError] = useState<string>();
 
   useEffect(() => {
@@ -48,14 +50,18 @@ export function DocsVerificationPage() {
     setError(undefined);
     try {
       const answer = await api.submitDocuments(body);
-      queries.setQueryData(ACCOUNT_INFO_KEY, answer);
+      storeAccountInfo(queries, answer);
       // Replace: the form is done with; the redirect effect may get there first, to the same place.
       await navigate(`/${lng}/account-status`, { replace: true });
     } catch (failure) {
       const code = isApiError(failure) ? failure.code : undefined;
       const own = OWN_TEXT_CODES.find((known) => known === code);
       if (own) setError(t(`verification.docs.error.${own}`));
-      else setError(isApiError(failure) && failure.msg ? failure.msg : t('verification.docs.failed'));
+      else {
+        // The server's message or the network/timeout text; this page's own text instead of the generic one.
+        const text = errorText(failure, t);
+        setError(text === t('common.somethingWentWrong') ? t('verification.docs.failed') : text);
+      }
       // The account moved on meanwhile (e.g. reviewed elsewhere): read it again, the redirect follows.
       if (code === 'KYC0000001') void queries.invalidateQueries({ queryKey: ACCOUNT_INFO_KEY });
     }
@@ -63,12 +69,7 @@ export function DocsVerificationPage() {
 
   const failed = info.isError ? info : countries.isError ? countries : null;
   if (failed) {
-    return (
-      <ErrorView
-        title={t('pages.servicesUnavailable.title')}
-        footer={<GradientButton onClick={() => void failed.refetch()}>{t('verification.hosted.retry')}</GradientButton>}
-      />
-    );
+    return <ErrorView content={errorViewContent(failed.error, t)} onRetry={() => void failed.refetch()} />;
   }
   if (!info.data || redirect || !countries.data) {
     return <div className="flex min-h-[50vh] items-center justify-center"><Spinner size="lg" label={t('verification.docs.loading')} /></div>;

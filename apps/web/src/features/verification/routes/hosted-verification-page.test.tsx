@@ -81,6 +81,32 @@ describe('hosted verification page (sumsub, sumsub-webview)', () => {
       expect(callsTo(calls, PATHS.kycAccessToken)).toHaveLength(2);
     });
 
+    it("uses Sumsub's dark theme when the app's theme is dark (<html data-theme=\"dark\">)", async () => {
+      vi.mocked(launchSumsub).mockResolvedValue(undefined);
+      document.documentElement.dataset.theme = 'dark';
+      try {
+        openHosted({ [PATHS.kycAccessToken]: () => sumsubToken() });
+        await waitFor(() => expect(launchSumsub).toHaveBeenCalledTimes(1));
+        expect(launchInput()).toMatchObject({ dark: true });
+      } finally {
+        delete document.documentElement.dataset.theme;
+      }
+    });
+
+    it("uses the light theme when the app's theme is light, whatever classes <html> has", async () => {
+      vi.mocked(launchSumsub).mockResolvedValue(undefined);
+      document.documentElement.dataset.theme = 'light';
+      document.documentElement.classList.add('dark');
+      try {
+        openHosted({ [PATHS.kycAccessToken]: () => sumsubToken() });
+        await waitFor(() => expect(launchSumsub).toHaveBeenCalledTimes(1));
+        expect(launchInput()).toMatchObject({ dark: false });
+      } finally {
+        delete document.documentElement.dataset.theme;
+        document.documentElement.classList.remove('dark');
+      }
+    });
+
     it('once the person submitted: asks for the review (upd-kyc-status) and goes to account-status', async () => {
       vi.mocked(launchSumsub).mockResolvedValue(undefined);
       const { calls } = openHosted({

@@ -2,13 +2,16 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ACCOUNT_INFO_KEY } from '@/lib/account-info';
+import { storeAccountInfo } from '@/lib/account-info';
 import { useHttpClient } from '@/lib/http-context';
 import { leaveAppFor } from '@/lib/leave-app';
-import { ErrorView, GradientButton, Spinner } from '@/ui';
+import { ErrorView, Spinner } from '@/ui';
 import { createVerificationApi } from '../api/verification-api';
 import { FROM_VENDOR_PARAM } from './account-status-page';
 import { launchSumsub } from '../sumsub-websdk';
+
+/** The app's theme is on <html data-theme>; features read the attribute rather than import the app shell. */
+const isDarkTheme = () => document.documentElement.dataset.theme === 'dark';
 
 /**
  * sumsub and sumsub-webview: the vendor's hosted verification step. With the sandbox vendor the
@@ -44,13 +47,13 @@ export function HostedVerificationPage() {
       accessToken: token.token,
       refreshToken: async () => (await api.accessToken()).token,
       lang: i18n.language,
-      dark: document.documentElement.classList.contains('dark'),
+      dark: isDarkTheme(),
       onSubmitted: () => {
         // A failed refresh still goes back: the status page reads the account info itself. Caught
         // so that failure is not an unhandled rejection.
         void api
           .refreshStatus()
-          .then((info) => queries.setQueryData(ACCOUNT_INFO_KEY, info))
+          .then((info) => storeAccountInfo(queries, info))
           .catch(() => undefined)
           .finally(() => navigate(returnPath));
       },
@@ -64,12 +67,11 @@ export function HostedVerificationPage() {
     return (
       <ErrorView
         title={t('verification.hosted.failed')}
-        footer={
-          <div className="flex flex-col items-center gap-3">
-            <GradientButton onClick={() => { setFailed(false); void access.refetch(); }}>{t('verification.hosted.retry')}</GradientButton>
-            <Link to={statusPath} className="text-sm font-medium text-primary underline-offset-4 hover:underline">{t('verification.hosted.back')}</Link>
-          </div>
-        }
+        onRetry={() => {
+          setFailed(false);
+          void access.refetch();
+        }}
+        footer={<Link to={statusPath} className="text-sm font-medium text-primary underline-offset-4 hover:underline">{t('verification.hosted.back')}</Link>}
       />
     );
   }

@@ -4,11 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ACCOUNT_INFO_KEY, useAccountInfo } from '@/lib/account-info';
 import { useHttpClient } from '@/lib/http-context';
-import { isApiError } from '@/lib/http-errors';
+import { errorText } from '@/lib/http-errors';
 import { storedMode } from '@/lib/mode';
-import { GradientButton, Spinner } from '@/ui';
+import { countryNameOf, ErrorView, GradientButton, Spinner } from '@/ui';
+import { useCountries } from '../api/use-countries';
 import { createVerificationApi, type KycAddress } from '../api/verification-api';
 import { KycAddressForm } from '../components/kyc-address-form';
+import { errorViewContent } from '../error-content';
 
 /**
  * remediation (spec §4: KYC Pass with remediation status Pop): the person reviews what
@@ -16,14 +18,14 @@ import { KycAddressForm } from '../components/kyc-address-form';
  * A changed identity needs a new identity check, which support starts.
  */
 export function RemediationPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { lng } = useParams();
   const navigate = useNavigate();
   const queries = useQueryClient();
   const api = createVerificationApi(useHttpClient());
   const info = useAccountInfo(storedMode());
   const basic = useQuery({ queryKey: ['kyc-basic-info'], queryFn: () => api.basicInfo() });
-  const countries = useQuery({ queryKey: ['countries'], queryFn: () => api.countries(), staleTime: Infinity });
+  const countries = useCountries();
   const [editingAddress, setEditingAddress] = useState(false);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -33,9 +35,12 @@ export function RemediationPage() {
     if (info.data && !due) void navigate(`/${lng}/account-status`, { replace: true });
   }, [info.data, due, lng, navigate]);
 
+  // The list of countries only names them (the codes are shown until it answers): its failure is not the page's.
+  const failed = info.isError ? info : basic.isError ? basic : null;
+  if (failed) return <ErrorView content={errorViewContent(failed.error, t)} onRetry={() => void failed.refetch()} />;
   if (!basic.data || !info.data || !due) return <div className="flex min-h-[50vh] items-center justify-center"><Spinner size="lg" label={t('verification.remediation.title')} /></div>;
 
-  const countryName = (code: string | null) => countries.data?.find((c) => c.towCharCode === code)?.englishName ?? code ?? '—';
+  const countryName = (code: string | null) => (code ? countryNameOf(countries.data, code, i18n.language) : '—');
   const { firstName, lastName, dob, nationality, residentCountry, address } = basic.data;
   const rows: Array<[string, string]> = [
     [t('verification.remediation.name'), [firstName, lastName].filter(Boolean).join(' ') || '—'],
@@ -53,7 +58,7 @@ export function RemediationPage() {
       await queries.invalidateQueries({ queryKey: ACCOUNT_INFO_KEY });
       await navigate(`/${lng}/settings`, { replace: true });
     } catch (failure) {
-      setError(isApiError(failure) && failure.msg ? failure.msg : t('auth.error.generic'));
+      setError(errorText(failure, t));
       setBusy(false);
     }
   };
@@ -63,7 +68,7 @@ export function RemediationPage() {
       setEditingAddress(false);
       await basic.refetch();
     } catch (failure) {
-      setError(isApiError(failure) && failure.msg ? failure.msg : t('auth.error.generic'));
+      setError(errorText(failure, t));
     }
   };
 
@@ -80,8 +85,14 @@ export function RemediationPage() {
         ))}
       </dl>
       <p className="text-sm text-muted">{t('verification.remediation.identityChanged')}</p>
-      {editingAddress && countries.data ? (
-        <KycAddressForm countries={countries.data} residentCountry={residentCountry} error={error} onSubmit={saveAddress} />
+      {editingAddress ? (
+        countries.data ? (
+          <KycAddressForm countries={countries.data} residentCountry={residentCountry} error={error} onSubmit={saveAddress} />
+        ) : countries.isError ? (
+          <ErrorView headingLevel={2} content={errorViewContent(countries.error, t)} onRetry={() => void countries.refetch()} />
+        ) : (
+          <Spinner size="md" label={t('verification.address.title')} />
+        )
       ) : (
         <>
           {error ? <p role="alert" className="text-sm text-danger">{error}</p> : null}

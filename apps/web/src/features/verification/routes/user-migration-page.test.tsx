@@ -83,7 +83,7 @@ describe('user-migration page', () => {
     // The account changed: its info is asked again (in the stored mode) before leaving.
     const overviews = callsTo(calls, PATHS.overview);
     expect(overviews).toHaveLength(2);
-    expect(overviews[1]).toEqual(expect.objectContaining({ options: { query: { paymentMethod: 'BUY_SEND' }, silent: false } }));
+    expect(overviews[1]).toEqual(expect.objectContaining({ options: { query: { paymentMethod: 'BUY_SEND' }, silent: true } }));
     const paths = calls.map((c) => c.path);
     expect(paths.lastIndexOf(PATHS.overview)).toBeGreaterThan(paths.indexOf(PATHS.entitySwitch));
   });

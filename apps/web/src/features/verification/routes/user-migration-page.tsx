@@ -1,4 +1,4 @@
-import { type AccountOverview, entityProtocolOf, PATHS } from '@causeway/contracts';
+import { type AccountOverview, type EntitySwitchResult, entityProtocolOf, PATHS } from '@causeway/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,7 @@ import { useNavigate, useParams } from 'react-router';
 import { ACCOUNT_INFO_KEY, useAccountInfo } from '@/lib/account-info';
 import { useHttpClient } from '@/lib/http-context';
 import { storedMode } from '@/lib/mode';
-import { createSessionStore } from '@/lib/session';
+import { createSessionStore, tokenRecordOf } from '@/lib/session';
 import { ErrorView, GradientButton, Spinner } from '@/ui';
 
 interface Precheck {
@@ -38,9 +38,9 @@ export function UserMigrationPage() {
   async function accept(target: 'PL' | 'LI') {
     setState('working');
     try {
-      const moved = await client.get<{ entityTag: 'PL' | 'LI'; token: { token: string; validTime: number } }>(PATHS.entitySwitch, { query: { entityProtocolId: entityProtocolOf(target) }, silent: true });
+      const moved = await client.get<EntitySwitchResult>(PATHS.entitySwitch, { query: { entityProtocolId: entityProtocolOf(target) }, silent: true });
       const session = createSessionStore();
-      await session.setToken(mode, { token: moved.token.token, validTime: Date.now() + moved.token.validTime * 1000 });
+      await session.setToken(mode, tokenRecordOf(moved.token));
       session.setEntity(moved.entityTag);
       await queries.invalidateQueries({ queryKey: ACCOUNT_INFO_KEY });
       await navigate(`/${lng}/account-status`, { replace: true });
@@ -83,7 +83,7 @@ export function UserMigrationPage() {
   }
 
   if (state === 'failed' || precheck.isError) {
-    return <ErrorView title={t('verification.migration.failed')} footer={<GradientButton onClick={retry}>{t('verification.hosted.retry')}</GradientButton>} />;
+    return <ErrorView title={t('verification.migration.failed')} onRetry={retry} />;
   }
   if (!precheck.data || !target || silent || state === 'working') {
     return <div className="flex min-h-[50vh] items-center justify-center"><Spinner size="lg" label={t('verification.migration.working')} /></div>;

@@ -1,8 +1,7 @@
-/** Spec §5 text fields (names, address lines): letters, digits, .,()'-+/ and space, at most 70. */
-export const TEXT_FIELD = /^[\p{L}\p{N}.,()'\-+/ ]{1,70}$/u;
-
-/** True when a trimmed text field value follows {@link TEXT_FIELD}. */
-export const isValidTextField = (value: string) => TEXT_FIELD.test(value.trim());
+/*
+ * The date rules of the verification forms. The text-field, postal-code and country-code rules and
+ * the age limit are shared with the server: they come from @causeway/contracts (kyc-rules.ts).
+ */
 
 /** Today as YYYY-MM-DD in the person's own time zone (what a date input shows). */
 export function localToday(now = new Date()): string {
@@ -18,11 +17,4 @@ export function isValidBirthDate(value: string, now = new Date()): boolean {
   const date = new Date(Date.UTC(year, month - 1, day));
   const real = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
   return real && year >= 1900 && value <= localToday(now);
-}
-
-/** True when someone born on `dob` (a valid YYYY-MM-DD) is 18 today; the server checks it too. */
-export function isAdult(dob: string, now = new Date()): boolean {
-  const [year, month, day] = dob.split('-').map(Number) as [number, number, number];
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${year + 18}-${pad(month)}-${pad(day)}` <= localToday(now);
 }

@@ -1,0 +1,70 @@
+import type { CountryItem } from '@causeway/contracts';
+import { useId, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cx } from './class-names.ts';
+
+/** A country's name in the page language `lng` (Chinese for zh, else English). */
+export const countryName = (country: CountryItem, lng: string): string => (lng.startsWith('zh') ? country.chineseName : country.englishName);
+
+/** The name of the country `code` in `countries`, in the page language; the code itself when it is not listed. */
+export function countryNameOf(countries: readonly CountryItem[] | undefined, code: string, lng: string): string {
+  const country = countries?.find((item) => item.towCharCode === code);
+  return country ? countryName(country, lng) : code;
+}
+
+/** Props of {@link CountrySelect}. */
+export interface CountrySelectProps {
+  /** Visible label, associated with the select. */
+  label: string;
+  name: string;
+  /** The chosen two-letter code, '' for none. */
+  value: string;
+  /** list-country-code's answer. */
+  countries: readonly CountryItem[];
+  onChange: (code: string) => void;
+  /** Text of the empty first option (no country chosen yet). */
+  placeholder: string;
+  autoComplete?: string;
+  disabled?: boolean;
+  className?: string;
+}
+
+/**
+ * A labelled native select of the countries (spec §3 country item): each option shows the flag,
+ * the name in the page language and the two-letter code, sorted by name in that language. Styled
+ * like TextInput (label above, 48 px box, focus ring).
+ */
+export function CountrySelect({ label, name, value, countries, onChange, placeholder, autoComplete = 'off', disabled, className }: CountrySelectProps) {
+  const { i18n } = useTranslation();
+  const id = useId();
+  const lng = i18n.language;
+  const options = useMemo(() => {
+    const collator = new Intl.Collator(lng);
+    return countries
+      .map((country) => ({ code: country.towCharCode, name: countryName(country, lng), flag: country.flag }))
+      .sort((a, b) => collator.compare(a.name, b.name));
+  }, [countries, lng]);
+  return (
+    <div className={cx('flex flex-col', className)}>
+      <label htmlFor={id} className="mb-1.5 text-sm font-medium text-fg">{label}</label>
+      <select
+        id={id}
+        name={name}
+        autoComplete={autoComplete}
+        value={value}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.value)}
+        className={cx(
+          'h-12 w-full min-w-0 rounded-xl border border-line bg-surface px-3 text-base text-fg',
+          'focus:ring-2 focus:ring-focus focus-visible:outline-none!',
+          disabled && 'opacity-60',
+        )}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((option) => (
+          <option key={option.code} value={option.code}>{`${option.flag} ${option.name} (${option.code})`}</option>
+        ))}
+      </select>
+    </div>
+  );
+}
