@@ -14,6 +14,8 @@ import { registerKycRoutes } from './modules/kyc/kyc.routes.ts';
 import { registerKycWebhookRoutes } from './modules/kyc/kyc-webhook.routes.ts';
 import { registerKycVerificationRoutes } from './modules/sandbox/kyc-verification.routes.ts';
 import { registerLocalFileRoutes } from './modules/uploads/local-files.routes.ts';
+import { registerUploadHandoffRoutes } from './modules/uploads/upload-handoff.routes.ts';
+import { createUploadHandoffService } from './modules/uploads/upload-handoff.service.ts';
 import { registerUploadRoutes } from './modules/uploads/uploads.routes.ts';
 import { createUploadsService } from './modules/uploads/uploads.service.ts';
 import { createStorageProvider, uploadOrigins } from './providers/storage/index.ts';
@@ -107,7 +109,10 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   registerKycWebhookRoutes(app, { provider: kycProvider, repository: kyc.repository, clock });
   registerKycRoutes(app, { kyc, identity, geo });
   if (sandboxKyc) registerKycVerificationRoutes(app, sandboxKyc);
-  registerUploadRoutes(app, { uploads: createUploadsService({ storage }), identity });
+  const uploads = createUploadsService({ storage });
+  registerUploadRoutes(app, { uploads, identity });
+  const handoffs = createUploadHandoffService({ db: database.db, storage, uploads, clock });
+  registerUploadHandoffRoutes(app, { handoffs, identity, publicUrl: config.PUBLIC_URL });
   if (localFiles) registerLocalFileRoutes(app, { storage: localFiles });
 
   jobs.start();

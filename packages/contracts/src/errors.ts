@@ -53,6 +53,8 @@ export const ERROR_CATALOGUE = {
   UPL0000004: { httpStatus: 403, meaning: 'The file link is invalid or expired: ask for a new one. (chosen)' },
   UPL0000005: { httpStatus: 409, meaning: 'A file is already stored at this path: ask for a new upload link. (chosen)' },
   UPL0000006: { httpStatus: 404, meaning: 'No file is stored at this path. (chosen)' },
+  UPL0000007: { httpStatus: 403, meaning: 'The upload link is invalid or has expired: start again on the computer. (chosen)' },
+  UPL0000008: { httpStatus: 409, meaning: 'This upload link has taken all the files it accepts. (chosen)' },
   KYC0000001: { httpStatus: 409, meaning: 'Verification cannot start now: it passed, is under review, or the account is blocked. (chosen)' },
   KYC0000002: { httpStatus: 400, meaning: 'A document file is not one this person uploaded, or is missing. (chosen)' },
   KYC0000003: { httpStatus: 409, meaning: 'No entity switch is due for this account, or the statement does not match its target entity. (chosen)' },

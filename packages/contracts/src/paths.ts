@@ -79,6 +79,12 @@ export const PATHS = {
   kycWebhook: '/kyc-main/webhook/applicant',
   signUpload: '/kyc-main/client/aws-s3/s3/sign-upload',
   signUploadKyb: '/kyc-main/client/aws-s3/s3/sign-upload-kyb-temple',
+  /** (chosen) The phone handoff of the file-upload page: create (session), files (session, GET), then the phone's ticket calls. */
+  uploadHandoffCreate: '/kyc-main/client/upload-handoff/create',
+  uploadHandoffFiles: '/kyc-main/client/upload-handoff/files',
+  uploadHandoffState: '/kyc-main/client/upload-handoff/state',
+  uploadHandoffSignUpload: '/kyc-main/client/upload-handoff/sign-upload',
+  uploadHandoffComplete: '/kyc-main/client/upload-handoff/complete',
   bindGoogleAuthenticator: `${CUSTOMER}/otp/bind-google-authenticator`,
 } as const;
 

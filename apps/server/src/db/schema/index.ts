@@ -4,3 +4,4 @@ export * from './platform.ts';
 export * from './merchant.ts';
 export * from './jobs.ts';
 export * from './kyc.ts';
+export * from './uploads.ts';
