@@ -91,6 +91,10 @@ export const kycBasicInfoSchema = z.object({
 /** kyc-sync-task-check: whether every vendor event about the person has been applied yet. */
 export const kycSyncResultSchema = z.object({ synced: z.boolean(), kycStatus: kycStatusSchema });
 
+/** join-uk-email-list (body empty; meaning chosen): the account's email joins the UK launch list, once. */
+export const joinUkEmailListResultSchema = z.object({ joined: z.literal(true), alreadyJoined: z.boolean() });
+export type JoinUkEmailListResult = z.infer<typeof joinUkEmailListResultSchema>;
+
 /** pre-check: may the person start (or restart) verification now, and if not why. */
 export const kycPreCheckResultSchema = z.object({
   canStart: z.boolean(),

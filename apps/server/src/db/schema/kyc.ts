@@ -96,3 +96,18 @@ export const sandboxKycApplicants = pgTable(
   },
   (t) => [uniqueIndex('sandbox_kyc_applicants_external').on(t.externalUserId)],
 );
+
+/**
+ * People who asked to be told when a service returns to them (join-uk-email-list: UK residents
+ * while UK service is changing). Once per list and account; the email is the account's at joining.
+ */
+export const mailingListMembers = pgTable(
+  'mailing_list_members',
+  {
+    list: varchar('list', { length: 32 }).notNull(),
+    userId: varchar('user_id', { length: 32 }).notNull().references(() => users.id),
+    email: text('email').notNull(),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('mailing_list_members_list_user').on(t.list, t.userId)],
+);

@@ -1,6 +1,6 @@
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { kybProfiles, kycProfiles, kycWebhookEvents } from '../../db/schema/index.ts';
+import { kybProfiles, kycProfiles, kycWebhookEvents, mailingListMembers } from '../../db/schema/index.ts';
 import type { JobQueueRepository } from '../../jobs/job-queue.repository.ts';
 
 export type KycProfileRow = typeof kycProfiles.$inferSelect;
@@ -28,6 +28,12 @@ export function createKycRepository(db: Database, queue: JobQueueRepository) {
       const row = await this.findProfile(values.userId);
       if (!row) throw new Error('kyc profile vanished during insert');
       return row;
+    },
+
+    /** True when the account joined the list now, false when it was on it already. */
+    async joinMailingList(values: typeof mailingListMembers.$inferInsert): Promise<boolean> {
+      const inserted = await db.insert(mailingListMembers).values(values).onConflictDoNothing().returning({ userId: mailingListMembers.userId });
+      return inserted.length > 0;
     },
 
     async updateProfile(userId: string, values: Partial<typeof kycProfiles.$inferInsert>): Promise<void> {

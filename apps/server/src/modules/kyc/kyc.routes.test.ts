@@ -1,7 +1,7 @@
 import { PATHS } from '@causeway/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kycProfiles, sandboxKycApplicants, users } from '../../db/schema/index.ts';
+import { kycProfiles, mailingListMembers, sandboxKycApplicants, users } from '../../db/schema/index.ts';
 import { DEMO_PASSWORD } from '../../db/seed/demo-accounts.ts';
 import { call, createIdentityTestApp, type IdentityTestApp, passwordLogin, tokenHeaders } from '../../../test/identity-helpers.ts';
 import { newIndividual, profileOf, submitSandboxVerification } from '../../../test/kyc-helpers.ts';
@@ -55,6 +55,15 @@ describe('query-overview-info', () => {
 });
 
 describe('the other KYC calls', () => {
+  it('join-uk-email-list puts the account on the UK launch list once, and needs a session', async () => {
+    const { token, userId } = await newIndividual(t, 'uk.resident@example.test');
+    expect((await post(PATHS.joinUkEmailList, token)).body.data).toEqual({ joined: true, alreadyJoined: false });
+    expect((await post(PATHS.joinUkEmailList, token)).body.data).toEqual({ joined: true, alreadyJoined: true });
+    const members = await t.db.select().from(mailingListMembers).where(eq(mailingListMembers.userId, userId));
+    expect(members).toEqual([expect.objectContaining({ list: 'UK_LAUNCH', email: 'uk.resident@example.test' })]);
+    expect((await call(t.app, 'POST', PATHS.joinUkEmailList)).statusCode).toBe(401);
+  });
+
   it('get-kyc-basic-info, kyc-sync-task-check and upd-kyc-status follow the verification', async () => {
     const { token, userId } = await newIndividual(t, 'basic.info@example.test');
     expect((await get(PATHS.kycSyncTaskCheck, token)).body.data).toEqual({ synced: false, kycStatus: 'Initial' });

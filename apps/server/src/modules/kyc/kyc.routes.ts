@@ -1,6 +1,6 @@
 import {
   accountOverviewSchema, API_BASE, BLOCKED_COUNTRIES, checkAddressResultSchema, commonHeadersSchema, docsVerificationSubmitSchema, entitySwitchPrecheckSchema, entitySwitchQuerySchema, entitySwitchResultSchema, routeEntityCheckResultSchema, envelopeOf, kycAccessTokenResultSchema,
-  kycAddressSchema, kycBasicInfoSchema, kycLimitsResultSchema, kycPreCheckResultSchema, kycSyncResultSchema, ok, overviewQuerySchema, PATHS,
+  joinUkEmailListResultSchema, kycAddressSchema, kycBasicInfoSchema, kycLimitsResultSchema, kycPreCheckResultSchema, kycSyncResultSchema, ok, overviewQuerySchema, PATHS,
 } from '@causeway/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -44,6 +44,12 @@ export function registerKycRoutes(app: FastifyInstance, deps: { kyc: KycModule; 
       const country = await deps.geo.countryOf(request.ip);
       return ok(await service.preCheck(request.auth!.user, country !== null && (BLOCKED_COUNTRIES as readonly string[]).includes(country)));
     },
+  });
+
+  routes.post(`${API_BASE}${PATHS.joinUkEmailList}`, {
+    schema: { tags, summary: "Put the account's email on the list told when UK service returns (once; body empty)", headers, response: { 200: envelopeOf(joinUkEmailListResultSchema) } },
+    preHandler,
+    handler: async (request) => ok(await service.joinUkEmailList(request.auth!.user)),
   });
 
   routes.get(`${API_BASE}${PATHS.kycCheckAddress}`, {

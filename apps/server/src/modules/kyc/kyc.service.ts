@@ -20,6 +20,8 @@ export interface KycAddress {
 
 /** How long the vendor's hosted step may stay open with one access token. */
 export const ACCESS_TOKEN_TTL_SECONDS = 600;
+/** The list join-uk-email-list puts people on. */
+export const UK_LAUNCH_LIST = 'UK_LAUNCH';
 
 export type VerificationBlocker = 'ACCOUNT_BLOCKED' | 'ALREADY_VERIFIED' | 'UNDER_REVIEW';
 
@@ -116,6 +118,12 @@ export function createKycService(deps: {
       const profile = await profileOf(user);
       const waiting = profile.applicantId ? await repository.countUnprocessedEvents(profile.applicantId) : 0;
       return { synced: waiting === 0 && profile.kycStatus !== 'Initial', kycStatus: profile.kycStatus };
+    },
+
+    /** join-uk-email-list: the account's email goes on the UK launch list, once however often asked. */
+    async joinUkEmailList(user: UserRow) {
+      const joinedNow = await repository.joinMailingList({ list: UK_LAUNCH_LIST, userId: user.id, email: user.email, joinedAt: clock.now() });
+      return { joined: true as const, alreadyJoined: !joinedNow };
     },
 
     /** pre-check: whether verification may start now (the region comes from the request's IP). */
