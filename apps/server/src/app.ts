@@ -92,7 +92,8 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   registerPasswordRoutes(app, identity, botCheck);
   const geo = createGeoProvider(config);
   registerSignInSupportRoutes(app, { identity, geo, db: database.db, clock, botCheck });
-  const merchants = createMerchantModule({ db: database.db, serverSecret, identity, clock });
+  // A merchant's shared KYC is imported by the KYC module, built below (called only after start-up).
+  const merchants = createMerchantModule({ db: database.db, serverSecret, identity, clock, shareKyc: (userId, shareToken) => kyc.sharedKyc.request(userId, shareToken) });
   registerMerchantLoginRoutes(app, merchants.login, botCheck);
   // Sandbox pages exist only while the matching sandbox provider is active (sandbox.md).
   if (mail.kind === 'sandbox') registerMailboxRoutes(app, createSandboxOutbox(database.db));
@@ -104,7 +105,7 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   // Document uploads (sign-upload): presigned PUTs to S3, or to our own signed /uploads URLs.
   const { provider: storage, local: localFiles } = createStorageProvider(config, { serverSecret, clock });
   const kyc = createKycModule({
-    db: database.db, queue, worker: jobs, identity, provider: kycProvider, storage, clock, levelName: config.KYC_LEVEL_NAME, flowVersion: config.KYC_FLOW_VERSION,
+    db: database.db, queue, worker: jobs, identity, provider: kycProvider, storage, clock, levelName: config.KYC_LEVEL_NAME, flowVersion: config.KYC_FLOW_VERSION, log: app.log,
   });
   registerKycWebhookRoutes(app, { provider: kycProvider, repository: kyc.repository, clock });
   registerKycRoutes(app, { kyc, identity, geo });

@@ -16,6 +16,10 @@ import Fastify from 'fastify';
  *   `metadata` part (JSON {idDocType, country, idDocSubType?}) and an optional `content` part (the
  *   file); the signature is checked over the raw multipart bytes. Recorded in `documents`; a
  *   missing or malformed metadata part is a 400 (https://docs.sumsub.com/reference/add-id-documents)
+ * - POST /resources/applicants/-/import?shareToken=…  Reusable KYC import: a copy of the donor's
+ *   applicant with a new id, its review pending (the recipient's recheck); the token is spent, and
+ *   an unknown or spent one is a 401 "Token is invalid" (docs.sumsub.com/reference/import-applicants-reusable-kyc).
+ *   Tokens are issued by `issueShareToken` (the donor's POST /resources/accessTokens/shareToken).
  * - POST /resources/applicants/{applicantId}/status/pending  request a check: the review becomes
  *   pending, answering {"ok": 1} (https://docs.sumsub.com/reference/request-applicant-check)
  *
@@ -93,6 +97,8 @@ export interface FakeSumsub {
   accessTokens: Map<string, string>;
   /** Documents added per applicant id, in the order received. */
   documents: Map<string, FakeDocument[]>;
+  /** A single-use Reusable KYC share token for one of the fake's applicants (the donor's side). */
+  issueShareToken(applicantId: string): string;
 }
 
 export interface FakeSumsubOptions {
@@ -352,6 +358,28 @@ export async function startFakeSumsub(options: FakeSumsubOptions): Promise<FakeS
       .send({ idDocType, country, ...(recorded.idDocSubType ? { idDocSubType: recorded.idDocSubType } : {}) });
   });
 
+  const shareTokens = new Map<string, string>();
+  app.post('/resources/applicants/-/import', async (request) => {
+    const token = (request.query as { shareToken?: string }).shareToken ?? '';
+    const donorId = shareTokens.get(token);
+    const donor = donorId ? applicants.get(donorId) : undefined;
+    if (!donor) throw new FakeHttpError(401, `Token is invalid: Token ${token} is invalid or expired`);
+    shareTokens.delete(token);
+    const id = hex24();
+    const created = now();
+    const copy: FakeApplicant = {
+      ...structuredClone(donor),
+      id,
+      inspectionId: id,
+      createdAt: sumsubDate(created),
+      clientId: 'fake-client',
+      review: { ...donor.review, reviewId: hex24().slice(0, 5), createDate: `${sumsubDate(created)}+0000`, reviewStatus: 'pending' },
+    };
+    delete copy.review.reviewResult;
+    applicants.set(id, copy);
+    return copy;
+  });
+
   app.post('/resources/applicants/:applicantId/status/pending', async (request) => {
     const applicant = applicantFor(request.params);
     applicant.review = { ...applicant.review, reviewStatus: 'pending' };
@@ -375,6 +403,12 @@ export async function startFakeSumsub(options: FakeSumsubOptions): Promise<FakeS
     },
     failNext(fault) {
       faults.push(fault);
+    },
+    issueShareToken(applicantId) {
+      if (!applicants.has(applicantId)) throw new Error(`fake Sumsub: no applicant ${applicantId}`);
+      const token = `_act-${randomUUID()}`;
+      shareTokens.set(token, applicantId);
+      return token;
     },
   };
 }

@@ -91,10 +91,12 @@ export const sandboxKycApplicants = pgTable(
     info: jsonb('info').$type<Record<string, string>>().notNull().default({}),
     /** SHA-256 of the document image the person uploaded (the sandbox keeps no images). */
     documentSha256: char('document_sha256', { length: 64 }),
+    /** The share token this applicant was imported with (Reusable KYC): unique, so a token works once. */
+    shareTokenId: varchar('share_token_id', { length: 32 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('sandbox_kyc_applicants_external').on(t.externalUserId)],
+  (t) => [uniqueIndex('sandbox_kyc_applicants_external').on(t.externalUserId), uniqueIndex('sandbox_kyc_applicants_share_token').on(t.shareTokenId)],
 );
 
 /**

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { JobQueueRepository } from '../../jobs/job-queue.repository.ts';
 import type { JobWorker } from '../../jobs/job-worker.ts';
@@ -9,6 +10,7 @@ import { JOB_APPLY_REVIEW } from './kyc-webhook.routes.ts';
 import { createKycRepository } from './kyc.repository.ts';
 import { createEntitySwitchService } from './entity-switch.service.ts';
 import { createKycService } from './kyc.service.ts';
+import { createSharedKycImport } from './shared-kyc.ts';
 
 /** Identity verification: wires the service and processes the vendor's webhook events from the outbox. */
 export function createKycModule(deps: {
@@ -21,6 +23,7 @@ export function createKycModule(deps: {
   clock: Clock;
   levelName: string;
   flowVersion: 'V1' | 'V2';
+  log: FastifyBaseLogger;
 }) {
   const repository = createKycRepository(deps.db, deps.queue);
   const service = createKycService({
@@ -35,8 +38,9 @@ export function createKycModule(deps: {
     await repository.markEventProcessed(eventKey, deps.clock.now());
   });
 
+  const sharedKyc = createSharedKycImport({ repository, service, identity: deps.identity.repository, provider: deps.provider, queue: deps.queue, worker: deps.worker, clock: deps.clock, log: deps.log });
   const entitySwitch = createEntitySwitchService({ repository, identity: deps.identity.repository, sessions: deps.identity.sessions, clock: deps.clock });
-  return { repository, service, entitySwitch };
+  return { repository, service, entitySwitch, sharedKyc };
 }
 
 export type KycModule = ReturnType<typeof createKycModule>;

@@ -39,6 +39,9 @@ function stubVendor(): StubVendor {
       createApplicant: async ({ externalUserId }) => ({ applicantId: `app_${externalUserId}` }),
       accessToken: async () => ({ token: 'token', url: null }),
       submitDocuments: async (submission) => void vendor.submissions.push(submission),
+      importSharedApplicant: async () => {
+        throw new Error('not used here');
+      },
       getReview: async () => {
         if (!vendor.review) throw new Error('no review set');
         return vendor.review;

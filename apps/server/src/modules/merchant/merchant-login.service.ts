@@ -33,6 +33,8 @@ interface MerchantProcessClaims {
   merchantUserId: string;
   /** The merchant's email for its customer, when it sent a valid one. */
   merchantEmail: string | null;
+  /** The vendor share token of the merchant's own verification of its customer (Reusable KYC), if it sent one. */
+  kycShareToken: string | null;
   state: AccountSelectionState;
   target: Target | null;
   mode: MerchantMode;
@@ -70,6 +72,7 @@ export function createMerchantLoginService(deps: {
   emailCodes: EmailCodeService;
   clock: Clock;
   processKey: Buffer;
+  shareKyc: (userId: string, shareToken: string) => Promise<void>;
 }) {
   const { identity, merchants, login, emailCodes, clock } = deps;
   const processTokens = createSignedClaims<MerchantProcessClaims>(deps.processKey);
@@ -96,6 +99,14 @@ export function createMerchantLoginService(deps: {
     target,
     expiresAt: clock.now().getTime() + MERCHANT_PROCESS_TTL_MS,
   });
+
+  /** A sign-in that reached a usable account (a bound authenticator may still be asked for). */
+  const isUsable = (result: LoginResult) => result.status === 'SUCCESS' || result.status === 'NEED_GA';
+
+  /** Once the account is proved: the KYC the merchant shared goes to it (only an account that never verified takes it). */
+  async function afterProof(base: Base, user: UserRow, result: LoginResult) {
+    if (base.kycShareToken && isUsable(result) && user.userType === 'Individual') await deps.shareKyc(user.id, base.kycShareToken);
+  }
 
   /** The merchant's (or the person's) email, when there is no usable link: confirm it, or ask for another. */
   async function offerEmail(merchant: MerchantRow, base: Base): Promise<MerchantLoginResult> {
@@ -148,6 +159,8 @@ export function createMerchantLoginService(deps: {
         merchantId: merchant.id,
         merchantUserId: input.entry.merchantUserId ?? '',
         merchantEmail: parsedEmail.success ? parsedEmail.data : null,
+        // Sumsub's tokens are at most 1 KB; a longer value is not one.
+        kycShareToken: input.entry.kycShareToken && input.entry.kycShareToken.length <= 1024 ? input.entry.kycShareToken : null,
         mode: input.loginMode,
         stayLoggedIn: input.stayLoggedIn,
       };
@@ -157,7 +170,9 @@ export function createMerchantLoginService(deps: {
 
       const proofIsRecent = now.getTime() - link.verifiedAt.getTime() <= SKIP_LOGIN_PROOF_MAX_AGE_MS;
       if (input.skipLogin && merchant.skipLoginEnabled && proofIsRecent) {
-        return answer(merchant, { state: 'SIGNED_IN', login: await login.completeSignIn(linked, base.mode, base.stayLoggedIn) });
+        const result = await login.completeSignIn(linked, base.mode, base.stayLoggedIn);
+        await afterProof(base, linked, result);
+        return answer(merchant, { state: 'SIGNED_IN', login: result });
       }
       const emailUser = base.merchantEmail ? await identity.findUserByEmail(base.merchantEmail) : undefined;
       if (emailUser && emailUser.id !== linked.id && fitsMode(emailUser, base.mode)) {
@@ -207,9 +222,8 @@ export function createMerchantLoginService(deps: {
       const { user, created } = await login.accountForEmailCode({ email: recipient.email, code: input.code, termsAccepted: input.termsAccepted, loginMode: base.mode, ip: input.ip });
       const result: LoginResult = await login.completeSignIn(user, base.mode, base.stayLoggedIn, { isNewUser: created });
       // Only a proved, usable account is linked: a blocked one must not become the merchant customer's default.
-      if (result.status === 'SUCCESS' || result.status === 'NEED_GA') {
-        await merchants.upsertLink({ merchantId: merchant.id, merchantUserId: base.merchantUserId, userId: user.id, verifiedAt: clock.now() });
-      }
+      if (isUsable(result)) await merchants.upsertLink({ merchantId: merchant.id, merchantUserId: base.merchantUserId, userId: user.id, verifiedAt: clock.now() });
+      await afterProof(base, user, result);
       return answer(merchant, { state: 'SIGNED_IN', login: result });
     },
   };

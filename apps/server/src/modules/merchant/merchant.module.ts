@@ -10,7 +10,14 @@ import { createMerchantRepository } from './merchant.repository.ts';
  * Merchants: their signed entries, the links from their customer ids to our accounts, and the
  * merchant sign-in. The demo merchant is seeded once by prepareDatabase, not here.
  */
-export function createMerchantModule(deps: { db: Database; serverSecret: Buffer; identity: IdentityModule; clock: Clock }) {
+export function createMerchantModule(deps: {
+  db: Database;
+  serverSecret: Buffer;
+  identity: IdentityModule;
+  clock: Clock;
+  /** Imports the KYC a merchant shared (its entry's kycShareToken) into a proved account. */
+  shareKyc: (userId: string, shareToken: string) => Promise<void>;
+}) {
   const repository = createMerchantRepository(deps.db);
   const verifyEntry = createMerchantEntryVerifier({ repository, secretKey: merchantSecretKey(deps.serverSecret) });
   const login = createMerchantLoginService({
@@ -21,6 +28,7 @@ export function createMerchantModule(deps: { db: Database; serverSecret: Buffer;
     emailCodes: deps.identity.emailCodes,
     clock: deps.clock,
     processKey: deriveKey(deps.serverSecret, 'merchant-process'),
+    shareKyc: deps.shareKyc,
   });
   return { repository, verifyEntry, login };
 }

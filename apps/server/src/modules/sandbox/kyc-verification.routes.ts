@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { listCountrySeeds } from '../../db/seed/countries.ts';
 import type { SandboxKyc } from '../../providers/kyc/sandbox/sandbox-kyc.ts';
-import { SANDBOX_KYC_PAGE } from '../../providers/kyc/sandbox/sandbox-kyc.ts';
+import { SANDBOX_KYC_PAGE, SHARE_TOKEN_TTL_SECONDS } from '../../providers/kyc/sandbox/sandbox-kyc.ts';
 import { checkDocument } from '../uploads/uploads.service.ts';
 import { renderMessagePage, renderVerificationForm, type VerificationFormValues } from './kyc-verification.page.ts';
 
@@ -17,6 +17,18 @@ const formSchemaFor = (countryCodes: ReadonlySet<string>) =>
     dob: z.iso.date('Enter the date of birth').refine((dob) => dob < new Date().toISOString().slice(0, 10), 'The date of birth must be in the past'),
     nationality: z.string().refine((code) => countryCodes.has(code), 'Choose the nationality'),
     residenceCountry: z.string().refine((code) => countryCodes.has(code), 'Choose the country of residence'),
+  });
+
+export const SANDBOX_SHARE_TOKEN_PATH = '/sandbox/kyc/share-token';
+
+const shareTokenSchemaFor = (countryCodes: ReadonlySet<string>) =>
+  z.object({
+    firstName: z.string().trim().min(1).max(70),
+    lastName: z.string().trim().min(1).max(70),
+    dob: z.iso.date(),
+    nationality: z.string().refine((code) => countryCodes.has(code), 'an ISO alpha-2 country code'),
+    residenceCountry: z.string().refine((code) => countryCodes.has(code), 'an ISO alpha-2 country code'),
+    ttlInSecs: z.number().int().min(60).max(SHARE_TOKEN_TTL_SECONDS).default(SHARE_TOKEN_TTL_SECONDS),
   });
 
 /** Only a path on our own site: the page never sends people to an address a link put in. */
@@ -34,7 +46,8 @@ const isFileTooLarge = (error: unknown) => (error as { code?: unknown } | null)?
  */
 export function registerKycVerificationRoutes(app: FastifyInstance, vendor: SandboxKyc): void {
   const countries = listCountrySeeds().sort((a, b) => a.englishName.localeCompare(b.englishName));
-  const formSchema = formSchemaFor(new Set(countries.map((c) => c.code)));
+  const countryCodes = new Set(countries.map((c) => c.code));
+  const formSchema = formSchemaFor(countryCodes);
 
   // Multipart is parsed only here: no other route accepts it.
   void app.register(async (scope) => {
@@ -46,6 +59,15 @@ export function registerKycVerificationRoutes(app: FastifyInstance, vendor: Sand
       if (!applicant) return html(reply, 403, renderMessagePage('Link expired', 'This verification link is invalid or expired. Start the verification again from Causeway.', safeReturnUrl(returnUrl)));
       const values: VerificationFormValues = { firstName: '', lastName: '', dob: '', nationality: '', residenceCountry: '', ...pickInfo(applicant.info) };
       return html(reply, 200, renderVerificationForm({ token, returnUrl: safeReturnUrl(returnUrl), values, errors: [], countries }));
+    });
+
+    // The donor side of Reusable KYC (Sumsub's POST /resources/accessTokens/shareToken): what a
+    // merchant that verified its customer puts in its entry link as kycShareToken. Sandbox only.
+    scope.post(SANDBOX_SHARE_TOKEN_PATH, {
+      schema: { tags: ['sandbox'], summary: 'Issue a single-use Reusable KYC share token for a person a merchant verified (sandbox vendor)', body: shareTokenSchemaFor(countryCodes) },
+    }, async (request) => {
+      const { ttlInSecs, ...info } = request.body as z.infer<ReturnType<typeof shareTokenSchemaFor>>;
+      return { token: vendor.issueShareToken(info, ttlInSecs), forClientId: 'causeway' };
     });
 
     scope.post(SANDBOX_KYC_PAGE, { schema: { tags: ['sandbox'], summary: 'Submit the sandbox verification form (multipart)' } }, async (request, reply) => {

@@ -36,6 +36,7 @@ export function createKycProvider(
     clock: deps.clock,
     webhookSecret: deriveKey(deps.serverSecret, 'sandbox-kyc-webhook').toString('hex'),
     accessTokenKey: deriveKey(deps.serverSecret, 'sandbox-kyc-access'),
+    shareTokenKey: deriveKey(deps.serverSecret, 'sandbox-kyc-share'),
     passDelayMs: config.SANDBOX_KYC_DELAY_MS,
     deliver: deps.deliver,
   });

@@ -81,6 +81,12 @@ export interface KycProvider {
    * vendor to review them (it answers by webhook, like after its hosted step).
    */
   submitDocuments(submission: DocumentSubmission): Promise<void>;
+  /**
+   * Reusable KYC: imports the applicant another client of the vendor (a merchant) verified and
+   * shared with us through a single-use share token. The vendor rechecks it against our level and
+   * answers by webhook. Throws VendorInputError when the token is refused (unknown, used, expired).
+   */
+  importSharedApplicant(input: { shareToken: string; externalUserId: string; levelName: string }): Promise<{ applicantId: string }>;
   /** The applicant's current review: what a webhook's processing applies. */
   getReview(applicantId: string): Promise<ApplicantReview>;
   /** Checks the webhook's signature over the raw body (throws WebhookSignatureError) and parses it. */

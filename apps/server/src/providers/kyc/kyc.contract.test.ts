@@ -6,7 +6,7 @@ import { createJobWorker } from '../../jobs/job-worker.ts';
 import { createManualClock } from '../../platform/clock.ts';
 import { type FakeSumsub, startFakeSumsub } from '../../../test/fake-sumsub.ts';
 import { createTestDatabase } from '../../../test/test-database.ts';
-import { type KycProvider, WebhookSignatureError } from './kyc-provider.ts';
+import { type KycProvider, VendorInputError, WebhookSignatureError } from './kyc-provider.ts';
 import { createSandboxKyc } from './sandbox/sandbox-kyc.ts';
 import { createSandboxKycRepository } from './sandbox/sandbox-kyc.repository.ts';
 import { createSumsubKyc } from './sumsub.ts';
@@ -24,7 +24,7 @@ afterAll(async () => {
   await database.close();
 });
 
-function sandbox(): KycProvider {
+function sandbox() {
   const clock = createManualClock();
   const queue = createJobQueueRepository(database.db);
   return createSandboxKyc({
@@ -34,6 +34,7 @@ function sandbox(): KycProvider {
     clock,
     webhookSecret: WEBHOOK_SECRET,
     accessTokenKey: Buffer.alloc(32, 7),
+    shareTokenKey: Buffer.alloc(32, 8),
     passDelayMs: 0,
     deliver: async () => 200,
   });
@@ -47,10 +48,18 @@ function signedWebhook(applicantId: string, externalUserId: string) {
   return { rawBody, headers: { 'x-payload-digest': signPayload(rawBody, WEBHOOK_SECRET, 'HMAC_SHA512_HEX'), 'x-payload-digest-alg': 'HMAC_SHA512_HEX' } };
 }
 
+/** A donor's single-use share token (Reusable KYC), made the way each vendor makes them. */
+const sandboxShareToken = async () =>
+  sandbox().issueShareToken({ firstName: 'Mia', lastName: 'Berg', dob: '1990-04-01', nationality: 'SE', residenceCountry: 'SE' });
+const sumsubShareToken = async () => {
+  const donor = await sumsub().createApplicant({ externalUserId: `donor-${Math.random()}`, email: 'donor@example.test', levelName: 'basic-kyc-level' });
+  return fake.issueShareToken(donor.applicantId);
+};
+
 describe.each([
-  ['sandbox', sandbox],
-  ['sumsub', sumsub],
-])('KycProvider contract: %s', (kind, create) => {
+  ['sandbox', sandbox as () => KycProvider, sandboxShareToken],
+  ['sumsub', sumsub, sumsubShareToken],
+])('KycProvider contract: %s', (kind, create, shareToken) => {
   const externalUserId = `usr_contract_${kind}`;
 
   it('creates one applicant per externalUserId, however often it is asked', async () => {
@@ -87,6 +96,15 @@ describe.each([
       files: [{ fileName: 'front.png', bytes: png, type: 'png', side: 'FRONT_SIDE' }, { fileName: 'back.png', bytes: png, type: 'png', side: 'BACK_SIDE' }],
     });
     expect((await provider.getReview(applicantId)).reviewStatus).toBe('pending');
+  });
+
+  it('imports a shared applicant once: under review at once, the token spent, a made-up one refused', async () => {
+    const provider = create();
+    const token = await shareToken();
+    const { applicantId } = await provider.importSharedApplicant({ shareToken: token, externalUserId: `usr_shared_${kind}`, levelName: 'basic-kyc-level' });
+    expect((await provider.getReview(applicantId)).reviewStatus).toBe('pending');
+    await expect(provider.importSharedApplicant({ shareToken: token, externalUserId: `usr_shared2_${kind}`, levelName: 'basic-kyc-level' })).rejects.toBeInstanceOf(VendorInputError);
+    await expect(provider.importSharedApplicant({ shareToken: '_act-made-up-token', externalUserId: `usr_shared3_${kind}`, levelName: 'basic-kyc-level' })).rejects.toBeInstanceOf(VendorInputError);
   });
 
   it('accepts its signed webhook and refuses the same body with one byte changed', () => {

@@ -13,6 +13,13 @@
  * - accessToken: https://docs.sumsub.com/reference/generate-access-token — POST
  *   /resources/accessTokens/sdk with JSON {userId, levelName, ttlInSecs}, answering {token, userId}
  *   (the older POST /resources/accessTokens?userId=&levelName=&ttlInSecs= is not used).
+ * - importSharedApplicant (Reusable KYC): https://docs.sumsub.com/reference/import-applicants-reusable-kyc
+ *   — POST /resources/applicants/-/import?shareToken=…, no body, answering the new applicant on our
+ *   side ({id, createdAt, clientId, ...}); Sumsub then rechecks it against our level and reports by
+ *   webhook. The token (at most 1 KB, opaque, single-use: https://docs.sumsub.com/reference/reusable-kyc-api)
+ *   is refused with 401 ("Token is invalid: ...") or 400 with an errorCode: both are the
+ *   merchant's token at fault, so they become VendorInputError. The imported applicant keeps the
+ *   donor's externalUserId; we find it by applicantId, which the import answers.
  * - getReview: https://docs.sumsub.com/reference/get-applicant-data — GET
  *   /resources/applicants/{applicantId}/one: id, externalUserId, info / fixedInfo (countries in
  *   ISO alpha-3, dob YYYY-MM-DD), review {reviewStatus, reviewResult {reviewAnswer,
@@ -234,6 +241,21 @@ export function createSumsubKyc(options: SumsubOptions): KycProvider {
         }
       }
       await call('requestCheck', 'POST', `${applicantPath}/status/pending`, { requireJson: false });
+    },
+
+    async importSharedApplicant({ shareToken }) {
+      if (shareToken.length === 0 || shareToken.length > 1024) throw new VendorInputError('Sumsub importSharedApplicant: a share token is 1 to 1024 characters');
+      try {
+        const { json } = await call('importSharedApplicant', 'POST', `/resources/applicants/-/import?shareToken=${encodeURIComponent(shareToken)}`);
+        return { applicantId: applicantIdOf('importSharedApplicant', json) };
+      } catch (error) {
+        // Sumsub's refusal quotes the token: it is a bearer secret, so it leaves no message.
+        if (!(error instanceof Error)) throw error;
+        const message = error.message.split(shareToken).join('[share token]');
+        if (error instanceof SumsubApiError && (error.status === 400 || error.status === 401)) throw new VendorInputError(message);
+        if (error instanceof SumsubApiError) throw new SumsubApiError(message, error.status, error.errorCode, error.correlationId);
+        throw new Error(message);
+      }
     },
 
     async getReview(applicantId) {

@@ -20,6 +20,11 @@ export function createSandboxKycRepository(db: Database) {
       return row;
     },
 
+    async findByShareTokenId(shareTokenId: string): Promise<SandboxApplicantRow | undefined> {
+      const [row] = await db.select().from(sandboxKycApplicants).where(eq(sandboxKycApplicants.shareTokenId, shareTokenId));
+      return row;
+    },
+
     /** Inserts unless the externalUserId has one already; answers the applicant either way. */
     async insertOrGet(values: typeof sandboxKycApplicants.$inferInsert): Promise<SandboxApplicantRow> {
       await db.insert(sandboxKycApplicants).values(values).onConflictDoNothing({ target: sandboxKycApplicants.externalUserId });

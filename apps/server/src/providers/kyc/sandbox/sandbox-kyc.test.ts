@@ -31,6 +31,7 @@ function sandbox(options: { deliver: WebhookDelivery; queue?: (queue: JobQueueRe
     clock,
     webhookSecret: WEBHOOK_SECRET,
     accessTokenKey: Buffer.alloc(32, 9),
+    shareTokenKey: Buffer.alloc(32, 10),
     passDelayMs: 0,
     deliver: options.deliver,
   });

@@ -4,7 +4,7 @@ import type { JobWorker } from '../../../jobs/job-worker.ts';
 import type { Clock } from '../../../platform/clock.ts';
 import { newId } from '../../../platform/crypto.ts';
 import { createSignedClaims } from '../../../platform/signed-claims.ts';
-import type { ApplicantReview, KycProvider } from '../kyc-provider.ts';
+import { type ApplicantReview, type KycProvider, VendorInputError } from '../kyc-provider.ts';
 import { parseSumsubWebhook } from '../sumsub.ts';
 import { signPayload } from '../webhook-digest.ts';
 import { decideSandboxReview, type SandboxApplicantInfo } from './sandbox-decision.ts';
@@ -24,6 +24,16 @@ interface AccessClaims {
   levelName: string;
   expiresAt: number;
 }
+
+/** A Reusable KYC share token: what the donor (a merchant) verified, for one import. */
+interface ShareClaims {
+  id: string;
+  info: SandboxApplicantInfo;
+  expiresAt: number;
+}
+
+/** Sumsub's default share-token lifetime (20 minutes), and its most. */
+export const SHARE_TOKEN_TTL_SECONDS = 1200;
 
 /** Sumsub writes event times as `2020-02-21 13:23:19.321` (UTC); so does the sandbox. */
 const sumsubTimestamp = (date: Date): string => date.toISOString().replace('T', ' ').replace('Z', '');
@@ -58,12 +68,15 @@ export function createSandboxKyc(deps: {
   clock: Clock;
   webhookSecret: string;
   accessTokenKey: Buffer;
+  /** Signs the share tokens the sandbox issues to donors (Reusable KYC). */
+  shareTokenKey: Buffer;
   /** sandbox.md: SANDBOX_KYC_DELAY_MS, the wait before a Pass. */
   passDelayMs: number;
   deliver: WebhookDelivery;
 }) {
   const { repository, queue, clock } = deps;
   const accessTokens = createSignedClaims<AccessClaims>(deps.accessTokenKey);
+  const shareTokens = createSignedClaims<ShareClaims>(deps.shareTokenKey);
 
   function review(row: SandboxApplicantRow): ApplicantReview {
     return {
@@ -136,6 +149,18 @@ export function createSandboxKyc(deps: {
       return { token, url: `${SANDBOX_KYC_PAGE}?token=${encodeURIComponent(token)}` };
     },
 
+    async importSharedApplicant({ shareToken, externalUserId, levelName }) {
+      // Sumsub's wording: the token is checked first, then whether it was used.
+      const claims = shareTokens.verify(shareToken, clock.now());
+      if (!claims) throw new VendorInputError('Token is invalid: unknown or expired share token');
+      if (await repository.findByShareTokenId(claims.id)) throw new VendorInputError('Token is invalid: the share token was used already');
+      const applicant = await repository.insertOrGet({ id: newId('sbx'), externalUserId, email: '', levelName, createdAt: clock.now(), updatedAt: clock.now() });
+      await repository.update(applicant.id, { shareTokenId: claims.id });
+      // The recipient rechecks what was shared, by the same rules as the page (sandbox.md).
+      await sandboxKyc.submit(applicant, claims.info, Buffer.from(`shared:${claims.id}`));
+      return { applicantId: applicant.id };
+    },
+
     async getReview(applicantId) {
       const row = await repository.findById(applicantId);
       if (!row) throw new Error(`sandbox applicant ${applicantId} not found`);
@@ -155,6 +180,14 @@ export function createSandboxKyc(deps: {
 
   const sandboxKyc = {
     ...provider,
+
+    /**
+     * The donor side of Reusable KYC, as Sumsub's POST /resources/accessTokens/shareToken: a
+     * token a merchant puts in its entry link so the person need not verify again here.
+     */
+    issueShareToken(info: SandboxApplicantInfo, ttlSeconds = SHARE_TOKEN_TTL_SECONDS): string {
+      return shareTokens.sign({ id: newId('shr'), info, expiresAt: clock.now().getTime() + Math.min(ttlSeconds, SHARE_TOKEN_TTL_SECONDS) * 1000 });
+    },
 
     /** The applicant an access token opens the page for, or undefined when forged or expired. */
     async applicantForToken(token: string): Promise<SandboxApplicantRow | undefined> {

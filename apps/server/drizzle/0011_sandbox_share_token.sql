@@ -1,0 +1,2 @@
+ALTER TABLE "sandbox_kyc_applicants" ADD COLUMN "share_token_id" varchar(32);--> statement-breakpoint
+CREATE UNIQUE INDEX "sandbox_kyc_applicants_share_token" ON "sandbox_kyc_applicants" USING btree ("share_token_id");
