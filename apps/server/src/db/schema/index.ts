@@ -5,3 +5,4 @@ export * from './merchant.ts';
 export * from './jobs.ts';
 export * from './kyc.ts';
 export * from './uploads.ts';
+export * from './ledger.ts';

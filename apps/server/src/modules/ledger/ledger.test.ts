@@ -1,0 +1,103 @@
+import Decimal from 'decimal.js';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { ledgerAccounts, ledgerEntries, ledgerJournals } from '../../db/schema/index.ts';
+import { createTestDatabase } from '../../../test/test-database.ts';
+import { createLedger, type Ledger, type LedgerAccountSpec, UnbalancedJournalError } from './ledger.ts';
+
+let database: DatabaseHandle;
+let ledger: Ledger;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  ledger = createLedger(database.db);
+});
+afterAll(() => database.close());
+
+const d = (value: string) => new Decimal(value);
+const inventory: LedgerAccountSpec = { code: 'test:inventory:BTC', currency: 'BTC', normalSide: 'debit', noOverdraft: true };
+const treasury: LedgerAccountSpec = { code: 'test:treasury:BTC', currency: 'BTC', normalSide: 'credit' };
+const receivable: LedgerAccountSpec = { code: 'test:receivable:EUR', currency: 'EUR', normalSide: 'debit' };
+const payable: LedgerAccountSpec = { code: 'test:payable:EUR', currency: 'EUR', normalSide: 'credit' };
+
+/** The whole text of a failure, with the database's own message (drivers wrap it as the cause). */
+const failureOf = async (work: Promise<unknown>): Promise<string> => {
+  try {
+    await work;
+  } catch (error) {
+    const parts: string[] = [];
+    for (let current: unknown = error; current instanceof Error; current = current.cause) parts.push(current.message);
+    return parts.join(' | ');
+  }
+  throw new Error('expected a failure');
+};
+const countEntries = async () => (await database.db.select({ n: sql<number>`count(*)::int` }).from(ledgerEntries))[0]!.n;
+
+describe('the ledger', () => {
+  it('posts a balanced journal once per key and keeps every balance', async () => {
+    const journal = {
+      kind: 'funding', reference: 'test-fund-1', idempotencyKey: 'test-fund-1',
+      entries: [{ account: inventory, amount: d('2.5') }, { account: treasury, amount: d('-2.5') }],
+    };
+    const first = await database.db.transaction((tx) => ledger.post(journal, tx));
+    const again = await database.db.transaction((tx) => ledger.post(journal, tx));
+    expect(first.posted).toBe(true);
+    expect(again).toEqual({ journalId: first.journalId, posted: false });
+    expect((await ledger.balance(inventory.code)).toFixed()).toBe('2.5');
+    expect((await ledger.balance(treasury.code)).toFixed()).toBe('2.5');
+    const [posted] = await ledger.journalsOf('test-fund-1');
+    expect(posted?.entries.map((entry) => [entry.code, entry.amount.toFixed()])).toEqual([[inventory.code, '2.5'], [treasury.code, '-2.5']]);
+    for (const total of (await ledger.trialBalance()).values()) expect(total.isZero()).toBe(true);
+  });
+
+  it('keeps 18 decimal places exactly (no float ever holds an amount)', async () => {
+    const tiny = d('0.000000000000000001');
+    await database.db.transaction((tx) => ledger.post({ kind: 'dust', reference: 'test-dust', idempotencyKey: 'test-dust', entries: [{ account: receivable, amount: tiny }, { account: payable, amount: tiny.negated() }] }, tx));
+    expect((await ledger.balance(receivable.code)).toFixed()).toBe('0.000000000000000001');
+  });
+
+  it('refuses an unbalanced or zero entry before touching the database', async () => {
+    const before = await countEntries();
+    await expect(ledger.post({ kind: 'bad', reference: 'x', idempotencyKey: 'bad-1', entries: [{ account: receivable, amount: d('10') }, { account: payable, amount: d('-9.99') }] }, database.db)).rejects.toBeInstanceOf(UnbalancedJournalError);
+    await expect(ledger.post({ kind: 'bad', reference: 'x', idempotencyKey: 'bad-2', entries: [{ account: receivable, amount: d('0') }] }, database.db)).rejects.toBeInstanceOf(UnbalancedJournalError);
+    expect(await countEntries()).toBe(before);
+  });
+
+  it('has the database refuse, at commit, a journal whose entries do not balance, and keep nothing of it', async () => {
+    const receivableId = await ledger.accountId(receivable, database.db);
+    const before = await countEntries();
+    const failure = await failureOf(database.db.transaction(async (tx) => {
+      await tx.insert(ledgerJournals).values({ id: 'jnl_raw_unbalanced', kind: 'raw', reference: 'raw', idempotencyKey: 'raw-unbalanced' });
+      await tx.insert(ledgerEntries).values({ journalId: 'jnl_raw_unbalanced', accountId: receivableId, currency: 'EUR', amount: '5' });
+    }));
+    expect(failure).toMatch(/does not balance in EUR/);
+    expect(await countEntries()).toBe(before);
+    expect(await database.db.select().from(ledgerJournals).where(eq(ledgerJournals.id, 'jnl_raw_unbalanced'))).toEqual([]);
+  });
+
+  it('has the database refuse changing or deleting posted entries and journals, and setting a balance by hand', async () => {
+    expect(await failureOf(database.db.update(ledgerEntries).set({ amount: '1' }))).toMatch(/immutable/);
+    expect(await failureOf(database.db.delete(ledgerEntries))).toMatch(/immutable/);
+    expect(await failureOf(database.db.delete(ledgerJournals))).toMatch(/immutable/);
+    expect(await failureOf(database.db.update(ledgerAccounts).set({ balance: '1000' }).where(eq(ledgerAccounts.code, inventory.code)))).toMatch(/only through entries/);
+    expect((await ledger.balance(inventory.code)).toFixed()).toBe('2.5');
+  });
+
+  it('never lets a no-overdraft account go below zero: the whole journal is refused', async () => {
+    const before = await countEntries();
+    const overdraw = { kind: 'payout', reference: 'test-overdraw', idempotencyKey: 'test-overdraw', entries: [{ account: treasury, amount: d('3') }, { account: inventory, amount: d('-3') }] };
+    expect(await failureOf(database.db.transaction((tx) => ledger.post(overdraw, tx)))).toMatch(/ledger_accounts_no_overdraft/);
+    expect(await countEntries()).toBe(before);
+    expect((await ledger.balance(inventory.code)).toFixed()).toBe('2.5');
+  });
+
+  it('has the database refuse an entry in another currency than its account', async () => {
+    const receivableId = await ledger.accountId(receivable, database.db);
+    const failure = await failureOf(database.db.transaction(async (tx) => {
+      await tx.insert(ledgerJournals).values({ id: 'jnl_raw_currency', kind: 'raw', reference: 'raw', idempotencyKey: 'raw-currency' });
+      await tx.insert(ledgerEntries).values({ journalId: 'jnl_raw_currency', accountId: receivableId, currency: 'USD', amount: '5' });
+      await tx.insert(ledgerEntries).values({ journalId: 'jnl_raw_currency', accountId: receivableId, currency: 'USD', amount: '-5' });
+    }));
+    expect(failure).toMatch(/ledger_entries_account_currency/);
+  });
+});
