@@ -15,6 +15,7 @@ import { registerKycWebhookRoutes } from './modules/kyc/kyc-webhook.routes.ts';
 import { registerKycVerificationRoutes } from './modules/sandbox/kyc-verification.routes.ts';
 import { registerLocalFileRoutes } from './modules/uploads/local-files.routes.ts';
 import { registerUploadHandoffRoutes } from './modules/uploads/upload-handoff.routes.ts';
+import { createUploadHandoffRepository } from './modules/uploads/upload-handoff.repository.ts';
 import { createUploadHandoffService } from './modules/uploads/upload-handoff.service.ts';
 import { registerUploadRoutes } from './modules/uploads/uploads.routes.ts';
 import { createUploadsService } from './modules/uploads/uploads.service.ts';
@@ -112,7 +113,7 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   if (sandboxKyc) registerKycVerificationRoutes(app, sandboxKyc);
   const uploads = createUploadsService({ storage });
   registerUploadRoutes(app, { uploads, identity });
-  const handoffs = createUploadHandoffService({ db: database.db, storage, uploads, clock });
+  const handoffs = createUploadHandoffService({ repository: createUploadHandoffRepository(database.db), storage, uploads, clock });
   registerUploadHandoffRoutes(app, { handoffs, identity, publicUrl: config.PUBLIC_URL });
   if (localFiles) registerLocalFileRoutes(app, { storage: localFiles });
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { ledgerAccounts, ledgerEntries, ledgerJournals } from '../../db/schema/index.ts';
 import { createTestDatabase } from '../../../test/test-database.ts';
-import { createLedger, type Ledger, type LedgerAccountSpec, UnbalancedJournalError } from './ledger.ts';
+import { createLedger, type Ledger, type LedgerAccountSpec, UnbalancedJournalError } from './ledger.repository.ts';
 
 let database: DatabaseHandle;
 let ledger: Ledger;

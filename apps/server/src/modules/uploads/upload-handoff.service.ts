@@ -1,20 +1,13 @@
 import {
   type CreateUploadHandoffResult, type SignUploadResult, UPLOAD_HANDOFF_MAX_FILES, UPLOAD_HANDOFF_TTL_SECONDS, type UploadHandoffFile, type UploadHandoffState,
 } from '@causeway/contracts';
-import { and, asc, count, eq, gt, lt, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
-import type { Database } from '../../db/client.ts';
-import { uploadHandoffFiles, uploadHandoffs } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { newId, newToken, sha256Hex } from '../../platform/crypto.ts';
 import type { StorageProvider } from '../../providers/storage/index.ts';
+import type { UploadHandoffRepository, UploadHandoffRow } from './upload-handoff.repository.ts';
 import { checkStoredDocument, fileNameOfKey, keyBelongsTo, type UploadPurpose, type UploadsService } from './uploads.service.ts';
-
-type HandoffRow = typeof uploadHandoffs.$inferSelect;
-
-/** Upload URLs one link may hand out: every file, with two retries each. */
-const SIGNS_PER_FILE = 3;
 
 const invalidLink = () => new AppError('UPL0000007', 'This upload link is invalid or has expired. Start again on your computer.');
 
@@ -24,15 +17,15 @@ const invalidLink = () => new AppError('UPL0000007', 'This upload link is invali
  * done, up to a few files and for 30 minutes; the computer polls what arrived and puts it in its
  * form. The phone never gets a session: the ticket allows these three calls and nothing else.
  */
-export function createUploadHandoffService(deps: { db: Database; storage: StorageProvider; uploads: UploadsService; clock: Clock }) {
-  const { db, clock } = deps;
+export function createUploadHandoffService(deps: { repository: UploadHandoffRepository; storage: StorageProvider; uploads: UploadsService; clock: Clock }) {
+  const { repository, clock } = deps;
 
   const filesOf = async (handoffId: string): Promise<UploadHandoffFile[]> => {
-    const rows = await db.select().from(uploadHandoffFiles).where(eq(uploadHandoffFiles.handoffId, handoffId)).orderBy(asc(uploadHandoffFiles.createdAt), asc(uploadHandoffFiles.filePath));
+    const rows = await repository.filesOf(handoffId);
     return rows.map((row) => ({ filePath: row.filePath, fileName: row.fileName, fileType: row.fileType, createdAt: row.createdAt.toISOString() }));
   };
 
-  const stateOf = async (handoff: HandoffRow): Promise<UploadHandoffState> => ({
+  const stateOf = async (handoff: UploadHandoffRow): Promise<UploadHandoffState> => ({
     files: await filesOf(handoff.id),
     maxFiles: handoff.maxFiles,
     expiresAt: handoff.expiresAt.toISOString(),
@@ -40,8 +33,8 @@ export function createUploadHandoffService(deps: { db: Database; storage: Storag
   });
 
   /** The live handoff a ticket opens; an unknown or expired ticket is the same refusal. */
-  const openTicket = async (ticket: string): Promise<HandoffRow> => {
-    const [row] = await db.select().from(uploadHandoffs).where(and(eq(uploadHandoffs.ticketHash, sha256Hex(ticket)), gt(uploadHandoffs.expiresAt, clock.now())));
+  const openTicket = async (ticket: string): Promise<UploadHandoffRow> => {
+    const row = await repository.findLiveByTicketHash(sha256Hex(ticket), clock.now());
     if (!row) throw invalidLink();
     return row;
   };
@@ -51,7 +44,7 @@ export function createUploadHandoffService(deps: { db: Database; storage: Storag
     async create(user: { id: string }, input: { purpose: UploadPurpose; origin: string; lng: string }): Promise<CreateUploadHandoffResult> {
       const ticket = newToken();
       const now = clock.now();
-      const row: typeof uploadHandoffs.$inferInsert = {
+      const row = {
         id: newId('uho'),
         userId: user.id,
         ticketHash: sha256Hex(ticket),
@@ -60,7 +53,7 @@ export function createUploadHandoffService(deps: { db: Database; storage: Storag
         expiresAt: new Date(now.getTime() + UPLOAD_HANDOFF_TTL_SECONDS * 1000),
         createdAt: now,
       };
-      await db.insert(uploadHandoffs).values(row);
+      await repository.insert(row);
       // The fragment keeps the ticket out of every request line, log and Referer.
       const link = `${input.origin.replace(/\/+$/, '')}/${input.lng}/file-upload#ticket=${ticket}`;
       const qrCode = await QRCode.toDataURL(link, { width: 180, margin: 1 });
@@ -69,7 +62,7 @@ export function createUploadHandoffService(deps: { db: Database; storage: Storag
 
     /** What arrived, for the person who made the link (anyone else: the same answer as an unknown id). */
     async filesFor(user: { id: string }, handoffId: string): Promise<UploadHandoffState> {
-      const [row] = await db.select().from(uploadHandoffs).where(and(eq(uploadHandoffs.id, handoffId), eq(uploadHandoffs.userId, user.id)));
+      const row = await repository.findOwned(handoffId, user.id);
       if (!row) throw invalidLink();
       return stateOf(row);
     },
@@ -82,12 +75,7 @@ export function createUploadHandoffService(deps: { db: Database; storage: Storag
     /** sign-upload for the link's owner, counted against the link's cap. */
     async signUpload(ticket: string, s3FileName: string): Promise<SignUploadResult> {
       const handoff = await openTicket(ticket);
-      const [claimed] = await db
-        .update(uploadHandoffs)
-        .set({ signedCount: sql`${uploadHandoffs.signedCount} + 1` })
-        .where(and(eq(uploadHandoffs.id, handoff.id), lt(uploadHandoffs.signedCount, sql`${uploadHandoffs.maxFiles} * ${SIGNS_PER_FILE}`)))
-        .returning({ id: uploadHandoffs.id });
-      if (!claimed) throw new AppError('UPL0000008');
+      if (!(await repository.claimSign(handoff.id))) throw new AppError('UPL0000008');
       return deps.uploads.signUpload({ id: handoff.userId }, handoff.purpose as UploadPurpose, s3FileName);
     },
 
@@ -100,16 +88,9 @@ export function createUploadHandoffService(deps: { db: Database; storage: Storag
       if (!keyBelongsTo(input.filePath, handoff.userId, handoff.purpose as UploadPurpose)) throw new AppError('UPL0000003');
       const check = await checkStoredDocument(deps.storage, input.filePath);
       if (!check.ok) throw new AppError(check.code, check.message);
-      await db.transaction(async (tx) => {
-        // The row lock orders two completes of one link, so the cap holds.
-        await tx.select({ id: uploadHandoffs.id }).from(uploadHandoffs).where(eq(uploadHandoffs.id, handoff.id)).for('update');
-        const [already] = await tx.select({ filePath: uploadHandoffFiles.filePath }).from(uploadHandoffFiles).where(eq(uploadHandoffFiles.filePath, input.filePath));
-        if (already) return;
-        const [taken] = await tx.select({ n: count() }).from(uploadHandoffFiles).where(eq(uploadHandoffFiles.handoffId, handoff.id));
-        if ((taken?.n ?? 0) >= handoff.maxFiles) throw new AppError('UPL0000008');
-        const fileName = input.fileName.split(/[\\/]/).pop()?.trim().slice(0, 200) || fileNameOfKey(input.filePath);
-        await tx.insert(uploadHandoffFiles).values({ handoffId: handoff.id, filePath: input.filePath, fileName, fileType: check.type, createdAt: clock.now() });
-      });
+      const fileName = input.fileName.split(/[\\/]/).pop()?.trim().slice(0, 200) || fileNameOfKey(input.filePath);
+      const outcome = await repository.addFile(handoff, { filePath: input.filePath, fileName, fileType: check.type, createdAt: clock.now() });
+      if (outcome === 'full') throw new AppError('UPL0000008');
       return stateOf(handoff);
     },
   };
