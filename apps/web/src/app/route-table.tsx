@@ -30,11 +30,13 @@ export const PAGE_ROUTES: Array<{ path: string; load: () => PageModule }> = [
   { path: 'sumsub', load: () => import('@/features/verification/routes/hosted-verification-page') },
   { path: 'docsverification', load: () => import('@/features/verification/routes/docs-verification-page') },
   { path: 'sumsub-webview', load: () => import('@/features/verification/routes/hosted-verification-page') },
+  { path: 'file-upload', load: () => import('@/features/verification/routes/file-upload-page') },
   { path: 'duplicate-account-detected', load: () => named(closedPages(), (m) => m.DuplicateAccountPage) },
   { path: 'account-terminated', load: () => named(closedPages(), (m) => m.AccountTerminatedPage) },
   { path: 'account-unsupport-roma', load: () => named(closedPages(), (m) => m.AccountUnsupportedRomaPage) },
   { path: 'services-unavailable', load: () => import('@/features/status/routes/services-unavailable-page') },
   { path: 'user-blocked', load: () => import('@/features/status/routes/user-blocked-page') },
+  { path: 'join-mailing-list', load: () => import('@/features/status/routes/join-mailing-list-page') },
   { path: 'sandbox', load: () => import('@/features/sandbox/routes/sandbox-page') },
 ];
 

@@ -1,13 +1,41 @@
-import { act, screen } from '@testing-library/react';
+import { PATHS, type JoinUkEmailListResult } from '@causeway/contracts';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { HttpClientProvider } from '@/lib/http-context';
+import { tokenStorageKey } from '@/lib/session';
+import { storage } from '@/lib/storage';
 import { renderWithI18n } from '@/test/render';
+import { businessError, routedHttpClient, type Responder } from '@/test/routed-http-client';
 import { UkLoginModal } from './uk-login-modal';
 import { ukLoginNotice } from './uk-login-store';
 
+const signIn = () => storage.setItem(tokenStorageKey('individual'), { token: 'tok', validTime: Date.now() + 60_000 });
+
+/** Mounts the modal with a fake HTTP client answering join-uk-email-list with `join`, and opens the notice. */
+async function openNotice(join?: Responder) {
+  const http = routedHttpClient(join ? { [PATHS.joinUkEmailList]: join } : {});
+  const user = userEvent.setup();
+  renderWithI18n(
+    <HttpClientProvider client={http.client}>
+      <UkLoginModal />
+    </HttpClientProvider>,
+  );
+  act(() => ukLoginNotice.open());
+  const dialog = await screen.findByRole('dialog', { name: 'Notice for UK residents' });
+  const joinCalls = () => http.calls.filter((call) => call.path === PATHS.joinUkEmailList);
+  return { user, dialog, http, joinCalls };
+}
+
+const joined = (alreadyJoined: boolean): JoinUkEmailListResult => ({ joined: true, alreadyJoined });
+
 describe('UkLoginModal', () => {
   it('stays closed until the HTTP client reports code 10000041', async () => {
-    renderWithI18n(<UkLoginModal />);
+    renderWithI18n(
+      <HttpClientProvider client={routedHttpClient().client}>
+        <UkLoginModal />
+      </HttpClientProvider>,
+    );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
     act(() => ukLoginNotice.open());
@@ -17,13 +45,67 @@ describe('UkLoginModal', () => {
   });
 
   it('closes with its OK button', async () => {
-    const user = userEvent.setup();
-    renderWithI18n(<UkLoginModal />);
-    act(() => ukLoginNotice.open());
+    const { user } = await openNotice();
 
-    await user.click(await screen.findByRole('button', { name: 'OK' }));
+    await user.click(screen.getByRole('button', { name: 'OK' }));
 
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('offers no join without a session: only OK', async () => {
+    const { dialog, joinCalls } = await openNotice(() => joined(false));
+
+    expect(within(dialog).queryByRole('button', { name: 'Join the list' })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'OK' })).toBeInTheDocument();
+    expect(joinCalls()).toHaveLength(0);
+  });
+
+  it('joins once with a session, busy meanwhile, then confirms; OK closes', async () => {
+    signIn();
+    let answer!: (result: JoinUkEmailListResult) => void;
+    const { user, dialog, joinCalls } = await openNotice(() => new Promise((resolve) => (answer = resolve)));
+
+    await user.click(within(dialog).getByRole('button', { name: 'Join the list' }));
+    const busy = within(dialog).getByRole('button', { name: 'Loading' });
+    expect(busy).toHaveAttribute('aria-busy', 'true');
+    await user.click(busy);
+    expect(joinCalls()).toEqual([expect.objectContaining({ method: 'POST', body: undefined })]);
+
+    await act(async () => answer(joined(false)));
+
+    expect(within(dialog).getByText("You're on the list: we will email you when you can sign in again.")).toHaveFocus();
+    expect(within(dialog).queryByRole('button', { name: 'Join the list' })).not.toBeInTheDocument();
+    expect(joinCalls()).toHaveLength(1);
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('says so when the account was already on the list', async () => {
+    signIn();
+    const { user, dialog } = await openNotice(() => joined(true));
+
+    await user.click(within(dialog).getByRole('button', { name: 'Join the list' }));
+
+    expect(await within(dialog).findByText("You're already on the list.")).toBeInTheDocument();
+  });
+
+  it('shows a failure inline, and joins on "Try again"', async () => {
+    signIn();
+    const { user, dialog, http, joinCalls } = await openNotice(() => {
+      throw businessError(PATHS.joinUkEmailList, '999999');
+    });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Join the list' }));
+    expect(await within(dialog).findByText('We could not add you to the list. Please try again.')).toBeInTheDocument();
+    // The same button, relabelled: keyboard focus stays on it.
+    expect(within(dialog).getByRole('button', { name: 'Try again' })).toHaveFocus();
+
+    http.routes[PATHS.joinUkEmailList] = () => joined(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
+
+    expect(await within(dialog).findByText("You're on the list: we will email you when you can sign in again.")).toBeInTheDocument();
+    expect(within(dialog).queryByText('We could not add you to the list. Please try again.')).not.toBeInTheDocument();
+    expect(joinCalls()).toHaveLength(2);
   });
 });
 

@@ -2,7 +2,7 @@ import { PATHS, UPLOAD_MESSAGES, type SignUploadResult } from '@causeway/contrac
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { businessError, routedHttpClient } from '@/test/routed-http-client';
 import { ApiError } from './http-errors.ts';
-import { UPLOAD_FAILED_MESSAGE, uploadDocument } from './upload-document.ts';
+import { signAndUpload, UPLOAD_FAILED_MESSAGE, uploadDocument } from './upload-document.ts';
 
 const SIGNED: SignUploadResult = { uploadTempUrl: '/uploads/kyc/u1/abc.png?op=put&expires=1&sig=x', filePath: 'kyc/u1/abc.png', expiresInSeconds: 600 };
 const png = () => new File([new Uint8Array(20 * 1024)], 'passport.png', { type: 'image/png' });
@@ -86,5 +86,32 @@ describe('uploadDocument', () => {
     await expect(uploadDocument(client, png(), 'kyc', controller.signal)).rejects.toMatchObject({ kind: 'cancel' });
     expect(calls[0]!.options).toEqual({ signal: controller.signal });
     expect(fetchMock.mock.calls[0]![1]).toMatchObject({ signal: controller.signal });
+  });
+});
+
+describe('signAndUpload', () => {
+  it('signs through the given call (e.g. a handoff ticket), PUTs the bytes to its URL and answers its filePath', async () => {
+    const fetchMock = vi.fn<typeof fetch>(async () => new Response(null, { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const sign = vi.fn(async (_name: string, _signal?: AbortSignal) => ({ ...SIGNED, filePath: 'kyc/u1/from-phone.png' }));
+    const controller = new AbortController();
+    const file = png();
+    await expect(signAndUpload(file, sign, controller.signal)).resolves.toBe('kyc/u1/from-phone.png');
+    expect(sign).toHaveBeenCalledWith('passport.png', controller.signal);
+    expect(fetchMock).toHaveBeenCalledWith(SIGNED.uploadTempUrl, expect.objectContaining({ method: 'PUT', body: file, signal: controller.signal }));
+  });
+
+  it('a PUT answering an error envelope rejects with its msg, as uploadDocument does', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => envelope(400, 'UPL0000002', UPLOAD_MESSAGES.size)));
+    const sign = async () => SIGNED;
+    await expect(signAndUpload(png(), sign)).rejects.toMatchObject({ kind: 'business', code: 'UPL0000002', msg: UPLOAD_MESSAGES.size });
+  });
+
+  it('a failed sign call rejects with its own error and sends nothing', async () => {
+    const fetchMock = vi.fn<typeof fetch>();
+    vi.stubGlobal('fetch', fetchMock);
+    const refused = businessError('/sign', 'UPL0000007', 'expired');
+    await expect(signAndUpload(png(), () => Promise.reject(refused))).rejects.toBe(refused);
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

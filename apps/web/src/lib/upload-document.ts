@@ -24,10 +24,27 @@ function envelopeOf(text: string): { code?: string; msg: string } | undefined {
 }
 
 /**
+ * Signs one file name for an upload: the sign-upload call of a signed-in person, or the phone
+ * handoff's call that carries its ticket. Receives the upload's abort signal.
+ */
+export type SignUpload = (s3FileName: string, signal?: AbortSignal) => Promise<SignUploadResult>;
+
+/**
  * Uploads one document (spec §7): signs its name (sign-upload or sign-upload-kyb-temple), then
  * PUTs the raw bytes to the signed URL, and answers the stored file's `filePath`, which the
- * submit call sends back. The PUT goes through plain fetch, not the API client: the URL is
- * outside /prod-api (our /uploads or S3) and must carry no session headers.
+ * submit call sends back. See {@link signAndUpload} for the PUT and its failures.
+ */
+export function uploadDocument(http: HttpClient, file: File, purpose: UploadPurpose, signal?: AbortSignal): Promise<string> {
+  const sign: SignUpload = (s3FileName, callSignal) =>
+    http.post<SignUploadResult>(SIGN_PATH[purpose], { s3FileName }, callSignal ? { signal: callSignal } : {});
+  return signAndUpload(file, sign, signal);
+}
+
+/**
+ * Uploads one file through any signing call (`sign`, e.g. the phone handoff's with its ticket):
+ * signs its name, PUTs the raw bytes to the signed URL and answers the stored file's `filePath`.
+ * The PUT goes through plain fetch, not the API client: the URL is outside /prod-api (our
+ * /uploads or S3) and must carry no session headers.
  *
  * Rejects with an {@link ApiError}: the sign call's own failure; `business` with the server's
  * `msg` (e.g. 'File size must be between 10KB and 5120KB') when the PUT answers an error
@@ -35,8 +52,8 @@ function envelopeOf(text: string): { code?: string; msg: string } | undefined {
  * answer (S3 answers XML); `network` or `cancel` when the PUT never got an answer. Not idempotent:
  * each call stores a new file.
  */
-export async function uploadDocument(http: HttpClient, file: File, purpose: UploadPurpose, signal?: AbortSignal): Promise<string> {
-  const signed = await http.post<SignUploadResult>(SIGN_PATH[purpose], { s3FileName: file.name }, signal ? { signal } : {});
+export async function signAndUpload(file: File, sign: SignUpload, signal?: AbortSignal): Promise<string> {
+  const signed = await sign(file.name, signal);
   const url = signed.uploadTempUrl;
   let response: Response;
   try {

@@ -2,6 +2,7 @@
 export { CodeInput, OTP_LENGTH, type CodeInputHandle, type CodeInputProps } from './code-input.tsx';
 export { CountrySelect, countryName, countryNameOf, type CountrySelectProps } from './country-select.tsx';
 export { ErrorView, type ErrorViewProps } from './error-view.tsx';
+export { CheckCircleIcon } from './icons.tsx';
 export { FileUpload, type FileUploadProps, type UploadedFile } from './file-upload.tsx';
 export { FieldError, sanitizeHtml, type FieldErrorProps } from './field-error.tsx';
 export { FloatingLabelInput, type FloatingLabelInputProps } from './floating-label-input.tsx';

@@ -7,17 +7,16 @@ import {
   isCountryCode,
   isValidTextField,
   TEXT_FIELD_MAX_LENGTH,
+  type UploadHandoffFile,
 } from '@causeway/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CountrySelect, FileUpload, GradientButton, TabSwitcher, TextInput, type UploadedFile } from '@/ui';
+import type { UploadHandoffApi } from '../api/upload-handoff-api';
 import { isValidBirthDate, localToday } from '../date-rules';
+import { type DocumentFiles, isSlotFilled, isSlotFree, placeArrivals, type Slot, SLOTS } from '../document-slots';
+import { PhoneHandoff } from './phone-handoff';
 
-type Slot = 'front' | 'back';
-type DocumentFiles = Record<Slot, UploadedFile[]>;
-
-/** A passport has one page to show; the cards have a front and a back. */
-const SLOTS: Record<DocumentType, readonly Slot[]> = { PASSPORT: ['front'], ID_CARD: ['front', 'back'], DRIVERS: ['front', 'back'] };
 const SIDE: Record<Slot, 'FRONT_SIDE' | 'BACK_SIDE'> = { front: 'FRONT_SIDE', back: 'BACK_SIDE' };
 
 export interface DocsVerificationFormProps {
@@ -26,6 +25,8 @@ export interface DocsVerificationFormProps {
   residentCountry: string | null;
   /** Stores one file and answers its filePath. */
   upload: (file: File) => Promise<string>;
+  /** The "continue on your phone" link and what the phone sent. */
+  phoneHandoff: UploadHandoffApi;
   /** The failure of the last submit, shown above the button. */
   error?: string | undefined;
   onSubmit: (body: DocsVerificationSubmit) => Promise<void>;
@@ -36,7 +37,7 @@ export interface DocsVerificationFormProps {
  * document type and its photos. Submit stays inactive until every field is valid and every file
  * is uploaded. Files are kept per document type, so switching back and forth loses nothing.
  */
-export function DocsVerificationForm({ countries, residentCountry, upload, error, onSubmit }: DocsVerificationFormProps) {
+export function DocsVerificationForm({ countries, residentCountry, upload, phoneHandoff, error, onSubmit }: DocsVerificationFormProps) {
   const { t } = useTranslation();
   const [details, setDetails] = useState({ firstName: '', lastName: '', dob: '', nationality: '', residenceCountry: residentCountry ?? '' });
   const [documentType, setDocumentType] = useState<DocumentType>('PASSPORT');
@@ -52,7 +53,13 @@ export function DocsVerificationForm({ countries, residentCountry, upload, error
 
   const slots = SLOTS[documentType];
   const chosen = files[documentType];
-  const filesReady = slots.every((slot) => chosen[slot].length > 0 && chosen[slot].every((file) => file.status === 'done' && file.filePath));
+  const filesReady = slots.every((slot) => isSlotFilled(chosen[slot]));
+  /** Photos from the phone fill the chosen document's free slots; true once it has every photo. */
+  const receiveFromPhone = (arrived: UploadHandoffFile[]) => {
+    const next = placeArrivals(chosen, slots, arrived);
+    setFiles((current) => ({ ...current, [documentType]: next }));
+    return slots.every((slot) => isSlotFilled(next[slot]));
+  };
   // The age limit is the server's own rule (18 on today's UTC date), so both sides agree.
   const isOfAge = (dob: string) => isAdult(dob, new Date());
   const dobOk = isValidBirthDate(details.dob) && isOfAge(details.dob);
@@ -114,6 +121,7 @@ export function DocsVerificationForm({ countries, residentCountry, upload, error
             ))}
           </div>
         ))}
+        <PhoneHandoff api={phoneHandoff} canReceive={slots.some((slot) => isSlotFree(chosen[slot]))} onArrived={receiveFromPhone} />
       </div>
 
       {error ? <p role="alert" className="text-sm text-danger">{error}</p> : null}

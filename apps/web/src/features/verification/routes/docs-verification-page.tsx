@@ -10,6 +10,7 @@ import { storedMode } from '@/lib/mode';
 import { uploadDocument } from '@/lib/upload-document';
 import { ErrorView, Spinner } from '@/ui';
 import { useCountries } from '../api/use-countries';
+import { createUploadHandoffApi } from '../api/upload-handoff-api';
 import { createVerificationApi } from '../api/verification-api';
 import { DocsVerificationForm } from '../components/docs-verification-form';
 import { errorViewContent } from '../error-content';
@@ -37,6 +38,7 @@ export function DocsVerificationPage() {
   const queries = useQueryClient();
   const client = useHttpClient();
   const api = createVerificationApi(client);
+  const phoneHandoff = createUploadHandoffApi(client);
   const info = useAccountInfo(storedMode());
   const redirect = info.data ? redirectFor(info.data) : null;
   const countries = useCountries({ enabled: Boolean(info.data && !redirect) });
@@ -86,6 +88,7 @@ export function DocsVerificationPage() {
         countries={countries.data}
         residentCountry={info.data.kycInfo?.residentCountry ?? null}
         upload={(file) => uploadDocument(client, file, 'kyc')}
+        phoneHandoff={phoneHandoff}
         error={error}
         onSubmit={submit}
       />

@@ -1,0 +1,53 @@
+import { PATHS, type JoinUkEmailListResult } from '@causeway/contracts';
+import { useState } from 'react';
+import type { HttpClient } from './http-client.ts';
+import { useHttpClient } from './http-context.tsx';
+import { storedMode, type FlowMode } from './mode.ts';
+import { createSessionStore } from './session.ts';
+
+/**
+ * join-uk-email-list: puts the signed-in account's email on the list told when UK service
+ * returns. Idempotent on the server (a second call answers `alreadyJoined: true`). Its errors
+ * are silent (spec §8, SILENT_PATHS): no toast, so the caller must show them.
+ */
+export const joinUkEmailList = (client: HttpClient): Promise<JoinUkEmailListResult> =>
+  client.post<JoinUkEmailListResult>(PATHS.joinUkEmailList);
+
+/** Where a join stands: not asked yet, on its way, done (perhaps earlier), or failed. */
+export type UkEmailListState =
+  | { status: 'idle' }
+  | { status: 'joining' }
+  | { status: 'joined'; alreadyJoined: boolean }
+  | { status: 'failed' };
+
+export interface UkEmailListJoin {
+  /** Only a signed-in person can join: the server takes the account's email. */
+  canJoin: boolean;
+  state: UkEmailListState;
+  /** Joins the list; does nothing while a call is on its way or once joined. Never rejects. */
+  join: () => Promise<void>;
+}
+
+/**
+ * The UK list join shared by the UK login notice and the join-mailing-list page. `mode` is the
+ * session the call goes out with: the HTTP client's current mode, which is the remembered one
+ * (storedMode) everywhere but on sign-in pages. Whether there is a session is read once, on mount.
+ */
+export function useJoinUkEmailList(mode: FlowMode = storedMode()): UkEmailListJoin {
+  const client = useHttpClient();
+  const [canJoin] = useState(() => createSessionStore().getToken(mode) !== undefined);
+  const [state, setState] = useState<UkEmailListState>({ status: 'idle' });
+
+  async function join() {
+    if (!canJoin || state.status === 'joining' || state.status === 'joined') return;
+    setState({ status: 'joining' });
+    try {
+      const result = await joinUkEmailList(client);
+      setState({ status: 'joined', alreadyJoined: result.alreadyJoined });
+    } catch {
+      setState({ status: 'failed' });
+    }
+  }
+
+  return { canJoin, state, join };
+}
