@@ -1,5 +1,6 @@
 import { API_BASE, PATHS } from '@causeway/contracts';
 import type { FastifyInstance } from 'fastify';
+import { generate } from 'otplib';
 import type { Database } from '../src/db/client.ts';
 import { createAuthenticatorService } from '../src/modules/identity/authenticator.service.ts';
 import { createIdentityRepository } from '../src/modules/identity/identity.repository.ts';
@@ -29,6 +30,10 @@ export async function authenticatorOf(t: IdentityTestApp) {
   const serverSecret = await loadServerSecret(t.db, undefined);
   return createAuthenticatorService({ repository: createIdentityRepository(t.db), clock: t.clock, encryptionKey: deriveKey(serverSecret, 'totp-secret') });
 }
+
+/** The authenticator code an app would show at the clock's time, `steps` 30-second steps away. */
+export const totpAt = (clock: { now(): Date }, secret: string, steps = 0): Promise<string> =>
+  generate({ secret, epoch: Math.floor(clock.now().getTime() / 1000) + steps * 30 });
 
 let ipCounter = 0;
 /** A fresh client address, so per-IP limits of one test do not leak into the next. */

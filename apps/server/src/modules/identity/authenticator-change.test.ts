@@ -1,9 +1,8 @@
 import { PATHS } from '@causeway/contracts';
-import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readLatestCode } from '../../../test/test-app.ts';
 import {
-  authenticatorOf, call, createIdentityTestApp, GOOD_PASSWORD, type IdentityTestApp, nextIp, passwordLogin, signUpWithPassword, tokenHeaders,
+  authenticatorOf, call, createIdentityTestApp, GOOD_PASSWORD, type IdentityTestApp, nextIp, passwordLogin, signUpWithPassword, tokenHeaders, totpAt,
 } from '../../../test/identity-helpers.ts';
 import { createIdentityRepository } from './identity.repository.ts';
 
@@ -13,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.app.close());
 
-const codeAt = (secret: string) => generate({ secret, epoch: Math.floor(t.clock.now().getTime() / 1000) });
+const codeAt = (secret: string) => totpAt(t.clock, secret);
 
 describe('changing the authenticator', () => {
   it('needs a bound authenticator', async () => {

@@ -1,6 +1,6 @@
-import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock } from '../../platform/clock.ts';
+import { totpAt } from '../../../test/identity-helpers.ts';
 import { createTestApp, readLatestCode, type TestApp } from '../../../test/test-app.ts';
 
 const clock = createManualClock();
@@ -22,7 +22,7 @@ async function signInDemo(): Promise<string> {
   return response.json().data.token.token;
 }
 
-const totp = (secret: string, offsetSteps = 0) => generate({ secret, epoch: Math.floor(clock.now().getTime() / 1000) + offsetSteps * 30 });
+const totp = (secret: string, offsetSteps = 0) => totpAt(clock, secret, offsetSteps);
 
 describe('binding the authenticator', () => {
   let token: string;

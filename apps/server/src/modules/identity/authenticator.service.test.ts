@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { PATHS } from '@causeway/contracts';
 import { eq } from 'drizzle-orm';
-import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userAuthenticators, users } from '../../db/schema/index.ts';
 import {
-  authenticatorOf, call, checkLoginStatus, createIdentityTestApp, GOOD_PASSWORD, type IdentityTestApp, passwordLogin, signUpWithPassword,
+  authenticatorOf, call, checkLoginStatus, createIdentityTestApp, GOOD_PASSWORD, type IdentityTestApp, passwordLogin, signUpWithPassword, totpAt,
 } from '../../../test/identity-helpers.ts';
 import { type AuthenticatorService, TOTP_ISSUER } from './authenticator.service.ts';
 
@@ -19,7 +18,7 @@ afterAll(() => t.app.close());
 
 const STEP_MS = 30_000;
 /** The authenticator app's code for the manual clock's time, `steps` steps away. */
-const codeAt = (secret: string, steps = 0) => generate({ secret, epoch: Math.floor(t.clock.now().getTime() / 1000) + steps * 30 });
+const codeAt = (secret: string, steps = 0) => totpAt(t.clock, secret, steps);
 
 const userIdOf = async (email: string) => (await t.db.select().from(users).where(eq(users.emailNormalized, email)))[0]!.id;
 

@@ -1,9 +1,8 @@
 import { PATHS } from '@causeway/contracts';
-import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readLatestCode } from '../../../test/test-app.ts';
 import {
-  call, createIdentityTestApp, GOOD_PASSWORD, type IdentityTestApp, nextIp, passwordLogin, signUpWithPassword, tokenHeaders,
+  call, createIdentityTestApp, GOOD_PASSWORD, type IdentityTestApp, nextIp, passwordLogin, signUpWithPassword, tokenHeaders, totpAt,
 } from '../../../test/identity-helpers.ts';
 
 // trust.md: "Changing password or authenticator suspends sell and adding cards or bank accounts
@@ -18,7 +17,7 @@ afterAll(() => t.app.close());
 const DAY_MS = 24 * 60 * 60 * 1000;
 const NEW_PASSWORD = 'Another-Pass-2026#';
 const WRONG_PASSWORD = 'Wrong-Pass-2026!';
-const totp = (secret: string) => generate({ secret, epoch: Math.floor(t.clock.now().getTime() / 1000) });
+const totp = (secret: string) => totpAt(t.clock, secret);
 
 const suspendedUntil = async (token: string) => {
   const { body } = await call(t.app, 'GET', PATHS.accountStatusCheck, { headers: tokenHeaders(token) });

@@ -1,10 +1,9 @@
 import { PATHS } from '@causeway/contracts';
-import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readLatestCode } from '../../../test/test-app.ts';
 import { createIdentityRepository } from './identity.repository.ts';
 import {
-  authenticatorOf, call, createIdentityTestApp, GOOD_PASSWORD, type IdentityTestApp, nextIp, passwordLogin, signUpWithPassword, tokenHeaders,
+  authenticatorOf, call, createIdentityTestApp, GOOD_PASSWORD, type IdentityTestApp, nextIp, passwordLogin, signUpWithPassword, tokenHeaders, totpAt,
 } from '../../../test/identity-helpers.ts';
 
 let t: IdentityTestApp;
@@ -44,7 +43,7 @@ describe('forgot password: reset-check and reset', () => {
 });
 
 describe('forgot password with an authenticator bound (trust.md: factor changes need the second factor)', () => {
-  const totp = (secret: string) => generate({ secret, epoch: Math.floor(t.clock.now().getTime() / 1000) });
+  const totp = (secret: string) => totpAt(t.clock, secret);
   const reset = (body: object) => call(t.app, 'POST', PATHS.passwordReset, { body, ip: nextIp() });
 
   /** An account with a password and a bound authenticator, and the reset code just emailed to it. */
@@ -124,14 +123,13 @@ describe('change password: reinitialize', () => {
     const authenticator = await authenticatorOf(t);
     const row = await createIdentityRepository(t.db).findUserByEmail(email);
     const { secret } = await authenticator.startBinding(row!.id, email);
-    const epoch = () => Math.floor(t.clock.now().getTime() / 1000);
-    expect(await authenticator.confirmBinding(row!.id, await generate({ secret, epoch: epoch() }))).toBe(true);
+    expect(await authenticator.confirmBinding(row!.id, await totpAt(t.clock, secret))).toBe(true);
     t.clock.advance(30_000);
 
     const body = { oldPassword: GOOD_PASSWORD, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD };
     const without = await call(t.app, 'POST', PATHS.passwordReinitialize, { headers: tokenHeaders(token), body });
     expect(without.body.code).toBe('USE000001006');
-    const withCode = await call(t.app, 'POST', PATHS.passwordReinitialize, { headers: tokenHeaders(token), body: { ...body, gaVerifyCode: await generate({ secret, epoch: epoch() }) } });
+    const withCode = await call(t.app, 'POST', PATHS.passwordReinitialize, { headers: tokenHeaders(token), body: { ...body, gaVerifyCode: await totpAt(t.clock, secret) } });
     expect(withCode.body.code).toBe('000000');
   });
 });
