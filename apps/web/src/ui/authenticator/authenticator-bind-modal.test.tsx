@@ -1,26 +1,18 @@
 import { PATHS } from '@causeway/contracts';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '@/test/render';
 import { businessError, type Responder, routedHttpClient } from '@/test/routed-http-client';
-import { subscribeToToasts, type ToastOptions } from '@/ui';
+import { captureToasts } from '@/test/toasts';
 import { createAuthenticatorApi } from '@/lib/authenticator-api';
 import { AuthenticatorBindModal } from './authenticator-bind-modal';
 
 const SETUP = { googleAuthenticatorToken: 'JBSWY3DPEHPK3PXP', qrCode: 'data:image/png;base64,QUJD' };
 const FAILED = 'Authenticator bind failed. Please try again.';
 
-let toasts: ToastOptions[] = [];
-let unsubscribe = () => {};
-beforeEach(() => {
-  toasts = [];
-  unsubscribe = subscribeToToasts((toast) => toasts.push(toast));
-});
-afterEach(() => {
-  unsubscribe();
-  vi.useRealTimers();
-});
+const toasts = captureToasts();
+afterEach(() => vi.useRealTimers());
 
 const open = (routes: Record<string, Responder> = {}) => {
   const fake = routedHttpClient({

@@ -1,20 +1,14 @@
 import { PATHS } from '@causeway/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderPage } from '@/test/render';
 import { businessError, type Responder, routedHttpClient } from '@/test/routed-http-client';
-import { subscribeToToasts, type ToastOptions } from '@/ui';
+import { captureToasts } from '@/test/toasts';
 import { landedOn, STRONG_PASSWORD } from './login-test-kit';
 import { ResetPasswordPage } from './reset-password-page';
 
-let toasts: ToastOptions[] = [];
-let unsubscribe = () => {};
-beforeEach(() => {
-  toasts = [];
-  unsubscribe = subscribeToToasts((toast) => toasts.push(toast));
-});
-afterEach(() => unsubscribe());
+const toasts = captureToasts();
 
 const open = (query = '', routes: Record<string, Responder> = {}) => {
   const fake = routedHttpClient({

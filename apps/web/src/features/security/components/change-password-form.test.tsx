@@ -1,23 +1,17 @@
 import { PATHS } from '@causeway/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/http-errors';
 import { renderWithI18n } from '@/test/render';
 import { businessError, type Responder, routedHttpClient } from '@/test/routed-http-client';
-import { subscribeToToasts, type ToastOptions } from '@/ui';
+import { captureToasts } from '@/test/toasts';
 import { createSecurityApi } from '../api/security-api';
 import { ChangePasswordForm } from './change-password-form';
 
 const NEW_PASSWORD = 'Newpassword1!';
 
-let toasts: ToastOptions[] = [];
-let unsubscribe = () => {};
-beforeEach(() => {
-  toasts = [];
-  unsubscribe = subscribeToToasts((toast) => toasts.push(toast));
-});
-afterEach(() => unsubscribe());
+const toasts = captureToasts();
 
 const open = (needsAuthenticator: boolean, respond: Responder = () => null) => {
   const fake = routedHttpClient({ [PATHS.passwordReinitialize]: respond });
