@@ -28,7 +28,7 @@ export function createJobQueueRepository(db: Database) {
         .select({ id: jobs.id })
         .from(jobs)
         .where(and(isNull(jobs.doneAt), lte(jobs.runAt, now), or(isNull(jobs.leaseUntil), lte(jobs.leaseUntil, now))))
-        .orderBy(jobs.runAt)
+        .orderBy(jobs.runAt, jobs.id)
         .limit(limit)
         .for('update', { skipLocked: true });
       return db

@@ -38,6 +38,18 @@ describe('the outbox worker', () => {
     expect(seen).toHaveLength(2);
   });
 
+  it('claims each job only as it starts, so a slow job never leaves the ones behind it unleased', async () => {
+    const { clock, queue, worker } = setup();
+    const leasedWhileRunning: boolean[] = [];
+    worker.register('test.slow', async (_payload, job) => {
+      leasedWhileRunning.push(job.leaseUntil !== null && job.leaseUntil > clock.now());
+      clock.advance(90_000); // longer than the 60 s lease
+    });
+    for (let n = 0; n < 3; n += 1) await queue.enqueue({ kind: 'test.slow', payload: { n }, runAt: clock.now() });
+    expect(await worker.runDue()).toBe(3);
+    expect(leasedWhileRunning).toEqual([true, true, true]);
+  });
+
   it('retries a failing job with growing delays, and gives up after maxAttempts with the error kept', async () => {
     const { clock, queue, worker } = setup({ maxAttempts: 3 });
     let calls = 0;

@@ -12,6 +12,7 @@ export interface JobWorkerOptions {
   pollMs: number;
   /** How long a claimed job is ours; a crashed process's jobs are due again after it. */
   leaseMs?: number;
+  /** Jobs run per poll before the next poll (each claimed on its own). */
   batchSize?: number;
   /** After this many failures a job is given up (kept, with its last error, for an operator). */
   maxAttempts?: number;
@@ -29,7 +30,8 @@ export function createJobWorker(options: JobWorkerOptions) {
   const { queue, clock, log } = options;
   const leaseMs = options.leaseMs ?? 60_000;
   const batchSize = options.batchSize ?? 10;
-  const maxAttempts = options.maxAttempts ?? 12;
+  // 12 quick retries, then every 5 minutes: a vendor outage of about two hours loses nothing.
+  const maxAttempts = options.maxAttempts ?? 36;
   const handlers = new Map<string, JobHandler>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
@@ -49,13 +51,21 @@ export function createJobWorker(options: JobWorkerOptions) {
     }
   }
 
-  /** Claims and runs one batch of due jobs; answers how many ran. Never two batches at once in a process. */
+  /**
+   * Runs up to a batch of due jobs, claiming each only as it starts: a lease then covers one
+   * job's run, so a slow job never lets another process take the jobs still waiting behind it.
+   * Answers how many ran. Never two batches at once in a process.
+   */
   function runDue(): Promise<number> {
     running ??= (async () => {
       try {
-        const batch = await queue.claimDue(clock.now(), batchSize, leaseMs);
-        for (const job of batch) await runOne(job);
-        return batch.length;
+        let ran = 0;
+        for (; ran < batchSize; ran += 1) {
+          const [job] = await queue.claimDue(clock.now(), 1, leaseMs);
+          if (!job) break;
+          await runOne(job);
+        }
+        return ran;
       } finally {
         running = undefined;
       }

@@ -100,6 +100,20 @@ describe('webhook intake', () => {
     expect((await profileOf(t.db, userId))?.kycStatus).toBe('Pass');
   });
 
+  it('marks an event about an applicant no profile knows as processed, without retrying it', async () => {
+    // An applicant on the vendor's side that is not ours (another app or level on the same account).
+    const stranger = 'sbx_stranger_applicant';
+    await t.db.insert(sandboxKycApplicants).values({ id: stranger, externalUserId: 'someone-elses-user', email: 'x@example.test', levelName: 'basic-kyc-level' });
+    const body = JSON.stringify({ applicantId: stranger, inspectionId: stranger, correlationId: 'stranger-event', externalUserId: 'someone-elses-user', type: 'applicantPending', reviewStatus: 'pending', createdAtMs: '2026-11-21 12:00:00.000' });
+    expect((await post(body, { 'x-payload-digest': hmac('sha256', body), 'x-payload-digest-alg': 'HMAC_SHA256_HEX' })).statusCode).toBe(200);
+    await t.app.jobs.drain();
+    const [event] = await t.db.select().from(kycWebhookEvents).where(eq(kycWebhookEvents.applicantId, stranger));
+    expect(event?.processedAt).not.toBeNull();
+    const [job] = await t.db.select().from(jobs).where(sql`${jobs.payload}->>'applicantId' = ${stranger}`);
+    expect(job).toMatchObject({ attempts: 1, lastError: null });
+    expect(job?.doneAt).not.toBeNull();
+  });
+
   it('answers 400 for a signed body that is not JSON', async () => {
     const body = 'not json';
     const response = await post(body, { 'x-payload-digest': hmac('sha256', body), 'x-payload-digest-alg': 'HMAC_SHA256_HEX' });

@@ -9,7 +9,7 @@ import type { IdentityModule } from '../identity/identity.module.ts';
 import { JOB_APPLY_REVIEW } from './kyc-webhook.routes.ts';
 import { createKycRepository } from './kyc.repository.ts';
 import { createEntitySwitchService } from './entity-switch.service.ts';
-import { createKycService } from './kyc.service.ts';
+import { createKycService, UnknownApplicantError } from './kyc.service.ts';
 import { createSharedKycImport } from './shared-kyc.ts';
 
 /** Identity verification: wires the service and processes the vendor's webhook events from the outbox. */
@@ -34,7 +34,12 @@ export function createKycModule(deps: {
   // late event ends in the same state as the newest one.
   deps.worker.register(JOB_APPLY_REVIEW, async (payload) => {
     const { applicantId, eventKey } = payload as { applicantId: string; eventKey: string };
-    await service.applyReview(await deps.provider.getReview(applicantId));
+    try {
+      await service.applyReview(await deps.provider.getReview(applicantId));
+    } catch (error) {
+      if (!(error instanceof UnknownApplicantError)) throw error; // an outage: retried
+      deps.log.warn({ applicantId }, 'vendor webhook about an applicant we do not know: ignored');
+    }
     await repository.markEventProcessed(eventKey, deps.clock.now());
   });
 

@@ -20,6 +20,14 @@ export interface KycAddress {
 
 /** How long the vendor's hosted step may stay open with one access token. */
 export const ACCESS_TOKEN_TTL_SECONDS = 600;
+/** A vendor review of an applicant no profile of ours knows (another app or level on the same vendor account): retrying cannot help. */
+export class UnknownApplicantError extends Error {
+  constructor(readonly applicantId: string) {
+    super(`no KYC profile for applicant ${applicantId}`);
+    this.name = 'UnknownApplicantError';
+  }
+}
+
 /** The list join-uk-email-list puts people on. */
 export const UK_LAUNCH_LIST = 'UK_LAUNCH';
 
@@ -222,7 +230,7 @@ export function createKycService(deps: {
      */
     async applyReview(review: ApplicantReview): Promise<void> {
       const profile = (await repository.findProfileByApplicant(review.applicantId)) ?? (await repository.findProfile(review.externalUserId));
-      if (!profile) throw new Error(`no KYC profile for applicant ${review.applicantId}`);
+      if (!profile) throw new UnknownApplicantError(review.applicantId);
       const outcome = outcomeOf(review);
       const { info } = review;
       const applied = await repository.applyReviewValues(profile.userId, review.reviewedAt, {
