@@ -17,7 +17,7 @@ const bareAddress = await bare.listen({ host: '127.0.0.1', port: 0 });
 
 const databaseUrl = process.env.BENCH_DATABASE_URL;
 const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
-await prepareDatabase(database);
+await prepareDatabase(database, { demoData: true });
 // Logging at warn: request logs would measure the terminal, not the server.
 const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'warn', DATA_DIR: dataDir }), database });
 const appAddress = await app.listen({ host: '127.0.0.1', port: 0 });

@@ -28,7 +28,7 @@ export default async function setup(project: TestProject) {
 async function setupPglite(project: TestProject) {
   const client = await PGlite.create();
   const handle = await openDatabase({ pglite: client });
-  await prepareDatabase(handle);
+  await prepareDatabase(handle, { demoData: true });
   const snapshot = await client.dumpDataDir('none');
   await handle.close();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'causeway-pglite-'));
@@ -47,7 +47,7 @@ async function setupPostgres(project: TestProject) {
   await admin.query(`drop database if exists ${template}`);
   await admin.query(`create database ${template}`);
   const handle = await openDatabase({ databaseUrl: databaseUrlWithName(baseUrl, template), poolSize: 2 });
-  await prepareDatabase(handle);
+  await prepareDatabase(handle, { demoData: true });
   await handle.close();
   project.provide('postgresTemplate', template);
   return async () => {

@@ -9,16 +9,23 @@ import { seedReferenceData } from './seed/index.ts';
 export interface PrepareOptions {
   /** The SECRET_KEY the app runs with (unset: the secret generated once and kept in the database), which seals the demo merchant's secret. */
   secretKey?: string | undefined;
+  /**
+   * Seeds sandbox.md's demo accounts and demo merchant, whose password and secret are published.
+   * Only for a sandbox install (see isSandboxInstall): on a real one anyone could sign the demo
+   * merchant's links and sign in as its linked customers.
+   */
+  demoData: boolean;
 }
 
 /**
- * Brings a database to the current schema and seeds what a fresh install needs (reference data,
- * demo accounts, the demo merchant). Safe to run at every start: existing rows are never touched.
+ * Brings a database to the current schema and seeds what a fresh install needs (reference data;
+ * on a sandbox install also the demo accounts and the demo merchant). Safe to run at every start: existing rows are never touched.
  */
-export async function prepareDatabase(database: DatabaseHandle, options: PrepareOptions = {}): Promise<void> {
+export async function prepareDatabase(database: DatabaseHandle, options: PrepareOptions): Promise<void> {
   await database.migrate();
   await seedReferenceData(database.db);
-  await seedDemoAccounts(database.db);
   const serverSecret = await loadServerSecret(database.db, options.secretKey);
+  if (!options.demoData) return;
+  await seedDemoAccounts(database.db);
   await seedDemoMerchant(createMerchantRepository(database.db), merchantSecretKey(serverSecret));
 }

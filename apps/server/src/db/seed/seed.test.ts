@@ -1,13 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
+import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/test-database.ts';
 import { DEMO_MERCHANT } from '../../modules/merchant/demo-merchant.ts';
 import { merchantSecretKey } from '../../modules/merchant/merchant-entry.ts';
 import { decrypt } from '../../platform/crypto.ts';
 import { loadServerSecret } from '../../platform/server-secret.repository.ts';
-import type { DatabaseHandle } from '../client.ts';
+import { type DatabaseHandle, openDatabase } from '../client.ts';
+import { isSandboxInstall } from '../../providers/mail/index.ts';
 import { prepareDatabase } from '../prepare.ts';
-import { countries, currencies, currencyPairs, merchants, pairChannels } from '../schema/index.ts';
+import { countries, currencies, currencyPairs, merchants, pairChannels, users } from '../schema/index.ts';
 import { seedReferenceData } from './index.ts';
 
 let handle: DatabaseHandle;
@@ -16,8 +18,8 @@ beforeAll(async () => {
 });
 afterAll(() => handle.close());
 
-const count = async (table: typeof countries | typeof currencies | typeof currencyPairs | typeof pairChannels) =>
-  (await handle.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]?.n;
+const count = async (table: typeof countries | typeof currencies | typeof currencyPairs | typeof pairChannels, database: DatabaseHandle = handle) =>
+  (await database.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]?.n;
 
 describe('seedReferenceData', () => {
   it('is idempotent and never overwrites an operator edit', async () => {
@@ -36,6 +38,25 @@ describe('seedReferenceData', () => {
   });
 });
 
+describe('an install with real mail (prepareDatabase without demo data)', () => {
+  it('has neither the demo accounts nor the demo merchant, whose password and secret are published', async () => {
+    const fresh = await openDatabase({ pglite: await PGlite.create() });
+    try {
+      await prepareDatabase(fresh, { demoData: false });
+      expect(await fresh.db.select().from(merchants)).toEqual([]);
+      expect(await fresh.db.select().from(users)).toEqual([]);
+      expect(await count(countries, fresh)).toBeGreaterThan(0);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('is what a server with SMTP_URL prepares', () => {
+    expect(isSandboxInstall({ SMTP_URL: 'smtp://mail.example.test:587' })).toBe(false);
+    expect(isSandboxInstall({ SMTP_URL: undefined })).toBe(true);
+  });
+});
+
 describe('the demo merchant (prepareDatabase)', () => {
   const demoRow = async () => (await handle.db.select().from(merchants).where(eq(merchants.id, DEMO_MERCHANT.id)))[0];
 
@@ -48,12 +69,12 @@ describe('the demo merchant (prepareDatabase)', () => {
 
   it('never overwrites an operator edit, and seals under SECRET_KEY when one is configured', async () => {
     await handle.db.update(merchants).set({ name: 'Renamed by an operator' }).where(eq(merchants.id, DEMO_MERCHANT.id));
-    await prepareDatabase(handle);
+    await prepareDatabase(handle, { demoData: true });
     expect((await demoRow())?.name).toBe('Renamed by an operator');
 
     await handle.db.delete(merchants).where(eq(merchants.id, DEMO_MERCHANT.id));
     const secretKey = 'a-configured-secret-key-of-32-characters';
-    await prepareDatabase(handle, { secretKey });
+    await prepareDatabase(handle, { secretKey, demoData: true });
     expect(decrypt(merchantSecretKey(Buffer.from(secretKey, 'utf8')), (await demoRow())!.secretEncrypted)).toBe(DEMO_MERCHANT.secret);
   });
 });
