@@ -35,27 +35,48 @@ export class UnbalancedJournalError extends Error {}
  * The double-entry ledger (trust.md "Money"). Code posts balanced journals; the database refuses
  * anything else (migration 0013_ledger_rules), so a bug here cannot unbalance the books.
  */
+/** The key was posted already with other entries: a retry must send the same journal. */
+export class IdempotencyConflictError extends Error {}
+
+/** numeric(38, 18): more decimal places would be rounded away silently by the column. */
+const MAX_DECIMAL_PLACES = 18;
+
+/** What makes two postings "the same journal": kind, reference and the entries, in a fixed order. */
+const fingerprintOf = (kind: string, reference: string, entries: Array<{ code: string; amount: Decimal }>) =>
+  JSON.stringify([kind, reference, entries.map((entry) => `${entry.code}=${entry.amount.toFixed()}`).sort()]);
+
+/**
+ * The double-entry ledger (trust.md "Money"). Code posts balanced journals; the database refuses
+ * anything else (migration 0013_ledger_rules), so a bug here cannot unbalance the books.
+ */
 export function createLedger(db: Database) {
-  /** The account's id, created on first use (its currency and side never change afterwards). */
-  async function accountId(spec: LedgerAccountSpec, executor: LedgerExecutor): Promise<string> {
-    const [existing] = await executor.select({ id: ledgerAccounts.id, currency: ledgerAccounts.currency, normalSide: ledgerAccounts.normalSide }).from(ledgerAccounts).where(eq(ledgerAccounts.code, spec.code));
-    if (existing) {
-      if (existing.currency !== spec.currency || existing.normalSide !== spec.normalSide) throw new Error(`ledger account ${spec.code} exists with another currency or side`);
-      return existing.id;
+  /** The accounts' ids by code, creating the missing ones (a currency and side never change afterwards). */
+  async function accountIds(specs: LedgerAccountSpec[], executor: LedgerExecutor): Promise<Map<string, string>> {
+    const codes = [...new Set(specs.map((spec) => spec.code))].sort();
+    const read = async () => executor.select({ id: ledgerAccounts.id, code: ledgerAccounts.code, currency: ledgerAccounts.currency, normalSide: ledgerAccounts.normalSide }).from(ledgerAccounts).where(inArray(ledgerAccounts.code, codes));
+    let rows = await read();
+    const missing = specs.filter((spec, index) => !rows.some((row) => row.code === spec.code) && specs.findIndex((other) => other.code === spec.code) === index);
+    if (missing.length > 0) {
+      await executor
+        .insert(ledgerAccounts)
+        .values(missing.sort((a, b) => a.code.localeCompare(b.code)).map((spec) => ({ id: newId('lac'), code: spec.code, currency: spec.currency, normalSide: spec.normalSide, noOverdraft: spec.noOverdraft ?? false, description: spec.description ?? null })))
+        .onConflictDoNothing({ target: ledgerAccounts.code });
+      rows = await read();
     }
-    await executor
-      .insert(ledgerAccounts)
-      .values({ id: newId('lac'), code: spec.code, currency: spec.currency, normalSide: spec.normalSide, noOverdraft: spec.noOverdraft ?? false, description: spec.description ?? null })
-      .onConflictDoNothing({ target: ledgerAccounts.code });
-    const [row] = await executor.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(eq(ledgerAccounts.code, spec.code));
-    if (!row) throw new Error(`ledger account ${spec.code} vanished during insert`);
-    return row.id;
+    for (const spec of specs) {
+      const row = rows.find((candidate) => candidate.code === spec.code);
+      if (!row) throw new Error(`ledger account ${spec.code} vanished during insert`);
+      if (row.currency !== spec.currency || row.normalSide !== spec.normalSide) throw new Error(`ledger account ${spec.code} exists with another currency or side`);
+    }
+    return new Map(rows.map((row) => [row.code, row.id]));
   }
 
-  function assertBalanced(input: JournalInput): void {
+  function assertPostable(input: JournalInput): void {
+    if (input.entries.length < 2) throw new UnbalancedJournalError(`journal ${input.kind} needs at least two entries`);
     const totals = new Map<string, Decimal>();
     for (const { account, amount } of input.entries) {
       if (amount.isZero() || !amount.isFinite()) throw new UnbalancedJournalError(`journal ${input.kind}: an entry on ${account.code} is zero or not finite`);
+      if (amount.decimalPlaces() > MAX_DECIMAL_PLACES) throw new UnbalancedJournalError(`journal ${input.kind}: ${amount.toFixed()} on ${account.code} has more than ${MAX_DECIMAL_PLACES} decimal places`);
       totals.set(account.currency, (totals.get(account.currency) ?? new Decimal(0)).plus(amount));
     }
     for (const [currency, total] of totals) {
@@ -63,25 +84,34 @@ export function createLedger(db: Database) {
     }
   }
 
-  return {
-    accountId,
+  const ledger = {
+    /** The account's id, created on first use. */
+    async accountId(spec: LedgerAccountSpec, executor: LedgerExecutor = db): Promise<string> {
+      return (await accountIds([spec], executor)).get(spec.code)!;
+    },
 
     /**
      * Posts one journal inside the caller's transaction (pass `tx`): its entries, the accounts'
-     * balances, and whatever else the caller writes commit together. With a key already posted it
-     * answers that journal and posts nothing.
+     * balances, and whatever else the caller writes commit together. A key posted already
+     * answers that journal and posts nothing, when the journal is the same; with other entries it
+     * is an IdempotencyConflictError. Concurrent postings of one key wait for the first (the
+     * unique index), and entries go in by account id, so two journals over the same accounts
+     * always lock their balances in the same order (no deadlock).
      */
     async post(input: JournalInput, executor: LedgerExecutor): Promise<{ journalId: string; posted: boolean }> {
-      assertBalanced(input);
-      const [already] = await executor.select({ id: ledgerJournals.id }).from(ledgerJournals).where(eq(ledgerJournals.idempotencyKey, input.idempotencyKey));
-      if (already) return { journalId: already.id, posted: false };
+      assertPostable(input);
       const journalId = newId('jnl');
-      await executor.insert(ledgerJournals).values({
-        id: journalId, kind: input.kind, reference: input.reference, idempotencyKey: input.idempotencyKey, reverses: input.reverses ?? null, description: input.description ?? null,
-      });
-      for (const { account, amount } of input.entries) {
-        await executor.insert(ledgerEntries).values({ journalId, accountId: await accountId(account, executor), currency: account.currency, amount: amount.toFixed() });
-      }
+      const [inserted] = await executor
+        .insert(ledgerJournals)
+        .values({ id: journalId, kind: input.kind, reference: input.reference, idempotencyKey: input.idempotencyKey, reverses: input.reverses ?? null, description: input.description ?? null })
+        .onConflictDoNothing({ target: ledgerJournals.idempotencyKey })
+        .returning({ id: ledgerJournals.id });
+      if (!inserted) return replayOf(input, executor);
+      const ids = await accountIds(input.entries.map((entry) => entry.account), executor);
+      const rows = input.entries
+        .map(({ account, amount }) => ({ journalId, accountId: ids.get(account.code)!, currency: account.currency, amount: amount.toFixed() }))
+        .sort((a, b) => a.accountId.localeCompare(b.accountId));
+      await executor.insert(ledgerEntries).values(rows);
       return { journalId, posted: true };
     },
 
@@ -114,6 +144,18 @@ export function createLedger(db: Database) {
       return totals;
     },
   };
+
+  /** The journal a key already posted, when the retry is the same journal. */
+  async function replayOf(input: JournalInput, executor: LedgerExecutor): Promise<{ journalId: string; posted: boolean }> {
+    const [existing] = await executor.select().from(ledgerJournals).where(eq(ledgerJournals.idempotencyKey, input.idempotencyKey));
+    if (!existing) throw new Error(`ledger journal ${input.idempotencyKey} vanished during insert`);
+    const posted = (await ledger.journalsOf(existing.reference, executor)).find((journal) => journal.id === existing.id);
+    const same = fingerprintOf(existing.kind, existing.reference, posted?.entries ?? []) === fingerprintOf(input.kind, input.reference, input.entries.map(({ account, amount }) => ({ code: account.code, amount })));
+    if (!same) throw new IdempotencyConflictError(`ledger key ${input.idempotencyKey} was posted with other entries`);
+    return { journalId: existing.id, posted: false };
+  }
+
+  return ledger;
 }
 
 export type Ledger = ReturnType<typeof createLedger>;

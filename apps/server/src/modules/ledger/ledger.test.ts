@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { ledgerAccounts, ledgerEntries, ledgerJournals } from '../../db/schema/index.ts';
 import { createTestDatabase } from '../../../test/test-database.ts';
-import { createLedger, type Ledger, type LedgerAccountSpec, UnbalancedJournalError } from './ledger.repository.ts';
+import { createLedger, IdempotencyConflictError, type Ledger, type LedgerAccountSpec, UnbalancedJournalError } from './ledger.repository.ts';
 
 let database: DatabaseHandle;
 let ledger: Ledger;
@@ -46,18 +46,51 @@ describe('the ledger', () => {
     expect((await ledger.balance(inventory.code)).toFixed()).toBe('2.5');
     expect((await ledger.balance(treasury.code)).toFixed()).toBe('2.5');
     const [posted] = await ledger.journalsOf('test-fund-1');
-    expect(posted?.entries.map((entry) => [entry.code, entry.amount.toFixed()])).toEqual([[inventory.code, '2.5'], [treasury.code, '-2.5']]);
+    // Entries go in by account id (one lock order for every journal), not in the order given.
+    expect(posted?.entries.map((entry) => [entry.code, entry.amount.toFixed()]).sort()).toEqual([[inventory.code, '2.5'], [treasury.code, '-2.5']].sort());
     for (const total of (await ledger.trialBalance()).values()) expect(total.isZero()).toBe(true);
+  });
+
+  it('answers the first journal to a retry of the same key, and refuses the key with other entries', async () => {
+    const journal = (amount: string) => ({ kind: 'funding', reference: 'test-retry', idempotencyKey: 'test-retry', entries: [{ account: receivable, amount: d(amount) }, { account: payable, amount: d(amount).negated() }] });
+    const first = await database.db.transaction((tx) => ledger.post(journal('7'), tx));
+    expect(await database.db.transaction((tx) => ledger.post(journal('7.000'), tx))).toEqual({ journalId: first.journalId, posted: false });
+    await expect(database.db.transaction((tx) => ledger.post(journal('8'), tx))).rejects.toBeInstanceOf(IdempotencyConflictError);
+  });
+
+  it('posts one journal when the same key arrives many times at once', async () => {
+    const journal = { kind: 'funding', reference: 'test-concurrent', idempotencyKey: 'test-concurrent', entries: [{ account: receivable, amount: d('3') }, { account: payable, amount: d('-3') }] };
+    const before = await ledger.balance(receivable.code);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => database.db.transaction((tx) => ledger.post(journal, tx))));
+    expect(answers.filter((answer) => answer.posted)).toHaveLength(1);
+    expect(new Set(answers.map((answer) => answer.journalId)).size).toBe(1);
+    expect((await ledger.balance(receivable.code)).minus(before).toFixed()).toBe('3');
+  });
+
+  it('posts journals over the same accounts in opposite orders at once without deadlocking', async () => {
+    const a: LedgerAccountSpec = { code: 'test:order-a:EUR', currency: 'EUR', normalSide: 'debit' };
+    const b: LedgerAccountSpec = { code: 'test:order-b:EUR', currency: 'EUR', normalSide: 'credit' };
+    const posts = Array.from({ length: 10 }, (_, round) => [
+      database.db.transaction((tx) => ledger.post({ kind: 'swap', reference: 'test-order', idempotencyKey: `ab-${round}`, entries: [{ account: a, amount: d('1') }, { account: b, amount: d('-1') }] }, tx)),
+      database.db.transaction((tx) => ledger.post({ kind: 'swap', reference: 'test-order', idempotencyKey: `ba-${round}`, entries: [{ account: b, amount: d('1') }, { account: a, amount: d('-1') }] }, tx)),
+    ]).flat();
+    expect((await Promise.all(posts)).every((answer) => answer.posted)).toBe(true);
+    expect((await ledger.balance(a.code)).isZero()).toBe(true);
   });
 
   it('keeps 18 decimal places exactly (no float ever holds an amount)', async () => {
     const tiny = d('0.000000000000000001');
-    await database.db.transaction((tx) => ledger.post({ kind: 'dust', reference: 'test-dust', idempotencyKey: 'test-dust', entries: [{ account: receivable, amount: tiny }, { account: payable, amount: tiny.negated() }] }, tx));
-    expect((await ledger.balance(receivable.code)).toFixed()).toBe('0.000000000000000001');
+    const dustIn: LedgerAccountSpec = { code: 'test:dust-in:EUR', currency: 'EUR', normalSide: 'debit' };
+    const dustOut: LedgerAccountSpec = { code: 'test:dust-out:EUR', currency: 'EUR', normalSide: 'credit' };
+    await database.db.transaction((tx) => ledger.post({ kind: 'dust', reference: 'test-dust', idempotencyKey: 'test-dust', entries: [{ account: dustIn, amount: tiny }, { account: dustOut, amount: tiny.negated() }] }, tx));
+    expect((await ledger.balance(dustIn.code)).toFixed()).toBe('0.000000000000000001');
   });
 
-  it('refuses an unbalanced or zero entry before touching the database', async () => {
+  it('refuses an unbalanced, zero, too precise or lone entry before touching the database', async () => {
     const before = await countEntries();
+    const nineteenPlaces = d('1.0000000000000000004');
+    await expect(ledger.post({ kind: 'bad', reference: 'x', idempotencyKey: 'bad-3', entries: [{ account: receivable, amount: nineteenPlaces }, { account: payable, amount: nineteenPlaces.negated() }] }, database.db)).rejects.toThrow(/more than 18 decimal places/);
+    await expect(ledger.post({ kind: 'bad', reference: 'x', idempotencyKey: 'bad-4', entries: [] }, database.db)).rejects.toThrow(/at least two entries/);
     await expect(ledger.post({ kind: 'bad', reference: 'x', idempotencyKey: 'bad-1', entries: [{ account: receivable, amount: d('10') }, { account: payable, amount: d('-9.99') }] }, database.db)).rejects.toBeInstanceOf(UnbalancedJournalError);
     await expect(ledger.post({ kind: 'bad', reference: 'x', idempotencyKey: 'bad-2', entries: [{ account: receivable, amount: d('0') }] }, database.db)).rejects.toBeInstanceOf(UnbalancedJournalError);
     expect(await countEntries()).toBe(before);
@@ -79,6 +112,7 @@ describe('the ledger', () => {
     expect(await failureOf(database.db.update(ledgerEntries).set({ amount: '1' }))).toMatch(/immutable/);
     expect(await failureOf(database.db.delete(ledgerEntries))).toMatch(/immutable/);
     expect(await failureOf(database.db.delete(ledgerJournals))).toMatch(/immutable/);
+    expect(await failureOf(database.db.execute(sql`truncate ledger_entries cascade`))).toMatch(/immutable/);
     expect(await failureOf(database.db.update(ledgerAccounts).set({ balance: '1000' }).where(eq(ledgerAccounts.code, inventory.code)))).toMatch(/only through entries/);
     expect((await ledger.balance(inventory.code)).toFixed()).toBe('2.5');
   });
