@@ -117,6 +117,15 @@ describe('the other KYC calls', () => {
     expect((await get(PATHS.kycCheckAddress, token)).body.data.address).toEqual(address);
   });
 
+  it('refuses update-address on a blocked account with KYC0000001 (not the sign-in-again code), and keeps the address', async () => {
+    const { token, userId } = await newIndividual(t, 'address.blocked@example.test');
+    await t.db.update(users).set({ accountStatus: 'Blocked', accountStatusReasonCode: 'AC100002' }).where(eq(users.id, userId));
+    const refused = await post(PATHS.kycUpdateAddress, token, { addressLine: 'Main St 1', city: 'Berlin', postalCode: '10115', country: 'DE' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.body.code).toBe('KYC0000001');
+    expect((await get(PATHS.kycCheckAddress, token)).body.data.address).toBeNull();
+  });
+
   it('kyc/limit/query answers every tier with the used and available amounts as decimal strings', async () => {
     const { token } = await newIndividual(t, 'limits@example.test');
     const fresh = (await get(PATHS.kycLimits, token)).body.data;

@@ -1,5 +1,5 @@
 import {
-  accountOverviewSchema, API_BASE, BLOCKED_COUNTRIES, checkAddressResultSchema, commonHeadersSchema, docsVerificationSubmitSchema, entitySwitchPrecheckSchema, entitySwitchQuerySchema, entitySwitchResultSchema, routeEntityCheckResultSchema, envelopeOf, kycAccessTokenResultSchema,
+  accountOverviewSchema, API_BASE, checkAddressResultSchema, commonHeadersSchema, docsVerificationSubmitSchema, entitySwitchPrecheckSchema, entitySwitchQuerySchema, entitySwitchResultSchema, routeEntityCheckResultSchema, envelopeOf, isBlockedCountry, kycAccessTokenResultSchema,
   joinUkEmailListResultSchema, kycAddressSchema, kycBasicInfoSchema, kycLimitsResultSchema, kycPreCheckResultSchema, kycSyncResultSchema, ok, overviewQuerySchema, PATHS,
 } from '@causeway/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -42,7 +42,7 @@ export function registerKycRoutes(app: FastifyInstance, deps: { kyc: KycModule; 
     preHandler,
     handler: async (request) => {
       const country = await deps.geo.countryOf(request.ip);
-      return ok(await service.preCheck(request.auth!.user, country !== null && (BLOCKED_COUNTRIES as readonly string[]).includes(country)));
+      return ok(await service.preCheck(request.auth!.user, isBlockedCountry(country)));
     },
   });
 

@@ -31,6 +31,9 @@ export class UnknownApplicantError extends Error {
 /** The list join-uk-email-list puts people on. */
 export const UK_LAUNCH_LIST = 'UK_LAUNCH';
 
+/** A blocked or terminated account: its verification data no longer changes. */
+const isClosedAccount = (user: Pick<UserRow, 'accountStatus'>) => user.accountStatus === 'Blocked' || user.accountStatus === 'Terminated';
+
 export type VerificationBlocker = 'ACCOUNT_BLOCKED' | 'ALREADY_VERIFIED' | 'UNDER_REVIEW';
 
 /**
@@ -39,7 +42,7 @@ export type VerificationBlocker = 'ACCOUNT_BLOCKED' | 'ALREADY_VERIFIED' | 'UNDE
  * pre-check, get-access-token and docsverification.
  */
 export function verificationBlocker(user: Pick<UserRow, 'accountStatus'>, profile: Pick<KycProfileRow, 'kycStatus'>): VerificationBlocker | null {
-  if (user.accountStatus === 'Blocked' || user.accountStatus === 'Terminated') return 'ACCOUNT_BLOCKED';
+  if (isClosedAccount(user)) return 'ACCOUNT_BLOCKED';
   if (profile.kycStatus === 'Pass') return 'ALREADY_VERIFIED';
   if (profile.kycStatus === 'Pending') return 'UNDER_REVIEW';
   return null;
@@ -149,7 +152,8 @@ export function createKycService(deps: {
     },
 
     async updateAddress(user: UserRow, address: KycAddress) {
-      if (user.accountStatus === 'Blocked' || user.accountStatus === 'Terminated') throw new AppError('USER0000001');
+      // Not USER0000001: that code means "sign in again" to the web app, and a closed account is signed in.
+      if (isClosedAccount(user)) throw new AppError('KYC0000001');
       await profileOf(user);
       await repository.updateProfile(user.id, { addressLine: address.addressLine, city: address.city, postalCode: address.postalCode, addressCountry: address.country, updatedAt: clock.now() });
       return { required: false, address };
@@ -249,7 +253,7 @@ export function createKycService(deps: {
       if (!applied) return;
       if (outcome.blockReasonCode) {
         const user = await identity.findUserById(profile.userId);
-        if (user && user.accountStatus !== 'Blocked' && user.accountStatus !== 'Terminated') {
+        if (user && !isClosedAccount(user)) {
           await identity.updateUser(user.id, { accountStatus: 'Blocked', accountStatusReasonCode: outcome.blockReasonCode });
         }
       }

@@ -3,8 +3,8 @@ import { canonicalEntryQuery, PATHS } from '@causeway/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, users } from '../../db/schema/index.ts';
-import { call, createIdentityTestApp, type IdentityTestApp, nextIp } from '../../../test/identity-helpers.ts';
-import { profileOf } from '../../../test/kyc-helpers.ts';
+import { call, createIdentityTestApp, type IdentityTestApp, nextIp, tokenHeaders } from '../../../test/identity-helpers.ts';
+import { newIndividual, profileOf } from '../../../test/kyc-helpers.ts';
 import { readLatestCode } from '../../../test/test-app.ts';
 import { DEMO_MERCHANT } from '../merchant/demo-merchant.ts';
 import { JOB_IMPORT_SHARED_KYC } from './shared-kyc.ts';
@@ -63,6 +63,18 @@ describe('KYC shared by a merchant (Reusable KYC through the signed entry)', () 
     await merchantSignIn('m-share-demo', 'demo@causeway.test', await shareTokenFor({ ...MIA, lastName: 'Reject' }));
     await t.app.jobs.drain();
     expect(await profileOf(t.db, userId)).toEqual(before);
+    expect(await importJobsFor(userId)).toEqual([]);
+  });
+
+  it('keeps the applicant of a person who already opened the vendor step, and queues nothing', async () => {
+    const { token, userId } = await newIndividual(t, 'shared.own@example.test');
+    expect((await call(t.app, 'GET', PATHS.kycAccessToken, { headers: tokenHeaders(token) })).statusCode).toBe(200);
+    const own = await profileOf(t.db, userId);
+    expect(own).toMatchObject({ kycStatus: 'Initial' });
+    expect(own?.applicantId).toBeTruthy();
+    await merchantSignIn('m-share-own', 'shared.own@example.test', await shareTokenFor());
+    await t.app.jobs.drain();
+    expect(await profileOf(t.db, userId)).toMatchObject({ kycStatus: 'Initial', applicantId: own?.applicantId });
     expect(await importJobsFor(userId)).toEqual([]);
   });
 

@@ -29,15 +29,19 @@ export function createSharedKycImport(deps: {
   log: FastifyBaseLogger;
 }) {
   const { repository, provider, clock } = deps;
-  /** Only a profile that has not been sent to review yet takes a shared applicant. */
-  const mayImport = (status: string | undefined) => status === undefined || status === 'Initial';
+  /**
+   * Only a person who never began verifying here takes a shared applicant: no review yet, and no
+   * applicant of their own (one made by opening the vendor's step must not be replaced).
+   */
+  const mayImport = (profile: { kycStatus: string; applicantId: string | null } | undefined) =>
+    profile === undefined || (profile.kycStatus === 'Initial' && profile.applicantId === null);
 
   deps.worker.register(JOB_IMPORT_SHARED_KYC, async (payload) => {
     const { userId, shareToken } = payload as { userId: string; shareToken: string };
     const user = await deps.identity.findUserById(userId);
     if (!user) return;
     const profile = await deps.service.profileOf(user);
-    if (!mayImport(profile.kycStatus)) return;
+    if (!mayImport(profile)) return;
     let applicantId: string;
     try {
       ({ applicantId } = await provider.importSharedApplicant({ shareToken, externalUserId: userId, levelName: profile.levelName }));
@@ -56,7 +60,7 @@ export function createSharedKycImport(deps: {
   return {
     /** After a merchant sign-in proved the account: queue the import when the account never verified. */
     async request(userId: string, shareToken: string): Promise<void> {
-      if (!mayImport((await repository.findProfile(userId))?.kycStatus)) return;
+      if (!mayImport(await repository.findProfile(userId))) return;
       await deps.queue.enqueue({ kind: JOB_IMPORT_SHARED_KYC, payload: { userId, shareToken }, runAt: clock.now(), dedupeKey: `kyc-share:${sha256Hex(shareToken)}` });
     },
   };

@@ -1,4 +1,4 @@
-import { BLOCKED_COUNTRIES } from '@causeway/contracts';
+import { isBlockedCountry } from '@causeway/contracts';
 
 /** What the person typed on the sandbox verification page. */
 export interface SandboxApplicantInfo {
@@ -29,7 +29,6 @@ export function decideSandboxReview(info: SandboxApplicantInfo): SandboxDecision
   if (lastName.includes('pending')) return { kind: 'pending' };
   if (lastName.includes('sanction')) return red('FINAL', 'SANCTIONS');
   if (lastName.includes('duplicate')) return red('FINAL', 'DUPLICATE');
-  const blocked = BLOCKED_COUNTRIES as readonly string[];
-  if (blocked.includes(info.nationality) || blocked.includes(info.residenceCountry)) return red('FINAL', 'WRONG_USER_REGION');
+  if (isBlockedCountry(info.nationality) || isBlockedCountry(info.residenceCountry)) return red('FINAL', 'WRONG_USER_REGION');
   return { kind: 'reviewed', reviewAnswer: 'GREEN', reviewRejectType: null, rejectLabels: [], afterDelay: true };
 }
