@@ -9,7 +9,8 @@ import { COOKIE_NAMES, getSharedCookie } from '@/lib/cookies';
 import { blockedPage, gateFor } from '@/lib/gating';
 import { isBusinessMode } from '@/lib/mode';
 import { useHttpClient } from '@/lib/http-context';
-import { createSessionStore, tokenRecordOf } from '@/lib/session';
+import { beginSession } from '@/lib/begin-session';
+import { createSessionStore } from '@/lib/session';
 import { rememberTargetEntity } from '@/lib/target-entity';
 import { createAuthApi } from './api/auth-api';
 import { loginErrorText, showingErrors } from './login-errors';
@@ -72,7 +73,7 @@ export function useLoginFlow(mode: LoginMode) {
       return setStep('gaVerify');
     }
     if (!result.token) return setError(t('auth.error.generic'));
-    await session.setToken(mode, tokenRecordOf(result.token));
+    await beginSession(queries, session, mode, result.token);
     setIsNewUser(result.isNewUser);
     if (!result.hasPassword && options.offerPassword !== false) return setStep('setPWD');
     if (result.isNewUser) return setStep('TwoFaTip');
