@@ -1,5 +1,6 @@
 import { type AccountOverview, PATHS } from '@causeway/contracts';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { COOKIE_NAMES, getSharedCookie } from './cookies.ts';
 import type { HttpClient } from './http-client.ts';
 import { useHttpClient } from './http-context.tsx';
@@ -14,7 +15,7 @@ export const ACCOUNT_INFO_KEY = ['account-info'] as const;
  * query-overview-info as spec §7 sends it: independent mode asks with paymentMethod BUY_SEND, the
  * Roma channel when the isRoma cookie says so. Always silent: the answer is shared by every
  * component on one query key, so a failure must not toast or sign out depending on which
- * component fetched it; pages that need the 401 → login reaction get it from their own calls.
+ * component fetched it; pages that need the 401 → login reaction ask useAccountInfo to report.
  * Applies no entity handling: {@link fetchAccountInfo} and {@link storeAccountInfo} do.
  */
 export function requestAccountInfo(client: HttpClient, mode: FlowMode): Promise<AccountOverview> {
@@ -59,16 +60,24 @@ export function storeAccountInfo(queries: QueryClient, info: AccountOverview): v
 
 /**
  * The account info, fetched once per page load and shared by every component that asks (spec §4).
- * `enabled: false` for signed-out visitors, who have none.
+ * `enabled: false` for signed-out visitors, who have none. `reportErrors`: a page that cannot show
+ * anything without it (the verification pages) gives its failure the spec §8 reactions, so a dead
+ * session goes to the sign-in page instead of an endless Try again; the header stays quiet.
  */
-export function useAccountInfo(mode: FlowMode, options: { enabled?: boolean } = {}) {
+export function useAccountInfo(mode: FlowMode, options: { enabled?: boolean; reportErrors?: boolean } = {}) {
   const client = useHttpClient();
-  return useQuery({
+  const query = useQuery({
     queryKey: ACCOUNT_INFO_KEY,
     queryFn: () => fetchAccountInfo(client, mode),
     staleTime: Infinity,
     enabled: options.enabled ?? true,
   });
+  const { error } = query;
+  const report = options.reportErrors ?? false;
+  useEffect(() => {
+    if (report && error) client.report(error);
+  }, [client, error, report]);
+  return query;
 }
 
 /** Spec §4 verified badge: basic KYB for corporate accounts, KYC for individuals; Pass is the only verified status. */

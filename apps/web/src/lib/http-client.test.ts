@@ -290,6 +290,16 @@ describe('spec §8 handlers', () => {
     expect(calledHandlers()).toEqual(['onAuthError']);
   });
 
+  it('gives a silent call\'s failure the reactions when the caller reports it, and ignores what is not an ApiError', async () => {
+    const { http } = client(() => fail('USER0000001', 'Auth', 200));
+    const error = await http.get('/a', { silent: true }).catch((failure: unknown) => failure);
+    expect(calledHandlers()).toEqual([]);
+    http.report(error);
+    http.report(new Error('not from the API'));
+    expect(handlers.onAuthError.mock.calls).toEqual([['individual']]);
+    expect(calledHandlers()).toEqual(['onAuthError']);
+  });
+
   it.each(['GAT9000001', '10000047'])('%s calls onServicesUnavailable with the mode flags', async (code) => {
     mode = 'businessIndependent';
     const { http } = client(() => fail(code, 'Down', 503));

@@ -50,6 +50,12 @@ export interface GetOptions extends RequestOptions {
 export interface HttpClient {
   get<T = unknown>(path: string, options?: GetOptions): Promise<T>;
   post<T = unknown>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  /**
+   * Gives an error of a call made `silent` the reactions of spec §8 after all (401 → the mode's
+   * sign-in, GAT9000001 → services-unavailable, ...): for a shared call that stays quiet for most
+   * callers but whose failure one page must act on. Anything not an ApiError is ignored.
+   */
+  report(error: unknown): void;
   /** Stops the device-id timer (tests, hot reload). */
   dispose(): void;
 }
@@ -158,6 +164,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     get: <T>(path: string, opts: GetOptions = {}) => call({ ...opts, method: 'GET' }, path, options.getMode()) as Promise<T>,
     post: <T>(path: string, body?: unknown, opts: RequestOptions = {}) =>
       call({ ...opts, method: 'POST', body }, path, options.getMode()) as Promise<T>,
+    report: (error) => {
+      if (isApiError(error)) dispatchApiError(error, { mode: options.getMode(), handlers: options.handlers, ...(options.toastPolicy ? { policy: options.toastPolicy } : {}) });
+    },
     dispose: () => clearTimeout(deviceTimer),
   };
 }

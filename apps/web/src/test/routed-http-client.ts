@@ -22,6 +22,8 @@ export type Responder = (body: any) => unknown;
  */
 export function routedHttpClient(routes: Record<string, Responder> = {}) {
   const calls: RecordedCall[] = [];
+  /** Errors a caller handed to `client.report` (the spec §8 reactions it asked for). */
+  const reported: unknown[] = [];
   const call = async (method: 'GET' | 'POST', path: string, body: unknown, options: unknown) => {
     calls.push({ method, path, body, options });
     const respond = routes[path];
@@ -31,11 +33,12 @@ export function routedHttpClient(routes: Record<string, Responder> = {}) {
   const client: HttpClient = {
     get: <T>(path: string, options?: unknown) => call('GET', path, undefined, options) as Promise<T>,
     post: <T>(path: string, body?: unknown, options?: unknown) => call('POST', path, body, options) as Promise<T>,
+    report: (error) => void reported.push(error),
     dispose: () => {},
   };
   /** The bodies sent to `path`, in order. */
   const bodiesOf = (path: string) => calls.filter((c) => c.path === path).map((c) => c.body);
-  return { client, calls, routes, bodiesOf };
+  return { client, calls, routes, bodiesOf, reported };
 }
 
 /** A health answer of a server running on embedded PGlite. */

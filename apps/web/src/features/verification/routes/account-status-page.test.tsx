@@ -282,4 +282,13 @@ describe('account-status page', () => {
     expect(await heading(TITLE.Initial)).toBeInTheDocument();
     expect(callsTo(calls, PATHS.overview)).toHaveLength(2);
   });
+
+  it('reports a failed account info to the spec §8 reactions (a dead session goes to sign-in), once', async () => {
+    const expired = businessError(PATHS.overview, 'USER0000001', 'Session expired');
+    const { reported } = openStatus(() => {
+      throw expired;
+    });
+    expect(await heading('Something went wrong')).toBeInTheDocument();
+    expect(reported).toEqual([expired]);
+  });
 });

@@ -46,7 +46,7 @@ export function AccountStatusPage({ variant = 'default' }: { variant?: AccountSt
   const queries = useQueryClient();
   const api = createVerificationApi(client);
   const mode = storedMode();
-  const info = useAccountInfo(mode);
+  const info = useAccountInfo(mode, { reportErrors: true });
   const kycStatus = info.data?.kycInfo?.kycStatus;
   const stage: Stage | undefined = info.data?.accountStatus === 'Terminated' ? 'Terminated' : kycStatus;
   const [params] = useSearchParams();

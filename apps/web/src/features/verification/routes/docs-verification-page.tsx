@@ -39,7 +39,7 @@ export function DocsVerificationPage() {
   const client = useHttpClient();
   const api = createVerificationApi(client);
   const phoneHandoff = createUploadHandoffApi(client);
-  const info = useAccountInfo(storedMode());
+  const info = useAccountInfo(storedMode(), { reportErrors: true });
   const redirect = info.data ? redirectFor(info.data) : null;
   const countries = useCountries({ enabled: Boolean(info.data && !redirect) });
   const [error, setError] = useState<string>();

@@ -23,7 +23,7 @@ export function RemediationPage() {
   const navigate = useNavigate();
   const queries = useQueryClient();
   const api = createVerificationApi(useHttpClient());
-  const info = useAccountInfo(storedMode());
+  const info = useAccountInfo(storedMode(), { reportErrors: true });
   const basic = useQuery({ queryKey: ['kyc-basic-info'], queryFn: () => api.basicInfo() });
   const countries = useCountries();
   const [editingAddress, setEditingAddress] = useState(false);

@@ -30,7 +30,7 @@ export function UserMigrationPage() {
   const client = useHttpClient();
   const queries = useQueryClient();
   const mode = storedMode();
-  const info = useAccountInfo(mode);
+  const info = useAccountInfo(mode, { reportErrors: true });
   const precheck = useQuery({ queryKey: ['entity-switch-precheck'], queryFn: () => client.get<Precheck>(PATHS.entitySwitchPrecheck), staleTime: 0 });
   const [state, setState] = useState<'idle' | 'working' | 'failed'>('idle');
   const silentStarted = useRef(false);
