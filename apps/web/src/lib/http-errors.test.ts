@@ -1,6 +1,6 @@
 import { PATHS } from '@causeway/contracts';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, dispatchApiError, errorText, isApiError, isSilentPath, isToastPath, type HttpErrorHandlers } from './http-errors.ts';
+import { ApiError, dispatchApiError, errorText, isApiError, isOffline, isSilentPath, isToastPath, type HttpErrorHandlers } from './http-errors.ts';
 
 const handlers = (): HttpErrorHandlers => ({
   onAuthError: vi.fn(),
@@ -55,6 +55,15 @@ describe('dispatchApiError', () => {
     expect(error).toBeInstanceOf(Error);
     expect(error).toMatchObject({ name: 'ApiError', message: 'Nope', kind: 'business', code: 'C', httpStatus: 409 });
     expect(error.data).toBeUndefined();
+  });
+});
+
+describe('isOffline', () => {
+  it('is true only for calls that got no answer (network, timeout)', () => {
+    expect(isOffline(new ApiError({ kind: 'network', path: '/a', msg: 'x' }))).toBe(true);
+    expect(isOffline(new ApiError({ kind: 'timeout', path: '/a', msg: 'x' }))).toBe(true);
+    expect(isOffline(new ApiError({ kind: 'business', path: '/a', msg: 'x', code: 'UPL0000007' }))).toBe(false);
+    expect(isOffline(new Error('network'))).toBe(false);
   });
 });
 

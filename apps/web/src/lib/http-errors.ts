@@ -49,6 +49,9 @@ export class ApiError extends Error {
 /** Narrowing helper for `catch` blocks. */
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
+/** The call never got an answer (no network, or it timed out): worth retrying as it is. */
+export const isOffline = (error: unknown): boolean => isApiError(error) && (error.kind === 'network' || error.kind === 'timeout');
+
 /**
  * The text to show a person for a failed call: the translated network or timeout text, the
  * server's message for a business error that has one, else the translated generic failure. The

@@ -2,7 +2,7 @@ import type { CreateUploadHandoffResult, UploadHandoffFile, UploadHandoffState }
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '@/lib/http-errors';
+import { isOffline } from '@/lib/http-errors';
 import { poll } from '@/lib/polling';
 import { GradientButton, Modal, Spinner } from '@/ui';
 import type { UploadHandoffApi } from '../api/upload-handoff-api';
@@ -70,8 +70,6 @@ interface HandoffPanelProps {
 }
 
 const hasExpired = (expiresAt: string) => Date.parse(expiresAt) <= Date.now();
-const isOffline = (error: unknown) => isApiError(error) && (error.kind === 'network' || error.kind === 'timeout');
-
 /** One link: its QR code and expiry while it polls; mounted only while the dialog is open, so closing stops the polling. */
 function HandoffPanel({ handoff, api, onState, onRenew }: HandoffPanelProps) {
   const { t, i18n } = useTranslation();

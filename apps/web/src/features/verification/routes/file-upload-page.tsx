@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { HttpClient } from '@/lib/http-client';
-import { isApiError } from '@/lib/http-errors';
+import { isApiError, isOffline } from '@/lib/http-errors';
 import { createSessionFreeHttpClient } from '@/lib/session-free-http-client';
 import { signAndUpload } from '@/lib/upload-document';
 import { CheckCircleIcon, ErrorView, FileUpload, GradientButton, Spinner, type UploadedFile } from '@/ui';
@@ -22,8 +22,6 @@ const codeOf = (error: unknown) => (isApiError(error) ? error.code : undefined);
  * the body's validation; the page does not repeat the contract's length rule).
  */
 const isRefusedTicket = (error: unknown) => codeOf(error) === HANDOFF_CODES.linkInvalid || codeOf(error) === 'REQ0000400';
-const isOffline = (error: unknown) => isApiError(error) && (error.kind === 'network' || error.kind === 'timeout');
-
 /**
  * file-upload#ticket=…: the phone's side of "continue on your phone". No sign-in: the ticket in
  * the fragment is the only credential, sent in the body of each call by a session-free client (a
