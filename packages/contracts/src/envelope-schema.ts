@@ -10,6 +10,9 @@ export function envelopeOf<T extends z.ZodType>(data: T) {
   });
 }
 
-/** The envelope of a failed call: `data` is always null. */
-export const errorEnvelopeSchema = envelopeOf(z.null());
+/**
+ * The envelope of a failed call: `data` is null, or a few named values the client shows in its
+ * own words (e.g. the min and max of "Transaction Limit Exceeded").
+ */
+export const errorEnvelopeSchema = envelopeOf(z.record(z.string(), z.string()).nullable());
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;

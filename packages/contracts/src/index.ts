@@ -18,3 +18,5 @@ export * from './kyc-rules.ts';
 export * from './kyc.ts';
 export * from './document-rules.ts';
 export * from './uploads.ts';
+export * from './cards.ts';
+export * from './orders.ts';

@@ -86,6 +86,30 @@ export const PATHS = {
   uploadHandoffSignUpload: '/kyc-main/client/upload-handoff/sign-upload',
   uploadHandoffComplete: '/kyc-main/client/upload-handoff/complete',
   bindGoogleAuthenticator: `${CUSTOMER}/otp/bind-google-authenticator`,
+  // Cards and orders (spec §7 "Order and card").
+  listCard: `${CUSTOMER}/card/list-card`,
+  addCard: `${CUSTOMER}/card/add-card`,
+  deleteCard: `${CUSTOMER}/card/delete-card`,
+  getQuote: `${CUSTOMER}/order/get-quote`,
+  getQuoteV2: '/capi/v2/customer/order/get-quote',
+  updateQuote: `${CUSTOMER}/order/update-quote`,
+  submitBuy: `${CUSTOMER}/order/submit-buy`,
+  getOrderDetail: `${CUSTOMER}/order/get-detail`,
+  get3dsStatus: `${CUSTOMER}/order/get-3ds-status`,
+  getEstimatedArrivalTime: `${CUSTOMER}/order/get-estimated-arrival-time`,
+  getPromotion: `${CUSTOMER}/order/get-promotion`,
+  queryOrderByTranId: `${CUSTOMER}/order/query-order/tranid`,
+  getTransInfo: '/capi/v1/login/common/get-trans-info',
+  /** (chosen) POST: the history page's list, with filters and at most a 365-day range. */
+  listOrder: `${CUSTOMER}/order/list-order`,
+  analyzeOnChainAddress: `${CUSTOMER}/order/analyze-on-chain-address`,
+  listVaspInfo: `${CUSTOMER}/order/list-vasp-info`,
+  gtrEnabled: `${CUSTOMER}/order/gtr-enabled`,
+  /** (chosen) Wallet address book: list (POST), add, delete, set-default. */
+  listWallet: `${CUSTOMER}/wallet/list-wallet`,
+  addWallet: `${CUSTOMER}/wallet/add-wallet`,
+  deleteWallet: `${CUSTOMER}/wallet/delete-wallet`,
+  setDefaultWallet: `${CUSTOMER}/wallet/set-default-wallet`,
 } as const;
 
 export type ApiPath = (typeof PATHS)[keyof typeof PATHS];

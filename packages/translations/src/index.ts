@@ -4,12 +4,16 @@ import enPages from './en/pages.json' with { type: 'json' };
 import enSecurity from './en/security.json' with { type: 'json' };
 import enUi from './en/ui.json' with { type: 'json' };
 import enVerification from './en/verification.json' with { type: 'json' };
+import enTrade from './en/trade.json' with { type: 'json' };
+import enOrders from './en/orders.json' with { type: 'json' };
 import zhAuth from './zh/auth.json' with { type: 'json' };
 import zhCommon from './zh/common.json' with { type: 'json' };
 import zhPages from './zh/pages.json' with { type: 'json' };
 import zhSecurity from './zh/security.json' with { type: 'json' };
 import zhUi from './zh/ui.json' with { type: 'json' };
 import zhVerification from './zh/verification.json' with { type: 'json' };
+import zhTrade from './zh/trade.json' with { type: 'json' };
+import zhOrders from './zh/orders.json' with { type: 'json' };
 
 /** Translation project id of spec §9; get-translations answers only for it. */
 export const TRANSLATION_PROJECT_ID = 39;
@@ -25,8 +29,8 @@ export type TextTree = { [key: string]: string | TextTree };
  * its own file so features can add texts without touching each other's files.
  */
 export const bundledTranslations: Record<Language, TextTree> = {
-  en: { common: enCommon, ui: enUi, pages: enPages, auth: enAuth, security: enSecurity, verification: enVerification },
-  zh: { common: zhCommon, ui: zhUi, pages: zhPages, auth: zhAuth, security: zhSecurity, verification: zhVerification },
+  en: { common: enCommon, ui: enUi, pages: enPages, auth: enAuth, security: enSecurity, verification: enVerification, trade: enTrade, orders: enOrders },
+  zh: { common: zhCommon, ui: zhUi, pages: zhPages, auth: zhAuth, security: zhSecurity, verification: zhVerification, trade: zhTrade, orders: zhOrders },
 };
 
 export const isLanguage = (value: unknown): value is Language =>

@@ -11,6 +11,8 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message?: string,
+    /** Named values the client shows in its own words (the error envelope's data). */
+    readonly details?: Record<string, string>,
   ) {
     super(message ?? ERROR_CATALOGUE[code].meaning);
     this.name = 'AppError';

@@ -3,9 +3,9 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './app-error.ts';
 
-export function sendError(reply: FastifyReply, code: ErrorCode, msg?: string): FastifyReply {
+export function sendError(reply: FastifyReply, code: ErrorCode, msg?: string, details?: Record<string, string>): FastifyReply {
   const { httpStatus, meaning } = ERROR_CATALOGUE[code];
-  const body: ErrorEnvelope = { status: httpStatus, code, msg: msg ?? meaning, data: null };
+  const body: ErrorEnvelope = { status: httpStatus, code, msg: msg ?? meaning, data: details ?? null };
   return reply.code(httpStatus).type('application/json; charset=utf-8').send(body);
 }
 
@@ -32,7 +32,7 @@ const FRAMEWORK_CODES: Record<number, ErrorCode> = { 400: 'REQ0000400', 413: 'RE
  */
 export function registerErrorHandling(app: FastifyInstance, serveSpa: (request: FastifyRequest, reply: FastifyReply) => unknown): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) return sendError(reply, error.code, error.message);
+    if (error instanceof AppError) return sendError(reply, error.code, error.message, error.details);
     if (error.validation) return sendError(reply, 'REQ0000400', describeValidationError(error));
     const frameworkCode = error.statusCode ? FRAMEWORK_CODES[error.statusCode] : undefined;
     if (frameworkCode) return sendError(reply, frameworkCode, error.message);

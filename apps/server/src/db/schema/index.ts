@@ -6,3 +6,4 @@ export * from './jobs.ts';
 export * from './kyc.ts';
 export * from './uploads.ts';
 export * from './ledger.ts';
+export * from './orders.ts';

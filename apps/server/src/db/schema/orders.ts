@@ -1,0 +1,230 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { users } from './identity.ts';
+
+/**
+ * Cards, wallets, quotes and orders (issue 5). Money columns are numeric(38, 18); every amount
+ * is in the currency named beside it. A card row holds what the processor told us about the
+ * card and its token: never the number or the CVV (architecture.md, trust.md).
+ */
+
+export const cards = pgTable(
+  'cards',
+  {
+    id: varchar('id', { length: 32 }).primaryKey(),
+    userId: varchar('user_id', { length: 32 }).notNull().references(() => users.id),
+    processor: varchar('processor', { length: 16 }).notNull(),
+    /** The processor's reusable token (e.g. a Checkout.com instrument id). */
+    processorToken: text('processor_token').notNull(),
+    /** The processor's fingerprint of the number: the same card saved twice is refused. */
+    fingerprint: varchar('fingerprint', { length: 128 }).notNull(),
+    cardBin: varchar('card_bin', { length: 8 }).notNull(),
+    cardLast4: varchar('card_last4', { length: 4 }).notNull(),
+    cardProcessor: varchar('card_processor', { length: 8 }).notNull(),
+    issuerBank: text('issuer_bank'),
+    country: varchar('country', { length: 2 }),
+    expiryMonth: smallint('expiry_month').notNull(),
+    expiryYear: smallint('expiry_year').notNull(),
+    billingAddress: jsonb('billing_address').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('cards_user').on(t.userId),
+    uniqueIndex('cards_user_fingerprint_live').on(t.userId, t.fingerprint).where(sql`${t.deletedAt} is null`),
+    check('cards_network', sql`${t.cardProcessor} in ('VISA', 'MASTER')`),
+    check('cards_last4', sql`${t.cardLast4} ~ '^[0-9]{4}$'`),
+  ],
+);
+
+export const wallets = pgTable(
+  'wallets',
+  {
+    id: varchar('id', { length: 32 }).primaryKey(),
+    userId: varchar('user_id', { length: 32 }).notNull().references(() => users.id),
+    cryptoCurrency: varchar('crypto_currency', { length: 10 }).notNull(),
+    network: varchar('network', { length: 16 }).notNull(),
+    address: varchar('address', { length: 128 }).notNull(),
+    memo: varchar('memo', { length: 64 }),
+    label: varchar('label', { length: 40 }),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('wallets_user').on(t.userId),
+    // One default per person and asset on a network.
+    uniqueIndex('wallets_one_default').on(t.userId, t.cryptoCurrency, t.network).where(sql`${t.isDefault} and ${t.deletedAt} is null`),
+  ],
+);
+
+export const quotes = pgTable(
+  'quotes',
+  {
+    id: varchar('id', { length: 32 }).primaryKey(),
+    orderId: uuid('order_id').notNull(),
+    userId: varchar('user_id', { length: 32 }).notNull().references(() => users.id),
+    channelCode: varchar('channel_code', { length: 24 }).notNull(),
+    paymentMethod: varchar('payment_method', { length: 40 }).notNull(),
+    fiatCurrency: varchar('fiat_currency', { length: 10 }).notNull(),
+    cryptoCurrency: varchar('crypto_currency', { length: 10 }).notNull(),
+    network: varchar('network', { length: 16 }).notNull(),
+    /** Which amount the person typed: the other one is computed. */
+    amountType: varchar('amount_type', { length: 6 }).notNull(),
+    fiatAmount: numeric('fiat_amount', { precision: 38, scale: 18 }).notNull(),
+    cryptoAmount: numeric('crypto_amount', { precision: 38, scale: 18 }).notNull(),
+    price: numeric('price', { precision: 38, scale: 18 }).notNull(),
+    referencePrice: numeric('reference_price', { precision: 38, scale: 18 }).notNull(),
+    /** The itemised fee (quoteFeesSchema), decimal strings. */
+    fees: jsonb('fees').notNull(),
+    promotionApplied: boolean('promotion_applied').notNull(),
+    walletAddress: varchar('wallet_address', { length: 128 }),
+    memo: varchar('memo', { length: 64 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when a newer quote of the same order replaced it (update-quote, or a new get-quote). */
+    supersededAt: timestamp('superseded_at', { withTimezone: true }),
+  },
+  (t) => [index('quotes_order').on(t.orderId), check('quotes_amount_type', sql`${t.amountType} in ('fiat', 'crypto')`)],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    /** The client's UUID (spec §3 "default UUID ids"): also the order's idempotency key. */
+    id: uuid('id').primaryKey(),
+    userId: varchar('user_id', { length: 32 }).notNull().references(() => users.id),
+    quoteId: varchar('quote_id', { length: 32 }).notNull().references(() => quotes.id),
+    cardId: varchar('card_id', { length: 32 }).references(() => cards.id),
+    transactionType: varchar('transaction_type', { length: 10 }).notNull(),
+    channelCode: varchar('channel_code', { length: 24 }).notNull(),
+    paymentMethod: varchar('payment_method', { length: 40 }).notNull(),
+    status: varchar('status', { length: 16 }).notNull(),
+    /** The settlement step the worker does next (orders/settlement.ts); DONE when final. */
+    step: varchar('step', { length: 16 }).notNull(),
+    fiatCurrency: varchar('fiat_currency', { length: 10 }).notNull(),
+    fiatAmount: numeric('fiat_amount', { precision: 38, scale: 18 }).notNull(),
+    cryptoCurrency: varchar('crypto_currency', { length: 10 }).notNull(),
+    network: varchar('network', { length: 16 }).notNull(),
+    cryptoAmount: numeric('crypto_amount', { precision: 38, scale: 18 }).notNull(),
+    price: numeric('price', { precision: 38, scale: 18 }).notNull(),
+    fees: jsonb('fees').notNull(),
+    walletAddress: varchar('wallet_address', { length: 128 }).notNull(),
+    memo: varchar('memo', { length: 64 }),
+    /** In the limit currency (EUR) at submission: what the KYC tier limits count. */
+    limitAmount: numeric('limit_amount', { precision: 38, scale: 18 }).notNull(),
+    paymentId: varchar('payment_id', { length: 64 }),
+    threeDsStatus: varchar('three_ds_status', { length: 16 }).notNull().default('NOT_REQUIRED'),
+    threeDsUrl: text('three_ds_url'),
+    payoutId: varchar('payout_id', { length: 64 }),
+    txHash: varchar('tx_hash', { length: 128 }),
+    failReason: varchar('fail_reason', { length: 24 }),
+    merchantId: varchar('merchant_id', { length: 64 }),
+    deviceSessionId: varchar('device_session_id', { length: 128 }),
+    /** Reconciliation attempts after the processor did not answer. */
+    reconcileAttempts: integer('reconcile_attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** trust.md: card orders end by 24 h after submission, whatever happens. */
+    deadlineAt: timestamp('deadline_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('orders_user_created').on(t.userId, t.createdAt),
+    index('orders_open').on(t.deadlineAt).where(sql`${t.completedAt} is null`),
+    check('orders_status', sql`${t.status} in ('OrderSubmitted', 'PROCESSING', 'SUCCESS', 'FAILED', 'EXPIRED', 'EXPIRED_ERROR', 'PARTIAL_AUTH', 'BuySendSuccess', 'BuySendFailed')`),
+    check('orders_amounts', sql`${t.fiatAmount} > 0 and ${t.cryptoAmount} > 0`),
+  ],
+);
+
+/** Append-only history of an order's status changes: what the state machine did, and when. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: varchar('id', { length: 32 }).primaryKey(),
+    orderId: uuid('order_id').notNull().references(() => orders.id),
+    fromStatus: varchar('from_status', { length: 16 }),
+    toStatus: varchar('to_status', { length: 16 }).notNull(),
+    step: varchar('step', { length: 16 }).notNull(),
+    detail: text('detail'),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('order_events_order').on(t.orderId)],
+);
+
+/**
+ * trust.md idempotency: a key per scope (e.g. submit-buy and its order id). The same body
+ * replays the first answer; another body is refused (422); a duplicate while the first still
+ * runs gets 409. Rows live at least 24 h.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    scope: varchar('scope', { length: 40 }).notNull(),
+    key: varchar('key', { length: 128 }).notNull(),
+    userId: varchar('user_id', { length: 32 }).notNull(),
+    requestHash: varchar('request_hash', { length: 64 }).notNull(),
+    /** null while the first request runs; its answer (the envelope's data) once it finished. */
+    response: jsonb('response'),
+    /** A running request that crashed releases its key after this moment. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] })],
+);
+
+/**
+ * The sandbox card processor's own books (providers/card-processor/sandbox): what a real
+ * processor keeps on its side. A token remembers the test card's behaviour, never its number.
+ */
+export const sandboxCardTokens = pgTable('sandbox_card_tokens', {
+  token: varchar('token', { length: 40 }).primaryKey(),
+  behaviour: varchar('behaviour', { length: 24 }).notNull(),
+  cardBin: varchar('card_bin', { length: 8 }).notNull(),
+  cardLast4: varchar('card_last4', { length: 4 }).notNull(),
+  fingerprint: varchar('fingerprint', { length: 128 }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
+export const sandboxCardPayments = pgTable(
+  'sandbox_card_payments',
+  {
+    id: varchar('id', { length: 40 }).primaryKey(),
+    idempotencyKey: varchar('idempotency_key', { length: 160 }).notNull(),
+    reference: varchar('reference', { length: 64 }).notNull(),
+    token: varchar('token', { length: 40 }).notNull(),
+    amount: numeric('amount', { precision: 38, scale: 18 }).notNull(),
+    authorizedAmount: numeric('authorized_amount', { precision: 38, scale: 18 }),
+    currency: varchar('currency', { length: 10 }).notNull(),
+    status: varchar('status', { length: 24 }).notNull(),
+    declineReason: varchar('decline_reason', { length: 32 }),
+    capturedAmount: numeric('captured_amount', { precision: 38, scale: 18 }).notNull().default('0'),
+    refundedAmount: numeric('refunded_amount', { precision: 38, scale: 18 }).notNull().default('0'),
+    successUrl: text('success_url'),
+    failureUrl: text('failure_url'),
+    /** The provider's own idempotency keys already applied (capture, refund, void). */
+    appliedKeys: text('applied_keys').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('sandbox_card_payments_key').on(t.idempotencyKey), index('sandbox_card_payments_reference').on(t.reference)],
+);
+
+/** The sandbox chain (providers/chain/sandbox): a transfer has its hash at once and confirms on the clock. */
+export const sandboxChainTransfers = pgTable(
+  'sandbox_chain_transfers',
+  {
+    id: varchar('id', { length: 40 }).primaryKey(),
+    idempotencyKey: varchar('idempotency_key', { length: 160 }).notNull(),
+    asset: varchar('asset', { length: 10 }).notNull(),
+    network: varchar('network', { length: 16 }).notNull(),
+    address: varchar('address', { length: 128 }).notNull(),
+    memo: varchar('memo', { length: 64 }),
+    amount: numeric('amount', { precision: 38, scale: 18 }).notNull(),
+    txHash: varchar('tx_hash', { length: 128 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    confirmAt: timestamp('confirm_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('sandbox_chain_transfers_key').on(t.idempotencyKey)],
+);

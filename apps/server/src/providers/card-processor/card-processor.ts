@@ -1,0 +1,113 @@
+import type { BillingAddress, CardProcessor as CardNetwork } from '@causeway/contracts';
+
+/**
+ * The card processor (architecture.md provider table): tokenises a card, authorises a payment
+ * (with a 3DS challenge when the bank asks), captures, refunds and voids. Amounts are decimal
+ * strings in the currency's major unit ("20.00" EUR); adapters convert to the vendor's minor units.
+ * Every money-moving call carries an idempotency key derived from ours, so a timeout and retry
+ * never charges twice (trust.md).
+ */
+
+/** What the card form sends (card/add-card). Lives in memory only: never logged, never stored. */
+export interface CardDetails {
+  number: string;
+  expiryMonth: number;
+  expiryYear: number;
+  cvv: string;
+  billingAddress: BillingAddress;
+}
+
+/** What we may keep about a card: its reusable token and display facts. */
+export interface TokenizedCard {
+  token: string;
+  /** The same number always gives the same fingerprint (a duplicate save is refused). */
+  fingerprint: string;
+  cardBin: string;
+  cardLast4: string;
+  cardProcessor: CardNetwork;
+  issuerBank: string | null;
+  country: string | null;
+  expiryMonth: number;
+  expiryYear: number;
+}
+
+export type PaymentStatus =
+  /** Authorised for the full amount: capture next. */
+  | 'AUTHORIZED'
+  /** The bank wants a 3DS challenge: send the person to `challengeUrl`, then read the payment again. */
+  | 'CHALLENGE_REQUIRED'
+  | 'DECLINED'
+  /** Authorised for less than asked (`authorizedAmount`): we void it. */
+  | 'PARTIALLY_AUTHORIZED'
+  | 'CAPTURED'
+  | 'REFUNDED'
+  | 'VOIDED';
+
+export type DeclineReason = 'DECLINED' | 'INSUFFICIENT_FUNDS' | 'THREE_DS_FAILED' | 'THREE_DS_EXPIRED';
+
+export interface Payment {
+  paymentId: string;
+  /** Our reference (the order id), as sent. */
+  reference: string;
+  status: PaymentStatus;
+  amount: string;
+  currency: string;
+  authorizedAmount: string | null;
+  challengeUrl: string | null;
+  declineReason: DeclineReason | null;
+}
+
+export interface AuthorizeInput {
+  idempotencyKey: string;
+  /** The order id: a payment can be found by it after a timeout. */
+  reference: string;
+  cardToken: string;
+  amount: string;
+  currency: string;
+  /** Where the 3DS challenge sends the person back, after success and after failure. */
+  successUrl: string;
+  failureUrl: string;
+}
+
+export interface MoneyCallInput {
+  idempotencyKey: string;
+  amount: string;
+  currency: string;
+}
+
+/** The card was refused at tokenisation (bad number for the processor, expired, CVV). */
+export class CardRefusedError extends Error {
+  constructor(readonly reason: 'INVALID_NUMBER' | 'EXPIRED' | 'INVALID_CVV' | 'UNSUPPORTED_NETWORK' | 'REFUSED') {
+    super(`card refused: ${reason}`);
+    this.name = 'CardRefusedError';
+  }
+}
+
+/** The processor did not answer in time: the call may or may not have happened (reconcile with findPayment). */
+export class ProcessorTimeoutError extends Error {
+  constructor(message = 'card processor timed out') {
+    super(message);
+    this.name = 'ProcessorTimeoutError';
+  }
+}
+
+/** The processor answered with an outage or an error we cannot act on: retry later. */
+export class ProcessorUnavailableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ProcessorUnavailableError';
+  }
+}
+
+export interface CardProcessorProvider {
+  readonly kind: 'sandbox' | 'checkout';
+  tokenize(card: CardDetails): Promise<TokenizedCard>;
+  /** Same key → same payment (the processor's idempotency), never a second charge. */
+  authorize(input: AuthorizeInput): Promise<Payment>;
+  getPayment(paymentId: string): Promise<Payment>;
+  /** The payment made for our reference, or null when the processor never got one (after a timeout). */
+  findPayment(reference: string): Promise<Payment | null>;
+  capture(paymentId: string, input: MoneyCallInput): Promise<void>;
+  refund(paymentId: string, input: MoneyCallInput): Promise<void>;
+  void(paymentId: string, input: { idempotencyKey: string }): Promise<void>;
+}

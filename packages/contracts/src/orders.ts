@@ -1,0 +1,234 @@
+import { z } from 'zod';
+import { channelCodeSchema, currencyCodeSchema, decimalStringSchema } from './reference.ts';
+
+/** A firm quote holds this long; the page counts it down and asks again (update-quote) when it runs out. */
+export const QUOTE_TTL_SECONDS = 30;
+/** Spec §9: a 50% fee discount on the first 3 transactions. */
+export const PROMOTION_FIRST_TRANSACTIONS = 3;
+export const PROMOTION_DISCOUNT_RATE = '0.5';
+/** Spec §5 / §9: history and export cover at most 365 days. */
+export const HISTORY_MAX_RANGE_DAYS = 365;
+/** Spec §9: the processing view waits up to 30 s before it shows the order as still in progress. */
+export const PROCESSING_WAIT_SECONDS = 30;
+
+/** Payment methods of spec §3 an order may name (the Roma variants carry a product prefix). */
+export const orderPaymentMethodSchema = z.string().regex(/^(CARD|BANK_TRANSFER|ONLINE_BANKING|BUY_SEND|[A-Z_]+_ROMA(_CORPORATE)?)$/, 'must be a payment method of the catalogue, e.g. CARD');
+
+/**
+ * Order result statuses of spec §4. The server's state machine (orders/order-state.ts) writes
+ * its transitions down; BuySendSuccess and BuySendFailed belong to the buy-and-send flow.
+ */
+export const ORDER_STATUSES = ['OrderSubmitted', 'PROCESSING', 'SUCCESS', 'FAILED', 'EXPIRED', 'EXPIRED_ERROR', 'PARTIAL_AUTH', 'BuySendSuccess', 'BuySendFailed'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const FINAL_ORDER_STATUSES: readonly OrderStatus[] = ['SUCCESS', 'FAILED', 'EXPIRED', 'EXPIRED_ERROR', 'PARTIAL_AUTH', 'BuySendSuccess', 'BuySendFailed'];
+export const isFinalOrderStatus = (status: OrderStatus): boolean => FINAL_ORDER_STATUSES.includes(status);
+
+/** Why an order failed: each has its own text on the result and order-submit-fail pages. */
+export const ORDER_FAIL_REASONS = [
+  'CARD_DECLINED', 'INSUFFICIENT_FUNDS', 'THREE_DS_FAILED', 'THREE_DS_EXPIRED', 'PROCESSOR_TIMEOUT', 'PARTIAL_AUTH', 'LIQUIDITY', 'PAYOUT_FAILED', 'DEADLINE_PASSED',
+] as const;
+export type OrderFailReason = (typeof ORDER_FAIL_REASONS)[number];
+
+export const THREE_DS_STATUSES = ['NOT_REQUIRED', 'PENDING', 'SUCCEEDED', 'FAILED', 'EXPIRED'] as const;
+
+/** A client-generated UUID (spec §3 persistence "default UUID ids"): the order's id and its idempotency key. */
+export const orderIdSchema = z.uuid('must be a UUID');
+
+const networkCode = z.string().regex(/^[A-Z0-9]{2,16}$/, 'must be a network code such as BTC or ETH');
+
+/**
+ * order/get-quote (v1 and v2) and the body update-quote reuses. Exactly one of fiatAmount and
+ * cryptoAmount says how much: the person types either one.
+ */
+export const getQuoteRequestSchema = z
+  .object({
+    orderId: orderIdSchema,
+    channelCode: channelCodeSchema.default('CHECKOUT'),
+    paymentMethod: orderPaymentMethodSchema.default('CARD'),
+    transactionType: z.enum(['buy']).default('buy'),
+    fiatCurrency: currencyCodeSchema,
+    cryptoCurrency: currencyCodeSchema,
+    network: networkCode,
+    fiatAmount: decimalStringSchema.optional(),
+    cryptoAmount: decimalStringSchema.optional(),
+    walletAddress: z.string().max(128).optional(),
+    memo: z.string().max(64).optional(),
+  })
+  .refine((body) => (body.fiatAmount === undefined) !== (body.cryptoAmount === undefined), { message: 'give exactly one of fiatAmount and cryptoAmount', path: ['fiatAmount'] });
+export type GetQuoteRequest = z.input<typeof getQuoteRequestSchema>;
+
+/** order/update-quote: a fresh price for the same order and amounts (the old quote is superseded). */
+export const updateQuoteRequestSchema = z.object({ orderId: orderIdSchema, quoteId: z.string().min(1).max(40) });
+
+/** The itemised fee of a quote, in the fiat currency. total = ourFee + networkFee; the spread is inside the price. */
+export const quoteFeesSchema = z.object({
+  ourFee: decimalStringSchema.describe('our fee after any promotion'),
+  ourFeeBeforeDiscount: decimalStringSchema,
+  networkFee: decimalStringSchema.describe('what sending the crypto costs on its network'),
+  spread: decimalStringSchema.describe('what the price adds to the reference price for this amount'),
+  spreadRate: z.string().describe('e.g. "0.01" for 1%'),
+  discount: decimalStringSchema.describe('what the promotion took off our fee'),
+  total: decimalStringSchema.describe('ourFee + networkFee'),
+});
+export type QuoteFees = z.infer<typeof quoteFeesSchema>;
+
+export const quoteSchema = z.object({
+  quoteId: z.string(),
+  orderId: z.string(),
+  transactionType: z.literal('buy'),
+  channelCode: channelCodeSchema,
+  paymentMethod: z.string(),
+  fiatCurrency: z.string(),
+  cryptoCurrency: z.string(),
+  network: z.string(),
+  fiatAmount: decimalStringSchema.describe('what the card is charged, fees included'),
+  cryptoAmount: decimalStringSchema.describe('what reaches the wallet'),
+  price: decimalStringSchema.describe('fiat per one crypto, spread included'),
+  referencePrice: decimalStringSchema,
+  fees: quoteFeesSchema,
+  promotionApplied: z.boolean(),
+  minAmount: decimalStringSchema.describe('pair and tier limits, in the fiat currency'),
+  maxAmount: decimalStringSchema,
+  expiresAt: z.string().describe('ISO time the quote stops being firm'),
+  expiresInSeconds: z.number().int(),
+});
+export type Quote = z.infer<typeof quoteSchema>;
+
+/** order/submit-buy (spec §7). The order id is the idempotency key: the same body answers the first answer. */
+export const submitBuyRequestSchema = z.object({
+  orderId: orderIdSchema,
+  quoteId: z.string().min(1).max(40),
+  cardId: z.string().min(1).max(40),
+  channelCode: channelCodeSchema.default('CHECKOUT'),
+  paymentMethod: orderPaymentMethodSchema.default('CARD'),
+  otpCode: z.string().regex(/^\d{6}$/, 'must be 6 digits').optional(),
+  otpType: z.enum(['GA_OTP']).optional(),
+  deviceSessionId: z.string().max(128).optional(),
+  merchantId: z.string().max(64).optional(),
+  userId: z.string().max(64).optional(),
+  cryptoCurrency: currencyCodeSchema.optional(),
+  sessionId: z.string().max(128).optional(),
+  walletAddress: z.string().max(128).optional(),
+  memo: z.string().max(64).optional(),
+});
+export type SubmitBuyRequest = z.input<typeof submitBuyRequestSchema>;
+
+export const submitBuyResultSchema = z.object({
+  orderId: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  /** Present when the card's bank asks for a 3DS challenge: the 3ds route opens it. */
+  threeDsUrl: z.string().nullable(),
+  failReason: z.enum(ORDER_FAIL_REASONS).nullable(),
+});
+export type SubmitBuyResult = z.infer<typeof submitBuyResultSchema>;
+
+export const orderIdRequestSchema = z.object({ orderId: orderIdSchema });
+
+export const orderDetailSchema = z.object({
+  orderId: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  transactionType: z.string(),
+  channelCode: channelCodeSchema,
+  paymentMethod: z.string(),
+  fiatCurrency: z.string(),
+  fiatAmount: decimalStringSchema,
+  cryptoCurrency: z.string(),
+  network: z.string(),
+  cryptoAmount: decimalStringSchema,
+  price: decimalStringSchema,
+  fees: quoteFeesSchema,
+  walletAddress: z.string(),
+  memo: z.string().nullable(),
+  card: z.object({ cardId: z.string(), cardProcessor: z.string(), maskedNumber: z.string() }).nullable(),
+  threeDsStatus: z.enum(THREE_DS_STATUSES),
+  threeDsUrl: z.string().nullable(),
+  failReason: z.enum(ORDER_FAIL_REASONS).nullable(),
+  txHash: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  completedAt: z.string().nullable(),
+  /** When the order gives up if it has not finished (trust.md: card orders 24 h). */
+  deadlineAt: z.string(),
+});
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+export const threeDsStatusResultSchema = z.object({
+  orderId: z.string(),
+  threeDsStatus: z.enum(THREE_DS_STATUSES),
+  status: z.enum(ORDER_STATUSES),
+  threeDsUrl: z.string().nullable(),
+});
+
+/** (chosen) order/list-order: the history page's filters; at most 365 days between from and to. */
+export const listOrderRequestSchema = z.object({
+  startTime: z.iso.datetime({ offset: true }),
+  endTime: z.iso.datetime({ offset: true }),
+  statuses: z.array(z.enum(ORDER_STATUSES)).max(ORDER_STATUSES.length).optional(),
+  cryptoCurrency: currencyCodeSchema.optional(),
+  transactionType: z.enum(['buy', 'sell']).optional(),
+  pageNum: z.number().int().min(1).max(10_000).default(1),
+  pageSize: z.number().int().min(1).max(100).default(20),
+});
+export type ListOrderRequest = z.input<typeof listOrderRequestSchema>;
+
+export const orderSummarySchema = orderDetailSchema.pick({
+  orderId: true, status: true, transactionType: true, fiatCurrency: true, fiatAmount: true, cryptoCurrency: true, network: true, cryptoAmount: true, createdAt: true, completedAt: true, failReason: true,
+});
+export const listOrderResultSchema = z.object({ total: z.number().int(), pageNum: z.number().int(), pageSize: z.number().int(), list: z.array(orderSummarySchema) });
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+
+/** get-promotion: the first-3-transactions discount and how much of it is left. */
+export const promotionResultSchema = z.object({
+  eligible: z.boolean(),
+  discountRate: z.string(),
+  remainingTransactions: z.number().int(),
+  totalTransactions: z.number().int(),
+});
+
+/** get-estimated-arrival-time (spec §9: card funds 1-3 business days; crypto receipt about 1 hour). */
+export const estimatedArrivalRequestSchema = z.object({ cryptoCurrency: currencyCodeSchema, network: networkCode, paymentMethod: orderPaymentMethodSchema.default('CARD') });
+export const estimatedArrivalResultSchema = z.object({ minMinutes: z.number().int(), maxMinutes: z.number().int(), confirmations: z.number().int() });
+
+/** GET common/get-trans-info and order/query-order/tranid: a merchant's transaction (spec §3 order info). */
+export const tranIdQuerySchema = z.object({ tranId: z.string().min(1).max(64) });
+export const orderInfoSchema = z.object({
+  orderId: z.string().nullable(),
+  tranId: z.string(),
+  fiatCurrency: z.string(),
+  fiatAmt: decimalStringSchema.nullable(),
+  cryptoCurrency: z.string(),
+  cryptoAmt: decimalStringSchema.nullable(),
+  network: z.string().nullable(),
+  userId: z.string().nullable(),
+  country: z.string().nullable(),
+  status: z.string(),
+});
+
+/** Wallets (chosen paths under customer/wallet/): where bought crypto is sent. */
+export const walletSchema = z.object({
+  walletId: z.string(),
+  cryptoCurrency: z.string(),
+  network: z.string(),
+  address: z.string(),
+  memo: z.string().nullable(),
+  label: z.string().nullable(),
+  isDefault: z.boolean(),
+});
+export type Wallet = z.infer<typeof walletSchema>;
+export const listWalletRequestSchema = z.object({ cryptoCurrency: currencyCodeSchema.optional(), network: networkCode.optional() });
+export const addWalletRequestSchema = z.object({
+  cryptoCurrency: currencyCodeSchema,
+  network: networkCode,
+  address: z.string().min(1).max(128),
+  memo: z.string().max(64).optional(),
+  label: z.string().trim().max(40).optional(),
+  isDefault: z.boolean().default(false),
+});
+export const walletIdRequestSchema = z.object({ walletId: z.string().min(1).max(40) });
+
+/** Why an address was refused (server/wallets/address-validation.ts reasons); each has an en and zh text. */
+export const ADDRESS_REJECTION_REASONS = [
+  'NETWORK_UNSUPPORTED', 'EMPTY', 'TOO_LONG', 'WHITESPACE', 'FORMAT', 'CHECKSUM', 'WRONG_NETWORK', 'TESTNET', 'UNSUPPORTED_TYPE', 'X_ADDRESS', 'BURN_ADDRESS',
+  'MEMO_REQUIRED', 'MEMO_FORMAT', 'MEMO_NOT_ALLOWED', 'SCREENING_FLAGGED',
+] as const;
+export type AddressRejectionReason = (typeof ADDRESS_REJECTION_REASONS)[number];
