@@ -82,7 +82,7 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   registerTranslationRoutes(app, createTranslationsProvider(config), config.TRANSLATIONS_API_KEY);
 
   const queue = createJobQueueRepository(database.db);
-  const jobs = createJobWorker({ queue, clock, log: app.log, pollMs: config.JOB_POLL_MS });
+  const jobs = createJobWorker({ queue, clock, log: app.log, pollMs: config.JOB_POLL_MS, leaseMs: config.JOB_LEASE_MS });
   app.decorate('jobs', jobs);
   const mail = createMailProvider(config, database.db, clock);
   const serverSecret = await loadServerSecret(database.db, config.SECRET_KEY);

@@ -59,6 +59,15 @@ export const configSchema = z.object({
   SUMSUB_BASE_URL: z.url({ message: 'must be an https URL such as https://api.sumsub.com' }).optional(),
   /** How often the outbox worker looks for due jobs; 0 turns the timer off (tests drain by hand). */
   JOB_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(250),
+  /** How long a worker holds a claimed job; a crashed process's jobs are due again after it. */
+  JOB_LEASE_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  /** Reference prices for quotes: `sandbox` (seeded walk, offline) or `kraken` (Kraken's public ticker, no key). */
+  PRICE_FEED: z.enum(['sandbox', 'kraken']).default('sandbox'),
+  /** sandbox.md: the seed of the sandbox's deterministic price walk. */
+  SANDBOX_PRICE_SEED: z.string().min(1).max(64).default('causeway'),
+  /** A real feed never quotes from a price older than this. */
+  PRICE_MAX_AGE_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  KRAKEN_API_URL: z.url({ message: 'must be an https URL such as https://api.kraken.com' }).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
   /** Where the local storage keeps uploaded documents; default DATA_DIR/uploads. Unused with S3_BUCKET. */

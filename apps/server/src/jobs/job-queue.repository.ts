@@ -6,7 +6,7 @@ import { newId } from '../platform/crypto.ts';
 export type JobRow = typeof jobs.$inferSelect;
 
 /** A database or a transaction: enqueueing inside the caller's transaction is the point of an outbox. */
-type Executor = Pick<Database, 'insert'>;
+type Executor = Pick<Database, 'insert' | 'update'>;
 
 /** The outbox table: enqueue (inside the caller's transaction), claim due jobs, finish or retry them. */
 export function createJobQueueRepository(db: Database) {
@@ -45,6 +45,19 @@ export function createJobQueueRepository(db: Database) {
 
     async retryLater(id: string, runAt: Date, error: string): Promise<void> {
       await db.update(jobs).set({ runAt, leaseUntil: null, lastError: error.slice(0, 2000) }).where(eq(jobs.id, id));
+    },
+
+    /** The handler asked to run again later (it waits on something): not a failure, so attempts start over. */
+    async reschedule(id: string, runAt: Date): Promise<void> {
+      await db.update(jobs).set({ runAt, leaseUntil: null, attempts: 0, lastError: null }).where(eq(jobs.id, id));
+    },
+
+    /**
+     * Brings a waiting job of this dedupe key forward to `runAt` (inside the caller's transaction),
+     * so work that became possible now is not left to the job's later check.
+     */
+    async wake(dedupeKey: string, runAt: Date, executor: Executor = db): Promise<void> {
+      await executor.update(jobs).set({ runAt }).where(and(eq(jobs.dedupeKey, dedupeKey), isNull(jobs.doneAt), sql`${jobs.runAt} > ${runAt}`));
     },
 
     /** Stops retrying: the row stays, with its last error, for an operator to look at. */

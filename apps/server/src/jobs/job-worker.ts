@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../platform/clock.ts';
 import type { JobQueueRepository, JobRow } from './job-queue.repository.ts';
 
-export type JobHandler = (payload: unknown, job: JobRow) => Promise<void>;
+/** A handler that waits on something (a bank's 3DS answer, a chain confirmation) answers when to run again. */
+export type JobHandler = (payload: unknown, job: JobRow) => Promise<void | { runAgainAt: Date }>;
 
 export interface JobWorkerOptions {
   queue: JobQueueRepository;
@@ -40,8 +41,9 @@ export function createJobWorker(options: JobWorkerOptions) {
     const handler = handlers.get(job.kind);
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-      await handler(job.payload, job);
-      await queue.complete(job.id, clock.now());
+      const outcome = await handler(job.payload, job);
+      if (outcome?.runAgainAt) await queue.reschedule(job.id, outcome.runAgainAt);
+      else await queue.complete(job.id, clock.now());
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const givingUp = job.attempts >= maxAttempts;

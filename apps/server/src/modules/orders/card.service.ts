@@ -1,0 +1,84 @@
+import { type AddCardRequest, type Card, CARD_READD_WAIT_HOURS, isExpiryInFuture, maskSegments, MAX_CARDS } from '@causeway/contracts';
+import type { z } from 'zod';
+import type { addCardRequestSchema } from '@causeway/contracts';
+import { AppError } from '../../platform/app-error.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { newId } from '../../platform/crypto.ts';
+import { CardRefusedError, type CardProcessorProvider, ProcessorTimeoutError, ProcessorUnavailableError } from '../../providers/card-processor/card-processor.ts';
+import type { UserRow } from '../identity/identity.repository.ts';
+import { suspendedUntil } from '../identity/session.service.ts';
+import type { CardRow, CardsRepository } from './cards.repository.ts';
+
+export type { AddCardRequest };
+type AddCard = z.output<typeof addCardRequestSchema>;
+
+const READD_WAIT_MS = CARD_READD_WAIT_HOURS * 60 * 60 * 1000;
+
+const REFUSALS = { INVALID_NUMBER: 'CRD0000001', EXPIRED: 'CRD0000002', INVALID_CVV: 'CRD0000007', UNSUPPORTED_NETWORK: 'CRD0000001', REFUSED: 'CRD0000007' } as const;
+
+export const toCard = (row: CardRow): Card => ({
+  cardId: row.id, cardBin: row.cardBin, cardLast4: row.cardLast4, issuerBank: row.issuerBank, country: row.country,
+  cardProcessor: row.cardProcessor as Card['cardProcessor'], expiryMonth: row.expiryMonth, expiryYear: row.expiryYear,
+  enabled: row.enabled && !isExpired(row), maskedNumber: maskSegments(row.cardBin, row.cardLast4),
+});
+
+const isExpired = (row: CardRow, now = new Date()) => !isExpiryInFuture(row.expiryMonth, row.expiryYear, now);
+
+/**
+ * Saved cards (spec §5, §9): at most 5; a new card 48 h after a delete; none during the 24 h
+ * after a password or authenticator change. The number and CVV go to the processor and nowhere
+ * else: we keep its token and what it tells us about the card.
+ */
+export function createCardService(deps: { cards: CardsRepository; processor: CardProcessorProvider; clock: Clock }) {
+  const { cards, processor, clock } = deps;
+
+  /** When adding becomes possible again, or null when it is possible now. */
+  async function addAvailableAt(user: UserRow): Promise<Date | null> {
+    const now = clock.now();
+    const suspended = suspendedUntil(user, now);
+    const lastDelete = await cards.lastDeletedAt(user.id);
+    const afterDelete = lastDelete ? new Date(lastDelete.getTime() + READD_WAIT_MS) : null;
+    const waits = [suspended, afterDelete && afterDelete > now ? afterDelete : null].filter((at): at is Date => at !== null);
+    return waits.length ? new Date(Math.max(...waits.map((at) => at.getTime()))) : null;
+  }
+
+  return {
+    async list(user: UserRow) {
+      const rows = await cards.listLive(user.id);
+      const available = await addAvailableAt(user);
+      return { cards: rows.map(toCard), maxCards: MAX_CARDS, addCardAvailableAt: available?.toISOString() ?? null };
+    },
+
+    async add(user: UserRow, input: AddCard): Promise<Card> {
+      const now = clock.now();
+      if (suspendedUntil(user, now)) throw new AppError('CRD0000005');
+      if (!isExpiryInFuture(input.expiryMonth, input.expiryYear, now)) throw new AppError('CRD0000002');
+      if ((await cards.countLive(user.id)) >= MAX_CARDS) throw new AppError('CRD0000003');
+      const available = await addAvailableAt(user);
+      if (available) throw new AppError('CRD0000004', undefined, { availableAt: available.toISOString() });
+      let tokenized;
+      try {
+        tokenized = await processor.tokenize({ number: input.cardNumber, expiryMonth: input.expiryMonth, expiryYear: input.expiryYear, cvv: input.cvv, billingAddress: input.billingAddress });
+      } catch (error) {
+        if (error instanceof CardRefusedError) throw new AppError(REFUSALS[error.reason]);
+        if (error instanceof ProcessorUnavailableError || error instanceof ProcessorTimeoutError) throw new AppError('CRD0000009');
+        throw error;
+      }
+      const row: CardRow = {
+        id: newId('card'), userId: user.id, processor: processor.kind, processorToken: tokenized.token, fingerprint: tokenized.fingerprint,
+        cardBin: tokenized.cardBin, cardLast4: tokenized.cardLast4, cardProcessor: tokenized.cardProcessor, issuerBank: tokenized.issuerBank,
+        country: tokenized.country, expiryMonth: tokenized.expiryMonth, expiryYear: tokenized.expiryYear, billingAddress: input.billingAddress,
+        enabled: true, createdAt: now, deletedAt: null,
+      };
+      if (!(await cards.insert(row))) throw new AppError('CRD0000008');
+      return toCard(row);
+    },
+
+    async remove(user: UserRow, cardId: string): Promise<null> {
+      if (!(await cards.softDelete(user.id, cardId, clock.now()))) throw new AppError('CRD0000006');
+      return null;
+    },
+  };
+}
+
+export type CardService = ReturnType<typeof createCardService>;

@@ -1,0 +1,57 @@
+import { addCardRequestSchema, API_BASE, cardSchema, commonHeadersSchema, deleteCardRequestSchema, envelopeOf, listCardRequestSchema, listCardResultSchema, ok, PATHS } from '@causeway/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { IdentityModule } from '../identity/identity.module.ts';
+import type { CardService } from './card.service.ts';
+import type { WalletService } from './wallet.service.ts';
+import { addWalletRequestSchema, listWalletRequestSchema, walletIdRequestSchema, walletSchema } from '@causeway/contracts';
+
+/** card/list-card, add-card, delete-card (spec §7) and the wallet address book. Every call needs a session. */
+export function registerCardAndWalletRoutes(app: FastifyInstance, deps: { cards: CardService; wallets: WalletService; identity: IdentityModule }): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const headers = commonHeadersSchema;
+  const preHandler = deps.identity.guard.requireSession;
+
+  routes.post(`${API_BASE}${PATHS.listCard}`, {
+    schema: { tags: ['cards'], summary: 'Saved cards (masked), the cap, and when a new card may be added', headers, body: listCardRequestSchema.optional(), response: { 200: envelopeOf(listCardResultSchema) } },
+    preHandler,
+    handler: async (request) => ok(await deps.cards.list(request.auth!.user)),
+  });
+
+  routes.post(`${API_BASE}${PATHS.addCard}`, {
+    schema: { tags: ['cards'], summary: 'Save a card: the number and CVV go to the processor, we keep its token', headers, body: addCardRequestSchema, response: { 200: envelopeOf(cardSchema) } },
+    preHandler,
+    handler: async (request) => ok(await deps.cards.add(request.auth!.user, request.body)),
+  });
+
+  routes.post(`${API_BASE}${PATHS.deleteCard}`, {
+    schema: { tags: ['cards'], summary: 'Delete a saved card (a new one may be added 48 h later)', headers, body: deleteCardRequestSchema, response: { 200: envelopeOf(z.null()) } },
+    preHandler,
+    handler: async (request) => ok(await deps.cards.remove(request.auth!.user, request.body.cardId)),
+  });
+
+  routes.post(`${API_BASE}${PATHS.listWallet}`, {
+    schema: { tags: ['wallets'], summary: 'Saved wallet addresses, default first', headers, body: listWalletRequestSchema.optional(), response: { 200: envelopeOf(z.object({ list: z.array(walletSchema) })) } },
+    preHandler,
+    handler: async (request) => ok(await deps.wallets.list(request.auth!.user, request.body ?? {})),
+  });
+
+  routes.post(`${API_BASE}${PATHS.addWallet}`, {
+    schema: { tags: ['wallets'], summary: 'Save a wallet address (validated for its network and screened)', headers, body: addWalletRequestSchema, response: { 200: envelopeOf(walletSchema) } },
+    preHandler,
+    handler: async (request) => ok(await deps.wallets.add(request.auth!.user, request.body)),
+  });
+
+  routes.post(`${API_BASE}${PATHS.deleteWallet}`, {
+    schema: { tags: ['wallets'], summary: 'Delete a saved wallet (never the default one)', headers, body: walletIdRequestSchema, response: { 200: envelopeOf(z.null()) } },
+    preHandler,
+    handler: async (request) => ok(await deps.wallets.remove(request.auth!.user, request.body.walletId)),
+  });
+
+  routes.post(`${API_BASE}${PATHS.setDefaultWallet}`, {
+    schema: { tags: ['wallets'], summary: 'Make a saved wallet the default of its asset and network', headers, body: walletIdRequestSchema, response: { 200: envelopeOf(walletSchema) } },
+    preHandler,
+    handler: async (request) => ok(await deps.wallets.setDefault(request.auth!.user, request.body.walletId)),
+  });
+}

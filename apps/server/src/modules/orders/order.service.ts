@@ -1,0 +1,155 @@
+import { HISTORY_MAX_RANGE_DAYS, type ListOrderRequest, maskSegments, type OrderDetail, type OrderFailReason, type OrderStatus, type QuoteFees, type SubmitBuyRequest, type SubmitBuyResult } from '@causeway/contracts';
+import Decimal from 'decimal.js';
+import type { JobQueueRepository } from '../../jobs/job-queue.repository.ts';
+import { AppError } from '../../platform/app-error.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { Idempotency } from '../../platform/idempotency.ts';
+import type { AddressScreeningProvider } from '../../providers/address-screening/address-screening.ts';
+import type { IdentityModule } from '../identity/identity.module.ts';
+import type { UserRow } from '../identity/identity.repository.ts';
+import { checkDestination } from './address-check.ts';
+import type { CardsRepository } from './cards.repository.ts';
+import type { OrderRow, OrdersRepository } from './orders.repository.ts';
+import type { QuoteService } from './quote.service.ts';
+import { advanceJobKey, JOB_ADVANCE_ORDER, type Settlement } from './settlement.ts';
+
+/** trust.md: every non-final card order ends by 24 h after submission. */
+export const CARD_ORDER_DEADLINE_MS = 24 * 60 * 60 * 1000;
+/** If the request dies between saving the order and authorising, the worker picks it up after this. */
+const WATCHDOG_DELAY_MS = 15_000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+type SubmitBuy = Omit<SubmitBuyRequest, 'channelCode' | 'paymentMethod'> & { channelCode: string; paymentMethod: string };
+
+export const resultOf = (order: OrderRow): SubmitBuyResult => ({
+  orderId: order.id,
+  status: order.status as OrderStatus,
+  threeDsUrl: order.threeDsStatus === 'PENDING' ? order.threeDsUrl : null,
+  failReason: (order.failReason as OrderFailReason | null) ?? null,
+});
+
+/**
+ * Card buys: submit (idempotent by order id, trust.md), read one, list the history, and follow
+ * a 3DS challenge. Money moves in settlement.ts; this file decides whether an order may start.
+ */
+export function createOrderService(deps: {
+  orders: OrdersRepository;
+  cards: CardsRepository;
+  quotes: QuoteService;
+  settlement: Settlement;
+  queue: JobQueueRepository;
+  idempotency: Idempotency;
+  identity: IdentityModule;
+  screening: AddressScreeningProvider;
+  clock: Clock;
+  kycPassed: (userId: string) => Promise<boolean>;
+}) {
+  const { orders, clock } = deps;
+
+  async function ownOrder(user: UserRow, orderId: string): Promise<OrderRow> {
+    const order = await orders.findOrder(orderId);
+    if (!order || order.userId !== user.id) throw new AppError('ODR00001007');
+    return order;
+  }
+
+  /** "Two-factor within order" (trust.md): with an authenticator bound, a buy needs its code. */
+  async function checkSecondFactor(user: UserRow, body: SubmitBuy) {
+    if ((await deps.identity.authenticator.status(user.id)) !== 'BINDED') return;
+    if (body.otpType !== 'GA_OTP' || !body.otpCode) throw new AppError('ODR00001009');
+    if (!(await deps.identity.authenticator.verifyCode(user.id, body.otpCode))) throw new AppError('USE003000011');
+  }
+
+  async function startOrder(user: UserRow, body: SubmitBuy): Promise<SubmitBuyResult> {
+    const existing = await orders.findOrder(body.orderId);
+    if (existing) {
+      if (existing.userId !== user.id) throw new AppError('IDM0000422');
+      return resultOf(existing);
+    }
+    if (user.accountStatus !== 'Active' || !(await deps.kycPassed(user.id))) throw new AppError('ODR00001004');
+    const quote = await deps.quotes.firmQuote(user, body.orderId, body.quoteId);
+    if (body.cryptoCurrency && body.cryptoCurrency !== quote.cryptoCurrency) throw new AppError('ODR00001008', 'The order names another crypto than its quote.');
+    const card = await deps.cards.findLive(user.id, body.cardId);
+    if (!card || !card.enabled) throw new AppError('CRD0000006');
+    const rawAddress = body.walletAddress ?? quote.walletAddress;
+    if (!rawAddress) throw new AppError('ODR00001005', 'A wallet address is required.', { reason: 'EMPTY', field: 'address' });
+    const destination = await checkDestination({ network: quote.network, address: rawAddress, memo: body.memo ?? quote.memo }, deps.screening);
+    await checkSecondFactor(user, body);
+    // The tier may have filled since the quote (another order): checked again at the last moment.
+    const limits = await deps.quotes.limits(user.id, quote, 2);
+    if (limits.maxAmount.lt(quote.fiatAmount)) throw new AppError('ODR00001001', undefined, { minAmount: limits.minAmount.toFixed(2), maxAmount: limits.maxAmount.toFixed(2), currency: quote.fiatCurrency });
+
+    const now = clock.now();
+    await orders.insertOrder(
+      {
+        id: body.orderId, userId: user.id, quoteId: quote.id, cardId: card.id, transactionType: 'buy', channelCode: quote.channelCode, paymentMethod: quote.paymentMethod,
+        status: 'OrderSubmitted', step: 'AUTHORIZE', fiatCurrency: quote.fiatCurrency, fiatAmount: quote.fiatAmount, cryptoCurrency: quote.cryptoCurrency, network: quote.network,
+        cryptoAmount: quote.cryptoAmount, price: quote.price, fees: quote.fees, walletAddress: destination.address, memo: destination.memo,
+        limitAmount: limits.eurPerFiat.times(quote.fiatAmount).toFixed(2), merchantId: body.merchantId ?? null, deviceSessionId: body.deviceSessionId ?? null,
+        createdAt: now, updatedAt: now, deadlineAt: new Date(now.getTime() + CARD_ORDER_DEADLINE_MS),
+      },
+      (tx) => deps.queue.enqueue({ kind: JOB_ADVANCE_ORDER, payload: { orderId: body.orderId }, runAt: new Date(now.getTime() + WATCHDOG_DELAY_MS), dedupeKey: advanceJobKey(body.orderId) }, tx),
+    );
+    await deps.settlement.authorizeNow(body.orderId);
+    return resultOf((await orders.findOrder(body.orderId))!);
+  }
+
+  return {
+    /** submit-buy: the same order id and body answer the first answer; a concurrent duplicate gets 409 (trust.md). */
+    submitBuy(user: UserRow, body: SubmitBuy): Promise<SubmitBuyResult> {
+      return deps.idempotency.run('submit-buy', body.orderId, user.id, body, () => startOrder(user, body));
+    },
+
+    async detail(user: UserRow, orderId: string): Promise<OrderDetail> {
+      const order = await ownOrder(user, orderId);
+      return toDetail(order, await orderCard(deps.cards, order));
+    },
+
+    /** get-3ds-status: back from the bank's page, the processor is asked at once (not at the worker's next look). */
+    async threeDsStatus(user: UserRow, orderId: string) {
+      const before = await ownOrder(user, orderId);
+      if (before.threeDsStatus === 'PENDING') await deps.settlement.authorizeNow(orderId);
+      const order = await ownOrder(user, orderId);
+      return { orderId, threeDsStatus: order.threeDsStatus as OrderDetail['threeDsStatus'], status: order.status as OrderStatus, threeDsUrl: order.threeDsStatus === 'PENDING' ? order.threeDsUrl : null };
+    },
+
+    async list(user: UserRow, request: Required<Pick<ListOrderRequest, 'pageNum' | 'pageSize'>> & ListOrderRequest) {
+      const from = new Date(request.startTime);
+      const to = new Date(request.endTime);
+      if (to < from || to.getTime() - from.getTime() > HISTORY_MAX_RANGE_DAYS * DAY_MS) throw new AppError('ODR00001010');
+      const { total, rows } = await orders.list(user.id, {
+        from, to, statuses: request.statuses, cryptoCurrency: request.cryptoCurrency, transactionType: request.transactionType,
+        offset: (request.pageNum - 1) * request.pageSize, limit: request.pageSize,
+      });
+      return { total, pageNum: request.pageNum, pageSize: request.pageSize, list: rows.map((row) => summaryOf(row)) };
+    },
+  };
+}
+
+async function orderCard(cards: CardsRepository, order: OrderRow) {
+  if (!order.cardId) return null;
+  const card = await cards.findById(order.cardId);
+  return card ? { cardId: card.id, cardProcessor: card.cardProcessor, maskedNumber: maskSegments(card.cardBin, card.cardLast4) } : null;
+}
+
+/** numeric(38, 18) reads back with 18 places: fiat shows its 2, crypto and prices without trailing zeros. */
+const fiatText = (value: string) => new Decimal(value).toFixed(2);
+const plainText = (value: string) => new Decimal(value).toFixed();
+
+function summaryOf(order: OrderRow) {
+  return {
+    orderId: order.id, status: order.status as OrderStatus, transactionType: order.transactionType, fiatCurrency: order.fiatCurrency, fiatAmount: fiatText(order.fiatAmount),
+    cryptoCurrency: order.cryptoCurrency, network: order.network, cryptoAmount: plainText(order.cryptoAmount), createdAt: order.createdAt.toISOString(),
+    completedAt: order.completedAt?.toISOString() ?? null, failReason: (order.failReason as OrderFailReason | null) ?? null,
+  };
+}
+
+function toDetail(order: OrderRow, card: OrderDetail['card']): OrderDetail {
+  return {
+    ...summaryOf(order),
+    channelCode: order.channelCode as OrderDetail['channelCode'], paymentMethod: order.paymentMethod, price: plainText(order.price), fees: order.fees as QuoteFees,
+    walletAddress: order.walletAddress, memo: order.memo, card, threeDsStatus: order.threeDsStatus as OrderDetail['threeDsStatus'],
+    threeDsUrl: order.threeDsStatus === 'PENDING' ? order.threeDsUrl : null, txHash: order.txHash, updatedAt: order.updatedAt.toISOString(), deadlineAt: order.deadlineAt.toISOString(),
+  };
+}
+
+export type OrderService = ReturnType<typeof createOrderService>;

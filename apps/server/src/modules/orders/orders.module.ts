@@ -1,0 +1,81 @@
+import Decimal from 'decimal.js';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import type { JobQueueRepository } from '../../jobs/job-queue.repository.ts';
+import type { JobWorker } from '../../jobs/job-worker.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { createIdempotency } from '../../platform/idempotency.ts';
+import { createIdempotencyRepository } from '../../platform/idempotency.repository.ts';
+import type { AddressScreeningProvider } from '../../providers/address-screening/address-screening.ts';
+import type { CardProcessorProvider } from '../../providers/card-processor/card-processor.ts';
+import type { ChainProvider } from '../../providers/chain/chain.ts';
+import type { MailProvider } from '../../providers/mail/index.ts';
+import type { PriceFeed } from '../../providers/prices/index.ts';
+import type { IdentityModule } from '../identity/identity.module.ts';
+import type { KycRepository } from '../kyc/kyc.repository.ts';
+import { createLedger } from '../ledger/ledger.repository.ts';
+import { createReferenceRepository } from '../reference/reference.repository.ts';
+import { createCardService } from './card.service.ts';
+import { createCardsRepository } from './cards.repository.ts';
+import { createOrderService } from './order.service.ts';
+import { createOrdersRepository } from './orders.repository.ts';
+import { createQuoteService } from './quote.service.ts';
+import { receiptEmail } from './receipt-email.ts';
+import { createSettlement, JOB_ADVANCE_ORDER, JOB_ORDER_RECEIPT } from './settlement.ts';
+import { createWalletService } from './wallet.service.ts';
+import { createWalletsRepository } from './wallets.repository.ts';
+
+/** Cards, wallets, quotes, card orders and their settlement worker (issue 5). */
+export function createOrdersModule(deps: {
+  db: Database;
+  queue: JobQueueRepository;
+  worker: JobWorker;
+  identity: IdentityModule;
+  kyc: KycRepository;
+  prices: PriceFeed;
+  processor: CardProcessorProvider;
+  chain: ChainProvider;
+  screening: AddressScreeningProvider;
+  mail: MailProvider;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  publicUrl: string;
+  chainConfirmPollMs: number;
+}) {
+  const { clock } = deps;
+  const ordersRepository = createOrdersRepository(deps.db);
+  const cardsRepository = createCardsRepository(deps.db);
+  const ledger = createLedger(deps.db);
+  const kycLevelOf = async (userId: string) => (await deps.kyc.findProfile(userId))?.kycLevel ?? 0;
+  const kycPassed = async (userId: string) => (await deps.kyc.findProfile(userId))?.kycStatus === 'Pass';
+
+  const quotes = createQuoteService({ reference: createReferenceRepository(deps.db), orders: ordersRepository, prices: deps.prices, clock, kycLevelOf });
+  const settlement = createSettlement({
+    orders: ordersRepository, cards: cardsRepository, ledger, processor: deps.processor, chain: deps.chain, queue: deps.queue, clock, log: deps.log,
+    threeDsReturnUrl: (orderId) => `${deps.publicUrl}/en/3ds-callback?orderId=${orderId}`,
+    chainConfirmPollMs: deps.chainConfirmPollMs,
+  });
+  const orders = createOrderService({
+    orders: ordersRepository, cards: cardsRepository, quotes, settlement, queue: deps.queue, idempotency: createIdempotency(createIdempotencyRepository(deps.db), clock),
+    identity: deps.identity, screening: deps.screening, clock, kycPassed,
+  });
+  const cards = createCardService({ cards: cardsRepository, processor: deps.processor, clock });
+  const wallets = createWalletService({ wallets: createWalletsRepository(deps.db), screening: deps.screening, clock });
+
+  deps.worker.register(JOB_ADVANCE_ORDER, async (payload) => {
+    const next = await settlement.advance((payload as { orderId: string }).orderId);
+    return next ?? undefined;
+  });
+  deps.worker.register(JOB_ORDER_RECEIPT, async (payload) => {
+    const order = await ordersRepository.findOrder((payload as { orderId: string }).orderId);
+    const user = order && (await deps.identity.repository.findUserById(order.userId));
+    if (!order || !user) return;
+    await deps.mail.send({ to: user.email, ...receiptEmail(order, 'en') });
+  });
+
+  /** What a person spent since a moment in EUR (the KYC limits' used amounts). */
+  const spentSince = async (userId: string, since: Date) => new Decimal(await ordersRepository.spentSince(userId, since));
+  return { quotes, orders, cards, wallets, settlement, ledger, repository: ordersRepository, spentSince };
+}
+
+export type OrdersModule = ReturnType<typeof createOrdersModule>;

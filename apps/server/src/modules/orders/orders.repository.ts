@@ -1,0 +1,112 @@
+import type { OrderStatus } from '@causeway/contracts';
+import { and, count, desc, eq, gte, inArray, isNull, lt, lte, notInArray, sql, sum } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { orderEvents, orders, quotes } from '../../db/schema/index.ts';
+import { newId } from '../../platform/crypto.ts';
+import { assertTransition, type SettlementStep } from './order-state.ts';
+
+export type QuoteRow = typeof quotes.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
+/** A transaction inside which a step writes its order change, its journal and its next jobs together. */
+export type OrderTx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** Orders whose money never moved do not count towards limits or the promotion. */
+const NOT_SPENT: OrderStatus[] = ['FAILED', 'EXPIRED', 'PARTIAL_AUTH'];
+
+export interface OrderChange {
+  status: OrderStatus;
+  step: SettlementStep;
+  set?: Partial<Pick<OrderRow, 'paymentId' | 'threeDsStatus' | 'threeDsUrl' | 'payoutId' | 'txHash' | 'failReason' | 'reconcileAttempts' | 'completedAt'>>;
+  detail?: string;
+}
+
+/** Quotes, orders and their event history. Every status change goes through `transition` (compare-and-set). */
+export function createOrdersRepository(db: Database) {
+  return {
+    async insertQuote(values: typeof quotes.$inferInsert): Promise<void> {
+      await db.transaction(async (tx) => {
+        // A new price for the order replaces the old one: only the newest quote may be submitted.
+        await tx.update(quotes).set({ supersededAt: values.createdAt }).where(and(eq(quotes.orderId, values.orderId), isNull(quotes.supersededAt)));
+        await tx.insert(quotes).values(values);
+      });
+    },
+
+    async findQuote(quoteId: string): Promise<QuoteRow | undefined> {
+      return (await db.select().from(quotes).where(eq(quotes.id, quoteId)))[0];
+    },
+
+    async findOrder(orderId: string, executor: Pick<Database, 'select'> = db): Promise<OrderRow | undefined> {
+      return (await executor.select().from(orders).where(eq(orders.id, orderId)))[0];
+    },
+
+    /** Inserts a new order with its first event, and runs `alsoInTx` (the outbox job) in the same transaction. */
+    async insertOrder(values: typeof orders.$inferInsert, alsoInTx: (tx: OrderTx) => Promise<void>): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.insert(orders).values(values);
+        await tx.insert(orderEvents).values({ id: newId('oev'), orderId: values.id, fromStatus: null, toStatus: values.status, step: values.step, detail: 'submitted', at: values.createdAt });
+        await alsoInTx(tx);
+      });
+    },
+
+    /**
+     * Moves an order from the status and step it was read at, in one transaction with whatever
+     * `alsoInTx` writes (a ledger journal, the next job). Answers false, writing nothing, when
+     * another worker moved the order first. Illegal moves throw (order-state.ts).
+     */
+    async transition(order: Pick<OrderRow, 'id' | 'status' | 'step'>, change: OrderChange, at: Date, alsoInTx?: (tx: OrderTx) => Promise<void>): Promise<boolean> {
+      assertTransition(order.status as OrderStatus, change.status);
+      return db.transaction(async (tx) => {
+        const updated = await tx
+          .update(orders)
+          .set({ status: change.status, step: change.step, updatedAt: at, ...change.set })
+          .where(and(eq(orders.id, order.id), eq(orders.status, order.status), eq(orders.step, order.step)))
+          .returning({ id: orders.id });
+        if (updated.length === 0) return false;
+        await tx.insert(orderEvents).values({ id: newId('oev'), orderId: order.id, fromStatus: order.status, toStatus: change.status, step: change.step, detail: change.detail ?? null, at });
+        await alsoInTx?.(tx);
+        return true;
+      });
+    },
+
+    events(orderId: string) {
+      return db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(orderEvents.at, orderEvents.id);
+    },
+
+    async list(userId: string, filter: { from: Date; to: Date; statuses?: OrderStatus[] | undefined; cryptoCurrency?: string | undefined; transactionType?: string | undefined; offset: number; limit: number }) {
+      const conditions = [eq(orders.userId, userId), gte(orders.createdAt, filter.from), lte(orders.createdAt, filter.to)];
+      if (filter.statuses?.length) conditions.push(inArray(orders.status, filter.statuses));
+      if (filter.cryptoCurrency) conditions.push(eq(orders.cryptoCurrency, filter.cryptoCurrency));
+      if (filter.transactionType) conditions.push(eq(orders.transactionType, filter.transactionType));
+      const where = and(...conditions);
+      const [total] = await db.select({ n: count() }).from(orders).where(where);
+      const rows = await db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).offset(filter.offset).limit(filter.limit);
+      return { total: Number(total?.n ?? 0), rows };
+    },
+
+    /** What the person spent since a moment, in the limit currency (EUR): orders whose money moved or may still move. */
+    async spentSince(userId: string, since: Date): Promise<string> {
+      const [row] = await db.select({ total: sum(orders.limitAmount) }).from(orders).where(and(eq(orders.userId, userId), gte(orders.createdAt, since), notInArray(orders.status, NOT_SPENT)));
+      return row?.total ?? '0';
+    },
+
+    /** How many buys count towards the first-transactions promotion. */
+    async countSpentOrders(userId: string): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(orders).where(and(eq(orders.userId, userId), notInArray(orders.status, NOT_SPENT)));
+      return Number(row?.n ?? 0);
+    },
+
+    /** Open orders past their deadline or all open ones (the recovery sweep after a restart). */
+    openOrders(before?: Date) {
+      const open = isNull(orders.completedAt);
+      return db.select({ id: orders.id }).from(orders).where(before ? and(open, lt(orders.deadlineAt, before)) : open);
+    },
+
+    /** Orders counted by status (for the crash test and operators). */
+    async countByStatus(): Promise<Record<string, number>> {
+      const rows = await db.select({ status: orders.status, n: sql<number>`count(*)::int` }).from(orders).groupBy(orders.status);
+      return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
+    },
+  };
+}
+
+export type OrdersRepository = ReturnType<typeof createOrdersRepository>;

@@ -1,0 +1,189 @@
+import { type GetQuoteRequest, PROMOTION_DISCOUNT_RATE, PROMOTION_FIRST_TRANSACTIONS, QUOTE_TTL_SECONDS, type Quote, type QuoteFees } from '@causeway/contracts';
+import Decimal from 'decimal.js';
+import { AppError } from '../../platform/app-error.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { newId } from '../../platform/crypto.ts';
+import { type PriceFeed, PriceUnavailableError } from '../../providers/prices/index.ts';
+import type { UserRow } from '../identity/identity.repository.ts';
+import { KYC_LIMIT_TIERS, LIMIT_CURRENCY, periodStart } from '../kyc/kyc-limits.ts';
+import type { ReferenceRepository } from '../reference/reference.repository.ts';
+import { checkDestination } from './address-check.ts';
+import { MAX_QUOTED_CRYPTO_DECIMALS, networkFeeIn, ourFeeRate, spreadRate } from './fee-schedule.ts';
+import type { OrdersRepository, QuoteRow } from './orders.repository.ts';
+import { AmountTooSmallError, priceBuy } from './quote-pricing.ts';
+
+export type QuoteInput = Omit<GetQuoteRequest, 'channelCode' | 'paymentMethod' | 'transactionType'> & { channelCode: string; paymentMethod: string };
+
+/** The pair's own range and the tier's room left, in the order's fiat. */
+export interface AmountLimits {
+  minAmount: Decimal;
+  maxAmount: Decimal;
+}
+
+/**
+ * Firm quotes for card buys: the reference price with our spread, our fee (halved on the first
+ * 3 transactions), the network fee, and the limits of the pair and of the person's KYC tier.
+ * A quote belongs to one order id and holds for QUOTE_TTL_SECONDS; only the order's newest quote
+ * can be submitted.
+ */
+export function createQuoteService(deps: {
+  reference: ReferenceRepository;
+  orders: OrdersRepository;
+  prices: PriceFeed;
+  clock: Clock;
+  kycLevelOf: (userId: string) => Promise<number>;
+}) {
+  const { orders, prices, clock } = deps;
+
+  async function referencePrice(crypto: string, fiat: string): Promise<Decimal> {
+    try {
+      return (await prices.referencePrice({ crypto, fiat })).price;
+    } catch (error) {
+      if (error instanceof PriceUnavailableError) throw new AppError('ODR00001003', error.message);
+      throw error;
+    }
+  }
+
+  async function pairOf(input: { fiatCurrency: string; cryptoCurrency: string; network: string; channelCode: string }) {
+    const offers = await deps.reference.listPairOffers({ baseCurrency: input.fiatCurrency, channelCode: input.channelCode, transactionType: 'buy' });
+    const pair = offers.find((offer) => offer.cryptoCurrency === input.cryptoCurrency && offer.network === input.network);
+    if (!pair) throw new AppError('ODR00001002', `${input.cryptoCurrency} on ${input.network} cannot be bought with ${input.fiatCurrency} by card`);
+    return pair;
+  }
+
+  async function decimalsOf(fiat: string, crypto: string, network: string) {
+    const [fiats, networks] = await Promise.all([deps.reference.listEnabledCurrencies('fiat'), deps.reference.listEnabledNetworks([crypto])]);
+    const fiatRow = fiats.find((row) => row.code === fiat);
+    const networkRow = networks.find((row) => row.network === network);
+    if (!fiatRow || !networkRow) throw new AppError('ODR00001002');
+    return { fiat: fiatRow.decimals, crypto: Math.min(networkRow.decimals, MAX_QUOTED_CRYPTO_DECIMALS) };
+  }
+
+  /** The KYC tier's smallest room left over its periods, in EUR. */
+  async function tierRoom(userId: string): Promise<Decimal> {
+    const level = await deps.kycLevelOf(userId);
+    const tier = KYC_LIMIT_TIERS.find((candidate) => candidate.kycLevel === level) ?? KYC_LIMIT_TIERS[0]!;
+    const now = clock.now();
+    let room: Decimal | null = null;
+    for (const period of ['DAILY', 'MONTHLY', 'YEARLY'] as const) {
+      const left = new Decimal(tier[period]).minus(await orders.spentSince(userId, periodStart(period, now)));
+      room = room === null ? left : Decimal.min(room, left);
+    }
+    return Decimal.max(0, room ?? 0);
+  }
+
+  /** What one unit of the fiat is worth in EUR, through the crypto's two prices (the feed prices crypto only). */
+  async function eurPerFiat(fiat: string, crypto: string): Promise<Decimal> {
+    if (fiat === LIMIT_CURRENCY) return new Decimal(1);
+    const [inEur, inFiat] = await Promise.all([referencePrice(crypto, LIMIT_CURRENCY), referencePrice(crypto, fiat)]);
+    return inEur.dividedBy(inFiat);
+  }
+
+  const service = {
+    async limits(userId: string, input: { fiatCurrency: string; cryptoCurrency: string; network: string; channelCode: string }, fiatDecimals: number): Promise<AmountLimits & { eurPerFiat: Decimal }> {
+      const pair = await pairOf(input);
+      const rate = await eurPerFiat(input.fiatCurrency, input.cryptoCurrency);
+      const roomInFiat = (await tierRoom(userId)).dividedBy(rate).toDecimalPlaces(fiatDecimals, Decimal.ROUND_DOWN);
+      return { minAmount: new Decimal(pair.minAmount), maxAmount: Decimal.min(new Decimal(pair.maxAmount), roomInFiat), eurPerFiat: rate };
+    },
+
+    async promotion(userId: string) {
+      const done = await orders.countSpentOrders(userId);
+      const remaining = Math.max(0, PROMOTION_FIRST_TRANSACTIONS - done);
+      return { eligible: remaining > 0, discountRate: PROMOTION_DISCOUNT_RATE, remainingTransactions: remaining, totalTransactions: PROMOTION_FIRST_TRANSACTIONS };
+    },
+
+    async quote(user: UserRow, input: QuoteInput): Promise<Quote> {
+      const destination = input.walletAddress ? await checkDestination({ network: input.network, address: input.walletAddress, memo: input.memo }) : null;
+      const feeRate = ourFeeRate(input.channelCode);
+      if (!feeRate || input.paymentMethod !== 'CARD') throw new AppError('ODR00001002', 'only card buys on the CHECKOUT channel are quoted here');
+      const decimals = await decimalsOf(input.fiatCurrency, input.cryptoCurrency, input.network);
+      const limits = await service.limits(user.id, input, decimals.fiat);
+      const networkFee = networkFeeIn(input.cryptoCurrency, input.network);
+      if (!networkFee) throw new AppError('ODR00001002');
+      const [reference, nativePrice, promotion] = await Promise.all([
+        referencePrice(input.cryptoCurrency, input.fiatCurrency),
+        referencePrice(networkFee.coin, input.fiatCurrency),
+        service.promotion(user.id),
+      ]);
+      let pricing;
+      try {
+        pricing = priceBuy({
+          referencePrice: reference,
+          spreadRate: new Decimal(spreadRate(input.cryptoCurrency)),
+          ourFeeRate: new Decimal(feeRate),
+          discountRate: promotion.eligible ? new Decimal(PROMOTION_DISCOUNT_RATE) : new Decimal(0),
+          networkFee: new Decimal(networkFee.amount).times(nativePrice),
+          fiatDecimals: decimals.fiat,
+          cryptoDecimals: decimals.crypto,
+          amount: input.fiatAmount !== undefined ? { type: 'fiat', value: new Decimal(input.fiatAmount) } : { type: 'crypto', value: new Decimal(input.cryptoAmount!) },
+        });
+      } catch (error) {
+        if (error instanceof AmountTooSmallError) throw limitExceeded(limits, input.fiatCurrency, decimals.fiat);
+        throw error;
+      }
+      if (pricing.fiatAmount.lt(limits.minAmount) || pricing.fiatAmount.gt(limits.maxAmount)) throw limitExceeded(limits, input.fiatCurrency, decimals.fiat);
+
+      const now = clock.now();
+      const fixed = (value: Decimal) => value.toFixed(decimals.fiat);
+      const fees: QuoteFees = {
+        ourFee: fixed(pricing.ourFee),
+        ourFeeBeforeDiscount: fixed(pricing.ourFeeBeforeDiscount),
+        networkFee: fixed(pricing.networkFee),
+        spread: fixed(pricing.spread),
+        spreadRate: spreadRate(input.cryptoCurrency),
+        discount: fixed(pricing.discount),
+        total: fixed(pricing.ourFee.plus(pricing.networkFee)),
+      };
+      const row: QuoteRow = {
+        id: newId('quo'), orderId: input.orderId, userId: user.id, channelCode: input.channelCode, paymentMethod: input.paymentMethod,
+        fiatCurrency: input.fiatCurrency, cryptoCurrency: input.cryptoCurrency, network: input.network, amountType: input.fiatAmount !== undefined ? 'fiat' : 'crypto',
+        fiatAmount: fixed(pricing.fiatAmount), cryptoAmount: pricing.cryptoAmount.toFixed(), price: pricing.price.toFixed(), referencePrice: reference.toFixed(),
+        fees, promotionApplied: promotion.eligible, walletAddress: destination?.address ?? null, memo: destination?.memo ?? null,
+        createdAt: now, expiresAt: new Date(now.getTime() + QUOTE_TTL_SECONDS * 1000), supersededAt: null,
+      };
+      await orders.insertQuote(row);
+      return toQuote(row, limits, decimals.fiat, now);
+    },
+
+    /** update-quote: a fresh price for the order's newest quote, same amounts as typed. */
+    async refresh(user: UserRow, orderId: string, quoteId: string): Promise<Quote> {
+      const old = await orders.findQuote(quoteId);
+      if (!old || old.userId !== user.id || old.orderId !== orderId) throw new AppError('ODR00001008');
+      if (old.supersededAt) throw new AppError('ODR00001008');
+      const typed = old.amountType === 'fiat' ? { fiatAmount: old.fiatAmount } : { cryptoAmount: old.cryptoAmount };
+      return service.quote(user, {
+        orderId, channelCode: old.channelCode, paymentMethod: old.paymentMethod, fiatCurrency: old.fiatCurrency, cryptoCurrency: old.cryptoCurrency, network: old.network, ...typed,
+        ...(old.walletAddress ? { walletAddress: old.walletAddress } : {}), ...(old.memo ? { memo: old.memo } : {}),
+      });
+    },
+
+    /** The order's quote if it is the newest and still firm; the errors say which it is not. */
+    async firmQuote(user: UserRow, orderId: string, quoteId: string): Promise<QuoteRow> {
+      const quote = await orders.findQuote(quoteId);
+      if (!quote || quote.userId !== user.id || quote.orderId !== orderId || quote.supersededAt) throw new AppError('ODR00001008');
+      if (clock.now() >= quote.expiresAt) throw new AppError('ODR00001013', 'Quotation Expired');
+      return quote;
+    },
+  };
+  return service;
+}
+
+function limitExceeded(limits: AmountLimits, currency: string, fiatDecimals: number): AppError {
+  const minAmount = limits.minAmount.toFixed(fiatDecimals);
+  const maxAmount = Decimal.max(0, limits.maxAmount).toFixed(fiatDecimals);
+  return new AppError('ODR00001001', `Transaction Limit Exceeded: between ${minAmount} and ${maxAmount} ${currency}`, { minAmount, maxAmount, currency });
+}
+
+function toQuote(row: QuoteRow, limits: AmountLimits, fiatDecimals: number, now: Date): Quote {
+  return {
+    quoteId: row.id, orderId: row.orderId, transactionType: 'buy', channelCode: row.channelCode as Quote['channelCode'], paymentMethod: row.paymentMethod,
+    fiatCurrency: row.fiatCurrency, cryptoCurrency: row.cryptoCurrency, network: row.network,
+    fiatAmount: row.fiatAmount, cryptoAmount: new Decimal(row.cryptoAmount).toFixed(), price: new Decimal(row.price).toFixed(), referencePrice: new Decimal(row.referencePrice).toFixed(),
+    fees: row.fees as QuoteFees, promotionApplied: row.promotionApplied,
+    minAmount: limits.minAmount.toFixed(fiatDecimals), maxAmount: Decimal.max(0, limits.maxAmount).toFixed(fiatDecimals),
+    expiresAt: row.expiresAt.toISOString(), expiresInSeconds: Math.max(0, Math.round((row.expiresAt.getTime() - now.getTime()) / 1000)),
+  };
+}
+
+export type QuoteService = ReturnType<typeof createQuoteService>;

@@ -1,0 +1,235 @@
+import type { OrderFailReason, OrderStatus, QuoteFees } from '@causeway/contracts';
+import Decimal from 'decimal.js';
+import type { FastifyBaseLogger } from 'fastify';
+import type { JobQueueRepository } from '../../jobs/job-queue.repository.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { type CardProcessorProvider, type DeclineReason, type Payment, ProcessorTimeoutError, ProcessorUnavailableError } from '../../providers/card-processor/card-processor.ts';
+import { ChainUnavailableError, type ChainProvider } from '../../providers/chain/chain.ts';
+import type { Ledger } from '../ledger/ledger.repository.ts';
+import type { CardsRepository } from './cards.repository.ts';
+import { captureJournal, isOverdraftError, type OrderMoney, purchaseJournal, purchaseReversalJournal, refundJournal } from './order-ledger.ts';
+import type { OrderChange, OrderRow, OrdersRepository, OrderTx } from './orders.repository.ts';
+
+export const JOB_ADVANCE_ORDER = 'order.advance';
+export const JOB_ORDER_RECEIPT = 'order.receipt';
+/** Each order has one advance job, found again by this key (to wake it when work is possible now). */
+export const advanceJobKey = (orderId: string) => `order-advance:${orderId}`;
+
+/** A 3DS challenge left unanswered this long is abandoned (the order expires, the authorisation is voided). */
+export const THREE_DS_TTL_MS = 15 * 60 * 1000;
+const THREE_DS_POLL_MS = 10_000;
+const OUTAGE_RETRY_MS = 10_000;
+
+type Outcome = 'moved' | { waitUntil: Date };
+
+const DECLINE_REASONS: Record<DeclineReason, OrderFailReason> = {
+  DECLINED: 'CARD_DECLINED',
+  INSUFFICIENT_FUNDS: 'INSUFFICIENT_FUNDS',
+  THREE_DS_FAILED: 'THREE_DS_FAILED',
+  THREE_DS_EXPIRED: 'THREE_DS_EXPIRED',
+};
+
+const keyOf = (orderId: string, what: string) => `order:${orderId}:${what}`;
+
+/**
+ * Settlement of a card buy, one step at a time (order-state.ts): authorise → capture → buy from
+ * inventory → pay out → confirm → SUCCESS, or refund. Every step is safe to run twice: provider
+ * calls carry keys derived from the order id, journals are keyed, and the order row only moves
+ * by compare-and-set, so a crash, a retry or two workers at once change nothing twice.
+ */
+export function createSettlement(deps: {
+  orders: OrdersRepository;
+  cards: CardsRepository;
+  ledger: Ledger;
+  processor: CardProcessorProvider;
+  chain: ChainProvider;
+  queue: JobQueueRepository;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  /** Where the bank's 3DS page sends the person back (our 3ds-callback route). */
+  threeDsReturnUrl: (orderId: string) => string;
+  chainConfirmPollMs: number;
+}) {
+  const { orders, ledger, processor, chain, clock } = deps;
+  const later = (ms: number) => ({ waitUntil: new Date(clock.now().getTime() + ms) });
+  const moneyOf = (order: OrderRow): OrderMoney => ({ ...order, processor: processor.kind, fees: order.fees as QuoteFees });
+
+  async function move(order: OrderRow, change: OrderChange, alsoInTx?: (tx: OrderTx) => Promise<void>): Promise<Outcome> {
+    const now = clock.now();
+    const final = change.step === 'DONE';
+    const withCompletion: OrderChange = final ? { ...change, set: { ...change.set, completedAt: now } } : change;
+    await orders.transition(order, withCompletion, now, async (tx) => {
+      await alsoInTx?.(tx);
+      if (change.status === 'SUCCESS') await deps.queue.enqueue({ kind: JOB_ORDER_RECEIPT, payload: { orderId: order.id }, runAt: now, dedupeKey: `order-receipt:${order.id}` }, tx);
+    });
+    // Moved by us or by another worker: either way, read the order again and go on.
+    return 'moved';
+  }
+
+  /** The order ends without money moving: declined, partial, expired. */
+  const endUnpaid = (order: OrderRow, status: OrderStatus, failReason: OrderFailReason, set: OrderChange['set'] = {}) =>
+    move(order, { status, step: 'DONE', set: { ...set, failReason }, detail: failReason });
+
+  /** Money was captured: refund it (after putting any sold crypto back), then end with `failReason`. */
+  function startRefund(order: OrderRow, failReason: OrderFailReason, purchased: boolean): Promise<Outcome> {
+    return move(order, { status: 'PROCESSING', step: 'REFUND', set: { failReason }, detail: `refund: ${failReason}` }, async (tx) => {
+      if (purchased) await ledger.post(purchaseReversalJournal(moneyOf(order)), tx);
+    });
+  }
+
+  async function onPayment(order: OrderRow, payment: Payment): Promise<Outcome> {
+    const now = clock.now();
+    switch (payment.status) {
+      case 'AUTHORIZED':
+        return move(order, { status: 'PROCESSING', step: 'CAPTURE', set: { paymentId: payment.paymentId, threeDsStatus: order.threeDsStatus === 'PENDING' ? 'SUCCEEDED' : order.threeDsStatus }, detail: 'authorised' }, async (tx) => {
+          await deps.queue.wake(advanceJobKey(order.id), now, tx);
+        });
+      case 'CHALLENGE_REQUIRED': {
+        if (now.getTime() - order.createdAt.getTime() >= THREE_DS_TTL_MS) {
+          await processor.void(payment.paymentId, { idempotencyKey: keyOf(order.id, 'void') });
+          return endUnpaid(order, 'EXPIRED', 'THREE_DS_EXPIRED', { threeDsStatus: 'EXPIRED' });
+        }
+        if (order.threeDsStatus !== 'PENDING') {
+          await orders.transition(order, { status: 'OrderSubmitted', step: 'AUTHORIZE', set: { paymentId: payment.paymentId, threeDsStatus: 'PENDING', threeDsUrl: payment.challengeUrl }, detail: '3DS challenge' }, now);
+        }
+        return later(Math.min(THREE_DS_POLL_MS, order.createdAt.getTime() + THREE_DS_TTL_MS - now.getTime() + 1));
+      }
+      case 'DECLINED': {
+        const failReason = DECLINE_REASONS[payment.declineReason ?? 'DECLINED'];
+        const threeDs = order.threeDsStatus === 'PENDING' ? { threeDsStatus: failReason === 'THREE_DS_FAILED' ? 'FAILED' : 'SUCCEEDED' } : {};
+        return endUnpaid(order, 'FAILED', failReason, { paymentId: payment.paymentId, ...threeDs });
+      }
+      case 'PARTIALLY_AUTHORIZED':
+        await processor.void(payment.paymentId, { idempotencyKey: keyOf(order.id, 'void') });
+        return endUnpaid(order, 'PARTIAL_AUTH', 'PARTIAL_AUTH', { paymentId: payment.paymentId });
+      case 'VOIDED': {
+        // We voided it and crashed before recording why: the payment itself tells.
+        const partial = payment.authorizedAmount !== null && new Decimal(payment.authorizedAmount).lt(payment.amount);
+        if (partial) return endUnpaid(order, 'PARTIAL_AUTH', 'PARTIAL_AUTH', { paymentId: payment.paymentId });
+        return endUnpaid(order, 'EXPIRED', 'THREE_DS_EXPIRED', { paymentId: payment.paymentId, threeDsStatus: 'EXPIRED' });
+      }
+      default:
+        throw new Error(`order ${order.id}: payment ${payment.paymentId} is ${payment.status} before we authorised it`);
+    }
+  }
+
+  async function authorize(order: OrderRow): Promise<Outcome> {
+    if (order.paymentId) return onPayment(order, await processor.getPayment(order.paymentId));
+    const card = order.cardId ? await deps.cards.findById(order.cardId) : undefined;
+    if (!card) return endUnpaid(order, 'FAILED', 'CARD_DECLINED');
+    try {
+      return await onPayment(order, await processor.authorize({
+        idempotencyKey: keyOf(order.id, 'authorize'), reference: order.id, cardToken: card.processorToken, amount: order.fiatAmount, currency: order.fiatCurrency,
+        successUrl: deps.threeDsReturnUrl(order.id), failureUrl: deps.threeDsReturnUrl(order.id),
+      }));
+    } catch (error) {
+      if (error instanceof ProcessorUnavailableError) return later(OUTAGE_RETRY_MS);
+      if (!(error instanceof ProcessorTimeoutError)) throw error;
+      // No answer: the processor may or may not have the payment. Ask by our reference.
+      const found = await processor.findPayment(order.id);
+      if (found) return onPayment(order, found);
+      deps.log.warn({ orderId: order.id }, 'card processor did not answer and has no payment: the order fails without a charge');
+      return endUnpaid(order, 'FAILED', 'PROCESSOR_TIMEOUT');
+    }
+  }
+
+  async function capture(order: OrderRow): Promise<Outcome> {
+    await processor.capture(order.paymentId!, { idempotencyKey: keyOf(order.id, 'capture'), amount: order.fiatAmount, currency: order.fiatCurrency });
+    return move(order, { status: 'PROCESSING', step: 'PURCHASE', detail: 'captured' }, async (tx) => {
+      await ledger.post(captureJournal(moneyOf(order)), tx);
+    });
+  }
+
+  async function purchase(order: OrderRow): Promise<Outcome> {
+    try {
+      return await move(order, { status: 'PROCESSING', step: 'PAYOUT', detail: 'bought from inventory' }, async (tx) => {
+        await ledger.post(purchaseJournal(moneyOf(order)), tx);
+      });
+    } catch (error) {
+      if (!isOverdraftError(error)) throw error;
+      deps.log.warn({ orderId: order.id, crypto: order.cryptoCurrency }, 'inventory cannot cover the order: refunding');
+      return startRefund(order, 'LIQUIDITY', false);
+    }
+  }
+
+  async function payout(order: OrderRow): Promise<Outcome> {
+    try {
+      const transfer = await chain.send({ idempotencyKey: keyOf(order.id, 'payout'), asset: order.cryptoCurrency, network: order.network, address: order.walletAddress, memo: order.memo, amount: order.cryptoAmount });
+      return move(order, { status: 'PROCESSING', step: 'CONFIRM', set: { payoutId: transfer.transferId, txHash: transfer.txHash }, detail: 'sent' });
+    } catch (error) {
+      if (error instanceof ChainUnavailableError) return later(OUTAGE_RETRY_MS);
+      deps.log.error({ orderId: order.id, err: error }, 'payout refused: refunding');
+      return startRefund(order, 'PAYOUT_FAILED', true);
+    }
+  }
+
+  async function confirm(order: OrderRow): Promise<Outcome> {
+    const transfer = await chain.getTransfer(order.payoutId!);
+    if (transfer.status === 'CONFIRMED') return move(order, { status: 'SUCCESS', step: 'DONE', set: { txHash: transfer.txHash ?? order.txHash }, detail: 'confirmed' });
+    if (transfer.status === 'FAILED') return startRefund(order, 'PAYOUT_FAILED', true);
+    return later(deps.chainConfirmPollMs);
+  }
+
+  async function refund(order: OrderRow): Promise<Outcome> {
+    await processor.refund(order.paymentId!, { idempotencyKey: keyOf(order.id, 'refund'), amount: order.fiatAmount, currency: order.fiatCurrency });
+    const status: OrderStatus = order.failReason === 'DEADLINE_PASSED' ? 'EXPIRED_ERROR' : 'FAILED';
+    return move(order, { status, step: 'DONE', detail: 'refunded' }, async (tx) => {
+      await ledger.post(refundJournal(moneyOf(order)), tx);
+    });
+  }
+
+  /** trust.md: a card order ends by its deadline. What it ends as depends on how far the money went. */
+  async function expire(order: OrderRow): Promise<Outcome> {
+    if (order.step === 'AUTHORIZE') {
+      if (order.paymentId) await processor.void(order.paymentId, { idempotencyKey: keyOf(order.id, 'void') });
+      return endUnpaid(order, 'EXPIRED', order.threeDsStatus === 'PENDING' ? 'THREE_DS_EXPIRED' : 'DEADLINE_PASSED', order.threeDsStatus === 'PENDING' ? { threeDsStatus: 'EXPIRED' } : {});
+    }
+    if (order.step === 'CAPTURE') {
+      await processor.void(order.paymentId!, { idempotencyKey: keyOf(order.id, 'void') });
+      return move(order, { status: 'EXPIRED_ERROR', step: 'DONE', set: { failReason: 'DEADLINE_PASSED' }, detail: 'deadline: authorisation voided' });
+    }
+    return startRefund(order, 'DEADLINE_PASSED', order.step === 'PAYOUT');
+  }
+
+  async function step(order: OrderRow): Promise<Outcome> {
+    // Once the crypto is sent it cannot be called back: confirmation and refunds run to their end.
+    const pastDeadline = clock.now() >= order.deadlineAt && !['CONFIRM', 'REFUND', 'DONE'].includes(order.step);
+    if (pastDeadline) return expire(order);
+    switch (order.step) {
+      case 'AUTHORIZE': return authorize(order);
+      case 'CAPTURE': return capture(order);
+      case 'PURCHASE': return purchase(order);
+      case 'PAYOUT': return payout(order);
+      case 'CONFIRM': return confirm(order);
+      case 'REFUND': return refund(order);
+      default: throw new Error(`order ${order.id} has an unknown step ${order.step}`);
+    }
+  }
+
+  return {
+    /**
+     * Runs the order's steps until it waits on something or ends. Answers when to look again
+     * (the job is rescheduled for then), or null when the order is final.
+     */
+    async advance(orderId: string): Promise<{ runAgainAt: Date } | null> {
+      for (let moves = 0; moves < 12; moves += 1) {
+        const order = await orders.findOrder(orderId);
+        if (!order || order.step === 'DONE') return null;
+        const outcome = await step(order);
+        if (outcome !== 'moved') return { runAgainAt: outcome.waitUntil };
+      }
+      return { runAgainAt: new Date(clock.now().getTime() + 1000) };
+    },
+
+    /**
+     * The authorisation step only, inside the person's request (submit-buy, get-3ds-status), so
+     * they learn at once about a 3DS challenge or a decline; the rest happens in the worker.
+     */
+    async authorizeNow(orderId: string): Promise<void> {
+      const order = await orders.findOrder(orderId);
+      if (order?.step === 'AUTHORIZE' && clock.now() < order.deadlineAt) await authorize(order);
+    },
+  };
+}
+
+export type Settlement = ReturnType<typeof createSettlement>;
