@@ -44,6 +44,15 @@ import { registerOpenApi } from './platform/openapi.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerWebApp } from './platform/web-app.ts';
 import { createTranslationsProvider } from './providers/translations/index.ts';
+import { cardFingerprintKey } from './modules/orders/card.service.ts';
+import { registerCardAndWalletRoutes } from './modules/orders/cards.routes.ts';
+import { createOrdersModule } from './modules/orders/orders.module.ts';
+import { registerOrderRoutes } from './modules/orders/orders.routes.ts';
+import { registerSandboxThreeDsRoutes } from './modules/sandbox/three-ds.routes.ts';
+import { createSandboxScreening } from './providers/address-screening/sandbox.ts';
+import { createCardProcessor } from './providers/card-processor/index.ts';
+import { createChainProvider, parseBitgoWalletIds } from './providers/chain/index.ts';
+import { createPriceFeed } from './providers/prices/index.ts';
 
 export const APP_VERSION = '0.1.0';
 
@@ -107,6 +116,8 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   const { provider: storage, local: localFiles } = createStorageProvider(config, { serverSecret, clock });
   const kyc = createKycModule({
     db: database.db, queue, worker: jobs, identity, provider: kycProvider, storage, clock, levelName: config.KYC_LEVEL_NAME, flowVersion: config.KYC_FLOW_VERSION, log: app.log,
+    // What a person spent comes from their orders, built below (called only after start-up).
+    spentSince: (userId, since) => orders.spentSince(userId, since),
   });
   registerKycWebhookRoutes(app, { provider: kycProvider, repository: kyc.repository, clock });
   registerKycRoutes(app, { kyc, identity, geo });
@@ -116,6 +127,28 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   const handoffs = createUploadHandoffService({ repository: createUploadHandoffRepository(database.db), storage, uploads, clock });
   registerUploadHandoffRoutes(app, { handoffs, identity, publicUrl: config.PUBLIC_URL });
   if (localFiles) registerLocalFileRoutes(app, { storage: localFiles });
+
+  // Cards, quotes and orders (issue 5). Sandbox URLs stay relative without PUBLIC_URL, so the
+  // bank's page and the way back keep the origin the person uses (and their session).
+  const publicUrl = config.PUBLIC_URL?.replace(/\/+$/, '') ?? '';
+  const { provider: processor, sandbox: sandboxProcessor } = createCardProcessor({
+    kind: config.CARD_PROCESSOR, db: database.db, clock, publicUrl, fingerprintKey: cardFingerprintKey(serverSecret),
+    ...(config.CHECKOUT_SECRET_KEY && config.CHECKOUT_PUBLIC_KEY ? { checkout: { secretKey: config.CHECKOUT_SECRET_KEY, publicKey: config.CHECKOUT_PUBLIC_KEY, baseUrl: config.CHECKOUT_BASE_URL, processingChannelId: config.CHECKOUT_PROCESSING_CHANNEL_ID } } : {}),
+  });
+  const chain = createChainProvider({
+    kind: config.CHAIN_PROVIDER, db: database.db, clock, sandboxConfirmMs: config.SANDBOX_CHAIN_CONFIRM_MS,
+    bitgo: { accessToken: config.BITGO_ACCESS_TOKEN, baseUrl: config.BITGO_EXPRESS_URL, walletPassphrase: config.BITGO_WALLET_PASSPHRASE, walletIds: config.BITGO_WALLET_IDS ? parseBitgoWalletIds(config.BITGO_WALLET_IDS) : {} },
+  });
+  const screening = createSandboxScreening();
+  const prices = createPriceFeed({ kind: config.PRICE_FEED, clock, seed: config.SANDBOX_PRICE_SEED, maxAgeMs: config.PRICE_MAX_AGE_MS, ...(config.KRAKEN_API_URL ? { krakenBaseUrl: config.KRAKEN_API_URL } : {}) });
+  const orders = createOrdersModule({
+    db: database.db, queue, worker: jobs, identity, kyc: kyc.repository, prices, processor, chain, screening, mail, clock, log: app.log, publicUrl,
+    chainConfirmPollMs: Math.max(250, Math.min(config.SANDBOX_CHAIN_CONFIRM_MS, 10_000)),
+  });
+  registerOrderRoutes(app, { quotes: orders.quotes, orders: orders.orders, identity });
+  registerCardAndWalletRoutes(app, { cards: orders.cards, wallets: orders.wallets, identity });
+  if (sandboxProcessor) registerSandboxThreeDsRoutes(app, sandboxProcessor);
+  app.decorate('orders', orders);
 
   jobs.start();
   app.addHook('onClose', async () => {

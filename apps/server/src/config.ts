@@ -68,6 +68,25 @@ export const configSchema = z.object({
   /** A real feed never quotes from a price older than this. */
   PRICE_MAX_AGE_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   KRAKEN_API_URL: z.url({ message: 'must be an https URL such as https://api.kraken.com' }).optional(),
+  /** The card processor: `sandbox` (sandbox.md's test cards, 3DS page under /sandbox/3ds) or `checkout` (Checkout.com). */
+  CARD_PROCESSOR: z.enum(['sandbox', 'checkout']).default('sandbox'),
+  CHECKOUT_SECRET_KEY: z.string().min(1).optional(),
+  CHECKOUT_PUBLIC_KEY: z.string().min(1).optional(),
+  CHECKOUT_BASE_URL: z.url({ message: 'must be an https URL such as https://api.checkout.com' }).optional(),
+  CHECKOUT_PROCESSING_CHANNEL_ID: z.string().min(1).optional(),
+  /** Crypto payouts: `sandbox` (hashes at once, confirmed after SANDBOX_CHAIN_CONFIRM_MS) or `bitgo` (BitGo Express). */
+  CHAIN_PROVIDER: z.enum(['sandbox', 'bitgo']).default('sandbox'),
+  SANDBOX_CHAIN_CONFIRM_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
+  BITGO_ACCESS_TOKEN: z.string().min(1).optional(),
+  BITGO_EXPRESS_URL: z.url({ message: 'must be the http(s) URL of BitGo Express' }).optional(),
+  BITGO_WALLET_PASSPHRASE: z.string().min(1).optional(),
+  /** Which BitGo wallet pays out on each network, e.g. `BTC=abc123,ETH=def456`. */
+  BITGO_WALLET_IDS: z.string().regex(/^([A-Z0-9]{2,16}=[\w-]+)(,[A-Z0-9]{2,16}=[\w-]+)*$/, 'must be NETWORK=walletId pairs separated by commas').optional(),
+  /** Destination screening: `sandbox` (a small deny list of sanctioned addresses) or `chainalysis` (its free sanctions API). */
+  ADDRESS_SCREENING: z.enum(['sandbox', 'chainalysis']).default('sandbox'),
+  CHAINALYSIS_API_KEY: z.string().min(1).optional(),
+  /** Whether the travel rule (GTR) asks for the receiving VASP on payouts (gtr-enabled). */
+  GTR_ENABLED: booleanFromEnv.default(false),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
   /** Where the local storage keeps uploaded documents; default DATA_DIR/uploads. Unused with S3_BUCKET. */
@@ -97,13 +116,23 @@ export const configSchema = z.object({
   for (const [set, missing] of [['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'], ['S3_SECRET_ACCESS_KEY', 'S3_ACCESS_KEY_ID']] as const) {
     if (config[set] && !config[missing]) context.addIssue({ code: 'custom', path: [missing], message: `must be set when ${set} is set` });
   }
+  // A real provider without its keys would fail every order: stop the boot and name the variable.
+  const required = [
+    ['CARD_PROCESSOR', 'checkout', ['CHECKOUT_SECRET_KEY', 'CHECKOUT_PUBLIC_KEY', 'PUBLIC_URL']],
+    ['CHAIN_PROVIDER', 'bitgo', ['BITGO_ACCESS_TOKEN', 'BITGO_EXPRESS_URL', 'BITGO_WALLET_PASSPHRASE', 'BITGO_WALLET_IDS']],
+    ['ADDRESS_SCREENING', 'chainalysis', ['CHAINALYSIS_API_KEY']],
+  ] as const;
+  for (const [setting, value, names] of required) {
+    if (config[setting] !== value) continue;
+    for (const name of names.filter((candidate) => !config[candidate])) context.addIssue({ code: 'custom', path: [name], message: `must be set when ${setting} is ${value}` });
+  }
   const s3Setting = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).find((name) => config[name]);
   if (s3Setting && !config.S3_BUCKET) context.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: `must be set when ${s3Setting} is set` });
 });
 
 export type Config = z.infer<typeof configSchema>;
 
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'TRANSLATIONS_API_KEY', 'I18N_API_KEY', 'SECRET_KEY', 'SMTP_URL', 'IPINFO_TOKEN', 'RECAPTCHA_SECRET', 'SUMSUB_APP_TOKEN', 'SUMSUB_SECRET_KEY', 'SUMSUB_WEBHOOK_SECRET', 'S3_SECRET_ACCESS_KEY']);
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'TRANSLATIONS_API_KEY', 'I18N_API_KEY', 'SECRET_KEY', 'SMTP_URL', 'IPINFO_TOKEN', 'RECAPTCHA_SECRET', 'SUMSUB_APP_TOKEN', 'SUMSUB_SECRET_KEY', 'SUMSUB_WEBHOOK_SECRET', 'S3_SECRET_ACCESS_KEY', 'CHECKOUT_SECRET_KEY', 'BITGO_ACCESS_TOKEN', 'BITGO_WALLET_PASSPHRASE', 'CHAINALYSIS_API_KEY']);
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {

@@ -11,7 +11,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: path.resolve(config.DATA_DIR) });
   try {
-    await prepareDatabase(database, { secretKey: config.SECRET_KEY, demoData: isSandboxInstall(config) });
+    await prepareDatabase(database, { secretKey: config.SECRET_KEY, demoData: isSandboxInstall(config), cardProcessor: config.CARD_PROCESSOR });
   } catch (error) {
     await database.close();
     throw error;

@@ -20,3 +20,4 @@ export * from './document-rules.ts';
 export * from './uploads.ts';
 export * from './cards.ts';
 export * from './orders.ts';
+export * from './on-chain.ts';

@@ -4,6 +4,11 @@ import { createMerchantRepository } from '../modules/merchant/merchant.repositor
 import { loadServerSecret } from '../platform/server-secret.repository.ts';
 import type { DatabaseHandle } from './client.ts';
 import { seedDemoAccounts } from './seed/demo-accounts.ts';
+import { DEMO_BILLING_ADDRESS, DEMO_CARD, seedDemoTrading } from './seed/demo-trading.ts';
+import { cardFingerprintKey } from '../modules/orders/card.service.ts';
+import { createSandboxCardProcessor } from '../providers/card-processor/sandbox.ts';
+import { createSandboxProcessorRepository } from '../providers/card-processor/sandbox-processor.repository.ts';
+import { systemClock } from '../platform/clock.ts';
 import { seedReferenceData } from './seed/index.ts';
 
 export interface PrepareOptions {
@@ -15,6 +20,8 @@ export interface PrepareOptions {
    * merchant's links and sign in as its linked customers.
    */
   demoData: boolean;
+  /** The card processor in use: the demo card is tokenised only by the sandbox processor. */
+  cardProcessor?: 'sandbox' | 'checkout';
 }
 
 /**
@@ -28,4 +35,11 @@ export async function prepareDatabase(database: DatabaseHandle, options: Prepare
   if (!options.demoData) return;
   await seedDemoAccounts(database.db);
   await seedDemoMerchant(createMerchantRepository(database.db), merchantSecretKey(serverSecret));
+  const sandboxCards = (options.cardProcessor ?? 'sandbox') === 'sandbox';
+  const processor = sandboxCards ? createSandboxCardProcessor({ repository: createSandboxProcessorRepository(database.db), clock: systemClock, publicUrl: 'http://localhost', fingerprintKey: cardFingerprintKey(serverSecret) }) : null;
+  await seedDemoTrading(database.db, {
+    tokenizeDemoCard: processor ? () => processor.tokenize({ ...DEMO_CARD, billingAddress: DEMO_BILLING_ADDRESS }) : null,
+    processorKind: 'sandbox',
+    now: systemClock.now(),
+  });
 }

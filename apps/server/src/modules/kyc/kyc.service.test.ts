@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -63,6 +64,7 @@ function serviceWith(vendor: ReturnType<typeof stubVendor>) {
     clock: t.clock,
     levelName: 'basic-kyc-level',
     flowVersion: 'V2',
+    spentSince: async () => new Decimal(0),
   });
 }
 

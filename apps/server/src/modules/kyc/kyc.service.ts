@@ -1,4 +1,3 @@
-import Decimal from 'decimal.js';
 import { AppError } from '../../platform/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { type ApplicantReview, type DocumentSubmission, type KycProvider, VendorInputError } from '../../providers/kyc/kyc-provider.ts';
@@ -7,7 +6,7 @@ import { type DocsVerificationSubmit, isAdult } from '@causeway/contracts';
 import type { StorageProvider } from '../../providers/storage/index.ts';
 import { checkDocument, checkStoredDocument, fileNameOfKey, keyBelongsTo } from '../uploads/uploads.service.ts';
 import type { KycProfileRow, KycRepository } from './kyc.repository.ts';
-import { limitsFor } from './kyc-limits.ts';
+import { limitsFor, type SpentSince } from './kyc-limits.ts';
 import { overviewOf } from './overview.ts';
 import { outcomeOf } from './review-mapping.ts';
 
@@ -58,6 +57,8 @@ export function createKycService(deps: {
   levelName: string;
   /** The flow version new profiles get (V2: our own document step). */
   flowVersion: 'V1' | 'V2';
+  /** What the person spent since a moment, in the limit currency (from their orders). */
+  spentSince: SpentSince;
 }) {
   const { repository, identity, provider, clock, levelName } = deps;
 
@@ -206,13 +207,10 @@ export function createKycService(deps: {
       return null;
     },
 
-    /**
-     * The limits of every tier with what the person used. Spending is counted from orders, which
-     * do not exist yet (issue 5 adds them): until then nothing is spent.
-     */
+    /** The limits of every tier with what the person used (their orders whose money moved or may still move). */
     async limits(user: UserRow) {
       const profile = await profileOf(user);
-      const userKycLimitVos = await limitsFor({ userId: user.id, kycLevel: profile.kycLevel, now: clock.now(), spentSince: async () => new Decimal(0) });
+      const userKycLimitVos = await limitsFor({ userId: user.id, kycLevel: profile.kycLevel, now: clock.now(), spentSince: deps.spentSince });
       return { kycLevel: profile.kycLevel, userKycLimitVos };
     },
 

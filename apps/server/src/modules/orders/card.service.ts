@@ -3,8 +3,8 @@ import type { z } from 'zod';
 import type { addCardRequestSchema } from '@causeway/contracts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { newId } from '../../platform/crypto.ts';
-import { CardRefusedError, type CardProcessorProvider, ProcessorTimeoutError, ProcessorUnavailableError } from '../../providers/card-processor/card-processor.ts';
+import { deriveKey, newId } from '../../platform/crypto.ts';
+import { CardRefusedError, type CardProcessorProvider, ProcessorTimeoutError, ProcessorUnavailableError, type TokenizedCard } from '../../providers/card-processor/card-processor.ts';
 import type { UserRow } from '../identity/identity.repository.ts';
 import { suspendedUntil } from '../identity/session.service.ts';
 import type { CardRow, CardsRepository } from './cards.repository.ts';
@@ -21,6 +21,20 @@ export const toCard = (row: CardRow): Card => ({
   cardProcessor: row.cardProcessor as Card['cardProcessor'], expiryMonth: row.expiryMonth, expiryYear: row.expiryYear,
   enabled: row.enabled && !isExpired(row), maskedNumber: maskSegments(row.cardBin, row.cardLast4),
 });
+
+/** The sandbox processor's fingerprint key, one per install (from the server secret). */
+export const cardFingerprintKey = (serverSecret: Buffer): Buffer => deriveKey(serverSecret, 'card-fingerprint');
+
+/** The row we keep for a tokenised card: the processor's token and display facts only. */
+export function toCardRow(input: { userId: string; processor: string; tokenized: TokenizedCard; billingAddress: unknown; now: Date }): CardRow {
+  const { tokenized } = input;
+  return {
+    id: newId('card'), userId: input.userId, processor: input.processor, processorToken: tokenized.token, fingerprint: tokenized.fingerprint,
+    cardBin: tokenized.cardBin, cardLast4: tokenized.cardLast4, cardProcessor: tokenized.cardProcessor, issuerBank: tokenized.issuerBank,
+    country: tokenized.country, expiryMonth: tokenized.expiryMonth, expiryYear: tokenized.expiryYear, billingAddress: input.billingAddress,
+    enabled: true, createdAt: input.now, deletedAt: null,
+  };
+}
 
 const isExpired = (row: CardRow, now = new Date()) => !isExpiryInFuture(row.expiryMonth, row.expiryYear, now);
 
@@ -64,12 +78,7 @@ export function createCardService(deps: { cards: CardsRepository; processor: Car
         if (error instanceof ProcessorUnavailableError || error instanceof ProcessorTimeoutError) throw new AppError('CRD0000009');
         throw error;
       }
-      const row: CardRow = {
-        id: newId('card'), userId: user.id, processor: processor.kind, processorToken: tokenized.token, fingerprint: tokenized.fingerprint,
-        cardBin: tokenized.cardBin, cardLast4: tokenized.cardLast4, cardProcessor: tokenized.cardProcessor, issuerBank: tokenized.issuerBank,
-        country: tokenized.country, expiryMonth: tokenized.expiryMonth, expiryYear: tokenized.expiryYear, billingAddress: input.billingAddress,
-        enabled: true, createdAt: now, deletedAt: null,
-      };
+      const row = toCardRow({ userId: user.id, processor: processor.kind, tokenized, billingAddress: input.billingAddress, now });
       if (!(await cards.insert(row))) throw new AppError('CRD0000008');
       return toCard(row);
     },

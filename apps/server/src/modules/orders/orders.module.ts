@@ -79,3 +79,10 @@ export function createOrdersModule(deps: {
 }
 
 export type OrdersModule = ReturnType<typeof createOrdersModule>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Cards, quotes, orders and settlement: tests and operators reach the services through it. */
+    orders: OrdersModule;
+  }
+}

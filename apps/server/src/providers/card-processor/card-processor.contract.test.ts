@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { createManualClock } from '../../platform/clock.ts';
+import { createTestDatabase } from '../../../test/test-database.ts';
+import { type CardDetails, type CardProcessorProvider, CardRefusedError, ProcessorTimeoutError } from './card-processor.ts';
+import { createCheckoutCardProcessor } from './checkout.ts';
+import { createFakeCheckout } from './fixtures/checkout/fake-checkout.ts';
+import { createCardProcessor } from './index.ts';
+import { createSandboxCardProcessor } from './sandbox.ts';
+import { createSandboxProcessorRepository } from './sandbox-processor.repository.ts';
+
+// One suite, every adapter: the sandbox on a real database, Checkout.com against a stand-in of
+// its documented API (fixtures/checkout/fake-checkout.ts) that answers sandbox.md's test cards.
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+const KEYS = { secretKey: 'sk_sbox_contract_secret', publicKey: 'pk_sbox_contract_public' };
+const clock = createManualClock(new Date('2026-11-21T12:00:00Z'));
+const sandbox = (): CardProcessorProvider =>
+  createSandboxCardProcessor({ repository: createSandboxProcessorRepository(database.db), clock, publicUrl: 'https://pay.example.test', fingerprintKey: Buffer.alloc(32, 5) });
+const checkout = (): CardProcessorProvider => createCheckoutCardProcessor({ ...KEYS, fetchImpl: createFakeCheckout(KEYS).fetchImpl, timeoutMs: 200, clock });
+
+const card = (number: string): CardDetails => ({
+  number,
+  expiryMonth: 12,
+  expiryYear: 2030,
+  cvv: '123',
+  billingAddress: { firstName: 'Ada', lastName: 'Lovelace', address: '1 Analytical Street', city: 'London', postalCode: 'N1 9GU', country: 'GB' },
+});
+
+let sequence = 0;
+const order = () => `ord_contract_${(sequence += 1)}`;
+const request = (reference: string, cardToken: string, amount = '20.00') => ({
+  idempotencyKey: `auth:${reference}`,
+  reference,
+  cardToken,
+  amount,
+  currency: 'EUR',
+  successUrl: 'https://pay.example.test/orders/ok',
+  failureUrl: 'https://pay.example.test/orders/failed',
+});
+
+describe.each([
+  ['sandbox', sandbox],
+  ['checkout', checkout],
+] as const)('CardProcessorProvider contract: %s', (kind, create) => {
+  // Made once the database exists (describe bodies run before beforeAll).
+  let provider: CardProcessorProvider;
+  beforeAll(() => {
+    provider = create();
+  });
+  const authorize = async (number: string, amount?: string) => {
+    const { token } = await provider.tokenize(card(number));
+    return provider.authorize(request(order(), token, amount));
+  };
+
+  it('tokenises a card into display facts and a fingerprint that is the same for the same number', async () => {
+    expect(provider.kind).toBe(kind);
+    const first = await provider.tokenize(card('4242424242424242'));
+    const again = await provider.tokenize(card('4242 4242 4242 4242'));
+    const other = await provider.tokenize(card('5555555555554444'));
+    expect(first).toMatchObject({ cardBin: '424242', cardLast4: '4242', cardProcessor: 'VISA', expiryMonth: 12, expiryYear: 2030 });
+    expect(other).toMatchObject({ cardLast4: '4444', cardProcessor: 'MASTER' });
+    expect(again.token).not.toBe(first.token);
+    expect(again.fingerprint).toBe(first.fingerprint);
+    expect(other.fingerprint).not.toBe(first.fingerprint);
+  });
+
+  it('refuses a number that fails the Luhn check', async () => {
+    await expect(provider.tokenize(card('4242424242424241'))).rejects.toEqual(new CardRefusedError('INVALID_NUMBER'));
+  });
+
+  it('authorises once per idempotency key and finds the payment by id and by reference', async () => {
+    const { token } = await provider.tokenize(card('4242424242424242'));
+    const reference = order();
+    const payment = await provider.authorize(request(reference, token));
+    expect(payment).toMatchObject({ reference, status: 'AUTHORIZED', amount: '20.00', currency: 'EUR', authorizedAmount: '20.00', challengeUrl: null, declineReason: null });
+    expect((await provider.authorize(request(reference, token))).paymentId).toBe(payment.paymentId);
+    expect(await provider.getPayment(payment.paymentId)).toEqual(payment);
+    expect(await provider.findPayment(reference)).toEqual(payment);
+    expect(await provider.findPayment(order())).toBeNull();
+  });
+
+  it('declines, with the reason', async () => {
+    expect(await authorize('4000000000000002')).toMatchObject({ status: 'DECLINED', declineReason: 'DECLINED', authorizedAmount: null });
+    expect(await authorize('4000000000009995')).toMatchObject({ status: 'DECLINED', declineReason: 'INSUFFICIENT_FUNDS' });
+  });
+
+  it('asks for a 3DS challenge with a URL to send the person to', async () => {
+    const payment = await authorize('4000000000003220');
+    expect(payment).toMatchObject({ status: 'CHALLENGE_REQUIRED', amount: '20.00', authorizedAmount: null });
+    expect(payment.challengeUrl).toMatch(/^https:\/\/.+/);
+  });
+
+  it('answers a partial authorisation with the smaller amount, and voids it', async () => {
+    const payment = await authorize('5200000000000007', '20.01');
+    expect(payment).toMatchObject({ status: 'PARTIALLY_AUTHORIZED', amount: '20.01', authorizedAmount: '10.00' });
+    await provider.void(payment.paymentId, { idempotencyKey: `void:${payment.reference}` });
+    expect((await provider.getPayment(payment.paymentId)).status).toBe('VOIDED');
+  });
+
+  it('times out without leaving a payment behind', async () => {
+    const { token } = await provider.tokenize(card('4000000000000119'));
+    const reference = order();
+    await expect(provider.authorize(request(reference, token))).rejects.toBeInstanceOf(ProcessorTimeoutError);
+    expect(await provider.findPayment(reference)).toBeNull();
+  });
+
+  it('captures part, refunds idempotently, and is REFUNDED once the whole capture is back', async () => {
+    const payment = await authorize('4242424242424242');
+    const money = (idempotencyKey: string, amount: string) => ({ idempotencyKey, amount, currency: 'EUR' });
+    await provider.capture(payment.paymentId, money(`cap:${payment.reference}`, '15.00'));
+    expect((await provider.getPayment(payment.paymentId)).status).toBe('CAPTURED');
+    await provider.refund(payment.paymentId, money(`ref1:${payment.reference}`, '5.00'));
+    await provider.refund(payment.paymentId, money(`ref1:${payment.reference}`, '5.00'));
+    expect((await provider.getPayment(payment.paymentId)).status).toBe('CAPTURED');
+    await expect(provider.refund(payment.paymentId, money(`ref2:${payment.reference}`, '10.01'))).rejects.toThrow();
+    await provider.refund(payment.paymentId, money(`ref3:${payment.reference}`, '10.00'));
+    expect((await provider.getPayment(payment.paymentId)).status).toBe('REFUNDED');
+  });
+
+  it('voids an authorisation once; a voided payment cannot be captured', async () => {
+    const payment = await authorize('4242424242424242');
+    await provider.void(payment.paymentId, { idempotencyKey: `void:${payment.reference}` });
+    await provider.void(payment.paymentId, { idempotencyKey: `void:${payment.reference}` });
+    expect((await provider.getPayment(payment.paymentId)).status).toBe('VOIDED');
+    await expect(provider.capture(payment.paymentId, { idempotencyKey: `cap:${payment.reference}`, amount: '20.00', currency: 'EUR' })).rejects.toThrow();
+  });
+});
+
+describe('createCardProcessor (the only place that chooses)', () => {
+  const base = { db: {} as DatabaseHandle['db'], clock, publicUrl: 'https://pay.example.test', fingerprintKey: Buffer.alloc(32, 1) };
+
+  it('gives the sandbox twice: as the provider and with its page operations', () => {
+    const { provider, sandbox: pages } = createCardProcessor({ ...base, kind: 'sandbox' });
+    expect(provider.kind).toBe('sandbox');
+    expect(pages).toBe(provider);
+  });
+
+  it('gives Checkout.com without sandbox pages, and names the variables it lacks', () => {
+    const { provider, sandbox: pages } = createCardProcessor({ ...base, kind: 'checkout', checkout: { ...KEYS, baseUrl: undefined, processingChannelId: undefined } });
+    expect(provider.kind).toBe('checkout');
+    expect(pages).toBeNull();
+    expect(() => createCardProcessor({ ...base, kind: 'checkout' })).toThrow('CHECKOUT_SECRET_KEY and CHECKOUT_PUBLIC_KEY');
+    expect(() => createCardProcessor({ ...base, kind: 'checkout', checkout: { secretKey: '', publicKey: 'pk' } })).toThrow('CHECKOUT_SECRET_KEY');
+  });
+});

@@ -1,0 +1,51 @@
+import type { Database } from '../../db/client.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { CardProcessorProvider } from './card-processor.ts';
+import { createCheckoutCardProcessor } from './checkout.ts';
+import { createSandboxCardProcessor, type SandboxCardProcessor } from './sandbox.ts';
+import { createSandboxProcessorRepository } from './sandbox-processor.repository.ts';
+
+export * from './card-processor.ts';
+export type { SandboxCardProcessor, SandboxChallenge } from './sandbox.ts';
+
+export interface CardProcessorOptions {
+  /** CARD_PROCESSOR: the sandbox (sandbox.md's test cards and 3DS page) or Checkout.com. */
+  kind: 'sandbox' | 'checkout';
+  db: Database;
+  clock: Clock;
+  /** PUBLIC_URL: the sandbox's 3DS challenge pages live under it. */
+  publicUrl: string;
+  /** Key of the sandbox's card fingerprints (derive it from the server secret). */
+  fingerprintKey: Buffer;
+  /** CHECKOUT_SECRET_KEY, CHECKOUT_PUBLIC_KEY, CHECKOUT_BASE_URL, CHECKOUT_PROCESSING_CHANNEL_ID. */
+  checkout?: { secretKey: string; publicKey: string; baseUrl?: string | undefined; processingChannelId?: string | undefined };
+  fetchImpl?: typeof fetch;
+}
+
+/**
+ * The card processor the configuration asks for (the only place that chooses). The sandbox comes
+ * back twice: as the provider, and with the operations its 3DS page and the tests need; with
+ * Checkout.com `sandbox` is null. Throws, naming the variables, when Checkout.com lacks its keys.
+ */
+export function createCardProcessor(options: CardProcessorOptions): { provider: CardProcessorProvider; sandbox: SandboxCardProcessor | null } {
+  if (options.kind === 'checkout') {
+    if (!options.checkout) throw new Error('CARD_PROCESSOR=checkout needs CHECKOUT_SECRET_KEY and CHECKOUT_PUBLIC_KEY');
+    const { secretKey, publicKey, baseUrl, processingChannelId } = options.checkout;
+    const provider = createCheckoutCardProcessor({
+      secretKey,
+      publicKey,
+      clock: options.clock,
+      ...(baseUrl ? { baseUrl } : {}),
+      ...(processingChannelId ? { processingChannelId } : {}),
+      ...(options.fetchImpl ? { fetchImpl: options.fetchImpl } : {}),
+    });
+    return { provider, sandbox: null };
+  }
+  const sandbox = createSandboxCardProcessor({
+    repository: createSandboxProcessorRepository(options.db),
+    clock: options.clock,
+    publicUrl: options.publicUrl,
+    fingerprintKey: options.fingerprintKey,
+  });
+  return { provider: sandbox, sandbox };
+}

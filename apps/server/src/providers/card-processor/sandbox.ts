@@ -1,0 +1,247 @@
+import { createHmac } from 'node:crypto';
+import Decimal from 'decimal.js';
+import type { Clock } from '../../platform/clock.ts';
+import { newId } from '../../platform/crypto.ts';
+import { decimalsOf, formatCardAmount, parseCardAmount } from './card-amounts.ts';
+import { checkCardDetails } from './card-checks.ts';
+import {
+  type AuthorizeInput,
+  type CardProcessorProvider,
+  type DeclineReason,
+  type MoneyCallInput,
+  type Payment,
+  type PaymentStatus,
+  ProcessorTimeoutError,
+} from './card-processor.ts';
+import { behaviourOf, isSandboxCardBehaviour, SANDBOX_CHALLENGE_TTL_MS, SANDBOX_ISSUER_BANK, type SandboxCardBehaviour } from './sandbox-cards.ts';
+import type { SandboxPaymentRow, SandboxProcessorRepository } from './sandbox-processor.repository.ts';
+
+/** A payment's 3DS challenge as the sandbox challenge page shows it. */
+export interface SandboxChallenge {
+  payment: Payment;
+  cardLast4: string;
+  /** True while the payment waits for Complete or Fail. */
+  isWaiting: boolean;
+  /** Where the person goes next: the success URL, or the failure URL once the payment is declined or voided. */
+  returnUrl: string;
+}
+
+/** The sandbox processor: the provider, plus what its 3DS page and the tests need. */
+export interface SandboxCardProcessor extends CardProcessorProvider {
+  readonly kind: 'sandbox';
+  /** How many payments the processor holds for a reference ("exactly one charge" in tests and ops). */
+  paymentsFor(reference: string): Promise<number>;
+  /** The challenge of a payment, or null when the sandbox has no such payment. */
+  challengeOf(paymentId: string): Promise<SandboxChallenge | null>;
+  /**
+   * Answers a waiting challenge: Complete authorises the payment, Fail declines it (THREE_DS_FAILED).
+   * `answered` is false when it was not waiting any more (answered before, expired, voided); null for an unknown payment.
+   */
+  answerChallenge(paymentId: string, outcome: 'complete' | 'fail'): Promise<{ answered: boolean; challenge: SandboxChallenge } | null>;
+}
+
+export interface SandboxCardProcessorOptions {
+  repository: SandboxProcessorRepository;
+  clock: Clock;
+  /** The site's public origin: challenge URLs are `${publicUrl}/sandbox/3ds/${paymentId}`. */
+  publicUrl: string;
+  /** Key of the card fingerprint (an HMAC of the number, so the number itself is never kept). */
+  fingerprintKey: Buffer;
+}
+
+/** An outcome of authorisation, by the card's behaviour (sandbox.md's card table). */
+function outcomeOf(behaviour: Exclude<SandboxCardBehaviour, 'TIMEOUT'>, amount: Decimal, currency: string) {
+  switch (behaviour) {
+    case 'AUTHORIZE':
+      return { status: 'AUTHORIZED', authorizedAmount: amount.toFixed(), declineReason: null } as const;
+    case 'CHALLENGE':
+      return { status: 'CHALLENGE_REQUIRED', authorizedAmount: null, declineReason: null } as const;
+    case 'DECLINE':
+      return { status: 'DECLINED', authorizedAmount: null, declineReason: 'DECLINED' } as const;
+    case 'INSUFFICIENT_FUNDS':
+      return { status: 'DECLINED', authorizedAmount: null, declineReason: 'INSUFFICIENT_FUNDS' } as const;
+    case 'PARTIAL': {
+      const half = amount.div(2).toDecimalPlaces(decimalsOf(currency), Decimal.ROUND_DOWN);
+      // Half of the smallest unit is nothing: a bank answers that as no funds, not as a 0.00 approval.
+      if (half.isZero()) return { status: 'DECLINED', authorizedAmount: null, declineReason: 'INSUFFICIENT_FUNDS' } as const;
+      return { status: 'PARTIALLY_AUTHORIZED', authorizedAmount: half.toFixed(), declineReason: null } as const;
+    }
+  }
+}
+
+/** An absolute http(s) URL or a path on our own site: the challenge page redirects there. */
+const isReturnUrl = (url: string) => /^\/(?!\/)/.test(url) || (/^https?:\/\//i.test(url) && URL.canParse(url));
+
+export function createSandboxCardProcessor(options: SandboxCardProcessorOptions): SandboxCardProcessor {
+  const { repository, clock } = options;
+  const publicUrl = options.publicUrl.replace(/\/+$/, '');
+  // base64url, not hex: hex often holds 13+ digit runs, which a card-number scan of the database would flag.
+  const fingerprintOf = (digits: string) => createHmac('sha256', options.fingerprintKey).update(digits).digest('base64url');
+
+  const toPayment = (row: SandboxPaymentRow): Payment => ({
+    paymentId: row.id,
+    reference: row.reference,
+    status: row.status as PaymentStatus,
+    amount: formatCardAmount(row.amount, row.currency),
+    currency: row.currency,
+    authorizedAmount: row.authorizedAmount === null ? null : formatCardAmount(row.authorizedAmount, row.currency),
+    challengeUrl: row.status === 'CHALLENGE_REQUIRED' ? `${publicUrl}/sandbox/3ds/${row.id}` : null,
+    declineReason: row.declineReason as DeclineReason | null,
+  });
+
+  /** The row as it stands now: a challenge left unanswered past its time is declined first (Checkout.com's 20152). */
+  async function current(paymentId: string): Promise<SandboxPaymentRow | undefined> {
+    const row = await repository.findPayment(paymentId);
+    if (row?.status !== 'CHALLENGE_REQUIRED' || clock.now().getTime() - row.createdAt.getTime() < SANDBOX_CHALLENGE_TTL_MS) return row;
+    const expired = await repository.transition(row.id, { from: ['CHALLENGE_REQUIRED'], changes: { status: 'DECLINED', declineReason: 'THREE_DS_EXPIRED' }, now: clock.now() });
+    return expired ?? repository.findPayment(paymentId);
+  }
+
+  async function mustFind(paymentId: string): Promise<SandboxPaymentRow> {
+    const row = await current(paymentId);
+    if (!row) throw new Error(`sandbox card payment ${paymentId} does not exist`);
+    return row;
+  }
+
+  /**
+   * Applies a money action once per key: a key applied already answers quietly (the retry of a
+   * call whose answer was lost); otherwise `check` refuses what the payment cannot do, and `apply`
+   * is the conditional update, re-checked when a concurrent call moved the payment first.
+   */
+  async function applyOnce(
+    paymentId: string,
+    appliedKey: string,
+    check: (row: SandboxPaymentRow) => void,
+    apply: () => Promise<SandboxPaymentRow | undefined>,
+  ): Promise<void> {
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const row = await mustFind(paymentId);
+      if (row.appliedKeys.includes(appliedKey)) return;
+      check(row);
+      if (await apply()) return;
+    }
+    throw new Error(`sandbox card payment ${paymentId} changed during the call: try again`);
+  }
+
+  const refuse = (action: string, row: SandboxPaymentRow, allowed: string) =>
+    new Error(`cannot ${action} sandbox card payment ${row.id}: it is ${row.status} (only ${allowed})`);
+
+  function checkMoney(row: SandboxPaymentRow, input: MoneyCallInput): Decimal {
+    if (input.currency !== row.currency) throw new Error(`sandbox card payment ${row.id} is in ${row.currency}, not ${input.currency}`);
+    return parseCardAmount(input.amount, input.currency);
+  }
+
+  async function challengeFrom(row: SandboxPaymentRow): Promise<SandboxChallenge> {
+    const token = await repository.findToken(row.token);
+    const failed = row.status === 'DECLINED' || row.status === 'VOIDED';
+    return {
+      payment: toPayment(row),
+      cardLast4: token?.cardLast4 ?? '????',
+      isWaiting: row.status === 'CHALLENGE_REQUIRED',
+      returnUrl: (failed ? row.failureUrl : row.successUrl) ?? '/',
+    };
+  }
+
+  return {
+    kind: 'sandbox',
+
+    async tokenize(card) {
+      const now = clock.now();
+      const { digits, network } = checkCardDetails(card, now);
+      const stored = { token: newId('tok'), cardBin: digits.slice(0, 6), cardLast4: digits.slice(-4), fingerprint: fingerprintOf(digits) };
+      await repository.insertToken({ ...stored, behaviour: behaviourOf(digits), createdAt: now });
+      return { ...stored, cardProcessor: network, issuerBank: SANDBOX_ISSUER_BANK, country: card.billingAddress.country || 'GB', expiryMonth: card.expiryMonth, expiryYear: card.expiryYear };
+    },
+
+    async authorize(input: AuthorizeInput) {
+      const amount = parseCardAmount(input.amount, input.currency);
+      if (!isReturnUrl(input.successUrl) || !isReturnUrl(input.failureUrl)) throw new Error('successUrl and failureUrl must be http(s) URLs or paths on this site');
+      const token = await repository.findToken(input.cardToken);
+      if (!token || !isSandboxCardBehaviour(token.behaviour)) throw new Error('unknown sandbox card token');
+      // 4000 0000 0000 0119: the processor never answers, and so never records a payment either.
+      if (token.behaviour === 'TIMEOUT') throw new ProcessorTimeoutError('sandbox card processor did not answer (test card 4000 0000 0000 0119)');
+      const now = clock.now();
+      const row = await repository.insertPaymentOnce({
+        id: newId('pay'),
+        idempotencyKey: input.idempotencyKey,
+        reference: input.reference,
+        token: token.token,
+        amount: amount.toFixed(),
+        currency: input.currency,
+        ...outcomeOf(token.behaviour, amount, input.currency),
+        successUrl: input.successUrl,
+        failureUrl: input.failureUrl,
+        createdAt: now,
+        updatedAt: now,
+      });
+      return toPayment((await current(row.id)) ?? row);
+    },
+
+    async getPayment(paymentId) {
+      return toPayment(await mustFind(paymentId));
+    },
+
+    async findPayment(reference) {
+      const newest = await repository.newestPaymentFor(reference);
+      const row = newest && (await current(newest.id));
+      return row ? toPayment(row) : null;
+    },
+
+    async capture(paymentId, input) {
+      const key = `capture:${input.idempotencyKey}`;
+      await applyOnce(
+        paymentId,
+        key,
+        (row) => {
+          const amount = checkMoney(row, input);
+          if (row.status !== 'AUTHORIZED') throw refuse('capture', row, 'AUTHORIZED');
+          if (amount.gt(row.authorizedAmount ?? 0)) throw new Error(`cannot capture ${input.amount} ${input.currency}: only ${formatCardAmount(row.authorizedAmount ?? 0, row.currency)} is authorised`);
+        },
+        () => repository.transition(paymentId, { from: ['AUTHORIZED'], changes: { status: 'CAPTURED', capturedAmount: new Decimal(input.amount).toFixed() }, appliedKey: key, now: clock.now() }),
+      );
+    },
+
+    async refund(paymentId, input) {
+      const key = `refund:${input.idempotencyKey}`;
+      await applyOnce(
+        paymentId,
+        key,
+        (row) => {
+          const amount = checkMoney(row, input);
+          if (row.status !== 'CAPTURED') throw refuse('refund', row, 'CAPTURED');
+          const refundable = new Decimal(row.capturedAmount).minus(row.refundedAmount);
+          if (amount.gt(refundable)) throw new Error(`cannot refund ${input.amount} ${input.currency}: only ${formatCardAmount(refundable, row.currency)} of the capture is left`);
+        },
+        () => repository.addRefund(paymentId, { amount: new Decimal(input.amount).toFixed(), appliedKey: key, now: clock.now() }),
+      );
+    },
+
+    async void(paymentId, input) {
+      const key = `void:${input.idempotencyKey}`;
+      const voidable = ['AUTHORIZED', 'PARTIALLY_AUTHORIZED', 'CHALLENGE_REQUIRED'];
+      await applyOnce(
+        paymentId,
+        key,
+        (row) => {
+          if (!voidable.includes(row.status)) throw refuse('void', row, voidable.join(', '));
+        },
+        () => repository.transition(paymentId, { from: voidable, changes: { status: 'VOIDED' }, appliedKey: key, now: clock.now() }),
+      );
+    },
+
+    paymentsFor: (reference) => repository.countPaymentsFor(reference),
+
+    async challengeOf(paymentId) {
+      const row = await current(paymentId);
+      return row ? challengeFrom(row) : null;
+    },
+
+    async answerChallenge(paymentId, outcome) {
+      const row = await current(paymentId);
+      if (!row) return null;
+      const changes = outcome === 'complete' ? { status: 'AUTHORIZED', authorizedAmount: row.amount } : { status: 'DECLINED', declineReason: 'THREE_DS_FAILED' };
+      const answered = await repository.transition(paymentId, { from: ['CHALLENGE_REQUIRED'], changes, now: clock.now() });
+      return { answered: Boolean(answered), challenge: await challengeFrom(answered ?? (await mustFind(paymentId))) };
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import type { Database } from '../../db/client.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { createBitgoChain } from './bitgo.ts';
+import type { ChainProvider } from './chain.ts';
+import { createSandboxChain } from './sandbox.ts';
+import { createSandboxChainBook } from './sandbox-chain.repository.ts';
+
+export type { ChainProvider, ChainRefusal, SendInput, Transfer, TransferStatus } from './chain.ts';
+export { ChainRefusedError, ChainUnavailableError } from './chain.ts';
+export { parseBitgoWalletIds } from './bitgo.ts';
+export { CHAIN_ASSETS } from './payout-input.ts';
+export { DEFAULT_SANDBOX_CHAIN_CONFIRM_MS } from './sandbox.ts';
+/** Public explorer links (mempool.space, etherscan, tronscan, solscan, xrpscan) for any real hash. */
+export { publicExplorerUrl as explorerUrl } from './tx-hashes.ts';
+
+export const CHAIN_PROVIDER_KINDS = ['sandbox', 'bitgo'] as const;
+
+export interface ChainProviderOptions {
+  /** CHAIN_PROVIDER: `sandbox` (hashes at once, confirmations on the clock) or `bitgo` (BitGo Express). */
+  kind: (typeof CHAIN_PROVIDER_KINDS)[number];
+  db: Database;
+  clock: Clock;
+  /** SANDBOX_CHAIN_CONFIRM_MS (3000). */
+  sandboxConfirmMs?: number;
+  /** BITGO_ACCESS_TOKEN, BITGO_EXPRESS_URL, BITGO_WALLET_PASSPHRASE, BITGO_WALLET_IDS (required with `bitgo`). */
+  bitgo?: {
+    accessToken?: string | undefined;
+    baseUrl?: string | undefined;
+    walletPassphrase?: string | undefined;
+    walletIds?: Partial<Record<string, string>> | undefined;
+  };
+  /** A stand-in fetch for tests. */
+  fetchImpl?: typeof fetch;
+}
+
+/** The chain provider CHAIN_PROVIDER names (the only place that chooses). Bad options stop the boot with the variable's name. */
+export function createChainProvider(options: ChainProviderOptions): ChainProvider {
+  switch (options.kind) {
+    case 'sandbox':
+      return createSandboxChain({
+        book: createSandboxChainBook(options.db),
+        clock: options.clock,
+        ...(options.sandboxConfirmMs !== undefined ? { confirmMs: options.sandboxConfirmMs } : {}),
+      });
+    case 'bitgo':
+      return createBitgoChain({
+        accessToken: options.bitgo?.accessToken ?? '',
+        baseUrl: options.bitgo?.baseUrl ?? '',
+        walletPassphrase: options.bitgo?.walletPassphrase ?? '',
+        walletIds: options.bitgo?.walletIds ?? {},
+        ...(options.fetchImpl ? { fetchImpl: options.fetchImpl } : {}),
+      });
+    default:
+      throw new Error(`CHAIN_PROVIDER must be one of ${CHAIN_PROVIDER_KINDS.join(', ')} (got ${JSON.stringify((options as { kind: unknown }).kind)})`);
+  }
+}

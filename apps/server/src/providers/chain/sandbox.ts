@@ -1,0 +1,88 @@
+import type { Clock } from '../../platform/clock.ts';
+import { newId } from '../../platform/crypto.ts';
+import { type ChainProvider, ChainRefusedError, type Transfer } from './chain.ts';
+import { checkPayout, type CheckedPayout, ExactDecimal } from './payout-input.ts';
+import type { SandboxChainBook, SandboxChainTransferRow } from './sandbox-chain.repository.ts';
+import { sandboxTxHash } from './tx-hashes.ts';
+
+/**
+ * The sandbox chain (sandbox.md "Blockchain"): a payout gets its transaction hash at once and
+ * confirms SANDBOX_CHAIN_CONFIRM_MS later, on the app's clock. It refuses what a real chain would
+ * refuse (invalid addresses and memos, checksums included; an asset the network does not carry;
+ * more decimals than the asset has) and is idempotent by key like a custody API. Transfers live in
+ * the database, so every process and every restart sees the same chain.
+ */
+export const DEFAULT_SANDBOX_CHAIN_CONFIRM_MS = 3_000;
+
+/**
+ * Roughly how often each network adds a block: after confirming, the confirmation count grows by
+ * one per block time, so a BTC payout stays at 1 confirmation for ten minutes, like the real one.
+ */
+const BLOCK_TIME_MS: Record<string, number> = { BTC: 600_000, ETH: 12_000, TRX: 3_000, SOL: 400, XRP: 3_500 };
+
+export interface SandboxChainOptions {
+  book: SandboxChainBook;
+  clock: Clock;
+  /** SANDBOX_CHAIN_CONFIRM_MS: from send to the first confirmation (3000). */
+  confirmMs?: number;
+}
+
+export function createSandboxChain(options: SandboxChainOptions): ChainProvider {
+  const { book, clock } = options;
+  const confirmMs = options.confirmMs ?? DEFAULT_SANDBOX_CHAIN_CONFIRM_MS;
+  if (!Number.isInteger(confirmMs) || confirmMs < 0 || confirmMs > 86_400_000) {
+    throw new Error(`SANDBOX_CHAIN_CONFIRM_MS must be a whole number of milliseconds from 0 to 86400000 (got ${String(confirmMs)})`);
+  }
+
+  const transferOf = (row: SandboxChainTransferRow): Transfer => {
+    const sinceConfirm = clock.now().getTime() - row.confirmAt.getTime();
+    if (sinceConfirm < 0) return { transferId: row.id, txHash: row.txHash, status: 'PENDING', confirmations: 0 };
+    const blockMs = BLOCK_TIME_MS[row.network] ?? 10_000;
+    return { transferId: row.id, txHash: row.txHash, status: 'CONFIRMED', confirmations: 1 + Math.floor(sinceConfirm / blockMs) };
+  };
+
+  return {
+    kind: 'sandbox',
+
+    async send(input) {
+      const payout = checkPayout(input);
+      const createdAt = clock.now();
+      const stored = await book.recordOnce({
+        id: newId('ctx'),
+        idempotencyKey: payout.idempotencyKey,
+        asset: payout.asset.asset,
+        network: payout.asset.network,
+        address: payout.address,
+        memo: payout.memo,
+        amount: payout.amount.toFixed(),
+        txHash: sandboxTxHash(payout.asset.network, payout.idempotencyKey),
+        createdAt,
+        confirmAt: new Date(createdAt.getTime() + confirmMs),
+      });
+      // A key names one payout: the same key for another one is a bug upstream, never a second send.
+      if (!isSamePayout(stored, payout)) {
+        throw new ChainRefusedError('IDEMPOTENCY_CONFLICT', 'this idempotency key was already used for a different payout');
+      }
+      return transferOf(stored);
+    },
+
+    async getTransfer(transferId) {
+      const row = typeof transferId === 'string' && transferId.length <= 40 ? await book.findById(transferId) : undefined;
+      if (!row) throw new ChainRefusedError('UNKNOWN_TRANSFER', 'the sandbox chain has no transfer with this id');
+      return transferOf(row);
+    },
+
+    // No public explorer knows the sandbox's hashes: a link would lead to "not found".
+    explorerUrl: () => null,
+  };
+}
+
+function isSamePayout(row: SandboxChainTransferRow, payout: CheckedPayout): boolean {
+  return (
+    row.asset === payout.asset.asset &&
+    row.network === payout.asset.network &&
+    row.address === payout.address &&
+    row.memo === payout.memo &&
+    new ExactDecimal(row.amount).equals(payout.amount)
+  );
+}
