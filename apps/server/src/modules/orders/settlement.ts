@@ -96,6 +96,8 @@ export function createSettlement(deps: {
       }
       case 'DECLINED': {
         const failReason = DECLINE_REASONS[payment.declineReason ?? 'DECLINED'];
+        // The bank's challenge timed out on the processor's side: the same end as our own 15 minutes.
+        if (failReason === 'THREE_DS_EXPIRED') return endUnpaid(order, 'EXPIRED', failReason, { paymentId: payment.paymentId, threeDsStatus: 'EXPIRED' });
         const threeDs = order.threeDsStatus === 'PENDING' ? { threeDsStatus: failReason === 'THREE_DS_FAILED' ? 'FAILED' : 'SUCCEEDED' } : {};
         return endUnpaid(order, 'FAILED', failReason, { paymentId: payment.paymentId, ...threeDs });
       }

@@ -69,8 +69,11 @@ function outcomeOf(behaviour: Exclude<SandboxCardBehaviour, 'TIMEOUT'>, amount: 
   }
 }
 
-/** An absolute http(s) URL or a path on our own site: the challenge page redirects there. */
-const isReturnUrl = (url: string) => /^\/(?!\/)/.test(url) || (/^https?:\/\//i.test(url) && URL.canParse(url));
+/**
+ * An absolute http(s) URL or a path on our own site, in printable ASCII (it becomes a Location
+ * header): the challenge page redirects there.
+ */
+const isReturnUrl = (url: string) => /^[\x21-\x7e]+$/.test(url) && (/^\/(?!\/)/.test(url) || (/^https?:\/\//i.test(url) && URL.canParse(url)));
 
 export function createSandboxCardProcessor(options: SandboxCardProcessorOptions): SandboxCardProcessor {
   const { repository, clock } = options;
@@ -195,7 +198,7 @@ export function createSandboxCardProcessor(options: SandboxCardProcessorOptions)
         (row) => {
           const amount = checkMoney(row, input);
           if (row.status !== 'AUTHORIZED') throw refuse('capture', row, 'AUTHORIZED');
-          if (amount.gt(row.authorizedAmount ?? 0)) throw new Error(`cannot capture ${input.amount} ${input.currency}: only ${formatCardAmount(row.authorizedAmount ?? 0, row.currency)} is authorised`);
+          if (amount.gt(row.authorizedAmount ?? 0)) throw new Error(`cannot capture ${input.amount} ${input.currency}: only ${formatCardAmount(row.authorizedAmount ?? 0, row.currency)} ${row.currency} is authorised`);
         },
         () => repository.transition(paymentId, { from: ['AUTHORIZED'], changes: { status: 'CAPTURED', capturedAmount: new Decimal(input.amount).toFixed() }, appliedKey: key, now: clock.now() }),
       );
@@ -210,7 +213,7 @@ export function createSandboxCardProcessor(options: SandboxCardProcessorOptions)
           const amount = checkMoney(row, input);
           if (row.status !== 'CAPTURED') throw refuse('refund', row, 'CAPTURED');
           const refundable = new Decimal(row.capturedAmount).minus(row.refundedAmount);
-          if (amount.gt(refundable)) throw new Error(`cannot refund ${input.amount} ${input.currency}: only ${formatCardAmount(refundable, row.currency)} of the capture is left`);
+          if (amount.gt(refundable)) throw new Error(`cannot refund ${input.amount} ${input.currency}: only ${formatCardAmount(refundable, row.currency)} ${row.currency} of the capture is left`);
         },
         () => repository.addRefund(paymentId, { amount: new Decimal(input.amount).toFixed(), appliedKey: key, now: clock.now() }),
       );

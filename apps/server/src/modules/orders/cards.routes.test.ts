@@ -1,0 +1,192 @@
+import { cardSchema, listCardResultSchema, MAX_CARDS, PATHS } from '@causeway/contracts';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createIdentityTestApp, type IdentityTestApp, signUp, tokenHeaders } from '../../../test/identity-helpers.ts';
+import { BILLING, TEST_CARDS } from '../../../test/order-helpers.ts';
+import { cards, sandboxCardTokens, users } from '../../db/schema/index.ts';
+
+let t: IdentityTestApp;
+beforeAll(async () => {
+  t = await createIdentityTestApp();
+});
+afterAll(() => t.app.close());
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** A Luhn-valid number: `body` (digits) followed by its check digit. */
+function withCheckDigit(body: string): string {
+  let sum = 0;
+  for (let index = 0; index < body.length; index += 1) {
+    let digit = Number(body[body.length - 1 - index]);
+    if (index % 2 === 0) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return `${body}${(10 - (sum % 10)) % 10}`;
+}
+
+/** A person signed in with a code; answers the headers, the user id, and a way to sign in again (tokens live an hour). */
+async function person(email: string) {
+  const token = await signUp(t.app, email);
+  const [row] = await t.db.select().from(users).where(eq(users.emailNormalized, email));
+  return { userId: row!.id, headers: tokenHeaders(token), signInAgain: async () => tokenHeaders(await signUp(t.app, email)) };
+}
+
+const cardBody = (cardNumber: string, overrides: Record<string, unknown> = {}) => ({ cardNumber, expiryMonth: 12, expiryYear: 2031, cvv: '123', billingAddress: BILLING, ...overrides });
+const addCard = (headers: Record<string, string>, cardNumber: string, overrides: Record<string, unknown> = {}) =>
+  call(t.app, 'POST', PATHS.addCard, { headers, body: cardBody(cardNumber, overrides) });
+const listCards = (headers: Record<string, string>) => call(t.app, 'POST', PATHS.listCard, { headers, body: {} });
+const deleteCard = (headers: Record<string, string>, cardId: string) => call(t.app, 'POST', PATHS.deleteCard, { headers, body: { cardId } });
+
+describe('card/add-card and card/list-card', () => {
+  it('answers 401 USER0000001 without a session', async () => {
+    for (const [path, body] of [[PATHS.listCard, {}], [PATHS.addCard, cardBody(TEST_CARDS.visa)], [PATHS.deleteCard, { cardId: 'card_x' }]] as const) {
+      const response = await call(t.app, 'POST', path, { body });
+      expect(response.statusCode, path).toBe(401);
+      expect(response.body.code, path).toBe('USER0000001');
+    }
+  });
+
+  it('keeps the BIN, the last 4 and the processor token: no column of cards or sandbox_card_tokens holds the number or the CVV', async () => {
+    const buyer = await person('cards-stored@example.com');
+    const cvv = '987';
+    const added = await addCard(buyer.headers, '4242 4242 4242 4242', { cvv });
+    expect(added.statusCode).toBe(200);
+    expect(added.body.code).toBe('000000');
+    const card = cardSchema.parse(added.body.data);
+    expect(card).toMatchObject({ cardBin: '424242', cardLast4: '4242', cardProcessor: 'VISA', enabled: true, maskedNumber: '4242 **** **** 4242', expiryMonth: 12, expiryYear: 2031 });
+    expect(JSON.stringify(added.body)).not.toContain(TEST_CARDS.visa);
+
+    const cardRows = await t.db.select().from(cards).where(eq(cards.userId, buyer.userId));
+    expect(cardRows).toHaveLength(1);
+    const tokenRows = await t.db.select().from(sandboxCardTokens).where(inArray(sandboxCardTokens.token, cardRows.map((row) => row.processorToken)));
+    expect(tokenRows).toHaveLength(1);
+    expect(cardRows[0]).toMatchObject({ cardBin: '424242', cardLast4: '4242' });
+    expect(cardRows[0]!.processorToken).toBe(tokenRows[0]!.token);
+    for (const rows of [cardRows, tokenRows]) {
+      const dump = JSON.stringify(rows);
+      expect(dump).not.toContain(TEST_CARDS.visa);
+      expect(dump).not.toMatch(/\d{13,19}/);
+      // The CVV as a whole value anywhere (a column or a key of the billing address JSON).
+      expect(dump).not.toContain(`"${cvv}"`);
+      expect(dump.toLowerCase()).not.toContain('cvv');
+    }
+  });
+
+  it('lists the cards masked as "4242 **** **** 4242", never the number or the token', async () => {
+    const buyer = await person('cards-list@example.com');
+    await addCard(buyer.headers, TEST_CARDS.visa);
+    t.clock.advance(1000);
+    await addCard(buyer.headers, TEST_CARDS.master);
+    const listed = await listCards(buyer.headers);
+    expect(listed.statusCode).toBe(200);
+    const result = listCardResultSchema.parse(listed.body.data);
+    expect(result.maxCards).toBe(MAX_CARDS);
+    expect(result.addCardAvailableAt).toBeNull();
+    expect(result.cards.map((card) => card.maskedNumber)).toEqual(['4242 **** **** 4242', '5555 **** **** 4444']);
+    expect(result.cards.map((card) => card.cardProcessor)).toEqual(['VISA', 'MASTER']);
+    const [row] = await t.db.select().from(cards).where(eq(cards.userId, buyer.userId)).limit(1);
+    const body = JSON.stringify(listed.body);
+    expect(body).not.toContain(TEST_CARDS.visa);
+    expect(body).not.toContain(TEST_CARDS.master);
+    expect(body).not.toContain(row!.processorToken);
+  });
+
+  it('refuses a number that fails the Luhn check with 400 REQ0000400 and a readable message, and writes nothing', async () => {
+    const buyer = await person('cards-luhn@example.com');
+    const response = await addCard(buyer.headers, '4242424242424241');
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toMatchObject({ status: 400, code: 'REQ0000400', data: null });
+    expect(response.body.msg).toContain('cardNumber');
+    expect(response.body.msg).toContain('not a valid card number');
+    expect(await t.db.select().from(cards).where(eq(cards.userId, buyer.userId))).toEqual([]);
+  });
+
+  it('refuses an expired card with CRD0000002 and accepts one valid through the current month', async () => {
+    const buyer = await person('cards-expired@example.com');
+    // The test clock starts on 2026-11-21.
+    const expired = await addCard(buyer.headers, TEST_CARDS.visa, { expiryMonth: 10, expiryYear: 2026 });
+    expect(expired.statusCode).toBe(400);
+    expect(expired.body.code).toBe('CRD0000002');
+    const thisMonth = await addCard(buyer.headers, TEST_CARDS.visa, { expiryMonth: 11, expiryYear: 2026 });
+    expect(thisMonth.statusCode).toBe(200);
+  });
+
+  it('refuses the same card a second time with CRD0000008', async () => {
+    const buyer = await person('cards-twice@example.com');
+    expect((await addCard(buyer.headers, TEST_CARDS.visa)).statusCode).toBe(200);
+    const again = await addCard(buyer.headers, '4242-4242-4242-4242', { expiryYear: 2032, cvv: '456' });
+    expect(again.statusCode).toBe(409);
+    expect(again.body.code).toBe('CRD0000008');
+    expect((await listCards(buyer.headers)).body.data.cards).toHaveLength(1);
+  });
+
+  it('keeps at most 5 cards: the 6th is refused with CRD0000003', async () => {
+    const buyer = await person('cards-six@example.com');
+    const numbers = Array.from({ length: MAX_CARDS + 1 }, (_, index) => withCheckDigit(`41111111111100${index}`));
+    for (const number of numbers.slice(0, MAX_CARDS)) {
+      const added = await addCard(buyer.headers, number);
+      expect(added.statusCode, number).toBe(200);
+    }
+    const sixth = await addCard(buyer.headers, numbers[MAX_CARDS]!);
+    expect(sixth.statusCode).toBe(409);
+    expect(sixth.body.code).toBe('CRD0000003');
+    expect((await listCards(buyer.headers)).body.data.cards).toHaveLength(MAX_CARDS);
+  });
+
+  it("refuses to delete another person's card with CRD0000006 and leaves it in place", async () => {
+    const owner = await person('cards-owner@example.com');
+    const other = await person('cards-other@example.com');
+    const card = (await addCard(owner.headers, TEST_CARDS.visa)).body.data as { cardId: string };
+    const response = await deleteCard(other.headers, card.cardId);
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toMatchObject({ code: 'CRD0000006', data: null });
+    expect((await listCards(owner.headers)).body.data.cards.map((listed: { cardId: string }) => listed.cardId)).toEqual([card.cardId]);
+    const unknown = await deleteCard(owner.headers, 'card_doesnotexist');
+    expect(unknown.body.code).toBe('CRD0000006');
+  });
+
+  it('refuses adding a card during the 24 h after a security change with CRD0000005, and list-card says until when', async () => {
+    const buyer = await person('cards-suspended@example.com');
+    const until = new Date(t.clock.now().getTime() + 24 * HOUR_MS);
+    await t.db.update(users).set({ sensitiveActionsSuspendedUntil: until }).where(eq(users.id, buyer.userId));
+    const response = await addCard(buyer.headers, TEST_CARDS.visa);
+    expect(response.statusCode).toBe(403);
+    expect(response.body.code).toBe('CRD0000005');
+    const listed = await listCards(buyer.headers);
+    expect(listed.body.data.addCardAvailableAt).toBe(until.toISOString());
+    expect(await t.db.select().from(cards).where(eq(cards.userId, buyer.userId))).toEqual([]);
+  });
+
+  // Moves the clock by two days: keep it last.
+  it('after a delete, refuses a new card for 48 h with CRD0000004 and data.availableAt, then allows it again', async () => {
+    const buyer = await person('cards-readd@example.com');
+    const first = (await addCard(buyer.headers, TEST_CARDS.visa)).body.data as { cardId: string };
+    const deletedAt = t.clock.now();
+    const deleted = await deleteCard(buyer.headers, first.cardId);
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.body).toMatchObject({ code: '000000', data: null });
+    const availableAt = new Date(deletedAt.getTime() + 48 * HOUR_MS).toISOString();
+
+    const listed = await listCards(buyer.headers);
+    expect(listed.body.data).toMatchObject({ cards: [], addCardAvailableAt: availableAt });
+    const refused = await addCard(buyer.headers, TEST_CARDS.master);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'CRD0000004', data: { availableAt } });
+
+    t.clock.advance(47 * HOUR_MS);
+    let headers = await buyer.signInAgain();
+    const stillRefused = await addCard(headers, TEST_CARDS.master);
+    expect(stillRefused.body).toMatchObject({ code: 'CRD0000004', data: { availableAt } });
+
+    t.clock.advance(HOUR_MS + 1000);
+    headers = await buyer.signInAgain();
+    expect((await listCards(headers)).body.data.addCardAvailableAt).toBeNull();
+    const allowed = await addCard(headers, TEST_CARDS.visa);
+    expect(allowed.statusCode).toBe(200);
+    expect(allowed.body.data.cardId).not.toBe(first.cardId);
+    expect((await listCards(headers)).body.data.cards.map((card: { cardId: string }) => card.cardId)).toEqual([allowed.body.data.cardId]);
+  });
+});

@@ -1,0 +1,280 @@
+import { describe, expect, it } from 'vitest';
+import { createManualClock } from '../../platform/clock.ts';
+import { type CardDetails, CardRefusedError, ProcessorTimeoutError, ProcessorUnavailableError } from './card-processor.ts';
+import { type CheckoutCardProcessorOptions, createCheckoutCardProcessor } from './checkout.ts';
+import { checkoutFixture } from './fixtures/checkout/fake-checkout.ts';
+
+// Checkout.com through answers copied from its documentation's examples (fixtures/checkout; see
+// checkout.ts for the page each comes from): a fetch that checks what the adapter sends.
+const SECRET_KEY = 'sk_sbox_m73dzbpy7cf3gfd46xr4yj5xo4e';
+const PUBLIC_KEY = 'pk_sbox_xg66bnn6tpspd6pt3psc7otrqa=';
+const CARD_NUMBER = '4543474002249996';
+
+interface Captured {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+type Reply = { status: number; body?: unknown } | { hang: true } | { networkError: string };
+
+function stubFetch(replies: Reply[]) {
+  const calls: Captured[] = [];
+  const fetchImpl = (async (input: string | URL | Request, init?: RequestInit) => {
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries((init?.headers ?? {}) as Record<string, string>)) headers[name.toLowerCase()] = value;
+    calls.push({ url: String(input), method: init?.method ?? 'GET', headers, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
+    const reply = replies.shift();
+    if (!reply) throw new Error('unexpected call');
+    if ('hang' in reply) return new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)));
+    if ('networkError' in reply) throw new TypeError('fetch failed', { cause: { code: reply.networkError } });
+    return new Response(reply.body === undefined ? '' : JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } });
+  }) as typeof fetch;
+  return { fetchImpl, calls };
+}
+
+/** The error a call failed with (a test failure when it succeeds). */
+const failureOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => {
+      throw new Error('expected the call to fail');
+    },
+    (error: unknown) => error as Error,
+  );
+
+function setup(replies: Reply[], overrides: Partial<CheckoutCardProcessorOptions> = {}) {
+  const { fetchImpl, calls } = stubFetch(replies);
+  const processor = createCheckoutCardProcessor({ secretKey: SECRET_KEY, publicKey: PUBLIC_KEY, fetchImpl, clock: createManualClock(new Date('2024-01-15T12:00:00Z')), ...overrides });
+  return { processor, calls };
+}
+
+const card: CardDetails = {
+  number: CARD_NUMBER,
+  expiryMonth: 6,
+  expiryYear: 2025,
+  cvv: '956',
+  billingAddress: { firstName: 'Bruce', lastName: 'Wayne', address: 'Checkout.com', city: 'London', postalCode: 'W1T 4TJ', country: 'GB' },
+};
+const authorizeInput = {
+  idempotencyKey: 'ord_7Hq2:authorize',
+  reference: 'ORD-752-814',
+  cardToken: 'src_wmlfc3zyhqzehihu7giusaaawu',
+  amount: '1.00',
+  currency: 'USD',
+  successUrl: 'https://pay.example.test/orders/ORD-752-814?result=ok',
+  failureUrl: 'https://pay.example.test/orders/ORD-752-814?result=failed',
+};
+
+describe('Checkout.com: tokenize', () => {
+  it('sends the card to POST /tokens with the public key, stores it with POST /instruments, and keeps the instrument', async () => {
+    const { processor, calls } = setup([
+      { status: 201, body: checkoutFixture('token.response') },
+      { status: 201, body: checkoutFixture('instrument.response') },
+    ]);
+    const tokenized = await processor.tokenize(card);
+    expect(calls[0]).toEqual({
+      url: 'https://api.sandbox.checkout.com/tokens',
+      method: 'POST',
+      headers: { authorization: `Bearer ${PUBLIC_KEY}`, accept: 'application/json', 'content-type': 'application/json' },
+      body: {
+        type: 'card',
+        number: CARD_NUMBER,
+        expiry_month: 6,
+        expiry_year: 2025,
+        cvv: '956',
+        name: 'Bruce Wayne',
+        billing_address: { address_line1: 'Checkout.com', city: 'London', zip: 'W1T 4TJ', country: 'GB' },
+      },
+    });
+    expect(calls[1]).toEqual({
+      url: 'https://api.sandbox.checkout.com/instruments',
+      method: 'POST',
+      headers: { authorization: `Bearer ${SECRET_KEY}`, accept: 'application/json', 'content-type': 'application/json' },
+      body: { type: 'token', token: 'tok_ubfj2q76miwundwlk72vxt2i7q' },
+    });
+    expect(tokenized).toEqual({
+      token: 'src_wmlfc3zyhqzehihu7giusaaawu',
+      fingerprint: 'vnsdrvikkvre3dtrjjvlm5du4q',
+      cardBin: '454347',
+      cardLast4: '9996',
+      cardProcessor: 'VISA',
+      issuerBank: 'GOTHAM STATE BANK',
+      country: 'US',
+      expiryMonth: 6,
+      expiryYear: 2025,
+    });
+  });
+
+  it('answers a documented 422 (card_number_invalid) as a refused card', async () => {
+    const { processor } = setup([{ status: 422, body: checkoutFixture('error-422-card-number-invalid') }]);
+    await expect(processor.tokenize(card)).rejects.toEqual(new CardRefusedError('INVALID_NUMBER'));
+  });
+
+  it('refuses what it can see itself without calling Checkout.com', async () => {
+    const { processor, calls } = setup([]);
+    await expect(processor.tokenize({ ...card, expiryYear: 2023 })).rejects.toEqual(new CardRefusedError('EXPIRED'));
+    await expect(processor.tokenize({ ...card, number: '378282246310005' })).rejects.toEqual(new CardRefusedError('UNSUPPORTED_NETWORK'));
+    expect(calls).toEqual([]);
+  });
+});
+
+describe('Checkout.com: authorize', () => {
+  it('requests an uncaptured 3DS payment from the stored instrument with the idempotency key', async () => {
+    const { processor, calls } = setup([{ status: 201, body: checkoutFixture('payment-authorized.response') }], { processingChannelId: 'pc_q4dbxom5jbgudnjzjpz7j2z6uq' });
+    const payment = await processor.authorize(authorizeInput);
+    expect(calls[0]).toEqual({
+      url: 'https://api.sandbox.checkout.com/payments',
+      method: 'POST',
+      headers: { authorization: `Bearer ${SECRET_KEY}`, accept: 'application/json', 'content-type': 'application/json', 'cko-idempotency-key': 'ord_7Hq2:authorize' },
+      body: {
+        source: { type: 'id', id: 'src_wmlfc3zyhqzehihu7giusaaawu' },
+        amount: 100,
+        currency: 'USD',
+        reference: 'ORD-752-814',
+        capture: false,
+        '3ds': { enabled: true },
+        success_url: authorizeInput.successUrl,
+        failure_url: authorizeInput.failureUrl,
+        processing_channel_id: 'pc_q4dbxom5jbgudnjzjpz7j2z6uq',
+      },
+    });
+    expect(payment).toEqual({
+      paymentId: 'pay_tqgk5c6k2nnexagtcuom5ktlua',
+      reference: 'ORD-752-814',
+      status: 'AUTHORIZED',
+      amount: '1.00',
+      currency: 'USD',
+      authorizedAmount: '1.00',
+      challengeUrl: null,
+      declineReason: null,
+    });
+  });
+
+  it.each([
+    ['payment-declined-insufficient-funds.response', 'INSUFFICIENT_FUNDS'],
+    ['payment-declined-do-not-honour.response', 'DECLINED'],
+  ])('reads %s as a decline for %s', async (fixture, reason) => {
+    const { processor } = setup([{ status: 201, body: checkoutFixture(fixture) }]);
+    expect(await processor.authorize(authorizeInput)).toMatchObject({ status: 'DECLINED', declineReason: reason, authorizedAmount: null, challengeUrl: null });
+  });
+
+  it('reads 202 Pending as a 3DS challenge at the redirect link, with the amount it asked for', async () => {
+    const { processor } = setup([{ status: 202, body: checkoutFixture('payment-pending-3ds.response') }]);
+    expect(await processor.authorize(authorizeInput)).toEqual({
+      paymentId: 'pay_hehfmlkpykeupofyxf7nbr6yyy',
+      reference: 'ORD-5023-4E89',
+      status: 'CHALLENGE_REQUIRED',
+      amount: '1.00',
+      currency: 'USD',
+      authorizedAmount: null,
+      challengeUrl: 'https://api.sandbox.checkout.com/3ds/pay_hehfmlkpykeupofyxf7nbr6yyy',
+      declineReason: null,
+    });
+  });
+
+  it('reads less authorised than asked as partial (constructed: the documentation shows no partial authorisation)', async () => {
+    const partial = { ...checkoutFixture('payment-authorized.response'), amount: 100, amount_requested: 100, balances: { total_authorized: 50 } };
+    const { processor } = setup([{ status: 201, body: partial }]);
+    expect(await processor.authorize(authorizeInput)).toMatchObject({ status: 'PARTIALLY_AUTHORIZED', amount: '1.00', authorizedAmount: '0.50' });
+  });
+});
+
+describe('Checkout.com: reading payments', () => {
+  it('gets a payment by id', async () => {
+    const { processor, calls } = setup([{ status: 200, body: checkoutFixture('payment-details.response') }]);
+    const payment = await processor.getPayment('pay_mbabizu24mvu3mela5njyhpit4');
+    expect(calls[0]).toMatchObject({ url: 'https://api.sandbox.checkout.com/payments/pay_mbabizu24mvu3mela5njyhpit4', method: 'GET', body: undefined });
+    expect(calls[0]?.headers['cko-idempotency-key']).toBeUndefined();
+    expect(payment).toEqual({ paymentId: 'pay_mbabizu24mvu3mela5njyhpit4', reference: 'ORD-5023-4E89', status: 'AUTHORIZED', amount: '65.40', currency: 'USD', authorizedAmount: '65.40', challengeUrl: null, declineReason: null });
+  });
+
+  it('answers an unknown payment id (404) and refuses a malformed one without a call', async () => {
+    const { processor, calls } = setup([{ status: 404 }]);
+    await expect(processor.getPayment('pay_unknown0000000000000000')).rejects.toThrow('Checkout.com has no payment pay_unknown0000000000000000');
+    await expect(processor.getPayment('../instruments/src_x')).rejects.toThrow('is not a Checkout.com payment id');
+    expect(calls).toHaveLength(1);
+  });
+
+  it('finds the newest payment of a reference, then reads it in full', async () => {
+    const list = checkoutFixture<{ data: object[] }>('payments-list.response');
+    const { processor, calls } = setup([{ status: 200, body: list }, { status: 200, body: list.data[0] }]);
+    const payment = await processor.findPayment('ORD-5023-4E89');
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
+      'GET https://api.sandbox.checkout.com/payments?limit=1&skip=0&reference=ORD-5023-4E89',
+      'GET https://api.sandbox.checkout.com/payments/pay_einf5abzzgbejdpuartvqgl36i',
+    ]);
+    expect(payment).toMatchObject({ paymentId: 'pay_einf5abzzgbejdpuartvqgl36i', status: 'DECLINED', declineReason: 'DECLINED', amount: '10.00', currency: 'EUR' });
+  });
+
+  it('answers null when no payment has the reference (after a timeout, nothing was charged)', async () => {
+    const { processor, calls } = setup([{ status: 200, body: checkoutFixture('payments-list-empty.response') }]);
+    expect(await processor.findPayment('ord a&b')).toBeNull();
+    expect(calls[0]?.url).toBe('https://api.sandbox.checkout.com/payments?limit=1&skip=0&reference=ord+a%26b');
+  });
+});
+
+describe('Checkout.com: capture, refund, void', () => {
+  it.each([
+    ['capture', '/captures', { amount: 1500 }],
+    ['refund', '/refunds', { amount: 1500 }],
+    ['void', '/voids', {}],
+  ] as const)('%s posts to %s with the idempotency key and takes the 202', async (action, path, body) => {
+    const { processor, calls } = setup([{ status: 202, body: checkoutFixture('action-accepted.response') }]);
+    const input = { idempotencyKey: `ord_7Hq2:${action}`, amount: '15.00', currency: 'USD' };
+    await (action === 'void' ? processor.void('pay_y3oqhf46pyzuxjbcn2giaqnb44', input) : processor[action]('pay_y3oqhf46pyzuxjbcn2giaqnb44', input));
+    expect(calls[0]).toEqual({
+      url: `https://api.sandbox.checkout.com/payments/pay_y3oqhf46pyzuxjbcn2giaqnb44${path}`,
+      method: 'POST',
+      headers: { authorization: `Bearer ${SECRET_KEY}`, accept: 'application/json', 'content-type': 'application/json', 'cko-idempotency-key': `ord_7Hq2:${action}` },
+      body,
+    });
+  });
+
+  it('explains a refused action (403 not allowed, 422 over the authorised amount)', async () => {
+    const { processor } = setup([{ status: 403 }, { status: 422, body: checkoutFixture('error-422-capture-greater-than-authorized') }]);
+    const input = { idempotencyKey: 'k', amount: '99.00', currency: 'USD' };
+    await expect(processor.capture('pay_y3oqhf46pyzuxjbcn2giaqnb44', input)).rejects.toThrow('cannot capture Checkout.com payment pay_y3oqhf46pyzuxjbcn2giaqnb44: Checkout.com capture: HTTP 403');
+    await expect(processor.capture('pay_y3oqhf46pyzuxjbcn2giaqnb44', input)).rejects.toThrow('capture_value_greater_than_authorized');
+  });
+});
+
+describe('Checkout.com: outages, timeouts and secrets', () => {
+  it.each([
+    ['401 (bad key)', { status: 401 }, ProcessorUnavailableError, 'API key was refused'],
+    ['429 (same key in flight, or rate limited)', { status: 429 }, ProcessorUnavailableError, 'HTTP 429'],
+    ['503', { status: 503, body: { message: 'down' } }, ProcessorUnavailableError, 'HTTP 503'],
+    ['a broken connection', { networkError: 'ECONNRESET' }, ProcessorTimeoutError, 'ECONNRESET'],
+  ] as const)('answers %s as %s', async (_name, reply, type, message) => {
+    const { processor } = setup([reply as Reply]);
+    const error = await failureOf(processor.authorize(authorizeInput));
+    expect(error).toBeInstanceOf(type);
+    expect(error.message).toContain(message);
+    expect(error.message).not.toContain(SECRET_KEY);
+  });
+
+  it('gives up after its timeout: the outcome is unknown, so it is a ProcessorTimeoutError', async () => {
+    const { processor } = setup([{ hang: true }], { timeoutMs: 30 });
+    await expect(processor.authorize(authorizeInput)).rejects.toThrow(new ProcessorTimeoutError('Checkout.com authorize payment did not answer within 30 ms'));
+  });
+
+  it('puts neither key nor card number in any error', async () => {
+    const { processor } = setup([{ status: 400, body: { error_type: `bad ${SECRET_KEY} ${PUBLIC_KEY}`, error_codes: [] } }]);
+    const error = await failureOf(processor.tokenize(card));
+    expect(error.message).toContain('[redacted]');
+    for (const secret of [SECRET_KEY, PUBLIC_KEY, CARD_NUMBER, '956']) expect(error.message).not.toContain(secret);
+  });
+
+  it('validates its options and names the variable', () => {
+    const base = { secretKey: SECRET_KEY, publicKey: PUBLIC_KEY };
+    expect(() => createCheckoutCardProcessor({ ...base, secretKey: '' })).toThrow('CHECKOUT_SECRET_KEY');
+    expect(() => createCheckoutCardProcessor({ ...base, baseUrl: 'api.checkout.com' })).toThrow('CHECKOUT_BASE_URL');
+    expect(() => createCheckoutCardProcessor({ ...base, processingChannelId: 'channel-1' })).toThrow('CHECKOUT_PROCESSING_CHANNEL_ID');
+    expect(createCheckoutCardProcessor({ ...base, baseUrl: 'https://api.checkout.com/' }).kind).toBe('checkout');
+  });
+
+  it('asks the configured base URL', async () => {
+    const { processor, calls } = setup([{ status: 200, body: checkoutFixture('payment-details.response') }], { baseUrl: 'https://api.checkout.com/' });
+    await processor.getPayment('pay_mbabizu24mvu3mela5njyhpit4');
+    expect(calls[0]?.url).toBe('https://api.checkout.com/payments/pay_mbabizu24mvu3mela5njyhpit4');
+  });
+});
