@@ -48,6 +48,7 @@ import { cardFingerprintKey } from './modules/orders/card.service.ts';
 import { registerCardAndWalletRoutes } from './modules/orders/cards.routes.ts';
 import { createOrdersModule } from './modules/orders/orders.module.ts';
 import { registerOrderRoutes } from './modules/orders/orders.routes.ts';
+import { registerSandboxLedgerRoutes } from './modules/sandbox/ledger.routes.ts';
 import { registerSandboxThreeDsRoutes } from './modules/sandbox/three-ds.routes.ts';
 import { createSandboxScreening } from './providers/address-screening/sandbox.ts';
 import { createCardProcessor } from './providers/card-processor/index.ts';
@@ -147,7 +148,10 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   });
   registerOrderRoutes(app, { quotes: orders.quotes, orders: orders.orders, identity });
   registerCardAndWalletRoutes(app, { cards: orders.cards, wallets: orders.wallets, identity });
-  if (sandboxProcessor) registerSandboxThreeDsRoutes(app, sandboxProcessor);
+  if (sandboxProcessor) {
+    registerSandboxThreeDsRoutes(app, sandboxProcessor);
+    registerSandboxLedgerRoutes(app, orders);
+  }
   app.decorate('orders', orders);
 
   jobs.start();

@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import type { OrdersModule } from '../orders/orders.module.ts';
+
+/**
+ * GET /sandbox/ledger (sandbox installs only): the trial balance per currency and the orders by
+ * status, so a person trying the demo, or the crash test, can see the books balance.
+ */
+export function registerSandboxLedgerRoutes(app: FastifyInstance, orders: OrdersModule): void {
+  app.get('/sandbox/ledger', async () => {
+    const totals = await orders.ledger.trialBalance();
+    const trialBalance = Object.fromEntries([...totals].map(([currency, total]) => [currency, total.toFixed()]));
+    return {
+      balanced: [...totals.values()].every((total) => total.isZero()),
+      trialBalance,
+      ordersByStatus: await orders.repository.countByStatus(),
+      openOrders: (await orders.repository.openOrders()).length,
+    };
+  });
+}

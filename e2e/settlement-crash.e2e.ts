@@ -1,0 +1,100 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { API_BASE, isFinalOrderStatus, type OrderStatus, PATHS } from '@causeway/contracts';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/**
+ * trust.md crash safety: kill -9 the server while settlements are in flight, restart it on the
+ * same data, and every order ends final with the books balanced. The real process, the embedded
+ * database, sandbox providers; short leases so the restarted worker takes the dead one's jobs soon.
+ */
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'causeway-crash-'));
+const dataDir = path.join(workDir, 'data');
+let running: ChildProcess | undefined;
+afterAll(() => {
+  running?.kill('SIGKILL');
+  fs.rmSync(workDir, { recursive: true, force: true });
+});
+
+async function start(): Promise<{ child: ChildProcess; baseUrl: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', DATA_DIR: dataDir, JOB_LEASE_MS: '2000', JOB_POLL_MS: '100', SANDBOX_CHAIN_CONFIRM_MS: '1500' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running = child;
+  let output = '';
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Open (http:\/\/\S+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1].replace('localhost', '127.0.0.1'));
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+  return { child, baseUrl };
+}
+
+async function post(baseUrl: string, apiPath: string, body: object, token?: string) {
+  const response = await fetch(`${baseUrl}${API_BASE}${apiPath}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { token } : {}) }, body: JSON.stringify(body) });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- envelopes are read loosely here
+  return (await response.json()) as { code: string; data: any };
+}
+
+describe('kill -9 during settlement', () => {
+  it('leaves every order final after a restart, and the ledger balanced', async () => {
+    const first = await start();
+    const login = await post(first.baseUrl, PATHS.passwordLogin, { email: 'demo@causeway.test', password: 'Causeway-demo-2026!' });
+    const token = login.data.token.token as string;
+    const [card] = (await post(first.baseUrl, PATHS.listCard, {}, token)).data.cards;
+    const orderIds: string[] = [];
+    const submitOne = async () => {
+      const orderId = randomUUID();
+      orderIds.push(orderId);
+      const quote = await post(first.baseUrl, PATHS.getQuote, { orderId, fiatCurrency: 'EUR', cryptoCurrency: 'BTC', network: 'BTC', fiatAmount: '25', walletAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' }, token);
+      return post(first.baseUrl, PATHS.submitBuy, { orderId, quoteId: quote.data.quoteId, cardId: card.cardId }, token);
+    };
+    for (let index = 0; index < 12; index += 1) expect((await submitOne()).code).toBe('000000');
+    // More submissions in flight, and the process dies under them.
+    const inFlight = Array.from({ length: 6 }, () => submitOne().catch(() => null));
+    const now = new Date();
+    const beforeKill = await post(first.baseUrl, PATHS.listOrder, { startTime: new Date(now.getTime() - 3_600_000).toISOString(), endTime: new Date(now.getTime() + 3_600_000).toISOString(), pageSize: 100 }, token);
+    const unsettledAtKill = (beforeKill.data.list as Array<{ status: OrderStatus }>).filter((order) => !isFinalOrderStatus(order.status)).length;
+    first.child.kill('SIGKILL');
+    await Promise.all(inFlight);
+    if (first.child.exitCode === null && first.child.signalCode === null) await new Promise((resolve) => first.child.once('exit', resolve));
+
+    const second = await start();
+    const deadline = Date.now() + 90_000;
+    const statuses = new Map<string, string>();
+    while (Date.now() < deadline) {
+      for (const orderId of orderIds) {
+        const detail = await post(second.baseUrl, PATHS.getOrderDetail, { orderId }, token);
+        statuses.set(orderId, detail.code === '000000' ? detail.data.status : `absent (${detail.code})`);
+      }
+      const open = [...statuses.values()].filter((status) => !status.startsWith('absent') && !isFinalOrderStatus(status as OrderStatus));
+      if (open.length === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    const ledger = (await (await fetch(`${second.baseUrl}/sandbox/ledger`)).json()) as { balanced: boolean; trialBalance: Record<string, string>; ordersByStatus: Record<string, number>; openOrders: number };
+    console.info(`crash test: ${orderIds.length} orders submitted, ${unsettledAtKill} of the listed ones unsettled at the kill, outcomes ${JSON.stringify(Object.fromEntries([...new Set(statuses.values())].map((status) => [status, [...statuses.values()].filter((s) => s === status).length])))}; ledger ${JSON.stringify(ledger)}`);
+    expect(unsettledAtKill).toBeGreaterThan(0);
+    expect(ledger.openOrders).toBe(0);
+    expect(ledger.balanced).toBe(true);
+    for (const status of statuses.values()) expect(status.startsWith('absent') || isFinalOrderStatus(status as OrderStatus)).toBe(true);
+    second.child.kill('SIGTERM');
+    await new Promise((resolve) => second.child.once('exit', resolve));
+    running = undefined;
+  });
+});
