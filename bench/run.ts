@@ -1,18 +1,19 @@
-// `npm run bench`: request rate of list-currency as a ratio of a bare Fastify route measured in
-// the same run (the machine is shared and noisy: only ratios compare across runs), its p99
-// latency, and the initial JS of every entry route. Writes bench/results/latest.json and the
-// README's performance section.
+// `npm run bench`: request rates as ratios of a bare Fastify route measured in the same run (the
+// machine is shared and noisy: only ratios compare across runs), with p99 latencies: list-currency
+// and sign-ins on the embedded database; quotes and card orders on PostgreSQL (BENCH_POSTGRES_URL,
+// default the local server). Also the initial JS of every entry route. Writes
+// bench/results/latest.json and the README's performance section.
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import { CONNECTIONS, DURATION_S, load } from './load.ts';
+import { type Buyer, measureOrders, measureQuotes } from './orders-bench.ts';
 import { measureRouteWeights } from './page-weight.ts';
 
 const benchDir = fileURLToPath(new URL('.', import.meta.url));
 const root = path.resolve(benchDir, '..');
-const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
-const CONNECTIONS = 16;
+const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** Entry routes and the module of their page chunk. */
 const ENTRY_ROUTES = {
@@ -22,24 +23,30 @@ const ENTRY_ROUTES = {
   '/en/services-unavailable': 'src/features/status/routes/services-unavailable-page.tsx',
   '/en/user-blocked': 'src/features/status/routes/user-blocked-page.tsx',
   '/en/<not found>': 'src/features/status/routes/not-found-page.tsx',
+  '/en/card-buy-sell': 'src/features/trade/routes/trade-page.tsx',
+  '/en/result': 'src/features/orders/routes/result-page.tsx',
+  '/en/history': 'src/features/orders/routes/history-page.tsx',
 };
 
-type LoadOptions = Pick<autocannon.Options, 'method' | 'body' | 'headers'>;
+type Targets = { bareAddress: string; appAddress: string; databaseKind: string; buyers: Buyer[] };
 
-async function load(url: string, options: LoadOptions = {}) {
-  await autocannon({ url, connections: CONNECTIONS, duration: 1, ...options }); // warm-up: JIT, pools, caches
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, ...options });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { requestsPerSecond: Math.round(result.requests.average), p99Ms: result.latency.p99 };
-}
-
-async function measureServer() {
-  const child = fork(path.join(benchDir, 'targets.ts'), { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
-  const targets = await new Promise<{ bareAddress: string; appAddress: string; databaseKind: string }>((resolve, reject) => {
+/** The bench targets in their own process: the embedded database, or a fresh PostgreSQL database. */
+async function withTargets<T>(env: Record<string, string>, measure: (targets: Targets) => Promise<T>): Promise<T> {
+  const child = fork(path.join(benchDir, 'targets.ts'), { execArgv: ['--import', 'tsx'], stdio: 'inherit', env: { ...process.env, ...env } });
+  const targets = await new Promise<Targets>((resolve, reject) => {
     child.once('message', (message) => resolve(message as never));
     child.once('exit', (code) => reject(new Error(`bench targets exited with ${code}`)));
   });
   try {
+    return await measure(targets);
+  } finally {
+    child.disconnect();
+    await new Promise((resolve) => child.once('exit', resolve));
+  }
+}
+
+async function measureServer() {
+  return withTargets({}, async (targets) => {
     const bare = await load(`${targets.bareAddress}/bare`);
     const listCurrency = await load(`${targets.appAddress}/prod-api/capi/v1/customer/order/list-currency`);
     // Sign-ins through the password path: each one verifies an argon2id hash and writes a session.
@@ -50,12 +57,21 @@ async function measureServer() {
     });
     const ratioOf = (figure: { requestsPerSecond: number }) => Number((figure.requestsPerSecond / bare.requestsPerSecond).toFixed(4));
     return { databaseKind: targets.databaseKind, bare, listCurrency, ratio: ratioOf(listCurrency), passwordLogin, passwordLoginRatio: ratioOf(passwordLogin) };
-  } finally {
-    child.disconnect();
-  }
+  });
 }
 
-function updateReadme(results: Awaited<ReturnType<typeof measureServer>> & { routes: ReturnType<typeof measureRouteWeights> }) {
+/** Quotes and orders on PostgreSQL, each against the bare route measured in the same process. */
+async function measureTrading() {
+  return withTargets({ BENCH_POSTGRES_URL: POSTGRES_URL }, async (targets) => {
+    const bare = await load(`${targets.bareAddress}/bare`);
+    const quotes = await measureQuotes(targets.appAddress, targets.buyers);
+    const orders = await measureOrders(targets.appAddress, targets.buyers);
+    const ratioOf = (perSecond: number) => Number((perSecond / bare.requestsPerSecond).toFixed(4));
+    return { databaseKind: targets.databaseKind, bare, quotes, quotesRatio: ratioOf(quotes.requestsPerSecond), orders, ordersRatio: ratioOf(orders.ordersPerSecond) };
+  });
+}
+
+function updateReadme(results: Awaited<ReturnType<typeof measureServer>> & { trading: Awaited<ReturnType<typeof measureTrading>>; routes: ReturnType<typeof measureRouteWeights> }) {
   const readmePath = path.join(root, 'README.md');
   const readme = fs.readFileSync(readmePath, 'utf8');
   const kb = (bytes: number) => (bytes / 1024).toFixed(1);
@@ -71,6 +87,15 @@ function updateReadme(results: Awaited<ReturnType<typeof measureServer>> & { rou
     `| \`POST common/password\` (sign-ins: argon2id m=19 MiB t=2 + a session write) | ${results.passwordLogin.requestsPerSecond} req/s, p99 ${results.passwordLogin.p99Ms} ms |`,
     `| sign-ins / baseline | **${results.passwordLoginRatio}** |`,
     '',
+    `On PostgreSQL (a fresh database; baseline in the same run: ${results.trading.bare.requestsPerSecond} req/s, p99 ${results.trading.bare.p99Ms} ms; 16 verified buyers, the settlement worker running):`,
+    '',
+    '| what | figure |',
+    '| --- | --- |',
+    `| \`POST order/get-quote\` (prices, limits, fees, a quote row) | ${results.trading.quotes.requestsPerSecond} quotes/s, p99 ${results.trading.quotes.p99Ms} ms |`,
+    `| quotes / baseline | **${results.trading.quotesRatio}** |`,
+    `| get-quote + \`submit-buy\` per order (idempotency key, order, card authorisation) | ${results.trading.orders.ordersPerSecond} orders/s, p99 ${results.trading.orders.p99Ms} ms per request |`,
+    `| orders / baseline | **${results.trading.ordersRatio}** |`,
+    '',
     '| entry route | initial JS gzip | brotli | raw | files |',
     '| --- | --- | --- | --- | --- |',
     ...results.routes.map((r) => `| \`${r.route}\` | ${kb(r.gzipBytes)} kB | ${kb(r.brotliBytes)} kB | ${kb(r.rawBytes)} kB | ${r.files} |`),
@@ -80,8 +105,9 @@ function updateReadme(results: Awaited<ReturnType<typeof measureServer>> & { rou
 }
 
 const server = await measureServer();
+const trading = await measureTrading();
 const routes = measureRouteWeights(path.join(root, 'apps/web/dist'), ENTRY_ROUTES);
-const results = { measuredAt: new Date().toISOString(), durationSeconds: DURATION_S, connections: CONNECTIONS, ...server, routes };
+const results = { measuredAt: new Date().toISOString(), durationSeconds: DURATION_S, connections: CONNECTIONS, ...server, trading, routes };
 fs.mkdirSync(path.join(benchDir, 'results'), { recursive: true });
 fs.writeFileSync(path.join(benchDir, 'results/latest.json'), `${JSON.stringify(results, null, 2)}\n`);
 updateReadme(results);

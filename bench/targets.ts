@@ -1,13 +1,16 @@
 // Runs in a child process of bench/run.ts so the load generator and the servers do not share an
-// event loop: a bare Fastify route (the baseline) and the real app on a fresh embedded database.
+// event loop: a bare Fastify route (the baseline) and the real app on a fresh database, the
+// embedded one by default, or a fresh PostgreSQL database with BENCH_POSTGRES_URL (an admin URL).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
+import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { prepareDatabase } from '../apps/server/src/db/prepare.ts';
+import { prepareBuyers } from './buyers.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'causeway-bench-'));
 
@@ -15,16 +18,39 @@ const bare = Fastify({ logger: false });
 bare.get('/bare', async () => ({ status: 200, code: '000000', msg: '', data: [] }));
 const bareAddress = await bare.listen({ host: '127.0.0.1', port: 0 });
 
-const databaseUrl = process.env.BENCH_DATABASE_URL;
-const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
+/** A database of its own on the PostgreSQL server, dropped at the end. */
+async function freshPostgres(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `causeway_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name}`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+const postgres = process.env.BENCH_POSTGRES_URL ? await freshPostgres(process.env.BENCH_POSTGRES_URL) : null;
+const database = await openDatabase(postgres ? { databaseUrl: postgres.url } : { dataDir });
 await prepareDatabase(database, { demoData: true });
 // Logging at warn: request logs would measure the terminal, not the server.
 const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'warn', DATA_DIR: dataDir }), database });
 const appAddress = await app.listen({ host: '127.0.0.1', port: 0 });
+const buyers = postgres ? await prepareBuyers(app, database.db, 16) : [];
 
-process.send?.({ bareAddress, appAddress, databaseKind: database.kind });
+process.send?.({ bareAddress, appAddress, databaseKind: database.kind, buyers });
 process.on('disconnect', async () => {
   await Promise.all([bare.close(), app.close()]);
+  await postgres?.drop();
   fs.rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
 });

@@ -50,7 +50,8 @@ import { createOrdersModule } from './modules/orders/orders.module.ts';
 import { registerOrderRoutes } from './modules/orders/orders.routes.ts';
 import { registerSandboxLedgerRoutes } from './modules/sandbox/ledger.routes.ts';
 import { registerSandboxThreeDsRoutes } from './modules/sandbox/three-ds.routes.ts';
-import { createSandboxScreening } from './providers/address-screening/sandbox.ts';
+import { createAddressScreening } from './providers/address-screening/index.ts';
+import { registerOnChainRoutes } from './modules/on-chain/on-chain.routes.ts';
 import { createCardProcessor } from './providers/card-processor/index.ts';
 import { createChainProvider, parseBitgoWalletIds } from './providers/chain/index.ts';
 import { createPriceFeed } from './providers/prices/index.ts';
@@ -140,7 +141,7 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
     kind: config.CHAIN_PROVIDER, db: database.db, clock, sandboxConfirmMs: config.SANDBOX_CHAIN_CONFIRM_MS,
     bitgo: { accessToken: config.BITGO_ACCESS_TOKEN, baseUrl: config.BITGO_EXPRESS_URL, walletPassphrase: config.BITGO_WALLET_PASSPHRASE, walletIds: config.BITGO_WALLET_IDS ? parseBitgoWalletIds(config.BITGO_WALLET_IDS) : {} },
   });
-  const screening = createSandboxScreening();
+  const screening = createAddressScreening({ kind: config.ADDRESS_SCREENING, chainalysisApiKey: config.CHAINALYSIS_API_KEY, chainalysisBaseUrl: config.CHAINALYSIS_API_URL });
   const prices = createPriceFeed({ kind: config.PRICE_FEED, clock, seed: config.SANDBOX_PRICE_SEED, maxAgeMs: config.PRICE_MAX_AGE_MS, ...(config.KRAKEN_API_URL ? { krakenBaseUrl: config.KRAKEN_API_URL } : {}) });
   const orders = createOrdersModule({
     db: database.db, queue, worker: jobs, identity, kyc: kyc.repository, prices, processor, chain, screening, mail, clock, log: app.log, publicUrl,
@@ -148,6 +149,7 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   });
   registerOrderRoutes(app, { quotes: orders.quotes, orders: orders.orders, identity });
   registerCardAndWalletRoutes(app, { cards: orders.cards, wallets: orders.wallets, identity });
+  registerOnChainRoutes(app, { identity, screening, gtrEnabled: config.GTR_ENABLED, vasps: config.TRAVEL_RULE_VASPS });
   if (sandboxProcessor) {
     registerSandboxThreeDsRoutes(app, sandboxProcessor);
     registerSandboxLedgerRoutes(app, orders);

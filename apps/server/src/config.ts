@@ -1,3 +1,4 @@
+import { vaspInfoSchema } from '@causeway/contracts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_TRANSLATIONS_API_KEY } from '@causeway/translations';
@@ -85,8 +86,23 @@ export const configSchema = z.object({
   /** Destination screening: `sandbox` (a small deny list of sanctioned addresses) or `chainalysis` (its free sanctions API). */
   ADDRESS_SCREENING: z.enum(['sandbox', 'chainalysis']).default('sandbox'),
   CHAINALYSIS_API_KEY: z.string().min(1).optional(),
+  CHAINALYSIS_API_URL: z.url({ message: 'must be an https URL such as https://public.chainalysis.com' }).optional(),
   /** Whether the travel rule (GTR) asks for the receiving VASP on payouts (gtr-enabled). */
   GTR_ENABLED: booleanFromEnv.default(false),
+  /** The travel-rule VASP directory (list-vasp-info) as a JSON list of {vaspId, name, country, website}; empty by default (spec §3). */
+  TRAVEL_RULE_VASPS: z
+    .string()
+    .default('[]')
+    .transform((text, context) => {
+      try {
+        const parsed = z.array(vaspInfoSchema).safeParse(JSON.parse(text));
+        if (parsed.success) return parsed.data;
+      } catch {
+        // not JSON: reported below
+      }
+      context.addIssue({ code: 'custom', message: 'must be a JSON list of {vaspId, name, country, website}' });
+      return z.NEVER;
+    }),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
   /** Where the local storage keeps uploaded documents; default DATA_DIR/uploads. Unused with S3_BUCKET. */

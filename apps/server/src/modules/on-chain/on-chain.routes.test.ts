@@ -1,42 +1,12 @@
-import { PATHS, type VaspInfo } from '@causeway/contracts';
-import type { FastifyInstance } from 'fastify';
+import { API_BASE, PATHS, type VaspInfo } from '@causeway/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signUp, tokenHeaders } from '../../../test/identity-helpers.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { createManualClock } from '../../platform/clock.ts';
-import { type AddressScreeningProvider, createAddressScreening, ScreeningUnavailableError } from '../../providers/address-screening/index.ts';
-import { type AuthGuard, createAuthGuard } from '../identity/auth-guard.ts';
-import { createIdentityRepository } from '../identity/identity.repository.ts';
-import { createSessionService } from '../identity/session.service.ts';
-import { type OnChainRouteDeps, registerOnChainRoutes } from './on-chain.routes.ts';
-
-/**
- * The routes on the whole app (app.ts does not wire them yet): registered through test-app's
- * `extend` hook, with a session guard over the app's own database, bound once the app exists.
- */
-async function createOnChainApp(deps: Omit<OnChainRouteDeps, 'identity'>): Promise<TestApp> {
-  const clock = createManualClock();
-  const bound: { guard?: AuthGuard } = {};
-  const identity: OnChainRouteDeps['identity'] = {
-    guard: { requireSession: (request) => bound.guard!.requireSession(request), optionalSession: (request) => bound.guard!.optionalSession(request) },
-  };
-  const t = await createTestApp({}, (app: FastifyInstance) => registerOnChainRoutes(app, { ...deps, identity }), { clock });
-  bound.guard = createAuthGuard(t.app, createSessionService(createIdentityRepository(t.db), clock));
-  return t;
-}
-
-/** The sandbox screening, or an outage when switched off. */
-let screeningDown = false;
-const sandbox = createAddressScreening({ kind: 'sandbox' });
-const screening: AddressScreeningProvider = {
-  kind: 'sandbox',
-  screen: (input) => (screeningDown ? Promise.reject(new ScreeningUnavailableError('Chainalysis answered HTTP 503')) : sandbox.screen(input)),
-};
 
 let t: TestApp;
 let headers: Record<string, string>;
 beforeAll(async () => {
-  t = await createOnChainApp({ screening, gtrEnabled: false, vasps: [] });
+  t = await createTestApp();
   headers = tokenHeaders(await signUp(t.app, 'on-chain.person@example.test'));
 });
 afterAll(() => t.app.close());
@@ -85,15 +55,17 @@ describe('GET analyze-on-chain-address', () => {
   });
 
   it('fails closed with a 503 when screening has no verdict, and keeps the address out of the logs', async () => {
-    screeningDown = true;
+    // The real vendor's adapter pointed at a port nobody listens on: an outage.
+    const down = await createTestApp({ ADDRESS_SCREENING: 'chainalysis', CHAINALYSIS_API_KEY: 'test-key', CHAINALYSIS_API_URL: 'http://127.0.0.1:9' });
     try {
-      const { statusCode, body } = await analyze({ network: 'TRX', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' });
+      const downHeaders = tokenHeaders(await signUp(down.app, 'on-chain.outage@example.test'));
+      const { statusCode, body } = await call(down.app, 'GET', `${PATHS.analyzeOnChainAddress}?${new URLSearchParams({ network: 'TRX', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' }).toString()}`, { headers: downHeaders });
       expect(statusCode).toBe(503);
-      expect(body).toMatchObject({ status: 503, code: 'ODR00001003', msg: 'Address screening is unavailable right now: try again in a moment.', data: null });
+      expect(body).toMatchObject({ status: 503, code: 'ODR00001014', msg: 'Address screening is unavailable right now: try again in a moment.', data: null });
     } finally {
-      screeningDown = false;
+      await down.app.close();
     }
-    const logs = t.logs.join('');
+    const logs = down.logs.join('');
     expect(logs).toContain('address screening unavailable');
     expect(logs).not.toContain('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t');
   });
@@ -102,6 +74,15 @@ describe('GET analyze-on-chain-address', () => {
     expect((await analyze({ network: 'ETH', address: 'x'.repeat(513) })).body.code).toBe('REQ0000400');
     expect((await analyze({ network: 'ETH' })).body.code).toBe('REQ0000400');
     expect((await analyze({ network: 'ETH', address: '0x52908400098527886E0F7030069857D2E4169EE7', cryptoCurrency: 'usdt' })).statusCode).toBe(400);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents the three calls from their zod schemas', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: `${API_BASE}${PATHS.docs}/json` })).json() as { paths: Record<string, { get?: { parameters?: Array<{ name: string }> } }> };
+    for (const path of [PATHS.analyzeOnChainAddress, PATHS.listVaspInfo, PATHS.gtrEnabled]) expect(document.paths[`${API_BASE}${path}`]?.get, path).toBeDefined();
+    const names = document.paths[`${API_BASE}${PATHS.analyzeOnChainAddress}`]?.get?.parameters?.map((parameter) => parameter.name);
+    expect(names).toEqual(expect.arrayContaining(['network', 'address', 'memo', 'cryptoCurrency']));
   });
 });
 
@@ -115,7 +96,7 @@ describe('GET list-vasp-info and gtr-enabled', () => {
 
   it('answer what the operator configured', async () => {
     const vasps: VaspInfo[] = [{ vaspId: 'vasp_bitstamp', name: 'Bitstamp', country: 'LU', website: 'https://www.bitstamp.net' }];
-    const configured = await createOnChainApp({ screening, gtrEnabled: true, vasps });
+    const configured = await createTestApp({ GTR_ENABLED: 'true', TRAVEL_RULE_VASPS: JSON.stringify(vasps) });
     try {
       expect((await call(configured.app, 'GET', PATHS.listVaspInfo)).body.data).toEqual({ list: vasps });
       expect((await call(configured.app, 'GET', PATHS.gtrEnabled)).body.data).toEqual({ enabled: true });

@@ -9,12 +9,9 @@ import { type AddressScreeningProvider, ScreeningUnavailableError } from '../../
 import type { IdentityModule } from '../identity/identity.module.ts';
 import { analyzeOnChainAddress } from './address-analysis.service.ts';
 
-/**
- * The catalogue's 503 for a screening outage. ODR00001003's own meaning is about prices, so the
- * message says what is really down. (A dedicated code is proposed to the lead.)
- */
+/** The catalogue's 503 for a screening outage (fail closed: nothing is said safe that was not screened). */
 const SCREENING_UNAVAILABLE: { code: ErrorCode; message: string } = {
-  code: 'ODR00001003',
+  code: 'ODR00001014',
   message: 'Address screening is unavailable right now: try again in a moment.',
 };
 

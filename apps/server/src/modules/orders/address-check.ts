@@ -22,7 +22,7 @@ export async function checkDestination(input: { network: string; address: string
       if (verdict.flagged) throw new AppError('ODR00001006', undefined, { reason: 'SCREENING_FLAGGED', field: 'address' });
     } catch (error) {
       // Fail closed: no money goes to an address nobody could screen.
-      if (error instanceof ScreeningUnavailableError) throw new AppError('ODR00001003', 'Address screening is unavailable right now: try again in a moment.');
+      if (error instanceof ScreeningUnavailableError) throw new AppError('ODR00001014');
       throw error;
     }
   }

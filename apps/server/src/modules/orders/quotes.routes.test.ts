@@ -37,7 +37,7 @@ function expectAddsUp(quote: { fiatAmount: string; cryptoAmount: string; price: 
   expect(cost.plus(quote.fees.networkFee!).plus(quote.fees.ourFee!).toFixed(2)).toBe(quote.fiatAmount);
   expect(new Decimal(quote.fees.ourFee!).plus(quote.fees.networkFee!).toFixed(2)).toBe(quote.fees.total);
   expect(new Decimal(quote.fees.ourFeeBeforeDiscount!).minus(quote.fees.discount!).toFixed(2)).toBe(quote.fees.ourFee);
-  expect(new Decimal(quote.price).gt(quote.fees.networkFee!)).toBe(true);
+  // The spread is inside the price: above the reference price, never below.
   expect(new Decimal(quote.price).gt(quote.referencePrice)).toBe(true);
 }
 
@@ -339,5 +339,18 @@ describe('order/update-quote and submit-buy', () => {
     expect(right.statusCode).toBe(200);
     expect(right.body.data).toMatchObject({ orderId, status: 'PROCESSING' });
     expect(await ordersWithId(orderId)).toHaveLength(1);
+  });
+
+  it('checks the tier room again at submit: a quote that fitted before another order filled the day is refused with ODR00001001', async () => {
+    const buyer = await buyerWithCard('quote-tier-filled@example.com');
+    const [first, second] = [randomUUID(), randomUUID()];
+    const firstQuote = (await getQuote(t, buyer.headers, { orderId: first, fiatAmount: '6000' })).body.data;
+    const secondQuote = (await getQuote(t, buyer.headers, { orderId: second, fiatAmount: '6000' })).body.data;
+    expect(secondQuote.maxAmount).toBe('10000.00');
+    expect((await submitBuy(buyer.headers, { orderId: first, quoteId: firstQuote.quoteId, cardId: buyer.cardId })).statusCode).toBe(200);
+    const refused = await submitBuy(buyer.headers, { orderId: second, quoteId: secondQuote.quoteId, cardId: buyer.cardId });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'ODR00001001', data: { minAmount: '20.00', maxAmount: '4000.00', currency: 'EUR' } });
+    expect(await ordersWithId(second)).toEqual([]);
   });
 });

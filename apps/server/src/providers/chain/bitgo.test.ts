@@ -100,7 +100,7 @@ describe('BitGo send (express.wallet.sendcoins)', () => {
     ['a rate limit (429)', { status: 429, text: 'Too Many Requests' }, 'no error body'],
     ['an outage (503)', { status: 503, text: '<html>503</html>' }, 'HTTP 503'],
     ['a network failure', { networkError: true as const }, 'could not be reached'],
-    ['an answer that is no transfer', { status: 200, body: { status: 'signed' } }, 'holds it'],
+    ['an answer that is no transfer', { status: 200, body: { status: 'signed' } }, 'no transfer for it yet'],
   ])('treats %s as unavailable (retry with the same key)', async (_name, answer, message) => {
     const { fake, chain } = setup();
     fake.answerNext(answer);

@@ -112,7 +112,7 @@ export function createBitgoChain(options: BitgoChainOptions): ChainProvider {
         const transfer = readBitgoTransfer((json as { transfer?: unknown } | undefined)?.transfer) ?? (await findBySequenceId(coin, walletId, payout.idempotencyKey));
         if (transfer) return transferOf(coin, transfer);
         // Held for approval before any transfer exists: the same key asks again later and finds it.
-        throw new ChainUnavailableError('BitGo accepted the send but holds it (a wallet policy awaits approval): ask again later with the same key');
+        throw new ChainUnavailableError('BitGo accepted the send but has no transfer for it yet (a wallet policy may await approval): ask again later with the same key');
       }
       if (REFUSAL_STATUSES.has(status)) {
         // Most often the key's own earlier send (a retry): BitGo refuses a second send per sequenceId.

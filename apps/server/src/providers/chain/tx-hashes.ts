@@ -8,7 +8,7 @@ import { base58 } from '@scure/base';
  * - BTC: the txid, 64 lower-case hex digits.
  * - ETH (and ERC-20): 0x + 64 lower-case hex digits.
  * - TRX (and TRC-20): the transaction id, 64 hex digits without 0x.
- * - SOL (and SPL): the transaction's first signature, base58 of 64 bytes (87 or 88 characters).
+ * - SOL (and SPL): the transaction's first signature, base58 of 64 bytes (86 to 88 characters).
  * - XRP: the transaction hash, 64 upper-case hex digits.
  */
 const HASH_FORMATS: Record<string, RegExp> = {
