@@ -1,0 +1,39 @@
+import {
+  type CurrencyItem,
+  type listOrderRequestSchema,
+  type listOrderResultSchema,
+  type orderDetailSchema,
+  PATHS,
+  type threeDsStatusResultSchema,
+} from '@causeway/contracts';
+import type { z } from 'zod';
+import type { HttpClient } from '@/lib/http-client';
+
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
+export type ThreeDsStatusResult = z.infer<typeof threeDsStatusResultSchema>;
+export type ListOrderRequest = z.input<typeof listOrderRequestSchema>;
+export type ListOrderResult = z.infer<typeof listOrderResultSchema>;
+export type OrderSummary = ListOrderResult['list'][number];
+
+/**
+ * The order pages' calls. All silent: each page decides what a failure looks like (an error view
+ * with Retry, the history's range message) and hands the failure to `client.report` for the
+ * spec §8 reactions (a dead session goes to sign-in), so nothing toasts twice.
+ */
+export function createOrdersApi(client: HttpClient) {
+  return {
+    /** order/get-detail: one order of the signed-in person; ODR00001007 when there is none. Read-only. */
+    getDetail: (orderId: string, signal?: AbortSignal) =>
+      client.post<OrderDetail>(PATHS.getOrderDetail, { orderId }, { silent: true, ...(signal ? { signal } : {}) }),
+    /** order/get-3ds-status: where the bank's check of the order stands. Read-only. */
+    get3dsStatus: (orderId: string, signal?: AbortSignal) =>
+      client.post<ThreeDsStatusResult>(PATHS.get3dsStatus, { orderId }, { silent: true, ...(signal ? { signal } : {}) }),
+    /** order/list-order: one page of the history; ODR00001010 when the range is over 365 days. Read-only. */
+    listOrder: (body: ListOrderRequest, signal?: AbortSignal) =>
+      client.post<ListOrderResult>(PATHS.listOrder, body, { silent: true, ...(signal ? { signal } : {}) }),
+    /** list-currency (crypto only): the history's coin filter. */
+    listCryptoCurrencies: () => client.get<CurrencyItem[]>(PATHS.listCurrency, { query: { assetType: 'crypto' }, silent: true }),
+  };
+}
+
+export type OrdersApi = ReturnType<typeof createOrdersApi>;

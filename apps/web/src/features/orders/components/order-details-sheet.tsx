@@ -1,0 +1,94 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useHttpClient } from '@/lib/http-context';
+import { ErrorView, Sheet, Spinner } from '@/ui';
+import { createOrdersApi, type OrderDetail } from '../api/orders-api';
+import { errorViewContent } from '../error-content';
+import { failReasonKey } from '../fail-reasons';
+import { orderLinks } from '../order-links';
+import { formatAmount, formatTime } from '../order-format';
+import { CopyValue, DetailItem } from './copy-value';
+import { textLinkClass } from './link-classes';
+import { StatusBadge } from './status-badge';
+
+export interface OrderDetailsSheetProps {
+  /** The order shown; null keeps the sheet closed. */
+  orderId: string | null;
+  onClose: () => void;
+  lng: string;
+  webview: boolean;
+}
+
+/** "0", "0.00": nothing to show as a line of its own. */
+const isZero = (amount: string) => !/[1-9]/.test(amount);
+
+/** A history row's details (get-detail): amounts, itemised fees, price, card, address, hash, times and status. */
+export function OrderDetailsSheet({ orderId, onClose, lng, webview }: OrderDetailsSheetProps) {
+  const { t } = useTranslation();
+  const client = useHttpClient();
+  const api = useMemo(() => createOrdersApi(client), [client]);
+  const detail = useQuery({
+    queryKey: ['orders', 'detail', orderId],
+    queryFn: ({ signal }) => api.getDetail(orderId as string, signal),
+    enabled: orderId !== null,
+  });
+  const { error } = detail;
+  useEffect(() => {
+    if (error) client.report(error);
+  }, [client, error]);
+
+  return (
+    <Sheet open={orderId !== null} onOpenChange={(open) => !open && onClose()} title={t('orders.detail.title')}>
+      {detail.data ? (
+        <DetailBody order={detail.data} lng={lng} webview={webview} />
+      ) : detail.isError ? (
+        <ErrorView headingLevel={2} className="py-4" content={errorViewContent(error, t)} onRetry={() => void detail.refetch()} />
+      ) : (
+        <div className="flex justify-center py-8"><Spinner size="lg" label={t('orders.detail.loading')} /></div>
+      )}
+    </Sheet>
+  );
+}
+
+function DetailBody({ order, lng, webview }: { order: OrderDetail; lng: string; webview: boolean }) {
+  const { t, i18n } = useTranslation();
+  const fiat = (amount: string) => formatAmount(amount, order.fiatCurrency);
+  const { fees } = order;
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex items-center justify-between gap-3">
+        <StatusBadge status={order.status} />
+        <span className="text-xs text-muted">{formatTime(order.createdAt, i18n.language)}</span>
+      </div>
+      {order.failReason ? <p className="text-sm text-danger">{t(failReasonKey(order.failReason))}</p> : null}
+      <dl className="flex flex-col">
+        <DetailItem label={t('orders.detail.paid')} value={fiat(order.fiatAmount)} />
+        <DetailItem label={t('orders.detail.received')} value={formatAmount(order.cryptoAmount, order.cryptoCurrency)} />
+        <DetailItem label={t('orders.detail.price')} value={t('orders.detail.priceValue', { coin: order.cryptoCurrency, price: fiat(order.price) })} />
+      </dl>
+      <section aria-label={t('orders.detail.fees')}>
+        <h3 className="mb-1 text-sm font-semibold text-fg">{t('orders.detail.fees')}</h3>
+        <dl className="flex flex-col rounded-xl bg-surface-2 px-3 py-2">
+          <DetailItem label={t('orders.detail.ourFee')} value={fiat(isZero(fees.discount) ? fees.ourFee : fees.ourFeeBeforeDiscount)} />
+          {isZero(fees.discount) ? null : <DetailItem label={t('orders.detail.discount')} value={`−${fiat(fees.discount)}`} />}
+          <DetailItem label={t('orders.detail.networkFee')} value={fiat(fees.networkFee)} />
+          <DetailItem label={t('orders.detail.totalFees')} value={fiat(fees.total)} />
+          {isZero(fees.spread) ? null : <DetailItem label={t('orders.detail.spread')} value={fiat(fees.spread)} />}
+        </dl>
+      </section>
+      <dl className="flex flex-col gap-2">
+        {order.card ? <DetailItem label={t('orders.detail.card')} value={`${order.card.cardProcessor} ${order.card.maskedNumber}`} /> : null}
+        <DetailItem label={t('orders.detail.network')} value={order.network} />
+        <CopyValue label={t('orders.detail.address')} value={order.walletAddress} />
+        {order.memo ? <DetailItem label={t('orders.detail.memo')} value={order.memo} /> : null}
+        {order.txHash ? <CopyValue label={t('orders.detail.txHash')} value={order.txHash} /> : null}
+        <DetailItem label={t('orders.detail.created')} value={formatTime(order.createdAt, i18n.language)} />
+        {order.completedAt ? <DetailItem label={t('orders.detail.completed')} value={formatTime(order.completedAt, i18n.language)} /> : null}
+        <CopyValue label={t('orders.orderId')} value={order.orderId} />
+      </dl>
+      <Link to={orderLinks.result(lng, order.orderId, webview)} className={textLinkClass}>{t('orders.detail.openOrder')}</Link>
+    </div>
+  );
+}

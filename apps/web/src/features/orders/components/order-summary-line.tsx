@@ -1,0 +1,28 @@
+import { useTranslation } from 'react-i18next';
+import type { OrderSummary } from '../api/orders-api';
+import { formatAmount, formatTime } from '../order-format';
+import { StatusBadge } from './status-badge';
+
+/** "Buy BTC" or "Sell BTC": what kind of order a row is. */
+export const orderTitleKey = (transactionType: string) => `orders.type.${transactionType === 'sell' ? 'sell' : 'buy'}`;
+
+/**
+ * One order in a list (history, dashboard): what and when on the left, amounts and status on the
+ * right. The caller wraps it in a button or a link, which gets this text as its name.
+ */
+export function OrderSummaryLine({ order }: { order: OrderSummary }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <span className="flex w-full items-start justify-between gap-3 text-left">
+      <span className="flex min-w-0 flex-col gap-0.5">
+        <span className="text-sm font-medium text-fg">{t(orderTitleKey(order.transactionType), { coin: order.cryptoCurrency })}</span>
+        <span className="text-xs text-muted">{formatTime(order.createdAt, i18n.language)}</span>
+      </span>
+      <span className="flex min-w-0 flex-col items-end gap-1">
+        <span className="text-sm font-medium break-all text-fg">{formatAmount(order.cryptoAmount, order.cryptoCurrency)}</span>
+        <span className="text-xs break-all text-muted">{formatAmount(order.fiatAmount, order.fiatCurrency)}</span>
+        <StatusBadge status={order.status} />
+      </span>
+    </span>
+  );
+}

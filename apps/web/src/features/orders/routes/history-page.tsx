@@ -1,0 +1,115 @@
+import { type InfiniteData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { useHttpClient } from '@/lib/http-context';
+import { isApiError } from '@/lib/http-errors';
+import { ErrorView, GradientButton, Spinner } from '@/ui';
+import { createOrdersApi, type ListOrderResult } from '../api/orders-api';
+import { DEFAULT_RANGE_DAYS, lastDays, rangeProblem, rangeTimes } from '../date-range';
+import { errorViewContent } from '../error-content';
+import { HistoryFilters, type HistoryFilterValues } from '../components/history-filters';
+import { textLinkClass } from '../components/link-classes';
+import { OrderDetailsSheet } from '../components/order-details-sheet';
+import { OrderSummaryLine } from '../components/order-summary-line';
+import { orderLinks } from '../order-links';
+import { STATUS_FILTERS } from '../order-format';
+
+/** Orders per list-order page; "Load more" asks for the next. */
+export const HISTORY_PAGE_SIZE = 20;
+
+/** ODR00001010: the server's own 365-day rule, shown as the page's range message. */
+const isRangeRefused = (error: unknown) => isApiError(error) && error.code === 'ODR00001010';
+const moreToLoad = (last: ListOrderResult) => (last.pageNum * last.pageSize < last.total ? last.pageNum + 1 : undefined);
+
+/**
+ * history (and history-webview, the bare variant for apps' embedded views): the person's orders
+ * with a date range (last 30 days by default, at most 365), a status group and a coin; 20 at a
+ * time with Load more; a row opens its details in a sheet. Export (spec §9) is not built yet.
+ */
+export function HistoryPage({ webview = false }: { webview?: boolean }) {
+  const { t } = useTranslation();
+  const { lng = 'en' } = useParams();
+  const client = useHttpClient();
+  const api = useMemo(() => createOrdersApi(client), [client]);
+  const [filters, setFilters] = useState<HistoryFilterValues>(() => ({ range: lastDays(DEFAULT_RANGE_DAYS), status: 'all', coin: '' }));
+  const [openOrderId, setOpenOrderId] = useState<string | null>(null);
+  // Checked before calling (spec §5); the server checks again (ODR00001010).
+  const problem = rangeProblem(filters.range);
+
+  const coins = useQuery({ queryKey: ['orders', 'crypto-currencies'], queryFn: () => api.listCryptoCurrencies(), staleTime: 10 * 60 * 1000 });
+  const orders = useInfiniteQuery<ListOrderResult, Error, InfiniteData<ListOrderResult>, readonly unknown[], number>({
+    queryKey: ['orders', 'history', filters],
+    queryFn: ({ pageParam, signal }) => {
+      const statuses = STATUS_FILTERS[filters.status];
+      return api.listOrder(
+        {
+          ...rangeTimes(filters.range),
+          ...(statuses ? { statuses: [...statuses] } : {}),
+          ...(filters.coin ? { cryptoCurrency: filters.coin } : {}),
+          pageNum: pageParam,
+          pageSize: HISTORY_PAGE_SIZE,
+        },
+        signal,
+      );
+    },
+    initialPageParam: 1,
+    getNextPageParam: moreToLoad,
+    enabled: problem === null,
+  });
+  const { error } = orders;
+  useEffect(() => {
+    if (error && !isRangeRefused(error)) client.report(error);
+  }, [client, error]);
+
+  const rangeError = problem === 'tooLong' || isRangeRefused(error) ? t('orders.history.rangeTooLong') : problem ? t(`orders.history.range.${problem}`) : undefined;
+  const list = orders.data?.pages.flatMap((page) => page.list) ?? [];
+
+  let results: ReactNode;
+  if (problem || isRangeRefused(error)) results = null;
+  else if (orders.isError && list.length === 0) results = <ErrorView headingLevel={2} content={errorViewContent(error, t)} onRetry={() => void orders.refetch()} />;
+  else if (orders.isPending) results = <div className="flex justify-center py-10"><Spinner size="lg" label={t('orders.history.loading')} /></div>;
+  else if (list.length === 0) {
+    results = (
+      <div className="flex flex-col items-center gap-3 py-10 text-center">
+        <p className="text-base font-medium text-fg">{t('orders.history.empty')}</p>
+        <p className="text-sm text-muted">{t('orders.history.emptyHint')}</p>
+        {webview ? null : <Link to={orderLinks.buy(lng)} className={textLinkClass}>{t('orders.buyCrypto')}</Link>}
+      </div>
+    );
+  } else {
+    results = (
+      <>
+        <p className="text-xs text-muted">{t('orders.history.count', { shown: list.length, total: orders.data?.pages.at(-1)?.total ?? list.length })}</p>
+        <ul className="flex flex-col divide-y divide-line rounded-2xl border border-line bg-surface">
+          {list.map((order) => (
+            <li key={order.orderId}>
+              <button type="button" onClick={() => setOpenOrderId(order.orderId)} className="flex w-full px-4 py-3 hover:bg-surface-2 focus-visible:bg-surface-2">
+                <OrderSummaryLine order={order} />
+              </button>
+            </li>
+          ))}
+        </ul>
+        {orders.isFetchNextPageError ? <p role="alert" className="text-center text-sm text-danger">{errorViewContent(error, t) ?? t('common.somethingWentWrong')}</p> : null}
+        {orders.hasNextPage ? (
+          <GradientButton variant="white" fullWidth loading={orders.isFetchingNextPage} onClick={() => void orders.fetchNextPage()}>
+            {t('orders.history.loadMore')}
+          </GradientButton>
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <section aria-labelledby="history-title" className="mx-auto flex w-full max-w-[640px] flex-col gap-5 px-4 py-6">
+      <h1 id="history-title" className="text-2xl font-semibold text-fg">{t('orders.history.title')}</h1>
+      <HistoryFilters value={filters} onChange={setFilters} coins={coins.data ?? []} rangeError={rangeError} />
+      {results}
+      <OrderDetailsSheet orderId={openOrderId} onClose={() => setOpenOrderId(null)} lng={lng} webview={webview} />
+    </section>
+  );
+}
+
+export const HistoryWebviewPage = () => <HistoryPage webview />;
+
+export default HistoryPage;
