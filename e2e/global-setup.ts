@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { findCardNumbers } from '../scripts/card-number-scan.ts';
+import { dumpEmbeddedDatabase } from './database-dump.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -39,8 +41,27 @@ export default async function setup(project: TestProject) {
   return async () => {
     await stopServer(server);
     fs.closeSync(log);
-    fs.rmSync(workDir, { recursive: true, force: true });
+    try {
+      await assertNoCardNumbers(logPath, path.join(workDir, 'data'));
+    } finally {
+      fs.rmSync(workDir, { recursive: true, force: true });
+    }
   };
+}
+
+/**
+ * trust.md: after the e2e suite (which adds and pays with test cards), neither the server's log
+ * nor a dump of its database holds a full card number. Fails the run when one does.
+ */
+async function assertNoCardNumbers(logPath: string, dataDir: string): Promise<void> {
+  const dump = await dumpEmbeddedDatabase(dataDir);
+  const leaks = { log: findCardNumbers(fs.readFileSync(logPath, 'utf8')), database: findCardNumbers(dump) };
+  console.info(`card-number scan after e2e: log ${fs.statSync(logPath).size} bytes, database dump ${dump.length} characters; found ${leaks.log.length + leaks.database.length}`);
+  if (leaks.log.length || leaks.database.length) {
+    // A teardown's error alone leaves vitest's exit code 0: the exit code is what CI reads.
+    process.exitCode = 1;
+    throw new Error(`full card numbers leaked: ${JSON.stringify(leaks)}`);
+  }
 }
 
 function waitForUrl(server: ChildProcess, log: number): Promise<string> {

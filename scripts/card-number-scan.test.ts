@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { findCardNumbers } from './card-number-scan.ts';
+
+describe('findCardNumbers', () => {
+  it('finds the sandbox test cards however they are written', () => {
+    expect(findCardNumbers('{"cardNumber":"4242424242424242"}')).toHaveLength(1);
+    expect(findCardNumbers('card 4000 0000 0000 3220 used')).toHaveLength(1);
+    expect(findCardNumbers('5555-5555-5555-4444')).toHaveLength(1);
+    expect(findCardNumbers('amex 378282246310005.')).toHaveLength(1);
+  });
+
+  it('leaves alone what only looks long: masks, timestamps, hashes, fractions, ids, non-Luhn runs', () => {
+    const noise = [
+      '4242 **** **** 4242', '"time":1763790000000', '0x4242424242424242424242424242424242424242424242424242424242424242',
+      'a4242424242424242f', '"price":"57823.456789120000000000"', 'usr_4242424242424242', '4242424242424241', '424242424242',
+    ].join(' ');
+    expect(findCardNumbers(noise)).toEqual([]);
+  });
+});

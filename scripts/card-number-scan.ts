@@ -1,0 +1,32 @@
+/**
+ * trust.md: "a test greps logs and a database dump after the e2e suite for Luhn-valid 13 to 19
+ * digit numbers and finds none". The scan looks for what a card number looks like when it leaks:
+ * 13 to 19 digits, maybe grouped by single spaces or dashes, starting like a card (2 to 6: Visa,
+ * Mastercard, Amex, Discover, JCB, Diners, UnionPay), passing Luhn. Runs glued to letters or
+ * digits or underscores (hex hashes, ids) or right after a decimal point (numeric(38,18) fractions) are not
+ * numbers anyone typed, and are left out so the scan does not cry wolf.
+ */
+const CANDIDATE = /(?<![0-9A-Za-z_.])[2-6](?:[ -]?\d){12,18}(?![0-9A-Za-z_])/g;
+
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let index = 0; index < digits.length; index += 1) {
+    let digit = Number(digits[digits.length - 1 - index]);
+    if (index % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/** Every card-like number in the text, as found (masked to its first 6 and last 4 for the report). */
+export function findCardNumbers(text: string): string[] {
+  const found: string[] = [];
+  for (const match of text.matchAll(CANDIDATE)) {
+    const digits = match[0].replace(/[ -]/g, '');
+    if (digits.length >= 13 && digits.length <= 19 && luhnValid(digits)) found.push(`${digits.slice(0, 6)}…${digits.slice(-4)} (${digits.length} digits)`);
+  }
+  return found;
+}
