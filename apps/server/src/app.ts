@@ -52,6 +52,7 @@ import { registerSandboxLedgerRoutes } from './modules/sandbox/ledger.routes.ts'
 import { registerSandboxThreeDsRoutes } from './modules/sandbox/three-ds.routes.ts';
 import { createAddressScreening } from './providers/address-screening/index.ts';
 import { registerOnChainRoutes } from './modules/on-chain/on-chain.routes.ts';
+import { registerRiskRoutes } from './modules/risk/risk.routes.ts';
 import { createCardProcessor } from './providers/card-processor/index.ts';
 import { createChainProvider, parseBitgoWalletIds } from './providers/chain/index.ts';
 import { createPriceFeed } from './providers/prices/index.ts';
@@ -149,6 +150,7 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   });
   registerOrderRoutes(app, { quotes: orders.quotes, orders: orders.orders, identity });
   registerCardAndWalletRoutes(app, { cards: orders.cards, wallets: orders.wallets, identity });
+  registerRiskRoutes(app, { identity, clock });
   registerOnChainRoutes(app, { identity, screening, gtrEnabled: config.GTR_ENABLED, vasps: config.TRAVEL_RULE_VASPS });
   if (sandboxProcessor) {
     registerSandboxThreeDsRoutes(app, sandboxProcessor);

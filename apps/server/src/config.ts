@@ -74,7 +74,7 @@ export const configSchema = z.object({
   CHECKOUT_SECRET_KEY: z.string().min(1).optional(),
   CHECKOUT_PUBLIC_KEY: z.string().min(1).optional(),
   CHECKOUT_BASE_URL: z.url({ message: 'must be an https URL such as https://api.checkout.com' }).optional(),
-  CHECKOUT_PROCESSING_CHANNEL_ID: z.string().min(1).optional(),
+  CHECKOUT_PROCESSING_CHANNEL_ID: z.string().regex(/^pc_\w{26}$/, 'must be a Checkout.com processing channel id: pc_ and 26 letters or digits').optional(),
   /** Crypto payouts: `sandbox` (hashes at once, confirmed after SANDBOX_CHAIN_CONFIRM_MS) or `bitgo` (BitGo Express). */
   CHAIN_PROVIDER: z.enum(['sandbox', 'bitgo']).default('sandbox'),
   SANDBOX_CHAIN_CONFIRM_MS: z.coerce.number().int().min(0).max(600_000).default(3000),

@@ -21,3 +21,4 @@ export * from './uploads.ts';
 export * from './cards.ts';
 export * from './orders.ts';
 export * from './on-chain.ts';
+export * from './risk.ts';

@@ -105,6 +105,9 @@ export const PATHS = {
   analyzeOnChainAddress: `${CUSTOMER}/order/analyze-on-chain-address`,
   listVaspInfo: `${CUSTOMER}/order/list-vasp-info`,
   gtrEnabled: `${CUSTOMER}/order/gtr-enabled`,
+  /** Risk survey (spec §7): check (empty body) answers the next step; agreement records the risk warning's acceptance. */
+  riskSurveyCheck: `${CUSTOMER}/user/risk/survey/check`,
+  riskSurveyAgreement: `${CUSTOMER}/user/risk/survey/agreement`,
   /** (chosen) Wallet address book: list (POST), add, delete, set-default. */
   listWallet: `${CUSTOMER}/wallet/list-wallet`,
   addWallet: `${CUSTOMER}/wallet/add-wallet`,

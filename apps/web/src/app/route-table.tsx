@@ -37,6 +37,18 @@ export const PAGE_ROUTES: Array<{ path: string; load: () => PageModule }> = [
   { path: 'services-unavailable', load: () => import('@/features/status/routes/services-unavailable-page') },
   { path: 'user-blocked', load: () => import('@/features/status/routes/user-blocked-page') },
   { path: 'join-mailing-list', load: () => import('@/features/status/routes/join-mailing-list-page') },
+  { path: 'dashboard', load: () => import('@/features/orders/routes/dashboard-page') },
+  { path: 'result', load: () => import('@/features/orders/routes/result-page') },
+  { path: 'result-webview', load: () => named(import('@/features/orders/routes/result-page'), (m) => m.ResultWebviewPage) },
+  { path: '3ds', load: () => import('@/features/orders/routes/three-ds-page') },
+  { path: '3ds-webview', load: () => import('@/features/orders/routes/three-ds-page') },
+  { path: '3ds-callback', load: () => import('@/features/orders/routes/three-ds-callback-page') },
+  { path: 'order-submit-fail', load: () => import('@/features/orders/routes/order-submit-fail-page') },
+  { path: 'history', load: () => import('@/features/orders/routes/history-page') },
+  { path: 'history-webview', load: () => named(import('@/features/orders/routes/history-page'), (m) => m.HistoryWebviewPage) },
+  { path: 'card-buy-sell', load: () => import('@/features/trade/routes/trade-page') },
+  { path: 'buy-crypto', load: () => import('@/features/trade/routes/trade-page') },
+  { path: 'add-card-webview', load: () => import('@/features/trade/routes/add-card-webview-page') },
   { path: 'sandbox', load: () => import('@/features/sandbox/routes/sandbox-page') },
 ];
 

@@ -37,6 +37,11 @@ export function createIdentityRepository(db: Database) {
       await db.insert(userAgreements).values(values).onConflictDoNothing();
     },
 
+    async hasAgreement(userId: string, protocol: string, version: string): Promise<boolean> {
+      const rows = await db.select({ userId: userAgreements.userId }).from(userAgreements).where(and(eq(userAgreements.userId, userId), eq(userAgreements.protocol, protocol), eq(userAgreements.version, version)));
+      return rows.length > 0;
+    },
+
     async updateUser(id: string, values: Partial<typeof users.$inferInsert>): Promise<void> {
       await db.update(users).set(values).where(eq(users.id, id));
     },

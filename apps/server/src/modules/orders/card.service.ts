@@ -16,10 +16,10 @@ const READD_WAIT_MS = CARD_READD_WAIT_HOURS * 60 * 60 * 1000;
 
 const REFUSALS = { INVALID_NUMBER: 'CRD0000001', EXPIRED: 'CRD0000002', INVALID_CVV: 'CRD0000007', UNSUPPORTED_NETWORK: 'CRD0000001', REFUSED: 'CRD0000007' } as const;
 
-export const toCard = (row: CardRow): Card => ({
+export const toCard = (row: CardRow, now: Date): Card => ({
   cardId: row.id, cardBin: row.cardBin, cardLast4: row.cardLast4, issuerBank: row.issuerBank, country: row.country,
   cardProcessor: row.cardProcessor as Card['cardProcessor'], expiryMonth: row.expiryMonth, expiryYear: row.expiryYear,
-  enabled: row.enabled && !isExpired(row), maskedNumber: maskSegments(row.cardBin, row.cardLast4),
+  enabled: row.enabled && !isExpired(row, now), maskedNumber: maskSegments(row.cardBin, row.cardLast4),
 });
 
 /** The sandbox processor's fingerprint key, one per install (from the server secret). */
@@ -36,7 +36,8 @@ export function toCardRow(input: { userId: string; processor: string; tokenized:
   };
 }
 
-const isExpired = (row: CardRow, now = new Date()) => !isExpiryInFuture(row.expiryMonth, row.expiryYear, now);
+/** Valid through the last day of its expiry month, on the app's clock. */
+export const isExpired = (row: Pick<CardRow, 'expiryMonth' | 'expiryYear'>, now: Date) => !isExpiryInFuture(row.expiryMonth, row.expiryYear, now);
 
 /**
  * Saved cards (spec §5, §9): at most 5; a new card 48 h after a delete; none during the 24 h
@@ -60,7 +61,7 @@ export function createCardService(deps: { cards: CardsRepository; processor: Car
     async list(user: UserRow) {
       const rows = await cards.listLive(user.id);
       const available = await addAvailableAt(user);
-      return { cards: rows.map(toCard), maxCards: MAX_CARDS, addCardAvailableAt: available?.toISOString() ?? null };
+      return { cards: rows.map((row) => toCard(row, clock.now())), maxCards: MAX_CARDS, addCardAvailableAt: available?.toISOString() ?? null };
     },
 
     async add(user: UserRow, input: AddCard): Promise<Card> {
@@ -80,7 +81,7 @@ export function createCardService(deps: { cards: CardsRepository; processor: Car
       }
       const row = toCardRow({ userId: user.id, processor: processor.kind, tokenized, billingAddress: input.billingAddress, now });
       if (!(await cards.insert(row))) throw new AppError('CRD0000008');
-      return toCard(row);
+      return toCard(row, now);
     },
 
     async remove(user: UserRow, cardId: string): Promise<null> {

@@ -8,7 +8,7 @@ export type CardRow = typeof cards.$inferSelect;
 export function createCardsRepository(db: Database) {
   return {
     listLive(userId: string): Promise<CardRow[]> {
-      return db.select().from(cards).where(and(eq(cards.userId, userId), isNull(cards.deletedAt))).orderBy(asc(cards.createdAt));
+      return db.select().from(cards).where(and(eq(cards.userId, userId), isNull(cards.deletedAt))).orderBy(asc(cards.createdAt), asc(cards.id));
     },
 
     async findLive(userId: string, cardId: string): Promise<CardRow | undefined> {

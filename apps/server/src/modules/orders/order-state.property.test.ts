@@ -54,6 +54,7 @@ afterAll(() => t.app.close());
 describe('the order state machine against its model', () => {
   it('ends every random scenario where the model says, along its edges, with balanced books', async () => {
     const seed = Number(process.env.ORDER_PROPERTY_SEED ?? Math.floor(Math.random() * 2 ** 31));
+    // eslint-disable-next-line no-console -- the seed replays a failing run
     console.info(`order state property test: ORDER_PROPERTY_SEED=${seed}`);
     const next = random(seed);
     const pick = <T,>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;

@@ -8,6 +8,7 @@ import type { AddressScreeningProvider } from '../../providers/address-screening
 import type { IdentityModule } from '../identity/identity.module.ts';
 import type { UserRow } from '../identity/identity.repository.ts';
 import { checkDestination } from './address-check.ts';
+import { isExpired } from './card.service.ts';
 import type { CardsRepository } from './cards.repository.ts';
 import type { OrderRow, OrdersRepository } from './orders.repository.ts';
 import type { QuoteService } from './quote.service.ts';
@@ -70,6 +71,7 @@ export function createOrderService(deps: {
     if (body.cryptoCurrency && body.cryptoCurrency !== quote.cryptoCurrency) throw new AppError('ODR00001008', 'The order names another crypto than its quote.');
     const card = await deps.cards.findLive(user.id, body.cardId);
     if (!card || !card.enabled) throw new AppError('CRD0000006');
+    if (isExpired(card, clock.now())) throw new AppError('CRD0000002');
     const rawAddress = body.walletAddress ?? quote.walletAddress;
     if (!rawAddress) throw new AppError('ODR00001005', 'A wallet address is required.', { reason: 'EMPTY', field: 'address' });
     const destination = await checkDestination({ network: quote.network, address: rawAddress, memo: body.memo ?? quote.memo }, deps.screening);

@@ -94,6 +94,10 @@ export function createQuoteService(deps: {
     },
 
     async quote(user: UserRow, input: QuoteInput): Promise<Quote> {
+      // An order id is one person's, and a submitted order keeps the quote it was submitted with.
+      const owner = await orders.ownerOfOrderId(input.orderId);
+      if (owner && owner.userId !== user.id) throw new AppError('IDM0000422', 'This order id belongs to another order: generate a new one.');
+      if (owner?.submitted) throw new AppError('ODR00001011');
       const destination = input.walletAddress ? await checkDestination({ network: input.network, address: input.walletAddress, memo: input.memo }) : null;
       const feeRate = ourFeeRate(input.channelCode);
       if (!feeRate || input.paymentMethod !== 'CARD') throw new AppError('ODR00001002', 'only card buys on the CHECKOUT channel are quoted here');

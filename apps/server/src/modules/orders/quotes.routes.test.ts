@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authenticatorOf, call, createIdentityTestApp, type IdentityTestApp, totpAt } from '../../../test/identity-helpers.ts';
 import { newIndividual } from '../../../test/kyc-helpers.ts';
-import { addCard, BTC_ADDRESS, buy, getQuote, orderDetail, settle, TEST_CARDS, verifiedBuyer } from '../../../test/order-helpers.ts';
+import { addCard, BILLING, BTC_ADDRESS, buy, getQuote, orderDetail, settle, TEST_CARDS, verifiedBuyer } from '../../../test/order-helpers.ts';
 import { kycProfiles, orders } from '../../db/schema/index.ts';
 import { ARRIVAL_BY_NETWORK } from './fee-schedule.ts';
 
@@ -352,5 +352,36 @@ describe('order/update-quote and submit-buy', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.body).toMatchObject({ code: 'ODR00001001', data: { minAmount: '20.00', maxAmount: '4000.00', currency: 'EUR' } });
     expect(await ordersWithId(second)).toEqual([]);
+  });
+});
+
+describe('order ids belong to one person', () => {
+  it("another person's quote under my order id is refused and cannot replace mine; a submitted order's id takes no new quote", async () => {
+    const owner = await buyerWithCard('order-id-owner@example.com');
+    const intruder = await buyerWithCard('order-id-intruder@example.com');
+    const orderId = randomUUID();
+    const mine = await getQuote(t, owner.headers, { orderId });
+    const theirs = await getQuote(t, intruder.headers, { orderId });
+    expect(theirs.body.code).toBe('IDM0000422');
+    const submitted = await submitBuy(owner.headers, { orderId, quoteId: mine.body.data.quoteId, cardId: owner.cardId });
+    expect(submitted.body.data.status).toBe('PROCESSING');
+    expect((await getQuote(t, owner.headers, { orderId })).body.code).toBe('ODR00001011');
+  });
+});
+
+describe('an expired saved card', () => {
+  it('shows as disabled on the app clock and is refused at submit with CRD0000002 (nothing charged)', async () => {
+    t.clock.set(new Date('2026-11-30T23:40:00Z'));
+    const buyer = await verifiedBuyer(t, 'expiring-card@example.com');
+    const added = await call(t.app, 'POST', PATHS.addCard, { headers: buyer.headers, body: { cardNumber: TEST_CARDS.visa, expiryMonth: 11, expiryYear: 2026, cvv: '123', billingAddress: BILLING } });
+    expect(added.body.data.enabled).toBe(true);
+    t.clock.set(new Date('2026-12-01T00:10:00Z'));
+    const listed = await call(t.app, 'POST', PATHS.listCard, { headers: buyer.headers, body: {} });
+    expect(listed.body.data.cards[0].enabled).toBe(false);
+    const orderId = randomUUID();
+    const quote = await getQuote(t, buyer.headers, { orderId });
+    const refused = await submitBuy(buyer.headers, { orderId, quoteId: quote.body.data.quoteId, cardId: added.body.data.cardId });
+    expect(refused.body.code).toBe('CRD0000002');
+    expect(await ordersWithId(orderId)).toEqual([]);
   });
 });

@@ -36,6 +36,7 @@ describe('100 simultaneous submit-buy of one order', () => {
     // After the first answered, a retry gets the same answer (the key lives 24 h).
     const retry = await call(t.app, 'POST', PATHS.submitBuy, { headers: buyer.headers, body });
     expect(retry.body.data).toEqual(accepted[0]!.body.data);
+    // eslint-disable-next-line no-console -- the closing note reports these figures
     console.info(`submit-buy x100 (${process.env.TEST_DB}): ${accepted.length} answered 200, ${100 - accepted.length} answered 409; charges ${charges.length}; capture journals 1`);
   });
 });

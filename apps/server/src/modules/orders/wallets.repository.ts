@@ -12,7 +12,7 @@ export function createWalletsRepository(db: Database) {
       const conditions = [live(userId)];
       if (filter.cryptoCurrency) conditions.push(eq(wallets.cryptoCurrency, filter.cryptoCurrency));
       if (filter.network) conditions.push(eq(wallets.network, filter.network));
-      return db.select().from(wallets).where(and(...conditions)).orderBy(desc(wallets.isDefault), asc(wallets.createdAt));
+      return db.select().from(wallets).where(and(...conditions)).orderBy(desc(wallets.isDefault), asc(wallets.createdAt), asc(wallets.id));
     },
 
     async find(userId: string, walletId: string): Promise<WalletRow | undefined> {

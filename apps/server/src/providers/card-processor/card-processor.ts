@@ -99,15 +99,44 @@ export class ProcessorUnavailableError extends Error {
   }
 }
 
+/**
+ * Every method may also throw ProcessorTimeoutError (no answer: the call may have happened, so
+ * retry with the same key or reconcile with findPayment) and ProcessorUnavailableError (outage,
+ * refused credentials, a concurrent call with the same key: try again later).
+ */
 export interface CardProcessorProvider {
   readonly kind: 'sandbox' | 'checkout';
+  /**
+   * Checks the card (Luhn, VISA or Mastercard, expiry, 3-digit CVV) and stores it with the
+   * processor; answers a reusable token and display facts. Throws CardRefusedError. Not
+   * idempotent: each call makes a new token (with the same fingerprint for the same number).
+   */
   tokenize(card: CardDetails): Promise<TokenizedCard>;
-  /** Same key → same payment (the processor's idempotency), never a second charge. */
+  /**
+   * Authorises (never captures) an amount on a tokenised card, asking for 3DS. Answers AUTHORIZED,
+   * PARTIALLY_AUTHORIZED, CHALLENGE_REQUIRED or DECLINED (a decline is an answer, not an error).
+   * Same key → same payment (the processor's idempotency), never a second charge, even when the
+   * body differs.
+   */
   authorize(input: AuthorizeInput): Promise<Payment>;
+  /** The payment as the processor sees it now (after a 3DS challenge, its outcome). Throws for an unknown id. */
   getPayment(paymentId: string): Promise<Payment>;
-  /** The payment made for our reference, or null when the processor never got one (after a timeout). */
+  /** The payment made for our reference (the newest, if several), or null when the processor never got one (after a timeout). */
   findPayment(reference: string): Promise<Payment | null>;
+  /**
+   * Captures all or part of an AUTHORIZED payment (at most the authorised amount). Idempotent by
+   * key; throws a plain Error when the payment cannot be captured (any other status, too much, other currency).
+   */
   capture(paymentId: string, input: MoneyCallInput): Promise<void>;
+  /**
+   * Refunds up to what is left of the capture; the payment is REFUNDED once all of it is back
+   * (a partial refund leaves it CAPTURED). Idempotent by key; throws a plain Error otherwise.
+   */
   refund(paymentId: string, input: MoneyCallInput): Promise<void>;
+  /**
+   * Releases an AUTHORIZED or PARTIALLY_AUTHORIZED payment (VOIDED); the sandbox also voids a
+   * waiting challenge (Checkout.com's documentation only promises voids of authorisations: a
+   * pending 3DS payment there expires on its own). Idempotent by key; throws a plain Error otherwise.
+   */
   void(paymentId: string, input: { idempotencyKey: string }): Promise<void>;
 }

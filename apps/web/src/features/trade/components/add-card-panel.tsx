@@ -1,0 +1,27 @@
+import { MAX_CARDS } from '@causeway/contracts';
+import { useTranslation } from 'react-i18next';
+import { ErrorView, Spinner } from '@/ui';
+import type { Card } from '../api/trade-api';
+import { useCards } from '../api/trade-queries';
+import { tradeErrorText } from '../trade-errors';
+import { AddCardForm } from './add-card-form';
+
+/** A date and time in the page language, e.g. when a card may be added again. */
+export const formatDateTime = (iso: string, lng: string) => new Intl.DateTimeFormat(lng, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+
+/**
+ * The card form, unless no card may be added now: at most 5 cards (spec §9), and none for 48 h
+ * after a delete or 24 h after a password or authenticator change (the list's addCardAvailableAt).
+ */
+export function AddCardPanel({ onAdded }: { onAdded: (card: Card) => void }) {
+  const { t, i18n } = useTranslation();
+  const cards = useCards();
+  if (cards.isError) return <ErrorView headingLevel={2} content={tradeErrorText(cards.error, t)} onRetry={() => void cards.refetch()} />;
+  if (!cards.data) return <div className="flex justify-center py-8"><Spinner size="lg" /></div>;
+  const max = cards.data.maxCards || MAX_CARDS;
+  if (cards.data.cards.length >= max) return <p role="status" className="rounded-xl bg-surface-2 p-4 text-sm text-fg">{t('trade.card.maxReached', { max })}</p>;
+  if (cards.data.addCardAvailableAt) {
+    return <p role="status" className="rounded-xl bg-surface-2 p-4 text-sm text-fg">{t('trade.card.availableAt', { date: formatDateTime(cards.data.addCardAvailableAt, i18n.language) })}</p>;
+  }
+  return <AddCardForm onAdded={onAdded} />;
+}

@@ -1,0 +1,64 @@
+import { useTranslation } from 'react-i18next';
+import { GradientButton, Sheet } from '@/ui';
+import type { Card, Quote } from '../api/trade-api';
+import { maskedNumberOf } from '../card-rules';
+import { type AmountFormat, QuoteFees, useAmountFormat } from './quote-panel';
+
+export interface ConfirmOrderSheetProps {
+  quote: Quote;
+  format: AmountFormat;
+  card: Card;
+  networkName: string;
+  address: string;
+  memo: string;
+  memoName: string;
+  secondsLeft: number;
+  isUpdating: boolean;
+  busy: boolean;
+  error?: string | undefined;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+/** The confirm step: what is paid and received, where it goes, with which card, the fees and the countdown. */
+export function ConfirmOrderSheet(props: ConfirmOrderSheetProps) {
+  const { quote, format, card, networkName, address, memo, memoName, secondsLeft, isUpdating, busy, error, onConfirm, onClose } = props;
+  const { t } = useTranslation();
+  const amounts = useAmountFormat(format);
+  const renewing = isUpdating || secondsLeft === 0;
+  const rows: Array<[string, string]> = [
+    [t('trade.quote.youPay'), amounts.fiat(quote.fiatAmount, quote.fiatCurrency)],
+    [t('trade.quote.youReceive'), amounts.crypto(quote.cryptoAmount, quote.cryptoCurrency)],
+    [t('trade.confirm.network'), networkName],
+    [t('trade.confirm.address'), address],
+    ...(memo ? [[memoName, memo] as [string, string]] : []),
+    [t('trade.confirm.card'), maskedNumberOf(card)],
+  ];
+  return (
+    <Sheet open onOpenChange={(open) => !open && onClose()} title={t('trade.confirm.title')} description={t('trade.confirm.description')}>
+      <div className="flex flex-col gap-4">
+        <dl className="flex flex-col gap-2">
+          {rows.map(([label, value]) => (
+            <div key={label} className="flex min-w-0 flex-col gap-0.5 sm:flex-row sm:justify-between sm:gap-3">
+              <dt className="text-sm text-muted">{label}</dt>
+              <dd className="min-w-0 font-medium break-all text-fg sm:text-right">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <div className="rounded-xl bg-surface-2 p-3">
+          <QuoteFees quote={quote} format={format} />
+        </div>
+        <p role="timer" aria-live="off" className="text-sm text-muted">
+          {renewing ? t('trade.quote.refreshing') : t('trade.quote.countdown', { seconds: secondsLeft })}
+        </p>
+        {error ? <p role="alert" className="text-sm text-danger">{error}</p> : null}
+        <div className="flex flex-col gap-2">
+          <GradientButton fullWidth loading={busy} variant={renewing ? 'inactive' : 'primary'} onClick={onConfirm}>
+            {t('trade.confirm.pay', { amount: amounts.fiat(quote.fiatAmount, quote.fiatCurrency) })}
+          </GradientButton>
+          <GradientButton fullWidth variant="outline" onClick={onClose}>{t('trade.confirm.back')}</GradientButton>
+        </div>
+      </div>
+    </Sheet>
+  );
+}

@@ -1,0 +1,100 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cx } from '@/ui/class-names';
+import type { Promotion, Quote } from '../api/trade-api';
+import { formatAmount, isPositiveDecimal, ratePercent } from '../decimal';
+
+export interface AmountFormat {
+  fiatDecimals: number;
+  cryptoDecimals: number;
+}
+
+/** Formats the fiat and crypto amounts of a quote in the page language. */
+export function useAmountFormat({ fiatDecimals, cryptoDecimals }: AmountFormat) {
+  const { i18n } = useTranslation();
+  const lng = i18n.language;
+  return {
+    fiat: (value: string, currency: string) => `${formatAmount(value, lng, { minDecimals: fiatDecimals, maxDecimals: fiatDecimals })} ${currency}`,
+    crypto: (value: string, currency: string) => `${formatAmount(value, lng, { maxDecimals: cryptoDecimals })} ${currency}`,
+  };
+}
+
+function Row({ label, children, strong = false }: { label: ReactNode; children: ReactNode; strong?: boolean }) {
+  return (
+    <div className={cx('flex min-w-0 flex-wrap items-baseline justify-between gap-x-3', strong ? 'font-semibold text-fg' : 'text-sm')}>
+      <dt className={strong ? '' : 'text-muted'}>{label}</dt>
+      <dd className="min-w-0 text-right break-all text-fg">{children}</dd>
+    </div>
+  );
+}
+
+/** The itemised fees of a quote: our fee (with the promotion), network fee, spread, discount, total. */
+export function QuoteFees({ quote, format }: { quote: Quote; format: AmountFormat }) {
+  const { t } = useTranslation();
+  const money = useAmountFormat(format).fiat;
+  const { fees, fiatCurrency: fiat } = quote;
+  const discounted = isPositiveDecimal(fees.discount);
+  return (
+    <dl className="flex flex-col gap-1.5">
+      <Row label={t('trade.quote.price')}>{t('trade.quote.priceValue', { coin: quote.cryptoCurrency, price: money(quote.price, fiat) })}</Row>
+      <Row label={t('trade.quote.ourFee')}>
+        {discounted ? <s className="mr-1.5 text-muted">{money(fees.ourFeeBeforeDiscount, fiat)}</s> : null}
+        {money(fees.ourFee, fiat)}
+      </Row>
+      <Row label={t('trade.quote.networkFee')}>{money(fees.networkFee, fiat)}</Row>
+      <Row label={t('trade.quote.spread', { rate: ratePercent(fees.spreadRate) })}>{money(fees.spread, fiat)}</Row>
+      {discounted ? <Row label={t('trade.quote.discount')}>{`−${money(fees.discount, fiat)}`}</Row> : null}
+      <Row label={t('trade.quote.totalFees')}>{money(fees.total, fiat)}</Row>
+    </dl>
+  );
+}
+
+export interface QuotePanelProps {
+  quote: Quote | undefined;
+  format: AmountFormat;
+  secondsLeft: number;
+  /** The shown quote is for earlier inputs; the new one is on its way. */
+  isUpdating: boolean;
+  wasExpired: boolean;
+  promotion: Promotion | undefined;
+  /** Why there is no quote (limit, error), shown in place of the figures. */
+  problem?: ReactNode;
+}
+
+/** The live quote: what is paid and received, the price, the fees and the countdown to the next price. */
+export function QuotePanel({ quote, format, secondsLeft, isUpdating, wasExpired, promotion, problem }: QuotePanelProps) {
+  const { t } = useTranslation();
+  const amounts = useAmountFormat(format);
+  return (
+    <section aria-labelledby="quote-title" aria-busy={isUpdating || undefined} className="flex min-w-0 flex-col gap-3 rounded-2xl border border-line bg-surface p-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="quote-title" className="font-semibold text-fg">{t('trade.quote.title')}</h2>
+        {quote && !problem ? (
+          <span role="timer" aria-live="off" className="text-xs text-muted">
+            {isUpdating || secondsLeft === 0 ? t('trade.quote.refreshing') : t('trade.quote.countdown', { seconds: secondsLeft })}
+          </span>
+        ) : null}
+      </div>
+      {promotion?.eligible ? (
+        <p className="rounded-lg bg-surface-2 px-3 py-2 text-sm text-fg">
+          {t('trade.promotion.offer', { rate: ratePercent(promotion.discountRate), total: promotion.totalTransactions })}{' '}
+          <span className="text-muted">{t('trade.promotion.remaining', { remaining: promotion.remainingTransactions })}</span>
+        </p>
+      ) : null}
+      {wasExpired ? <p role="status" className="text-sm text-info">{t('trade.quote.expired')}</p> : null}
+      {problem ? (
+        <div role="alert" className="text-sm text-danger">{problem}</div>
+      ) : quote ? (
+        <div className={cx('flex flex-col gap-3 transition-opacity', isUpdating && 'opacity-60')}>
+          <dl className="flex flex-col gap-1.5">
+            <Row label={t('trade.quote.youPay')} strong>{amounts.fiat(quote.fiatAmount, quote.fiatCurrency)}</Row>
+            <Row label={t('trade.quote.youReceive')} strong>{amounts.crypto(quote.cryptoAmount, quote.cryptoCurrency)}</Row>
+          </dl>
+          <QuoteFees quote={quote} format={format} />
+        </div>
+      ) : (
+        <p className="text-sm text-muted">{isUpdating ? t('trade.quote.loading') : t('trade.quote.enterAmount')}</p>
+      )}
+    </section>
+  );
+}

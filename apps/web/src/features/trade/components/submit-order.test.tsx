@@ -1,0 +1,199 @@
+import { PATHS } from '@causeway/contracts';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/http-errors';
+import { businessError, type Responder } from '@/test/routed-http-client';
+import { STILL_PROCESSING_WAIT_MS } from '../hooks/use-submit-buy';
+import { amountInput, formShown, landedOn, openTrade, quote } from '../trade-test-kit';
+
+const ADDRESS = 'bc1qdefaultaddress0000000000000000000000';
+
+/** Types 100 EUR, waits for the quote, presses Continue and answers the confirm sheet with Pay. */
+async function confirmAndPay(routes: Record<string, Responder> = {}) {
+  const view = openTrade({ routes });
+  await formShown();
+  await screen.findByDisplayValue(ADDRESS);
+  await view.user.type(amountInput(), '100');
+  await screen.findByText('1 BTC = 61,234.50 EUR');
+  await view.user.click(screen.getByRole('button', { name: 'Continue' }));
+  const sheet = await screen.findByRole('dialog', { name: 'Confirm your order' });
+  expect(within(sheet).getByText(ADDRESS)).toBeInTheDocument();
+  expect(within(sheet).getByText('4242 **** **** 4242')).toBeInTheDocument();
+  expect(within(sheet).getByRole('timer')).toHaveTextContent(/New price in \d+ s/);
+  await view.user.click(within(sheet).getByRole('button', { name: 'Pay 100.00 EUR' }));
+  const orderId = (view.bodiesOf(PATHS.getQuote)[0] as { orderId: string }).orderId;
+  return { ...view, orderId };
+}
+
+const submitted = (status: string, extra: object = {}) => () => ({ orderId: 'x', status, threeDsUrl: null, failReason: null, ...extra });
+
+describe('confirm and submit (spec §4, §7)', () => {
+  it('submits the order (no authenticator asked) and goes to the result page', async () => {
+    const { bodiesOf, orderId, calls } = await confirmAndPay({ [PATHS.submitBuy]: submitted('PROCESSING') });
+    expect(await landedOn()).toBe(`/en/result?orderId=${orderId}`);
+    expect(calls.find((c) => c.path === PATHS.authenticatorBindingStatus)?.options).toEqual({ query: { scenario: 'BUY' } });
+    expect(bodiesOf(PATHS.submitBuy)).toEqual([
+      { orderId, quoteId: 'qte_1', cardId: 'crd_1', channelCode: 'CHECKOUT', paymentMethod: 'CARD', cryptoCurrency: 'BTC', walletAddress: ADDRESS },
+    ]);
+  });
+
+  it('shows Processing your payment… while submit-buy runs', async () => {
+    let answer: (value: unknown) => void = () => {};
+    const { orderId } = await confirmAndPay({ [PATHS.submitBuy]: () => new Promise((resolve) => (answer = resolve)) });
+    expect(await screen.findByRole('heading', { name: 'Processing your payment…' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    answer(submitted('SUCCESS')());
+    expect(await landedOn()).toBe(`/en/result?orderId=${orderId}`);
+  });
+
+  it('a 3DS challenge goes to the 3ds page with the encoded URL', async () => {
+    const url = 'https://pay.example/sandbox/3ds/abc?x=1&y=2';
+    const { orderId } = await confirmAndPay({ [PATHS.submitBuy]: submitted('PROCESSING', { threeDsUrl: url }) });
+    expect(await landedOn()).toBe(`/en/3ds?3dsUrl=${encodeURIComponent(url)}&orderId=${orderId}`);
+  });
+
+  it.each([
+    ['FAILED', 'CARD_DECLINED', 'CARD_DECLINED'],
+    ['FAILED', 'INSUFFICIENT_FUNDS', 'INSUFFICIENT_FUNDS'],
+    ['PARTIAL_AUTH', null, 'PARTIAL_AUTH'],
+  ])('status %s (%s) goes to order-submit-fail with reason %s', async (status, failReason, reason) => {
+    const { orderId } = await confirmAndPay({ [PATHS.submitBuy]: submitted(status, { failReason }) });
+    expect(await landedOn()).toBe(`/en/order-submit-fail?orderId=${orderId}&reason=${reason}`);
+  });
+
+  it.each(['timeout', 'network'] as const)('no answer (%s) goes to order-submit-fail with reason NO_RESPONSE', async (kind) => {
+    const { orderId } = await confirmAndPay({
+      [PATHS.submitBuy]: () => {
+        throw new ApiError({ kind, path: PATHS.submitBuy, msg: 'no answer' });
+      },
+    });
+    expect(await landedOn()).toBe(`/en/order-submit-fail?orderId=${orderId}&reason=NO_RESPONSE`);
+  });
+
+  it('IDM0000409 (the first submit still runs) waits, then follows the order on the result page', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { orderId } = await confirmAndPay({ [PATHS.submitBuy]: () => { throw businessError(PATHS.submitBuy, 'IDM0000409'); } });
+      expect(await screen.findByRole('heading', { name: 'Processing your payment…' })).toBeInTheDocument();
+      await act(() => vi.advanceTimersByTimeAsync(STILL_PROCESSING_WAIT_MS));
+      expect(await landedOn()).toBe(`/en/result?orderId=${orderId}`);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('asks the authenticator code (verify-otp step), sends it as GA_OTP with the order; a wrong code says so and may be typed again', async () => {
+    let attempt = 0;
+    const { user, bodiesOf, orderId } = await confirmAndPay({
+      [PATHS.authenticatorBindingStatus]: () => ({ bindStatus: 'BINDED', otpStep: 'verify-otp', email: 'ann@example.com' }),
+      [PATHS.submitBuy]: () => {
+        if (++attempt === 1) throw businessError(PATHS.submitBuy, 'ODR00001009', 'Enter the code');
+        return submitted('SUCCESS')();
+      },
+    });
+    await screen.findByRole('dialog', { name: 'Authenticator code' });
+    expect(bodiesOf(PATHS.submitBuy)).toEqual([]);
+    await user.keyboard('123456');
+    expect(await within(await screen.findByRole('dialog', { name: 'Authenticator code' })).findByText('Invalid code. Please try again.')).toBeInTheDocument();
+    await user.keyboard('654321');
+    expect(await landedOn()).toBe(`/en/result?orderId=${orderId}`);
+    expect(bodiesOf(PATHS.submitBuy)).toEqual([
+      expect.objectContaining({ orderId, otpType: 'GA_OTP', otpCode: '123456' }),
+      expect.objectContaining({ orderId, otpType: 'GA_OTP', otpCode: '654321' }),
+    ]);
+    expect(bodiesOf(PATHS.verifyOtp)).toEqual([]);
+  });
+
+  it('the server asking for a code (ODR00001009) although the check said skip opens the code modal', async () => {
+    let attempt = 0;
+    const { user, bodiesOf } = await confirmAndPay({
+      [PATHS.submitBuy]: () => {
+        if (++attempt === 1) throw businessError(PATHS.submitBuy, 'ODR00001009');
+        return submitted('SUCCESS')();
+      },
+    });
+    await screen.findByRole('dialog', { name: 'Authenticator code' });
+    expect(screen.queryByText('Invalid code. Please try again.')).not.toBeInTheDocument();
+    await user.keyboard('111111');
+    await landedOn();
+    expect(bodiesOf(PATHS.submitBuy).at(-1)).toMatchObject({ otpType: 'GA_OTP', otpCode: '111111' });
+  });
+
+  it('cancelling the code modal returns to the confirm step', async () => {
+    const { user } = await confirmAndPay({ [PATHS.authenticatorBindingStatus]: () => ({ bindStatus: 'BINDED', otpStep: 'verify-otp', email: 'ann@example.com' }) });
+    await screen.findByRole('dialog', { name: 'Authenticator code' });
+    await user.keyboard('{Escape}');
+    expect(await screen.findByRole('dialog', { name: 'Confirm your order' })).toBeInTheDocument();
+  });
+
+  it('no authenticator bound (bind-otp): the bind modal opens first', async () => {
+    await confirmAndPay({ [PATHS.authenticatorBindingStatus]: () => ({ bindStatus: 'NONE', otpStep: 'bind-otp', email: 'ann@example.com' }) });
+    expect(await screen.findByRole('dialog', { name: /authenticator/i })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Authenticator code' })).not.toBeInTheDocument();
+  });
+
+  it('a stale quote (ODR00001008) asks a new quote and explains on the confirm step', async () => {
+    let quotes = 0;
+    const { bodiesOf } = await confirmAndPay({
+      [PATHS.getQuote]: () => quote({ quoteId: `qte_${++quotes}` }),
+      [PATHS.submitBuy]: () => { throw businessError(PATHS.submitBuy, 'ODR00001008'); },
+    });
+    const sheet = await screen.findByRole('dialog', { name: 'Confirm your order' });
+    expect(await within(sheet).findByRole('alert')).toHaveTextContent('The price changed. Check the new price and confirm again.');
+    await waitFor(() => expect(bodiesOf(PATHS.getQuote)).toHaveLength(2));
+  });
+
+  it('the limit at submit shows Transaction Limit Exceeded with the min and max', async () => {
+    await confirmAndPay({
+      [PATHS.submitBuy]: () => {
+        throw new ApiError({ kind: 'business', path: PATHS.submitBuy, code: 'ODR00001001', msg: '', httpStatus: 400, data: { minAmount: '20', maxAmount: '80', currency: 'EUR' } });
+      },
+    });
+    const sheet = await screen.findByRole('dialog', { name: 'Confirm your order' });
+    expect(await within(sheet).findByRole('alert')).toHaveTextContent('Transaction Limit Exceeded. Enter an amount between 20 and 80 EUR.');
+  });
+
+  it('payment method unavailable at submit (CRD0000009) is the unavailableCallback state', async () => {
+    await confirmAndPay({ [PATHS.submitBuy]: () => { throw businessError(PATHS.submitBuy, 'CRD0000009'); } });
+    expect(await screen.findByRole('heading', { name: 'Payment method unavailable' })).toBeInTheDocument();
+  });
+
+  it.each([
+    [{ reason: 'CHECKSUM', field: 'address' }, 'A character of this address is wrong. Copy it again from your wallet.'],
+    [{ reason: 'WRONG_NETWORK', field: 'address', detectedNetwork: 'ETH' }, 'This is an address of the ETH network, not of the network you chose.'],
+    [{ reason: 'TESTNET', field: 'address' }, 'This is a test network address. We only send to the main network.'],
+    [{ reason: 'BURN_ADDRESS', field: 'address' }, 'Nobody can spend from this address: coins sent there would be lost.'],
+    [{}, 'This address cannot receive this coin. Check it and try again.'],
+  ])('an address refused by the server (%o) is shown under the address by its reason', async (data, text) => {
+    const { user } = await confirmAndPay({
+      [PATHS.submitBuy]: () => {
+        throw new ApiError({ kind: 'business', path: PATHS.submitBuy, code: 'ODR00001005', msg: 'The wallet address is not valid for this network.', httpStatus: 400, data });
+      },
+    });
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // A new address clears the refusal.
+    await user.type(screen.getByLabelText('Your BTC address on Bitcoin'), 'x');
+    expect(screen.queryByText(text)).not.toBeInTheDocument();
+  });
+
+  it('ODR00001006 (screening) reads as the address that cannot receive funds', async () => {
+    await confirmAndPay({ [PATHS.submitBuy]: () => { throw businessError(PATHS.submitBuy, 'ODR00001006'); } });
+    expect(await screen.findByText('We cannot send funds to this address. Use another address.')).toBeInTheDocument();
+  });
+
+  it('saving a new address adds it to the address book once the order is taken', async () => {
+    const view = openTrade({ routes: { [PATHS.submitBuy]: submitted('PROCESSING'), [PATHS.addWallet]: () => ({}) } });
+    await formShown();
+    const address = await screen.findByLabelText('Your BTC address on Bitcoin');
+    await view.user.clear(address);
+    await view.user.type(address, 'bc1qnewaddress');
+    await view.user.click(screen.getByRole('checkbox', { name: 'Save this address for next time' }));
+    await view.user.type(amountInput(), '100');
+    await screen.findByText('1 BTC = 61,234.50 EUR');
+    await view.user.click(screen.getByRole('button', { name: 'Continue' }));
+    await view.user.click(await screen.findByRole('button', { name: 'Pay 100.00 EUR' }));
+    await landedOn();
+    expect(view.bodiesOf(PATHS.addWallet)).toEqual([{ cryptoCurrency: 'BTC', network: 'BTC', address: 'bc1qnewaddress', isDefault: false }]);
+  });
+});

@@ -1,0 +1,172 @@
+import { PATHS } from '@causeway/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '@/lib/http-errors';
+import { businessError } from '@/test/routed-http-client';
+import { amountInput, callsTo, formShown, openTrade, quote } from '../trade-test-kit';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const quotePanel = () => screen.getByRole('region', { name: 'Your quote' });
+
+describe('trade form', () => {
+  it('asks one quote once typing settles (~400 ms), with a page-long UUID order id, and shows the itemised quote', async () => {
+    const { user, bodiesOf } = openTrade();
+    await formShown();
+    await user.type(amountInput(), '100');
+    await within(quotePanel()).findByText('100.00 EUR');
+    expect(bodiesOf(PATHS.getQuote)).toEqual([
+      { orderId: expect.stringMatching(UUID), channelCode: 'CHECKOUT', paymentMethod: 'CARD', transactionType: 'buy', fiatCurrency: 'EUR', cryptoCurrency: 'BTC', network: 'BTC', fiatAmount: '100' },
+    ]);
+    const panel = within(quotePanel());
+    expect(panel.getByText('0.00158 BTC')).toBeInTheDocument();
+    expect(panel.getByText('1 BTC = 61,234.50 EUR')).toBeInTheDocument();
+    expect(panel.getByText('Our fee').nextSibling).toHaveTextContent('1.98 EUR0.99 EUR');
+    expect(panel.getByText('Network fee').nextSibling).toHaveTextContent('2.50 EUR');
+    expect(panel.getByText('Spread (1%, included in the price)').nextSibling).toHaveTextContent('1.00 EUR');
+    expect(panel.getByText('Promotion discount').nextSibling).toHaveTextContent('−0.99 EUR');
+    expect(panel.getByText('Total fees').nextSibling).toHaveTextContent('3.49 EUR');
+    expect(panel.getByText(/50% off fees on your first 3 transactions/)).toHaveTextContent('3 left.');
+    expect(panel.getByRole('timer')).toHaveTextContent('New price in 30 s');
+
+    await user.clear(amountInput());
+    await user.type(amountInput(), '250');
+    await waitFor(() => expect(bodiesOf(PATHS.getQuote)).toHaveLength(2));
+    const [first, second] = bodiesOf(PATHS.getQuote) as Array<{ orderId: string; fiatAmount: string }>;
+    expect(second).toMatchObject({ fiatAmount: '250', orderId: first!.orderId });
+  });
+
+  it('keeps amounts as typed decimal strings: a comma is the point, letters and extra decimals are dropped', async () => {
+    const { user, bodiesOf } = openTrade();
+    await formShown();
+    await user.type(amountInput(), '1a23,456');
+    expect(amountInput()).toHaveValue('123.45');
+    await waitFor(() => expect(bodiesOf(PATHS.getQuote)).toEqual([expect.objectContaining({ fiatAmount: '123.45' })]));
+  });
+
+  it('below the pair minimum: Transaction Limit Exceeded with the min and max, and no quote is asked', async () => {
+    const { user, calls } = openTrade();
+    await formShown();
+    expect(screen.getByText('Between 20 and 20,000 EUR')).toBeInTheDocument();
+    await user.type(amountInput(), '19.99');
+    expect(await within(quotePanel()).findByRole('alert')).toHaveTextContent('Transaction Limit Exceeded. Enter an amount between 20 and 20,000 EUR.');
+    await user.clear(amountInput());
+    await user.type(amountInput(), '20000.01');
+    await waitFor(() => expect(within(quotePanel()).getByRole('alert')).toHaveTextContent('Transaction Limit Exceeded'));
+    expect(callsTo(calls, PATHS.getQuote)).toEqual([]);
+  });
+
+  it('the server limit (ODR00001001) shows the min and max of its data', async () => {
+    const { user } = openTrade({
+      routes: {
+        [PATHS.getQuote]: () => {
+          throw new ApiError({ kind: 'business', path: PATHS.getQuote, code: 'ODR00001001', msg: 'Transaction Limit Exceeded.', httpStatus: 400, data: { minAmount: '50', maxAmount: '5000', currency: 'EUR' } });
+        },
+      },
+    });
+    await formShown();
+    await user.type(amountInput(), '30');
+    expect(await within(quotePanel()).findByRole('alert')).toHaveTextContent('Transaction Limit Exceeded. Enter an amount between 50 and 5,000 EUR.');
+    expect(screen.getByRole('button', { name: 'Continue' })).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it('switches to an amount in the coin, carrying the quoted amount over', async () => {
+    const { user, bodiesOf } = openTrade();
+    await formShown();
+    await user.type(amountInput(), '100');
+    await within(quotePanel()).findByText('0.00158 BTC');
+    await user.click(screen.getByRole('button', { name: 'Enter the amount in BTC' }));
+    expect(screen.getByLabelText('You receive (BTC)')).toHaveValue('0.00158');
+    await waitFor(() => expect(bodiesOf(PATHS.getQuote).at(-1)).toMatchObject({ cryptoAmount: '0.00158' }));
+    expect(bodiesOf(PATHS.getQuote).at(-1)).not.toHaveProperty('fiatAmount');
+    await user.click(screen.getByRole('button', { name: 'Enter the amount in EUR' }));
+    expect(screen.getByLabelText('You spend (EUR)')).toHaveValue('100');
+  });
+
+  it('changing the fiat keeps the coin when the new fiat offers it', async () => {
+    const { user, bodiesOf } = openTrade();
+    await formShown();
+    await user.selectOptions(screen.getByLabelText('Pay in'), 'GBP');
+    await user.type(screen.getByLabelText('You spend (GBP)'), '50');
+    await waitFor(() => expect(bodiesOf(PATHS.getQuote)).toEqual([expect.objectContaining({ fiatCurrency: 'GBP', cryptoCurrency: 'BTC', fiatAmount: '50' })]));
+  });
+
+  it('unavailableCallback: the quote answers CRD0000009; Try again asks again and shows the form', async () => {
+    let down = true;
+    const { user, bodiesOf } = openTrade({
+      routes: {
+        [PATHS.getQuote]: () => {
+          if (down) throw businessError(PATHS.getQuote, 'CRD0000009', 'under maintenance');
+          return quote();
+        },
+      },
+    });
+    await formShown();
+    await user.type(amountInput(), '100');
+    expect(await screen.findByRole('heading', { name: 'Payment method unavailable' })).toBeInTheDocument();
+    expect(document.querySelector('[data-trade-state]')?.getAttribute('data-trade-state')).toBe('unavailableCallback');
+    down = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await formShown()).toBeInTheDocument();
+    expect(await within(quotePanel()).findByText('0.00158 BTC')).toBeInTheDocument();
+    expect(bodiesOf(PATHS.getQuote)).toHaveLength(2);
+  });
+
+  it('ODR00001003 (prices unavailable) is the unavailableCallback state too', async () => {
+    const { user } = openTrade({ routes: { [PATHS.getQuote]: () => { throw businessError(PATHS.getQuote, 'ODR00001003'); } } });
+    await formShown();
+    await user.type(amountInput(), '100');
+    expect(await screen.findByRole('heading', { name: 'Payment method unavailable' })).toBeInTheDocument();
+  });
+
+  it('shows saved cards masked (spec §9) with their network; expired and disabled cards cannot be chosen', async () => {
+    const { user } = openTrade({
+      routes: {
+        [PATHS.listCard]: () => ({
+          cards: [
+            { cardId: 'crd_1', cardBin: '424242', cardLast4: '4242', issuerBank: null, country: 'DE', cardProcessor: 'VISA', expiryMonth: 12, expiryYear: 2099, enabled: true, maskedNumber: 'x' },
+            { cardId: 'crd_2', cardBin: '555555', cardLast4: '4444', issuerBank: null, country: 'DE', cardProcessor: 'MASTER', expiryMonth: 1, expiryYear: 2020, enabled: true, maskedNumber: 'x' },
+            { cardId: 'crd_3', cardBin: '520000', cardLast4: '0007', issuerBank: null, country: 'DE', cardProcessor: 'MASTER', expiryMonth: 1, expiryYear: 2099, enabled: false, maskedNumber: 'x' },
+          ],
+          maxCards: 5,
+          addCardAvailableAt: null,
+        }),
+      },
+    });
+    await formShown();
+    const group = await screen.findByRole('group', { name: 'Pay with card' });
+    const radios = within(group).getAllByRole('radio');
+    expect(radios.map((radio) => radio.closest('label')?.textContent)).toEqual(['Visa4242 **** **** 424212/99', 'Mastercard5555 **** **** 4444Expired', 'Mastercard5200 **** **** 0007Unavailable']);
+    expect(radios[0]).toBeChecked();
+    expect(radios[1]).toBeDisabled();
+    expect(radios[2]).toBeDisabled();
+    await user.click(within(group).getByRole('button', { name: 'Manage cards' }));
+    expect(await screen.findByRole('dialog', { name: 'Manage cards' })).toBeInTheDocument();
+  });
+
+  it('XRP asks for its destination tag (memoRequired) and says so when it is missing', async () => {
+    const { user } = openTrade({ routes: { [PATHS.getQuote]: () => quote({ cryptoCurrency: 'XRP', network: 'XRP' }) } });
+    await formShown();
+    await user.click(screen.getByRole('button', { name: /Coin and network/ }));
+    await user.click(await screen.findByRole('button', { name: 'XRP on XRP Ledger' }));
+    await user.type(screen.getByLabelText('Your XRP address on XRP Ledger'), 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe');
+    expect(screen.getByLabelText('Destination tag')).toBeInTheDocument();
+    await user.type(amountInput(), '100');
+    await within(quotePanel()).findByText('100.00 EUR');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Enter the Destination tag: this network needs it.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('an empty address, or one with a space, is refused before the confirm step', async () => {
+    const { user } = openTrade();
+    await formShown();
+    const address = await screen.findByLabelText('Your BTC address on Bitcoin');
+    await user.clear(address);
+    await user.type(amountInput(), '100');
+    await within(quotePanel()).findByText('100.00 EUR');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Enter the address of your wallet.')).toBeInTheDocument();
+    await user.type(address, 'bc1q abc');
+    expect(screen.getByText('The address contains a space or a line break. Copy it again without them.')).toBeInTheDocument();
+  });
+});

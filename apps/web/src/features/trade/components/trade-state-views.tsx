@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorView, Spinner } from '@/ui';
+
+/** A trade page state other than the form: a heading, what it means, and what to do next. */
+export function StateView({ state, title, children, action }: { state: string; title: string; children: ReactNode; action?: ReactNode }) {
+  return (
+    <section data-trade-state={state} aria-labelledby={`trade-${state}-title`} className="mx-auto flex w-full max-w-[480px] min-w-0 flex-col gap-4 py-6">
+      <h1 id={`trade-${state}-title`} className="text-2xl font-semibold text-fg">{title}</h1>
+      <div className="text-sm text-fg">{children}</div>
+      {action}
+    </section>
+  );
+}
+
+/** unavailableCallback: the quote or the payment answered "payment method unavailable or under maintenance". */
+export function UnavailableCallbackView({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div data-trade-state="unavailableCallback">
+      <ErrorView title={t('trade.states.unavailableCallback.title')} content={t('trade.states.unavailableCallback.content')} onRetry={onRetry} />
+    </div>
+  );
+}
+
+/** The payment is on its way to the card's bank (spec §9: up to 30 s). */
+export function ProcessingView() {
+  const { t } = useTranslation();
+  return (
+    <section data-trade-state="processing" aria-labelledby="trade-processing-title" aria-busy="true" className="mx-auto flex w-full max-w-[480px] flex-col items-center gap-4 py-16 text-center">
+      <Spinner size="lg" />
+      <h1 id="trade-processing-title" className="text-xl font-semibold text-fg">{t('trade.processing.title')}</h1>
+      <p className="text-sm text-muted">{t('trade.processing.content')}</p>
+    </section>
+  );
+}

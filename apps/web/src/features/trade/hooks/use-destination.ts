@@ -1,0 +1,39 @@
+import type { AddressRejectionReason } from '@causeway/contracts';
+import { useState } from 'react';
+import { useWallets } from '../api/trade-queries';
+import type { AddressRejection } from '../trade-errors';
+import type { Selection } from '../trade-state';
+
+/** The page's own address checks, before the server's: the same reasons, so the same words. */
+export function localAddressProblem(address: string, memo: string, memoRequired: boolean): AddressRejection | null {
+  const trimmed = address.trim();
+  const problem = (reason: AddressRejectionReason, field: 'address' | 'memo'): AddressRejection => ({ reason, field });
+  if (trimmed === '') return problem('EMPTY', 'address');
+  if (/\s/.test(trimmed)) return problem('WHITESPACE', 'address');
+  if (memoRequired && memo.trim() === '') return problem('MEMO_REQUIRED', 'memo');
+  return null;
+}
+
+/**
+ * Where the coin goes: the default wallet of the coin and network (list-wallet) until the person
+ * types another; a server refusal stays until the address or memo changes.
+ */
+export function useDestination(selection: Pick<Selection, 'crypto' | 'network'>) {
+  const wallets = useWallets(selection.crypto, selection.network);
+  const key = `${selection.crypto}|${selection.network}`;
+  const [typed, setTyped] = useState<{ key: string; address: string; memo: string } | null>(null);
+  const [refusal, setRefusal] = useState<{ key: string; address: string; memo: string; rejection: AddressRejection } | null>(null);
+  const saved = wallets.data ?? [];
+  const preferred = saved.find((wallet) => wallet.isDefault) ?? saved[0];
+  const { address, memo } = typed?.key === key ? typed : { address: preferred?.address ?? '', memo: preferred?.memo ?? '' };
+  const rejection = refusal && refusal.key === key && refusal.address === address && refusal.memo === memo ? refusal.rejection : null;
+  return {
+    address,
+    memo,
+    wallets: saved,
+    rejection,
+    change: (next: { address: string; memo: string }) => setTyped({ key, ...next }),
+    /** The server refused the address now shown. */
+    refuse: (next: AddressRejection) => setRefusal({ key, address, memo, rejection: next }),
+  };
+}

@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { decideAuthenticatorCheck } from '@/lib/authenticator-api';
+import { COOKIE_NAMES, getSharedCookie } from '@/lib/cookies';
+import { isApiError } from '@/lib/http-errors';
+import { CARD_CHANNEL, CARD_PAYMENT_METHOD, type SubmitBuyResult, type TradeApi } from '../api/trade-api';
+import { ALREADY_SUBMITTED_CODE, codeOf, OTP_REQUIRED_CODE, STILL_PROCESSING_CODE, WRONG_OTP_CODES } from '../trade-errors';
+
+/** IDM0000409: the first submit of this order is still running; its answer is waited for this long, then the result page follows it. */
+export const STILL_PROCESSING_WAIT_MS = 3000;
+
+export interface OrderToSubmit {
+  orderId: string;
+  quoteId: string;
+  cardId: string;
+  cryptoCurrency: string;
+  walletAddress: string;
+  memo: string;
+}
+
+/**
+ * idle → checking (binding status, scenario BUY) → bind or code when an authenticator is asked
+ * for → processing (submit-buy) → a navigation, or back to idle with the failure for the form.
+ */
+export type SubmitPhase = 'idle' | 'checking' | 'bind' | 'code' | 'processing';
+
+/** No answer (offline, the 30 s timeout, or a gateway's non-envelope page): the order's fate is unknown. */
+const isNoResponse = (error: unknown) => isApiError(error) && (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'badResponse');
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The confirm-and-pay flow of spec §4 and §7: the authenticator check, submit-buy with the code
+ * (otpType GA_OTP; the code goes with the order itself, since a code is accepted once), then the
+ * page the answer leads to. `onAccepted` runs when the order was taken (whatever its outcome);
+ * failures the form must show go to `onFailure`.
+ */
+export function useSubmitBuy(api: TradeApi, { onFailure, onAccepted }: { onFailure: (error: unknown) => void; onAccepted?: () => void }) {
+  const navigate = useNavigate();
+  const { lng = 'en' } = useParams();
+  const [phase, setPhase] = useState<SubmitPhase>('idle');
+  const [email, setEmail] = useState('');
+  const [codeError, setCodeError] = useState(false);
+
+  const go = (path: string) => void navigate(`/${lng}/${path}`);
+  const follow = (orderId: string, result: SubmitBuyResult) => {
+    if (result.threeDsUrl) return go(`3ds?3dsUrl=${encodeURIComponent(result.threeDsUrl)}&orderId=${encodeURIComponent(orderId)}`);
+    if (result.status === 'FAILED' || result.status === 'PARTIAL_AUTH') {
+      const reason = result.failReason ?? (result.status === 'PARTIAL_AUTH' ? 'PARTIAL_AUTH' : null);
+      return go(`order-submit-fail?orderId=${encodeURIComponent(orderId)}${reason ? `&reason=${reason}` : ''}`);
+    }
+    go(`result?orderId=${encodeURIComponent(orderId)}`);
+  };
+
+  /** submit-buy, with the authenticator code when one was asked for. */
+  const send = async (order: OrderToSubmit, otpCode?: string) => {
+    setPhase('processing');
+    setCodeError(false);
+    const { orderId } = order;
+    try {
+      const result = await api.submitBuy({
+        orderId,
+        quoteId: order.quoteId,
+        cardId: order.cardId,
+        channelCode: CARD_CHANNEL,
+        paymentMethod: CARD_PAYMENT_METHOD,
+        cryptoCurrency: order.cryptoCurrency,
+        walletAddress: order.walletAddress,
+        ...(order.memo ? { memo: order.memo } : {}),
+        ...(otpCode ? { otpType: 'GA_OTP' as const, otpCode } : {}),
+      });
+      onAccepted?.();
+      follow(orderId, result);
+    } catch (error) {
+      const code = codeOf(error);
+      if (isNoResponse(error)) return go(`order-submit-fail?orderId=${encodeURIComponent(orderId)}&reason=NO_RESPONSE`);
+      if (code === STILL_PROCESSING_CODE) {
+        await wait(STILL_PROCESSING_WAIT_MS);
+        return go(`result?orderId=${encodeURIComponent(orderId)}`);
+      }
+      if (code === ALREADY_SUBMITTED_CODE) return go(`result?orderId=${encodeURIComponent(orderId)}`);
+      if (otpCode && code && WRONG_OTP_CODES.includes(code)) {
+        setCodeError(true);
+        return setPhase('code');
+      }
+      if (!otpCode && code === OTP_REQUIRED_CODE) return setPhase('code');
+      setPhase('idle');
+      onFailure(error);
+    }
+  };
+
+  /** Confirm pressed: the authenticator check first (skip-otp and the Roma channel need none). */
+  const begin = async (order: OrderToSubmit) => {
+    setPhase('checking');
+    try {
+      const status = await api.bindingStatus();
+      const isRoma = getSharedCookie(COOKIE_NAMES.isRoma) === 'true';
+      const step = decideAuthenticatorCheck(status, isRoma);
+      setEmail(status.email);
+      if (step === 'none') return await send(order);
+      setPhase(step === 'bind' ? 'bind' : 'code');
+    } catch (error) {
+      setPhase('idle');
+      onFailure(error);
+    }
+  };
+
+  return {
+    phase,
+    /** The account's email, for the bind modal. */
+    email,
+    /** The last code was refused: the code modal says so. */
+    codeError,
+    begin,
+    send,
+    /** The bind succeeded: the code is asked next. */
+    bound: () => setPhase('code'),
+    cancel: () => {
+      setCodeError(false);
+      setPhase('idle');
+    },
+  };
+}

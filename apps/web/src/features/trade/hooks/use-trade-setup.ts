@@ -1,0 +1,71 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
+import { useAccountInfo } from '@/lib/account-info';
+import { COOKIE_NAMES, getSharedCookie } from '@/lib/cookies';
+import { gateFor } from '@/lib/gating';
+import { isIndependentMode, storedMode } from '@/lib/mode';
+import { useCurrencies, usePairsByFiat, useTradeApi } from '../api/trade-queries';
+import { decideTradeState, type Selection, type TradeSetupState } from '../trade-state';
+
+export type TradeSetup = TradeSetupState | { state: 'error'; error: unknown; retry: () => void };
+
+/** The query of a link into the page (spec §2): ?fiatCurrency=&cryptoCurrency=&network= */
+function askedSelection(params: URLSearchParams): Partial<Selection> {
+  const read = (name: string) => params.get(name)?.trim().toUpperCase() || undefined;
+  const asked: Partial<Selection> = {};
+  const fiat = read('fiatCurrency');
+  const crypto = read('cryptoCurrency');
+  const network = read('network');
+  if (fiat) asked.fiat = fiat;
+  if (crypto) asked.crypto = crypto;
+  if (crypto && network) asked.network = network;
+  return asked;
+}
+
+/**
+ * Everything the card page needs before it can show the form, asked in stages: the account first
+ * (a person who may not buy yet asks nothing else), then the address check, feature switch,
+ * catalogue and limits together, then the pairs of every fiat.
+ */
+export function useTradeSetup(): TradeSetup {
+  const api = useTradeApi();
+  const mode = storedMode();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const isRoma = getSharedCookie(COOKIE_NAMES.isRoma) === 'true';
+  const account = useAccountInfo(mode, { reportErrors: true });
+  const path = location.pathname.replace(/^\/[^/]+/, '');
+  const gate = account.data ? gateFor(account.data, { path, isRoma }) : null;
+  const ready = Boolean(account.data) && gate === null && (account.data?.userType !== 'Corporate' || account.data.kybInfo?.kybBasicStatus === 'Pass');
+
+  const address = useQuery({ queryKey: ['trade', 'check-address'], queryFn: () => api.checkAddress(), enabled: ready });
+  const entry = isIndependentMode(mode) ? 'indepdentMain' : 'main';
+  const features = useQuery({ queryKey: ['trade', 'feature-switch', entry], queryFn: () => api.featureSwitch(entry), enabled: ready, staleTime: 60_000 });
+  const currencies = useCurrencies({ enabled: ready });
+  const limits = useQuery({ queryKey: ['trade', 'kyc-limits'], queryFn: () => api.kycLimits(), enabled: ready && !isRoma });
+  const fiats = useMemo(() => (currencies.data ?? []).filter((c) => c.assetType === 'fiat').map((c) => c.currency), [currencies.data]);
+  const pairs = usePairsByFiat(fiats, { enabled: ready && fiats.length > 0 });
+
+  if (account.error) return { state: 'error', error: account.error, retry: () => void account.refetch() };
+  if (!account.data) return { state: 'loading' };
+  if (!ready) return decideTradeState({ account: account.data, gate, addressRequired: false, features: [], currencies: [], pairsByFiat: new Map(), limits: null, asked: {}, rememberedFiat: undefined });
+
+  const failed = [address, features, currencies, limits].find((query) => query.error);
+  if (failed) return { state: 'error', error: failed.error, retry: () => void failed.refetch() };
+  if (pairs.error) return { state: 'error', error: pairs.error, retry: pairs.refetch };
+  const limitsReady = isRoma || limits.data;
+  if (!address.data || !features.data || !currencies.data || !limitsReady || (fiats.length > 0 && !pairs.data)) return { state: 'loading' };
+
+  return decideTradeState({
+    account: account.data,
+    gate,
+    addressRequired: address.data.required,
+    features: features.data,
+    currencies: currencies.data,
+    pairsByFiat: pairs.data ?? new Map(),
+    limits: limits.data ?? null,
+    asked: askedSelection(params),
+    rememberedFiat: getSharedCookie(COOKIE_NAMES.fiatCurrency),
+  });
+}

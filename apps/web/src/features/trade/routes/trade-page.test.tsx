@@ -1,0 +1,157 @@
+import { PATHS } from '@causeway/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { accountOverview } from '@/test/account-overview';
+import { businessError } from '@/test/routed-http-client';
+import { callsTo, CURRENCIES, formShown, landedOn, limits, openTrade } from '../trade-test-kit';
+
+const stateOf = () => document.querySelector('[data-trade-state]')?.getAttribute('data-trade-state');
+
+describe('trade page states (spec §2)', () => {
+  it('loading: a spinner until the account info answers', async () => {
+    let answer: (value: unknown) => void = () => {};
+    openTrade({ routes: { [PATHS.overview]: () => new Promise((resolve) => (answer = resolve)) } });
+    expect(screen.getByRole('status')).toHaveTextContent('Loading the buy page');
+    expect(stateOf()).toBe('loading');
+    answer(accountOverview());
+    expect(await formShown()).toBeInTheDocument();
+  });
+
+  it('AccountNotReady: KYC not Pass explains it and leads to account-status, asking nothing else', async () => {
+    const { user, calls } = openTrade({ routes: { [PATHS.overview]: () => accountOverview({}, { kycStatus: 'Pending' }) } });
+    expect(await screen.findByRole('heading', { name: 'Verify your identity to buy' })).toBeInTheDocument();
+    expect(stateOf()).toBe('AccountNotReady');
+    expect(calls.map((c) => c.path)).toEqual([PATHS.overview]);
+    await user.click(screen.getByRole('button', { name: 'Go to verification' }));
+    expect(await landedOn()).toBe('/en/account-status');
+  });
+
+  it('AccountNotReady on the PL entity leads to account-status-entity', async () => {
+    const { user } = openTrade({ routes: { [PATHS.overview]: () => accountOverview({ entityTag: 'PL' }, { kycStatus: 'Initial' }) } });
+    await user.click(await screen.findByRole('button', { name: 'Go to verification' }));
+    expect(await landedOn()).toBe('/en/account-status-entity');
+  });
+
+  it('a blocked account goes straight to user-blocked with its code', async () => {
+    openTrade({ routes: { [PATHS.overview]: () => accountOverview({ accountStatus: 'Blocked', accountStatusReasonCode: 'AC100002' }) } });
+    expect(await landedOn()).toBe('/en/user-blocked?code=AC100002');
+  });
+
+  it('kycAddress: check-address says required → explains and links to account-status', async () => {
+    const { user } = openTrade({ routes: { [PATHS.kycCheckAddress]: () => ({ required: true, address: null }) } });
+    expect(await screen.findByRole('heading', { name: 'Add your home address' })).toBeInTheDocument();
+    expect(stateOf()).toBe('kycAddress');
+    await user.click(screen.getByRole('button', { name: 'Add my address' }));
+    expect(await landedOn()).toBe('/en/account-status');
+  });
+
+  it('unavailable: the buy feature switch is off', async () => {
+    openTrade({ routes: { [PATHS.featureSwitch]: () => [{ label: 'buy', enable: false }, { label: 'deposit', enable: true }] } });
+    expect(await screen.findByRole('heading', { name: 'Buying is unavailable' })).toBeInTheDocument();
+    expect(stateOf()).toBe('unavailable');
+  });
+
+  it('unavailable: no fiat has a card-buy pair on CHECKOUT', async () => {
+    openTrade({
+      routes: {
+        [PATHS.listCurrencyPairByBaseCurrency]: () => [
+          { baseCurrency: 'EUR', cryptoCurrency: 'BTC', network: 'BTC', minAmount: '20', maxAmount: '100', channels: ['CLEAR_JUNCTION'], transactionTypes: ['buy'] },
+        ],
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'Buying is unavailable' })).toBeInTheDocument();
+  });
+
+  it('limit: the current tier has nothing left', async () => {
+    const { user } = openTrade({ routes: { [PATHS.kycLimits]: () => limits('0.00') } });
+    expect(await screen.findByRole('heading', { name: 'Limit reached' })).toBeInTheDocument();
+    expect(stateOf()).toBe('limit');
+    expect(screen.getByText('You have used your daily limit of 5,000 EUR. You can buy again tomorrow.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'View my orders' }));
+    expect(await landedOn()).toBe('/en/history');
+  });
+
+  it('the Roma channel skips the limits call', async () => {
+    document.cookie = 'isRoma=true; path=/';
+    const { calls } = openTrade();
+    await formShown();
+    expect(callsTo(calls, PATHS.kycLimits)).toEqual([]);
+  });
+
+  it('TradingPairUnsupported: a link asking a pair that is not offered; Choose another coin opens the chooser', async () => {
+    const { user, router } = openTrade({ url: '/en/buy-crypto?fiatCurrency=EUR&cryptoCurrency=DOGE&network=DOGE' });
+    expect(await screen.findByRole('heading', { name: 'Trading pair unsupported' })).toBeInTheDocument();
+    expect(stateOf()).toBe('TradingPairUnsupported');
+    expect(screen.getByText('DOGE · DOGE · EUR cannot be bought by card. Choose another coin or network.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Choose another coin' }));
+    expect(await screen.findByRole('dialog', { name: 'Choose a coin and network' })).toBeInTheDocument();
+    expect(stateOf()).toBe('chooseCoin');
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('TradingPairUnsupported: a network the coin is not offered on, or a fiat without card buys', async () => {
+    openTrade({ url: '/en/buy-crypto?cryptoCurrency=BTC&network=ETH' });
+    expect(await screen.findByRole('heading', { name: 'Trading pair unsupported' })).toBeInTheDocument();
+  });
+
+  it('a link that asks an offered pair opens the form with it', async () => {
+    openTrade({ url: '/en/buy-crypto?fiatCurrency=gbp&cryptoCurrency=BTC&network=BTC' });
+    await formShown();
+    expect(screen.getByLabelText('Pay in')).toHaveValue('GBP');
+    expect(screen.getByLabelText('You spend (GBP)')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Coin and network BTC \(Bitcoin\) on Bitcoin/ })).toBeInTheDocument();
+  });
+
+  it('trade: defaults to the first fiat and the first coin of the catalogue; the default wallet prefills the address', async () => {
+    const { calls } = openTrade();
+    await formShown();
+    expect(stateOf()).toBe('trade');
+    expect(screen.getByLabelText('Pay in')).toHaveValue('EUR');
+    expect(screen.getByRole('button', { name: /BTC \(Bitcoin\) on Bitcoin/ })).toBeInTheDocument();
+    expect(await screen.findByLabelText('Your BTC address on Bitcoin')).toHaveValue('bc1qdefaultaddress0000000000000000000000');
+    expect(callsTo(calls, PATHS.listCurrencyPairByBaseCurrency).map((c) => c.options)).toEqual([
+      { query: { baseCurrency: 'GBP', channelCode: 'CHECKOUT', transactionType: 'buy' } },
+      { query: { baseCurrency: 'EUR', channelCode: 'CHECKOUT', transactionType: 'buy' } },
+    ]);
+    expect(callsTo(calls, PATHS.authenticatorBindingStatus)).toEqual([]);
+  });
+
+  it('chooseCoin: a searchable sheet of coins with their networks; choosing one sets coin, network and address', async () => {
+    const { user, calls } = openTrade();
+    await formShown();
+    await user.click(screen.getByRole('button', { name: /Coin and network/ }));
+    const sheet = await screen.findByRole('dialog', { name: 'Choose a coin and network' });
+    expect(within(sheet).getAllByRole('group').map((g) => g.getAttribute('aria-label'))).toEqual(['Networks of BTC', 'Networks of USDT', 'Networks of XRP']);
+    await user.type(within(sheet).getByLabelText('Search coins or networks'), 'tron');
+    expect(within(sheet).getAllByRole('group')).toHaveLength(1);
+    await user.click(within(sheet).getByRole('button', { name: 'USDT on Tron (TRC-20)' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: /USDT \(Tether USD\) on Tron \(TRC-20\)/ })).toBeInTheDocument();
+    expect(await screen.findByLabelText('Your USDT address on Tron (TRC-20)')).toHaveValue('');
+    expect(callsTo(calls, PATHS.listWallet).map((c) => c.body)).toContainEqual({ cryptoCurrency: 'USDT', network: 'TRX' });
+  });
+
+  it('chooseCoin: a search that matches nothing says so', async () => {
+    const { user } = openTrade();
+    await formShown();
+    await user.click(screen.getByRole('button', { name: /Coin and network/ }));
+    await user.type(await screen.findByLabelText('Search coins or networks'), 'doge');
+    expect(screen.getByText('No coins found for "doge".')).toBeInTheDocument();
+  });
+
+  it('a failed setup call shows Try again, which asks again', async () => {
+    let fail = true;
+    const { user } = openTrade({
+      routes: {
+        [PATHS.listCurrency]: () => {
+          if (fail) throw businessError(PATHS.listCurrency, '999999');
+          return CURRENCIES;
+        },
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await formShown()).toBeInTheDocument();
+  });
+});

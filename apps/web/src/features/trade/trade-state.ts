@@ -1,0 +1,114 @@
+import type { AccountOverview } from '@causeway/contracts';
+import type { CurrencyItem, CurrencyPair, FeatureSwitchItem, KycLimits } from './api/trade-api';
+import { isZeroDecimal } from './decimal';
+
+/** What is being bought: with which fiat, which coin, on which network. */
+export interface Selection {
+  fiat: string;
+  crypto: string;
+  network: string;
+}
+
+/** What the card page offers, once everything it depends on has answered. */
+export interface TradeOffer {
+  /** Fiat currencies with at least one card-buy pair, in catalogue order. */
+  fiats: CurrencyItem[];
+  pairsByFiat: ReadonlyMap<string, CurrencyPair[]>;
+  /** The catalogue's crypto currencies by code (names, networks, memo rules). */
+  cryptos: ReadonlyMap<string, CurrencyItem>;
+  /** The selection the page opens with (the query's, else the remembered fiat, else the first offered). */
+  initial: Selection;
+}
+
+export type TradeLimit = KycLimits['userKycLimitVos'][number];
+
+/** Spec §2 trade page states decided before the form (chooseCoin and unavailableCallback belong to the form). */
+export type TradeSetupState =
+  | { state: 'loading' }
+  | { state: 'redirect'; to: string }
+  | { state: 'AccountNotReady'; statusPage: string }
+  | { state: 'kycAddress' }
+  | { state: 'unavailable' }
+  | { state: 'limit'; limit: TradeLimit }
+  | { state: 'TradingPairUnsupported'; asked: Partial<Selection> }
+  | { state: 'trade'; offer: TradeOffer };
+
+export interface TradeInputs {
+  account: AccountOverview;
+  /** Spec §4 gating's answer for this page (gateFor), or null to stay. */
+  gate: string | null;
+  addressRequired: boolean;
+  features: FeatureSwitchItem[];
+  currencies: CurrencyItem[];
+  pairsByFiat: ReadonlyMap<string, CurrencyPair[]>;
+  /** Null when the limits are not asked (the Roma channel skips them, spec §6). */
+  limits: KycLimits | null;
+  /** ?fiatCurrency=&cryptoCurrency=&network= */
+  asked: Partial<Selection>;
+  /** The fiat currency remembered from an earlier visit or the merchant (shared cookie). */
+  rememberedFiat: string | undefined;
+}
+
+const STATUS_PAGES = ['account-status', 'account-status-entity', 'account-status-roma'];
+
+/** Where an account that may not buy yet is sent by the AccountNotReady button, or null when it may buy. */
+function statusPageOf(account: AccountOverview, gate: string | null): string | null {
+  if (account.userType === 'Corporate') return account.kybInfo?.kybBasicStatus === 'Pass' ? null : 'corporation-portal/kyb-status';
+  return gate && STATUS_PAGES.includes(gate) ? gate : null;
+}
+
+/** The pairs a card buy may use (the server filters by channel and type already; this keeps the page honest). */
+export const isCardBuyPair = (pair: CurrencyPair) => pair.channels.includes('CHECKOUT') && pair.transactionTypes.includes('buy');
+
+const bySort = (a: CurrencyItem, b: CurrencyItem) => a.sort - b.sort || a.currency.localeCompare(b.currency);
+
+/** The pairs of `fiat` in catalogue order of the coin, then of its networks. */
+export function orderedPairs(offer: Pick<TradeOffer, 'pairsByFiat' | 'cryptos'>, fiat: string): CurrencyPair[] {
+  const rank = (pair: CurrencyPair) => {
+    const coin = offer.cryptos.get(pair.cryptoCurrency);
+    const networkIndex = coin?.networks.findIndex((n) => n.network === pair.network) ?? -1;
+    return [coin?.sort ?? Number.MAX_SAFE_INTEGER, networkIndex === -1 ? Number.MAX_SAFE_INTEGER : networkIndex] as const;
+  };
+  return [...(offer.pairsByFiat.get(fiat) ?? [])].sort((a, b) => {
+    const [x, y] = [rank(a), rank(b)];
+    return x[0] - y[0] || x[1] - y[1] || a.cryptoCurrency.localeCompare(b.cryptoCurrency);
+  });
+}
+
+export const findPair = (offer: Pick<TradeOffer, 'pairsByFiat'>, { fiat, crypto, network }: Selection) =>
+  offer.pairsByFiat.get(fiat)?.find((pair) => pair.cryptoCurrency === crypto && pair.network === network);
+
+/**
+ * The trade page's state from what the server said, in the order a person must clear them:
+ * account gating, then the address step, then whether card buys are offered at all, then the
+ * tier's limit, then the pair the link asked for.
+ */
+export function decideTradeState(inputs: TradeInputs): Exclude<TradeSetupState, { state: 'loading' }> {
+  const statusPage = statusPageOf(inputs.account, inputs.gate);
+  if (statusPage) return { state: 'AccountNotReady', statusPage };
+  if (inputs.gate) return { state: 'redirect', to: inputs.gate };
+  if (inputs.addressRequired) return { state: 'kycAddress' };
+
+  const buySwitch = inputs.features.find((feature) => feature.label === 'buy');
+  const pairsByFiat = new Map([...inputs.pairsByFiat].map(([fiat, pairs]) => [fiat, pairs.filter(isCardBuyPair)] as const));
+  const fiats = inputs.currencies.filter((c) => c.assetType === 'fiat' && (pairsByFiat.get(c.currency)?.length ?? 0) > 0).sort(bySort);
+  if (buySwitch?.enable === false || fiats.length === 0) return { state: 'unavailable' };
+
+  const exhausted = inputs.limits?.userKycLimitVos.find((limit) => limit.current && isZeroDecimal(limit.availableAmount));
+  if (exhausted) return { state: 'limit', limit: exhausted };
+
+  const cryptos = new Map(inputs.currencies.filter((c) => c.assetType === 'crypto').map((c) => [c.currency, c] as const));
+  const offer = { pairsByFiat, cryptos };
+  const { asked } = inputs;
+  const offered = (code: string | undefined) => fiats.some((fiat) => fiat.currency === code);
+  if (asked.fiat && !offered(asked.fiat)) return { state: 'TradingPairUnsupported', asked };
+  const fiat = asked.fiat ?? (offered(inputs.rememberedFiat) ? inputs.rememberedFiat! : fiats[0]!.currency);
+  const pairs = orderedPairs(offer, fiat);
+  let pair = pairs[0];
+  if (asked.crypto) {
+    pair = pairs.find((p) => p.cryptoCurrency === asked.crypto && (!asked.network || p.network === asked.network));
+    if (!pair) return { state: 'TradingPairUnsupported', asked };
+  }
+  if (!pair) return { state: 'unavailable' };
+  return { state: 'trade', offer: { fiats, pairsByFiat, cryptos, initial: { fiat, crypto: pair.cryptoCurrency, network: pair.network } } };
+}
