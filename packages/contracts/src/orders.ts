@@ -215,6 +215,7 @@ export const walletSchema = z.object({
   isDefault: z.boolean(),
 });
 export type Wallet = z.infer<typeof walletSchema>;
+export const listWalletResultSchema = z.object({ list: z.array(walletSchema) });
 export const listWalletRequestSchema = z.object({ cryptoCurrency: currencyCodeSchema.optional(), network: networkCode.optional() });
 export const addWalletRequestSchema = z.object({
   cryptoCurrency: currencyCodeSchema,

@@ -6,6 +6,7 @@ import enUi from './en/ui.json' with { type: 'json' };
 import enVerification from './en/verification.json' with { type: 'json' };
 import enTrade from './en/trade.json' with { type: 'json' };
 import enOrders from './en/orders.json' with { type: 'json' };
+import enRisk from './en/risk.json' with { type: 'json' };
 import zhAuth from './zh/auth.json' with { type: 'json' };
 import zhCommon from './zh/common.json' with { type: 'json' };
 import zhPages from './zh/pages.json' with { type: 'json' };
@@ -14,6 +15,7 @@ import zhUi from './zh/ui.json' with { type: 'json' };
 import zhVerification from './zh/verification.json' with { type: 'json' };
 import zhTrade from './zh/trade.json' with { type: 'json' };
 import zhOrders from './zh/orders.json' with { type: 'json' };
+import zhRisk from './zh/risk.json' with { type: 'json' };
 
 /** Translation project id of spec §9; get-translations answers only for it. */
 export const TRANSLATION_PROJECT_ID = 39;
@@ -29,8 +31,8 @@ export type TextTree = { [key: string]: string | TextTree };
  * its own file so features can add texts without touching each other's files.
  */
 export const bundledTranslations: Record<Language, TextTree> = {
-  en: { common: enCommon, ui: enUi, pages: enPages, auth: enAuth, security: enSecurity, verification: enVerification, trade: enTrade, orders: enOrders },
-  zh: { common: zhCommon, ui: zhUi, pages: zhPages, auth: zhAuth, security: zhSecurity, verification: zhVerification, trade: zhTrade, orders: zhOrders },
+  en: { common: enCommon, ui: enUi, pages: enPages, auth: enAuth, security: enSecurity, verification: enVerification, trade: enTrade, orders: enOrders, risk: enRisk },
+  zh: { common: zhCommon, ui: zhUi, pages: zhPages, auth: zhAuth, security: zhSecurity, verification: zhVerification, trade: zhTrade, orders: zhOrders, risk: zhRisk },
 };
 
 export const isLanguage = (value: unknown): value is Language =>

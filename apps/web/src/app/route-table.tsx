@@ -49,6 +49,7 @@ export const PAGE_ROUTES: Array<{ path: string; load: () => PageModule }> = [
   { path: 'card-buy-sell', load: () => import('@/features/trade/routes/trade-page') },
   { path: 'buy-crypto', load: () => import('@/features/trade/routes/trade-page') },
   { path: 'add-card-webview', load: () => import('@/features/trade/routes/add-card-webview-page') },
+  { path: 'risk-reminder', load: () => import('@/features/risk/routes/risk-reminder-page') },
   { path: 'sandbox', load: () => import('@/features/sandbox/routes/sandbox-page') },
 ];
 

@@ -1,6 +1,7 @@
 import type { Health } from '@causeway/contracts';
 import type { HttpClient } from '@/lib/http-client';
 import { ApiError } from '@/lib/http-errors';
+import { RESPONSE_SCHEMAS } from './contract-responses';
 
 /** One recorded call of {@link routedHttpClient}. */
 export interface RecordedCall {
@@ -28,7 +29,13 @@ export function routedHttpClient(routes: Record<string, Responder> = {}) {
     calls.push({ method, path, body, options });
     const respond = routes[path];
     if (!respond) throw businessError(path, 'REQ0000404', `No responder for ${method} ${path}`);
-    return respond(body);
+    const answer = await respond(body);
+    const schema = RESPONSE_SCHEMAS[path];
+    if (schema) {
+      const checked = schema.safeParse(answer);
+      if (!checked.success) throw new Error(`the mocked answer of ${path} is not what the server sends: ${checked.error.message}`);
+    }
+    return answer;
   };
   const client: HttpClient = {
     get: <T>(path: string, options?: unknown) => call('GET', path, undefined, options) as Promise<T>,

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { IdentityModule } from '../identity/identity.module.ts';
 import type { CardService } from './card.service.ts';
 import type { WalletService } from './wallet.service.ts';
-import { addWalletRequestSchema, listWalletRequestSchema, walletIdRequestSchema, walletSchema } from '@causeway/contracts';
+import { addWalletRequestSchema, listWalletRequestSchema, listWalletResultSchema, walletIdRequestSchema, walletSchema } from '@causeway/contracts';
 
 /** card/list-card, add-card, delete-card (spec §7) and the wallet address book. Every call needs a session. */
 export function registerCardAndWalletRoutes(app: FastifyInstance, deps: { cards: CardService; wallets: WalletService; identity: IdentityModule }): void {
@@ -32,7 +32,7 @@ export function registerCardAndWalletRoutes(app: FastifyInstance, deps: { cards:
   });
 
   routes.post(`${API_BASE}${PATHS.listWallet}`, {
-    schema: { tags: ['wallets'], summary: 'Saved wallet addresses, default first', headers, body: listWalletRequestSchema.optional(), response: { 200: envelopeOf(z.object({ list: z.array(walletSchema) })) } },
+    schema: { tags: ['wallets'], summary: 'Saved wallet addresses, default first', headers, body: listWalletRequestSchema.optional(), response: { 200: envelopeOf(listWalletResultSchema) } },
     preHandler,
     handler: async (request) => ok(await deps.wallets.list(request.auth!.user, request.body ?? {})),
   });

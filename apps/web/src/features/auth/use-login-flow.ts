@@ -12,19 +12,32 @@ import { useHttpClient } from '@/lib/http-context';
 import { beginSession } from '@/lib/begin-session';
 import { createSessionStore } from '@/lib/session';
 import { rememberTargetEntity } from '@/lib/target-entity';
+import { tradePageFor } from '@/lib/trade-routing';
 import { createAuthApi } from './api/auth-api';
 import { loginErrorText, showingErrors } from './login-errors';
 
 /** Spec §2 login steps, plus gaVerify: the authenticator screen when one is bound. */
 export type LoginStep = 'loginPre' | 'login' | 'signup' | 'verificationCode' | 'gaVerify' | 'setPWD' | 'TwoFaTip' | 'loading';
 
-/** Where a finished sign-in lands, per mode. */
-export const HOME_BY_MODE: Record<LoginMode, string> = {
+/** Each mode's security settings (where "set up the authenticator" leads). */
+export const SETTINGS_BY_MODE: Record<LoginMode, string> = {
   individual: 'settings',
   independent: 'settings',
   business: 'corporation-portal/setting',
   businessIndependent: 'corporation-portal/setting',
 };
+
+/**
+ * Where a finished sign-in lands, per mode. Individuals: the trade page their stored payment
+ * method leads to (spec §4 trade routing, when a merchant or an earlier visit stored one; the
+ * page puts the risk reminder first), else the dashboard. Businesses: the portal's settings until
+ * the portal home exists.
+ */
+export function homeOf(mode: LoginMode): string {
+  if (isBusinessMode(mode)) return SETTINGS_BY_MODE[mode];
+  const paymentMethod = getSharedCookie(COOKIE_NAMES.paymentMethod);
+  return paymentMethod ? tradePageFor(paymentMethod, getSharedCookie(COOKIE_NAMES.transactionType)) : 'dashboard';
+}
 
 /** The sign-in flow of one login page: its step, the email, and the calls between steps. */
 export function useLoginFlow(mode: LoginMode) {
@@ -49,7 +62,7 @@ export function useLoginFlow(mode: LoginMode) {
    * here is kept for the next page.
    */
   async function goHome() {
-    const home = HOME_BY_MODE[mode];
+    const home = homeOf(mode);
     let target = home;
     if (!isBusinessMode(mode)) {
       const info = await requestAccountInfo(http, mode).catch(() => undefined);

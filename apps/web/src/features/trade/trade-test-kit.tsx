@@ -59,13 +59,14 @@ export function openTrade({ url = '/en/buy-crypto', routes = {} }: { url?: strin
   Object.assign(fake.routes, {
     [PATHS.overview]: () => accountOverview(),
     [PATHS.kycCheckAddress]: () => ({ required: false, address: null }),
+    [PATHS.riskSurveyCheck]: () => ({ riskSurveyCheckNextStep: 'OK', version: '20250101' }),
     [PATHS.featureSwitch]: () => [{ label: 'buy', enable: true }],
     [PATHS.listCurrency]: () => CURRENCIES,
     // The routed client records a call before answering it: the last call carries the query.
     [PATHS.listCurrencyPairByBaseCurrency]: () => PAIRS[(fake.calls.at(-1)?.options as { query: { baseCurrency: string } }).query.baseCurrency] ?? [],
     [PATHS.kycLimits]: () => limits(),
     [PATHS.listCard]: () => ({ cards: [card()], maxCards: 5, addCardAvailableAt: null }),
-    [PATHS.listWallet]: (body: { cryptoCurrency: string; network: string }) => (body.cryptoCurrency === 'BTC' ? [wallet()] : []),
+    [PATHS.listWallet]: (body: { cryptoCurrency: string; network: string }) => ({ list: body.cryptoCurrency === 'BTC' ? [wallet()] : [] }),
     [PATHS.getPromotion]: () => ({ eligible: true, discountRate: '0.5', remainingTransactions: 3, totalTransactions: 3 }),
     [PATHS.getQuote]: () => quote(),
     [PATHS.authenticatorBindingStatus]: () => ({ bindStatus: 'NONE', otpStep: 'skip-otp', email: 'ann@example.com' }),

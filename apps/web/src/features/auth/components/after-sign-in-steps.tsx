@@ -1,7 +1,7 @@
 import type { LoginMode } from '@causeway/contracts';
 import { lazy, Suspense } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { HOME_BY_MODE, type LoginFlow } from '../use-login-flow';
+import { SETTINGS_BY_MODE, type LoginFlow } from '../use-login-flow';
 import { GaVerifyStep } from './ga-verify-step';
 import { TwoFaTipStep } from './two-fa-tip-step';
 
@@ -28,7 +28,7 @@ export function AfterSignInSteps({ flow, mode }: { flow: LoginFlow; mode: LoginM
     );
   }
   if (flow.step === 'TwoFaTip') {
-    return <TwoFaTipStep onSetUp={() => navigate(`/${lng}/${HOME_BY_MODE[mode]}?bind=authenticator`, { replace: true })} onLater={() => void flow.finish()} />;
+    return <TwoFaTipStep onSetUp={() => navigate(`/${lng}/${SETTINGS_BY_MODE[mode]}?bind=authenticator`, { replace: true })} onLater={() => void flow.finish()} />;
   }
   return null;
 }

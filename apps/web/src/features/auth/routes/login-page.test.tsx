@@ -66,12 +66,30 @@ describe('individual login page', () => {
     expect(screen.queryByTestId('elsewhere')).not.toBeInTheDocument();
   });
 
-  it('stores the token with its expiry in epoch ms, shares it, and goes to the settings', async () => {
+  it.each([
+    ['CARD', 'buy', '/en/card-buy-sell'],
+    ['BANK_TRANSFER', 'buy', '/en/banktransfer-buy'],
+    ['BANK_TRANSFER', 'sell', '/en/banktransfer-sell'],
+  ])('with a stored payment method %s and transaction type %s, lands on the trade page of spec §4 routing (%s)', async (paymentMethod, transactionType, page) => {
+    document.cookie = `paymentMethod=${paymentMethod}; path=/`;
+    document.cookie = `transactionType=${transactionType}; path=/`;
+    try {
+      const { user } = open({ [PATHS.passwordLogin]: () => loginResult() });
+      await submitEmail(user);
+      await submitPassword(user, 'pw-1');
+      expect(await landedOn()).toBe(page);
+    } finally {
+      document.cookie = 'paymentMethod=; path=/; max-age=0';
+      document.cookie = 'transactionType=; path=/; max-age=0';
+    }
+  });
+
+  it('stores the token with its expiry in epoch ms, shares it, and goes to the dashboard', async () => {
     const { user, bodiesOf } = open({ [PATHS.passwordLogin]: () => loginResult() });
     await submitEmail(user);
     const before = Date.now();
     await submitPassword(user, 'pw-1');
-    expect(await landedOn()).toBe('/en/settings');
+    expect(await landedOn()).toBe('/en/dashboard');
     const after = Date.now();
 
     expect(bodiesOf(PATHS.passwordLogin)).toEqual([{ email: EMAIL, password: 'pw-1', loginMode: 'individual', stayLoggedIn: false }]);
@@ -170,7 +188,7 @@ describe('individual login page', () => {
     await user.keyboard('65432');
     expect(bodiesOf(PATHS.verifyGaCode)).toEqual([]);
     await user.keyboard('1');
-    expect(await landedOn()).toBe('/en/settings');
+    expect(await landedOn()).toBe('/en/dashboard');
     expect(bodiesOf(PATHS.verifyGaCode)).toEqual([{ processToken: 'pt-42', verifyCode: '654321' }]);
   });
 

@@ -162,7 +162,7 @@ describe('merchant login page', () => {
       await typeCode(user, '12345');
       expect(bodiesOf(PATHS.merchantLoginWithVerifyCode)).toEqual([]);
       await user.keyboard('6');
-      expect(await landedOn()).toBe('/en/settings');
+      expect(await landedOn()).toBe('/en/dashboard');
       expect(bodiesOf(PATHS.merchantLoginWithVerifyCode)).toEqual([{ processToken: PROCESS_TOKEN, code: '123456', termsAccepted: true }]);
       expect(bodiesOf(PATHS.merchantSendVerifyCode)).toHaveLength(1);
     });
@@ -219,7 +219,7 @@ describe('merchant login page', () => {
       const { user, bodiesOf } = openMerchant({ routes: { [PATHS.merchantSharedKycLogin]: selectAccount, [PATHS.merchantLoginWithBindingAccount]: () => signedIn() } });
       await heading('Choose your account');
       await user.click(screen.getByRole('button', { name }));
-      expect(await landedOn()).toBe('/en/settings');
+      expect(await landedOn()).toBe('/en/dashboard');
       expect(bodiesOf(PATHS.merchantLoginWithBindingAccount)).toEqual([{ processToken: PROCESS_TOKEN, selectAccount: choice }]);
     });
   });
@@ -265,9 +265,9 @@ describe('merchant login page', () => {
     const startSignedIn = (login: ReturnType<typeof loginResult>, routes: Record<string, Responder> = {}) =>
       openMerchant({ routes: { [PATHS.merchantSharedKycLogin]: () => signedIn(login), ...routes } });
 
-    it('stores the independent token and lands on the settings on SUCCESS', async () => {
+    it('stores the independent token and lands on the dashboard on SUCCESS', async () => {
       startSignedIn(loginResult({ token: { token: 'ind-1', validTime: 3600 } }));
-      expect(await landedOn()).toBe('/en/settings');
+      expect(await landedOn()).toBe('/en/dashboard');
       expect(storedToken('independent')).toEqual({ data: { token: 'ind-1', validTime: expect.any(Number) }, expiry: -1 });
       expect(storedToken('individual')).toBeNull();
     });
@@ -283,7 +283,7 @@ describe('merchant login page', () => {
       expect(await heading('Authenticator code')).toBeInTheDocument();
       await user.click(within(screen.getByRole('group', { name: 'Authenticator code' })).getAllByRole('textbox')[0]!);
       await user.keyboard('654321');
-      expect(await landedOn()).toBe('/en/settings');
+      expect(await landedOn()).toBe('/en/dashboard');
       expect(bodiesOf(PATHS.verifyGaCode)).toEqual([{ processToken: 'ga-pt', verifyCode: '654321' }]);
       expect(storedToken('independent')).toMatchObject({ data: { token: 'tok-1' } });
     });
@@ -292,14 +292,14 @@ describe('merchant login page', () => {
   describe('skip-login', () => {
     const signedInAs = (email: string) => ({ [PATHS.verifyLoginEmail]: () => ({ match: email === EMAIL, email }) });
 
-    it('keeps a session of the merchant email and lands on the settings without starting', async () => {
+    it('keeps a session of the merchant email and lands on the dashboard without starting', async () => {
       await storeIndependentToken();
       const { calls, bodiesOf } = openMerchant({
         page: 'skip-login',
         params: { ...SIGNED, email: EMAIL },
         routes: { ...signedInAs(EMAIL), [PATHS.overview]: () => accountOverview() },
       });
-      expect(await landedOn()).toBe('/en/settings');
+      expect(await landedOn()).toBe('/en/dashboard');
       expect(bodiesOf(PATHS.verifyLoginEmail)).toEqual([{ email: EMAIL }]);
       // Spec §4 gating after the sign-in: the account info, asked as independent mode asks (BUY_SEND).
       expect(calls.map((call) => call.path)).toEqual([PATHS.verifyLoginEmail, PATHS.overview]);
@@ -317,10 +317,10 @@ describe('merchant login page', () => {
       expect(await landedOn()).toBe('/en/account-status');
     });
 
-    it('still lands on the settings when the account info cannot be read', async () => {
+    it('still lands on the dashboard when the account info cannot be read', async () => {
       await storeIndependentToken();
       const { calls } = openMerchant({ page: 'skip-login', params: { ...SIGNED, email: EMAIL }, routes: signedInAs(EMAIL) });
-      expect(await landedOn()).toBe('/en/settings');
+      expect(await landedOn()).toBe('/en/dashboard');
       expect(calls.map((call) => call.path)).toEqual([PATHS.verifyLoginEmail, PATHS.overview]);
     });
 

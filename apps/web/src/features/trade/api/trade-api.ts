@@ -17,6 +17,7 @@ import {
   type submitBuyRequestSchema,
   type submitBuyResultSchema,
   type walletSchema,
+  type listWalletResultSchema,
 } from '@causeway/contracts';
 import type { z } from 'zod';
 import type { HttpClient } from '@/lib/http-client';
@@ -31,6 +32,7 @@ export type SubmitBuyBody = z.input<typeof submitBuyRequestSchema>;
 export type SubmitBuyResult = z.infer<typeof submitBuyResultSchema>;
 export type Promotion = z.infer<typeof promotionResultSchema>;
 export type Wallet = z.infer<typeof walletSchema>;
+export type WalletList = z.infer<typeof listWalletResultSchema>;
 export type AddWalletBody = z.input<typeof addWalletRequestSchema>;
 export type CurrencyItem = z.infer<typeof currencyItemSchema>;
 export type CurrencyPair = z.infer<typeof currencyPairItemSchema>;
@@ -64,7 +66,7 @@ export function createTradeApi(client: HttpClient) {
     /** Idempotent by orderId: the same body answers the first answer. */
     submitBuy: (body: SubmitBuyBody) => client.post<SubmitBuyResult>(PATHS.submitBuy, body),
     getPromotion: () => client.post<Promotion>(PATHS.getPromotion),
-    listWallets: (cryptoCurrency: string, network: string) => client.post<Wallet[]>(PATHS.listWallet, { cryptoCurrency, network }),
+    listWallets: async (cryptoCurrency: string, network: string) => (await client.post<WalletList>(PATHS.listWallet, { cryptoCurrency, network })).list,
     addWallet: (body: AddWalletBody) => client.post<Wallet>(PATHS.addWallet, body, { silent: true }),
     listCurrencies: () => client.get<CurrencyItem[]>(PATHS.listCurrency),
     /** The pairs of one fiat offered for card buys. */

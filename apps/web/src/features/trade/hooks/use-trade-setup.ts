@@ -4,7 +4,10 @@ import { useLocation, useSearchParams } from 'react-router';
 import { useAccountInfo } from '@/lib/account-info';
 import { COOKIE_NAMES, getSharedCookie } from '@/lib/cookies';
 import { gateFor } from '@/lib/gating';
+import { useHttpClient } from '@/lib/http-context';
 import { isIndependentMode, storedMode } from '@/lib/mode';
+import { createRiskApi } from '@/lib/risk-api';
+import { isTradePage, withRiskStep } from '@/lib/trade-routing';
 import { useCurrencies, usePairsByFiat, useTradeApi } from '../api/trade-queries';
 import { decideTradeState, type Selection, type TradeSetupState } from '../trade-state';
 
@@ -39,6 +42,9 @@ export function useTradeSetup(): TradeSetup {
   const gate = account.data ? gateFor(account.data, { path, isRoma }) : null;
   const ready = Boolean(account.data) && gate === null && (account.data?.userType !== 'Corporate' || account.data.kybInfo?.kybBasicStatus === 'Pass');
 
+  // Spec §4 trade routing: the risk reminder comes before any trade page.
+  const client = useHttpClient();
+  const risk = useQuery({ queryKey: ['risk-check'], queryFn: () => createRiskApi(client).check(), enabled: ready });
   const address = useQuery({ queryKey: ['trade', 'check-address'], queryFn: () => api.checkAddress(), enabled: ready });
   const entry = isIndependentMode(mode) ? 'indepdentMain' : 'main';
   const features = useQuery({ queryKey: ['trade', 'feature-switch', entry], queryFn: () => api.featureSwitch(entry), enabled: ready, staleTime: 60_000 });
@@ -50,6 +56,11 @@ export function useTradeSetup(): TradeSetup {
   if (account.error) return { state: 'error', error: account.error, retry: () => void account.refetch() };
   if (!account.data) return { state: 'loading' };
   if (!ready) return decideTradeState({ account: account.data, gate, addressRequired: false, features: [], currencies: [], pairsByFiat: new Map(), limits: null, asked: {}, rememberedFiat: undefined });
+
+  if (risk.error) return { state: 'error', error: risk.error, retry: () => void risk.refetch() };
+  if (!risk.data) return { state: 'loading' };
+  const page = path.replace(/^\//, '');
+  if (risk.data.riskSurveyCheckNextStep !== 'OK') return { state: 'redirect', to: withRiskStep(isTradePage(page) ? page : 'card-buy-sell', risk.data.riskSurveyCheckNextStep) };
 
   const failed = [address, features, currencies, limits].find((query) => query.error);
   if (failed) return { state: 'error', error: failed.error, retry: () => void failed.refetch() };

@@ -37,6 +37,11 @@ describe('trade page states (spec §2)', () => {
     expect(await landedOn()).toBe('/en/user-blocked?code=AC100002');
   });
 
+  it('trade routing (spec §4): a risk check other than OK sends the person to risk-reminder first, back to this page after', async () => {
+    openTrade({ routes: { [PATHS.riskSurveyCheck]: () => ({ riskSurveyCheckNextStep: 'RISK_WARNING', version: '20250101' }) } });
+    expect(await landedOn()).toBe('/en/risk-reminder?next=buy-crypto');
+  });
+
   it('kycAddress: check-address says required → explains and links to account-status', async () => {
     const { user } = openTrade({ routes: { [PATHS.kycCheckAddress]: () => ({ required: true, address: null }) } });
     expect(await screen.findByRole('heading', { name: 'Add your home address' })).toBeInTheDocument();

@@ -1,0 +1,75 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useHttpClient } from '@/lib/http-context';
+import { createRiskApi } from '@/lib/risk-api';
+import { isTradePage } from '@/lib/trade-routing';
+import { GradientButton } from '@/ui';
+
+const POINTS = ['volatile', 'loseAll', 'notProtected', 'irreversible', 'scams'] as const;
+
+/**
+ * risk-reminder (spec §4 trade routing): the crypto risk warning, agreed to once per version
+ * before the first trade. Agreeing records it (risk survey agreement) and goes on to the trade
+ * page named by `next` (only a trade page: the query is anyone's to write).
+ */
+export function RiskReminderPage() {
+  const { t } = useTranslation();
+  const { lng = 'en' } = useParams();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const client = useHttpClient();
+  const queries = useQueryClient();
+  const api = useMemo(() => createRiskApi(client), [client]);
+  // When the warning appeared, for the record of how long it was read (set once, after the first render).
+  const shownAt = useRef(0);
+  useEffect(() => {
+    shownAt.current = Date.now();
+  }, []);
+  const [understood, setUnderstood] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const requested = params.get('next');
+  const next = isTradePage(requested) ? requested : 'card-buy-sell';
+
+  async function agree() {
+    setSaving(true);
+    try {
+      await api.agree(Date.now() - shownAt.current);
+      // The trade page asked the risk check before: its answer is stale now.
+      await queries.invalidateQueries({ queryKey: ['risk-check'] });
+      await navigate(`/${lng}/${next}`, { replace: true });
+    } catch {
+      setSaving(false); // the HTTP client showed the failure; the person may try again
+    }
+  }
+
+  return (
+    <section className="mx-auto w-full max-w-[520px] px-4 py-8" aria-labelledby="risk-title">
+      <h1 id="risk-title" className="text-2xl font-semibold text-fg">{t('risk.title')}</h1>
+      <p className="mt-3 text-sm text-muted">{t('risk.intro')}</p>
+      <ul className="mt-4 flex flex-col gap-3 rounded-2xl border border-line bg-surface p-4 text-sm text-fg">
+        {POINTS.map((point) => (
+          <li key={point} className="flex gap-2">
+            <span aria-hidden="true" className="mt-1.5 size-1.5 shrink-0 rounded-full bg-primary" />
+            <span>{t(`risk.points.${point}`)}</span>
+          </li>
+        ))}
+      </ul>
+      <label className="mt-5 flex items-start gap-3 text-sm text-fg">
+        <input type="checkbox" checked={understood} onChange={(event) => setUnderstood(event.target.checked)} className="mt-0.5 size-4 accent-[var(--cw-primary)]" />
+        <span>{t('risk.understood')}</span>
+      </label>
+      <div className="mt-6 flex flex-col gap-3">
+        <GradientButton fullWidth showContinueArrow variant={understood ? 'primary' : 'inactive'} loading={saving} onClick={() => void agree()}>
+          {t('risk.continue')}
+        </GradientButton>
+        <Link to={`/${lng}/dashboard`} className="text-center text-sm font-medium text-primary underline-offset-4 hover:underline">
+          {t('risk.notNow')}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+export default RiskReminderPage;

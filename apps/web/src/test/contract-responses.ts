@@ -1,0 +1,30 @@
+import {
+  checkAddressResultSchema, currencyItemSchema, currencyPairItemSchema, kycLimitsResultSchema, listCardResultSchema, listOrderResultSchema, listWalletResultSchema, orderDetailSchema,
+  PATHS, promotionResultSchema, riskSurveyCheckResultSchema, quoteSchema, submitBuyResultSchema, threeDsStatusResultSchema, walletSchema, cardSchema,
+} from '@causeway/contracts';
+import { z } from 'zod';
+
+/**
+ * What the server answers on these paths, by the contracts' own schemas. The routed test client
+ * checks every mocked answer against them, so a page tested on a made-up shape (an array where
+ * the server sends `{ list }`) fails in the unit tests, not in the browser.
+ */
+export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
+  [PATHS.listCard]: listCardResultSchema,
+  [PATHS.addCard]: cardSchema,
+  [PATHS.listWallet]: listWalletResultSchema,
+  [PATHS.addWallet]: walletSchema,
+  [PATHS.getQuote]: quoteSchema,
+  [PATHS.updateQuote]: quoteSchema,
+  [PATHS.submitBuy]: submitBuyResultSchema,
+  [PATHS.getPromotion]: promotionResultSchema,
+  [PATHS.getOrderDetail]: orderDetailSchema,
+  [PATHS.get3dsStatus]: threeDsStatusResultSchema,
+  [PATHS.listOrder]: listOrderResultSchema,
+  [PATHS.listCurrency]: z.array(currencyItemSchema),
+  [PATHS.listCurrencyPairByBaseCurrency]: z.array(currencyPairItemSchema),
+  [PATHS.kycLimits]: kycLimitsResultSchema,
+  [PATHS.kycCheckAddress]: checkAddressResultSchema,
+  [PATHS.riskSurveyCheck]: riskSurveyCheckResultSchema,
+  [PATHS.riskSurveyAgreement]: riskSurveyCheckResultSchema,
+};
