@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useHttpClient } from '@/lib/http-context';
-import { createRiskApi } from '@/lib/risk-api';
+import { createRiskApi, RISK_CHECK_QUERY_KEY } from '@/lib/risk-api';
 import { isTradePage } from '@/lib/trade-routing';
 import { GradientButton } from '@/ui';
 
@@ -35,9 +35,10 @@ export function RiskReminderPage() {
   async function agree() {
     setSaving(true);
     try {
-      await api.agree(Date.now() - shownAt.current);
-      // The trade page asked the risk check before: its answer is stale now.
-      await queries.invalidateQueries({ queryKey: ['risk-check'] });
+      const answer = await api.agree(Date.now() - shownAt.current);
+      // The trade page's cached risk check said RISK_WARNING: the agreement's answer replaces it,
+      // or the page would send the person straight back here.
+      queries.setQueryData(RISK_CHECK_QUERY_KEY, answer);
       await navigate(`/${lng}/${next}`, { replace: true });
     } catch {
       setSaving(false); // the HTTP client showed the failure; the person may try again

@@ -6,7 +6,7 @@ import { COOKIE_NAMES, getSharedCookie } from '@/lib/cookies';
 import { gateFor } from '@/lib/gating';
 import { useHttpClient } from '@/lib/http-context';
 import { isIndependentMode, storedMode } from '@/lib/mode';
-import { createRiskApi } from '@/lib/risk-api';
+import { createRiskApi, RISK_CHECK_QUERY_KEY } from '@/lib/risk-api';
 import { isTradePage, withRiskStep } from '@/lib/trade-routing';
 import { useCurrencies, usePairsByFiat, useTradeApi } from '../api/trade-queries';
 import { decideTradeState, type Selection, type TradeSetupState } from '../trade-state';
@@ -44,7 +44,7 @@ export function useTradeSetup(): TradeSetup {
 
   // Spec §4 trade routing: the risk reminder comes before any trade page.
   const client = useHttpClient();
-  const risk = useQuery({ queryKey: ['risk-check'], queryFn: () => createRiskApi(client).check(), enabled: ready });
+  const risk = useQuery({ queryKey: RISK_CHECK_QUERY_KEY, queryFn: () => createRiskApi(client).check(), enabled: ready });
   const address = useQuery({ queryKey: ['trade', 'check-address'], queryFn: () => api.checkAddress(), enabled: ready });
   const entry = isIndependentMode(mode) ? 'indepdentMain' : 'main';
   const features = useQuery({ queryKey: ['trade', 'feature-switch', entry], queryFn: () => api.featureSwitch(entry), enabled: ready, staleTime: 60_000 });

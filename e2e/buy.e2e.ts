@@ -1,0 +1,89 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type E2eBrowser, openBrowser } from './browser.ts';
+
+/**
+ * Issue 5 in Chromium: the seeded demo user buys BTC with its saved VISA 4242; adds the 3DS test
+ * card, completes the sandbox bank's challenge and sees SUCCESS; finds the orders in the history;
+ * and a declined card ends on the failure view. The server is the real one (e2e/global-setup.ts),
+ * whose log and database are then scanned for card numbers.
+ */
+let browser: E2eBrowser;
+let page: Page;
+beforeAll(async () => {
+  browser = await openBrowser();
+  page = await browser.context.newPage();
+});
+afterAll(() => browser.close());
+
+async function signInAsDemo() {
+  await page.goto(`${browser.baseUrl}/en/login-v2`);
+  await page.getByLabel('Email').fill('demo@causeway.test');
+  await page.getByRole('button', { name: /Continue/ }).click();
+  await page.getByLabel('Password').fill('Causeway-demo-2026!');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL(/\/en\/dashboard/);
+}
+
+/** Types an amount, waits for the firm quote, confirms and pays: answers the order id the page moved to. */
+async function payFor(amount: string) {
+  await page.getByLabel('You spend (EUR)').fill(amount);
+  await expect.poll(() => page.getByText('You receive').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+  await page.getByRole('button', { name: /Continue/ }).click();
+  await page.getByRole('button', { name: new RegExp(`^Pay ${amount}\\.00 EUR`) }).click();
+}
+
+async function addCard(number: string) {
+  await page.getByRole('button', { name: 'Add card' }).click();
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry (MM/YY)').fill('12/30');
+  await page.getByLabel('CVV').fill('123');
+  await page.getByLabel('First name').fill('Demo');
+  await page.getByLabel('Last name').fill('User');
+  await page.getByLabel('Address', { exact: true }).fill('Unter den Linden 1');
+  await page.getByLabel('City').fill('Berlin');
+  await page.getByLabel('Postal code').fill('10117');
+  await page.getByLabel('Country').selectOption('DE');
+  await page.getByRole('button', { name: 'Save card' }).click();
+  await page.getByRole('radio', { name: new RegExp(`${number.slice(0, 4)} \\*{4} \\*{4} ${number.slice(-4)}`) }).check();
+}
+
+describe('buying crypto with a card', () => {
+  it('the demo user agrees to the risk warning once, buys BTC with the saved VISA 4242 and sees SUCCESS', async () => {
+    await signInAsDemo();
+    await page.getByRole('button', { name: /Buy crypto/ }).first().click();
+    await page.waitForURL(/risk-reminder\?next=/);
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: /Continue/ }).click();
+    await page.waitForURL(/\/en\/card-buy-sell/);
+    await expect.poll(() => page.getByRole('radio', { name: /4242 \*{4} \*{4} 4242/ }).isChecked()).toBe(true);
+    await payFor('50');
+    await page.waitForURL(/\/en\/result\?orderId=/);
+    await expect.poll(() => page.getByRole('heading', { name: 'Purchase complete' }).count(), { timeout: 30_000 }).toBe(1);
+    expect(await page.getByText(/BTC$/).first().textContent()).toMatch(/\d\.\d+ BTC/);
+  });
+
+  it('with the 3DS card, the sandbox bank asks for the challenge; Complete leads to SUCCESS, and the order is in the history', async () => {
+    await page.goto(`${browser.baseUrl}/en/card-buy-sell`);
+    await addCard('4000000000003220');
+    await payFor('60');
+    await page.waitForURL(/\/sandbox\/3ds\//, { timeout: 15_000 });
+    await page.getByRole('button', { name: 'Complete' }).click();
+    await page.waitForURL(/\/en\/result\?orderId=/, { timeout: 15_000 });
+    const orderId = new URL(page.url()).searchParams.get('orderId')!;
+    await expect.poll(() => page.getByRole('heading', { name: 'Purchase complete' }).count(), { timeout: 30_000 }).toBe(1);
+
+    await page.goto(`${browser.baseUrl}/en/history`);
+    await expect.poll(() => page.getByText('60.00 EUR').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await page.getByText('60.00 EUR').first().click();
+    await expect.poll(() => page.getByText(orderId).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+  });
+
+  it('a declined card ends on the failure view with the reason', async () => {
+    await page.goto(`${browser.baseUrl}/en/card-buy-sell`);
+    await addCard('4000000000000002');
+    await payFor('40');
+    await page.waitForURL(/\/en\/order-submit-fail\?/, { timeout: 15_000 });
+    expect(await page.getByText('Your card was declined. Try another card or contact your bank.').count()).toBe(1);
+  });
+});
