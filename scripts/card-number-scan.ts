@@ -1,3 +1,5 @@
+import { isLuhnValid } from '@causeway/contracts';
+
 /**
  * trust.md: "a test greps logs and a database dump after the e2e suite for Luhn-valid 13 to 19
  * digit numbers and finds none". The scan looks for what a card number looks like when it leaks:
@@ -8,25 +10,12 @@
  */
 const CANDIDATE = /(?<![0-9A-Za-z_.])[2-6](?:[ -]?\d){12,18}(?![0-9A-Za-z_])/g;
 
-export function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let index = 0; index < digits.length; index += 1) {
-    let digit = Number(digits[digits.length - 1 - index]);
-    if (index % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
-
 /** Every card-like number in the text, as found (masked to its first 6 and last 4 for the report). */
 export function findCardNumbers(text: string): string[] {
   const found: string[] = [];
   for (const match of text.matchAll(CANDIDATE)) {
     const digits = match[0].replace(/[ -]/g, '');
-    if (digits.length >= 13 && digits.length <= 19 && luhnValid(digits)) found.push(`${digits.slice(0, 6)}…${digits.slice(-4)} (${digits.length} digits)`);
+    if (digits.length >= 13 && digits.length <= 19 && isLuhnValid(digits)) found.push(`${digits.slice(0, 6)}…${digits.slice(-4)} (${digits.length} digits)`);
   }
   return found;
 }

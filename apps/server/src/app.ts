@@ -158,6 +158,7 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   }
   app.decorate('orders', orders);
 
+  await orders.scheduleHousekeeping();
   jobs.start();
   app.addHook('onClose', async () => {
     await jobs.stop();

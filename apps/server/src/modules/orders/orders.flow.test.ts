@@ -1,5 +1,7 @@
 import { PATHS } from '@causeway/contracts';
 import Decimal from 'decimal.js';
+import { eq } from 'drizzle-orm';
+import { idempotencyKeys } from '../../db/schema/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createIdentityTestApp, type IdentityTestApp } from '../../../test/identity-helpers.ts';
 import { addCard, buy, orderDetail, settle, TEST_CARDS, verifiedBuyer } from '../../../test/order-helpers.ts';
@@ -57,5 +59,21 @@ describe('a card buy from quote to SUCCESS', () => {
     const { orderId, submit } = await buy(t, buyer.headers, card.cardId);
     expect(submit.body.data).toMatchObject({ status, failReason });
     expect(await t.app.orders.ledger.journalsOf(orderId)).toEqual([]);
+  });
+});
+
+describe('idempotency keys', () => {
+  it('live 24 h: the hourly housekeeping job forgets older ones, not newer ones', async () => {
+    const buyer = await verifiedBuyer(t, 'flow-keys@example.com');
+    const card = await addCard(t, buyer.headers, TEST_CARDS.visa);
+    const { orderId } = await buy(t, buyer.headers, card.cardId);
+    const keyOf = async (id: string) => (await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, id))).length;
+    expect(await keyOf(orderId)).toBe(1);
+    t.clock.advance(23 * 60 * 60 * 1000);
+    await t.app.jobs.drain();
+    expect(await keyOf(orderId)).toBe(1);
+    t.clock.advance(2 * 60 * 60 * 1000);
+    await t.app.jobs.drain();
+    expect(await keyOf(orderId)).toBe(0);
   });
 });

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import type { JobQueueRepository } from '../../jobs/job-queue.repository.ts';
 import type { JobWorker } from '../../jobs/job-worker.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { createIdempotency } from '../../platform/idempotency.ts';
+import { createIdempotency, IDEMPOTENCY_KEY_TTL_MS } from '../../platform/idempotency.ts';
 import { createIdempotencyRepository } from '../../platform/idempotency.repository.ts';
 import type { AddressScreeningProvider } from '../../providers/address-screening/address-screening.ts';
 import type { CardProcessorProvider } from '../../providers/card-processor/card-processor.ts';
@@ -24,6 +24,8 @@ import { receiptEmail } from './receipt-email.ts';
 import { createSettlement, JOB_ADVANCE_ORDER, JOB_ORDER_RECEIPT } from './settlement.ts';
 import { createWalletService } from './wallet.service.ts';
 import { createWalletsRepository } from './wallets.repository.ts';
+
+const JOB_PRUNE_IDEMPOTENCY_KEYS = 'idempotency.prune';
 
 /** Cards, wallets, quotes, card orders and their settlement worker (issue 5). */
 export function createOrdersModule(deps: {
@@ -55,8 +57,9 @@ export function createOrdersModule(deps: {
     threeDsReturnUrl: (orderId) => `${deps.publicUrl}/en/3ds-callback?orderId=${orderId}`,
     chainConfirmPollMs: deps.chainConfirmPollMs,
   });
+  const idempotencyKeys = createIdempotencyRepository(deps.db);
   const orders = createOrderService({
-    orders: ordersRepository, cards: cardsRepository, quotes, settlement, queue: deps.queue, idempotency: createIdempotency(createIdempotencyRepository(deps.db), clock),
+    orders: ordersRepository, cards: cardsRepository, quotes, settlement, queue: deps.queue, idempotency: createIdempotency(idempotencyKeys, clock),
     identity: deps.identity, screening: deps.screening, clock, kycPassed,
   });
   const cards = createCardService({ cards: cardsRepository, processor: deps.processor, clock });
@@ -73,9 +76,16 @@ export function createOrdersModule(deps: {
     await deps.mail.send({ to: user.email, ...receiptEmail(order, 'en') });
   });
 
+  // trust.md keeps idempotency keys at least 24 h: an hourly job forgets older ones (one job, found again by its key).
+  deps.worker.register(JOB_PRUNE_IDEMPOTENCY_KEYS, async () => {
+    await idempotencyKeys.prune(new Date(clock.now().getTime() - IDEMPOTENCY_KEY_TTL_MS));
+    return { runAgainAt: new Date(clock.now().getTime() + 60 * 60 * 1000) };
+  });
+  const scheduleHousekeeping = () => deps.queue.enqueue({ kind: JOB_PRUNE_IDEMPOTENCY_KEYS, payload: {}, runAt: clock.now(), dedupeKey: JOB_PRUNE_IDEMPOTENCY_KEYS });
+
   /** What a person spent since a moment in EUR (the KYC limits' used amounts). */
   const spentSince = async (userId: string, since: Date) => new Decimal(await ordersRepository.spentSince(userId, since));
-  return { quotes, orders, cards, wallets, settlement, ledger, repository: ordersRepository, spentSince };
+  return { quotes, orders, cards, wallets, settlement, ledger, repository: ordersRepository, spentSince, scheduleHousekeeping };
 }
 
 export type OrdersModule = ReturnType<typeof createOrdersModule>;

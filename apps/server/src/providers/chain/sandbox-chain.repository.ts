@@ -3,18 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { sandboxChainTransfers } from '../../db/schema/index.ts';
 
 /** One payout on the sandbox chain, as stored. `amount` is the numeric column's decimal string. */
-export interface SandboxChainTransferRow {
-  id: string;
-  idempotencyKey: string;
-  asset: string;
-  network: string;
-  address: string;
-  memo: string | null;
-  amount: string;
-  txHash: string;
-  createdAt: Date;
-  confirmAt: Date;
-}
+export type SandboxChainTransferRow = typeof sandboxChainTransfers.$inferSelect;
 
 /** The sandbox chain's book of transfers (sandbox_chain_transfers): the only ORM access it has. */
 export function createSandboxChainBook(db: Database) {
