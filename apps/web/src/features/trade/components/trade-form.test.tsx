@@ -35,6 +35,14 @@ describe('trade form', () => {
     expect(second).toMatchObject({ fiatAmount: '250', orderId: first!.orderId });
   });
 
+  it("shows the person's own range once a quote knows it (the KYC tier's room left), the pair's before", async () => {
+    const { user } = openTrade({ routes: { [PATHS.getQuote]: () => quote({ maxAmount: '10000' }) } });
+    await formShown();
+    expect(screen.getByText('Between 20 and 20,000 EUR')).toBeInTheDocument();
+    await user.type(amountInput(), '100');
+    expect(await screen.findByText('Between 20 and 10,000 EUR')).toBeInTheDocument();
+  });
+
   it('keeps amounts as typed decimal strings: a comma is the point, letters and extra decimals are dropped', async () => {
     const { user, bodiesOf } = openTrade();
     await formShown();

@@ -94,6 +94,8 @@ export function TradeForm({ offer, chooseFirst = false }: { offer: TradeOffer; c
   }
   if (submit.phase === 'processing') return <ProcessingView />;
 
+  // The quote knows the person's own room (the KYC tier's limits left today); the pair's range before it.
+  const shownRange = live.quote && live.quote.fiatCurrency === selection.fiat ? { min: live.quote.minAmount, max: live.quote.maxAmount } : range;
   const problem = outOfRange ? limitText(range) : live.error ? (codeOf(live.error) === LIMIT_CODE ? limitText(limitOf(live.error, range)) : tradeErrorText(live.error, t)) : undefined;
   const local = localAddressProblem(destination.address, destination.memo, network?.memoRequired ?? false);
   const shownRejection = destination.rejection ?? (attempted ? local : null);
@@ -132,7 +134,7 @@ export function TradeForm({ offer, chooseFirst = false }: { offer: TradeOffer; c
           crypto={selection.crypto}
           entry={entry}
           decimals={decimals}
-          rangeHint={t('trade.amount.range', { min: money(range.min), max: money(range.max), currency: selection.fiat })}
+          rangeHint={t('trade.amount.range', { min: money(shownRange.min), max: money(shownRange.max), currency: selection.fiat })}
           onFiatChange={chooseFiat}
           onEntryChange={setEntry}
           onToggleUnit={toggleUnit}
