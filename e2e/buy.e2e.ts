@@ -60,7 +60,7 @@ describe('buying crypto with a card', () => {
     await payFor('50');
     await page.waitForURL(/\/en\/result\?orderId=/);
     await expect.poll(() => page.getByRole('heading', { name: 'Purchase complete' }).count(), { timeout: 30_000 }).toBe(1);
-    expect(await page.getByText(/BTC$/).first().textContent()).toMatch(/\d\.\d+ BTC/);
+    await expect.poll(() => page.getByText(/^\d+\.\d+ BTC$/).count()).toBeGreaterThan(0);
   });
 
   it('with the 3DS card, the sandbox bank asks for the challenge; Complete leads to SUCCESS, and the order is in the history', async () => {
@@ -84,6 +84,6 @@ describe('buying crypto with a card', () => {
     await addCard('4000000000000002');
     await payFor('40');
     await page.waitForURL(/\/en\/order-submit-fail\?/, { timeout: 15_000 });
-    expect(await page.getByText('Your card was declined. Try another card or contact your bank.').count()).toBe(1);
+    await expect.poll(() => page.getByText('Your card was declined. Try another card or contact your bank.').count(), { timeout: 10_000 }).toBe(1);
   });
 });

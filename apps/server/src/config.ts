@@ -60,8 +60,8 @@ export const configSchema = z.object({
   SUMSUB_BASE_URL: z.url({ message: 'must be an https URL such as https://api.sumsub.com' }).optional(),
   /** How often the outbox worker looks for due jobs; 0 turns the timer off (tests drain by hand). */
   JOB_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(250),
-  /** How long a worker holds a claimed job; a crashed process's jobs are due again after it. */
-  JOB_LEASE_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  /** How long a worker holds a claimed job; a crashed process's jobs are due again after it. Longer than the slowest step (a custody send may take 60 s), or a second process could run it too. */
+  JOB_LEASE_MS: z.coerce.number().int().min(1000).max(600_000).default(120_000),
   /** Reference prices for quotes: `sandbox` (seeded walk, offline) or `kraken` (Kraken's public ticker, no key). */
   PRICE_FEED: z.enum(['sandbox', 'kraken']).default('sandbox'),
   /** sandbox.md: the seed of the sandbox's deterministic price walk. */

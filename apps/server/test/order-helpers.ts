@@ -39,8 +39,8 @@ export const getQuote = (t: IdentityTestApp, headers: Record<string, string>, bo
 
 /** A quote and a submitted buy with a card of the given behaviour; answers the order id and the submit answer. */
 export async function buy(t: IdentityTestApp, headers: Record<string, string>, cardId: string, quoteBody: Record<string, unknown> = {}) {
-  const orderId = randomUUID();
-  const quote = await getQuote(t, headers, { orderId, ...quoteBody });
+  const orderId = (quoteBody.orderId as string | undefined) ?? randomUUID();
+  const quote = await getQuote(t, headers, { ...quoteBody, orderId });
   if (quote.statusCode !== 200) throw new Error(`get-quote failed: ${JSON.stringify(quote.body)}`);
   const submit = await call(t.app, 'POST', PATHS.submitBuy, { headers, body: { orderId, quoteId: quote.body.data.quoteId, cardId } });
   return { orderId, quote: quote.body.data, submit };

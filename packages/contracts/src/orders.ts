@@ -31,8 +31,11 @@ export type OrderFailReason = (typeof ORDER_FAIL_REASONS)[number];
 
 export const THREE_DS_STATUSES = ['NOT_REQUIRED', 'PENDING', 'SUCCEEDED', 'FAILED', 'EXPIRED'] as const;
 
-/** A client-generated UUID (spec §3 persistence "default UUID ids"): the order's id and its idempotency key. */
-export const orderIdSchema = z.uuid('must be a UUID');
+/**
+ * A client-generated UUID (spec §3 persistence "default UUID ids"): the order's id and its
+ * idempotency key. Lower-cased, as the database reads it back (iOS writes upper case).
+ */
+export const orderIdSchema = z.uuid('must be a UUID').transform((id) => id.toLowerCase());
 
 const networkCode = z.string().regex(/^[A-Z0-9]{2,16}$/, 'must be a network code such as BTC or ETH');
 

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../platform/clock.ts';
+import { withoutQueryParams } from '../platform/logging.ts';
 import type { JobQueueRepository, JobRow } from './job-queue.repository.ts';
 
 /** A handler that waits on something (a bank's 3DS answer, a chain confirmation) answers when to run again. */
@@ -45,7 +46,7 @@ export function createJobWorker(options: JobWorkerOptions) {
       if (outcome?.runAgainAt) await queue.reschedule(job.id, outcome.runAgainAt);
       else await queue.complete(job.id, clock.now());
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = withoutQueryParams(error instanceof Error ? error.message : String(error));
       const givingUp = job.attempts >= maxAttempts;
       log.warn({ jobId: job.id, kind: job.kind, attempt: job.attempts, givingUp, err: message }, 'job failed');
       if (givingUp) await queue.giveUp(job.id, clock.now(), message);

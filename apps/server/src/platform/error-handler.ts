@@ -2,6 +2,7 @@ import { API_BASE, ERROR_CATALOGUE, type ErrorCode, type ErrorEnvelope } from '@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './app-error.ts';
+import { loggableError } from './logging.ts';
 
 export function sendError(reply: FastifyReply, code: ErrorCode, msg?: string, details?: Record<string, string>): FastifyReply {
   const { httpStatus, meaning } = ERROR_CATALOGUE[code];
@@ -36,7 +37,7 @@ export function registerErrorHandling(app: FastifyInstance, serveSpa: (request: 
     if (error.validation) return sendError(reply, 'REQ0000400', describeValidationError(error));
     const frameworkCode = error.statusCode ? FRAMEWORK_CODES[error.statusCode] : undefined;
     if (frameworkCode) return sendError(reply, frameworkCode, error.message);
-    request.log.error({ err: error }, 'unexpected error');
+    request.log.error({ err: loggableError(error), stack: error.stack?.split('\n').slice(1, 8).join('\n') }, 'unexpected error');
     return sendError(reply, '999999', 'Something went wrong, please try again');
   });
 

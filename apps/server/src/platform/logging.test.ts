@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app.ts';
-import { createLoggerOptions } from './logging.ts';
+import { createLoggerOptions, loggableError, withoutQueryParams } from './logging.ts';
 
 function captureLogger() {
   const lines: string[] = [];
@@ -39,5 +39,13 @@ describe('log redaction', () => {
     expect(written).toContain('/prod-api/health');
     expect(written).not.toContain('987654');
     expect(written).not.toContain('tok_query_secret');
+  });
+});
+
+describe('withoutQueryParams', () => {
+  it("keeps a database error's query and drops its parameters", () => {
+    const message = 'Failed query: insert into "cards" ("processor_token") values ($1)\nparams: src_secret_token,Ada,12 Example Street';
+    expect(withoutQueryParams(message)).toBe('Failed query: insert into "cards" ("processor_token") values ($1)\nparams: [redacted]');
+    expect(loggableError(new Error(message, { cause: new Error('duplicate key') }))).toEqual({ type: 'Error', message: withoutQueryParams(message), cause: 'duplicate key' });
   });
 });

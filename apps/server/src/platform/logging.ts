@@ -44,3 +44,18 @@ export const requestIdOptions: Pick<FastifyServerOptions, 'genReqId' | 'requestI
     return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
   },
 };
+
+/**
+ * A database error's message carries the query's parameters ("Failed query: … params: …"): card
+ * tokens, addresses, emails. What reaches a log or a job's last error keeps the query, not them.
+ */
+export function withoutQueryParams(text: string): string {
+  return text.replace(/\nparams: [\s\S]*$/, '\nparams: [redacted]');
+}
+
+/** An error as it may be logged: name, message and cause without query parameters. */
+export function loggableError(error: unknown): { type: string; message: string; cause?: string } {
+  if (!(error instanceof Error)) return { type: typeof error, message: withoutQueryParams(String(error)) };
+  const cause = error.cause instanceof Error ? withoutQueryParams(error.cause.message) : undefined;
+  return { type: error.name, message: withoutQueryParams(error.message), ...(cause ? { cause } : {}) };
+}

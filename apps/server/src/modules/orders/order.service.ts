@@ -10,7 +10,7 @@ import type { UserRow } from '../identity/identity.repository.ts';
 import { checkDestination } from './address-check.ts';
 import { isExpired } from './card.service.ts';
 import type { CardsRepository } from './cards.repository.ts';
-import type { OrderRow, OrdersRepository } from './orders.repository.ts';
+import type { OrderRow, OrdersRepository, OrderTx } from './orders.repository.ts';
 import type { QuoteService } from './quote.service.ts';
 import { advanceJobKey, JOB_ADVANCE_ORDER, type Settlement } from './settlement.ts';
 
@@ -76,9 +76,21 @@ export function createOrderService(deps: {
     if (!rawAddress) throw new AppError('ODR00001005', 'A wallet address is required.', { reason: 'EMPTY', field: 'address' });
     const destination = await checkDestination({ network: quote.network, address: rawAddress, memo: body.memo ?? quote.memo }, deps.screening);
     await checkSecondFactor(user, body);
-    // The tier may have filled since the quote (another order): checked again at the last moment.
     const limits = await deps.quotes.limits(user.id, quote, 2);
-    if (limits.maxAmount.lt(quote.fiatAmount)) throw new AppError('ODR00001001', undefined, { minAmount: limits.minAmount.toFixed(2), maxAmount: limits.maxAmount.toFixed(2), currency: quote.fiatCurrency });
+    const limitAmount = limits.eurPerFiat.times(quote.fiatAmount);
+    /**
+     * Under the person's row lock: the tier may have filled since the quote (another order), and the
+     * first-transactions discount may be used up by orders submitted since.
+     */
+    const kycLevel = await deps.quotes.kycLevelOf(user.id);
+    const stillFits = async (tx: OrderTx) => {
+      const room = await deps.quotes.tierRoom(user.id, { tx, kycLevel });
+      if (limitAmount.gt(room)) {
+        const maxAmount = Decimal.min(limits.maxAmount, room.dividedBy(limits.eurPerFiat)).toDecimalPlaces(2, Decimal.ROUND_DOWN);
+        throw new AppError('ODR00001001', undefined, { minAmount: limits.minAmount.toFixed(2), maxAmount: Decimal.max(0, maxAmount).toFixed(2), currency: quote.fiatCurrency });
+      }
+      if (quote.promotionApplied && !(await deps.quotes.promotion(user.id, tx)).eligible) throw new AppError('ODR00001008', 'The first-transactions discount of this quote is used up: refresh the quote.');
+    };
 
     const now = clock.now();
     await orders.insertOrder(
@@ -86,9 +98,10 @@ export function createOrderService(deps: {
         id: body.orderId, userId: user.id, quoteId: quote.id, cardId: card.id, transactionType: 'buy', channelCode: quote.channelCode, paymentMethod: quote.paymentMethod,
         status: 'OrderSubmitted', step: 'AUTHORIZE', fiatCurrency: quote.fiatCurrency, fiatAmount: quote.fiatAmount, cryptoCurrency: quote.cryptoCurrency, network: quote.network,
         cryptoAmount: quote.cryptoAmount, price: quote.price, fees: quote.fees, walletAddress: destination.address, memo: destination.memo,
-        limitAmount: limits.eurPerFiat.times(quote.fiatAmount).toFixed(2), merchantId: body.merchantId ?? null, deviceSessionId: body.deviceSessionId ?? null,
+        limitAmount: limitAmount.toFixed(2), merchantId: body.merchantId ?? null, deviceSessionId: body.deviceSessionId ?? null,
         createdAt: now, updatedAt: now, deadlineAt: new Date(now.getTime() + CARD_ORDER_DEADLINE_MS),
       },
+      stillFits,
       (tx) => deps.queue.enqueue({ kind: JOB_ADVANCE_ORDER, payload: { orderId: body.orderId }, runAt: new Date(now.getTime() + WATCHDOG_DELAY_MS), dedupeKey: advanceJobKey(body.orderId) }, tx),
     );
     await deps.settlement.authorizeNow(body.orderId);

@@ -21,11 +21,11 @@ import { createOrderService } from './order.service.ts';
 import { createOrdersRepository } from './orders.repository.ts';
 import { createQuoteService } from './quote.service.ts';
 import { receiptEmail } from './receipt-email.ts';
-import { createSettlement, JOB_ADVANCE_ORDER, JOB_ORDER_RECEIPT } from './settlement.ts';
+import { advanceJobKey, createSettlement, JOB_ADVANCE_ORDER, JOB_ORDER_RECEIPT } from './settlement.ts';
 import { createWalletService } from './wallet.service.ts';
 import { createWalletsRepository } from './wallets.repository.ts';
 
-const JOB_PRUNE_IDEMPOTENCY_KEYS = 'idempotency.prune';
+const JOB_HOUSEKEEPING = 'orders.housekeeping';
 
 /** Cards, wallets, quotes, card orders and their settlement worker (issue 5). */
 export function createOrdersModule(deps: {
@@ -76,12 +76,19 @@ export function createOrdersModule(deps: {
     await deps.mail.send({ to: user.email, ...receiptEmail(order, 'en') });
   });
 
-  // trust.md keeps idempotency keys at least 24 h: an hourly job forgets older ones (one job, found again by its key).
-  deps.worker.register(JOB_PRUNE_IDEMPOTENCY_KEYS, async () => {
+  /**
+   * Hourly housekeeping, one job found again by its key: idempotency keys older than trust.md's
+   * 24 h are forgotten, and every open order gets its advance job back if it lost it (a job given
+   * up after a long outage), so no order waits past its deadline for nobody.
+   */
+  deps.worker.register(JOB_HOUSEKEEPING, async () => {
     await idempotencyKeys.prune(new Date(clock.now().getTime() - IDEMPOTENCY_KEY_TTL_MS));
+    for (const { id } of await ordersRepository.openOrders()) {
+      await deps.queue.enqueue({ kind: JOB_ADVANCE_ORDER, payload: { orderId: id }, runAt: clock.now(), dedupeKey: advanceJobKey(id) });
+    }
     return { runAgainAt: new Date(clock.now().getTime() + 60 * 60 * 1000) };
   });
-  const scheduleHousekeeping = () => deps.queue.enqueue({ kind: JOB_PRUNE_IDEMPOTENCY_KEYS, payload: {}, runAt: clock.now(), dedupeKey: JOB_PRUNE_IDEMPOTENCY_KEYS });
+  const scheduleHousekeeping = () => deps.queue.enqueue({ kind: JOB_HOUSEKEEPING, payload: {}, runAt: clock.now(), dedupeKey: JOB_HOUSEKEEPING });
 
   /** What a person spent since a moment in EUR (the KYC limits' used amounts). */
   const spentSince = async (userId: string, since: Date) => new Decimal(await ordersRepository.spentSince(userId, since));

@@ -1,7 +1,7 @@
 import type { OrderStatus } from '@causeway/contracts';
 import { and, count, desc, eq, gte, inArray, isNull, lt, lte, notInArray, sql, sum } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { orderEvents, orders, quotes } from '../../db/schema/index.ts';
+import { orderEvents, orders, quotes, users } from '../../db/schema/index.ts';
 import { newId } from '../../platform/crypto.ts';
 import { assertTransition, type SettlementStep } from './order-state.ts';
 
@@ -47,9 +47,15 @@ export function createOrdersRepository(db: Database) {
       return (await executor.select().from(orders).where(eq(orders.id, orderId)))[0];
     },
 
-    /** Inserts a new order with its first event, and runs `alsoInTx` (the outbox job) in the same transaction. */
-    async insertOrder(values: typeof orders.$inferInsert, alsoInTx: (tx: OrderTx) => Promise<void>): Promise<void> {
+    /**
+     * Inserts a new order with its first event, and runs `alsoInTx` (the outbox job) in the same
+     * transaction. The person's row is locked first and `check` runs under that lock, so two
+     * orders submitted at once cannot both fit a limit only one of them fits.
+     */
+    async insertOrder(values: typeof orders.$inferInsert, check: (tx: OrderTx) => Promise<void>, alsoInTx: (tx: OrderTx) => Promise<void>): Promise<void> {
       await db.transaction(async (tx) => {
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, values.userId)).for('update');
+        await check(tx);
         await tx.insert(orders).values(values);
         await tx.insert(orderEvents).values({ id: newId('oev'), orderId: values.id, fromStatus: null, toStatus: values.status, step: values.step, detail: 'submitted', at: values.createdAt });
         await alsoInTx(tx);
@@ -92,14 +98,14 @@ export function createOrdersRepository(db: Database) {
     },
 
     /** What the person spent since a moment, in the limit currency (EUR): orders whose money moved or may still move. */
-    async spentSince(userId: string, since: Date): Promise<string> {
-      const [row] = await db.select({ total: sum(orders.limitAmount) }).from(orders).where(and(eq(orders.userId, userId), gte(orders.createdAt, since), notInArray(orders.status, NOT_SPENT)));
+    async spentSince(userId: string, since: Date, executor: Pick<Database, 'select'> = db): Promise<string> {
+      const [row] = await executor.select({ total: sum(orders.limitAmount) }).from(orders).where(and(eq(orders.userId, userId), gte(orders.createdAt, since), notInArray(orders.status, NOT_SPENT)));
       return row?.total ?? '0';
     },
 
     /** How many buys count towards the first-transactions promotion. */
-    async countSpentOrders(userId: string): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(orders).where(and(eq(orders.userId, userId), notInArray(orders.status, NOT_SPENT)));
+    async countSpentOrders(userId: string, executor: Pick<Database, 'select'> = db): Promise<number> {
+      const [row] = await executor.select({ n: count() }).from(orders).where(and(eq(orders.userId, userId), notInArray(orders.status, NOT_SPENT)));
       return Number(row?.n ?? 0);
     },
 

@@ -9,7 +9,7 @@ import { KYC_LIMIT_TIERS, LIMIT_CURRENCY, periodStart } from '../kyc/kyc-limits.
 import type { ReferenceRepository } from '../reference/reference.repository.ts';
 import { checkDestination } from './address-check.ts';
 import { MAX_QUOTED_CRYPTO_DECIMALS, networkFeeIn, ourFeeRate, spreadRate } from './fee-schedule.ts';
-import type { OrdersRepository, QuoteRow } from './orders.repository.ts';
+import type { OrdersRepository, OrderTx, QuoteRow } from './orders.repository.ts';
 import { AmountTooSmallError, priceBuy } from './quote-pricing.ts';
 
 export type QuoteInput = Omit<GetQuoteRequest, 'channelCode' | 'paymentMethod' | 'transactionType'> & { channelCode: string; paymentMethod: string };
@@ -59,14 +59,17 @@ export function createQuoteService(deps: {
     return { fiat: fiatRow.decimals, crypto: Math.min(networkRow.decimals, MAX_QUOTED_CRYPTO_DECIMALS) };
   }
 
-  /** The KYC tier's smallest room left over its periods, in EUR. */
-  async function tierRoom(userId: string): Promise<Decimal> {
-    const level = await deps.kycLevelOf(userId);
+  /**
+   * The KYC tier's smallest room left over its periods, in EUR. Inside a transaction, pass it and
+   * the level read before it (PGlite has one connection: a read outside the transaction would wait forever).
+   */
+  async function tierRoom(userId: string, inTx?: { tx: OrderTx; kycLevel: number }): Promise<Decimal> {
+    const level = inTx?.kycLevel ?? (await deps.kycLevelOf(userId));
     const tier = KYC_LIMIT_TIERS.find((candidate) => candidate.kycLevel === level) ?? KYC_LIMIT_TIERS[0]!;
     const now = clock.now();
     let room: Decimal | null = null;
     for (const period of ['DAILY', 'MONTHLY', 'YEARLY'] as const) {
-      const left = new Decimal(tier[period]).minus(await orders.spentSince(userId, periodStart(period, now)));
+      const left = new Decimal(tier[period]).minus(await orders.spentSince(userId, periodStart(period, now), inTx?.tx));
       room = room === null ? left : Decimal.min(room, left);
     }
     return Decimal.max(0, room ?? 0);
@@ -87,8 +90,11 @@ export function createQuoteService(deps: {
       return { minAmount: new Decimal(pair.minAmount), maxAmount: Decimal.min(new Decimal(pair.maxAmount), roomInFiat), eurPerFiat: rate };
     },
 
-    async promotion(userId: string) {
-      const done = await orders.countSpentOrders(userId);
+    tierRoom,
+    kycLevelOf: deps.kycLevelOf,
+
+    async promotion(userId: string, executor?: OrderTx) {
+      const done = await orders.countSpentOrders(userId, executor);
       const remaining = Math.max(0, PROMOTION_FIRST_TRANSACTIONS - done);
       return { eligible: remaining > 0, discountRate: PROMOTION_DISCOUNT_RATE, remainingTransactions: remaining, totalTransactions: PROMOTION_FIRST_TRANSACTIONS };
     },

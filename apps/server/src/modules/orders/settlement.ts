@@ -4,7 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { JobQueueRepository } from '../../jobs/job-queue.repository.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { type CardProcessorProvider, type DeclineReason, type Payment, ProcessorTimeoutError, ProcessorUnavailableError } from '../../providers/card-processor/card-processor.ts';
-import { ChainUnavailableError, type ChainProvider } from '../../providers/chain/chain.ts';
+import { ChainRefusedError, type ChainRefusal, ChainUnavailableError, type ChainProvider } from '../../providers/chain/chain.ts';
+import { loggableError } from '../../platform/logging.ts';
 import type { Ledger } from '../ledger/ledger.repository.ts';
 import type { CardsRepository } from './cards.repository.ts';
 import { captureJournal, isOverdraftError, type OrderMoney, purchaseJournal, purchaseReversalJournal, refundJournal } from './order-ledger.ts';
@@ -30,6 +31,14 @@ const DECLINE_REASONS: Record<DeclineReason, OrderFailReason> = {
 };
 
 const keyOf = (orderId: string, what: string) => `order:${orderId}:${what}`;
+
+/** Refusals that prove nothing was sent: the only payout failures that may be refunded. */
+const PRE_SEND_REFUSALS: readonly ChainRefusal[] = ['INVALID_ADDRESS', 'INVALID_AMOUNT', 'UNSUPPORTED_ASSET'];
+/** Steps the deadline does not cut short: a payout may be out (only its outcome is unknown), a refund must finish. */
+const PAST_DEADLINE_STEPS = ['PAYOUT', 'CONFIRM', 'REFUND', 'DONE'];
+
+/** An outside service is down or slow: the step is tried again later with the same keys. */
+const isOutage = (error: unknown) => error instanceof ProcessorUnavailableError || error instanceof ProcessorTimeoutError || error instanceof ChainUnavailableError;
 
 /**
  * Settlement of a card buy, one step at a time (order-state.ts): authorise → capture → buy from
@@ -119,20 +128,26 @@ export function createSettlement(deps: {
     if (order.paymentId) return onPayment(order, await processor.getPayment(order.paymentId));
     const card = order.cardId ? await deps.cards.findById(order.cardId) : undefined;
     if (!card) return endUnpaid(order, 'FAILED', 'CARD_DECLINED');
+    let payment: Payment;
     try {
-      return await onPayment(order, await processor.authorize({
+      payment = await processor.authorize({
         idempotencyKey: keyOf(order.id, 'authorize'), reference: order.id, cardToken: card.processorToken, amount: order.fiatAmount, currency: order.fiatCurrency,
         successUrl: deps.threeDsReturnUrl(order.id), failureUrl: deps.threeDsReturnUrl(order.id),
-      }));
+      });
     } catch (error) {
       if (error instanceof ProcessorUnavailableError) return later(OUTAGE_RETRY_MS);
-      if (!(error instanceof ProcessorTimeoutError)) throw error;
+      if (!(error instanceof ProcessorTimeoutError)) {
+        // The processor refused the request itself (e.g. a token it no longer knows): nothing was charged.
+        deps.log.error({ orderId: order.id, err: loggableError(error) }, 'card processor refused the authorisation request');
+        return endUnpaid(order, 'FAILED', 'CARD_DECLINED');
+      }
       // No answer: the processor may or may not have the payment. Ask by our reference.
       const found = await processor.findPayment(order.id);
       if (found) return onPayment(order, found);
       deps.log.warn({ orderId: order.id }, 'card processor did not answer and has no payment: the order fails without a charge');
       return endUnpaid(order, 'FAILED', 'PROCESSOR_TIMEOUT');
     }
+    return onPayment(order, payment);
   }
 
   async function capture(order: OrderRow): Promise<Outcome> {
@@ -159,9 +174,15 @@ export function createSettlement(deps: {
       const transfer = await chain.send({ idempotencyKey: keyOf(order.id, 'payout'), asset: order.cryptoCurrency, network: order.network, address: order.walletAddress, memo: order.memo, amount: order.cryptoAmount });
       return move(order, { status: 'PROCESSING', step: 'CONFIRM', set: { payoutId: transfer.transferId, txHash: transfer.txHash }, detail: 'sent' });
     } catch (error) {
-      if (error instanceof ChainUnavailableError) return later(OUTAGE_RETRY_MS);
-      deps.log.error({ orderId: order.id, err: error }, 'payout refused: refunding');
-      return startRefund(order, 'PAYOUT_FAILED', true);
+      // Only a refusal before anything was sent may be refunded. Anything else (an outage, a
+      // repeated key the vendor cannot match yet, a refusal after approval) may have sent the
+      // crypto: refunding then would pay twice. Those wait, and an operator sees the log.
+      if (error instanceof ChainRefusedError && PRE_SEND_REFUSALS.includes(error.reason)) {
+        deps.log.error({ orderId: order.id, reason: error.reason }, 'payout refused before sending: refunding');
+        return startRefund(order, 'PAYOUT_FAILED', true);
+      }
+      deps.log.error({ orderId: order.id, err: loggableError(error) }, 'payout outcome unknown: retrying with the same key');
+      return later(OUTAGE_RETRY_MS);
     }
   }
 
@@ -180,23 +201,44 @@ export function createSettlement(deps: {
     });
   }
 
+  /** Releases the card's hold, when the payment still holds money (a declined or voided one has none). */
+  async function voidIfHeld(order: OrderRow): Promise<void> {
+    const payment = await processor.getPayment(order.paymentId!);
+    if (['AUTHORIZED', 'PARTIALLY_AUTHORIZED', 'CHALLENGE_REQUIRED'].includes(payment.status)) {
+      await processor.void(payment.paymentId, { idempotencyKey: keyOf(order.id, 'void') });
+    }
+  }
+
   /** trust.md: a card order ends by its deadline. What it ends as depends on how far the money went. */
   async function expire(order: OrderRow): Promise<Outcome> {
     if (order.step === 'AUTHORIZE') {
-      if (order.paymentId) await processor.void(order.paymentId, { idempotencyKey: keyOf(order.id, 'void') });
+      if (order.paymentId) {
+        // The bank may have answered while nobody looked: a declined or voided payment ends as it says.
+        const payment = await processor.getPayment(order.paymentId);
+        if (payment.status === 'DECLINED' || payment.status === 'VOIDED') return onPayment(order, payment);
+        await voidIfHeld(order);
+      }
       return endUnpaid(order, 'EXPIRED', order.threeDsStatus === 'PENDING' ? 'THREE_DS_EXPIRED' : 'DEADLINE_PASSED', order.threeDsStatus === 'PENDING' ? { threeDsStatus: 'EXPIRED' } : {});
     }
     if (order.step === 'CAPTURE') {
-      await processor.void(order.paymentId!, { idempotencyKey: keyOf(order.id, 'void') });
+      await voidIfHeld(order);
       return move(order, { status: 'EXPIRED_ERROR', step: 'DONE', set: { failReason: 'DEADLINE_PASSED' }, detail: 'deadline: authorisation voided' });
     }
     return startRefund(order, 'DEADLINE_PASSED', order.step === 'PAYOUT');
   }
 
   async function step(order: OrderRow): Promise<Outcome> {
-    // Once the crypto is sent it cannot be called back: confirmation and refunds run to their end.
-    const pastDeadline = clock.now() >= order.deadlineAt && !['CONFIRM', 'REFUND', 'DONE'].includes(order.step);
-    if (pastDeadline) return expire(order);
+    try {
+      return await stepOnce(order);
+    } catch (error) {
+      if (!isOutage(error)) throw error;
+      deps.log.warn({ orderId: order.id, step: order.step, err: loggableError(error) }, 'an outside service is down: the step waits');
+      return later(OUTAGE_RETRY_MS);
+    }
+  }
+
+  async function stepOnce(order: OrderRow): Promise<Outcome> {
+    if (clock.now() >= order.deadlineAt && !PAST_DEADLINE_STEPS.includes(order.step)) return expire(order);
     switch (order.step) {
       case 'AUTHORIZE': return authorize(order);
       case 'CAPTURE': return capture(order);
@@ -229,7 +271,13 @@ export function createSettlement(deps: {
      */
     async authorizeNow(orderId: string): Promise<void> {
       const order = await orders.findOrder(orderId);
-      if (order?.step === 'AUTHORIZE' && clock.now() < order.deadlineAt) await authorize(order);
+      if (order?.step !== 'AUTHORIZE' || clock.now() >= order.deadlineAt) return;
+      try {
+        await step(order);
+      } catch (error) {
+        // The order is saved and its job will try again: the person gets its state, not a 500.
+        deps.log.error({ orderId, err: loggableError(error) }, 'authorisation failed in the request: left to the worker');
+      }
     },
   };
 }

@@ -40,3 +40,19 @@ describe('100 simultaneous submit-buy of one order', () => {
     console.info(`submit-buy x100 (${process.env.TEST_DB}): ${accepted.length} answered 200, ${100 - accepted.length} answered 409; charges ${charges.length}; capture journals 1`);
   });
 });
+
+/** The KYC tier's daily room (10,000 EUR) is checked under the person's row lock: concurrent orders cannot all fit. */
+describe('concurrent orders of one person against the daily limit', () => {
+  it('three 6,000 EUR orders at once: one goes through, the others are refused with Transaction Limit Exceeded', async () => {
+    const buyer = await verifiedBuyer(t, 'limit-race@example.com');
+    const card = await addCard(t, buyer.headers, TEST_CARDS.visa);
+    const prepared = await Promise.all(Array.from({ length: 3 }, async () => {
+      const orderId = randomUUID();
+      const quote = await getQuote(t, buyer.headers, { orderId, fiatAmount: '6000' });
+      return { orderId, quoteId: quote.body.data.quoteId, cardId: card.cardId };
+    }));
+    const answers = await Promise.all(prepared.map((body) => call(t.app, 'POST', PATHS.submitBuy, { headers: buyer.headers, body })));
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.body.code === 'ODR00001001')).toHaveLength(2);
+  });
+});

@@ -1,0 +1,100 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders, sandboxCardPayments, sandboxChainTransfers } from '../../db/schema/index.ts';
+import { createJobQueueRepository } from '../../jobs/job-queue.repository.ts';
+import { type CardProcessorProvider, createCardProcessor, ProcessorUnavailableError } from '../../providers/card-processor/index.ts';
+import { type ChainProvider, ChainUnavailableError, createChainProvider } from '../../providers/chain/index.ts';
+import { createIdentityTestApp, type IdentityTestApp } from '../../../test/identity-helpers.ts';
+import { addCard, buy, TEST_CARDS, verifiedBuyer } from '../../../test/order-helpers.ts';
+import { createCardsRepository } from './cards.repository.ts';
+import { createSettlement } from './settlement.ts';
+
+/**
+ * Settlement when outside services misbehave (found by review): an outcome that is unknown is
+ * never refunded, outages wait instead of failing the job for good, a refused request ends the
+ * order, and the deadline reads the bank's answer before voiding.
+ */
+let t: IdentityTestApp;
+beforeAll(async () => {
+  t = await createIdentityTestApp();
+});
+afterAll(() => t.app.close());
+
+const quietLog = { warn: () => {}, error: () => {}, info: () => {}, debug: () => {} } as never;
+
+function settlementWith(overrides: { chain?: (real: ChainProvider) => ChainProvider; processor?: (real: CardProcessorProvider) => CardProcessorProvider } = {}) {
+  const processor = createCardProcessor({ kind: 'sandbox', db: t.db, clock: t.clock, publicUrl: '', fingerprintKey: Buffer.alloc(32) }).provider;
+  const chain = createChainProvider({ kind: 'sandbox', db: t.db, clock: t.clock, sandboxConfirmMs: 3000 });
+  return createSettlement({
+    orders: t.app.orders.repository, cards: createCardsRepository(t.db), ledger: t.app.orders.ledger,
+    processor: overrides.processor ? overrides.processor(processor) : processor, chain: overrides.chain ? overrides.chain(chain) : chain,
+    queue: createJobQueueRepository(t.db), clock: t.clock, log: quietLog, threeDsReturnUrl: () => '/cb', chainConfirmPollMs: 1000,
+  });
+}
+
+const orderRow = async (orderId: string) => (await t.db.select().from(orders).where(eq(orders.id, orderId)))[0]!;
+const paymentOf = async (orderId: string) => (await t.db.select().from(sandboxCardPayments).where(eq(sandboxCardPayments.reference, orderId)))[0]!;
+
+async function authorisedOrder(email: string, number: string = TEST_CARDS.visa) {
+  const buyer = await verifiedBuyer(t, email);
+  const card = await addCard(t, buyer.headers, number);
+  return buy(t, buyer.headers, card.cardId);
+}
+
+describe('settlement when outside services fail', () => {
+  it('a payout that went out but answered as an outage is retried with its key, never refunded, even past the deadline', async () => {
+    const { orderId } = await authorisedOrder('unknown-payout@example.com');
+    const lostAnswer = settlementWith({ chain: (real) => ({ ...real, kind: real.kind, explorerUrl: real.explorerUrl, getTransfer: real.getTransfer, send: async (input) => { await real.send(input); throw new ChainUnavailableError('the custody API did not answer'); } }) });
+    expect(await lostAnswer.advance(orderId)).not.toBeNull();
+    expect((await orderRow(orderId)).step).toBe('PAYOUT');
+    t.clock.advance(24 * 60 * 60 * 1000 + 1000);
+    const healthy = settlementWith();
+    for (let round = 0; round < 3 && (await orderRow(orderId)).step !== 'DONE'; round += 1) {
+      await healthy.advance(orderId);
+      t.clock.advance(4000);
+    }
+    expect((await orderRow(orderId)).status).toBe('SUCCESS');
+    expect((await t.db.select().from(sandboxChainTransfers).where(eq(sandboxChainTransfers.idempotencyKey, `order:${orderId}:payout`)))).toHaveLength(1);
+    expect((await paymentOf(orderId)).status).toBe('CAPTURED');
+    expect((await t.app.orders.ledger.journalsOf(orderId)).map((journal) => journal.kind)).toEqual(['card-capture', 'crypto-purchase']);
+  });
+
+  it('a processor outage at capture waits (the job is rescheduled, not failed) and settles once the processor is back', async () => {
+    const { orderId } = await authorisedOrder('capture-outage@example.com');
+    const down = settlementWith({ processor: (real) => ({ ...real, kind: real.kind, capture: async () => { throw new ProcessorUnavailableError('HTTP 503'); } }) });
+    const next = await down.advance(orderId);
+    expect(next?.runAgainAt.getTime()).toBeGreaterThan(t.clock.now().getTime());
+    expect((await orderRow(orderId)).step).toBe('CAPTURE');
+    const back = settlementWith();
+    await back.advance(orderId);
+    t.clock.advance(4000);
+    await back.advance(orderId);
+    expect((await orderRow(orderId)).status).toBe('SUCCESS');
+  });
+
+  it('a processor that refuses the authorisation request itself ends the order FAILED, nothing charged', async () => {
+    const buyer = await verifiedBuyer(t, 'refused-request@example.com');
+    const card = await addCard(t, buyer.headers, TEST_CARDS.visa);
+    const { orderId } = await buy(t, buyer.headers, card.cardId, { fiatAmount: '30' });
+    // The inline authorisation already answered for this order: it is put back before it, to run through the refusing processor.
+    await t.db.update(orders).set({ status: 'OrderSubmitted', step: 'AUTHORIZE', paymentId: null }).where(eq(orders.id, orderId));
+    const refusing = settlementWith({ processor: (real) => ({ ...real, kind: real.kind, authorize: async () => { throw new Error('HTTP 422 token_invalid'); } }) });
+    expect(await refusing.advance(orderId)).toBeNull();
+    expect(await orderRow(orderId)).toMatchObject({ status: 'FAILED', failReason: 'CARD_DECLINED', step: 'DONE' });
+  });
+
+  it('at the deadline, a 3DS challenge the bank failed while nobody looked ends FAILED as the bank said, without a void', async () => {
+    const { orderId, submit } = await authorisedOrder('late-3ds-fail@example.com', TEST_CARDS.threeDs);
+    await t.app.inject({ method: 'POST', url: `${new URL(submit.body.data.threeDsUrl, 'http://x').pathname}/fail` });
+    t.clock.advance(25 * 60 * 60 * 1000);
+    await settlementWith().advance(orderId);
+    expect(await orderRow(orderId)).toMatchObject({ status: 'FAILED', failReason: 'THREE_DS_FAILED', step: 'DONE' });
+  });
+
+  it('an order id written in upper case (iOS) is the same order', async () => {
+    const buyer = await verifiedBuyer(t, 'upper-case@example.com');
+    const card = await addCard(t, buyer.headers, TEST_CARDS.visa);
+    const { submit } = await buy(t, buyer.headers, card.cardId, { orderId: crypto.randomUUID().toUpperCase() });
+    expect(submit.body.data.status).toBe('PROCESSING');
+  });
+});
