@@ -146,9 +146,9 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   const prices = createPriceFeed({ kind: config.PRICE_FEED, clock, seed: config.SANDBOX_PRICE_SEED, maxAgeMs: config.PRICE_MAX_AGE_MS, ...(config.KRAKEN_API_URL ? { krakenBaseUrl: config.KRAKEN_API_URL } : {}) });
   const orders = createOrdersModule({
     db: database.db, queue, worker: jobs, identity, kyc: kyc.repository, prices, processor, chain, screening, mail, clock, log: app.log, publicUrl,
-    chainConfirmPollMs: Math.max(250, Math.min(config.SANDBOX_CHAIN_CONFIRM_MS, 10_000)),
+    chainConfirmPollMs: Math.max(250, Math.min(config.SANDBOX_CHAIN_CONFIRM_MS, 10_000)), merchants,
   });
-  registerOrderRoutes(app, { quotes: orders.quotes, orders: orders.orders, identity });
+  registerOrderRoutes(app, { quotes: orders.quotes, orders: orders.orders, transactions: orders.merchantTransactions, identity });
   registerCardAndWalletRoutes(app, { cards: orders.cards, wallets: orders.wallets, identity });
   registerRiskRoutes(app, { identity, clock });
   registerOnChainRoutes(app, { identity, screening, gtrEnabled: config.GTR_ENABLED, vasps: config.TRAVEL_RULE_VASPS });

@@ -56,6 +56,8 @@ export const getQuoteRequestSchema = z
     cryptoAmount: decimalStringSchema.optional(),
     walletAddress: z.string().max(128).optional(),
     memo: z.string().max(64).optional(),
+    /** The merchant's transaction this order fills (entry parameter tranId), if any. */
+    tranId: z.string().min(1).max(64).optional(),
   })
   .refine((body) => (body.fiatAmount === undefined) !== (body.cryptoAmount === undefined), { message: 'give exactly one of fiatAmount and cryptoAmount', path: ['fiatAmount'] });
 export type GetQuoteRequest = z.input<typeof getQuoteRequestSchema>;
@@ -194,6 +196,29 @@ export const estimatedArrivalResultSchema = z.object({ minMinutes: z.number().in
 
 /** GET common/get-trans-info and order/query-order/tranid: a merchant's transaction (spec §3 order info). */
 export const tranIdQuerySchema = z.object({ tranId: z.string().min(1).max(64) });
+
+/**
+ * (chosen) POST capi/v1/merchant/transaction/create, from the merchant's server: the transaction
+ * its customer will fill. Every field is a string and the body is signed exactly like an entry
+ * link (merchant-entry.ts): apiKey, timestamp (ms) and signature over canonicalEntryQuery of the rest.
+ */
+export const createMerchantTransactionSchema = z.object({
+  apiKey: z.string().min(1).max(64),
+  timestamp: z.string().regex(/^\d{10,16}$/, 'must be milliseconds since the epoch'),
+  signature: z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be a hex HMAC-SHA256'),
+  tranId: z.string().regex(/^[\w.-]{1,64}$/, 'letters, digits, _, . and - only, at most 64'),
+  tranType: z.enum(['buy']),
+  fiatCurrency: currencyCodeSchema,
+  fiatAmount: decimalStringSchema.optional(),
+  cryptoCurrency: currencyCodeSchema,
+  network: networkCode.optional(),
+  cryptoAmount: decimalStringSchema.optional(),
+  walletAddress: z.string().max(128).optional(),
+  memo: z.string().max(64).optional(),
+  merchantUserId: z.string().max(64).optional(),
+  country: z.string().regex(/^[A-Z]{2}$/).optional(),
+});
+export type CreateMerchantTransaction = z.infer<typeof createMerchantTransactionSchema>;
 export const orderInfoSchema = z.object({
   orderId: z.string().nullable(),
   tranId: z.string(),
@@ -204,8 +229,13 @@ export const orderInfoSchema = z.object({
   network: z.string().nullable(),
   userId: z.string().nullable(),
   country: z.string().nullable(),
+  /** Initial, Processing, Success or Failed (spec §4: the gating reads Initial and Failed). */
   status: z.string(),
+  merchantName: z.string(),
+  /** Spec §3 order kycLoginFail: why a merchant's linked sign-in failed; null when it did not. */
+  kycLoginFail: z.object({ kycLoginStatus: z.string(), merchantName: z.string() }).nullable(),
 });
+export type OrderInfo = z.infer<typeof orderInfoSchema>;
 
 /** Wallets (chosen paths under customer/wallet/): where bought crypto is sent. */
 export const walletSchema = z.object({

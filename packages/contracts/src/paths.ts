@@ -100,6 +100,8 @@ export const PATHS = {
   getPromotion: `${CUSTOMER}/order/get-promotion`,
   queryOrderByTranId: `${CUSTOMER}/order/query-order/tranid`,
   getTransInfo: '/capi/v1/login/common/get-trans-info',
+  /** (chosen) POST from the merchant's server, signed like an entry link: the transaction its customer will fill. */
+  merchantTransactionCreate: '/capi/v1/merchant/transaction/create',
   /** (chosen) POST: the history page's list, with filters and at most a 365-day range. */
   listOrder: `${CUSTOMER}/order/list-order`,
   analyzeOnChainAddress: `${CUSTOMER}/order/analyze-on-chain-address`,

@@ -81,6 +81,8 @@ export const quotes = pgTable(
     promotionApplied: boolean('promotion_applied').notNull(),
     walletAddress: varchar('wallet_address', { length: 128 }),
     memo: varchar('memo', { length: 64 }),
+    /** The merchant's transaction the quote is for (get-trans-info), if any. */
+    tranId: varchar('tran_id', { length: 64 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** Set when a newer quote of the same order replaced it (update-quote, or a new get-quote). */
@@ -121,6 +123,8 @@ export const orders = pgTable(
     txHash: varchar('tx_hash', { length: 128 }),
     failReason: varchar('fail_reason', { length: 24 }),
     merchantId: varchar('merchant_id', { length: 64 }),
+    /** The merchant's transaction this order fills (merchant_transactions), if it came from one. */
+    merchantTranId: varchar('merchant_tran_id', { length: 64 }),
     deviceSessionId: varchar('device_session_id', { length: 128 }),
     /** Reconciliation attempts after the processor did not answer. */
     reconcileAttempts: integer('reconcile_attempts').notNull().default(0),
@@ -227,4 +231,37 @@ export const sandboxChainTransfers = pgTable(
     confirmAt: timestamp('confirm_at', { withTimezone: true }).notNull(),
   },
   (t) => [uniqueIndex('sandbox_chain_transfers_key').on(t.idempotencyKey)],
+);
+
+/**
+ * A merchant's transaction (spec §3 order info; entry parameter tranId): created by the merchant's
+ * server (signed like its entry links) before it sends the customer, read by the checkout
+ * (get-trans-info, query-order/tranid) and filled by one order. tranIds are unique across merchants.
+ */
+export const merchantTransactions = pgTable(
+  'merchant_transactions',
+  {
+    tranId: varchar('tran_id', { length: 64 }).primaryKey(),
+    merchantId: varchar('merchant_id', { length: 32 }).notNull(),
+    tranType: varchar('tran_type', { length: 10 }).notNull(),
+    fiatCurrency: varchar('fiat_currency', { length: 10 }).notNull(),
+    fiatAmount: numeric('fiat_amount', { precision: 38, scale: 18 }),
+    cryptoCurrency: varchar('crypto_currency', { length: 10 }).notNull(),
+    network: varchar('network', { length: 16 }),
+    cryptoAmount: numeric('crypto_amount', { precision: 38, scale: 18 }),
+    walletAddress: varchar('wallet_address', { length: 128 }),
+    memo: varchar('memo', { length: 64 }),
+    merchantUserId: varchar('merchant_user_id', { length: 64 }),
+    country: varchar('country', { length: 2 }),
+    /** Initial until an order takes it; Processing while it runs; Success or Failed with it (a failed one may be tried again). */
+    status: varchar('status', { length: 12 }).notNull().default('Initial'),
+    orderId: uuid('order_id'),
+    userId: varchar('user_id', { length: 32 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('merchant_transactions_merchant').on(t.merchantId),
+    check('merchant_transactions_status', sql`${t.status} in ('Initial', 'Processing', 'Success', 'Failed')`),
+  ],
 );

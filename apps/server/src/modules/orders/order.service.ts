@@ -10,6 +10,7 @@ import type { UserRow } from '../identity/identity.repository.ts';
 import { checkDestination } from './address-check.ts';
 import { isExpired } from './card.service.ts';
 import type { CardsRepository } from './cards.repository.ts';
+import type { MerchantTransactionsRepository } from './merchant-transactions.repository.ts';
 import type { OrderRow, OrdersRepository, OrderTx } from './orders.repository.ts';
 import type { QuoteService } from './quote.service.ts';
 import { advanceJobKey, JOB_ADVANCE_ORDER, type Settlement } from './settlement.ts';
@@ -44,6 +45,7 @@ export function createOrderService(deps: {
   screening: AddressScreeningProvider;
   clock: Clock;
   kycPassed: (userId: string) => Promise<boolean>;
+  merchantTransactions: MerchantTransactionsRepository;
 }) {
   const { orders, clock } = deps;
 
@@ -90,6 +92,10 @@ export function createOrderService(deps: {
         throw new AppError('ODR00001001', undefined, { minAmount: limits.minAmount.toFixed(2), maxAmount: Decimal.max(0, maxAmount).toFixed(2), currency: quote.fiatCurrency });
       }
       if (quote.promotionApplied && !(await deps.quotes.promotion(user.id, tx)).eligible) throw new AppError('ODR00001008', 'The first-transactions discount of this quote is used up: refresh the quote.');
+      // A merchant's transaction is filled by one order at a time.
+      if (quote.tranId && !(await deps.merchantTransactions.take(quote.tranId, { orderId: body.orderId, userId: user.id, at: clock.now() }, tx))) {
+        throw new AppError('ODR00001011', 'This transaction is already being paid.');
+      }
     };
 
     const now = clock.now();
@@ -98,7 +104,7 @@ export function createOrderService(deps: {
         id: body.orderId, userId: user.id, quoteId: quote.id, cardId: card.id, transactionType: 'buy', channelCode: quote.channelCode, paymentMethod: quote.paymentMethod,
         status: 'OrderSubmitted', step: 'AUTHORIZE', fiatCurrency: quote.fiatCurrency, fiatAmount: quote.fiatAmount, cryptoCurrency: quote.cryptoCurrency, network: quote.network,
         cryptoAmount: quote.cryptoAmount, price: quote.price, fees: quote.fees, walletAddress: destination.address, memo: destination.memo,
-        limitAmount: limitAmount.toFixed(2), merchantId: body.merchantId ?? null, deviceSessionId: body.deviceSessionId ?? null,
+        limitAmount: limitAmount.toFixed(2), merchantId: body.merchantId ?? null, merchantTranId: quote.tranId, deviceSessionId: body.deviceSessionId ?? null,
         createdAt: now, updatedAt: now, deadlineAt: new Date(now.getTime() + CARD_ORDER_DEADLINE_MS),
       },
       stillFits,

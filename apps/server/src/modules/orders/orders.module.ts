@@ -14,6 +14,9 @@ import type { PriceFeed } from '../../providers/prices/index.ts';
 import type { IdentityModule } from '../identity/identity.module.ts';
 import type { KycRepository } from '../kyc/kyc.repository.ts';
 import { createLedger } from '../ledger/ledger.repository.ts';
+import type { MerchantModule } from '../merchant/merchant.module.ts';
+import { createMerchantTransactionsRepository } from './merchant-transactions.repository.ts';
+import { createMerchantTransactionService } from './merchant-transactions.service.ts';
 import { createReferenceRepository } from '../reference/reference.repository.ts';
 import { createCardService } from './card.service.ts';
 import { createCardsRepository } from './cards.repository.ts';
@@ -43,6 +46,8 @@ export function createOrdersModule(deps: {
   log: FastifyBaseLogger;
   publicUrl: string;
   chainConfirmPollMs: number;
+  /** The merchants' entry signature check (merchant transactions are signed the same way) and their names. */
+  merchants: MerchantModule;
 }) {
   const { clock } = deps;
   const ordersRepository = createOrdersRepository(deps.db);
@@ -51,16 +56,27 @@ export function createOrdersModule(deps: {
   const kycLevelOf = async (userId: string) => (await deps.kyc.findProfile(userId))?.kycLevel ?? 0;
   const kycPassed = async (userId: string) => (await deps.kyc.findProfile(userId))?.kycStatus === 'Pass';
 
-  const quotes = createQuoteService({ reference: createReferenceRepository(deps.db), orders: ordersRepository, prices: deps.prices, clock, kycLevelOf });
+  const merchantTransactionsRepository = createMerchantTransactionsRepository(deps.db);
+  const merchantTransactions = createMerchantTransactionService({
+    repository: merchantTransactionsRepository,
+    verifyEntry: deps.merchants.verifyEntry,
+    merchantName: async (merchantId) => (await deps.merchants.repository.findById(merchantId))?.name ?? '',
+    clock,
+  });
+  const quotes = createQuoteService({
+    reference: createReferenceRepository(deps.db), orders: ordersRepository, prices: deps.prices, clock, kycLevelOf,
+    assertTransactionQuotable: (user, tranId, quote) => merchantTransactions.assertQuotable(user, tranId, quote),
+  });
   const settlement = createSettlement({
     orders: ordersRepository, cards: cardsRepository, ledger, processor: deps.processor, chain: deps.chain, queue: deps.queue, clock, log: deps.log,
     threeDsReturnUrl: (orderId) => `${deps.publicUrl}/en/3ds-callback?orderId=${orderId}`,
     chainConfirmPollMs: deps.chainConfirmPollMs,
+    merchantTransactions: merchantTransactionsRepository,
   });
   const idempotencyKeys = createIdempotencyRepository(deps.db);
   const orders = createOrderService({
     orders: ordersRepository, cards: cardsRepository, quotes, settlement, queue: deps.queue, idempotency: createIdempotency(idempotencyKeys, clock),
-    identity: deps.identity, screening: deps.screening, clock, kycPassed,
+    identity: deps.identity, screening: deps.screening, clock, kycPassed, merchantTransactions: merchantTransactionsRepository,
   });
   const cards = createCardService({ cards: cardsRepository, processor: deps.processor, clock });
   const wallets = createWalletService({ wallets: createWalletsRepository(deps.db), screening: deps.screening, clock });
@@ -92,7 +108,7 @@ export function createOrdersModule(deps: {
 
   /** What a person spent since a moment in EUR (the KYC limits' used amounts). */
   const spentSince = async (userId: string, since: Date) => new Decimal(await ordersRepository.spentSince(userId, since));
-  return { quotes, orders, cards, wallets, settlement, ledger, repository: ordersRepository, spentSince, scheduleHousekeeping };
+  return { quotes, orders, cards, wallets, merchantTransactions, settlement, ledger, repository: ordersRepository, spentSince, scheduleHousekeeping };
 }
 
 export type OrdersModule = ReturnType<typeof createOrdersModule>;

@@ -1,6 +1,6 @@
 import {
   API_BASE, commonHeadersSchema, envelopeOf, estimatedArrivalRequestSchema, estimatedArrivalResultSchema, getQuoteRequestSchema, listOrderRequestSchema, listOrderResultSchema, ok,
-  orderDetailSchema, orderIdRequestSchema, PATHS, promotionResultSchema, quoteSchema, submitBuyRequestSchema, submitBuyResultSchema, threeDsStatusResultSchema, updateQuoteRequestSchema,
+  createMerchantTransactionSchema, orderDetailSchema, orderIdRequestSchema, orderInfoSchema, tranIdQuerySchema, PATHS, promotionResultSchema, quoteSchema, submitBuyRequestSchema, submitBuyResultSchema, threeDsStatusResultSchema, updateQuoteRequestSchema,
 } from '@causeway/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -8,10 +8,11 @@ import { AppError } from '../../platform/app-error.ts';
 import type { IdentityModule } from '../identity/identity.module.ts';
 import { ARRIVAL_BY_NETWORK } from './fee-schedule.ts';
 import type { OrderService } from './order.service.ts';
+import type { MerchantTransactionService } from './merchant-transactions.service.ts';
 import type { QuoteService } from './quote.service.ts';
 
 /** Quotes and card orders (spec §7 "Order and card"). Every call needs a session. */
-export function registerOrderRoutes(app: FastifyInstance, deps: { quotes: QuoteService; orders: OrderService; identity: IdentityModule }): void {
+export function registerOrderRoutes(app: FastifyInstance, deps: { quotes: QuoteService; orders: OrderService; transactions: MerchantTransactionService; identity: IdentityModule }): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const headers = commonHeadersSchema;
   const preHandler = deps.identity.guard.requireSession;
@@ -63,6 +64,22 @@ export function registerOrderRoutes(app: FastifyInstance, deps: { quotes: QuoteS
     schema: { tags, summary: "The 3DS challenge's state (asks the processor at once while it is pending)", headers, body: orderIdRequestSchema, response: { 200: envelopeOf(threeDsStatusResultSchema) } },
     preHandler,
     handler: async (request) => ok(await deps.orders.threeDsStatus(request.auth!.user, request.body.orderId)),
+  });
+
+  routes.post(`${API_BASE}${PATHS.merchantTransactionCreate}`, {
+    schema: { tags: ['merchant'], summary: "From the merchant's server, signed like an entry link: the transaction its customer will fill (idempotent by tranId)", body: createMerchantTransactionSchema, response: { 200: envelopeOf(orderInfoSchema) } },
+    handler: async (request) => ok(await deps.transactions.create(request.body)),
+  });
+
+  routes.get(`${API_BASE}${PATHS.getTransInfo}`, {
+    schema: { tags, summary: "A merchant's transaction before sign-in: what is bought and its state, never who or where to", querystring: tranIdQuerySchema, response: { 200: envelopeOf(orderInfoSchema) } },
+    handler: async (request) => ok(await deps.transactions.publicInfo(request.query.tranId)),
+  });
+
+  routes.get(`${API_BASE}${PATHS.queryOrderByTranId}`, {
+    schema: { tags, summary: "A merchant's transaction with its order, for the signed-in person it belongs to", headers, querystring: tranIdQuerySchema, response: { 200: envelopeOf(orderInfoSchema) } },
+    preHandler,
+    handler: async (request) => ok(await deps.transactions.infoFor(request.auth!.user, request.query.tranId)),
   });
 
   routes.post(`${API_BASE}${PATHS.listOrder}`, {

@@ -32,6 +32,8 @@ export function createQuoteService(deps: {
   prices: PriceFeed;
   clock: Clock;
   kycLevelOf: (userId: string) => Promise<number>;
+  /** A quote for a merchant's transaction must fit it (its currencies, its person). */
+  assertTransactionQuotable: (user: UserRow, tranId: string, quote: { fiatCurrency: string; cryptoCurrency: string; network: string }) => Promise<void>;
 }) {
   const { orders, prices, clock } = deps;
 
@@ -104,6 +106,7 @@ export function createQuoteService(deps: {
       const owner = await orders.ownerOfOrderId(input.orderId);
       if (owner && owner.userId !== user.id) throw new AppError('IDM0000422', 'This order id belongs to another order: generate a new one.');
       if (owner?.submitted) throw new AppError('ODR00001011');
+      if (input.tranId) await deps.assertTransactionQuotable(user, input.tranId, input);
       const destination = input.walletAddress ? await checkDestination({ network: input.network, address: input.walletAddress, memo: input.memo }) : null;
       const feeRate = ourFeeRate(input.channelCode);
       if (!feeRate || input.paymentMethod !== 'CARD') throw new AppError('ODR00001002', 'only card buys on the CHECKOUT channel are quoted here');
@@ -149,7 +152,7 @@ export function createQuoteService(deps: {
         id: newId('quo'), orderId: input.orderId, userId: user.id, channelCode: input.channelCode, paymentMethod: input.paymentMethod,
         fiatCurrency: input.fiatCurrency, cryptoCurrency: input.cryptoCurrency, network: input.network, amountType: input.fiatAmount !== undefined ? 'fiat' : 'crypto',
         fiatAmount: fixed(pricing.fiatAmount), cryptoAmount: pricing.cryptoAmount.toFixed(), price: pricing.price.toFixed(), referencePrice: reference.toFixed(),
-        fees, promotionApplied: promotion.eligible, walletAddress: destination?.address ?? null, memo: destination?.memo ?? null,
+        fees, promotionApplied: promotion.eligible, walletAddress: destination?.address ?? null, memo: destination?.memo ?? null, tranId: input.tranId ?? null,
         createdAt: now, expiresAt: new Date(now.getTime() + QUOTE_TTL_SECONDS * 1000), supersededAt: null,
       };
       await orders.insertQuote(row);
@@ -164,7 +167,7 @@ export function createQuoteService(deps: {
       const typed = old.amountType === 'fiat' ? { fiatAmount: old.fiatAmount } : { cryptoAmount: old.cryptoAmount };
       return service.quote(user, {
         orderId, channelCode: old.channelCode, paymentMethod: old.paymentMethod, fiatCurrency: old.fiatCurrency, cryptoCurrency: old.cryptoCurrency, network: old.network, ...typed,
-        ...(old.walletAddress ? { walletAddress: old.walletAddress } : {}), ...(old.memo ? { memo: old.memo } : {}),
+        ...(old.walletAddress ? { walletAddress: old.walletAddress } : {}), ...(old.memo ? { memo: old.memo } : {}), ...(old.tranId ? { tranId: old.tranId } : {}),
       });
     },
 

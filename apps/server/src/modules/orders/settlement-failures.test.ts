@@ -7,6 +7,7 @@ import { type ChainProvider, ChainUnavailableError, createChainProvider } from '
 import { createIdentityTestApp, type IdentityTestApp } from '../../../test/identity-helpers.ts';
 import { addCard, buy, TEST_CARDS, verifiedBuyer } from '../../../test/order-helpers.ts';
 import { createCardsRepository } from './cards.repository.ts';
+import { createMerchantTransactionsRepository } from './merchant-transactions.repository.ts';
 import { createSettlement } from './settlement.ts';
 
 /**
@@ -28,7 +29,7 @@ function settlementWith(overrides: { chain?: (real: ChainProvider) => ChainProvi
   return createSettlement({
     orders: t.app.orders.repository, cards: createCardsRepository(t.db), ledger: t.app.orders.ledger,
     processor: overrides.processor ? overrides.processor(processor) : processor, chain: overrides.chain ? overrides.chain(chain) : chain,
-    queue: createJobQueueRepository(t.db), clock: t.clock, log: quietLog, threeDsReturnUrl: () => '/cb', chainConfirmPollMs: 1000,
+    queue: createJobQueueRepository(t.db), clock: t.clock, log: quietLog, threeDsReturnUrl: () => '/cb', chainConfirmPollMs: 1000, merchantTransactions: createMerchantTransactionsRepository(t.db),
   });
 }
 

@@ -8,6 +8,7 @@ import { ChainRefusedError, type ChainRefusal, ChainUnavailableError, type Chain
 import { loggableError } from '../../platform/logging.ts';
 import type { Ledger } from '../ledger/ledger.repository.ts';
 import type { CardsRepository } from './cards.repository.ts';
+import type { MerchantTransactionsRepository } from './merchant-transactions.repository.ts';
 import { captureJournal, isOverdraftError, type OrderMoney, purchaseJournal, purchaseReversalJournal, refundJournal } from './order-ledger.ts';
 import type { OrderChange, OrderRow, OrdersRepository, OrderTx } from './orders.repository.ts';
 
@@ -58,6 +59,7 @@ export function createSettlement(deps: {
   /** Where the bank's 3DS page sends the person back (our 3ds-callback route). */
   threeDsReturnUrl: (orderId: string) => string;
   chainConfirmPollMs: number;
+  merchantTransactions: MerchantTransactionsRepository;
 }) {
   const { orders, ledger, processor, chain, clock } = deps;
   const later = (ms: number) => ({ waitUntil: new Date(clock.now().getTime() + ms) });
@@ -70,6 +72,7 @@ export function createSettlement(deps: {
     await orders.transition(order, withCompletion, now, async (tx) => {
       await alsoInTx?.(tx);
       if (change.status === 'SUCCESS') await deps.queue.enqueue({ kind: JOB_ORDER_RECEIPT, payload: { orderId: order.id }, runAt: now, dedupeKey: `order-receipt:${order.id}` }, tx);
+      if (final && order.merchantTranId) await deps.merchantTransactions.finish(order.merchantTranId, order.id, change.status === 'SUCCESS' ? 'Success' : 'Failed', now, tx);
     });
     // Moved by us or by another worker: either way, read the order again and go on.
     return 'moved';

@@ -1,0 +1,39 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { merchantTransactions } from '../../db/schema/index.ts';
+import type { OrderTx } from './orders.repository.ts';
+
+export type MerchantTransactionRow = typeof merchantTransactions.$inferSelect;
+
+/** Merchants' transactions: created once by their server, taken by one order at a time. */
+export function createMerchantTransactionsRepository(db: Database) {
+  return {
+    /** False when the tranId exists already (the caller compares it with what was sent). */
+    async insert(values: typeof merchantTransactions.$inferInsert): Promise<boolean> {
+      const inserted = await db.insert(merchantTransactions).values(values).onConflictDoNothing().returning({ tranId: merchantTransactions.tranId });
+      return inserted.length === 1;
+    },
+
+    async find(tranId: string, executor: Pick<Database, 'select'> = db): Promise<MerchantTransactionRow | undefined> {
+      return (await executor.select().from(merchantTransactions).where(eq(merchantTransactions.tranId, tranId)))[0];
+    },
+
+    /**
+     * An order takes the transaction, inside the order's own transaction. Only an Initial or
+     * Failed one (a failed order may be tried again) of nobody else: false otherwise.
+     */
+    async take(tranId: string, take: { orderId: string; userId: string; at: Date }, tx: OrderTx): Promise<boolean> {
+      const [row] = await tx.select().from(merchantTransactions).where(eq(merchantTransactions.tranId, tranId)).for('update');
+      if (!row || !['Initial', 'Failed'].includes(row.status) || (row.userId && row.userId !== take.userId)) return false;
+      await tx.update(merchantTransactions).set({ status: 'Processing', orderId: take.orderId, userId: take.userId, updatedAt: take.at }).where(eq(merchantTransactions.tranId, tranId));
+      return true;
+    },
+
+    /** The order that took it ended: Success, or Failed (which frees it for another try). */
+    async finish(tranId: string, orderId: string, status: 'Success' | 'Failed', at: Date, tx: OrderTx): Promise<void> {
+      await tx.update(merchantTransactions).set({ status, updatedAt: at }).where(and(eq(merchantTransactions.tranId, tranId), eq(merchantTransactions.orderId, orderId), inArray(merchantTransactions.status, ['Processing'])));
+    },
+  };
+}
+
+export type MerchantTransactionsRepository = ReturnType<typeof createMerchantTransactionsRepository>;
