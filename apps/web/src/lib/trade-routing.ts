@@ -16,7 +16,23 @@ export function tradePageFor(paymentMethod: string | undefined, transactionType:
   return transactionType === 'buy' || transactionType === 'deposit' ? 'banktransfer-buy' : 'banktransfer-sell';
 }
 
-/** Where to go for a trade page, given the risk check's next step: the risk reminder first, unless OK. */
-export function withRiskStep(page: TradePage, riskNextStep: string): string {
-  return riskNextStep === 'OK' ? page : `risk-reminder?next=${page}`;
+/**
+ * Where to go for a trade page and its query (`search`, e.g. a deep link's "?fiatCurrency=EUR"),
+ * given the risk check's next step: the risk reminder first, unless OK, with both in next=.
+ */
+export function withRiskStep(page: TradePage, riskNextStep: string, search = ''): string {
+  const target = `${page}${search}`;
+  return riskNextStep === 'OK' ? target : `risk-reminder?next=${encodeURIComponent(target)}`;
+}
+
+/**
+ * The trade page and query a risk reminder's next= names ("buy-crypto?fiatCurrency=EUR"). Only the
+ * path is checked, against the trade pages (the query is anyone's to write, so next= never leads
+ * elsewhere); the query goes on as a query, which the trade page reads with its own checks.
+ */
+export function tradeTargetOf(next: string | null): string {
+  const [path = '', ...rest] = (next ?? '').split('?');
+  if (!isTradePage(path)) return 'card-buy-sell';
+  const query = new URLSearchParams(rest.join('?')).toString();
+  return query ? `${path}?${query}` : path;
 }

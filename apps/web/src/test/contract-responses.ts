@@ -1,6 +1,7 @@
 import {
-  checkAddressResultSchema, currencyItemSchema, currencyPairItemSchema, kycLimitsResultSchema, listCardResultSchema, listOrderResultSchema, listWalletResultSchema, orderDetailSchema,
-  PATHS, promotionResultSchema, riskSurveyCheckResultSchema, quoteSchema, submitBuyResultSchema, threeDsStatusResultSchema, walletSchema, cardSchema,
+  accountOverviewSchema, bindingStatusResultSchema, cardSchema, checkAddressResultSchema, countryItemSchema, currencyItemSchema, currencyPairItemSchema, featureSwitchItemSchema,
+  kycLimitsResultSchema, listCardResultSchema, listOrderResultSchema, listWalletResultSchema, orderDetailSchema, PATHS, promotionResultSchema, quoteSchema,
+  riskSurveyCheckResultSchema, submitBuyResultSchema, threeDsStatusResultSchema, walletSchema,
 } from '@causeway/contracts';
 import { z } from 'zod';
 
@@ -12,6 +13,7 @@ import { z } from 'zod';
 export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   [PATHS.listCard]: listCardResultSchema,
   [PATHS.addCard]: cardSchema,
+  [PATHS.deleteCard]: z.null(),
   [PATHS.listWallet]: listWalletResultSchema,
   [PATHS.addWallet]: walletSchema,
   [PATHS.getQuote]: quoteSchema,
@@ -27,4 +29,9 @@ export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   [PATHS.kycCheckAddress]: checkAddressResultSchema,
   [PATHS.riskSurveyCheck]: riskSurveyCheckResultSchema,
   [PATHS.riskSurveyAgreement]: riskSurveyCheckResultSchema,
+  [PATHS.featureSwitch]: z.array(featureSwitchItemSchema),
+  [PATHS.authenticatorBindingStatus]: bindingStatusResultSchema,
+  [PATHS.listCountryCode]: z.array(countryItemSchema),
+  [PATHS.overview]: accountOverviewSchema,
+  [PATHS.overviewForThirdParty]: accountOverviewSchema,
 };

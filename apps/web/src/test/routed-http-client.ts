@@ -2,6 +2,9 @@ import type { Health } from '@causeway/contracts';
 import type { HttpClient } from '@/lib/http-client';
 import { ApiError } from '@/lib/http-errors';
 import { RESPONSE_SCHEMAS } from './contract-responses';
+import { recordSchemaMismatch } from './schema-mismatches';
+
+export { takeSchemaMismatches } from './schema-mismatches';
 
 /** One recorded call of {@link routedHttpClient}. */
 export interface RecordedCall {
@@ -19,7 +22,9 @@ export type Responder = (body: any) => unknown;
 /**
  * An HttpClient that answers GET and POST by path from `routes` (mutable: tests may swap a
  * responder between steps) and records every call. A path without a responder rejects like the
- * server's REQ0000404, so a page calling something unexpected fails loudly.
+ * server's REQ0000404, so a page calling something unexpected fails loudly. An answer that does
+ * not match the contract's schema rejects too, and is recorded: the code under test may swallow
+ * the rejection (a best-effort call), so src/test/setup.ts fails the test after it instead.
  */
 export function routedHttpClient(routes: Record<string, Responder> = {}) {
   const calls: RecordedCall[] = [];
@@ -33,7 +38,11 @@ export function routedHttpClient(routes: Record<string, Responder> = {}) {
     const schema = RESPONSE_SCHEMAS[path];
     if (schema) {
       const checked = schema.safeParse(answer);
-      if (!checked.success) throw new Error(`the mocked answer of ${path} is not what the server sends: ${checked.error.message}`);
+      if (!checked.success) {
+        const message = `the mocked answer of ${method} ${path} is not what the server sends: ${checked.error.message}`;
+        recordSchemaMismatch(message);
+        throw new Error(message);
+      }
     }
     return answer;
   };

@@ -18,6 +18,11 @@ export interface DialogBaseProps {
   title: ReactNode;
   /** Text under the title; also the dialog's accessible description. */
   description?: ReactNode;
+  /**
+   * Where focus goes on open (Radix Dialog.Content's onOpenAutoFocus): call
+   * `event.preventDefault()` and focus another element. By default the body's first field.
+   */
+  onOpenAutoFocus?: (event: Event) => void;
   children?: ReactNode;
 }
 
@@ -39,6 +44,7 @@ export function DialogShell({
   trigger,
   title,
   description,
+  onOpenAutoFocus,
   children,
   contentClassName,
   bodyClassName,
@@ -52,6 +58,7 @@ export function DialogShell({
         <Dialog.Content
           // Without a description, tell Radix there is none instead of pointing at a missing element.
           {...(description === undefined ? { 'aria-describedby': undefined } : {})}
+          onOpenAutoFocus={onOpenAutoFocus}
           className={cx('fixed z-50 flex flex-col bg-surface text-fg shadow-xl', contentClassName)}
         >
           <div className="shrink-0 px-5 pt-5 pr-14">

@@ -13,3 +13,6 @@ export function parseFailReason(value: string | null | undefined): SubmitFailRea
 
 /** The text key of a reason: `orders.failReason.<REASON>`, `orders.failReason.UNKNOWN` when there is none. */
 export const failReasonKey = (reason: SubmitFailReason | null): string => `orders.failReason.${reason ?? 'UNKNOWN'}`;
+
+/** No answer, or the processor's own timeout: the order may have been paid, so a new one could buy twice. */
+export const isFateUnknown = (reason: SubmitFailReason | null): boolean => reason === NO_RESPONSE || reason === 'PROCESSOR_TIMEOUT';

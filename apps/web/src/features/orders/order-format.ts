@@ -1,15 +1,12 @@
 import type { OrderStatus } from '@causeway/contracts';
+import { formatAmount } from '@/lib/decimal';
 
-/** "0.00123 BTC": amounts stay the decimal strings the server sent (money is never a JS number). */
-export const formatAmount = (amount: string, currency: string): string => `${amount} ${currency}`;
-
-/** A server time in the page's language, e.g. "12 Mar 2026, 14:05". */
-export function formatTime(iso: string | null, language: string): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-}
+/**
+ * "61,234.50 EUR", "0.00123 BTC": grouped in the page language as the trade page writes them, with
+ * every decimal the server sent (its strings are exact; money is never a JS number).
+ */
+export const formatMoney = (amount: string, currency: string, lng: string): string =>
+  `${formatAmount(amount, lng, { minDecimals: amount.split('.')[1]?.length ?? 0 })} ${currency}`;
 
 /** How a status reads at a glance (history rows, the badge): done, failed, waiting or expired. */
 export type StatusTone = 'success' | 'danger' | 'pending' | 'muted';

@@ -1,6 +1,7 @@
 import { ORDER_FAIL_REASONS, ORDER_STATUSES } from '@causeway/contracts';
 import { bundledTranslations, type TextTree } from '@causeway/translations';
 import { describe, expect, it } from 'vitest';
+import { resultTextKeys } from './components/order-result-view';
 import { failReasonKey, NO_RESPONSE, type SubmitFailReason } from './fail-reasons';
 import { STATUS_FILTER_KEYS } from './order-format';
 
@@ -16,9 +17,27 @@ describe('order texts built at run time', () => {
     ...['missing', 'reversed'].map((problem) => `orders.history.range.${problem}`),
     ...['buy', 'sell'].map((type) => `orders.type.${type}`),
     ...['done', 'current', 'pending'].map((state) => `orders.result.processing.stepState.${state}`),
+    // The result page's view of every status: orders.result.<view>.title and, for most, .content.
+    ...ORDER_STATUSES.flatMap((status) => Object.values(resultTextKeys(status)).filter((key): key is string => key !== null)),
   ];
 
   it.each(['en', 'zh'] as const)('%s has every one', (lang) => {
     expect(missingIn(bundledTranslations[lang], keys)).toEqual([]);
+  });
+});
+
+describe('order words', () => {
+  it('the result view of every status has a title, and a content unless another text says it', () => {
+    expect(resultTextKeys('SUCCESS')).toEqual({ title: 'orders.result.success.title', content: 'orders.result.success.content' });
+    expect(resultTextKeys('FAILED')).toEqual({ title: 'orders.result.failed.title', content: null });
+    expect(resultTextKeys('EXPIRED_ERROR')).toEqual({ title: 'orders.result.expiredError.title', content: 'orders.result.expiredError.content' });
+  });
+
+  it('en and zh use the words chosen for the order pages', () => {
+    expect(lookUp(bundledTranslations.en, 'orders.detail.received')).toBe('You received');
+    expect(lookUp(bundledTranslations.zh, 'orders.result.processing.stepState.pending')).toBe('未开始');
+    // One word for the spread on the trade and order pages.
+    expect(lookUp(bundledTranslations.zh, 'orders.detail.spread')).toContain('价差');
+    expect(lookUp(bundledTranslations.zh, 'trade.quote.spread')).toContain('价差');
   });
 });

@@ -1,6 +1,6 @@
 import type { AccountOverview } from '@causeway/contracts';
+import { isZeroDecimal } from '@/lib/decimal';
 import type { CurrencyItem, CurrencyPair, FeatureSwitchItem, KycLimits } from './api/trade-api';
-import { isZeroDecimal } from './decimal';
 
 /** What is being bought: with which fiat, which coin, on which network. */
 export interface Selection {

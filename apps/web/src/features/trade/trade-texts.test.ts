@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { ADDRESS_REJECTION_REASONS, LIMIT_PERIODS } from '@causeway/contracts';
 import { bundledTranslations, type TextTree } from '@causeway/translations';
 import { describe, expect, it } from 'vitest';
+import { ADD_CARD_CODES } from './components/add-card-form';
 
 /** The app-wide key test covers common, pages and ui; this one covers the trade texts. */
 const DIR = dirname(fileURLToPath(import.meta.url));
@@ -33,8 +34,20 @@ describe('trade texts', () => {
     const built = [
       ...ADDRESS_REJECTION_REASONS.map((reason) => `trade.address.rejected.${reason}`),
       ...LIMIT_PERIODS.map((period) => `trade.states.limit.${period}`),
-      ...['CRD0000001', 'CRD0000002', 'CRD0000003', 'CRD0000004', 'CRD0000005', 'CRD0000008'].map((code) => `trade.card.errors.${code}`),
+      ...ADD_CARD_CODES.map((code) => `trade.card.errors.${code}`),
     ];
     for (const lng of ['en', 'zh'] as const) expect(built.filter((key) => typeof textAt(bundledTranslations[lng], key) !== 'string')).toEqual([]);
+  });
+
+  it.each(['en', 'zh'] as const)('%s card rules take their numbers from the contracts (MAX_CARDS, CARD_READD_WAIT_HOURS)', (lng) => {
+    expect(textAt(bundledTranslations[lng], 'trade.card.errors.CRD0000003')).toContain('{{max}}');
+    expect(textAt(bundledTranslations[lng], 'trade.card.errors.CRD0000004')).toContain('{{hours}}');
+  });
+
+  it('zh uses the words chosen for the trade page', () => {
+    const zh = (key: string) => textAt(bundledTranslations.zh, key);
+    expect(zh('trade.promotion.offer')).toContain('手续费立减 {{rate}}%');
+    expect(zh('trade.quote.spread')).toContain('价差');
+    expect(zh('trade.states.limit.YEARLY')).toContain('年度限额');
   });
 });

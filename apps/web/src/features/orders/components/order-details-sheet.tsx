@@ -2,13 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { cardNetworkName } from '@/lib/card-networks';
+import { formatDateTime } from '@/lib/date-format';
 import { useHttpClient } from '@/lib/http-context';
+import { orderLinks } from '@/lib/order-links';
 import { ErrorView, Sheet, Spinner } from '@/ui';
 import { createOrdersApi, type OrderDetail } from '../api/orders-api';
 import { errorViewContent } from '../error-content';
 import { failReasonKey } from '../fail-reasons';
-import { orderLinks } from '../order-links';
-import { formatAmount, formatTime } from '../order-format';
+import { formatMoney } from '../order-format';
 import { CopyValue, DetailItem } from './copy-value';
 import { textLinkClass } from './link-classes';
 import { StatusBadge } from './status-badge';
@@ -54,18 +56,18 @@ export function OrderDetailsSheet({ orderId, onClose, lng, webview }: OrderDetai
 
 function DetailBody({ order, lng, webview }: { order: OrderDetail; lng: string; webview: boolean }) {
   const { t, i18n } = useTranslation();
-  const fiat = (amount: string) => formatAmount(amount, order.fiatCurrency);
+  const fiat = (amount: string) => formatMoney(amount, order.fiatCurrency, i18n.language);
   const { fees } = order;
   return (
     <div className="flex flex-col gap-4">
       <div className="flex items-center justify-between gap-3">
         <StatusBadge status={order.status} />
-        <span className="text-xs text-muted">{formatTime(order.createdAt, i18n.language)}</span>
+        <span className="text-xs text-muted">{formatDateTime(order.createdAt, i18n.language)}</span>
       </div>
       {order.failReason ? <p className="text-sm text-danger">{t(failReasonKey(order.failReason))}</p> : null}
       <dl className="flex flex-col">
         <DetailItem label={t('orders.detail.paid')} value={fiat(order.fiatAmount)} />
-        <DetailItem label={t('orders.detail.received')} value={formatAmount(order.cryptoAmount, order.cryptoCurrency)} />
+        <DetailItem label={t('orders.detail.received')} value={formatMoney(order.cryptoAmount, order.cryptoCurrency, i18n.language)} />
         <DetailItem label={t('orders.detail.price')} value={t('orders.detail.priceValue', { coin: order.cryptoCurrency, price: fiat(order.price) })} />
       </dl>
       <section aria-label={t('orders.detail.fees')}>
@@ -79,13 +81,13 @@ function DetailBody({ order, lng, webview }: { order: OrderDetail; lng: string; 
         </dl>
       </section>
       <dl className="flex flex-col gap-2">
-        {order.card ? <DetailItem label={t('orders.detail.card')} value={`${order.card.cardProcessor} ${order.card.maskedNumber}`} /> : null}
+        {order.card ? <DetailItem label={t('orders.detail.card')} value={`${cardNetworkName(order.card.cardProcessor)} ${order.card.maskedNumber}`} /> : null}
         <DetailItem label={t('orders.detail.network')} value={order.network} />
         <CopyValue label={t('orders.detail.address')} value={order.walletAddress} />
         {order.memo ? <DetailItem label={t('orders.detail.memo')} value={order.memo} /> : null}
         {order.txHash ? <CopyValue label={t('orders.detail.txHash')} value={order.txHash} /> : null}
-        <DetailItem label={t('orders.detail.created')} value={formatTime(order.createdAt, i18n.language)} />
-        {order.completedAt ? <DetailItem label={t('orders.detail.completed')} value={formatTime(order.completedAt, i18n.language)} /> : null}
+        <DetailItem label={t('orders.detail.created')} value={formatDateTime(order.createdAt, i18n.language)} />
+        {order.completedAt ? <DetailItem label={t('orders.detail.completed')} value={formatDateTime(order.completedAt, i18n.language)} /> : null}
         <CopyValue label={t('orders.orderId')} value={order.orderId} />
       </dl>
       <Link to={orderLinks.result(lng, order.orderId, webview)} className={textLinkClass}>{t('orders.detail.openOrder')}</Link>

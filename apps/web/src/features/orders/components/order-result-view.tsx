@@ -1,14 +1,14 @@
 import type { OrderStatus } from '@causeway/contracts';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { orderLinks } from '@/lib/order-links';
 import { CheckCircleIcon, GradientButton, Spinner } from '@/ui';
 import { cx } from '@/ui/class-names';
 import { AlertIcon, InfoIcon } from '@/ui/icons';
 import type { OrderDetail } from '../api/orders-api';
 import { failReasonKey } from '../fail-reasons';
-import { orderLinks } from '../order-links';
-import { formatAmount } from '../order-format';
+import { formatMoney } from '../order-format';
 import { textLinkClass } from './link-classes';
 import { CopyValue, DetailItem } from './copy-value';
 import { ProcessingView } from './processing-view';
@@ -36,6 +36,14 @@ const ICON_OF: Record<ViewKind, 'success' | 'danger' | 'info' | null> = {
   partialAuth: 'danger',
 };
 
+/** The text keys of a status's view: orders.result.<view>.title, and .content unless another text says it. */
+export function resultTextKeys(status: OrderStatus): { title: string; content: string | null } {
+  const view = VIEW_OF[status];
+  // A failure reads its reason; processing shows its steps.
+  const hasContent = view !== 'failed' && view !== 'processing';
+  return { title: `orders.result.${view}.title`, content: hasContent ? `orders.result.${view}.content` : null };
+}
+
 export interface OrderResultViewProps {
   detail: OrderDetail;
   lng: string;
@@ -49,6 +57,13 @@ export function OrderResultView({ detail, lng, webview }: OrderResultViewProps) 
   const navigate = useNavigate();
   const titleId = useId();
   const view = VIEW_OF[detail.status];
+  // The page polls: a new status swaps the view in place. It is announced by a status region that
+  // was there all along, and the focus moves to the new heading (not on the first view: the page's).
+  const [firstView] = useState(view);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (view !== firstView) heading.current?.focus();
+  }, [view, firstView]);
   const historyHref = orderLinks.history(lng, webview);
   const icon = ICON_OF[view];
   const tryAgain = !webview && (view === 'failed' || view === 'expired' || view === 'expiredError' || view === 'partialAuth');
@@ -58,7 +73,7 @@ export function OrderResultView({ detail, lng, webview }: OrderResultViewProps) 
       <div className="flex flex-col items-center gap-4">
         <Spinner size="lg" className="text-primary" label={t('orders.result.submitted.title')} />
         {detail.threeDsUrl ? (
-          <Link to={orderLinks.threeDs(lng, detail.threeDsUrl, detail.orderId, webview)} className={textLinkClass}>
+          <Link to={orderLinks.threeDs(lng, detail.orderId, webview)} className={textLinkClass}>
             {t('orders.result.submitted.reopen')}
           </Link>
         ) : null}
@@ -71,13 +86,16 @@ export function OrderResultView({ detail, lng, webview }: OrderResultViewProps) 
     expiredError: null,
     partialAuth: null,
   };
-  const content = view === 'failed' ? t(failReasonKey(detail.failReason)) : view === 'processing' ? null : t(`orders.result.${view}.content`);
+  const texts = resultTextKeys(detail.status);
+  const content = view === 'failed' ? t(failReasonKey(detail.failReason)) : texts.content ? t(texts.content) : null;
 
   return (
-    <section aria-labelledby={titleId} className="mx-auto flex w-full max-w-[480px] flex-col gap-5 px-4 py-8">
+    // The main layout pads the sides; result-webview's bare layout does not.
+    <section aria-labelledby={titleId} className={cx('mx-auto flex w-full max-w-[480px] flex-col gap-5 py-8', webview && 'px-4')}>
+      <p role="status" className="sr-only">{view === firstView ? '' : t(texts.title)}</p>
       {icon ? <ResultIcon tone={icon} /> : null}
       <div className="flex flex-col gap-2 text-center">
-        <h1 id={titleId} className="text-2xl font-semibold text-fg">{t(`orders.result.${view}.title`)}</h1>
+        <h1 ref={heading} id={titleId} tabIndex={-1} className="text-2xl font-semibold text-fg">{t(texts.title)}</h1>
         {content ? <p className="text-sm text-muted">{content}</p> : null}
       </div>
       {body[view]}
@@ -97,12 +115,12 @@ export function OrderResultView({ detail, lng, webview }: OrderResultViewProps) 
 
 /** SUCCESS: what arrived, where, and the transaction to look up. */
 function SuccessDetails({ detail }: { detail: OrderDetail }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <div className="flex flex-col gap-3">
-      <p className="text-center text-3xl font-semibold break-all text-fg">{formatAmount(detail.cryptoAmount, detail.cryptoCurrency)}</p>
+      <p className="text-center text-3xl font-semibold break-all text-fg">{formatMoney(detail.cryptoAmount, detail.cryptoCurrency, i18n.language)}</p>
       <dl className="flex flex-col gap-2 rounded-xl border border-line bg-surface px-4 py-3">
-        <DetailItem label={t('orders.detail.paid')} value={formatAmount(detail.fiatAmount, detail.fiatCurrency)} />
+        <DetailItem label={t('orders.detail.paid')} value={formatMoney(detail.fiatAmount, detail.fiatCurrency, i18n.language)} />
         <DetailItem label={t('orders.detail.network')} value={detail.network} />
         <CopyValue label={t('orders.detail.address')} value={detail.walletAddress} />
         {detail.memo ? <DetailItem label={t('orders.detail.memo')} value={detail.memo} /> : null}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '@/lib/date-format';
 import type { OrderSummary } from '../api/orders-api';
-import { formatAmount, formatTime } from '../order-format';
+import { formatMoney } from '../order-format';
 import { StatusBadge } from './status-badge';
 
 /** "Buy BTC" or "Sell BTC": what kind of order a row is. */
@@ -16,11 +17,11 @@ export function OrderSummaryLine({ order }: { order: OrderSummary }) {
     <span className="flex w-full items-start justify-between gap-3 text-left">
       <span className="flex min-w-0 flex-col gap-0.5">
         <span className="text-sm font-medium text-fg">{t(orderTitleKey(order.transactionType), { coin: order.cryptoCurrency })}</span>
-        <span className="text-xs text-muted">{formatTime(order.createdAt, i18n.language)}</span>
+        <span className="text-xs text-muted">{formatDateTime(order.createdAt, i18n.language)}</span>
       </span>
       <span className="flex min-w-0 flex-col items-end gap-1">
-        <span className="text-sm font-medium break-all text-fg">{formatAmount(order.cryptoAmount, order.cryptoCurrency)}</span>
-        <span className="text-xs break-all text-muted">{formatAmount(order.fiatAmount, order.fiatCurrency)}</span>
+        <span className="text-sm font-medium break-all text-fg">{formatMoney(order.cryptoAmount, order.cryptoCurrency, i18n.language)}</span>
+        <span className="text-xs break-all text-muted">{formatMoney(order.fiatAmount, order.fiatCurrency, i18n.language)}</span>
         <StatusBadge status={order.status} />
       </span>
     </span>

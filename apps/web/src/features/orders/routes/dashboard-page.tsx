@@ -6,6 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useAccountInfo, verificationStatusOf } from '@/lib/account-info';
 import { useHttpClient } from '@/lib/http-context';
 import { storedMode } from '@/lib/mode';
+import { orderLinks } from '@/lib/order-links';
 import { ErrorView, GradientButton, Spinner } from '@/ui';
 import { cx } from '@/ui/class-names';
 import { createOrdersApi } from '../api/orders-api';
@@ -13,7 +14,6 @@ import { lastDays, rangeTimes } from '../date-range';
 import { errorViewContent } from '../error-content';
 import { textLinkClass } from '../components/link-classes';
 import { OrderSummaryLine } from '../components/order-summary-line';
-import { orderLinks } from '../order-links';
 
 /** The dashboard lists this many of the latest orders. */
 export const RECENT_ORDERS = 5;
@@ -50,7 +50,7 @@ export function DashboardPage() {
   const verified = verificationStatusOf(account.data) === 'Pass';
 
   return (
-    <section aria-labelledby="dashboard-title" className="mx-auto flex w-full max-w-[640px] flex-col gap-6 px-4 py-6">
+    <section aria-labelledby="dashboard-title" className="mx-auto flex w-full max-w-[640px] flex-col gap-6 py-6">
       <div className="flex flex-col gap-2 rounded-2xl border border-line bg-surface p-5">
         <h1 id="dashboard-title" className="text-2xl font-semibold text-fg">{t('orders.dashboard.greeting')}</h1>
         <p className="truncate text-sm text-muted" title={account.data.email}>{account.data.email}</p>

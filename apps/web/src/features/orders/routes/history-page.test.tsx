@@ -158,14 +158,14 @@ describe('history: details sheet', () => {
     expect(bodiesOf(PATHS.getOrderDetail)).toEqual([{ orderId: idOf(1) }]);
     const value = (label: string) => sheet.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
     expect(value('You paid')).toBe('100.00 EUR');
-    expect(value('You receive')).toBe('0.00123 BTC');
-    expect(value('Price')).toBe('1 BTC = 78000.00 EUR');
+    expect(value('You received')).toBe('0.00123 BTC');
+    expect(value('Price')).toBe('1 BTC = 78,000.00 EUR');
     expect(value('Our fee')).toBe('3.00 EUR');
     expect(value('Promotion')).toBe('−1.50 EUR');
     expect(value('Network fee')).toBe('2.10 EUR');
     expect(value('Total fees')).toBe('3.60 EUR');
     expect(value('Spread (included in the price)')).toBe('0.80 EUR');
-    expect(value('Card')).toBe('VISA 4242 **** **** 4242');
+    expect(value('Card')).toBe('Visa 4242 **** **** 4242');
     expect(sheet.getByText(ADDRESS)).toBeInTheDocument();
     expect(sheet.getByText(TX_HASH)).toBeInTheDocument();
     expect(sheet.getByText(ORDER_ID)).toBeInTheDocument();
@@ -174,6 +174,19 @@ describe('history: details sheet', () => {
     expect(sheet.getByRole('link', { name: 'Open the order page' })).toHaveAttribute('href', `/en/result?orderId=${ORDER_ID}`);
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('a Mastercard reads by its name, and big amounts are grouped as on the trade page', async () => {
+    const { user } = openHistory({
+      list: pagedOrders(1),
+      routes: { [PATHS.getOrderDetail]: () => orderDetail({ status: 'SUCCESS', fiatAmount: '61234.50', card: { cardId: 'crd_2', cardProcessor: 'MASTER', maskedNumber: '5555 **** **** 4444' } }) },
+    });
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    await user.click(rows()[0]!);
+    const sheet = within(await screen.findByRole('dialog', { name: 'Order details' }));
+    const value = (label: string) => sheet.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(await sheet.findByText('Mastercard 5555 **** **** 4444')).toBeInTheDocument();
+    expect(value('You paid')).toBe('61,234.50 EUR');
   });
 
   it('a failed order shows its reason; a failed detail call is reported with Retry', async () => {

@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useHttpClient } from '@/lib/http-context';
 import { isApiError } from '@/lib/http-errors';
+import { orderLinks } from '@/lib/order-links';
 import { ErrorView, GradientButton, Spinner } from '@/ui';
+import { cx } from '@/ui/class-names';
 import { createOrdersApi, type ListOrderResult } from '../api/orders-api';
 import { DEFAULT_RANGE_DAYS, lastDays, rangeProblem, rangeTimes } from '../date-range';
 import { errorViewContent } from '../error-content';
@@ -12,7 +14,6 @@ import { HistoryFilters, type HistoryFilterValues } from '../components/history-
 import { textLinkClass } from '../components/link-classes';
 import { OrderDetailsSheet } from '../components/order-details-sheet';
 import { OrderSummaryLine } from '../components/order-summary-line';
-import { orderLinks } from '../order-links';
 import { STATUS_FILTERS } from '../order-format';
 
 /** Orders per list-order page; "Load more" asks for the next. */
@@ -101,7 +102,8 @@ export function HistoryPage({ webview = false }: { webview?: boolean }) {
   }
 
   return (
-    <section aria-labelledby="history-title" className="mx-auto flex w-full max-w-[640px] flex-col gap-5 px-4 py-6">
+    // The main layout pads the sides; history-webview's bare layout does not.
+    <section aria-labelledby="history-title" className={cx('mx-auto flex w-full max-w-[640px] flex-col gap-5 py-6', webview && 'px-4')}>
       <h1 id="history-title" className="text-2xl font-semibold text-fg">{t('orders.history.title')}</h1>
       <HistoryFilters value={filters} onChange={setFilters} coins={coins.data ?? []} rangeError={rangeError} />
       {results}

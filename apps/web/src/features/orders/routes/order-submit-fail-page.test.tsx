@@ -50,6 +50,18 @@ describe('order-submit-fail', () => {
     expect((await screen.findByTestId('elsewhere')).textContent).toBe('/en/card-buy-sell');
   });
 
+  it.each(['NO_RESPONSE', 'PROCESSOR_TIMEOUT'])('%s (the order may have gone through): Check this order opens its result page (which says when it was never created)', async (reason) => {
+    const { user } = open(`?orderId=${ORDER_ID}&reason=${reason}`);
+    await user.click(await screen.findByRole('button', { name: 'Check this order' }));
+    expect((await screen.findByTestId('elsewhere')).textContent).toBe(`/en/result?orderId=${ORDER_ID}`);
+  });
+
+  it.each(['NO_RESPONSE', 'PROCESSOR_TIMEOUT'])('%s never offers a new order (it could buy twice)', async (reason) => {
+    open(`?orderId=${ORDER_ID}&reason=${reason}`);
+    expect(await screen.findByRole('link', { name: 'View history' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+
   it('View history opens the history', async () => {
     const { user } = open(`?orderId=${ORDER_ID}&reason=NO_RESPONSE`);
     await user.click(await screen.findByRole('link', { name: 'View history' }));

@@ -1,14 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { ErrorView } from '@/ui';
+import { orderLinks } from '@/lib/order-links';
+import { ErrorView, GradientButton } from '@/ui';
 import { buttonLinkClass } from '../components/link-classes';
-import { failReasonKey, parseFailReason } from '../fail-reasons';
-import { orderLinks } from '../order-links';
+import { failReasonKey, isFateUnknown, parseFailReason } from '../fail-reasons';
 
 /**
  * order-submit-fail?orderId=&reason=: a buy that did not go through (declined, the bank's check
  * failed, no answer from the server, ...), with the reason's own text. Try again starts a new
- * order; View history finds this one, which matters most when the submit got no answer.
+ * order; View history finds this one. When the order's fate is unknown (no answer, the processor's
+ * timeout) a new order could buy twice: the first action checks this order instead (its result
+ * page polls it, and says so when it was never created).
  */
 export function OrderSubmitFailPage() {
   const { t } = useTranslation();
@@ -17,6 +19,7 @@ export function OrderSubmitFailPage() {
   const [params] = useSearchParams();
   const reason = parseFailReason(params.get('reason'));
   const orderId = params.get('orderId');
+  const fateUnknown = isFateUnknown(reason);
   return (
     <ErrorView
       title={t('orders.submitFail.title')}
@@ -26,11 +29,16 @@ export function OrderSubmitFailPage() {
           {orderId ? <span className="mt-2 block break-all text-xs">{t('orders.submitFail.orderId', { orderId })}</span> : null}
         </>
       }
-      onRetry={() => void navigate(orderLinks.buy(lng))}
+      {...(fateUnknown ? {} : { onRetry: () => void navigate(orderLinks.buy(lng)) })}
       footer={
-        <Link to={orderLinks.history(lng)} className={buttonLinkClass}>
-          {t('orders.result.viewHistory')}
-        </Link>
+        <>
+          {fateUnknown && orderId ? (
+            <GradientButton onClick={() => void navigate(orderLinks.result(lng, orderId))}>{t('orders.submitFail.checkOrder')}</GradientButton>
+          ) : null}
+          <Link to={orderLinks.history(lng)} className={buttonLinkClass}>
+            {t('orders.result.viewHistory')}
+          </Link>
+        </>
       }
     />
   );

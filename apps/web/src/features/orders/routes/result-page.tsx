@@ -2,12 +2,13 @@ import { orderIdSchema } from '@causeway/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { errorText } from '@/lib/http-errors';
+import { orderLinks } from '@/lib/order-links';
 import { ErrorView, GradientButton, Spinner } from '@/ui';
+import { cx } from '@/ui/class-names';
 import { textLinkClass } from '../components/link-classes';
 import { OrderResultView } from '../components/order-result-view';
 import { errorViewContent, isNoSuchOrder } from '../error-content';
 import { useOrderPolling } from '../hooks/use-order-polling';
-import { orderLinks } from '../order-links';
 
 /**
  * result?orderId= (and result-webview, its bare variant for apps' embedded views): follows the
@@ -42,7 +43,7 @@ function OrderResult({ orderId, webview }: { orderId: string | null; webview: bo
     <>
       <OrderResultView detail={detail} lng={lng} webview={webview} />
       {error !== undefined || stalled ? (
-        <div className="mx-auto mb-8 flex w-full max-w-[480px] flex-col gap-3 px-4">
+        <div className={cx('mx-auto mb-8 flex w-full max-w-[480px] flex-col gap-3', webview && 'px-4')}>
           <p role="alert" className="text-center text-sm text-fg">{error !== undefined ? errorText(error, t) : t('orders.result.stalled')}</p>
           <GradientButton variant="white" fullWidth onClick={restart}>{t('orders.result.checkAgain')}</GradientButton>
         </div>

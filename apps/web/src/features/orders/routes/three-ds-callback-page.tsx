@@ -4,12 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useHttpClient } from '@/lib/http-context';
 import { isOffline } from '@/lib/http-errors';
+import { orderLinks } from '@/lib/order-links';
 import { poll } from '@/lib/polling';
+import { isInNativeWebview, notifyHost } from '@/lib/webview-bridge';
 import { ErrorView, Spinner } from '@/ui';
 import { createOrdersApi, type ThreeDsStatusResult } from '../api/orders-api';
 import { textLinkClass } from '../components/link-classes';
 import { errorViewContent } from '../error-content';
-import { orderLinks } from '../order-links';
 
 /** The bank's answer usually reaches the server before the person is back; a few looks cover the rest. */
 export const THREE_DS_POLL_INTERVAL_MS = 2000;
@@ -17,10 +18,6 @@ export const THREE_DS_POLL_MAX_COUNT = 5;
 export const THREE_DS_COMPLETE_MESSAGE = 'causeway:3ds-complete';
 
 type ThreeDsStatus = ThreeDsStatusResult['threeDsStatus'];
-
-interface ReactNativeWindow {
-  ReactNativeWebView?: { postMessage: (message: string) => void };
-}
 
 /** Where the bank's check leads: a failed or expired check is a failed submit; anything else, the order's result. */
 function destinationOf(lng: string, orderId: string, status: ThreeDsStatus): string {
@@ -31,23 +28,11 @@ function destinationOf(lng: string, orderId: string, status: ThreeDsStatus): str
 }
 
 /**
- * Inside an app's embedded view (a React Native WebView, or an iframe told so with webview=1) the
- * page does not navigate: the host app owns the screens after the bank's check, so it gets a
- * message and moves on itself. React Native's bridge takes strings only, hence the JSON. The
- * parent frame's origin is unknown here (any merchant may embed us), so the message goes to '*':
- * it carries only the order id and the check's status, which read nothing without the session.
- */
-function notifyHost(orderId: string, threeDsStatus: ThreeDsStatus): void {
-  const message = { type: THREE_DS_COMPLETE_MESSAGE, orderId, threeDsStatus };
-  const native = (window as Window & ReactNativeWindow).ReactNativeWebView;
-  if (native) native.postMessage(JSON.stringify(message));
-  else window.parent.postMessage(message, '*');
-}
-
-/**
  * 3ds-callback?orderId= (webview=1 inside an embedded view): where the bank sends the person back
  * after its check. Asks get-3ds-status until the check is no longer PENDING (a few times), then
- * replaces itself with the result or order-submit-fail page, or tells the host app.
+ * replaces itself with the result or order-submit-fail page. Inside an app's embedded view (a
+ * React Native WebView, or an iframe told so with webview=1) it does not navigate: the host app
+ * owns the screens after the bank's check, so it hears the order id and the check's status.
  */
 export function ThreeDsCallbackPage() {
   const { t } = useTranslation();
@@ -58,7 +43,7 @@ export function ThreeDsCallbackPage() {
   const api = useMemo(() => createOrdersApi(client), [client]);
   const raw = params.get('orderId');
   const orderId = raw && orderIdSchema.safeParse(raw).success ? raw : null;
-  const inWebview = params.get('webview') === '1' || Boolean((window as Window & ReactNativeWindow).ReactNativeWebView);
+  const inWebview = params.get('webview') === '1' || isInNativeWebview();
   const [round, setRound] = useState(0);
   const [error, setError] = useState<unknown>();
   const [sentToHost, setSentToHost] = useState(false);
@@ -69,7 +54,7 @@ export function ThreeDsCallbackPage() {
     let last: ThreeDsStatusResult | undefined;
     const finish = (status: ThreeDsStatus) => {
       if (inWebview) {
-        notifyHost(orderId, status);
+        notifyHost({ type: THREE_DS_COMPLETE_MESSAGE, orderId, threeDsStatus: status });
         setSentToHost(true);
       } else void navigate(destinationOf(lng, orderId, status), { replace: true });
     };

@@ -41,7 +41,7 @@ describe('3ds and 3ds-webview', () => {
     await vi.waitFor(() => expect(leaveAppFor).toHaveBeenCalledWith(`${window.location.origin}/sandbox/3ds/pay_1`));
   });
 
-  it.each([['javascript:alert(1)'], ['data:text/html,<script>alert(1)</script>'], ['ftp://bank.example/file'], ['https://bank.example@evil.example/acs']])(
+  it.each([['javascript:alert(1)'], ['data:text/html,<script>alert(1)</script>'], ['ftp://bank.example/file'], ['https://bank.example@evil.example/acs'], ['http://acs.bank.example/challenge']])(
     'refuses a server answer of %j with an error view and stays',
     async (url) => {
       open('3ds', pending(url));
@@ -62,6 +62,14 @@ describe('3ds and 3ds-webview', () => {
     renderPage(<ThreeDsPage />, { path: '/:lng/3ds', url: '/en/3ds?orderId=nope&3dsUrl=https%3A%2F%2Fbank.example', client: fake.client });
     expect(await screen.findByRole('heading', { name: 'This link cannot be opened' })).toBeInTheDocument();
     expect(fake.bodiesOf(PATHS.get3dsStatus)).toEqual([]);
+  });
+
+  it('safeThreeDsUrl allows plain http only on our own origin (the sandbox processor), https elsewhere', () => {
+    expect(safeThreeDsUrl('http://acs.bank.example/challenge', 'https://pay.example')).toBeNull();
+    expect(safeThreeDsUrl('https://acs.bank.example/challenge', 'https://pay.example')).toBe('https://acs.bank.example/challenge');
+    expect(safeThreeDsUrl('/sandbox/3ds/pay_1', 'http://localhost:5173')).toBe('http://localhost:5173/sandbox/3ds/pay_1');
+    expect(safeThreeDsUrl('http://localhost:5173/sandbox/3ds/pay_1', 'http://localhost:5173')).toBe('http://localhost:5173/sandbox/3ds/pay_1');
+    expect(safeThreeDsUrl('http://localhost:8080/sandbox/3ds/pay_1', 'http://localhost:5173')).toBeNull();
   });
 
   it('safeThreeDsUrl keeps http(s) URLs as the URL parser writes them', () => {

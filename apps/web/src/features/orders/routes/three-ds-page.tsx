@@ -4,21 +4,23 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { useHttpClient } from '@/lib/http-context';
 import { leaveAppFor } from '@/lib/leave-app';
+import { orderLinks } from '@/lib/order-links';
 import { ErrorView, Spinner } from '@/ui';
 import { createOrdersApi, type ThreeDsStatusResult } from '../api/orders-api';
 import { errorViewContent } from '../error-content';
-import { orderLinks } from '../order-links';
 
 /**
- * The bank's check page we may send a browser to: http(s) only, without user:password@ (the
- * "https://bank.example@evil.example" disguise). A relative URL (the sandbox processor's page
- * on our own origin) is resolved against this page's origin first.
+ * The bank's check page we may send a browser to: https, or plain http on our own origin only
+ * (the sandbox processor's page, on a local http server); never with user:password@ (the
+ * "https://bank.example@evil.example" disguise). A relative URL (the sandbox's page) is resolved
+ * against this page's origin first.
  */
 export function safeThreeDsUrl(raw: string | null, base = window.location.origin): string | null {
   if (!raw) return null;
   try {
     const url = new URL(raw, base);
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+    const isOwnOrigin = url.origin === new URL(base).origin;
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isOwnOrigin)) return null;
     if (url.username || url.password) return null;
     return url.href;
   } catch {

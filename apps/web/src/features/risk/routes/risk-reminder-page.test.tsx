@@ -1,13 +1,15 @@
 import { PATHS, RISK_WARNING_VERSION } from '@causeway/contracts';
+import { bundledTranslations } from '@causeway/translations';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderPage } from '@/test/render';
-import { routedHttpClient } from '@/test/routed-http-client';
+import { ApiError } from '@/lib/http-errors';
+import { businessError, type Responder, routedHttpClient } from '@/test/routed-http-client';
 import { RiskReminderPage } from './risk-reminder-page';
 
-function open(url: string) {
-  const fake = routedHttpClient({ [PATHS.riskSurveyAgreement]: () => ({ riskSurveyCheckNextStep: 'OK', version: RISK_WARNING_VERSION }) });
+function open(url: string, agreement: Responder = () => ({ riskSurveyCheckNextStep: 'OK', version: RISK_WARNING_VERSION })) {
+  const fake = routedHttpClient({ [PATHS.riskSurveyAgreement]: agreement });
   renderPage(<RiskReminderPage />, { path: '/:lng/risk-reminder', url, client: fake.client });
   return { ...fake, user: userEvent.setup() };
 }
@@ -25,6 +27,11 @@ describe('risk-reminder', () => {
     expect(bodiesOf(PATHS.riskSurveyAgreement)).toEqual([expect.objectContaining({ agree: true, version: RISK_WARNING_VERSION })]);
   });
 
+  it("adds no side padding inside the main layout's own", () => {
+    open('/en/risk-reminder?next=buy-crypto');
+    expect(screen.getByRole('heading', { name: 'Before you buy crypto' }).closest('section')).not.toHaveClass('px-4');
+  });
+
   it('goes only to a trade page, whatever next= says', async () => {
     const { user } = open('/en/risk-reminder?next=https%3A%2F%2Fevil.example');
     await user.click(screen.getByRole('checkbox'));
@@ -32,10 +39,38 @@ describe('risk-reminder', () => {
     expect((await screen.findByTestId('elsewhere')).textContent).toBe('/en/card-buy-sell');
   });
 
+  it("goes on to the deep link's query too", async () => {
+    const { user } = open('/en/risk-reminder?next=buy-crypto%3FfiatCurrency%3DEUR%26cryptoCurrency%3DBTC');
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: /Continue/ }));
+    expect((await screen.findByTestId('elsewhere')).textContent).toBe('/en/buy-crypto?fiatCurrency=EUR&cryptoCurrency=BTC');
+  });
+
+  it.each([
+    [businessError(PATHS.riskSurveyAgreement, 'RSK0000001', 'The warning changed. Read it again.'), 'The warning changed. Read it again.'],
+    [new ApiError({ kind: 'timeout', path: PATHS.riskSurveyAgreement, msg: 'x' }), 'The request timed out. Please try again.'],
+  ])('a failed agreement says why (the HTTP client shows nothing for it), and Continue may be pressed again', async (failure, text) => {
+    let fail = true;
+    const { user } = open('/en/risk-reminder?next=buy-crypto', () => {
+      if (fail) throw failure;
+      return { riskSurveyCheckNextStep: 'OK', version: RISK_WARNING_VERSION };
+    });
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: /Continue/ }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+    fail = false;
+    await user.click(screen.getByRole('button', { name: /Continue/ }));
+    expect((await screen.findByTestId('elsewhere')).textContent).toBe('/en/buy-crypto');
+  });
+
   it('Not now leads to the dashboard without agreeing', async () => {
     const { user, bodiesOf } = open('/en/risk-reminder?next=card-buy-sell');
     await user.click(screen.getByRole('link', { name: 'Not now' }));
     expect((await screen.findByTestId('elsewhere')).textContent).toBe('/en/dashboard');
     expect(bodiesOf(PATHS.riskSurveyAgreement)).toEqual([]);
+  });
+
+  it('zh says Not now as "not buying for now"', () => {
+    expect((bundledTranslations.zh.risk as { notNow: string }).notNow).toBe('暂不购买');
   });
 });

@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useHttpClient } from '@/lib/http-context';
+import { errorText } from '@/lib/http-errors';
 import { createRiskApi, RISK_CHECK_QUERY_KEY } from '@/lib/risk-api';
-import { isTradePage } from '@/lib/trade-routing';
+import { tradeTargetOf } from '@/lib/trade-routing';
 import { GradientButton } from '@/ui';
 
 const POINTS = ['volatile', 'loseAll', 'notProtected', 'irreversible', 'scams'] as const;
@@ -12,7 +13,8 @@ const POINTS = ['volatile', 'loseAll', 'notProtected', 'irreversible', 'scams'] 
 /**
  * risk-reminder (spec §4 trade routing): the crypto risk warning, agreed to once per version
  * before the first trade. Agreeing records it (risk survey agreement) and goes on to the trade
- * page named by `next` (only a trade page: the query is anyone's to write).
+ * page named by `next`, with the deep link's query it carries (only a trade page: the query is
+ * anyone's to write).
  */
 export function RiskReminderPage() {
   const { t } = useTranslation();
@@ -29,24 +31,27 @@ export function RiskReminderPage() {
   }, []);
   const [understood, setUnderstood] = useState(false);
   const [saving, setSaving] = useState(false);
-  const requested = params.get('next');
-  const next = isTradePage(requested) ? requested : 'card-buy-sell';
+  const [error, setError] = useState<unknown>();
+  const next = tradeTargetOf(params.get('next'));
 
   async function agree() {
     setSaving(true);
+    setError(undefined);
     try {
       const answer = await api.agree(Date.now() - shownAt.current);
       // The trade page's cached risk check said RISK_WARNING: the agreement's answer replaces it,
       // or the page would send the person straight back here.
       queries.setQueryData(RISK_CHECK_QUERY_KEY, answer);
       await navigate(`/${lng}/${next}`, { replace: true });
-    } catch {
-      setSaving(false); // the HTTP client showed the failure; the person may try again
+    } catch (failure) {
+      // The HTTP client shows nothing for this path: the page says why, and Continue may be pressed again.
+      setError(failure);
+      setSaving(false);
     }
   }
 
   return (
-    <section className="mx-auto w-full max-w-[520px] px-4 py-8" aria-labelledby="risk-title">
+    <section className="mx-auto w-full max-w-[520px] py-8" aria-labelledby="risk-title">
       <h1 id="risk-title" className="text-2xl font-semibold text-fg">{t('risk.title')}</h1>
       <p className="mt-3 text-sm text-muted">{t('risk.intro')}</p>
       <ul className="mt-4 flex flex-col gap-3 rounded-2xl border border-line bg-surface p-4 text-sm text-fg">
@@ -61,6 +66,7 @@ export function RiskReminderPage() {
         <input type="checkbox" checked={understood} onChange={(event) => setUnderstood(event.target.checked)} className="mt-0.5 size-4 accent-[var(--cw-primary)]" />
         <span>{t('risk.understood')}</span>
       </label>
+      {error === undefined ? null : <p role="alert" className="mt-4 text-sm text-danger">{errorText(error, t)}</p>}
       <div className="mt-6 flex flex-col gap-3">
         <GradientButton fullWidth showContinueArrow variant={understood ? 'primary' : 'inactive'} loading={saving} onClick={() => void agree()}>
           {t('risk.continue')}

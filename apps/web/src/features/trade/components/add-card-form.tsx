@@ -1,6 +1,8 @@
+import { CARD_READD_WAIT_HOURS, MAX_CARDS } from '@causeway/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '@/lib/http-errors';
 import { CountrySelect, FloatingLabelInput, GradientButton, showToast, Spinner } from '@/ui';
 import type { Card } from '../api/trade-api';
 import { CARDS_KEY, useCountries, useTradeApi } from '../api/trade-queries';
@@ -8,7 +10,20 @@ import { addCardBodyOf, type CardForm, cardFormErrors, EMPTY_CARD_FORM, formatCa
 import { codeOf, tradeErrorText } from '../trade-errors';
 
 /** Add-card refusals with their own words (spec §5, §9): the rest read as the server says. */
-const ADD_CARD_CODES = ['CRD0000001', 'CRD0000002', 'CRD0000003', 'CRD0000004', 'CRD0000005', 'CRD0000008'];
+export const ADD_CARD_CODES: readonly string[] = ['CRD0000001', 'CRD0000002', 'CRD0000003', 'CRD0000004', 'CRD0000005', 'CRD0000008'];
+
+/** No answer (offline, or the timeout): the card may have been saved all the same. */
+const isNoAnswer = (error: unknown) => isApiError(error) && (error.kind === 'network' || error.kind === 'timeout');
+
+/** What a failed add-card says: its refusals in our words, no answer in card words, else the server's. */
+function addCardErrorText(failure: unknown, t: (key: string, values?: Record<string, string>) => string): string {
+  const code = codeOf(failure);
+  // The rules' numbers (at most 5 cards, 48 h after a delete) come from the contracts the server enforces.
+  if (code && ADD_CARD_CODES.includes(code)) return t(`trade.card.errors.${code}`, { max: String(MAX_CARDS), hours: String(CARD_READD_WAIT_HOURS) });
+  // Not the HTTP client's no-answer text, which sends people to the order history.
+  if (isNoAnswer(failure)) return t('trade.card.errors.noResponse');
+  return tradeErrorText(failure, t);
+}
 
 /**
  * The card form: number (grouped as typed), expiry MM/YY, CVV and the billing address. Checks
@@ -50,9 +65,10 @@ export function AddCardForm({ onAdded }: { onAdded: (card: Card) => void }) {
       onAdded(card);
     } catch (failure) {
       const code = codeOf(failure);
-      setError(code && ADD_CARD_CODES.includes(code) ? t(`trade.card.errors.${code}`) : tradeErrorText(failure, t));
-      // The list says when a card may be added again (after a delete or a security change).
-      if (code === 'CRD0000003' || code === 'CRD0000004' || code === 'CRD0000005') void queries.invalidateQueries({ queryKey: CARDS_KEY });
+      setError(addCardErrorText(failure, t));
+      // The list says when a card may be added again (after a delete or a security change), and
+      // shows the card if it was saved although no answer came.
+      if (code === 'CRD0000003' || code === 'CRD0000004' || code === 'CRD0000005' || isNoAnswer(failure)) void queries.invalidateQueries({ queryKey: CARDS_KEY });
     } finally {
       setBusy(false);
     }

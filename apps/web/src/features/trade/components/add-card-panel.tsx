@@ -1,13 +1,11 @@
 import { MAX_CARDS } from '@causeway/contracts';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '@/lib/date-format';
 import { ErrorView, Spinner } from '@/ui';
 import type { Card } from '../api/trade-api';
 import { useCards } from '../api/trade-queries';
 import { tradeErrorText } from '../trade-errors';
 import { AddCardForm } from './add-card-form';
-
-/** A date and time in the page language, e.g. when a card may be added again. */
-export const formatDateTime = (iso: string, lng: string) => new Intl.DateTimeFormat(lng, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 /**
  * The card form, unless no card may be added now: at most 5 cards (spec §9), and none for 48 h

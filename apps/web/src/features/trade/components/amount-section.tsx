@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { cleanAmountInput } from '@/lib/decimal';
 import { TextInput } from '@/ui';
 import type { CurrencyItem } from '../api/trade-api';
-import { cleanAmountInput } from '../decimal';
 import type { QuoteAmount } from '../hooks/use-quote';
 
 export interface AmountEntry {
@@ -18,6 +18,8 @@ export interface AmountSectionProps {
   decimals: { fiat: number; crypto: number };
   /** "Between 20 and 20,000 EUR" (the pair's limits). */
   rangeHint: string;
+  /** The amount is outside the limits: said under the field, which is marked invalid. */
+  error?: string | undefined;
   onFiatChange: (fiat: string) => void;
   onEntryChange: (entry: AmountEntry) => void;
   onToggleUnit: () => void;
@@ -26,7 +28,7 @@ export interface AmountSectionProps {
 const selectClass = 'h-12 w-full min-w-0 rounded-xl border border-line bg-surface px-3 text-base text-fg focus:ring-2 focus:ring-focus focus-visible:outline-none!';
 
 /** The fiat currency, and the amount typed in the fiat or in the coin (a switch between the two). */
-export function AmountSection({ fiats, fiat, crypto, entry, decimals, rangeHint, onFiatChange, onEntryChange, onToggleUnit }: AmountSectionProps) {
+export function AmountSection({ fiats, fiat, crypto, entry, decimals, rangeHint, error, onFiatChange, onEntryChange, onToggleUnit }: AmountSectionProps) {
   const { t } = useTranslation();
   const fiatId = useId();
   const inFiat = entry.unit === 'fiat';
@@ -49,6 +51,7 @@ export function AmountSection({ fiats, fiat, crypto, entry, decimals, rangeHint,
         value={entry.value}
         onValueChange={(value) => onEntryChange({ unit: entry.unit, value: cleanAmountInput(value, inFiat ? decimals.fiat : decimals.crypto) })}
         suffix={<span className="font-medium text-fg">{inFiat ? fiat : crypto}</span>}
+        errors={error ? [error] : undefined}
       />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-xs text-muted">{rangeHint}</p>

@@ -1,12 +1,11 @@
+import { cardNetworkName } from '@/lib/card-networks';
 import type { Card } from '../api/trade-api';
-
-const NETWORK_NAMES: Record<Card['cardProcessor'], string> = { VISA: 'Visa', MASTER: 'Mastercard' };
 
 /** The card network as a small badge (brand names are the same in every language). */
 export function CardBadge({ network }: { network: Card['cardProcessor'] }) {
   return (
     <span className="inline-flex h-6 shrink-0 items-center rounded-md border border-line bg-surface-2 px-1.5 text-xs font-bold tracking-wide text-fg">
-      {NETWORK_NAMES[network]}
+      {cardNetworkName(network)}
     </span>
   );
 }

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GradientButton, Sheet } from '@/ui';
 import type { Card, Quote } from '../api/trade-api';
@@ -25,6 +26,7 @@ export function ConfirmOrderSheet(props: ConfirmOrderSheetProps) {
   const { quote, format, card, networkName, address, memo, memoName, secondsLeft, isUpdating, busy, error, onConfirm, onClose } = props;
   const { t } = useTranslation();
   const amounts = useAmountFormat(format);
+  const back = useRef<HTMLButtonElement>(null);
   const renewing = isUpdating || secondsLeft === 0;
   const rows: Array<[string, string]> = [
     [t('trade.quote.youPay'), amounts.fiat(quote.fiatAmount, quote.fiatCurrency)],
@@ -35,7 +37,17 @@ export function ConfirmOrderSheet(props: ConfirmOrderSheetProps) {
     [t('trade.confirm.card'), maskedNumberOf(card)],
   ];
   return (
-    <Sheet open onOpenChange={(open) => !open && onClose()} title={t('trade.confirm.title')} description={t('trade.confirm.description')}>
+    <Sheet
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('trade.confirm.title')}
+      description={t('trade.confirm.description')}
+      // Not on Pay: Enter pressed twice would pay an order nobody read. Back is harmless.
+      onOpenAutoFocus={(event) => {
+        event.preventDefault();
+        back.current?.focus();
+      }}
+    >
       <div className="flex flex-col gap-4">
         <dl className="flex flex-col gap-2">
           {rows.map(([label, value]) => (
@@ -56,7 +68,7 @@ export function ConfirmOrderSheet(props: ConfirmOrderSheetProps) {
           <GradientButton fullWidth loading={busy} variant={renewing ? 'inactive' : 'primary'} onClick={onConfirm}>
             {t('trade.confirm.pay', { amount: amounts.fiat(quote.fiatAmount, quote.fiatCurrency) })}
           </GradientButton>
-          <GradientButton fullWidth variant="outline" onClick={onClose}>{t('trade.confirm.back')}</GradientButton>
+          <GradientButton ref={back} fullWidth variant="outline" onClick={onClose}>{t('trade.confirm.back')}</GradientButton>
         </div>
       </div>
     </Sheet>

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatAmount, isPositiveDecimal, ratePercent } from '@/lib/decimal';
 import { cx } from '@/ui/class-names';
 import type { Promotion, Quote } from '../api/trade-api';
-import { formatAmount, isPositiveDecimal, ratePercent } from '../decimal';
 
 export interface AmountFormat {
   fiatDecimals: number;

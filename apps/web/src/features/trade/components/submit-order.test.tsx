@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/http-errors';
 import { businessError, type Responder } from '@/test/routed-http-client';
 import { STILL_PROCESSING_WAIT_MS } from '../hooks/use-submit-buy';
-import { amountInput, formShown, landedOn, openTrade, quote } from '../trade-test-kit';
+import { amountInput, formShown, landedOn, openTrade, quote, wallet } from '../trade-test-kit';
 
 const ADDRESS = 'bc1qdefaultaddress0000000000000000000000';
 
@@ -46,10 +46,12 @@ describe('confirm and submit (spec §4, §7)', () => {
     expect(await landedOn()).toBe(`/en/result?orderId=${orderId}`);
   });
 
-  it('a 3DS challenge goes to the 3ds page with the encoded URL', async () => {
+  it("a 3DS challenge replaces the trade page with the 3ds page, which reads the bank's URL from the server (never from our URL)", async () => {
     const url = 'https://pay.example/sandbox/3ds/abc?x=1&y=2';
-    const { orderId } = await confirmAndPay({ [PATHS.submitBuy]: submitted('PROCESSING', { threeDsUrl: url }) });
-    expect(await landedOn()).toBe(`/en/3ds?3dsUrl=${encodeURIComponent(url)}&orderId=${orderId}`);
+    const { orderId, router } = await confirmAndPay({ [PATHS.submitBuy]: submitted('PROCESSING', { threeDsUrl: url }) });
+    expect(await landedOn()).toBe(`/en/3ds?orderId=${orderId}`);
+    // Back from the bank's page must not land on a page that sends the person to the bank again.
+    expect(router.state.historyAction).toBe('REPLACE');
   });
 
   it.each([
@@ -183,7 +185,7 @@ describe('confirm and submit (spec §4, §7)', () => {
   });
 
   it('saving a new address adds it to the address book once the order is taken', async () => {
-    const view = openTrade({ routes: { [PATHS.submitBuy]: submitted('PROCESSING'), [PATHS.addWallet]: () => ({}) } });
+    const view = openTrade({ routes: { [PATHS.submitBuy]: submitted('PROCESSING'), [PATHS.addWallet]: () => wallet({ walletId: 'wal_2', address: 'bc1qnewaddress', isDefault: false }) } });
     await formShown();
     const address = await screen.findByLabelText('Your BTC address on Bitcoin');
     await view.user.clear(address);

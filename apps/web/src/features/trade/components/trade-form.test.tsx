@@ -26,7 +26,7 @@ describe('trade form', () => {
     expect(panel.getByText('Promotion discount').nextSibling).toHaveTextContent('−0.99 EUR');
     expect(panel.getByText('Total fees').nextSibling).toHaveTextContent('3.49 EUR');
     expect(panel.getByText(/50% off fees on your first 3 transactions/)).toHaveTextContent('3 left.');
-    expect(panel.getByRole('timer')).toHaveTextContent('New price in 30 s');
+    expect(panel.getByRole('timer')).toHaveTextContent('New price in 28 s');
 
     await user.clear(amountInput());
     await user.type(amountInput(), '250');
@@ -56,10 +56,11 @@ describe('trade form', () => {
     await formShown();
     expect(screen.getByText('Between 20 and 20,000 EUR')).toBeInTheDocument();
     await user.type(amountInput(), '19.99');
-    expect(await within(quotePanel()).findByRole('alert')).toHaveTextContent('Transaction Limit Exceeded. Enter an amount between 20 and 20,000 EUR.');
+    await waitFor(() => expect(amountInput()).toHaveAccessibleDescription('Transaction Limit Exceeded. Enter an amount between 20 and 20,000 EUR.'));
     await user.clear(amountInput());
     await user.type(amountInput(), '20000.01');
-    await waitFor(() => expect(within(quotePanel()).getByRole('alert')).toHaveTextContent('Transaction Limit Exceeded'));
+    await waitFor(() => expect(amountInput()).toHaveAccessibleDescription('Transaction Limit Exceeded. Enter an amount between 20 and 20,000 EUR.'));
+    expect(amountInput()).toHaveAttribute('aria-invalid', 'true');
     expect(callsTo(calls, PATHS.getQuote)).toEqual([]);
   });
 
@@ -73,7 +74,7 @@ describe('trade form', () => {
     });
     await formShown();
     await user.type(amountInput(), '30');
-    expect(await within(quotePanel()).findByRole('alert')).toHaveTextContent('Transaction Limit Exceeded. Enter an amount between 50 and 5,000 EUR.');
+    await waitFor(() => expect(amountInput()).toHaveAccessibleDescription('Transaction Limit Exceeded. Enter an amount between 50 and 5,000 EUR.'));
     expect(screen.getByRole('button', { name: 'Continue' })).toHaveAttribute('aria-disabled', 'true');
   });
 

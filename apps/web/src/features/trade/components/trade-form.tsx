@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createAuthenticatorApi } from '@/lib/authenticator-api';
+import { compareDecimal, formatAmount, isPositiveDecimal } from '@/lib/decimal';
 import { useHttpClient } from '@/lib/http-context';
 import { GradientButton, Spinner } from '@/ui';
 import { CARDS_KEY, useCards, usePromotion, useTradeApi } from '../api/trade-queries';
 import { isUsableCard } from '../card-rules';
-import { compareDecimal, formatAmount, isPositiveDecimal } from '../decimal';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { localAddressProblem, useDestination } from '../hooks/use-destination';
 import { useQuote } from '../hooks/use-quote';
@@ -64,14 +64,18 @@ export function TradeForm({ offer, chooseFirst = false }: { offer: TradeOffer; c
 
   const settled = useDebouncedValue(entry, AMOUNT_DEBOUNCE_MS);
   const outOfRange = settled.unit === 'fiat' && isPositiveDecimal(settled.value) && (compareDecimal(settled.value, range.min) < 0 || compareDecimal(settled.value, range.max) > 0);
-  const live = useQuote(api, orderId, selection, isPositiveDecimal(settled.value) && !outOfRange ? { unit: settled.unit, amount: settled.value } : null);
   const promotion = usePromotion();
   const destination = useDestination(selection);
   const cards = useCards();
   const usableCards = (cards.data?.cards ?? []).filter((card) => isUsableCard(card, now));
   const card = usableCards.find((item) => item.cardId === chosenCard) ?? usableCards[0];
 
+  // The order as confirmed at Pay: the code step sends this one, never a price renewed since.
+  const confirmed = useRef<OrderToSubmit | null>(null);
+  // The callbacks below run after this render, once `live` (declared after: it pauses on submit.phase) exists.
   const submit = useSubmitBuy(api, {
+    isQuoteFirm: (quoteId) => live.isFirm(quoteId),
+    onQuoteChanged: () => setConfirmError(t('trade.errors.priceChanged')),
     onAccepted: () => {
       if (saveAddress) void api.addWallet({ cryptoCurrency: selection.crypto, network: selection.network, address: destination.address.trim(), ...(destination.memo ? { memo: destination.memo.trim() } : {}), isDefault: destination.wallets.length === 0 }).catch(() => undefined);
     },
@@ -88,15 +92,22 @@ export function TradeForm({ offer, chooseFirst = false }: { offer: TradeOffer; c
       setConfirmError(code === LIMIT_CODE ? limitText(limitOf(error, range)) : tradeErrorText(error, t));
     },
   });
+  // No renewal while a payment is under way: the price confirmed stays the price sent.
+  const live = useQuote(api, orderId, selection, isPositiveDecimal(settled.value) && !outOfRange ? { unit: settled.unit, amount: settled.value } : null, { paused: submit.phase !== 'idle' });
 
+  // Mounted whatever replaces the form, so what it says is announced (a region born with its text may not be).
+  const announcer = <p role="status" className="sr-only">{submit.phase === 'processing' ? t('trade.processing.title') : ''}</p>;
   if (unavailable || UNAVAILABLE_CODES.includes(codeOf(live.error) ?? '')) {
-    return <UnavailableCallbackView onRetry={() => { setUnavailable(false); setConfirming(false); live.refresh(); }} />;
+    return <>{announcer}<UnavailableCallbackView onRetry={() => { setUnavailable(false); setConfirming(false); live.refresh(); }} /></>;
   }
-  if (submit.phase === 'processing') return <ProcessingView />;
+  if (submit.phase === 'processing') return <>{announcer}<ProcessingView /></>;
 
   // The quote knows the person's own room (the KYC tier's limits left today); the pair's range before it.
   const shownRange = live.quote && live.quote.fiatCurrency === selection.fiat ? { min: live.quote.minAmount, max: live.quote.maxAmount } : range;
-  const problem = outOfRange ? limitText(range) : live.error ? (codeOf(live.error) === LIMIT_CODE ? limitText(limitOf(live.error, range)) : tradeErrorText(live.error, t)) : undefined;
+  // An amount outside the limits is the amount field's own error; any other quote failure, the quote panel's.
+  const amountProblem = outOfRange ? limitText(range) : codeOf(live.error) === LIMIT_CODE ? limitText(limitOf(live.error, range)) : undefined;
+  const quoteProblem = amountProblem || !live.error ? undefined : tradeErrorText(live.error, t);
+  const problem = amountProblem ?? quoteProblem;
   const local = localAddressProblem(destination.address, destination.memo, network?.memoRequired ?? false);
   const shownRejection = destination.rejection ?? (attempted ? local : null);
   const rejectionText = shownRejection ? addressRejectionText(shownRejection, t, memoName) : undefined;
@@ -124,7 +135,7 @@ export function TradeForm({ offer, chooseFirst = false }: { offer: TradeOffer; c
     setConfirming(true);
   };
 
-  return (
+  const form = (
     <section data-trade-state={chooser ? 'chooseCoin' : 'trade'} aria-labelledby="trade-title" className="mx-auto flex w-full max-w-[480px] min-w-0 flex-col gap-5 py-6">
       <h1 id="trade-title" className="text-2xl font-semibold text-fg">{t('trade.title')}</h1>
       <form onSubmit={proceed} noValidate className="flex min-w-0 flex-col gap-5">
@@ -138,6 +149,7 @@ export function TradeForm({ offer, chooseFirst = false }: { offer: TradeOffer; c
           onFiatChange={chooseFiat}
           onEntryChange={setEntry}
           onToggleUnit={toggleUnit}
+          error={amountProblem}
         />
         <div className="flex min-w-0 flex-col">
           <span id="coin-label" className="mb-1.5 text-sm font-medium text-fg">{t('trade.coin.label')}</span>
@@ -167,7 +179,7 @@ export function TradeForm({ offer, chooseFirst = false }: { offer: TradeOffer; c
         ) : (
           <Spinner label={t('trade.card.payWith')} />
         )}
-        <QuotePanel quote={live.quote} format={{ fiatDecimals: decimals.fiat, cryptoDecimals: decimals.crypto }} secondsLeft={live.secondsLeft} isUpdating={live.isFetching || (settling && isPositiveDecimal(entry.value))} wasExpired={live.wasExpired} promotion={promotion.data} problem={problem} />
+        <QuotePanel quote={amountProblem ? undefined : live.quote} format={{ fiatDecimals: decimals.fiat, cryptoDecimals: decimals.crypto }} secondsLeft={live.secondsLeft} isUpdating={live.isFetching || (settling && isPositiveDecimal(entry.value))} wasExpired={live.wasExpired} promotion={promotion.data} problem={quoteProblem} />
         <GradientButton type="submit" fullWidth variant={quoteReady ? 'primary' : 'inactive'} showContinueArrow>{t('trade.continue')}</GradientButton>
       </form>
       <Suspense fallback={null}>
@@ -187,13 +199,18 @@ export function TradeForm({ offer, chooseFirst = false }: { offer: TradeOffer; c
             isUpdating={live.isFetching}
             busy={submit.phase === 'checking'}
             error={confirmError}
-            onConfirm={() => { setConfirmError(undefined); void submit.begin(order()); }}
+            onConfirm={() => {
+              setConfirmError(undefined);
+              confirmed.current = order();
+              void submit.begin(confirmed.current);
+            }}
             onClose={() => setConfirming(false)}
           />
         ) : null}
         {submit.phase === 'bind' ? <AuthenticatorBindModal open email={submit.email} api={createAuthenticatorApi(client)} onClose={submit.cancel} onBound={submit.bound} /> : null}
       </Suspense>
-      {submit.phase === 'code' ? <OrderCodeModal invalid={submit.codeError} onCode={(code) => void submit.send(order(), code)} onClose={submit.cancel} /> : null}
+      {submit.phase === 'code' ? <OrderCodeModal invalid={submit.codeError} onCode={(code) => { if (confirmed.current) void submit.send(confirmed.current, code); }} onClose={submit.cancel} /> : null}
     </section>
   );
+  return <>{announcer}{form}</>;
 }

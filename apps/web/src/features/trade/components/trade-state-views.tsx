@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorView, Spinner } from '@/ui';
 
@@ -23,13 +23,19 @@ export function UnavailableCallbackView({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-/** The payment is on its way to the card's bank (spec §9: up to 30 s). */
+/**
+ * The payment is on its way to the card's bank (spec §9: up to 30 s). It replaces the form that
+ * had the focus, so the focus moves to its heading instead of falling to the page's body (the
+ * form's own status region announces it; no aria-busy, which some readers take as "stay quiet").
+ */
 export function ProcessingView() {
   const { t } = useTranslation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
   return (
-    <section data-trade-state="processing" aria-labelledby="trade-processing-title" aria-busy="true" className="mx-auto flex w-full max-w-[480px] flex-col items-center gap-4 py-16 text-center">
+    <section data-trade-state="processing" aria-labelledby="trade-processing-title" className="mx-auto flex w-full max-w-[480px] flex-col items-center gap-4 py-16 text-center">
       <Spinner size="lg" />
-      <h1 id="trade-processing-title" className="text-xl font-semibold text-fg">{t('trade.processing.title')}</h1>
+      <h1 ref={heading} id="trade-processing-title" tabIndex={-1} className="text-xl font-semibold text-fg">{t('trade.processing.title')}</h1>
       <p className="text-sm text-muted">{t('trade.processing.content')}</p>
     </section>
   );

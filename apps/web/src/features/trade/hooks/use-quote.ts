@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { CARD_CHANNEL, CARD_PAYMENT_METHOD, type Quote, type QuoteBody, type TradeApi } from '../api/trade-api';
 import { codeOf, QUOTE_EXPIRED_CODE } from '../trade-errors';
 import type { Selection } from '../trade-state';
@@ -23,6 +23,16 @@ export interface LiveQuote {
   wasExpired: boolean;
   /** Asks a new quote for the same inputs (after a stale-quote or expired-quote answer, or Try again). */
   refresh: () => void;
+  /**
+   * Whether `quoteId` is still the live quote and still firm right now (read when Pay is pressed
+   * and again just before the order is sent: a renewal may have replaced it meanwhile).
+   */
+  isFirm: (quoteId: string) => boolean;
+}
+
+export interface QuoteOptions {
+  /** No renewal starts while true (a payment is under way: the price confirmed must not move). */
+  paused?: boolean;
 }
 
 const bodyOf = (orderId: string, selection: Selection, amount: QuoteAmount): QuoteBody => ({
@@ -36,6 +46,29 @@ const bodyOf = (orderId: string, selection: Selection, amount: QuoteAmount): Quo
   ...(amount.unit === 'fiat' ? { fiatAmount: amount.amount } : { cryptoAmount: amount.amount }),
 });
 
+/**
+ * Taken off every quote's life. The server rounds expiresInSeconds (up to 0.5 s over) and checks
+ * the quote when the order reaches it, a round trip after Pay: a quote shown as firm must be.
+ */
+export const QUOTE_MARGIN_MS = 2000;
+
+/** A quote with the client-clock time until which it may be paid. */
+interface FirmQuote {
+  quote: Quote;
+  firmUntil: number;
+  receivedAt: number;
+}
+
+/**
+ * Asks for a quote and dates it from when it was asked: the server started the quote no earlier
+ * than that, so the client never counts the request's travel time as the quote's own.
+ */
+async function askFirmQuote(ask: () => Promise<Quote>): Promise<FirmQuote> {
+  const askedAt = Date.now();
+  const quote = await ask();
+  return { quote, firmUntil: askedAt + quote.expiresInSeconds * 1000 - QUOTE_MARGIN_MS, receivedAt: Date.now() };
+}
+
 /** Ticks once a second while `active`, answering the current time in ms. */
 function useNow(active: boolean): number {
   const [now, setNow] = useState(() => Date.now());
@@ -47,13 +80,25 @@ function useNow(active: boolean): number {
   return now;
 }
 
+const onVisibilityChange = (notify: () => void) => {
+  document.addEventListener('visibilitychange', notify);
+  return () => document.removeEventListener('visibilitychange', notify);
+};
+
+/** Whether the tab is hidden (a background tab renews no quote nobody looks at). */
+function usePageHidden(): boolean {
+  return useSyncExternalStore(onVisibilityChange, () => document.visibilityState === 'hidden', () => false);
+}
+
 /**
  * The live quote of the order `orderId` (one id for the page's life): get-quote whenever the
- * selection or the settled amount changes; a countdown from the quote's expiresInSeconds; at 0
- * it renews itself with update-quote, and if the server says Quotation Expired it asks get-quote
- * again. `amount` null: nothing to quote (empty, invalid or outside the pair's limits).
+ * selection or the settled amount changes; a countdown to its deadline (expiresInSeconds from when
+ * it was asked, less {@link QUOTE_MARGIN_MS}); at 0 it renews itself with update-quote, and if the
+ * server says Quotation Expired it asks get-quote again. `amount` null: nothing to quote (empty,
+ * invalid or outside the pair's limits). Renewals wait while `paused` or while the tab is hidden,
+ * and run at once when they resume after the deadline.
  */
-export function useQuote(api: TradeApi, orderId: string, selection: Selection, amount: QuoteAmount | null): LiveQuote {
+export function useQuote(api: TradeApi, orderId: string, selection: Selection, amount: QuoteAmount | null, { paused = false }: QuoteOptions = {}): LiveQuote {
   const queries = useQueryClient();
   const { fiat, crypto, network } = selection;
   const queryKey = useMemo(
@@ -63,7 +108,7 @@ export function useQuote(api: TradeApi, orderId: string, selection: Selection, a
   const inputsKey = queryKey.join('|');
   const query = useQuery({
     queryKey,
-    queryFn: ({ signal }) => api.getQuote(bodyOf(orderId, selection, amount!), signal),
+    queryFn: ({ signal }) => askFirmQuote(() => api.getQuote(bodyOf(orderId, selection, amount!), signal)),
     enabled: amount !== null,
     // A quote is renewed by its countdown, never by focus or age.
     staleTime: Infinity,
@@ -74,21 +119,33 @@ export function useQuote(api: TradeApi, orderId: string, selection: Selection, a
   });
   const [renewal, setRenewal] = useState<{ quoteId: string; inputsKey: string; error: unknown; expired: boolean } | null>(null);
   const renewing = useRef<string | null>(null);
-  const quote = amount === null ? undefined : query.data;
+  const firm = amount === null ? undefined : query.data;
+  const quote = firm?.quote;
   const now = useNow(quote !== undefined);
-  const deadline = quote ? query.dataUpdatedAt + quote.expiresInSeconds * 1000 : 0;
-  const secondsLeft = quote ? Math.min(quote.expiresInSeconds, Math.max(0, Math.ceil((deadline - now) / 1000))) : 0;
+  const deadline = firm?.firmUntil ?? 0;
+  // The tick may predate the answer: count from the answer's arrival at the earliest.
+  const secondsLeft = firm ? Math.max(0, Math.ceil((deadline - Math.max(now, firm.receivedAt)) / 1000)) : 0;
   const { refetch } = query;
+
+  // A renewal stops when the inputs change or the page closes.
+  const renewals = useRef<AbortController | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    renewals.current = controller;
+    return () => controller.abort();
+  }, [inputsKey]);
 
   const renew = useCallback(
     async (current: Quote) => {
       if (renewing.current === current.quoteId) return;
       renewing.current = current.quoteId;
+      const signal = renewals.current?.signal;
       try {
-        const fresh = await api.updateQuote(orderId, current.quoteId);
+        const fresh = await askFirmQuote(() => api.updateQuote(orderId, current.quoteId, signal));
         queries.setQueryData(queryKey, fresh);
         setRenewal(null);
       } catch (error) {
+        if (signal?.aborted) return;
         const expired = codeOf(error) === QUOTE_EXPIRED_CODE;
         setRenewal({ quoteId: current.quoteId, inputsKey: queryKey.join('|'), error: expired ? null : error, expired });
         if (expired) await refetch();
@@ -99,11 +156,20 @@ export function useQuote(api: TradeApi, orderId: string, selection: Selection, a
 
   // At the deadline the quote renews itself (the countdown shows 0 until the new one arrives).
   const settledQuote = quote && !query.isFetching && !query.isPlaceholderData ? quote : null;
+  const isHidden = usePageHidden();
   useEffect(() => {
-    if (!settledQuote) return;
+    if (!settledQuote || paused || isHidden) return;
     const timer = setTimeout(() => void renew(settledQuote), Math.max(0, deadline - Date.now()));
     return () => clearTimeout(timer);
-  }, [settledQuote, deadline, renew]);
+  }, [settledQuote, deadline, renew, paused, isHidden]);
+
+  // Read by isFirm from event handlers and async steps, which may hold an older render's values.
+  const firmNow = useRef<{ quoteId: string; until: number } | null>(null);
+  const liveQuote = quote && !query.isPlaceholderData ? quote : null;
+  useEffect(() => {
+    firmNow.current = liveQuote ? { quoteId: liveQuote.quoteId, until: deadline } : null;
+  }, [liveQuote, deadline]);
+  const isFirm = useCallback((quoteId: string) => firmNow.current?.quoteId === quoteId && Date.now() < firmNow.current.until, []);
 
   const refresh = useCallback(() => {
     setRenewal(null);
@@ -119,5 +185,6 @@ export function useQuote(api: TradeApi, orderId: string, selection: Selection, a
     secondsLeft,
     wasExpired: Boolean(renewal?.expired && renewal.inputsKey === inputsKey),
     refresh,
+    isFirm,
   };
 }

@@ -3,6 +3,7 @@ import { useNavigate, useParams } from 'react-router';
 import { decideAuthenticatorCheck } from '@/lib/authenticator-api';
 import { COOKIE_NAMES, getSharedCookie } from '@/lib/cookies';
 import { isApiError } from '@/lib/http-errors';
+import { orderLinks } from '@/lib/order-links';
 import { CARD_CHANNEL, CARD_PAYMENT_METHOD, type SubmitBuyResult, type TradeApi } from '../api/trade-api';
 import { ALREADY_SUBMITTED_CODE, codeOf, OTP_REQUIRED_CODE, STILL_PROCESSING_CODE, WRONG_OTP_CODES } from '../trade-errors';
 
@@ -29,31 +30,47 @@ const isNoResponse = (error: unknown) => isApiError(error) && (error.kind === 'n
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+export interface SubmitBuyOptions {
+  /** Whether the order's quote is still the live one and firm (checked at Pay and before sending). */
+  isQuoteFirm: (quoteId: string) => boolean;
+  /** The confirmed quote was renewed or ran out: back to the confirm step, nothing was sent. */
+  onQuoteChanged: () => void;
+  onFailure: (error: unknown) => void;
+  onAccepted?: () => void;
+}
+
 /**
  * The confirm-and-pay flow of spec §4 and §7: the authenticator check, submit-buy with the code
  * (otpType GA_OTP; the code goes with the order itself, since a code is accepted once), then the
  * page the answer leads to. `onAccepted` runs when the order was taken (whatever its outcome);
- * failures the form must show go to `onFailure`.
+ * failures the form must show go to `onFailure`. The order is the one confirmed at Pay: if its
+ * quote is no longer firm when it would be sent, nothing is sent and `onQuoteChanged` runs.
  */
-export function useSubmitBuy(api: TradeApi, { onFailure, onAccepted }: { onFailure: (error: unknown) => void; onAccepted?: () => void }) {
+export function useSubmitBuy(api: TradeApi, { isQuoteFirm, onQuoteChanged, onFailure, onAccepted }: SubmitBuyOptions) {
   const navigate = useNavigate();
   const { lng = 'en' } = useParams();
   const [phase, setPhase] = useState<SubmitPhase>('idle');
   const [email, setEmail] = useState('');
   const [codeError, setCodeError] = useState(false);
 
-  const go = (path: string) => void navigate(`/${lng}/${path}`);
+  const go = (path: string, options?: { replace: boolean }) => void navigate(path, options);
   const follow = (orderId: string, result: SubmitBuyResult) => {
-    if (result.threeDsUrl) return go(`3ds?3dsUrl=${encodeURIComponent(result.threeDsUrl)}&orderId=${encodeURIComponent(orderId)}`);
+    // Replaced: Back from the bank's page must not reach a page that sends the person there again.
+    if (result.threeDsUrl) return go(orderLinks.threeDs(lng, orderId), { replace: true });
     if (result.status === 'FAILED' || result.status === 'PARTIAL_AUTH') {
       const reason = result.failReason ?? (result.status === 'PARTIAL_AUTH' ? 'PARTIAL_AUTH' : null);
-      return go(`order-submit-fail?orderId=${encodeURIComponent(orderId)}${reason ? `&reason=${reason}` : ''}`);
+      return go(orderLinks.submitFail(lng, orderId, reason));
     }
-    go(`result?orderId=${encodeURIComponent(orderId)}`);
+    go(orderLinks.result(lng, orderId));
   };
 
   /** submit-buy, with the authenticator code when one was asked for. */
   const send = async (order: OrderToSubmit, otpCode?: string) => {
+    if (!isQuoteFirm(order.quoteId)) {
+      setCodeError(false);
+      setPhase('idle');
+      return onQuoteChanged();
+    }
     setPhase('processing');
     setCodeError(false);
     const { orderId } = order;
@@ -73,12 +90,12 @@ export function useSubmitBuy(api: TradeApi, { onFailure, onAccepted }: { onFailu
       follow(orderId, result);
     } catch (error) {
       const code = codeOf(error);
-      if (isNoResponse(error)) return go(`order-submit-fail?orderId=${encodeURIComponent(orderId)}&reason=NO_RESPONSE`);
+      if (isNoResponse(error)) return go(orderLinks.submitFail(lng, orderId, 'NO_RESPONSE'));
       if (code === STILL_PROCESSING_CODE) {
         await wait(STILL_PROCESSING_WAIT_MS);
-        return go(`result?orderId=${encodeURIComponent(orderId)}`);
+        return go(orderLinks.result(lng, orderId));
       }
-      if (code === ALREADY_SUBMITTED_CODE) return go(`result?orderId=${encodeURIComponent(orderId)}`);
+      if (code === ALREADY_SUBMITTED_CODE) return go(orderLinks.result(lng, orderId));
       if (otpCode && code && WRONG_OTP_CODES.includes(code)) {
         setCodeError(true);
         return setPhase('code');
@@ -91,6 +108,7 @@ export function useSubmitBuy(api: TradeApi, { onFailure, onAccepted }: { onFailu
 
   /** Confirm pressed: the authenticator check first (skip-otp and the Roma channel need none). */
   const begin = async (order: OrderToSubmit) => {
+    if (!isQuoteFirm(order.quoteId)) return onQuoteChanged();
     setPhase('checking');
     try {
       const status = await api.bindingStatus();

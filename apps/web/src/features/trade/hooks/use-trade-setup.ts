@@ -60,7 +60,10 @@ export function useTradeSetup(): TradeSetup {
   if (risk.error) return { state: 'error', error: risk.error, retry: () => void risk.refetch() };
   if (!risk.data) return { state: 'loading' };
   const page = path.replace(/^\//, '');
-  if (risk.data.riskSurveyCheckNextStep !== 'OK') return { state: 'redirect', to: withRiskStep(isTradePage(page) ? page : 'card-buy-sell', risk.data.riskSurveyCheckNextStep) };
+  if (risk.data.riskSurveyCheckNextStep !== 'OK') {
+    // A deep link's query (the coin and fiat asked for) survives the risk step.
+    return { state: 'redirect', to: withRiskStep(isTradePage(page) ? page : 'card-buy-sell', risk.data.riskSurveyCheckNextStep, location.search) };
+  }
 
   const failed = [address, features, currencies, limits].find((query) => query.error);
   if (failed) return { state: 'error', error: failed.error, retry: () => void failed.refetch() };

@@ -60,6 +60,24 @@ describe('add-card-webview and the card form (spec §3, §5, §9)', () => {
     expect(posted).toHaveBeenCalledWith({ type: CARD_ADDED_MESSAGE, cardId: 'crd_new' }, '*');
   });
 
+  it('inside a React Native WebView the app hears it through ReactNativeWebView (as JSON), not the parent frame', async () => {
+    const native = vi.fn();
+    (window as { ReactNativeWebView?: unknown }).ReactNativeWebView = { postMessage: native };
+    // A spy of an earlier test may be the same one: only this test's calls count.
+    const parent = vi.spyOn(window.parent, 'postMessage');
+    parent.mockClear();
+    try {
+      const { user } = openWebview();
+      await fillCard(user);
+      await user.click(save());
+      await screen.findByText('Card 5555 **** **** 4444 added. You can close this page.');
+      expect(native.mock.calls.map(([message]) => JSON.parse(message as string))).toEqual([{ type: CARD_ADDED_MESSAGE, cardId: 'crd_new' }]);
+      expect(parent).not.toHaveBeenCalled();
+    } finally {
+      delete (window as { ReactNativeWebView?: unknown }).ReactNativeWebView;
+    }
+  });
+
   it('refuses a number that fails the Luhn check: Please enter a valid card number', async () => {
     const { user, calls } = openWebview();
     await fillCard(user, { number: '4242 4242 4242 4241' });
@@ -127,10 +145,18 @@ describe('add-card-webview and the card form (spec §3, §5, §9)', () => {
     if (code !== 'CRD0000008') await waitFor(() => expect(calls.filter((c) => c.path === PATHS.listCard).length).toBeGreaterThan(1));
   });
 
-  it('another failure reads as the server says, or the network text', async () => {
-    const { user } = openWebview({ [PATHS.addCard]: () => { throw new ApiError({ kind: 'network', path: PATHS.addCard, msg: 'x' }); } });
+  it('no answer while adding says so in card words (not the order text), and asks the list again in case the card was saved', async () => {
+    const { user, calls } = openWebview({ [PATHS.addCard]: () => { throw new ApiError({ kind: 'network', path: PATHS.addCard, msg: 'x' }); } });
     await fillCard(user);
     await user.click(save());
-    expect(await screen.findByRole('alert')).toHaveTextContent('No response from server, check the order at the history page');
+    expect(await screen.findByRole('alert')).toHaveTextContent('No response from the server. Check your connection and try again: if the card was saved, it shows in your cards.');
+    await waitFor(() => expect(calls.filter((c) => c.path === PATHS.listCard).length).toBeGreaterThan(1));
+  });
+
+  it('another failure reads as the server says', async () => {
+    const { user } = openWebview({ [PATHS.addCard]: () => { throw businessError(PATHS.addCard, 'CRD0000099', 'The card processor is busy.'); } });
+    await fillCard(user);
+    await user.click(save());
+    expect(await screen.findByRole('alert')).toHaveTextContent('The card processor is busy.');
   });
 });

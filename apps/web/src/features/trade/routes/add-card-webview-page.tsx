@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { notifyHost } from '@/lib/webview-bridge';
 import { CheckCircleIcon } from '@/ui';
 import type { Card } from '../api/trade-api';
 import { AddCardPanel } from '../components/add-card-panel';
@@ -18,7 +19,7 @@ export function AddCardWebviewPage() {
   const finish = (card: Card) => {
     setAdded(card);
     // Only the card id and its masked form: never the number.
-    window.parent?.postMessage({ type: CARD_ADDED_MESSAGE, cardId: card.cardId }, '*');
+    notifyHost({ type: CARD_ADDED_MESSAGE, cardId: card.cardId });
   };
   return (
     <section aria-labelledby="add-card-title" className="mx-auto flex w-full max-w-[480px] min-w-0 flex-col gap-4 px-4 py-6">

@@ -42,6 +42,11 @@ describe('trade page states (spec §2)', () => {
     expect(await landedOn()).toBe('/en/risk-reminder?next=buy-crypto');
   });
 
+  it("the risk step keeps a deep link's query (URL-encoded in next=)", async () => {
+    openTrade({ url: '/en/buy-crypto?fiatCurrency=EUR&cryptoCurrency=BTC', routes: { [PATHS.riskSurveyCheck]: () => ({ riskSurveyCheckNextStep: 'RISK_WARNING', version: '20250101' }) } });
+    expect(await landedOn()).toBe('/en/risk-reminder?next=buy-crypto%3FfiatCurrency%3DEUR%26cryptoCurrency%3DBTC');
+  });
+
   it('kycAddress: check-address says required → explains and links to account-status', async () => {
     const { user } = openTrade({ routes: { [PATHS.kycCheckAddress]: () => ({ required: true, address: null }) } });
     expect(await screen.findByRole('heading', { name: 'Add your home address' })).toBeInTheDocument();

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { formatAmount } from '@/lib/decimal';
 import { errorText } from '@/lib/http-errors';
 import { ErrorView, GradientButton, Spinner } from '@/ui';
 import { TradeForm } from '../components/trade-form';
-import { formatAmount } from '../decimal';
 import { StateView } from '../components/trade-state-views';
 import { useTradeSetup } from '../hooks/use-trade-setup';
 

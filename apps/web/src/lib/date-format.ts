@@ -1,0 +1,10 @@
+/**
+ * A server time in the page's language, e.g. "12 Mar 2026, 14:05": the app's one way of writing a
+ * date and time. Nothing for no time; a text that is no date is shown as it came.
+ */
+export function formatDateTime(iso: string | null | undefined, lng: string): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(lng, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { orderLinks } from './order-links';
+
+const setCookie = (name: string, value: string) => (document.cookie = `${name}=${value}; path=/`);
+
+describe('orderLinks', () => {
+  it('buy leads to the trade page the stored payment method leads to (spec §4 trade routing)', () => {
+    expect(orderLinks.buy('en')).toBe('/en/card-buy-sell');
+    setCookie('paymentMethod', 'BANK_TRANSFER');
+    setCookie('transactionType', 'buy');
+    expect(orderLinks.buy('zh')).toBe('/zh/banktransfer-buy');
+  });
+
+  it('the 3ds page gets the order id only: it reads the bank URL from the server', () => {
+    expect(orderLinks.threeDs('en', 'ord 1')).toBe('/en/3ds?orderId=ord%201');
+    expect(orderLinks.threeDs('en', 'o', true)).toBe('/en/3ds-webview?orderId=o');
+  });
+
+  it('order-submit-fail carries the reason when there is one', () => {
+    expect(orderLinks.submitFail('en', 'o', 'NO_RESPONSE')).toBe('/en/order-submit-fail?orderId=o&reason=NO_RESPONSE');
+    expect(orderLinks.submitFail('en', 'o', null)).toBe('/en/order-submit-fail?orderId=o');
+  });
+});
