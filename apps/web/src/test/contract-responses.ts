@@ -1,6 +1,6 @@
 import {
   accountOverviewSchema, bindingStatusResultSchema, cardSchema, checkAddressResultSchema, countryItemSchema, currencyItemSchema, currencyPairItemSchema, featureSwitchItemSchema,
-  kycLimitsResultSchema, listCardResultSchema, listOrderResultSchema, listWalletResultSchema, orderDetailSchema, PATHS, promotionResultSchema, quoteSchema,
+  kycLimitsResultSchema, listCardResultSchema, listOrderResultSchema, listWalletResultSchema, orderDetailSchema, orderInfoSchema, PATHS, promotionResultSchema, quoteSchema,
   riskSurveyCheckResultSchema, submitBuyResultSchema, threeDsStatusResultSchema, walletSchema,
 } from '@causeway/contracts';
 import { z } from 'zod';
@@ -27,6 +27,7 @@ export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   [PATHS.listCurrencyPairByBaseCurrency]: z.array(currencyPairItemSchema),
   [PATHS.kycLimits]: kycLimitsResultSchema,
   [PATHS.kycCheckAddress]: checkAddressResultSchema,
+  [PATHS.getTransInfo]: orderInfoSchema,
   [PATHS.riskSurveyCheck]: riskSurveyCheckResultSchema,
   [PATHS.riskSurveyAgreement]: riskSurveyCheckResultSchema,
   [PATHS.featureSwitch]: z.array(featureSwitchItemSchema),

@@ -1,4 +1,5 @@
 import { COOKIE_NAMES, setSharedCookie } from '@/lib/cookies';
+import { TRAN_ID_STORAGE_KEY } from '@/lib/merchant-transaction';
 import { storage } from '@/lib/storage';
 
 /** business-login's query (spec §2) → where the rest of the flow reads it. */
@@ -9,7 +10,6 @@ const COOKIE_PARAMS = {
   orderToken: COOKIE_NAMES.orderToken,
 } as const;
 
-export const TRAN_ID_STORAGE_KEY = 'causeway.tranId';
 const SAFE_VALUE = /^[\w.:-]{1,128}$/;
 
 /**

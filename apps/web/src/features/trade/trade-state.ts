@@ -18,6 +18,8 @@ export interface TradeOffer {
   cryptos: ReadonlyMap<string, CurrencyItem>;
   /** The selection the page opens with (the query's, else the remembered fiat, else the first offered). */
   initial: Selection;
+  /** A merchant's transaction the page fills (tranId): its amount is typed in, its id goes with every quote. */
+  transaction?: { tranId: string; fiatAmount: string | null; cryptoAmount: string | null };
 }
 
 export type TradeLimit = KycLimits['userKycLimitVos'][number];

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { COOKIE_NAMES, getSharedCookie } from '@/lib/cookies';
 import { getItem } from '@/lib/storage';
-import { TRAN_ID_STORAGE_KEY } from '../entry-params';
+import { TRAN_ID_STORAGE_KEY } from '@/lib/merchant-transaction';
 import { BusinessLoginPage } from './login-page';
 import { landedOn, loginResult, openLogin, storedToken, submitEmail, submitPassword } from './login-test-kit';
 

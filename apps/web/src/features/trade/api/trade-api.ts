@@ -18,6 +18,7 @@ import {
   type submitBuyResultSchema,
   type walletSchema,
   type listWalletResultSchema,
+  type orderInfoSchema,
 } from '@causeway/contracts';
 import type { z } from 'zod';
 import type { HttpClient } from '@/lib/http-client';
@@ -33,6 +34,7 @@ export type SubmitBuyResult = z.infer<typeof submitBuyResultSchema>;
 export type Promotion = z.infer<typeof promotionResultSchema>;
 export type Wallet = z.infer<typeof walletSchema>;
 export type WalletList = z.infer<typeof listWalletResultSchema>;
+export type OrderInfo = z.infer<typeof orderInfoSchema>;
 export type AddWalletBody = z.input<typeof addWalletRequestSchema>;
 export type CurrencyItem = z.infer<typeof currencyItemSchema>;
 export type CurrencyPair = z.infer<typeof currencyPairItemSchema>;
@@ -74,6 +76,8 @@ export function createTradeApi(client: HttpClient) {
       client.get<CurrencyPair[]>(PATHS.listCurrencyPairByBaseCurrency, { query: { baseCurrency, channelCode: CARD_CHANNEL, transactionType: 'buy' } }),
     checkAddress: () => client.get<CheckAddressResult>(PATHS.kycCheckAddress),
     kycLimits: () => client.get<KycLimits>(PATHS.kycLimits),
+    /** common/get-trans-info: what a merchant's transaction buys (before or after sign-in). */
+    transInfo: (tranId: string) => client.get<OrderInfo>(PATHS.getTransInfo, { query: { tranId } }),
     featureSwitch: (entry: string) => client.get<FeatureSwitchItem[]>(PATHS.featureSwitch, { query: { clientType: 'Web', entry, version: FEATURE_SWITCH_VERSION } }),
     countries: () => client.get<Country[]>(PATHS.listCountryCode),
     /** The authenticator check before a buy (spec §4), scenario BUY. */

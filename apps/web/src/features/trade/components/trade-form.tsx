@@ -43,7 +43,13 @@ export function TradeForm({ offer, chooseFirst = false }: { offer: TradeOffer; c
   const [selection, setSelection] = useState<Selection>(offer.initial);
   const [chooser, setChooser] = useState(chooseFirst);
   const [dialog, setDialog] = useState<'add' | 'manage' | null>(null);
-  const [entry, setEntry] = useState<AmountEntry>({ unit: 'fiat', value: '' });
+  // A merchant's transaction comes with its amount: typed in for the person (who may still change it).
+  const [entry, setEntry] = useState<AmountEntry>(() => {
+    const preset = offer.transaction;
+    if (preset?.fiatAmount) return { unit: 'fiat', value: preset.fiatAmount };
+    if (preset?.cryptoAmount) return { unit: 'crypto', value: preset.cryptoAmount };
+    return { unit: 'fiat', value: '' };
+  });
   const [chosenCard, setChosenCard] = useState<string | null>(null);
   const [attempted, setAttempted] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -93,7 +99,7 @@ export function TradeForm({ offer, chooseFirst = false }: { offer: TradeOffer; c
     },
   });
   // No renewal while a payment is under way: the price confirmed stays the price sent.
-  const live = useQuote(api, orderId, selection, isPositiveDecimal(settled.value) && !outOfRange ? { unit: settled.unit, amount: settled.value } : null, { paused: submit.phase !== 'idle' });
+  const live = useQuote(api, orderId, selection, isPositiveDecimal(settled.value) && !outOfRange ? { unit: settled.unit, amount: settled.value } : null, { paused: submit.phase !== 'idle', tranId: offer.transaction?.tranId });
 
   // Mounted whatever replaces the form, so what it says is announced (a region born with its text may not be).
   const announcer = <p role="status" className="sr-only">{submit.phase === 'processing' ? t('trade.processing.title') : ''}</p>;

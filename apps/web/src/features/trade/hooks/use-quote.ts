@@ -33,9 +33,11 @@ export interface LiveQuote {
 export interface QuoteOptions {
   /** No renewal starts while true (a payment is under way: the price confirmed must not move). */
   paused?: boolean;
+  /** The merchant's transaction the quotes are for. */
+  tranId?: string | undefined;
 }
 
-const bodyOf = (orderId: string, selection: Selection, amount: QuoteAmount): QuoteBody => ({
+const bodyOf = (orderId: string, selection: Selection, amount: QuoteAmount, tranId?: string): QuoteBody => ({
   orderId,
   channelCode: CARD_CHANNEL,
   paymentMethod: CARD_PAYMENT_METHOD,
@@ -44,6 +46,7 @@ const bodyOf = (orderId: string, selection: Selection, amount: QuoteAmount): Quo
   cryptoCurrency: selection.crypto,
   network: selection.network,
   ...(amount.unit === 'fiat' ? { fiatAmount: amount.amount } : { cryptoAmount: amount.amount }),
+  ...(tranId ? { tranId } : {}),
 });
 
 /**
@@ -98,7 +101,7 @@ function usePageHidden(): boolean {
  * invalid or outside the pair's limits). Renewals wait while `paused` or while the tab is hidden,
  * and run at once when they resume after the deadline.
  */
-export function useQuote(api: TradeApi, orderId: string, selection: Selection, amount: QuoteAmount | null, { paused = false }: QuoteOptions = {}): LiveQuote {
+export function useQuote(api: TradeApi, orderId: string, selection: Selection, amount: QuoteAmount | null, { paused = false, tranId }: QuoteOptions = {}): LiveQuote {
   const queries = useQueryClient();
   const { fiat, crypto, network } = selection;
   const queryKey = useMemo(
@@ -108,7 +111,7 @@ export function useQuote(api: TradeApi, orderId: string, selection: Selection, a
   const inputsKey = queryKey.join('|');
   const query = useQuery({
     queryKey,
-    queryFn: ({ signal }) => askFirmQuote(() => api.getQuote(bodyOf(orderId, selection, amount!), signal)),
+    queryFn: ({ signal }) => askFirmQuote(() => api.getQuote(bodyOf(orderId, selection, amount!, tranId), signal)),
     enabled: amount !== null,
     // A quote is renewed by its countdown, never by focus or age.
     staleTime: Infinity,

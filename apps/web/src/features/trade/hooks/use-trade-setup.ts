@@ -6,6 +6,7 @@ import { COOKIE_NAMES, getSharedCookie } from '@/lib/cookies';
 import { gateFor } from '@/lib/gating';
 import { useHttpClient } from '@/lib/http-context';
 import { isIndependentMode, storedMode } from '@/lib/mode';
+import { forgetTranId, storedTranId } from '@/lib/merchant-transaction';
 import { createRiskApi, RISK_CHECK_QUERY_KEY } from '@/lib/risk-api';
 import { isTradePage, withRiskStep } from '@/lib/trade-routing';
 import { useCurrencies, usePairsByFiat, useTradeApi } from '../api/trade-queries';
@@ -45,6 +46,9 @@ export function useTradeSetup(): TradeSetup {
   // Spec §4 trade routing: the risk reminder comes before any trade page.
   const client = useHttpClient();
   const risk = useQuery({ queryKey: RISK_CHECK_QUERY_KEY, queryFn: () => createRiskApi(client).check(), enabled: ready });
+  // A merchant's transaction (tranId in the link, or kept from the sign-in link) sets what is bought.
+  const tranId = params.get('tranId')?.trim() || storedTranId();
+  const transaction = useQuery({ queryKey: ['trade', 'trans-info', tranId], queryFn: () => api.transInfo(tranId!), enabled: ready && Boolean(tranId) });
   const address = useQuery({ queryKey: ['trade', 'check-address'], queryFn: () => api.checkAddress(), enabled: ready });
   const entry = isIndependentMode(mode) ? 'indepdentMain' : 'main';
   const features = useQuery({ queryKey: ['trade', 'feature-switch', entry], queryFn: () => api.featureSwitch(entry), enabled: ready, staleTime: 60_000 });
@@ -65,13 +69,17 @@ export function useTradeSetup(): TradeSetup {
     return { state: 'redirect', to: withRiskStep(isTradePage(page) ? page : 'card-buy-sell', risk.data.riskSurveyCheckNextStep, location.search) };
   }
 
-  const failed = [address, features, currencies, limits].find((query) => query.error);
+  const failed = [address, features, currencies, limits, transaction].find((query) => query.error);
   if (failed) return { state: 'error', error: failed.error, retry: () => void failed.refetch() };
   if (pairs.error) return { state: 'error', error: pairs.error, retry: pairs.refetch };
   const limitsReady = isRoma || limits.data;
+  if (tranId && !transaction.data) return { state: 'loading' };
+  // Only a transaction still open is filled; one paid already is forgotten (the page is a plain buy again).
+  const open = transaction.data && ['Initial', 'Failed'].includes(transaction.data.status) ? transaction.data : null;
+  if (transaction.data && !open) forgetTranId();
   if (!address.data || !features.data || !currencies.data || !limitsReady || (fiats.length > 0 && !pairs.data)) return { state: 'loading' };
 
-  return decideTradeState({
+  const decided = decideTradeState({
     account: account.data,
     gate,
     addressRequired: address.data.required,
@@ -79,7 +87,9 @@ export function useTradeSetup(): TradeSetup {
     currencies: currencies.data,
     pairsByFiat: pairs.data ?? new Map(),
     limits: limits.data ?? null,
-    asked: askedSelection(params),
+    asked: open ? { fiat: open.fiatCurrency, crypto: open.cryptoCurrency, ...(open.network ? { network: open.network } : {}) } : askedSelection(params),
     rememberedFiat: getSharedCookie(COOKIE_NAMES.fiatCurrency),
   });
+  if (decided.state !== 'trade' || !open) return decided;
+  return { ...decided, offer: { ...decided.offer, transaction: { tranId: open.tranId, fiatAmount: open.fiatAmt, cryptoAmount: open.cryptoAmt } } };
 }

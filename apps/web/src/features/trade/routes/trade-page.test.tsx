@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { accountOverview } from '@/test/account-overview';
 import { businessError } from '@/test/routed-http-client';
-import { callsTo, CURRENCIES, formShown, landedOn, limits, openTrade } from '../trade-test-kit';
+import { amountInput, callsTo, CURRENCIES, formShown, landedOn, limits, openTrade } from '../trade-test-kit';
 
 const stateOf = () => document.querySelector('[data-trade-state]')?.getAttribute('data-trade-state');
 
@@ -45,6 +45,14 @@ describe('trade page states (spec §2)', () => {
   it("the risk step keeps a deep link's query (URL-encoded in next=)", async () => {
     openTrade({ url: '/en/buy-crypto?fiatCurrency=EUR&cryptoCurrency=BTC', routes: { [PATHS.riskSurveyCheck]: () => ({ riskSurveyCheckNextStep: 'RISK_WARNING', version: '20250101' }) } });
     expect(await landedOn()).toBe('/en/risk-reminder?next=buy-crypto%3FfiatCurrency%3DEUR%26cryptoCurrency%3DBTC');
+  });
+
+  it("a merchant's transaction (tranId) sets the coin and the amount, and goes with every quote", async () => {
+    const info = { tranId: 'shop-7', orderId: null, fiatCurrency: 'EUR', fiatAmt: '90.00', cryptoCurrency: 'USDT', cryptoAmt: null, network: 'TRX', userId: null, country: null, status: 'Initial', merchantName: 'Demo Shop', kycLoginFail: null };
+    const { bodiesOf } = openTrade({ url: '/en/buy-crypto?tranId=shop-7', routes: { [PATHS.getTransInfo]: () => info } });
+    await formShown();
+    expect(amountInput()).toHaveValue('90.00');
+    await waitFor(() => expect(bodiesOf(PATHS.getQuote)).toContainEqual(expect.objectContaining({ tranId: 'shop-7', fiatAmount: '90.00', cryptoCurrency: 'USDT', network: 'TRX' })));
   });
 
   it('kycAddress: check-address says required → explains and links to account-status', async () => {
