@@ -9,7 +9,8 @@ import { loadServerSecret } from '../../platform/server-secret.repository.ts';
 import { type DatabaseHandle, openDatabase } from '../client.ts';
 import { isSandboxInstall } from '../../providers/mail/index.ts';
 import { prepareDatabase } from '../prepare.ts';
-import { countries, currencies, currencyPairs, merchants, pairChannels, users } from '../schema/index.ts';
+import { cards, countries, currencies, currencyPairs, merchants, pairChannels, users, wallets } from '../schema/index.ts';
+import { createLedger } from '../../modules/ledger/ledger.repository.ts';
 import { seedReferenceData } from './index.ts';
 
 let handle: DatabaseHandle;
@@ -35,6 +36,21 @@ describe('seedReferenceData', () => {
     await expect(
       handle.db.insert(currencyPairs).values({ id: 'EUR-BTC-X', baseCurrency: 'EUR', cryptoCurrency: 'BTC', network: 'BTC', minAmount: '100', maxAmount: '10' }),
     ).rejects.toThrow();
+  });
+});
+
+describe('the demo trading data (sandbox.md: the demo individual has a saved VISA 4242 and a default wallet)', () => {
+  it('seeds the card (tokenised, never the number), default wallets and the sandbox inventory, once', async () => {
+    const [demo] = await handle.db.select().from(users).where(eq(users.emailNormalized, 'demo@causeway.test'));
+    const saved = await handle.db.select().from(cards).where(eq(cards.userId, demo!.id));
+    expect(saved).toHaveLength(1);
+    expect(saved[0]).toMatchObject({ cardBin: '424242', cardLast4: '4242', cardProcessor: 'VISA', processor: 'sandbox', enabled: true });
+    expect(JSON.stringify(saved)).not.toContain('4242424242424242');
+    const defaults = await handle.db.select().from(wallets).where(eq(wallets.userId, demo!.id));
+    expect(defaults.filter((wallet) => wallet.isDefault).map((wallet) => wallet.network).sort()).toEqual(['BTC', 'ETH']);
+    await prepareDatabase(handle, { demoData: true });
+    expect(await handle.db.select().from(cards).where(eq(cards.userId, demo!.id))).toHaveLength(1);
+    expect((await createLedger(handle.db).balance('inventory:BTC')).gt(0)).toBe(true);
   });
 });
 

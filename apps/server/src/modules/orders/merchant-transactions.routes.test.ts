@@ -29,6 +29,10 @@ describe("merchants' transactions (tranId)", () => {
     expect((await create(signed(tran('shop-1001')))).statusCode).toBe(200);
     expect((await create(signed(tran('shop-1001', { fiatAmount: '81' })))).body.code).toBe('IDM0000422');
     expect((await create(signed(tran('shop-1002'), 'sk_wrong'))).body.code).toBe('USE000001010');
+    // trust.md: a signature carries a timestamp checked against 300 s, so a captured body cannot be replayed later.
+    const captured = signed(tran('shop-1003'));
+    t.clock.advance(301_000);
+    expect((await create(captured)).body.code).toBe('USE000001010');
     expect((await call(t.app, 'GET', `${PATHS.getTransInfo}?tranId=shop-1002`)).body.code).toBe('ODR00001012');
   });
 

@@ -73,6 +73,21 @@ describe('settlement when outside services fail', () => {
     expect((await orderRow(orderId)).status).toBe('SUCCESS');
   });
 
+  it('trust.md deadline: an order the processor could not authorise for 24 h expires, nothing charged', async () => {
+    const buyer = await verifiedBuyer(t, 'deadline@example.com');
+    const card = await addCard(t, buyer.headers, TEST_CARDS.visa);
+    const { orderId } = await buy(t, buyer.headers, card.cardId, { fiatAmount: '35' });
+    // Put back before its authorisation, with the processor down from then on.
+    await t.db.update(orders).set({ status: 'OrderSubmitted', step: 'AUTHORIZE', paymentId: null }).where(eq(orders.id, orderId));
+    const down = settlementWith({ processor: (real) => ({ ...real, kind: real.kind, authorize: async () => { throw new ProcessorUnavailableError('HTTP 503'); } }) });
+    expect(await down.advance(orderId)).not.toBeNull();
+    expect((await orderRow(orderId)).status).toBe('OrderSubmitted');
+    t.clock.advance(24 * 60 * 60 * 1000 + 1000);
+    expect(await down.advance(orderId)).toBeNull();
+    expect(await orderRow(orderId)).toMatchObject({ status: 'EXPIRED', failReason: 'DEADLINE_PASSED', step: 'DONE' });
+    expect(await t.app.orders.ledger.journalsOf(orderId)).toEqual([]);
+  });
+
   it('a processor that refuses the authorisation request itself ends the order FAILED, nothing charged', async () => {
     const buyer = await verifiedBuyer(t, 'refused-request@example.com');
     const card = await addCard(t, buyer.headers, TEST_CARDS.visa);
