@@ -120,7 +120,7 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   const kyc = createKycModule({
     db: database.db, queue, worker: jobs, identity, provider: kycProvider, storage, clock, levelName: config.KYC_LEVEL_NAME, flowVersion: config.KYC_FLOW_VERSION, log: app.log,
     // What a person spent comes from their orders, built below (called only after start-up).
-    spentSince: (userId, since) => orders.spentSince(userId, since),
+    spentInPeriods: (userId, now) => orders.spentInPeriods(userId, now),
   });
   registerKycWebhookRoutes(app, { provider: kycProvider, repository: kyc.repository, clock });
   registerKycRoutes(app, { kyc, identity, geo });

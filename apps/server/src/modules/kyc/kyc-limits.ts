@@ -22,17 +22,20 @@ export function periodStart(period: LimitPeriod, now: Date): Date {
   return new Date(Date.UTC(year, now.getUTCMonth(), now.getUTCDate()));
 }
 
-/** What a person spent since a moment, in the limit currency (orders report it). */
-export type SpentSince = (userId: string, since: Date) => Promise<Decimal>;
+/** The start of each limit period that contains `now`. */
+export const periodStarts = (now: Date): Record<LimitPeriod, Date> =>
+  Object.fromEntries(LIMIT_PERIODS.map((period) => [period, periodStart(period, now)])) as Record<LimitPeriod, Date>;
+
+/** What a person spent in each period that contains `now`, in the limit currency (orders report it). */
+export type SpentInPeriods = (userId: string, now: Date) => Promise<Record<LimitPeriod, Decimal>>;
 
 /** Every tier's limits, the person's own tier marked, with what is used and left in each period. */
-export async function limitsFor(input: { userId: string; kycLevel: number; now: Date; spentSince: SpentSince }) {
-  const used = new Map<LimitPeriod, Decimal>();
-  for (const period of LIMIT_PERIODS) used.set(period, await input.spentSince(input.userId, periodStart(period, input.now)));
+export async function limitsFor(input: { userId: string; kycLevel: number; now: Date; spentInPeriods: SpentInPeriods }) {
+  const used = await input.spentInPeriods(input.userId, input.now);
   return KYC_LIMIT_TIERS.flatMap((tier) =>
     LIMIT_PERIODS.map((period) => {
       const current = tier.kycLevel === input.kycLevel;
-      const usedAmount = current ? (used.get(period) ?? new Decimal(0)) : new Decimal(0);
+      const usedAmount = current ? used[period] : new Decimal(0);
       const available = Decimal.max(0, new Decimal(tier[period]).minus(usedAmount));
       return { kycLevel: tier.kycLevel, period, currency: LIMIT_CURRENCY, limitAmount: new Decimal(tier[period]).toFixed(2), usedAmount: usedAmount.toFixed(2), availableAmount: available.toFixed(2), current };
     }),

@@ -7,7 +7,7 @@ import type { KycProvider } from '../../providers/kyc/kyc-provider.ts';
 import type { StorageProvider } from '../../providers/storage/index.ts';
 import type { IdentityModule } from '../identity/identity.module.ts';
 import { JOB_APPLY_REVIEW } from './kyc-webhook.routes.ts';
-import type { SpentSince } from './kyc-limits.ts';
+import type { SpentInPeriods } from './kyc-limits.ts';
 import { createKycRepository } from './kyc.repository.ts';
 import { createEntitySwitchService } from './entity-switch.service.ts';
 import { createKycService, UnknownApplicantError } from './kyc.service.ts';
@@ -26,11 +26,11 @@ export function createKycModule(deps: {
   flowVersion: 'V1' | 'V2';
   log: FastifyBaseLogger;
   /** What the person spent since a moment, in the limit currency (their orders say). */
-  spentSince: SpentSince;
+  spentInPeriods: SpentInPeriods;
 }) {
   const repository = createKycRepository(deps.db, deps.queue);
   const service = createKycService({
-    repository, identity: deps.identity.repository, provider: deps.provider, storage: deps.storage, clock: deps.clock, levelName: deps.levelName, flowVersion: deps.flowVersion, spentSince: deps.spentSince,
+    repository, identity: deps.identity.repository, provider: deps.provider, storage: deps.storage, clock: deps.clock, levelName: deps.levelName, flowVersion: deps.flowVersion, spentInPeriods: deps.spentInPeriods,
   });
 
   // A webhook is a nudge: the vendor's current review is read and applied, so a replayed or

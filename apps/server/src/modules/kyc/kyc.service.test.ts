@@ -64,7 +64,7 @@ function serviceWith(vendor: ReturnType<typeof stubVendor>) {
     clock: t.clock,
     levelName: 'basic-kyc-level',
     flowVersion: 'V2',
-    spentSince: async () => new Decimal(0),
+    spentInPeriods: async () => ({ DAILY: new Decimal(0), MONTHLY: new Decimal(0), YEARLY: new Decimal(0) }),
   });
 }
 

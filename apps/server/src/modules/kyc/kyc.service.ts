@@ -6,7 +6,7 @@ import { type DocsVerificationSubmit, isAdult } from '@causeway/contracts';
 import type { StorageProvider } from '../../providers/storage/index.ts';
 import { checkDocument, checkStoredDocument, fileNameOfKey, keyBelongsTo } from '../uploads/uploads.service.ts';
 import type { KycProfileRow, KycRepository } from './kyc.repository.ts';
-import { limitsFor, type SpentSince } from './kyc-limits.ts';
+import { limitsFor, type SpentInPeriods } from './kyc-limits.ts';
 import { overviewOf } from './overview.ts';
 import { outcomeOf } from './review-mapping.ts';
 
@@ -58,7 +58,7 @@ export function createKycService(deps: {
   /** The flow version new profiles get (V2: our own document step). */
   flowVersion: 'V1' | 'V2';
   /** What the person spent since a moment, in the limit currency (from their orders). */
-  spentSince: SpentSince;
+  spentInPeriods: SpentInPeriods;
 }) {
   const { repository, identity, provider, clock, levelName } = deps;
 
@@ -210,7 +210,7 @@ export function createKycService(deps: {
     /** The limits of every tier with what the person used (their orders whose money moved or may still move). */
     async limits(user: UserRow) {
       const profile = await profileOf(user);
-      const userKycLimitVos = await limitsFor({ userId: user.id, kycLevel: profile.kycLevel, now: clock.now(), spentSince: deps.spentSince });
+      const userKycLimitVos = await limitsFor({ userId: user.id, kycLevel: profile.kycLevel, now: clock.now(), spentInPeriods: deps.spentInPeriods });
       return { kycLevel: profile.kycLevel, userKycLimitVos };
     },
 

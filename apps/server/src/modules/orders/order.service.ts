@@ -78,7 +78,8 @@ export function createOrderService(deps: {
     if (!rawAddress) throw new AppError('ODR00001005', 'A wallet address is required.', { reason: 'EMPTY', field: 'address' });
     const destination = await checkDestination({ network: quote.network, address: rawAddress, memo: body.memo ?? quote.memo }, deps.screening);
     await checkSecondFactor(user, body);
-    const limits = await deps.quotes.limits(user.id, quote, 2);
+    // The tier's room is read once, under the person's lock below.
+    const limits = await deps.quotes.pairAndRate(quote);
     const limitAmount = limits.eurPerFiat.times(quote.fiatAmount);
     /**
      * Under the person's row lock: the tier may have filled since the quote (another order), and the
@@ -88,7 +89,7 @@ export function createOrderService(deps: {
     const stillFits = async (tx: OrderTx) => {
       const room = await deps.quotes.tierRoom(user.id, { tx, kycLevel });
       if (limitAmount.gt(room)) {
-        const maxAmount = Decimal.min(limits.maxAmount, room.dividedBy(limits.eurPerFiat)).toDecimalPlaces(2, Decimal.ROUND_DOWN);
+        const maxAmount = Decimal.min(limits.pairMax, room.dividedBy(limits.eurPerFiat)).toDecimalPlaces(2, Decimal.ROUND_DOWN);
         throw new AppError('ODR00001001', undefined, { minAmount: limits.minAmount.toFixed(2), maxAmount: Decimal.max(0, maxAmount).toFixed(2), currency: quote.fiatCurrency });
       }
       if (quote.promotionApplied && !(await deps.quotes.promotion(user.id, tx)).eligible) throw new AppError('ODR00001008', 'The first-transactions discount of this quote is used up: refresh the quote.');

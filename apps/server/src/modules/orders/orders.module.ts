@@ -12,6 +12,7 @@ import type { ChainProvider } from '../../providers/chain/chain.ts';
 import type { MailProvider } from '../../providers/mail/index.ts';
 import type { PriceFeed } from '../../providers/prices/index.ts';
 import type { IdentityModule } from '../identity/identity.module.ts';
+import { periodStarts, type SpentInPeriods } from '../kyc/kyc-limits.ts';
 import type { KycRepository } from '../kyc/kyc.repository.ts';
 import { createLedger } from '../ledger/ledger.repository.ts';
 import type { MerchantModule } from '../merchant/merchant.module.ts';
@@ -106,9 +107,12 @@ export function createOrdersModule(deps: {
   });
   const scheduleHousekeeping = () => deps.queue.enqueue({ kind: JOB_HOUSEKEEPING, payload: {}, runAt: clock.now(), dedupeKey: JOB_HOUSEKEEPING });
 
-  /** What a person spent since a moment in EUR (the KYC limits' used amounts). */
-  const spentSince = async (userId: string, since: Date) => new Decimal(await ordersRepository.spentSince(userId, since));
-  return { quotes, orders, cards, wallets, merchantTransactions, settlement, ledger, repository: ordersRepository, spentSince, scheduleHousekeeping };
+  /** What a person spent in each limit period, in EUR (the KYC limits' used amounts). */
+  const spentInPeriods: SpentInPeriods = async (userId, now) => {
+    const spent = await ordersRepository.spentSince(userId, periodStarts(now));
+    return { DAILY: new Decimal(spent.DAILY), MONTHLY: new Decimal(spent.MONTHLY), YEARLY: new Decimal(spent.YEARLY) };
+  };
+  return { quotes, orders, cards, wallets, merchantTransactions, settlement, ledger, repository: ordersRepository, spentInPeriods, scheduleHousekeeping };
 }
 
 export type OrdersModule = ReturnType<typeof createOrdersModule>;

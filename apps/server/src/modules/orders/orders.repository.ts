@@ -1,5 +1,5 @@
 import type { OrderStatus } from '@causeway/contracts';
-import { and, count, desc, eq, gte, inArray, isNull, lt, lte, notInArray, sql, sum } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, lt, lte, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orderEvents, orders, quotes, users } from '../../db/schema/index.ts';
 import { newId } from '../../platform/crypto.ts';
@@ -97,10 +97,16 @@ export function createOrdersRepository(db: Database) {
       return { total: Number(total?.n ?? 0), rows };
     },
 
-    /** What the person spent since a moment, in the limit currency (EUR): orders whose money moved or may still move. */
-    async spentSince(userId: string, since: Date, executor: Pick<Database, 'select'> = db): Promise<string> {
-      const [row] = await executor.select({ total: sum(orders.limitAmount) }).from(orders).where(and(eq(orders.userId, userId), gte(orders.createdAt, since), notInArray(orders.status, NOT_SPENT)));
-      return row?.total ?? '0';
+    /**
+     * What the person spent since each moment, in the limit currency (EUR), in one query: orders
+     * whose money moved or may still move. Answers decimal strings by key.
+     */
+    async spentSince<K extends string>(userId: string, starts: Record<K, Date>, executor: Pick<Database, 'select'> = db): Promise<Record<K, string>> {
+      const entries = Object.entries(starts) as Array<[K, Date]>;
+      const earliest = new Date(Math.min(...entries.map(([, since]) => since.getTime())));
+      const sums = Object.fromEntries(entries.map(([key, since]) => [key, sql<string | null>`sum(${orders.limitAmount}) filter (where ${orders.createdAt} >= ${since.toISOString()}::timestamptz)`]));
+      const [row] = await executor.select(sums).from(orders).where(and(eq(orders.userId, userId), gte(orders.createdAt, earliest), notInArray(orders.status, NOT_SPENT)));
+      return Object.fromEntries(entries.map(([key]) => [key, (row as Record<string, string | null> | undefined)?.[key] ?? '0'])) as Record<K, string>;
     },
 
     /** How many buys count towards the first-transactions promotion. */

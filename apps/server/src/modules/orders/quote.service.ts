@@ -5,7 +5,8 @@ import type { Clock } from '../../platform/clock.ts';
 import { newId } from '../../platform/crypto.ts';
 import { type PriceFeed, PriceUnavailableError } from '../../providers/prices/index.ts';
 import type { UserRow } from '../identity/identity.repository.ts';
-import { KYC_LIMIT_TIERS, LIMIT_CURRENCY, periodStart } from '../kyc/kyc-limits.ts';
+import { LIMIT_PERIODS } from '@causeway/contracts';
+import { KYC_LIMIT_TIERS, LIMIT_CURRENCY, periodStarts } from '../kyc/kyc-limits.ts';
 import type { ReferenceRepository } from '../reference/reference.repository.ts';
 import { checkDestination } from './address-check.ts';
 import { MAX_QUOTED_CRYPTO_DECIMALS, networkFeeIn, ourFeeRate, spreadRate } from './fee-schedule.ts';
@@ -68,13 +69,9 @@ export function createQuoteService(deps: {
   async function tierRoom(userId: string, inTx?: { tx: OrderTx; kycLevel: number }): Promise<Decimal> {
     const level = inTx?.kycLevel ?? (await deps.kycLevelOf(userId));
     const tier = KYC_LIMIT_TIERS.find((candidate) => candidate.kycLevel === level) ?? KYC_LIMIT_TIERS[0]!;
-    const now = clock.now();
-    let room: Decimal | null = null;
-    for (const period of ['DAILY', 'MONTHLY', 'YEARLY'] as const) {
-      const left = new Decimal(tier[period]).minus(await orders.spentSince(userId, periodStart(period, now), inTx?.tx));
-      room = room === null ? left : Decimal.min(room, left);
-    }
-    return Decimal.max(0, room ?? 0);
+    const spent = await orders.spentSince(userId, periodStarts(clock.now()), inTx?.tx);
+    const left = LIMIT_PERIODS.map((period) => new Decimal(tier[period]).minus(spent[period]));
+    return Decimal.max(0, Decimal.min(...left));
   }
 
   /** What one unit of the fiat is worth in EUR, through the crypto's two prices (the feed prices crypto only). */
@@ -85,11 +82,16 @@ export function createQuoteService(deps: {
   }
 
   const service = {
-    async limits(userId: string, input: { fiatCurrency: string; cryptoCurrency: string; network: string; channelCode: string }, fiatDecimals: number): Promise<AmountLimits & { eurPerFiat: Decimal }> {
+    /** The pair's own range and what one unit of the fiat is worth in EUR (the tier's room is the caller's to add). */
+    async pairAndRate(input: { fiatCurrency: string; cryptoCurrency: string; network: string; channelCode: string }) {
       const pair = await pairOf(input);
-      const rate = await eurPerFiat(input.fiatCurrency, input.cryptoCurrency);
+      return { minAmount: new Decimal(pair.minAmount), pairMax: new Decimal(pair.maxAmount), eurPerFiat: await eurPerFiat(input.fiatCurrency, input.cryptoCurrency) };
+    },
+
+    async limits(userId: string, input: { fiatCurrency: string; cryptoCurrency: string; network: string; channelCode: string }, fiatDecimals: number): Promise<AmountLimits & { eurPerFiat: Decimal }> {
+      const { minAmount, pairMax, eurPerFiat: rate } = await service.pairAndRate(input);
       const roomInFiat = (await tierRoom(userId)).dividedBy(rate).toDecimalPlaces(fiatDecimals, Decimal.ROUND_DOWN);
-      return { minAmount: new Decimal(pair.minAmount), maxAmount: Decimal.min(new Decimal(pair.maxAmount), roomInFiat), eurPerFiat: rate };
+      return { minAmount, maxAmount: Decimal.min(pairMax, roomInFiat), eurPerFiat: rate };
     },
 
     tierRoom,
