@@ -94,10 +94,10 @@ export function fundInventoryJournal(crypto: string, amount: Decimal, key: strin
 
 /** The database refused a posting because an account would go below zero (no crypto left to sell). */
 export function isOverdraftError(error: unknown): boolean {
+  // The driver's error, or the ORM's wrapping of it (its cause), names the CHECK that refused.
   for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
-    const { code, constraint, message } = current as { code?: string; constraint?: string; message?: string };
-    if (constraint === 'ledger_accounts_no_overdraft' || (code === '23514' && String(message).includes('no_overdraft'))) return true;
-    if (String(message ?? '').includes('ledger_accounts_no_overdraft')) return true;
+    const { constraint, message } = current as { constraint?: string; message?: string };
+    if (constraint === 'ledger_accounts_no_overdraft' || String(message ?? '').includes('ledger_accounts_no_overdraft')) return true;
   }
   return false;
 }

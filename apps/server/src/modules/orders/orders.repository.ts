@@ -1,5 +1,5 @@
 import type { OrderStatus } from '@causeway/contracts';
-import { and, count, desc, eq, gte, inArray, isNull, lt, lte, notInArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, lte, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orderEvents, orders, quotes, users } from '../../db/schema/index.ts';
 import { newId } from '../../platform/crypto.ts';
@@ -115,10 +115,9 @@ export function createOrdersRepository(db: Database) {
       return Number(row?.n ?? 0);
     },
 
-    /** Open orders past their deadline or all open ones (the recovery sweep after a restart). */
-    openOrders(before?: Date) {
-      const open = isNull(orders.completedAt);
-      return db.select({ id: orders.id }).from(orders).where(before ? and(open, lt(orders.deadlineAt, before)) : open);
+    /** Orders not final yet (the housekeeping sweep gives each its job back). */
+    openOrders() {
+      return db.select({ id: orders.id }).from(orders).where(isNull(orders.completedAt));
     },
 
     /** Orders counted by status (for the crash test and operators). */

@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, sandboxCardPayments, sandboxChainTransfers } from '../../db/schema/index.ts';
@@ -8,6 +9,7 @@ import { createIdentityTestApp, type IdentityTestApp } from '../../../test/ident
 import { addCard, buy, TEST_CARDS, verifiedBuyer } from '../../../test/order-helpers.ts';
 import { createCardsRepository } from './cards.repository.ts';
 import { createMerchantTransactionsRepository } from './merchant-transactions.repository.ts';
+import { fundInventoryJournal } from './order-ledger.ts';
 import { createSettlement } from './settlement.ts';
 
 /**
@@ -86,6 +88,23 @@ describe('settlement when outside services fail', () => {
     expect(await down.advance(orderId)).toBeNull();
     expect(await orderRow(orderId)).toMatchObject({ status: 'EXPIRED', failReason: 'DEADLINE_PASSED', step: 'DONE' });
     expect(await t.app.orders.ledger.journalsOf(orderId)).toEqual([]);
+  });
+
+  it('no crypto left to sell: the database refuses the sale (no overdraft), the card is refunded, the books balance', async () => {
+    const { orderId } = await authorisedOrder('no-inventory@example.com');
+    const held = await t.app.orders.ledger.balance('inventory:BTC');
+    const move = (amount: Decimal, key: string) => t.db.transaction((tx) => t.app.orders.ledger.post(fundInventoryJournal('BTC', amount, key), tx));
+    await move(held.negated(), 'test:empty-inventory');
+    try {
+      const settlement = settlementWith();
+      for (let round = 0; round < 3; round += 1) await settlement.advance(orderId);
+      expect(await orderRow(orderId)).toMatchObject({ status: 'FAILED', failReason: 'LIQUIDITY', step: 'DONE' });
+      expect((await paymentOf(orderId)).status).toBe('REFUNDED');
+      expect((await t.app.orders.ledger.journalsOf(orderId)).map((journal) => journal.kind)).toEqual(['card-capture', 'card-refund']);
+      for (const total of (await t.app.orders.ledger.trialBalance()).values()) expect(total.isZero()).toBe(true);
+    } finally {
+      await move(held, 'test:refill-inventory');
+    }
   });
 
   it('a processor that refuses the authorisation request itself ends the order FAILED, nothing charged', async () => {
