@@ -56,6 +56,12 @@ import { registerRiskRoutes } from './modules/risk/risk.routes.ts';
 import { createCardProcessor } from './providers/card-processor/index.ts';
 import { createChainProvider, parseBitgoWalletIds } from './providers/chain/index.ts';
 import { createPriceFeed } from './providers/prices/index.ts';
+import { createHelpDesk } from './providers/help-desk/index.ts';
+import { isSandboxInstall } from './providers/mail/index.ts';
+import { registerHelpRoutes } from './modules/help/help.routes.ts';
+import { createHelpService } from './modules/help/help.service.ts';
+import { registerHelpSiteRoutes } from './modules/help/help-site.routes.ts';
+import { registerHelpDeskOperatorRoutes } from './modules/help/help-desk-operator.routes.ts';
 
 export const APP_VERSION = '0.1.0';
 
@@ -83,7 +89,10 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
 
   // Chosen first: the CSP lets Google's reCAPTCHA script in only when that check runs.
   const botCheck = createBotCheckProvider(config);
-  registerSecurityHeaders(app, config.FRAME_ANCESTORS, { recaptcha: botCheck.kind === 'recaptcha', sumsub: Boolean(config.SUMSUB_APP_TOKEN), connectSources: uploadOrigins(config) });
+  registerSecurityHeaders(app, config.FRAME_ANCESTORS, { recaptcha: botCheck.kind === 'recaptcha', sumsub: Boolean(config.SUMSUB_APP_TOKEN), connectSources: uploadOrigins(config),
+    // Zendesk article bodies show images from the help centre's own host.
+    imageSources: config.HELP_DESK === 'zendesk' && config.ZENDESK_URL ? [new URL(config.ZENDESK_URL).origin] : [],
+  });
   await registerOpenApi(app, APP_VERSION);
   const serveSpa = await registerWebApp(app, config.WEB_DIST);
   registerErrorHandling(app, serveSpa);
@@ -98,7 +107,8 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   app.decorate('jobs', jobs);
   const mail = createMailProvider(config, database.db, clock);
   const serverSecret = await loadServerSecret(database.db, config.SECRET_KEY);
-  const identity = createIdentityModule(app, { db: database.db, clock, mail, rateLimiter: createRateLimiter(database.db), serverSecret });
+  const rateLimiter = createRateLimiter(database.db);
+  const identity = createIdentityModule(app, { db: database.db, clock, mail, rateLimiter, serverSecret });
   registerIdentityRoutes(app, identity, botCheck);
   registerBotCheckRoutes(app, botCheck, config.RECAPTCHA_SITE_KEY);
   registerAuthenticatorRoutes(app, identity);
@@ -157,6 +167,20 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
     registerSandboxLedgerRoutes(app, orders);
   }
   app.decorate('orders', orders);
+
+  // The help widget's desk (issue 6). The built-in one also serves its help site, and its
+  // tickets to the operator: openly on a sandbox install, else only behind the operator password.
+  const { provider: helpDesk, builtin: builtinDesk } = createHelpDesk({
+    kind: config.HELP_DESK, db: database.db, clock, publicUrl,
+    zendesk: { url: config.ZENDESK_URL, email: config.ZENDESK_EMAIL, apiToken: config.ZENDESK_API_TOKEN, sourceFieldId: config.ZENDESK_SOURCE_FIELD_ID },
+  });
+  registerHelpRoutes(app, { identity, help: createHelpService(helpDesk), desk: helpDesk.kind, rateLimiter, clock });
+  if (builtinDesk) {
+    registerHelpSiteRoutes(app, helpDesk);
+    if (isSandboxInstall(config) || config.HELP_DESK_OPERATOR_PASSWORD) {
+      registerHelpDeskOperatorRoutes(app, { repository: builtinDesk, password: config.HELP_DESK_OPERATOR_PASSWORD });
+    }
+  }
 
   await orders.scheduleHousekeeping();
   jobs.start();

@@ -87,6 +87,15 @@ export const configSchema = z.object({
   ADDRESS_SCREENING: z.enum(['sandbox', 'chainalysis']).default('sandbox'),
   CHAINALYSIS_API_KEY: z.string().min(1).optional(),
   CHAINALYSIS_API_URL: z.url({ message: 'must be an https URL such as https://public.chainalysis.com' }).optional(),
+  /** The help desk behind the widget: `builtin` (the help centre in our database) or `zendesk` (its Help Center and Requests APIs). */
+  HELP_DESK: z.enum(['builtin', 'zendesk']).default('builtin'),
+  ZENDESK_URL: z.url({ message: 'must be your Zendesk address such as https://yourcompany.zendesk.com' }).optional(),
+  ZENDESK_EMAIL: z.email({ message: 'must be the email of the Zendesk agent the API token belongs to' }).optional(),
+  ZENDESK_API_TOKEN: z.string().min(1).optional(),
+  /** With the built-in desk: the password of /sandbox/help-desk (HTTP Basic). Needed to see tickets on an install that is not a sandbox. */
+  HELP_DESK_OPERATOR_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
+  /** The id of the ticket field that says where a ticket came from (tickets_from_widget or feedbacks_from_widget). */
+  ZENDESK_SOURCE_FIELD_ID: z.coerce.number().int().positive().optional(),
   /** Whether the travel rule (GTR) asks for the receiving VASP on payouts (gtr-enabled). */
   GTR_ENABLED: booleanFromEnv.default(false),
   /** The travel-rule VASP directory (list-vasp-info) as a JSON list of {vaspId, name, country, website}; empty by default (spec §3). */
@@ -137,6 +146,7 @@ export const configSchema = z.object({
     ['CARD_PROCESSOR', 'checkout', ['CHECKOUT_SECRET_KEY', 'CHECKOUT_PUBLIC_KEY', 'PUBLIC_URL']],
     ['CHAIN_PROVIDER', 'bitgo', ['BITGO_ACCESS_TOKEN', 'BITGO_EXPRESS_URL', 'BITGO_WALLET_PASSPHRASE', 'BITGO_WALLET_IDS']],
     ['ADDRESS_SCREENING', 'chainalysis', ['CHAINALYSIS_API_KEY']],
+    ['HELP_DESK', 'zendesk', ['ZENDESK_URL', 'ZENDESK_EMAIL', 'ZENDESK_API_TOKEN', 'ZENDESK_SOURCE_FIELD_ID']],
   ] as const;
   for (const [setting, value, names] of required) {
     if (config[setting] !== value) continue;
@@ -148,7 +158,7 @@ export const configSchema = z.object({
 
 export type Config = z.infer<typeof configSchema>;
 
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'TRANSLATIONS_API_KEY', 'I18N_API_KEY', 'SECRET_KEY', 'SMTP_URL', 'IPINFO_TOKEN', 'RECAPTCHA_SECRET', 'SUMSUB_APP_TOKEN', 'SUMSUB_SECRET_KEY', 'SUMSUB_WEBHOOK_SECRET', 'S3_SECRET_ACCESS_KEY', 'CHECKOUT_SECRET_KEY', 'BITGO_ACCESS_TOKEN', 'BITGO_WALLET_PASSPHRASE', 'CHAINALYSIS_API_KEY']);
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'TRANSLATIONS_API_KEY', 'I18N_API_KEY', 'SECRET_KEY', 'SMTP_URL', 'IPINFO_TOKEN', 'RECAPTCHA_SECRET', 'SUMSUB_APP_TOKEN', 'SUMSUB_SECRET_KEY', 'SUMSUB_WEBHOOK_SECRET', 'S3_SECRET_ACCESS_KEY', 'CHECKOUT_SECRET_KEY', 'BITGO_ACCESS_TOKEN', 'BITGO_WALLET_PASSPHRASE', 'CHAINALYSIS_API_KEY', 'ZENDESK_API_TOKEN', 'HELP_DESK_OPERATOR_PASSWORD']);
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {

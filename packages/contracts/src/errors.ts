@@ -88,6 +88,13 @@ export const ERROR_CATALOGUE = {
   WAL0000001: { httpStatus: 404, meaning: 'No such wallet on this account.' },
   WAL0000002: { httpStatus: 409, meaning: 'Delete wallet failed: the default wallet cannot be deleted.' },
   WAL0000003: { httpStatus: 409, meaning: 'This address is already saved.' },
+  // Help centre (issue 6; codes chosen). HLP0000002/3 answer the spec §8 filetype/filesize texts.
+  HLP0000001: { httpStatus: 400, meaning: 'This help-desk call is not one the help widget makes: nothing was forwarded. (chosen)' },
+  HLP0000002: { httpStatus: 400, meaning: 'File format is not supported. (chosen)' },
+  HLP0000003: { httpStatus: 413, meaning: 'Each file must be at most 10 MB. (chosen)' },
+  HLP0000004: { httpStatus: 404, meaning: 'No such article or section in the help centre. (chosen)' },
+  HLP0000005: { httpStatus: 503, meaning: 'The help desk is unavailable right now: try again in a moment. (chosen)' },
+  HLP0000006: { httpStatus: 400, meaning: 'An attachment is unknown, expired or already sent: attach the file again. (chosen)' },
   WHK0000401: { httpStatus: 401, meaning: "A vendor webhook's signature is missing, wrong or made with a refused algorithm: nothing was done." },
 } as const satisfies Record<string, { httpStatus: number; meaning: string }>;
 

@@ -22,3 +22,5 @@ export * from './cards.ts';
 export * from './orders.ts';
 export * from './on-chain.ts';
 export * from './risk.ts';
+export * from './help-rules.ts';
+export * from './help.ts';

@@ -10,6 +10,7 @@ import { createSandboxCardProcessor } from '../providers/card-processor/sandbox.
 import { createSandboxProcessorRepository } from '../providers/card-processor/sandbox-processor.repository.ts';
 import { systemClock } from '../platform/clock.ts';
 import { seedReferenceData } from './seed/index.ts';
+import { seedHelpCentre } from './seed/help-centre.ts';
 
 export interface PrepareOptions {
   /** The SECRET_KEY the app runs with (unset: the secret generated once and kept in the database), which seals the demo merchant's secret. */
@@ -31,6 +32,7 @@ export interface PrepareOptions {
 export async function prepareDatabase(database: DatabaseHandle, options: PrepareOptions): Promise<void> {
   await database.migrate();
   await seedReferenceData(database.db);
+  await seedHelpCentre(database.db, systemClock.now());
   const serverSecret = await loadServerSecret(database.db, options.secretKey);
   if (!options.demoData) return;
   await seedDemoAccounts(database.db);

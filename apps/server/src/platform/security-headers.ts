@@ -10,6 +10,8 @@ export interface SecurityHeaderOptions {
   sumsub?: boolean;
   /** Origins the browser may send to besides ours: the upload bucket with S3 storage. */
   connectSources?: string[];
+  /** Origins images may come from besides ours: the Zendesk help centre's article images. */
+  imageSources?: string[];
 }
 
 const RECAPTCHA_SCRIPTS = 'https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/';
@@ -27,7 +29,7 @@ export function registerSecurityHeaders(app: FastifyInstance, frameAncestors: st
     "default-src 'self'",
     ['script-src', "'self'", ...(options.recaptcha ? [RECAPTCHA_SCRIPTS] : []), ...(options.sumsub ? [SUMSUB_SCRIPTS] : [])].join(' '),
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    ['img-src', "'self' data: blob:", ...(options.imageSources ?? [])].join(' '),
     "font-src 'self' data:",
     ['connect-src', "'self'", ...(options.connectSources ?? [])].join(' '),
     ...(options.recaptcha || options.sumsub ? [['frame-src', ...(options.recaptcha ? [RECAPTCHA_FRAMES] : []), ...(options.sumsub ? [SUMSUB_FRAMES] : [])].join(' ')] : []),

@@ -7,3 +7,4 @@ export * from './kyc.ts';
 export * from './uploads.ts';
 export * from './ledger.ts';
 export * from './orders.ts';
+export * from './help.ts';

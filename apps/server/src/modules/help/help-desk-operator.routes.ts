@@ -1,0 +1,58 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { constantTimeEqual } from '../../platform/crypto.ts';
+import type { BuiltinDeskRepository } from '../../providers/help-desk/builtin-desk.repository.ts';
+import { renderHelpDeskPage } from './help-desk.page.ts';
+
+export interface HelpDeskOperatorDeps {
+  repository: BuiltinDeskRepository;
+  /** HELP_DESK_OPERATOR_PASSWORD: when set, the pages ask for it (HTTP Basic, any user name). Unset: open (sandbox installs only). */
+  password?: string | undefined;
+}
+
+/** Whether the request carries the operator's password (HTTP Basic); always true without one. */
+function isOperator(request: FastifyRequest, password: string | undefined): boolean {
+  if (!password) return true;
+  const header = request.headers.authorization ?? '';
+  if (!header.startsWith('Basic ')) return false;
+  const decoded = Buffer.from(header.slice(6), 'base64').toString('utf8');
+  return constantTimeEqual(decoded.slice(decoded.indexOf(':') + 1), password);
+}
+
+const challenge = (reply: FastifyReply) => reply.status(401).header('www-authenticate', 'Basic realm="Causeway help desk", charset="UTF-8"').type('text/plain; charset=utf-8').send('The help desk needs the operator password.');
+
+/**
+ * The built-in desk's operator page (issue 6): the newest requests with their attachments.
+ * Attachments are served as downloads, never rendered (trust.md: attachment + nosniff).
+ */
+export function registerHelpDeskOperatorRoutes(app: FastifyInstance, deps: HelpDeskOperatorDeps): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.get('/sandbox/help-desk', {
+    schema: { tags: ['sandbox'], summary: 'Requests sent to the built-in help desk (HTML, or JSON with format=json)', querystring: z.object({ format: z.enum(['html', 'json']).default('html') }) },
+    handler: async (request, reply) => {
+      if (!isOperator(request, deps.password)) return challenge(reply);
+      const requests = await deps.repository.latestRequests(100);
+      reply.header('cache-control', 'no-store');
+      if (request.query.format === 'json') {
+        return { requests: requests.map(({ attachments, createdAt, ...r }) => ({ ...r, createdAt: createdAt.toISOString(), attachments: attachments.map(({ token, fileName, size, contentType }) => ({ token, fileName, size, contentType })) })) };
+      }
+      return reply.type('text/html; charset=utf-8').send(renderHelpDeskPage(requests));
+    },
+  });
+
+  routes.get('/sandbox/help-desk/requests/:requestId/attachments/:token', {
+    schema: { tags: ['sandbox'], summary: "Download one attachment of a request", params: z.object({ requestId: z.coerce.number().int().positive().max(2_147_483_647), token: z.string().regex(/^[\w-]{1,64}$/) }) },
+    handler: async (request, reply) => {
+      if (!isOperator(request, deps.password)) return challenge(reply);
+      const file = await deps.repository.attachment(request.params.requestId, request.params.token);
+      if (!file) return reply.status(404).type('text/plain; charset=utf-8').send('No such attachment.');
+      const asciiName = file.fileName.replace(/[^\w.-]/g, '_');
+      return reply
+        .header('content-disposition', `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+        .header('cache-control', 'no-store')
+        .type('application/octet-stream')
+        .send(file.bytes);
+    },
+  });
+}

@@ -1,0 +1,128 @@
+import {
+  API_BASE, attachmentError, commonHeadersSchema, DEFAULT_ATTACHMENT_NAME, DEFAULT_UPLOAD_AUTHOR, envelopeOf, HELP_ATTACHMENT_MAX_BYTES, helpDeskRequestBodySchema, helpDeskRequestResultSchema, ok,
+  PATHS,
+} from '@causeway/contracts';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '../../platform/app-error.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { RateLimiter } from '../../platform/rate-limit.repository.ts';
+import { HelpDeskInputError, HelpDeskUnavailableError } from '../../providers/help-desk/index.ts';
+import type { IdentityModule } from '../identity/identity.module.ts';
+import { isUploadCall, parseHelpDeskCall, RefusedHelpDeskCall } from './help-desk-operations.ts';
+import { HelpContentNotFound, type HelpService } from './help.service.ts';
+
+export interface HelpRouteDeps {
+  identity: Pick<IdentityModule, 'guard'>;
+  help: HelpService;
+  desk: 'builtin' | 'zendesk';
+  rateLimiter: RateLimiter;
+  clock: Clock;
+}
+
+/** Per person and hour: tickets and uploads are what a person writes; reads are not limited. */
+const TICKETS_PER_HOUR = 10;
+const UPLOADS_PER_HOUR = 30;
+const HOUR_MS = 3_600_000;
+
+/** @fastify/multipart's error for a file over `limits.fileSize`. */
+const isFileTooLarge = (error: unknown) => (error as { code?: unknown } | null)?.code === 'FST_REQ_FILE_TOO_LARGE';
+/** A browser's declared type when it looks like one; the operator's page serves files as attachments anyway. */
+const contentTypeOf = (mimetype: string | undefined) => (mimetype && /^[\w.+-]{1,64}\/[\w.+-]{1,128}$/.test(mimetype) ? mimetype.toLowerCase() : 'application/octet-stream');
+
+/**
+ * zendesk/request and zendesk/forward/file (spec §7): the help widget's calls, answered by the
+ * help desk (HELP_DESK) for exactly the operations the widget needs (help-desk-operations.ts).
+ * Every call needs a session: the widget lives on the signed-in pages, and a ticket or upload
+ * is limited per person.
+ */
+export function registerHelpRoutes(app: FastifyInstance, deps: HelpRouteDeps): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['help'];
+
+  async function limit(request: FastifyRequest, what: 'ticket' | 'upload', perHour: number) {
+    const userId = request.auth?.user.id ?? 'anonymous';
+    const verdict = await deps.rateLimiter.hit(`help-${what}:${userId}`, perHour, HOUR_MS, deps.clock.now());
+    if (!verdict.allowed) throw new AppError('REQ0000429', `Too many help requests: try again in ${Math.ceil(verdict.retryAfterMs / 60_000)} minutes.`);
+  }
+
+  /** The desk's own failures in the catalogue's words; the url and params never reach the log. */
+  async function answering<T>(request: FastifyRequest, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof RefusedHelpDeskCall) throw new AppError('HLP0000001', undefined, { reason: error.message });
+      if (error instanceof HelpContentNotFound) throw new AppError('HLP0000004');
+      if (error instanceof HelpDeskInputError) throw new AppError('HLP0000006', error.message);
+      if (error instanceof HelpDeskUnavailableError) {
+        request.log.warn({ helpDesk: deps.desk, reason: error.message }, 'help desk unavailable');
+        throw new AppError('HLP0000005');
+      }
+      throw error;
+    }
+  }
+
+  routes.post(`${API_BASE}${PATHS.helpDeskRequest}`, {
+    schema: {
+      tags,
+      summary: "One of the help widget's Zendesk calls (articles by label, search, sections, a section's articles, an article, a new request); data.data is that call's JSON",
+      headers: commonHeadersSchema,
+      body: helpDeskRequestBodySchema,
+      response: { 200: envelopeOf(helpDeskRequestResultSchema) },
+    },
+    preHandler: deps.identity.guard.requireSession,
+    handler: async (request) =>
+      answering(request, async () => {
+        const operation = parseHelpDeskCall(request.body);
+        if (operation.op === 'createRequest') await limit(request, 'ticket', TICKETS_PER_HOUR);
+        return ok({ data: await deps.help.request(operation) });
+      }),
+  });
+
+  // Multipart is parsed only in this scope: no other route accepts it.
+  void app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: HELP_ATTACHMENT_MAX_BYTES, files: 1, fields: 4, fieldSize: 1024 } });
+    scope.withTypeProvider<ZodTypeProvider>().post(`${API_BASE}${PATHS.helpDeskForwardFile}`, {
+      schema: {
+        tags,
+        summary: 'Upload one attachment for a help request (multipart: url /api/v2/uploads.json, requestType post, optional name and author, then file); data.data is the upload JSON with its token',
+        headers: commonHeadersSchema,
+        consumes: ['multipart/form-data'],
+        response: { 200: envelopeOf(helpDeskRequestResultSchema) },
+      },
+      // The stream is cut at the file limit; the request as a whole may carry the fields beside it.
+      bodyLimit: HELP_ATTACHMENT_MAX_BYTES + 64 * 1024,
+      preHandler: deps.identity.guard.requireSession,
+      handler: async (request) =>
+        answering(request, async () => {
+          if (!request.isMultipart()) throw new AppError('REQ0000415', 'Send the file as multipart/form-data.');
+          const fields: Record<string, string> = {};
+          let file: { name: string; contentType: string; bytes: Buffer } | undefined;
+          try {
+            for await (const part of request.parts()) {
+              if (part.type === 'file') {
+                if (!isUploadCall(fields.url ?? '', fields.requestType ?? '')) throw new RefusedHelpDeskCall('forward/file takes url /api/v2/uploads.json and requestType post, before the file');
+                const name = (fields.name ?? part.filename ?? '').trim() || DEFAULT_ATTACHMENT_NAME;
+                // Refused by its name before a byte is stored (spec §5 filetype).
+                if (attachmentError({ name, size: 1 }) === 'filetype') throw new AppError('HLP0000002', undefined, { fileName: name.slice(0, 100) });
+                file = { name, contentType: contentTypeOf(part.mimetype), bytes: await part.toBuffer() };
+              } else {
+                fields[part.fieldname] = String(part.value);
+              }
+            }
+          } catch (error) {
+            if (isFileTooLarge(error)) throw new AppError('HLP0000003');
+            throw error;
+          }
+          if (!file) throw new AppError('REQ0000400', 'Attach a file (multipart field "file").');
+          if (attachmentError({ name: file.name, size: file.bytes.length }) === 'filesize') {
+            throw new AppError(file.bytes.length === 0 ? 'REQ0000400' : 'HLP0000003', file.bytes.length === 0 ? 'The file is empty.' : undefined);
+          }
+          await limit(request, 'upload', UPLOADS_PER_HOUR);
+          const author = (fields.author ?? '').trim().slice(0, 100) || DEFAULT_UPLOAD_AUTHOR;
+          return ok({ data: await deps.help.upload({ fileName: file.name.slice(0, 255), contentType: file.contentType, bytes: file.bytes, author }) });
+        }),
+    });
+  });
+}
