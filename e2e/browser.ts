@@ -18,13 +18,14 @@ export interface E2eBrowser {
 }
 
 /** A fresh Chromium profile (own user-data-dir) pointed at the e2e server. */
-export async function openBrowser(options: { width?: number; colorScheme?: 'light' | 'dark' } = {}): Promise<E2eBrowser> {
+export async function openBrowser(options: { width?: number; colorScheme?: 'light' | 'dark'; bypassCSP?: boolean } = {}): Promise<E2eBrowser> {
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'causeway-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
     viewport: { width: options.width ?? 1280, height: 800 },
     colorScheme: options.colorScheme ?? 'light',
+    bypassCSP: options.bypassCSP ?? false,
   });
   return {
     context,

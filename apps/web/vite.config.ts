@@ -14,5 +14,5 @@ export default defineConfig({
     sourcemap: false,
     target: 'es2022',
   },
-  server: { proxy: { '/prod-api': apiTarget, '/sandbox': apiTarget, '/uploads': apiTarget } },
+  server: { proxy: { '/prod-api': apiTarget, '/sandbox': apiTarget, '/uploads': apiTarget, '/help-centre': apiTarget } },
 });

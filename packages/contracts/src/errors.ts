@@ -94,7 +94,7 @@ export const ERROR_CATALOGUE = {
   HLP0000003: { httpStatus: 413, meaning: 'Each file must be at most 10 MB. (chosen)' },
   HLP0000004: { httpStatus: 404, meaning: 'No such article or section in the help centre. (chosen)' },
   HLP0000005: { httpStatus: 503, meaning: 'The help desk is unavailable right now: try again in a moment. (chosen)' },
-  HLP0000006: { httpStatus: 400, meaning: 'An attachment is unknown, expired or already sent: attach the file again. (chosen)' },
+  HLP0000006: { httpStatus: 400, meaning: 'The help desk refused the request or a file (an attachment unknown, expired or already sent, say): attach the file again. (chosen)' },
   WHK0000401: { httpStatus: 401, meaning: "A vendor webhook's signature is missing, wrong or made with a refused algorithm: nothing was done." },
 } as const satisfies Record<string, { httpStatus: number; meaning: string }>;
 

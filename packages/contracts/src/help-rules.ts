@@ -180,10 +180,23 @@ export const HELP_HTML_POLICY = {
     'ul', 'ol', 'li', 'a', 'img', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'span', 'div',
   ],
   ALLOWED_ATTR: ['href', 'title', 'alt', 'src', 'colspan', 'rowspan', 'target', 'rel'],
-  /** Links and images: https, http, mailto, or a path on the same site; never javascript: or data:. */
-  ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|\/(?!\/)|#)/i,
+  /**
+   * Links and images: https, http, mailto, or a path on the same site; never javascript: or
+   * data:. A path may not start "//" or "/\\": browsers read both as another host. (DOMPurify
+   * drops whitespace before it tests, so "/\t/host" is "//host" here too.)
+   */
+  ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|\/(?![/\\])|#)/i,
   ALLOW_DATA_ATTR: false,
 } as const;
+
+/** What DOMPurify strips from a URI before it tests it (its ATTR_WHITESPACE). */
+const URI_WHITESPACE = /[\u0000-\u0020\u00A0\u1680\u180E\u2000-\u2029\u205F\u3000]/g;
+
+/**
+ * Whether a URI passes HELP_HTML_POLICY as DOMPurify tests it. DOMPurify lets data: through on
+ * <img src> whatever the policy says: both sanitisers' hooks ask this of every src.
+ */
+export const isAllowedHelpUri = (value: string): boolean => HELP_HTML_POLICY.ALLOWED_URI_REGEXP.test(value.replace(URI_WHITESPACE, ''));
 
 /** Every link opens in a new tab without handing the opener over (trust.md). */
 export const HELP_LINK_TARGET = { target: '_blank', rel: 'noopener noreferrer' } as const;

@@ -7,6 +7,8 @@ import enVerification from './en/verification.json' with { type: 'json' };
 import enTrade from './en/trade.json' with { type: 'json' };
 import enOrders from './en/orders.json' with { type: 'json' };
 import enRisk from './en/risk.json' with { type: 'json' };
+import enHelp from './en/help.json' with { type: 'json' };
+import enHelpForm from './en/help-form.json' with { type: 'json' };
 import zhAuth from './zh/auth.json' with { type: 'json' };
 import zhCommon from './zh/common.json' with { type: 'json' };
 import zhPages from './zh/pages.json' with { type: 'json' };
@@ -16,6 +18,8 @@ import zhVerification from './zh/verification.json' with { type: 'json' };
 import zhTrade from './zh/trade.json' with { type: 'json' };
 import zhOrders from './zh/orders.json' with { type: 'json' };
 import zhRisk from './zh/risk.json' with { type: 'json' };
+import zhHelp from './zh/help.json' with { type: 'json' };
+import zhHelpForm from './zh/help-form.json' with { type: 'json' };
 
 /** Translation project id of spec §9; get-translations answers only for it. */
 export const TRANSLATION_PROJECT_ID = 39;
@@ -31,8 +35,8 @@ export type TextTree = { [key: string]: string | TextTree };
  * its own file so features can add texts without touching each other's files.
  */
 export const bundledTranslations: Record<Language, TextTree> = {
-  en: { common: enCommon, ui: enUi, pages: enPages, auth: enAuth, security: enSecurity, verification: enVerification, trade: enTrade, orders: enOrders, risk: enRisk },
-  zh: { common: zhCommon, ui: zhUi, pages: zhPages, auth: zhAuth, security: zhSecurity, verification: zhVerification, trade: zhTrade, orders: zhOrders, risk: zhRisk },
+  en: { common: enCommon, ui: enUi, pages: enPages, auth: enAuth, security: enSecurity, verification: enVerification, trade: enTrade, orders: enOrders, risk: enRisk, help: enHelp, helpForm: enHelpForm },
+  zh: { common: zhCommon, ui: zhUi, pages: zhPages, auth: zhAuth, security: zhSecurity, verification: zhVerification, trade: zhTrade, orders: zhOrders, risk: zhRisk, help: zhHelp, helpForm: zhHelpForm },
 };
 
 export const isLanguage = (value: unknown): value is Language =>

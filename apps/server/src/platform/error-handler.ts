@@ -37,7 +37,9 @@ export function registerErrorHandling(app: FastifyInstance, serveSpa: (request: 
     if (error.validation) return sendError(reply, 'REQ0000400', describeValidationError(error));
     const frameworkCode = error.statusCode ? FRAMEWORK_CODES[error.statusCode] : undefined;
     if (frameworkCode) return sendError(reply, frameworkCode, error.message);
-    request.log.error({ err: loggableError(error), stack: error.stack?.split('\n').slice(1, 8).join('\n') }, 'unexpected error');
+    // Only the frames: a database error's message, which the stack repeats first, ends in its query parameters.
+    const frames = error.stack?.split('\n').filter((line) => line.trimStart().startsWith('at ')).slice(0, 7).join('\n');
+    request.log.error({ err: loggableError(error), stack: frames }, 'unexpected error');
     return sendError(reply, '999999', 'Something went wrong, please try again');
   });
 

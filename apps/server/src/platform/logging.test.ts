@@ -42,6 +42,23 @@ describe('log redaction', () => {
   });
 });
 
+describe('an unexpected error in a route', () => {
+  it("logs its stack frames but not a database error's parameters, which the stack's first lines repeat", async () => {
+    const t = await createTestApp({}, (app) => {
+      app.get('/prod-api/test-db-failure', async () => {
+        throw new Error('Failed query: insert into "help_uploads" ("token") values ($1)\nparams: upl_secret_token,receipt.pdf');
+      });
+    });
+    const response = await t.app.inject({ method: 'GET', url: '/prod-api/test-db-failure' });
+    await t.app.close();
+    expect(response.json().code).toBe('999999');
+    const written = t.logs.join('');
+    expect(written).toContain('unexpected error');
+    expect(written).toContain('logging.test.ts');
+    expect(written).not.toContain('upl_secret_token');
+  });
+});
+
 describe('withoutQueryParams', () => {
   it("keeps a database error's query and drops its parameters", () => {
     const message = 'Failed query: insert into "cards" ("processor_token") values ($1)\nparams: src_secret_token,Ada,12 Example Street';

@@ -14,6 +14,7 @@ interface SeenRequest {
   method: string;
   headers: Record<string, string>;
   body: unknown;
+  form?: FormData;
 }
 /** What the fake server answers: an envelope/JSON body, a raw text body, a network failure, or nothing. */
 interface Answer {
@@ -36,6 +37,7 @@ function fakeFetch(route: (req: SeenRequest) => Reply) {
       method: init.method ?? 'GET',
       headers: { ...(init.headers as Record<string, string>) },
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      ...(init.body instanceof FormData ? { form: init.body } : {}),
     };
     seen.push(req);
     const reply = route(req);
@@ -98,6 +100,16 @@ describe('requests', () => {
     await http.post('/capi/v1/y', { q: 'z' }, { headers: { 'idempotency-key': 'k1' } });
     expect(seen[0]).toMatchObject({ method: 'POST', body: { q: 'z' } });
     expect(seen[0]!.headers).toMatchObject({ 'content-type': 'application/json', 'idempotency-key': 'k1' });
+  });
+
+  it('POSTs a form as multipart: the FormData itself, and no JSON content type (the browser sets the boundary)', async () => {
+    const { http, seen } = client(() => ok({ data: 'x' }));
+    const form = new FormData();
+    form.append('url', '/api/v2/uploads.json');
+    form.append('file', new File(['abc'], 'a.txt'));
+    await expect(http.postForm('/capi/v1/zendesk/forward/file', form)).resolves.toEqual({ data: 'x' });
+    expect(seen[0]!.form).toBe(form);
+    expect(seen[0]!.headers['content-type']).toBeUndefined();
   });
 
   it('honours baseUrl', async () => {
@@ -245,6 +257,13 @@ describe('failure kinds', () => {
     await vi.advanceTimersByTimeAsync(1);
     await expect(done).rejects.toMatchObject({ name: 'ApiError', kind: 'timeout' });
     expect(calledHandlers()).toEqual([]);
+  });
+
+  it('waits as long as it takes for a call made with timeoutMs null (the help client has no timeout)', async () => {
+    const { http } = client(() => ({ ...ok(1), delayMs: REQUEST_TIMEOUT_MS * 3 }));
+    const done = http.get('/a', { timeoutMs: null });
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS * 3);
+    await expect(done).resolves.toBe(1);
   });
 
   it('gives kind cancel when the caller aborts, before or during the call', async () => {

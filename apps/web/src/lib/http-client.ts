@@ -40,6 +40,8 @@ export interface RequestOptions {
   silent?: boolean;
   /** Extra headers, applied over the computed ones. */
   headers?: Record<string, string>;
+  /** This call's timeout in ms; null for none (spec §7: the help client has none). Default the client's. */
+  timeoutMs?: number | null;
 }
 
 export interface GetOptions extends RequestOptions {
@@ -50,6 +52,8 @@ export interface GetOptions extends RequestOptions {
 export interface HttpClient {
   get<T = unknown>(path: string, options?: GetOptions): Promise<T>;
   post<T = unknown>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  /** A multipart POST (files): the browser sets the content type and its boundary. */
+  postForm<T = unknown>(path: string, form: FormData, options?: RequestOptions): Promise<T>;
   /**
    * Gives an error of a call made `silent` the reactions of spec §8 after all (401 → the mode's
    * sign-in, GAT9000001 → services-unavailable, ...): for a shared call that stays quiet for most
@@ -103,18 +107,21 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       abortedBy ??= by;
       controller.abort();
     };
-    const timer = setTimeout(() => abort('timeout'), timeoutMs);
+    const callTimeoutMs = init.timeoutMs === undefined ? timeoutMs : init.timeoutMs;
+    const timer = callTimeoutMs === null ? undefined : setTimeout(() => abort('timeout'), callTimeoutMs);
     const onCallerAbort = () => abort('cancel');
     init.signal?.addEventListener('abort', onCallerAbort, { once: true });
     const fail = (cause: unknown): ApiError => {
-      if (abortedBy === 'timeout') return new ApiError({ kind: 'timeout', path, msg: `No answer within ${timeoutMs} ms`, cause });
+      if (abortedBy === 'timeout') return new ApiError({ kind: 'timeout', path, msg: `No answer within ${callTimeoutMs} ms`, cause });
       if (abortedBy === 'cancel') return new ApiError({ kind: 'cancel', path, msg: 'Request cancelled', cause });
       return new ApiError({ kind: 'network', path, msg: 'Network error', cause });
     };
     try {
       if (init.signal?.aborted) abort('cancel');
+      const isForm = typeof FormData !== 'undefined' && init.body instanceof FormData;
       const hasBody = init.body !== undefined;
-      const headers = buildHeaders({ mode, session, deviceId, hasBody, ...(init.headers ? { extra: init.headers } : {}) });
+      // A form's content type (with its boundary) is the browser's to set, so it claims no JSON body.
+      const headers = buildHeaders({ mode, session, deviceId, hasBody: hasBody && !isForm, ...(init.headers ? { extra: init.headers } : {}) });
       let response: Response;
       let text: string;
       try {
@@ -122,7 +129,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           method: init.method,
           headers,
           signal: controller.signal,
-          ...(hasBody ? { body: JSON.stringify(init.body) } : {}),
+          ...(hasBody ? { body: isForm ? (init.body as FormData) : JSON.stringify(init.body) } : {}),
         });
         // The body read is covered by the same timeout and abort as the headers.
         text = await response.text();
@@ -164,6 +171,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     get: <T>(path: string, opts: GetOptions = {}) => call({ ...opts, method: 'GET' }, path, options.getMode()) as Promise<T>,
     post: <T>(path: string, body?: unknown, opts: RequestOptions = {}) =>
       call({ ...opts, method: 'POST', body }, path, options.getMode()) as Promise<T>,
+    postForm: <T>(path: string, form: FormData, opts: RequestOptions = {}) =>
+      call({ ...opts, method: 'POST', body: form }, path, options.getMode()) as Promise<T>,
     report: (error) => {
       if (isApiError(error)) dispatchApiError(error, { mode: options.getMode(), handlers: options.handlers, ...(options.toastPolicy ? { policy: options.toastPolicy } : {}) });
     },

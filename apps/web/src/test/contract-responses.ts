@@ -1,6 +1,6 @@
 import {
   accountOverviewSchema, bindingStatusResultSchema, cardSchema, checkAddressResultSchema, countryItemSchema, currencyItemSchema, currencyPairItemSchema, featureSwitchItemSchema,
-  kycLimitsResultSchema, listCardResultSchema, listOrderResultSchema, listWalletResultSchema, orderDetailSchema, orderInfoSchema, PATHS, promotionResultSchema, quoteSchema,
+  helpDeskRequestResultSchema, kycLimitsResultSchema, listCardResultSchema, listOrderResultSchema, listWalletResultSchema, orderDetailSchema, orderInfoSchema, PATHS, promotionResultSchema, quoteSchema,
   riskSurveyCheckResultSchema, submitBuyResultSchema, threeDsStatusResultSchema, walletSchema,
 } from '@causeway/contracts';
 import { z } from 'zod';
@@ -12,6 +12,8 @@ import { z } from 'zod';
  */
 export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   [PATHS.listCard]: listCardResultSchema,
+  [PATHS.helpDeskRequest]: helpDeskRequestResultSchema,
+  [PATHS.helpDeskForwardFile]: helpDeskRequestResultSchema,
   [PATHS.addCard]: cardSchema,
   [PATHS.deleteCard]: z.null(),
   [PATHS.listWallet]: listWalletResultSchema,

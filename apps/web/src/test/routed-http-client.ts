@@ -49,6 +49,8 @@ export function routedHttpClient(routes: Record<string, Responder> = {}) {
   const client: HttpClient = {
     get: <T>(path: string, options?: unknown) => call('GET', path, undefined, options) as Promise<T>,
     post: <T>(path: string, body?: unknown, options?: unknown) => call('POST', path, body, options) as Promise<T>,
+    // The FormData itself is the recorded body: tests read its fields with form.get(name).
+    postForm: <T>(path: string, form: FormData, options?: unknown) => call('POST', path, form, options) as Promise<T>,
     report: (error) => void reported.push(error),
     dispose: () => {},
   };

@@ -92,12 +92,26 @@ function strict<T>(schema: z.ZodType<T>, params: unknown): T {
   throw new RefusedHelpDeskCall(`params${issue?.path.length ? `.${issue.path.join('.')}` : ''}: ${issue?.message ?? 'invalid'}`);
 }
 
+/**
+ * Whether any string in `value` holds a NUL character: PostgreSQL's text cannot
+ * store one (the insert or the search would fail as a 500), and no person types one.
+ */
+function holdsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(holdsNul);
+  if (typeof value === 'object' && value !== null) return Object.values(value).some(holdsNul);
+  return false;
+}
+
 /** The one operation a zendesk/request body names, or RefusedHelpDeskCall. */
 export function parseHelpDeskCall(body: HelpDeskRequestBody): HelpDeskOperation {
   const route = ROUTES.find((candidate) => candidate.pattern.test(body.url));
   if (!route) throw new RefusedHelpDeskCall('this path is not one the help widget uses');
   if (route.method !== body.requestType) throw new RefusedHelpDeskCall(`this path takes requestType ${route.method}`);
-  return route.parse(body.url.match(route.pattern) as RegExpMatchArray, body.params);
+  const operation = route.parse(body.url.match(route.pattern) as RegExpMatchArray, body.params);
+  // Checked on the parsed operation, whose depth the strict schemas bound (not on raw params).
+  if (holdsNul(operation)) throw new RefusedHelpDeskCall('params: text must not contain NUL characters');
+  return operation;
 }
 
 /** The upload path zendesk/forward/file accepts (with requestType post). */

@@ -47,4 +47,16 @@ describe('rate limits', () => {
     // Reading is not limited.
     expect((await call(t.app, 'POST', PATHS.helpDeskRequest, { headers, body: { url: HELP_DESK_URLS.sections('en-us'), requestType: 'get' } })).statusCode).toBe(200);
   });
+
+  it('with Zendesk, limits reads to 120 a minute per person (each may spend the account\'s API quota); an outage answers HLP0000005', async () => {
+    t = await createTestApp({ HELP_DESK: 'zendesk', ZENDESK_URL: 'http://127.0.0.1:9', ZENDESK_EMAIL: 'agent@example.com', ZENDESK_API_TOKEN: 'zd-secret-token', ZENDESK_SOURCE_FIELD_ID: '360001' });
+    const headers = { token: await signUp(t.app, 'zendesk-reader@example.com') };
+    const read = (query: string) => call(t!.app, 'POST', PATHS.helpDeskRequest, { headers, body: { url: HELP_DESK_URLS.search, requestType: 'get', params: { query, locale: 'en-us' } } });
+    const first = await read('card 0');
+    expect([first.statusCode, first.body.code]).toEqual([503, 'HLP0000005']);
+    for (let i = 1; i < 120; i += 1) await read(`card ${i}`);
+    const over = await read('card 120');
+    expect([over.statusCode, over.body.code]).toEqual([429, 'REQ0000429']);
+    expect(t.logs.join('')).not.toContain('zd-secret-token');
+  });
 });

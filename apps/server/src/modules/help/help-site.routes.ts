@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { escapeHtml } from '../../platform/html.ts';
 import type { HelpArticle, HelpDeskProvider } from '../../providers/help-desk/index.ts';
+import { sanitizeArticleHtml } from '../../providers/help-desk/sanitize-html.ts';
 
 const TEXTS: Record<HelpLocale, { title: string; all: string; updated: string; missing: string; lang: string }> = {
   'en-us': { title: 'Causeway help centre', all: 'All articles', updated: 'Updated', missing: 'No such article.', lang: 'en' },
@@ -24,7 +25,8 @@ const html = (reply: FastifyReply, status: number, body: string) => reply.status
 /**
  * The built-in help centre as a plain web site: the "external help site" the widget's Get more
  * help opens in a new tab, and where each article's html_url leads. Bodies were sanitised when
- * stored; the page's CSP allows no inline script either.
+ * stored and are sanitised again here, when rendered (issue 6, trust.md): an operator may edit a
+ * body in the database, which the seed keeps. The page's CSP allows no inline script either.
  */
 export function registerHelpSiteRoutes(app: FastifyInstance, desk: HelpDeskProvider): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -48,6 +50,6 @@ export function registerHelpSiteRoutes(app: FastifyInstance, desk: HelpDeskProvi
     const l = request.params.locale;
     const article: HelpArticle | null = await desk.article(l, request.params.id);
     if (!article) return html(reply, 404, page(l, TEXTS[l].missing, `<p>${escapeHtml(TEXTS[l].missing)}</p>`));
-    return html(reply, 200, page(l, article.title, `<article><h1>${escapeHtml(article.title)}</h1><p class="meta">${escapeHtml(TEXTS[l].updated)} ${escapeHtml(article.updatedAt.toISOString().slice(0, 10))}</p>${article.bodyHtml}</article>`));
+    return html(reply, 200, page(l, article.title, `<article><h1>${escapeHtml(article.title)}</h1><p class="meta">${escapeHtml(TEXTS[l].updated)} ${escapeHtml(article.updatedAt.toISOString().slice(0, 10))}</p>${sanitizeArticleHtml(article.bodyHtml)}</article>`));
   });
 }

@@ -1,6 +1,8 @@
 import { HELP_ATTACHMENT_MAX_BYTES, HELP_DESK_URLS, PATHS } from '@causeway/contracts';
 import { API_BASE } from '@causeway/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { helpArticleTexts } from '../../db/schema/index.ts';
 import { call, signUp } from '../../../test/identity-helpers.ts';
 import { multipartBody } from '../../../test/multipart.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -165,6 +167,54 @@ describe('support and feedback requests', () => {
   });
 });
 
+describe('text PostgreSQL cannot store', () => {
+  // A NUL character made the insert (or the search's ilike) fail: a 500 instead of a 400 (trust.md).
+  it.each([
+    ['a topic', () => desk(HELP_DESK_URLS.createRequest, 'post', ticket({ subject: 'Where\u0000 is my BTC?' }))],
+    ['a message', () => desk(HELP_DESK_URLS.createRequest, 'post', ticket({ comment: { body: `${MESSAGE}\u0000` } }))],
+    ['an email', () => desk(HELP_DESK_URLS.createRequest, 'post', ticket({ requester: { email: 'ada\u0000@example.com' } }))],
+    ['a search', () => desk(HELP_DESK_URLS.search, 'get', { query: 'card\u0000', locale: 'en-us' })],
+  ])('refuses a NUL character in %s with HLP0000001, not a 500', async (_name, send) => {
+    const { statusCode, body } = await send();
+    expect([statusCode, body.code]).toEqual([400, 'HLP0000001']);
+  });
+
+  it('drops control characters from a file name and an author instead of failing with a 500', async () => {
+    const { payload, headers: multipartHeaders } = multipartBody(
+      { url: HELP_DESK_URLS.upload, requestType: 'post', name: 'state\u0000ment.pdf', author: 'Ada\u0000 L.' },
+      [{ field: 'file', name: 'ignored.pdf', type: 'application/pdf', bytes: Buffer.from('%PDF-1.7') }],
+    );
+    const response = await t.app.inject({ method: 'POST', url: `${API_BASE}${PATHS.helpDeskForwardFile}`, payload, headers: { ...headers, ...multipartHeaders } });
+    expect(response.statusCode).toBe(200);
+    expect(JSON.parse(response.json().data.data).upload.attachment.file_name).toBe('statement.pdf');
+    const named = await upload('a\u0000b.txt', Buffer.from('x'));
+    expect([named.statusCode, named.json?.upload.attachment.file_name]).toEqual([200, 'ab.txt']);
+  });
+});
+
+describe('zendesk/forward/file: a body that is not well-formed multipart', () => {
+  const boundary = 'causewayProbeBoundary';
+  const part = (name: string, value: string, extra = '') => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${extra}\r\n\r\n${value}\r\n`;
+  const fields = part('url', HELP_DESK_URLS.upload) + part('requestType', 'post');
+  const filePart = (name: string) => `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: text/plain\r\n\r\nhello\r\n`;
+  const end = `--${boundary}--\r\n`;
+  const send = (payload: string, contentType = `multipart/form-data; boundary=${boundary}`) =>
+    t.app.inject({ method: 'POST', url: `${API_BASE}${PATHS.helpDeskForwardFile}`, payload: Buffer.from(payload), headers: { ...headers, 'content-type': contentType } });
+
+  it.each([
+    ['cut short inside the file', fields + `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nhell`, undefined, 400],
+    ['without a boundary', fields + filePart('a.txt') + end, 'multipart/form-data', 400],
+    ['with a field declared JSON that is not', fields + part('author', '{not json', '\r\nContent-Type: application/json') + filePart('a.txt') + end, undefined, 400],
+    // Over the field limit the parser stops mid-body: the file reads as cut short.
+    ['with a fifth field', fields + part('name', 'a.txt') + part('author', 'Ada') + part('extra', 'x') + filePart('a.txt') + end, undefined, 400],
+    ['with two files', fields + filePart('a.txt') + filePart('b.txt') + end, undefined, 413],
+  ] as const)('answers a body %s with an envelope, never a 500', async (_name, payload, contentType, status) => {
+    const response = await send(payload, contentType);
+    expect(response.statusCode).toBe(status);
+    expect(response.json().code).toBe(status === 400 ? 'REQ0000400' : 'REQ0000413');
+  });
+});
+
 describe('zendesk/forward/file: attachments', () => {
   it('answers an upload token (uploads.json shape) that a ticket then carries; the operator downloads it as an attachment', async () => {
     const bytes = Buffer.from('%PDF-1.7\nreceipt');
@@ -224,6 +274,12 @@ describe('zendesk/forward/file: attachments', () => {
     expect([empty.statusCode, empty.body.code]).toEqual([400, 'REQ0000400']);
   });
 
+  it('keeps the extension of a file name cut to 255 characters', async () => {
+    const { json } = await upload(`${'n'.repeat(300)}.pdf`, Buffer.from('%PDF'));
+    expect(json.upload.attachment.file_name).toHaveLength(255);
+    expect(json.upload.attachment.file_name.endsWith('n.pdf')).toBe(true);
+  });
+
   it('refuses any url but uploads.json, and a file sent before the url', async () => {
     expect((await upload('a.txt', Buffer.from('x'), { url: '/api/v2/users.json', requestType: 'post' })).body.code).toBe('HLP0000001');
     expect((await upload('a.txt', Buffer.from('x'), { url: HELP_DESK_URLS.upload, requestType: 'get' })).body.code).toBe('HLP0000001');
@@ -249,5 +305,15 @@ describe('the built-in help site', () => {
     expect(page.headers['content-security-policy']).toContain("object-src 'none'");
     expect((await t.app.inject({ method: 'GET', url: '/help-centre/en-us/articles/999999' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/help-centre' })).headers.location).toBe('/help-centre/en-us');
+  });
+
+  it('sanitises a body again when it renders it: an operator edit in the database carries no script', async () => {
+    const [section] = (await desk(HELP_DESK_URLS.sections('en-us'), 'get')).json.sections;
+    const [article] = (await desk(HELP_DESK_URLS.sectionArticles('en-us', section.id), 'get')).json.articles;
+    await t.db.update(helpArticleTexts).set({ bodyHtml: '<p>Edited</p><img src="x" onerror="window.__pwned = 1"><script>window.__pwned = 1</script><a href="javascript:alert(1)">x</a>' })
+      .where(eq(helpArticleTexts.articleId, article.id));
+    const page = await t.app.inject({ method: 'GET', url: `/help-centre/en-us/articles/${article.id}` });
+    expect(page.body).toContain('<p>Edited</p>');
+    expect(page.body).not.toMatch(/onerror|<script|javascript:|__pwned/);
   });
 });

@@ -1,5 +1,5 @@
 import {
-  API_BASE, attachmentError, commonHeadersSchema, DEFAULT_ATTACHMENT_NAME, DEFAULT_UPLOAD_AUTHOR, envelopeOf, HELP_ATTACHMENT_MAX_BYTES, helpDeskRequestBodySchema, helpDeskRequestResultSchema, ok,
+  API_BASE, attachmentError, fileExtension, commonHeadersSchema, DEFAULT_ATTACHMENT_NAME, DEFAULT_UPLOAD_AUTHOR, envelopeOf, HELP_ATTACHMENT_MAX_BYTES, helpDeskRequestBodySchema, helpDeskRequestResultSchema, ok,
   PATHS,
 } from '@causeway/contracts';
 import multipart from '@fastify/multipart';
@@ -25,9 +25,37 @@ export interface HelpRouteDeps {
 const TICKETS_PER_HOUR = 10;
 const UPLOADS_PER_HOUR = 30;
 const HOUR_MS = 3_600_000;
+/**
+ * With Zendesk every uncached read (a new search, an unknown article id) spends the account's
+ * API quota, which one person could drain for every visitor: reads are limited per person then.
+ * The built-in desk's reads cost a database query and are not limited.
+ */
+const ZENDESK_READS_PER_MINUTE = 120;
+const MINUTE_MS = 60_000;
 
 /** @fastify/multipart's error for a file over `limits.fileSize`. */
 const isFileTooLarge = (error: unknown) => (error as { code?: unknown } | null)?.code === 'FST_REQ_FILE_TOO_LARGE';
+/**
+ * What a failure while reading the multipart body answers. Our own refusals pass through; a part
+ * limit the parser reports (a second file) is 413; anything else it throws (a body cut short, no
+ * boundary, a field declared JSON that is not, or the stream it stops at a fifth field) is the
+ * sender's malformed body, 400, never a 500.
+ */
+function multipartFailure(error: unknown): unknown {
+  if (isFileTooLarge(error)) return new AppError('HLP0000003');
+  if (error instanceof AppError || error instanceof RefusedHelpDeskCall) return error;
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  if (status === 413) return new AppError('REQ0000413', 'Send one file, with the fields url, requestType and optionally name and author, in one request.');
+  return new AppError('REQ0000400', 'The multipart body could not be read: send the fields url and requestType, then one file.');
+}
+/** Control characters (NUL, line breaks) have no place in a file name or an author: PostgreSQL refuses NUL outright. */
+const withoutControls = (text: string) => [...text].filter((c) => c.charCodeAt(0) > 0x1f && c !== '\u007f').join('');
+/** A file name of at most 255 characters that keeps its extension (the type it was allowed by). */
+function shortName(name: string): string {
+  if (name.length <= 255) return name;
+  const extension = fileExtension(name);
+  return `${name.slice(0, 254 - extension.length)}.${extension}`;
+}
 /** A browser's declared type when it looks like one; the operator's page serves files as attachments anyway. */
 const contentTypeOf = (mimetype: string | undefined) => (mimetype && /^[\w.+-]{1,64}\/[\w.+-]{1,128}$/.test(mimetype) ? mimetype.toLowerCase() : 'application/octet-stream');
 
@@ -41,9 +69,9 @@ export function registerHelpRoutes(app: FastifyInstance, deps: HelpRouteDeps): v
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['help'];
 
-  async function limit(request: FastifyRequest, what: 'ticket' | 'upload', perHour: number) {
+  async function limit(request: FastifyRequest, what: 'ticket' | 'upload' | 'read', perWindow: number, windowMs = HOUR_MS) {
     const userId = request.auth?.user.id ?? 'anonymous';
-    const verdict = await deps.rateLimiter.hit(`help-${what}:${userId}`, perHour, HOUR_MS, deps.clock.now());
+    const verdict = await deps.rateLimiter.hit(`help-${what}:${userId}`, perWindow, windowMs, deps.clock.now());
     if (!verdict.allowed) throw new AppError('REQ0000429', `Too many help requests: try again in ${Math.ceil(verdict.retryAfterMs / 60_000)} minutes.`);
   }
 
@@ -76,6 +104,7 @@ export function registerHelpRoutes(app: FastifyInstance, deps: HelpRouteDeps): v
       answering(request, async () => {
         const operation = parseHelpDeskCall(request.body);
         if (operation.op === 'createRequest') await limit(request, 'ticket', TICKETS_PER_HOUR);
+        else if (deps.desk === 'zendesk') await limit(request, 'read', ZENDESK_READS_PER_MINUTE, MINUTE_MS);
         return ok({ data: await deps.help.request(operation) });
       }),
   });
@@ -91,8 +120,6 @@ export function registerHelpRoutes(app: FastifyInstance, deps: HelpRouteDeps): v
         consumes: ['multipart/form-data'],
         response: { 200: envelopeOf(helpDeskRequestResultSchema) },
       },
-      // The stream is cut at the file limit; the request as a whole may carry the fields beside it.
-      bodyLimit: HELP_ATTACHMENT_MAX_BYTES + 64 * 1024,
       preHandler: deps.identity.guard.requireSession,
       handler: async (request) =>
         answering(request, async () => {
@@ -103,25 +130,25 @@ export function registerHelpRoutes(app: FastifyInstance, deps: HelpRouteDeps): v
             for await (const part of request.parts()) {
               if (part.type === 'file') {
                 if (!isUploadCall(fields.url ?? '', fields.requestType ?? '')) throw new RefusedHelpDeskCall('forward/file takes url /api/v2/uploads.json and requestType post, before the file');
-                const name = (fields.name ?? part.filename ?? '').trim() || DEFAULT_ATTACHMENT_NAME;
+                const name = withoutControls(fields.name ?? part.filename ?? '').trim() || DEFAULT_ATTACHMENT_NAME;
                 // Refused by its name before a byte is stored (spec §5 filetype).
                 if (attachmentError({ name, size: 1 }) === 'filetype') throw new AppError('HLP0000002', undefined, { fileName: name.slice(0, 100) });
                 file = { name, contentType: contentTypeOf(part.mimetype), bytes: await part.toBuffer() };
               } else {
-                fields[part.fieldname] = String(part.value);
+                // A field sent as JSON (an object) is no field of ours: read as absent.
+                if (typeof part.value === 'string') fields[part.fieldname] = part.value;
               }
             }
           } catch (error) {
-            if (isFileTooLarge(error)) throw new AppError('HLP0000003');
-            throw error;
+            throw multipartFailure(error);
           }
           if (!file) throw new AppError('REQ0000400', 'Attach a file (multipart field "file").');
           if (attachmentError({ name: file.name, size: file.bytes.length }) === 'filesize') {
             throw new AppError(file.bytes.length === 0 ? 'REQ0000400' : 'HLP0000003', file.bytes.length === 0 ? 'The file is empty.' : undefined);
           }
           await limit(request, 'upload', UPLOADS_PER_HOUR);
-          const author = (fields.author ?? '').trim().slice(0, 100) || DEFAULT_UPLOAD_AUTHOR;
-          return ok({ data: await deps.help.upload({ fileName: file.name.slice(0, 255), contentType: file.contentType, bytes: file.bytes, author }) });
+          const author = withoutControls(fields.author ?? '').trim().slice(0, 100) || DEFAULT_UPLOAD_AUTHOR;
+          return ok({ data: await deps.help.upload({ fileName: shortName(file.name), contentType: file.contentType, bytes: file.bytes, author }) });
         }),
     });
   });

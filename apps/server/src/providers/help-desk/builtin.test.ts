@@ -40,6 +40,16 @@ describe('the built-in help desk', () => {
     expect(await createBuiltinDeskRepository(handle.db).attachment(created.id, upload.token)).toBeUndefined();
   });
 
+  it('lets one of two requests sent at once take an upload: the other is refused and writes nothing', async () => {
+    const shared = await desk().upload({ fileName: 'race.txt', contentType: 'text/plain', bytes: Buffer.from('race') });
+    const before = (await createBuiltinDeskRepository(handle.db).latestRequests(100)).length;
+    const outcomes = await Promise.allSettled([desk().createRequest(request([shared.token])), desk().createRequest(request([shared.token]))]);
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+    const refused = outcomes.find((o) => o.status === 'rejected');
+    expect(refused?.status === 'rejected' && refused.reason).toBeInstanceOf(HelpDeskInputError);
+    expect((await createBuiltinDeskRepository(handle.db).latestRequests(100)).length).toBe(before + 1);
+  });
+
   it('records the author the widget gives, Anonymous From Widget by default', async () => {
     const named = await desk().upload({ fileName: 'n.txt', contentType: 'text/plain', bytes: Buffer.from('n'), author: 'Ada' });
     const anonymous = await desk().upload({ fileName: 'm.txt', contentType: 'text/plain', bytes: Buffer.from('m') });

@@ -1,4 +1,4 @@
-import { HELP_HTML_POLICY, HELP_LINK_TARGET } from '@causeway/contracts';
+import { HELP_HTML_POLICY, HELP_LINK_TARGET, isAllowedHelpUri } from '@causeway/contracts';
 import { createRequire } from 'node:module';
 import createDOMPurify, { type DOMPurify } from 'dompurify';
 import type { JSDOM as JsdomClass } from 'jsdom';
@@ -20,6 +20,9 @@ function purify(): DOMPurify {
   const made = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
   // Every surviving link opens in a new tab without handing the opener over (trust.md).
   made.addHook('afterSanitizeAttributes', (node) => {
+    // DOMPurify lets data: URIs through on images whatever the policy says; it allows none.
+    const src = node.getAttribute('src');
+    if (src !== null && !isAllowedHelpUri(src)) node.removeAttribute('src');
     if (node.tagName === 'A') {
       if (node.hasAttribute('href')) {
         node.setAttribute('target', HELP_LINK_TARGET.target);

@@ -1,0 +1,128 @@
+import * as Tabs from '@radix-ui/react-tabs';
+import { type KeyboardEvent, useCallback, useEffect, useId, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useHttpClient } from '@/lib/http-context';
+import { cx } from '@/ui/class-names';
+import { CloseIcon } from '@/ui/icons';
+import { createHelpApi } from '../api/help-api';
+import {
+  getHelpWidgetState, HELP_LAUNCHER_ID, HELP_PANEL_ID, type HelpSecondaryPage, type HelpTab, setHelpOpen, setHelpSecondaryPage,
+  setHelpTab, useHelpWidgetState,
+} from '../help-widget-store';
+import { HelpWidgetContext, type HelpWidgetContextValue } from '../hooks/use-help-data';
+import { HelpTab as HelpTabContent } from './help-tab';
+import { HomeTab } from './home-tab';
+import { SecondaryPageView } from './secondary-page';
+import { WidgetErrorBoundary } from './widget-error-boundary';
+
+const TRIGGER_CLASS = cx(
+  'min-h-10 flex-1 rounded-full px-3 text-sm font-medium text-muted transition',
+  'data-[state=active]:bg-surface data-[state=active]:text-fg data-[state=active]:shadow-sm',
+);
+
+/** Where focus goes when the panel opens, a page opens over the tabs, or either closes. */
+function usePanelFocus(open: boolean, hasPage: boolean) {
+  const panelRef = useRef<HTMLDivElement>(null);
+  const backRef = useRef<HTMLButtonElement>(null);
+  /** What had focus when a page opened over the tabs: Back returns there. */
+  const openerRef = useRef<HTMLElement | null>(null);
+  const shown = useRef({ open: false, hasPage: false });
+
+  useEffect(() => {
+    const before = shown.current;
+    shown.current = { open, hasPage };
+    const panel = panelRef.current;
+    if (!panel) return;
+    if (!open) {
+      // Closed (close button, Esc, a setter): focus inside the panel would be lost, so it goes
+      // back to the launcher. Focus elsewhere on the page is left alone.
+      const active = document.activeElement;
+      if (before.open && (active === document.body || panel.contains(active))) document.getElementById(HELP_LAUNCHER_ID)?.focus();
+    } else if (hasPage && (!before.open || !before.hasPage)) {
+      backRef.current?.focus();
+    } else if (!before.open) {
+      panel.focus();
+    } else if (before.hasPage && !hasPage) {
+      const opener = openerRef.current;
+      (opener?.isConnected && panel.contains(opener) && !opener.closest('[hidden]') ? opener : panel).focus();
+    }
+  }, [open, hasPage]);
+
+  return { panelRef, backRef, openerRef };
+}
+
+/**
+ * The help widget (spec §2/§4), loaded on the first opening by help-widget-loader.tsx: a panel
+ * 380 px wide and at most 680 px high (on a phone: the screen less margins) with the Home and
+ * Help tabs, and the article, search, support and feedback pages over them. What it shows lives
+ * in help-widget-store.ts, so the window setters drive it as clicks do. A non-modal dialog: the
+ * page stays usable; Esc or Close hide it and focus returns to the launcher.
+ */
+export function HelpWidget() {
+  const { t } = useTranslation();
+  const client = useHttpClient();
+  const api = useMemo(() => createHelpApi(client), [client]);
+  const { open, tab, secondaryPage } = useHelpWidgetState();
+  const titleId = useId();
+  const { panelRef, backRef, openerRef } = usePanelFocus(open, secondaryPage !== null);
+
+  const openPage = useCallback(
+    (page: Exclude<HelpSecondaryPage, null>) => {
+      if (getHelpWidgetState().secondaryPage === null) openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      setHelpSecondaryPage(page);
+    },
+    [openerRef],
+  );
+  const context = useMemo<HelpWidgetContextValue>(() => ({ api, openPage, tabsVisible: open && secondaryPage === null }), [api, openPage, open, secondaryPage]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    // Only from inside the panel itself: Esc in the Get more help popup (a portal, whose events
+    // still bubble here through React) closes that popup alone.
+    if (event.key !== 'Escape' || !event.currentTarget.contains(event.target as Node)) return;
+    event.stopPropagation();
+    setHelpOpen(false);
+  };
+
+  return (
+    <HelpWidgetContext.Provider value={context}>
+      <div
+        ref={panelRef}
+        id={HELP_PANEL_ID}
+        role="dialog"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        hidden={!open}
+        onKeyDown={onKeyDown}
+        className="fixed right-4 bottom-22 z-40 flex h-[680px] max-h-[calc(100dvh-104px)] w-[380px] max-w-[calc(100vw-32px)] flex-col overflow-hidden rounded-2xl border border-line bg-surface text-fg shadow-xl outline-none"
+      >
+        <div className="flex shrink-0 items-center gap-2 border-b border-line py-2 pr-2 pl-4">
+          <h2 id={titleId} className="flex-1 text-base font-semibold">{t('help.title')}</h2>
+          <button
+            type="button"
+            aria-label={t('help.close')}
+            onClick={() => setHelpOpen(false)}
+            className="flex size-10 items-center justify-center rounded-full text-muted hover:bg-surface-2 hover:text-fg"
+          >
+            <CloseIcon />
+          </button>
+        </div>
+        {secondaryPage !== null && <SecondaryPageView page={secondaryPage} backRef={backRef} onBack={() => setHelpSecondaryPage(null)} />}
+        <WidgetErrorBoundary>
+          {/* Kept mounted under a page, so Back finds the tab as it was left (search text, open sections). */}
+          <Tabs.Root value={tab} onValueChange={(value) => setHelpTab(value as HelpTab)} hidden={secondaryPage !== null} className="flex min-h-0 flex-1 flex-col">
+            <Tabs.List aria-label={t('help.tabs.label')} className="mx-4 mt-3 flex shrink-0 rounded-full bg-surface-2 p-1">
+              <Tabs.Trigger value="home" className={TRIGGER_CLASS}>{t('help.tabs.home')}</Tabs.Trigger>
+              <Tabs.Trigger value="help" className={TRIGGER_CLASS}>{t('help.tabs.help')}</Tabs.Trigger>
+            </Tabs.List>
+            <Tabs.Content value="home" className="min-h-0 flex-1 overflow-y-auto px-4 py-4">
+              <HomeTab />
+            </Tabs.Content>
+            <Tabs.Content value="help" className="min-h-0 flex-1 overflow-y-auto px-4 py-4">
+              <HelpTabContent />
+            </Tabs.Content>
+          </Tabs.Root>
+        </WidgetErrorBoundary>
+      </div>
+    </HelpWidgetContext.Provider>
+  );
+}

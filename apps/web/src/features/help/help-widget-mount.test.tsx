@@ -1,0 +1,23 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '@/test/app-harness';
+
+const FIND = { timeout: 5_000 };
+
+// Spec §2: the launcher is on every page with chrome, and on none of the no-login (bare) pages.
+describe('where the help launcher shows', () => {
+  it.each([
+    ['the main layout', '/en/no-such-page'],
+    ['the business portal', '/en/corporation-portal/home'],
+    ['the simple header layout', '/en/business-account-form'],
+  ])('in %s', async (_layout, url) => {
+    renderApp(url);
+    expect(await screen.findByRole('button', { name: 'Help' }, FIND)).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('not on a bare page', async () => {
+    renderApp('/en/user-blocked?code=AC100003');
+    expect(await screen.findByRole('heading', { level: 1 }, FIND)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Help' })).not.toBeInTheDocument();
+  });
+});
