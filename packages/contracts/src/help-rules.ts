@@ -189,7 +189,8 @@ export const HELP_HTML_POLICY = {
   ALLOW_DATA_ATTR: false,
 } as const;
 
-/** What DOMPurify strips from a URI before it tests it (its ATTR_WHITESPACE). */
+/** What DOMPurify strips from a URI before it tests it (its ATTR_WHITESPACE, control characters included). */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what it matches
 const URI_WHITESPACE = /[\u0000-\u0020\u00A0\u1680\u180E\u2000-\u2029\u205F\u3000]/g;
 
 /**
