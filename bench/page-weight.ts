@@ -48,3 +48,30 @@ export function measureRouteWeights(distDir: string, routes: Record<string, stri
     };
   });
 }
+
+export interface LazyChunkWeight {
+  source: string;
+  rawBytes: number;
+  gzipBytes: number;
+  /** The entry routes whose first load includes this chunk: none, for a chunk that is truly lazy. */
+  inFirstLoadOf: string[];
+}
+
+/**
+ * A lazily loaded chunk's own weight (its file alone: what opening it costs on top of the page)
+ * and whether any entry route's first load pulls it in statically after all.
+ */
+export function measureLazyChunks(distDir: string, sources: string[], routes: Record<string, string>): LazyChunkWeight[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!entryKey) throw new Error('no entry chunk in the Vite manifest');
+  return sources.map((source) => {
+    const chunk = manifest[source];
+    if (!chunk) throw new Error(`${source} is not a chunk in the manifest`);
+    const file = fs.readFileSync(path.join(distDir, chunk.file));
+    const inFirstLoadOf = Object.entries(routes)
+      .filter(([, page]) => new Set([...staticClosure(manifest, entryKey), ...staticClosure(manifest, page)]).has(source))
+      .map(([route]) => route);
+    return { source, rawBytes: file.length, gzipBytes: gzipSync(file, { level: 9 }).length, inFirstLoadOf };
+  });
+}

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CONNECTIONS, DURATION_S, load } from './load.ts';
 import { type Buyer, measureOrders, measureQuotes } from './orders-bench.ts';
-import { measureRouteWeights } from './page-weight.ts';
+import { measureLazyChunks, measureRouteWeights } from './page-weight.ts';
 
 const benchDir = fileURLToPath(new URL('.', import.meta.url));
 const root = path.resolve(benchDir, '..');
@@ -27,6 +27,9 @@ const ENTRY_ROUTES = {
   '/en/result': 'src/features/orders/routes/result-page.tsx',
   '/en/history': 'src/features/orders/routes/history-page.tsx',
 };
+
+/** Chunks that must stay out of every first load: the help widget and its forms (issue 6). */
+const LAZY_CHUNKS = ['src/features/help/components/help-widget.tsx', 'src/features/help/components/request-form.tsx'];
 
 type Targets = { bareAddress: string; appAddress: string; databaseKind: string; buyers: Buyer[] };
 
@@ -71,7 +74,7 @@ async function measureTrading() {
   });
 }
 
-function updateReadme(results: Awaited<ReturnType<typeof measureServer>> & { trading: Awaited<ReturnType<typeof measureTrading>>; routes: ReturnType<typeof measureRouteWeights> }) {
+function updateReadme(results: Awaited<ReturnType<typeof measureServer>> & { trading: Awaited<ReturnType<typeof measureTrading>>; routes: ReturnType<typeof measureRouteWeights>; lazyChunks: ReturnType<typeof measureLazyChunks> }) {
   const readmePath = path.join(root, 'README.md');
   const readme = fs.readFileSync(readmePath, 'utf8');
   const kb = (bytes: number) => (bytes / 1024).toFixed(1);
@@ -99,6 +102,10 @@ function updateReadme(results: Awaited<ReturnType<typeof measureServer>> & { tra
     '| entry route | initial JS gzip | brotli | raw | files |',
     '| --- | --- | --- | --- | --- |',
     ...results.routes.map((r) => `| \`${r.route}\` | ${kb(r.gzipBytes)} kB | ${kb(r.brotliBytes)} kB | ${kb(r.rawBytes)} kB | ${r.files} |`),
+    '',
+    '| lazy chunk (loaded on first use) | own gzip | raw | in the first load of |',
+    '| --- | --- | --- | --- |',
+    ...results.lazyChunks.map((c) => `| \`${c.source.replace(/^src\//, '')}\` | ${kb(c.gzipBytes)} kB | ${kb(c.rawBytes)} kB | ${c.inFirstLoadOf.length === 0 ? 'no entry route' : c.inFirstLoadOf.join(', ')} |`),
     '<!-- bench:end -->',
   ].join('\n');
   fs.writeFileSync(readmePath, readme.replace(/<!-- bench:start -->[\s\S]*<!-- bench:end -->/, section));
@@ -107,7 +114,8 @@ function updateReadme(results: Awaited<ReturnType<typeof measureServer>> & { tra
 const server = await measureServer();
 const trading = await measureTrading();
 const routes = measureRouteWeights(path.join(root, 'apps/web/dist'), ENTRY_ROUTES);
-const results = { measuredAt: new Date().toISOString(), durationSeconds: DURATION_S, connections: CONNECTIONS, ...server, trading, routes };
+const lazyChunks = measureLazyChunks(path.join(root, 'apps/web/dist'), LAZY_CHUNKS, ENTRY_ROUTES);
+const results = { measuredAt: new Date().toISOString(), durationSeconds: DURATION_S, connections: CONNECTIONS, ...server, trading, routes, lazyChunks };
 fs.mkdirSync(path.join(benchDir, 'results'), { recursive: true });
 fs.writeFileSync(path.join(benchDir, 'results/latest.json'), `${JSON.stringify(results, null, 2)}\n`);
 updateReadme(results);

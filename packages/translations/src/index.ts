@@ -1,14 +1,6 @@
-import enAuth from './en/auth.json' with { type: 'json' };
-import enCommon from './en/common.json' with { type: 'json' };
-import enPages from './en/pages.json' with { type: 'json' };
-import enSecurity from './en/security.json' with { type: 'json' };
-import enUi from './en/ui.json' with { type: 'json' };
-import enVerification from './en/verification.json' with { type: 'json' };
-import enTrade from './en/trade.json' with { type: 'json' };
-import enOrders from './en/orders.json' with { type: 'json' };
-import enRisk from './en/risk.json' with { type: 'json' };
-import enHelp from './en/help.json' with { type: 'json' };
-import enHelpForm from './en/help-form.json' with { type: 'json' };
+import { bundledEnglish } from './english.ts';
+
+export { bundledEnglish } from './english.ts';
 import zhAuth from './zh/auth.json' with { type: 'json' };
 import zhCommon from './zh/common.json' with { type: 'json' };
 import zhPages from './zh/pages.json' with { type: 'json' };
@@ -35,7 +27,7 @@ export type TextTree = { [key: string]: string | TextTree };
  * its own file so features can add texts without touching each other's files.
  */
 export const bundledTranslations: Record<Language, TextTree> = {
-  en: { common: enCommon, ui: enUi, pages: enPages, auth: enAuth, security: enSecurity, verification: enVerification, trade: enTrade, orders: enOrders, risk: enRisk, help: enHelp, helpForm: enHelpForm },
+  en: bundledEnglish,
   zh: { common: zhCommon, ui: zhUi, pages: zhPages, auth: zhAuth, security: zhSecurity, verification: zhVerification, trade: zhTrade, orders: zhOrders, risk: zhRisk, help: zhHelp, helpForm: zhHelpForm },
 };
 

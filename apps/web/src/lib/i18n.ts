@@ -1,4 +1,4 @@
-import { bundledTranslations, FALLBACK_LANGUAGE, type Language } from '@causeway/translations';
+import { bundledEnglish, FALLBACK_LANGUAGE, type Language } from '@causeway/translations';
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
@@ -12,7 +12,7 @@ export function createI18n(lng: Language): i18n {
   void instance.use(initReactI18next).init({
     lng,
     fallbackLng: FALLBACK_LANGUAGE,
-    resources: { en: { translation: bundledTranslations.en } },
+    resources: { en: { translation: bundledEnglish } },
     interpolation: { escapeValue: false },
     returnNull: false,
     initAsync: false,

@@ -1,0 +1,17 @@
+/**
+ * The English texts alone: the web app's bundled fallback (spec §7). Kept apart from the other
+ * languages so the app's first load carries English only; Chinese arrives from get-translations.
+ */
+import enAuth from './en/auth.json' with { type: 'json' };
+import enCommon from './en/common.json' with { type: 'json' };
+import enPages from './en/pages.json' with { type: 'json' };
+import enSecurity from './en/security.json' with { type: 'json' };
+import enUi from './en/ui.json' with { type: 'json' };
+import enVerification from './en/verification.json' with { type: 'json' };
+import enTrade from './en/trade.json' with { type: 'json' };
+import enOrders from './en/orders.json' with { type: 'json' };
+import enRisk from './en/risk.json' with { type: 'json' };
+import enHelp from './en/help.json' with { type: 'json' };
+import enHelpForm from './en/help-form.json' with { type: 'json' };
+
+export const bundledEnglish = { common: enCommon, ui: enUi, pages: enPages, auth: enAuth, security: enSecurity, verification: enVerification, trade: enTrade, orders: enOrders, risk: enRisk, help: enHelp, helpForm: enHelpForm };
