@@ -53,6 +53,8 @@ export interface LazyChunkWeight {
   source: string;
   rawBytes: number;
   gzipBytes: number;
+  /** What opening it downloads: the chunk and its static imports that the entry does not already hold (gzip). */
+  openGzipBytes: number;
   /** The entry routes whose first load includes this chunk: none, for a chunk that is truly lazy. */
   inFirstLoadOf: string[];
 }
@@ -72,6 +74,9 @@ export function measureLazyChunks(distDir: string, sources: string[], routes: Re
     const inFirstLoadOf = Object.entries(routes)
       .filter(([, page]) => new Set([...staticClosure(manifest, entryKey), ...staticClosure(manifest, page)]).has(source))
       .map(([route]) => route);
-    return { source, rawBytes: file.length, gzipBytes: gzipSync(file, { level: 9 }).length, inFirstLoadOf };
+    const entry = staticClosure(manifest, entryKey);
+    const opened = [...staticClosure(manifest, source)].filter((key) => !entry.has(key)).map((key) => fs.readFileSync(path.join(distDir, manifest[key]!.file)));
+    const openGzipBytes = opened.reduce((sum, f) => sum + gzipSync(f, { level: 9 }).length, 0);
+    return { source, rawBytes: file.length, gzipBytes: gzipSync(file, { level: 9 }).length, openGzipBytes, inFirstLoadOf };
   });
 }

@@ -183,9 +183,10 @@ export const HELP_HTML_POLICY = {
   /**
    * Links and images: https, http, mailto, or a path on the same site; never javascript: or
    * data:. A path may not start "//" or "/\\": browsers read both as another host. (DOMPurify
-   * drops whitespace before it tests, so "/\t/host" is "//host" here too.)
+   * drops whitespace before it tests, so "/\t/host" is "//host" here too.) No "#" links: ids are
+   * not kept, so they lead nowhere, and opened in a new tab they would open the checkout again.
    */
-  ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|\/(?![/\\])|#)/i,
+  ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|\/(?![/\\]))/i,
   ALLOW_DATA_ATTR: false,
 } as const;
 

@@ -172,4 +172,17 @@ describe('window setters', () => {
     });
     expect(getHelpWidgetState()).toBe(before);
   });
+
+  it('setOpen ignores anything but a boolean: the open panel stays open', async () => {
+    renderHelp();
+    act(() => helpApi().setOpen(true));
+    await screen.findByRole('dialog', { name: 'Help centre' });
+    act(() => {
+      helpApi().setOpen('false' as never);
+      helpApi().setOpen(0 as never);
+      helpApi().setOpen(undefined as never);
+    });
+    expect(getHelpWidgetState().open).toBe(true);
+    expect(panel()).toBeVisible();
+  });
 });

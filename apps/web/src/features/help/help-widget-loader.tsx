@@ -43,9 +43,13 @@ function HelpLauncher() {
   const [Widget, setWidget] = useState<ComponentType | null>(() => loadedWidget);
 
   useEffect(() => {
-    if (!open) return;
-    if (getHelpWidgetState().status === 'idle') setHelpWidgetStatus('loading');
-    if (Widget) return;
+    if (open && getHelpWidgetState().status === 'idle') setHelpWidgetStatus('loading');
+  }, [open]);
+
+  // Follows the status, not `open`: closed again before the chunk arrives, the widget still
+  // mounts (hidden) and reports ready, so the launcher does not spin on for ever.
+  useEffect(() => {
+    if (status !== 'loading' || Widget) return;
     let live = true;
     loadHelpWidget().then(
       (Loaded) => live && setWidget(() => Loaded),
@@ -59,7 +63,7 @@ function HelpLauncher() {
     return () => {
       live = false;
     };
-  }, [open, Widget]);
+  }, [status, Widget]);
 
   const loading = status === 'loading';
   const mounted = Widget !== null && status !== 'idle';
@@ -79,7 +83,7 @@ function HelpLauncher() {
         }}
         onPointerEnter={prefetch}
         onFocus={prefetch}
-        className="fixed right-4 bottom-4 z-40 flex size-14 items-center justify-center rounded-full bg-linear-to-r from-primary to-primary-2 text-on-primary shadow-lg transition hover:brightness-110"
+        className="fixed right-4 bottom-4 z-30 flex size-14 items-center justify-center rounded-full bg-linear-to-r from-primary to-primary-2 text-on-primary shadow-lg transition hover:brightness-110"
       >
         {loading ? (
           <Spinner size="md" label={t('help.launcher.loading')} />

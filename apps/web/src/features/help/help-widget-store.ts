@@ -77,8 +77,10 @@ export function toSecondaryPage(value: unknown): HelpSecondaryPage | undefined {
   }
 }
 
-/** Shows or hides the panel; the first opening loads the widget. */
-export const setHelpOpen = (open: boolean) => update({ open: open === true });
+/** Shows or hides the panel; the first opening loads the widget. Anything but a boolean is ignored (a merchant's script may pass 'false'). */
+export function setHelpOpen(open: boolean) {
+  if (typeof open === 'boolean') update({ open });
+}
 /** Selects a tab; anything but 'home' or 'help' is ignored. */
 export function setHelpTab(tab: HelpTab) {
   if (tab === 'home' || tab === 'help') update({ tab });

@@ -68,7 +68,8 @@ describe('sanitizeArticle', () => {
     expect(links[1]).toHaveAttribute('href', '/en/dashboard');
   });
 
-  it('drops protocol-relative links, data- and style attributes', () => {
+  it('drops protocol-relative links, in-page anchors, data- and style attributes', () => {
+    expect(cleaned('<a href="#fees">F</a>').querySelector('a')).not.toHaveAttribute('href');
     const host = cleaned('<a href="//evil.example/x">X</a><p data-x="1" style="position:fixed" class="c" id="i">P</p>');
     expect(host.querySelector('a')).not.toHaveAttribute('href');
     expect(host.querySelector('p')!.attributes).toHaveLength(0);

@@ -34,6 +34,28 @@ describe('search', () => {
     expect(callsTo(SEARCH)).toBe(1);
   });
 
+  it('keeps focus in the panel when one page replaces another (a result opens, a search is refined)', async () => {
+    const { user } = await openHelpWidget({
+      [SEARCH]: (params) => ({ results: params?.query === 'refund' ? [searchHit(5, 'Refund times')] : [searchHit(8, 'Card limits')], count: 1 }),
+      [HELP_DESK_URLS.article('en-us', 5)]: () => ({ article: helpArticle(5, 'Refund times') }),
+    });
+    await user.type(inPanel().getByRole('searchbox', { name: 'Search the help centre' }), 'refund{Enter}');
+    expect(inPanel().getByRole('button', { name: 'Back' })).toHaveFocus();
+
+    // Refined from the results page: its box and button belonged to the page that went.
+    const box = inPanel().getByRole('searchbox', { name: 'Search the help centre' });
+    await user.clear(box);
+    await user.type(box, 'limits{Enter}');
+    await inPanel().findByRole('button', { name: 'Card limits' });
+    expect(document.activeElement).not.toBe(document.body);
+    expect(screen.getByRole('dialog')).toContainElement(document.activeElement as HTMLElement);
+
+    act(() => setHelpSecondaryPage({ type: 'search', keyword: 'refund' }));
+    await user.click(await inPanel().findByRole('button', { name: 'Refund times' }));
+    expect(await inPanel().findByRole('heading', { name: 'Refund times' })).toBeInTheDocument();
+    expect(inPanel().getByRole('button', { name: 'Back' })).toHaveFocus();
+  });
+
   it('ignores blank input: no call, the page stays', async () => {
     const { user, callsTo } = await openHelpWidget({ [SEARCH]: () => ({ results: [], count: 0 }) });
     const box = inPanel().getByRole('searchbox', { name: 'Search the help centre' });
@@ -141,6 +163,30 @@ describe('Help tab: sections accordion', () => {
     fail = false;
     await user.click(inPanel().getByRole('button', { name: 'Retry' }));
     expect(await inPanel().findByText('There are no articles here yet.')).toBeInTheDocument();
+  });
+
+  it('Retry keeps focus in the panel while the Retry button gives way to the spinner and the list', async () => {
+    let fail = true;
+    const sections = deferred<{ sections: ReturnType<typeof helpSection>[] }>();
+    act(() => setHelpTab('help'));
+    const { user } = await openHelpWidget({
+      [SECTIONS]: () => {
+        if (fail) throw new Error('desk down');
+        return sections.promise;
+      },
+    });
+    const retry = await inPanel().findByRole('button', { name: 'Retry' });
+    fail = false;
+    await user.click(retry);
+    expect(inPanel().queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    expect(document.activeElement).not.toBe(document.body);
+    expect(screen.getByRole('dialog')).toContainElement(document.activeElement as HTMLElement);
+    await act(async () => sections.resolve({ sections: [helpSection(1, 'Payments')] }));
+    await inPanel().findByRole('button', { name: 'Payments' });
+    expect(screen.getByRole('dialog')).toContainElement(document.activeElement as HTMLElement);
+    // From there the keyboard goes on into what loaded.
+    await user.tab();
+    expect(inPanel().getByRole('button', { name: 'Payments' })).toHaveFocus();
   });
 
   it('support and feedback open their forms with the widget\'s api; Back returns to the tab as left', async () => {

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/ui';
 import { cx } from '@/ui/class-names';
@@ -27,22 +27,38 @@ export interface LoadStateProps {
 
 /**
  * A part's loading, error-with-Retry (spec §8 failtoload) and loaded states. Errors are not
- * reported further: the help widget's failures never toast over the checkout.
+ * reported further: the help widget's failures never toast over the checkout. The states share
+ * one wrapper that takes focus on Retry: the Retry button gives way to the spinner, and focus
+ * would otherwise fall to the document.
  */
 export function LoadState({ isPending, isError, onRetry, children }: LoadStateProps) {
   const { t } = useTranslation();
+  const wrapperRef = useRef<HTMLDivElement>(null);
+  let content: ReactNode = children;
   if (isError) {
-    return (
+    content = (
       <div className="flex flex-col items-center gap-2 px-3 py-4 text-center text-sm text-muted">
         <p>{t('help.failtoload')}</p>
-        <button type="button" onClick={onRetry} className="min-h-10 rounded-lg border border-line px-4 font-medium text-fg hover:bg-surface-2">
+        <button
+          type="button"
+          onClick={() => {
+            wrapperRef.current?.focus();
+            onRetry();
+          }}
+          className="min-h-10 rounded-lg border border-line px-4 font-medium text-fg hover:bg-surface-2"
+        >
           {t('help.retry')}
         </button>
       </div>
     );
+  } else if (isPending) {
+    content = <div className="flex justify-center py-4 text-muted"><Spinner label={t('help.loading')} /></div>;
   }
-  if (isPending) return <div className="flex justify-center py-4 text-muted"><Spinner label={t('help.loading')} /></div>;
-  return children;
+  return (
+    <div ref={wrapperRef} tabIndex={-1} className="outline-none">
+      {content}
+    </div>
+  );
 }
 
 /** A quiet line for an empty list. */

@@ -20,33 +20,42 @@ const TRIGGER_CLASS = cx(
   'data-[state=active]:bg-surface data-[state=active]:text-fg data-[state=active]:shadow-sm',
 );
 
-/** Where focus goes when the panel opens, a page opens over the tabs, or either closes. */
-function usePanelFocus(open: boolean, hasPage: boolean) {
+/**
+ * Where focus goes when the panel opens, a page opens over the tabs, a page replaces another, or
+ * either closes. `page` names the page shown (null: the tabs).
+ */
+function usePanelFocus(open: boolean, page: string | null) {
   const panelRef = useRef<HTMLDivElement>(null);
   const backRef = useRef<HTMLButtonElement>(null);
   /** What had focus when a page opened over the tabs: Back returns there. */
   const openerRef = useRef<HTMLElement | null>(null);
-  const shown = useRef({ open: false, hasPage: false });
+  const shown = useRef<{ open: boolean; page: string | null }>({ open: false, page: null });
+  const hasPage = page !== null;
 
   useEffect(() => {
     const before = shown.current;
-    shown.current = { open, hasPage };
+    const hadPage = before.page !== null;
+    shown.current = { open, page };
     const panel = panelRef.current;
     if (!panel) return;
+    const active = document.activeElement;
     if (!open) {
       // Closed (close button, Esc, a setter): focus inside the panel would be lost, so it goes
       // back to the launcher. Focus elsewhere on the page is left alone.
-      const active = document.activeElement;
       if (before.open && (active === document.body || panel.contains(active))) document.getElementById(HELP_LAUNCHER_ID)?.focus();
-    } else if (hasPage && (!before.open || !before.hasPage)) {
+    } else if (hasPage && (!before.open || !hadPage)) {
       backRef.current?.focus();
     } else if (!before.open) {
       panel.focus();
-    } else if (before.hasPage && !hasPage) {
+    } else if (hadPage && !hasPage) {
       const opener = openerRef.current;
       (opener?.isConnected && panel.contains(opener) && !opener.closest('[hidden]') ? opener : panel).focus();
+    } else if (hasPage && before.page !== page && (active === null || active === document.body)) {
+      // One page replaced another (a result opened, a search refined): what had focus went with
+      // the old page, so it lands on Back rather than on the document.
+      backRef.current?.focus();
     }
-  }, [open, hasPage]);
+  }, [open, page, hasPage]);
 
   return { panelRef, backRef, openerRef };
 }
@@ -64,7 +73,7 @@ export function HelpWidget() {
   const api = useMemo(() => createHelpApi(client), [client]);
   const { open, tab, secondaryPage } = useHelpWidgetState();
   const titleId = useId();
-  const { panelRef, backRef, openerRef } = usePanelFocus(open, secondaryPage !== null);
+  const { panelRef, backRef, openerRef } = usePanelFocus(open, secondaryPage === null ? null : JSON.stringify(secondaryPage));
 
   const openPage = useCallback(
     (page: Exclude<HelpSecondaryPage, null>) => {
@@ -93,7 +102,7 @@ export function HelpWidget() {
         tabIndex={-1}
         hidden={!open}
         onKeyDown={onKeyDown}
-        className="fixed right-4 bottom-22 z-40 flex h-[680px] max-h-[calc(100dvh-104px)] w-[380px] max-w-[calc(100vw-32px)] flex-col overflow-hidden rounded-2xl border border-line bg-surface text-fg shadow-xl outline-none"
+        className="fixed right-4 bottom-22 z-30 flex h-[680px] max-h-[calc(100dvh-104px)] w-[380px] max-w-[calc(100vw-32px)] flex-col overflow-hidden rounded-2xl border border-line bg-surface text-fg shadow-xl outline-none"
       >
         <div className="flex shrink-0 items-center gap-2 border-b border-line py-2 pr-2 pl-4">
           <h2 id={titleId} className="flex-1 text-base font-semibold">{t('help.title')}</h2>

@@ -57,6 +57,31 @@ describe('request form result banners (spec §4)', () => {
     await expectBannerLifecycle(() => form.banner(TICKET_SENT));
   });
 
+  it('announces success through a status region already in the page before the send (one added with its text is often not read)', async () => {
+    let fail = true;
+    const form = openForm('support', {
+      fakeTimers: true,
+      routes: { [PATHS.helpDeskRequest]: () => (fail ? Promise.reject(new Error('down')) : { data: JSON.stringify({ request: { id: 7, status: 'new', subject: 's' } }) }) },
+    });
+    const status = screen.getByRole('status');
+    expect(status).toBeEmptyDOMElement();
+    await form.fillValid();
+    await form.user.click(form.submitButton());
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(TICKET_FAILED));
+    expect(status).toBeEmptyDOMElement();
+    await advance(BANNER_VISIBLE_MS + 100);
+    await advance(BANNER_CLOSING_MS + 100);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    fail = false;
+    await form.user.click(form.submitButton());
+    await waitFor(() => expect(status).toHaveTextContent(TICKET_SENT));
+    expect(status).toBeInTheDocument();
+    await advance(BANNER_VISIBLE_MS + 100);
+    await advance(BANNER_CLOSING_MS + 100);
+    expect(status).toBeEmptyDOMElement();
+    expect(status).toBeInTheDocument();
+  });
+
   it('feedback success says feedbacksubmitsuccess', async () => {
     const form = openForm('feedback', { fakeTimers: true });
     await form.fillValid();
