@@ -1,3 +1,5 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- a type-only ambient module: every project compiling this file (server, bench) needs it, and an import would load it at run time
+/// <reference path="../../types/jsdom.d.ts" />
 import { HELP_HTML_POLICY, HELP_LINK_TARGET, isAllowedHelpUri } from '@causeway/contracts';
 import { createRequire } from 'node:module';
 import createDOMPurify, { type DOMPurify } from 'dompurify';
