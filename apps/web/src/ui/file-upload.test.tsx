@@ -1,3 +1,4 @@
+import { deferred } from '@/test/deferred';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -15,16 +16,6 @@ function fileOf(name: string, kb = 20, type = 'image/png'): File {
   return file;
 }
 
-/** A promise settled by the test. */
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (reason: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 type Upload = (file: File) => Promise<string>;
 

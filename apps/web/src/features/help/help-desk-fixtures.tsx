@@ -1,3 +1,4 @@
+export { deferred } from '@/test/deferred';
 import {
   HELP_DESK_URLS, type HelpArticleJson, type HelpLocale, type HelpSearchResultJson, type HelpSectionJson, PATHS, PROMOTION_LABEL, SUGGESTED_LABEL,
 } from '@causeway/contracts';
@@ -72,16 +73,6 @@ export function homeRoutes(
   };
 }
 
-/** A promise the test settles by hand (to see a loading state). */
-export function deferred<T = unknown>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 export interface RenderHelpOptions {
   desk?: ReturnType<typeof fakeHelpDesk>;

@@ -1,3 +1,4 @@
+export { deferred } from '@/test/deferred';
 import { type HelpCreateRequestParams, PATHS } from '@causeway/contracts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -23,16 +24,6 @@ export function fileOf(name: string, size = 2048, type = 'application/octet-stre
   return file;
 }
 
-/** A promise the test settles. */
-export function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (reason: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 /** The desk's answer to an upload, as zendesk/forward/file wraps it. */
 export const uploadAnswer = (form: FormData) => {
