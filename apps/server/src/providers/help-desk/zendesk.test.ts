@@ -61,7 +61,16 @@ const failureOf = (promise: Promise<unknown>) =>
     (error: unknown) => error as Error,
   );
 
-/** The calls every test makes carry the API token only as basic auth, and ask for JSON. */
+/** An anonymous end user's call (requests and their uploads): no credentials at all, JSON asked. */
+function expectAnonymous(call: Captured | undefined) {
+  expect(call?.headers.authorization).toBeUndefined();
+  expect(call?.headers.accept).toBe('application/json');
+  expect(call?.redirect).toBe('manual');
+  expect(JSON.stringify(call)).not.toContain(API_TOKEN);
+  expect(JSON.stringify(call)).not.toContain(CREDENTIALS);
+}
+
+/** The Help Center reads carry the API token only as basic auth, and ask for JSON. */
 function expectAuthenticated(call: Captured | undefined) {
   expect(call?.headers.authorization).toBe(`Basic ${CREDENTIALS}`);
   expect(Buffer.from(CREDENTIALS, 'base64').toString()).toBe(`${EMAIL}/token:${API_TOKEN}`);
@@ -247,12 +256,12 @@ describe('Zendesk help desk: uploads and requests', () => {
     const upload = await desk.upload({ fileName: 'crash report (1)#é.png', contentType: 'image/png', bytes });
     expect(calls[0]?.method).toBe('POST');
     expect(calls[0]?.url).toBe(`${BASE}/api/v2/uploads.json?filename=crash%20report%20(1)%23%C3%A9.png`);
-    expectAuthenticated(calls[0]);
+    expectAnonymous(calls[0]);
     expect(calls[0]?.headers['content-type']).toBe('image/png');
     expect(calls[0]?.bytes?.equals(bytes)).toBe(true);
     // Upload Files documents only filename (and a token to add to an upload): no author anywhere.
     expect([...new URL(calls[0]!.url).searchParams.keys()]).toEqual(['filename']);
-    expect(Object.keys(calls[0]!.headers).sort()).toEqual(['accept', 'authorization', 'content-type']);
+    expect(Object.keys(calls[0]!.headers).sort()).toEqual(['accept', 'content-type']);
     expect(upload).toEqual({ token: 'LXJdriewLBP8JrtzzkN7Ne4k6', fileName: 'crash.png', size: 5172, contentType: 'image/png' });
   });
 
@@ -278,7 +287,8 @@ describe('Zendesk help desk: uploads and requests', () => {
     const created = await desk.createRequest(ticket);
     expect(calls[0]?.method).toBe('POST');
     expect(calls[0]?.url).toBe(`${BASE}/api/v2/requests.json`);
-    expectAuthenticated(calls[0]);
+    // Anonymous: with our token the request would be the agent's own (agents are end users here).
+    expectAnonymous(calls[0]);
     expect(calls[0]?.headers['content-type']).toBe('application/json');
     expect(calls[0]?.json).toEqual({
       request: {
@@ -289,6 +299,14 @@ describe('Zendesk help desk: uploads and requests', () => {
       },
     });
     expect(created).toEqual({ id: 33, status: 'new', subject: 'Help!' });
+  });
+
+  it('says which Zendesk settings to change when an anonymous request or upload is refused (401/403)', async () => {
+    const { desk } = setup([{ status: 403, body: { error: 'Forbidden' } }, { status: 401, text: '' }]);
+    const refused = await failureOf(desk.createRequest(ticket));
+    expect(refused).toBeInstanceOf(HelpDeskUnavailableError);
+    expect(refused.message).toMatch(/Anyone can submit tickets/);
+    expect((await failureOf(desk.upload({ fileName: 'a.png', contentType: 'image/png', bytes: Buffer.from('x') }))).message).toMatch(/Require authentication for request and uploads APIs/);
   });
 
   it('leaves uploads out of a comment without files', async () => {

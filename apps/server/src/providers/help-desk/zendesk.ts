@@ -40,6 +40,7 @@ import { sanitizeArticleHtml, textOfHtml } from './sanitize-html.ts';
  * - article: articles "Show Article by Locale", GET /api/v2/help_center/{locale}/articles/{id}.json;
  *   a 404 in another locale asks again in en-us (the interface's fallback), a 404 there is null.
  * - upload: ticketing/tickets/ticket-attachments "Upload Files", POST /api/v2/uploads.json?filename=…
+ *   (anonymous, like the request that names it, see createRequest)
  *   with the file's bytes as the body and its MIME type as Content-Type, answering 201
  *   {upload: {token, attachment: {file_name, size, content_type, …}}}. The API takes no author: an
  *   upload belongs to the comment that names its token, so to the requester (our
@@ -47,12 +48,15 @@ import { sanitizeArticleHtml, textOfHtml } from './sanitize-html.ts';
  *   page says an upload token "is valid for 60 minutes".
  * - createRequest: ticketing/tickets/ticket-requests "Create Request", POST /api/v2/requests.json
  *   {request: {subject, comment: {body, uploads}, requester: {name, email}, custom_fields}},
- *   answering 201 {request: {id, status, subject, …}}. The page documents `requester` as "required
- *   for anonymous requests" and says "admins and agents are treated as end users" here; we
- *   authenticate and send it anyway, and (as integrations report; the page does not say) the
- *   ticket is filed for the requester named, made a user on the fly, with our API user as its
- *   submitter. `custom_fields` takes [{id, value}] (tickets "Setting custom field values"); as the
- *   Requests API is the end user's view, the field must be editable by end users to be kept.
+ *   answering 201 {request: {id, status, subject, …}}. The page says "admins and agents are
+ *   treated as end users" on this endpoint, so a request made with our token would be the
+ *   agent's own; `requester` is "required for anonymous requests", the documented way to file one
+ *   for someone else. So requests, and the uploads they name, go WITHOUT our credentials, as
+ *   Zendesk's own web widget sends them; the account needs "Anyone can submit tickets" on and
+ *   "Require authentication for request and uploads APIs" off (Admin Center > People > End users),
+ *   else Zendesk answers 401/403 and we say so. `custom_fields` takes [{id, value}] (tickets
+ *   "Setting custom field values"); as the Requests API is the end user's view, the field must be
+ *   editable by end users to be kept.
  *   A 422 (RecordInvalid: an unknown or expired upload token, say) is the caller's input:
  *   HelpDeskInputError.
  * - Errors: introduction/rate-limits (429 with Retry-After) and the status codes of
@@ -114,12 +118,14 @@ export function createZendeskHelpDesk(options: ZendeskHelpDeskOptions): HelpDesk
     bytes?: { data: Uint8Array; contentType: string };
     /** Statuses answered to the caller instead of thrown. */
     pass?: number[];
+    /** Sent without our credentials: an anonymous end user's call (requests and their uploads). */
+    anonymous?: boolean;
   }
 
   /** One call to Zendesk: its status and JSON body, or HelpDeskUnavailableError / HelpDeskInputError. */
   async function call(request: Call): Promise<{ status: number; body: unknown }> {
     const query = request.query ? `?${Object.entries(request.query).map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('&')}` : '';
-    const headers: Record<string, string> = { Authorization: authorization, Accept: 'application/json' };
+    const headers: Record<string, string> = { ...(request.anonymous ? {} : { Authorization: authorization }), Accept: 'application/json' };
     let body: string | Uint8Array<ArrayBuffer> | undefined;
     if (request.json !== undefined) {
       headers['Content-Type'] = 'application/json';
@@ -158,6 +164,9 @@ export function createZendeskHelpDesk(options: ZendeskHelpDeskOptions): HelpDesk
       json = undefined;
     }
     if (request.pass?.includes(status)) return { status, body: json };
+    if ((status === 401 || status === 403) && request.anonymous) {
+      throw new HelpDeskUnavailableError(`${what}: HTTP ${status}, Zendesk refused an anonymous request (turn on "Anyone can submit tickets" and turn off "Require authentication for request and uploads APIs")`);
+    }
     if (status === 401 || status === 403) {
       throw new HelpDeskUnavailableError(`${what}: HTTP ${status}, Zendesk refused the credentials (check ZENDESK_EMAIL / ZENDESK_API_TOKEN)`);
     }
@@ -333,6 +342,8 @@ export function createZendeskHelpDesk(options: ZendeskHelpDeskOptions): HelpDesk
         bytes: { data: file.bytes, contentType },
         // 413: larger than the account allows; 422: a file Zendesk will not take.
         pass: [413, 422],
+        // The requester's own upload, as their request below is theirs.
+        anonymous: true,
       });
       if (status === 413 || status === 422) throw new HelpDeskInputError(redact(`Zendesk refused the file: HTTP ${status}${errorDetail(body)}`));
       return shaped('upload', body, (json) => {
@@ -364,6 +375,7 @@ export function createZendeskHelpDesk(options: ZendeskHelpDeskOptions): HelpDesk
           },
         },
         pass: [422],
+        anonymous: true,
       });
       if (status === 422) throw new HelpDeskInputError(redact(`Zendesk refused the request: HTTP 422${errorDetail(body)}`));
       return shaped('create request', body, (json) => {
