@@ -1,7 +1,8 @@
 import { isLanguage, SUPPORTED_LANGUAGES } from '@causeway/translations';
-import { Suspense, useEffect } from 'react';
+import { type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
+import { HelpWidgetLoader } from '@/features/help/help-widget-loader';
 import { Spinner } from '@/ui';
 import { BareLayout } from './layouts/bare-layout';
 import { BusinessLayout } from './layouts/business-layout';
@@ -47,7 +48,19 @@ export function LocaleRoot() {
       <Outlet />
     </Suspense>
   );
-  switch (layoutFor(path)) {
+  const layout = layoutFor(path);
+  // The help widget stands beside the layout, not in it: moving between the main, business and
+  // simple-header layouts keeps it (and a half-typed support request). Pages without chrome have none.
+  return (
+    <>
+      {withLayout(layout, path, page)}
+      {layout === 'bare' ? null : <HelpWidgetLoader />}
+    </>
+  );
+}
+
+function withLayout(layout: ReturnType<typeof layoutFor>, path: string, page: ReactNode) {
+  switch (layout) {
     case 'bare':
       return <BareLayout>{page}</BareLayout>;
     case 'business':

@@ -1,7 +1,6 @@
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useParams } from 'react-router';
-import { HelpWidgetLoader } from '@/features/help/help-widget-loader';
 import { storage } from '@/lib/storage';
 import { LanguageSwitch } from '../language-switch';
 import { ThemeToggle } from '../theme-toggle';
@@ -89,7 +88,6 @@ export function BusinessLayout({ independent, companyName, companyLogoUrl, child
         </header>
         <main id={MAIN_CONTENT_ID} className="flex-1 px-4 pt-6 pb-24">{children}</main>
       </div>
-      <HelpWidgetLoader />
     </div>
   );
 }

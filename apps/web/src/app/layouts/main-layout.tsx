@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { UserMenu } from '@/features/account/components/user-menu';
-import { HelpWidgetLoader } from '@/features/help/help-widget-loader';
 import { AdditionalVerificationBanner } from '@/features/verification/components/additional-verification-banner';
 import { currentMode } from '../current-mode';
 import { LanguageSwitch } from '../language-switch';
@@ -42,7 +41,6 @@ export function MainLayout({ flags, children }: MainLayoutProps) {
       </header>
       <AdditionalVerificationBanner />
       <main id={MAIN_CONTENT_ID} className="mx-auto max-w-6xl px-4 pt-6 pb-24">{children}</main>
-      <HelpWidgetLoader />
     </div>
   );
 }

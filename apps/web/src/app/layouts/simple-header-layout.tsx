@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { HelpWidgetLoader } from '@/features/help/help-widget-loader';
 import { LanguageSwitch } from '../language-switch';
 import { ThemeToggle } from '../theme-toggle';
 import { BrandMark } from './brand-mark';
@@ -18,7 +17,6 @@ export function SimpleHeaderLayout({ children }: { children: ReactNode }) {
         </div>
       </header>
       <main id={MAIN_CONTENT_ID} className="mx-auto max-w-4xl px-4 pt-6 pb-24">{children}</main>
-      <HelpWidgetLoader />
     </div>
   );
 }
