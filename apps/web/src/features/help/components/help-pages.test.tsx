@@ -72,6 +72,12 @@ describe('search', () => {
     expect(await inPanel().findByText('No results found for "lambo".')).toBeInTheDocument();
   });
 
+  it('tells screen readers how many results a search found, through a status region already in the page', async () => {
+    const { user } = await openHelpWidget({ [SEARCH]: () => ({ results: [], count: 0 }) });
+    await user.type(inPanel().getByRole('searchbox', { name: 'Search the help centre' }), 'lambo{Enter}');
+    await waitFor(() => expect(inPanel().getByRole('status')).toHaveTextContent('Results: 0'));
+  });
+
   it('says so in Chinese', async () => {
     await openHelpWidget({ [SEARCH]: () => ({ results: [], count: 0 }) }, { lng: 'zh' });
     act(() => setHelpSecondaryPage({ type: 'search', keyword: '退款' }));

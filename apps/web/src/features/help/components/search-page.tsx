@@ -12,6 +12,10 @@ export function SearchPage({ keyword }: { keyword: string }) {
     <div className="flex flex-col gap-4">
       <SearchBox keyword={keyword} />
       <h3 className="text-sm font-semibold text-fg">{t('help.search.title')}</h3>
+      {/* Read out when a search settles (a region already in the page, so the change is heard). */}
+      <p role="status" className="sr-only">
+        {results.isSuccess ? t('help.search.count', { count: results.data.length }) : ''}
+      </p>
       <LoadState isPending={results.isPending} isError={results.isError} onRetry={() => void results.refetch()}>
         {results.data?.length ? <ArticleList articles={results.data} /> : <EmptyText>{t('help.search.noResults', { keyword })}</EmptyText>}
       </LoadState>
