@@ -31,9 +31,11 @@ export interface HelpWidgetState {
   tab: HelpTab;
   secondaryPage: HelpSecondaryPage;
   status: HelpWidgetStatus;
+  /** A support or feedback request is being sent: Back waits, so its outcome is not lost. */
+  sending: boolean;
 }
 
-const INITIAL: HelpWidgetState = { open: false, tab: 'home', secondaryPage: null, status: 'idle' };
+const INITIAL: HelpWidgetState = { open: false, tab: 'home', secondaryPage: null, status: 'idle', sending: false };
 
 let state = INITIAL;
 const listeners = new Set<() => void>();
@@ -91,6 +93,7 @@ export function setHelpSecondaryPage(page: HelpSecondaryPage) {
   if (valid !== undefined) update({ secondaryPage: valid });
 }
 export const setHelpWidgetStatus = (status: HelpWidgetStatus) => update({ status });
+export const setHelpSending = (sending: boolean) => update({ sending });
 
 /** Back to the initial state (closed, Home, no page). For tests. */
 export function resetHelpWidgetState() {

@@ -2,7 +2,7 @@ import type { Ref } from 'react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/ui';
-import type { HelpSecondaryPage } from '../help-widget-store';
+import { type HelpSecondaryPage, useHelpWidgetState } from '../help-widget-store';
 import { useHelpWidget, useReportReady } from '../hooks/use-help-data';
 import { ArticlePage } from './article-page';
 import { ChevronIcon } from './help-parts';
@@ -23,10 +23,18 @@ export interface SecondaryPageViewProps {
 /** A page over the tab content (spec §2): Back clears it and shows the tabs again. */
 export function SecondaryPageView({ page, onBack, backRef }: SecondaryPageViewProps) {
   const { t } = useTranslation();
+  // While a request is sent, leaving would unmount the form and hide its outcome (spec §4 banner).
+  const { sending } = useHelpWidgetState();
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <div className="shrink-0 border-b border-line px-2 py-1">
-        <button ref={backRef} type="button" onClick={onBack} className="inline-flex min-h-10 items-center gap-1 rounded-lg px-2 text-sm font-medium text-fg hover:bg-surface-2">
+        <button
+          ref={backRef}
+          type="button"
+          onClick={sending ? undefined : onBack}
+          aria-disabled={sending || undefined}
+          className="inline-flex min-h-10 items-center gap-1 rounded-lg px-2 text-sm font-medium text-fg hover:bg-surface-2 aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
+        >
           <ChevronIcon direction="left" />
           {t('help.back')}
         </button>

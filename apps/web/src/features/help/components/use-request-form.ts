@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { COOKIE_NAMES, getSharedCookie } from '@/lib/cookies';
 import type { HelpApi } from '../api/help-api';
+import { setHelpSending } from '../help-widget-store';
 import {
   type AttachmentRefusal, buildRequestParams, EMPTY_VALUES, type RequestField, type RequestFormKind, type RequestFormValues, requestFormErrors,
   sortPickedFiles,
@@ -89,6 +90,7 @@ export function useRequestForm(api: HelpApi, kind: RequestFormKind) {
     if (!canSubmit || inFlight.current) return;
     inFlight.current = true;
     setIsSubmitting(true);
+    setHelpSending(true);
     setBanner(null);
     try {
       const tokens: string[] = [];
@@ -107,6 +109,7 @@ export function useRequestForm(api: HelpApi, kind: RequestFormKind) {
     } finally {
       inFlight.current = false;
       setIsSubmitting(false);
+      setHelpSending(false);
     }
   };
 
