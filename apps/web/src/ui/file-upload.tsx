@@ -2,7 +2,8 @@ import { DOCUMENT_EXTENSIONS, MAX_DOCUMENT_BYTES, MIN_DOCUMENT_BYTES } from '@ca
 import { useId, useLayoutEffect, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from './class-names.ts';
-import { CheckCircleIcon, CloseIcon, FileIcon, UploadIcon } from './icons.tsx';
+import { FilePickerFace } from './file-picker-face.tsx';
+import { CheckCircleIcon, CloseIcon, FileIcon } from './icons.tsx';
 import { Spinner } from './spinner.tsx';
 
 /** One file of a {@link FileUpload} (spec §3 "Uploaded file"). */
@@ -139,37 +140,17 @@ export function FileUpload({ label, files, onChange, upload, maxFiles, hint, cla
       <span id={ids.label} className="text-sm font-medium text-fg">
         {label}
       </span>
-      <input
-        ref={inputRef}
-        id={ids.input}
-        type="file"
+      <FilePickerFace
+        inputRef={inputRef}
+        ids={ids}
         accept={ACCEPT}
         multiple={maxFiles === undefined || maxFiles > 1}
-        aria-labelledby={`${ids.label} ${ids.choose}`}
-        aria-describedby={cx(ids.hint, refusal && ids.refusal)}
-        aria-invalid={refusal ? true : undefined}
+        invalid={Boolean(refusal)}
+        describedBy={refusal ? ids.refusal : undefined}
         onChange={pick}
-        className="peer sr-only"
+        chooseText={t('ui.fileUpload.choose')}
+        hintText={hint ?? t('ui.fileUpload.hint')}
       />
-      {/* The visible face of the input: clicking it opens the picker; the ring follows the input's focus. */}
-      <label
-        htmlFor={ids.input}
-        className={cx(
-          'flex min-h-14 cursor-pointer items-center gap-3 rounded-xl border border-dashed bg-surface px-3 py-2.5 transition hover:bg-surface-2',
-          'peer-focus-visible:ring-2 peer-focus-visible:ring-focus',
-          refusal ? 'border-danger' : 'border-line',
-        )}
-      >
-        <UploadIcon className="text-primary" />
-        <span className="flex min-w-0 flex-col">
-          <span id={ids.choose} className="text-sm font-semibold text-primary">
-            {t('ui.fileUpload.choose')}
-          </span>
-          <span id={ids.hint} className="text-xs text-muted">
-            {hint ?? t('ui.fileUpload.hint')}
-          </span>
-        </span>
-      </label>
       <ul aria-live="polite" className="flex flex-col gap-2 empty:hidden">
         {files.map((file) => (
           <FileRow key={file.id} file={file} onRemove={() => remove(file.id)} onRetry={() => retry(file.id)} />

@@ -1,8 +1,8 @@
 import { HELP_ATTACHMENT_EXTENSIONS, HELP_ATTACHMENT_MAX_BYTES, HELP_MAX_ATTACHMENTS } from '@causeway/contracts';
 import { useId, useRef, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cx } from '@/ui/class-names';
-import { CloseIcon, FileIcon, UploadIcon } from '@/ui/icons';
+import { FilePickerFace } from '@/ui/file-picker-face';
+import { CloseIcon, FileIcon } from '@/ui/icons';
 import type { Attachment } from './use-request-form';
 import type { AttachmentRefusal } from './use-request-form-rules';
 
@@ -55,38 +55,19 @@ export function AttachmentField({ attachments, refusals, onAdd, onRemove, isBusy
       <span id={ids.label} className="text-sm font-medium text-fg">
         {t('helpForm.attachments.label')}
       </span>
-      <input
-        ref={inputRef}
-        id={ids.input}
-        type="file"
-        multiple
+      <FilePickerFace
+        inputRef={inputRef}
+        ids={ids}
         accept={ACCEPT}
+        multiple
         disabled={isBusy}
-        aria-labelledby={`${ids.label} ${ids.choose}`}
-        aria-describedby={cx(ids.hint, refusals.length > 0 && ids.refusals)}
-        aria-invalid={refusals.length > 0 ? true : undefined}
+        invalid={refusals.length > 0}
+        describedBy={refusals.length > 0 ? ids.refusals : undefined}
         onChange={pick}
-        className="peer sr-only"
+        chooseText={t('helpForm.attachments.choose')}
+        hintText={t('helpForm.attachments.hint', { max: HELP_MAX_ATTACHMENTS, size: maxSize })}
+        compact
       />
-      {/* The visible face of the input: clicking it opens the picker; the ring follows the input's focus. */}
-      <label
-        htmlFor={ids.input}
-        className={cx(
-          'flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border border-dashed bg-surface px-3 py-2 transition hover:bg-surface-2',
-          'peer-focus-visible:ring-2 peer-focus-visible:ring-focus peer-disabled:cursor-not-allowed peer-disabled:opacity-60',
-          refusals.length > 0 ? 'border-danger' : 'border-line',
-        )}
-      >
-        <UploadIcon className="text-primary" />
-        <span className="flex min-w-0 flex-col">
-          <span id={ids.choose} className="text-sm font-semibold text-primary">
-            {t('helpForm.attachments.choose')}
-          </span>
-          <span id={ids.hint} className="text-xs text-muted">
-            {t('helpForm.attachments.hint', { max: HELP_MAX_ATTACHMENTS, size: maxSize })}
-          </span>
-        </span>
-      </label>
       {attachments.length > 0 ? (
         <ul aria-label={t('helpForm.attachments.listLabel', { count: attachments.length })} className="flex flex-col gap-2">
           {attachments.map(({ id, file }) => (
