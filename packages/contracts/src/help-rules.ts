@@ -94,10 +94,11 @@ export function helpMessageError(value: string): HelpFieldError | null {
 }
 export const helpTopicError = (value: string): HelpFieldError | null => (value.trim().length > HELP_TOPIC_MAX_LENGTH ? 'topictoolong' : null);
 
-/** The spec §5 error key of an attachment ('filetype' or 'filesize'), or null when it may be sent. */
-export function attachmentError(file: { name: string; size: number }): 'filetype' | 'filesize' | null {
+/** The spec §5 error key of an attachment ('filetype', 'filesize'; ours, 'fileempty'), or null when it may be sent. */
+export function attachmentError(file: { name: string; size: number }): 'filetype' | 'filesize' | 'fileempty' | null {
   if (!isAllowedAttachmentName(file.name)) return 'filetype';
-  return file.size > HELP_ATTACHMENT_MAX_BYTES || file.size <= 0 ? 'filesize' : null;
+  if (file.size <= 0) return 'fileempty';
+  return file.size > HELP_ATTACHMENT_MAX_BYTES ? 'filesize' : null;
 }
 
 /**

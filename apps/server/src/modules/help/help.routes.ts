@@ -143,9 +143,9 @@ export function registerHelpRoutes(app: FastifyInstance, deps: HelpRouteDeps): v
             throw multipartFailure(error);
           }
           if (!file) throw new AppError('REQ0000400', 'Attach a file (multipart field "file").');
-          if (attachmentError({ name: file.name, size: file.bytes.length }) === 'filesize') {
-            throw new AppError(file.bytes.length === 0 ? 'REQ0000400' : 'HLP0000003', file.bytes.length === 0 ? 'The file is empty.' : undefined);
-          }
+          const sizeError = attachmentError({ name: file.name, size: file.bytes.length });
+          if (sizeError === 'fileempty') throw new AppError('REQ0000400', 'The file is empty.');
+          if (sizeError === 'filesize') throw new AppError('HLP0000003');
           await limit(request, 'upload', UPLOADS_PER_HOUR);
           const author = withoutControls(fields.author ?? '').trim().slice(0, 100) || DEFAULT_UPLOAD_AUTHOR;
           return ok({ data: await deps.help.upload({ fileName: shortName(file.name), contentType: file.contentType, bytes: file.bytes, author }) });

@@ -33,10 +33,10 @@ describe('request form attachments (spec §5)', () => {
     expect(within(list()!).getByText('10 MB')).toBeInTheDocument();
   });
 
-  it('refuses an empty file as filesize too', async () => {
+  it('refuses an empty file, saying it is empty', async () => {
     const form = openForm('feedback');
     await form.user.upload(form.fileInput(), fileOf('empty.txt', 0));
-    expect(screen.getByRole('alert')).toHaveTextContent('empty.txt was not added: each file must be 10 MB or smaller.');
+    expect(screen.getByRole('alert')).toHaveTextContent('empty.txt was not added: the file is empty.');
   });
 
   it('refuses a file whose extension is not allowed with the filetype message, keeping the good ones of the same pick', async () => {

@@ -53,8 +53,8 @@ export function buildRequestParams(kind: RequestFormKind, values: RequestFormVal
   };
 }
 
-/** Why a picked file was not attached: spec §5's filetype and filesize, or ours, too many files. */
-export type AttachmentRefusalReason = 'filetype' | 'filesize' | 'toomany';
+/** Why a picked file was not attached: spec §5's filetype and filesize, or ours, an empty file or too many files. */
+export type AttachmentRefusalReason = 'filetype' | 'filesize' | 'fileempty' | 'toomany';
 export interface AttachmentRefusal {
   name: string;
   reason: AttachmentRefusalReason;
