@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2eBrowser, openBrowser } from './browser.ts';
+import { signInAsDemo } from './flows.ts';
 
 /**
  * Issue 5 in Chromium: the seeded demo user buys BTC with its saved VISA 4242; adds the 3DS test
@@ -16,14 +17,6 @@ beforeAll(async () => {
 });
 afterAll(() => browser.close());
 
-async function signInAsDemo() {
-  await page.goto(`${browser.baseUrl}/en/login-v2`);
-  await page.getByLabel('Email').fill('demo@causeway.test');
-  await page.getByRole('button', { name: /Continue/ }).click();
-  await page.getByLabel('Password').fill('Causeway-demo-2026!');
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL(/\/en\/dashboard/);
-}
 
 /** Types an amount, waits for the firm quote, confirms and pays: answers the order id the page moved to. */
 async function payFor(amount: string) {
@@ -50,7 +43,7 @@ async function addCard(number: string) {
 
 describe('buying crypto with a card', () => {
   it('the demo user agrees to the risk warning once, buys BTC with the saved VISA 4242 and sees SUCCESS', async () => {
-    await signInAsDemo();
+    await signInAsDemo(page, browser.baseUrl);
     await page.getByRole('button', { name: /Buy crypto/ }).first().click();
     await page.waitForURL(/risk-reminder\?next=/);
     await page.getByRole('checkbox').check();

@@ -48,3 +48,13 @@ export async function signUpThroughLoginV2(page: Page, baseUrl: string, email: s
   await page.getByRole('heading', { name: 'Protect your account' }).waitFor();
   return code;
 }
+
+/** Signs in as sandbox.md's demo individual with its password, landing on the dashboard. */
+export async function signInAsDemo(page: Page, baseUrl: string) {
+  await page.goto(`${baseUrl}/en/login-v2`);
+  await page.getByLabel('Email').fill('demo@causeway.test');
+  await page.getByRole('button', { name: /Continue/ }).click();
+  await page.getByLabel('Password').fill('Causeway-demo-2026!');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL(/\/en\/dashboard/);
+}

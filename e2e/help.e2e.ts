@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2eBrowser, openBrowser } from './browser.ts';
+import { signInAsDemo } from './flows.ts';
 
 /**
  * Issue 6 in Chromium: the help widget loads on first open (not with the page), searches, reads
@@ -20,14 +21,6 @@ const panelOf = (tab: Page) => tab.getByRole('dialog', { name: 'Help centre' });
 const panel = () => panelOf(page);
 const launcher = () => page.getByRole('button', { name: 'Help', exact: true }).and(page.locator('[data-status]'));
 
-async function signInAsDemo(tab: Page, baseUrl: string) {
-  await tab.goto(`${baseUrl}/en/login-v2`);
-  await tab.getByLabel('Email').fill('demo@causeway.test');
-  await tab.getByRole('button', { name: /Continue/ }).click();
-  await tab.getByLabel('Password').fill('Causeway-demo-2026!');
-  await tab.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await tab.waitForURL(/\/en\/dashboard/);
-}
 
 describe('the help widget', () => {
   it('is not loaded with the page, and opens on the launcher with promotions and suggested articles', async () => {
