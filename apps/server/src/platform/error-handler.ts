@@ -24,6 +24,19 @@ function describeValidationError(error: FastifyError): string {
   return `${where}: ${error.message}`;
 }
 
+/**
+ * PostgreSQL's refusal of a text it cannot store: 22021 (a NUL or a byte sequence that is not
+ * UTF-8) and 22P05 (untranslatable character). Only a request can bring such a text: bad input,
+ * answered 400 (the statement failed, so nothing was written by it).
+ */
+const UNSTORABLE_TEXT_CODES = new Set(['22021', '22P05']);
+function isUnstorableText(error: unknown): boolean {
+  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
+    if (UNSTORABLE_TEXT_CODES.has(String((current as { code?: unknown }).code))) return true;
+  }
+  return false;
+}
+
 /** Fastify's own 4xx errors (bad JSON, wrong content type, body too large) mapped to our codes. */
 const FRAMEWORK_CODES: Record<number, ErrorCode> = { 400: 'REQ0000400', 413: 'REQ0000413', 415: 'REQ0000415', 429: 'REQ0000429' };
 
@@ -37,6 +50,7 @@ export function registerErrorHandling(app: FastifyInstance, serveSpa: (request: 
     if (error.validation) return sendError(reply, 'REQ0000400', describeValidationError(error));
     const frameworkCode = error.statusCode ? FRAMEWORK_CODES[error.statusCode] : undefined;
     if (frameworkCode) return sendError(reply, frameworkCode, error.message);
+    if (isUnstorableText(error)) return sendError(reply, 'REQ0000400', 'The request holds a character that cannot be stored (such as NUL): remove it and send again.');
     // Only the frames: a database error's message, which the stack repeats first, ends in its query parameters.
     const frames = error.stack?.split('\n').filter((line) => line.trimStart().startsWith('at ')).slice(0, 7).join('\n');
     request.log.error({ err: loggableError(error), stack: frames }, 'unexpected error');

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -15,6 +16,11 @@ beforeAll(async () => {
     });
     routes.get('/prod-api/test/app-error', async () => {
       throw new AppError('ODR00001013');
+    });
+    // A text the database cannot store (NUL), as any body field could carry it to a query.
+    routes.post('/prod-api/test/store', { schema: { body: z.object({ note: z.string() }) } }, async (request) => {
+      await t.db.execute(sql`select ${request.body.note}::text`);
+      return null;
     });
   });
 });
@@ -59,6 +65,12 @@ describe('the envelope and error handling', () => {
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({ status: 500, code: '999999', msg: 'Something went wrong, please try again', data: null });
     expect(response.body).not.toMatch(/relation|select|password|at .*\.ts/);
+  });
+
+  it('answers a text the database cannot store (a NUL character) with a 400, not a 500', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/prod-api/test/store', payload: { note: 'hello\u0000world' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'REQ0000400', msg: 'The request holds a character that cannot be stored (such as NUL): remove it and send again.' });
   });
 
   it('answers an AppError with its catalogue status and code', async () => {
