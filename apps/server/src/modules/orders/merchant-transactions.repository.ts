@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { merchantTransactions } from '../../db/schema/index.ts';
 import type { OrderTx } from './orders.repository.ts';
@@ -8,10 +8,9 @@ export type MerchantTransactionRow = typeof merchantTransactions.$inferSelect;
 /** Merchants' transactions: created once by their server, taken by one order at a time. */
 export function createMerchantTransactionsRepository(db: Database) {
   return {
-    /** False when the tranId exists already (the caller compares it with what was sent). */
-    async insert(values: typeof merchantTransactions.$inferInsert): Promise<boolean> {
-      const inserted = await db.insert(merchantTransactions).values(values).onConflictDoNothing().returning({ tranId: merchantTransactions.tranId });
-      return inserted.length === 1;
+    /** The stored row, or undefined when the tranId exists already (the caller compares it with what was sent). */
+    async insert(values: typeof merchantTransactions.$inferInsert): Promise<MerchantTransactionRow | undefined> {
+      return (await db.insert(merchantTransactions).values(values).onConflictDoNothing().returning())[0];
     },
 
     async find(tranId: string, executor: Pick<Database, 'select'> = db): Promise<MerchantTransactionRow | undefined> {
@@ -31,7 +30,7 @@ export function createMerchantTransactionsRepository(db: Database) {
 
     /** The order that took it ended: Success, or Failed (which frees it for another try). */
     async finish(tranId: string, orderId: string, status: 'Success' | 'Failed', at: Date, tx: OrderTx): Promise<void> {
-      await tx.update(merchantTransactions).set({ status, updatedAt: at }).where(and(eq(merchantTransactions.tranId, tranId), eq(merchantTransactions.orderId, orderId), inArray(merchantTransactions.status, ['Processing'])));
+      await tx.update(merchantTransactions).set({ status, updatedAt: at }).where(and(eq(merchantTransactions.tranId, tranId), eq(merchantTransactions.orderId, orderId), eq(merchantTransactions.status, 'Processing')));
     },
   };
 }

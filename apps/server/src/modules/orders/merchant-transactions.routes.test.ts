@@ -62,6 +62,20 @@ describe("merchants' transactions (tranId)", () => {
     expect((await call(t.app, 'GET', `${PATHS.queryOrderByTranId}?tranId=shop-2001`, { headers: stranger.headers })).body.code).toBe('ODR00001012');
   });
 
+  it('two quotes for one transaction: the first submitted order takes it, the second is refused (ODR00001011) and charges nothing', async () => {
+    await create(signed(tran('shop-4001', { fiatAmount: '60' })));
+    const buyer = await verifiedBuyer(t, 'tran-twice@example.com');
+    const card = await addCard(t, buyer.headers, TEST_CARDS.visa);
+    const [first, second] = [randomUUID(), randomUUID()];
+    const firstQuote = await getQuote(t, buyer.headers, { orderId: first, tranId: 'shop-4001', fiatAmount: '60' });
+    const secondQuote = await getQuote(t, buyer.headers, { orderId: second, tranId: 'shop-4001', fiatAmount: '60' });
+    const submit = (orderId: string, quoteId: string) => call(t.app, 'POST', PATHS.submitBuy, { headers: buyer.headers, body: { orderId, quoteId, cardId: card.cardId } });
+    expect((await submit(first, firstQuote.body.data.quoteId)).body.data.status).toBe('PROCESSING');
+    expect((await submit(second, secondQuote.body.data.quoteId)).body.code).toBe('ODR00001011');
+    expect((await call(t.app, 'POST', PATHS.getOrderDetail, { headers: buyer.headers, body: { orderId: second } })).body.code).toBe('ODR00001007');
+    expect((await call(t.app, 'GET', `${PATHS.queryOrderByTranId}?tranId=shop-4001`, { headers: buyer.headers })).body.data).toMatchObject({ status: 'Processing', orderId: first });
+  });
+
   it('a declined order frees the transaction for another try', async () => {
     await create(signed(tran('shop-3001', { fiatAmount: '70' })));
     const buyer = await verifiedBuyer(t, 'tran-declined@example.com');

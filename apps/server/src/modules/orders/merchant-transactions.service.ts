@@ -35,17 +35,16 @@ export function createMerchantTransactionService(deps: {
     async create(body: CreateMerchantTransaction): Promise<OrderInfo> {
       const { apiKey: _apiKey, timestamp: _timestamp, signature: _signature, ...fields } = body;
       const signed = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as Record<string, string>;
-      const merchant = await deps.verifyEntry(signed, clock.now());
       const now = clock.now();
+      const merchant = await deps.verifyEntry(signed, now);
       const inserted = await repository.insert({
         ...fields, fiatAmount: fields.fiatAmount ?? null, cryptoAmount: fields.cryptoAmount ?? null, network: fields.network ?? null, walletAddress: fields.walletAddress ?? null,
         memo: fields.memo ?? null, merchantUserId: fields.merchantUserId ?? null, country: fields.country ?? null, merchantId: merchant.id, status: 'Initial', createdAt: now, updatedAt: now,
       });
+      if (inserted) return infoOf(inserted, false);
       const row = (await repository.find(fields.tranId))!;
-      if (!inserted) {
-        const same = row.merchantId === merchant.id && SETTABLE.every((key) => (key === 'fiatAmount' || key === 'cryptoAmount' ? sameAmount(row[key], fields[key]) : (row[key] ?? undefined) === fields[key]));
-        if (!same) throw new AppError('IDM0000422', 'This tranId was already created with other details.');
-      }
+      const same = row.merchantId === merchant.id && SETTABLE.every((key) => (key === 'fiatAmount' || key === 'cryptoAmount' ? sameAmount(row[key], fields[key]) : (row[key] ?? undefined) === fields[key]));
+      if (!same) throw new AppError('IDM0000422', 'This tranId was already created with other details.');
       return infoOf(row, false);
     },
 

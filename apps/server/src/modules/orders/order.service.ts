@@ -44,7 +44,8 @@ export function createOrderService(deps: {
   identity: IdentityModule;
   screening: AddressScreeningProvider;
   clock: Clock;
-  kycPassed: (userId: string) => Promise<boolean>;
+  /** The person's KYC status and tier (one read: submit-buy needs both). */
+  kycOf: (userId: string) => Promise<{ kycStatus: string; kycLevel: number } | undefined>;
   merchantTransactions: MerchantTransactionsRepository;
 }) {
   const { orders, clock } = deps;
@@ -68,7 +69,8 @@ export function createOrderService(deps: {
       if (existing.userId !== user.id) throw new AppError('IDM0000422');
       return resultOf(existing);
     }
-    if (user.accountStatus !== 'Active' || !(await deps.kycPassed(user.id))) throw new AppError('ODR00001004');
+    const kyc = await deps.kycOf(user.id);
+    if (user.accountStatus !== 'Active' || kyc?.kycStatus !== 'Pass') throw new AppError('ODR00001004');
     const quote = await deps.quotes.firmQuote(user, body.orderId, body.quoteId);
     if (body.cryptoCurrency && body.cryptoCurrency !== quote.cryptoCurrency) throw new AppError('ODR00001008', 'The order names another crypto than its quote.');
     const card = await deps.cards.findLive(user.id, body.cardId);
@@ -79,19 +81,15 @@ export function createOrderService(deps: {
     const destination = await checkDestination({ network: quote.network, address: rawAddress, memo: body.memo ?? quote.memo }, deps.screening);
     await checkSecondFactor(user, body);
     // The tier's room is read once, under the person's lock below.
-    const limits = await deps.quotes.pairAndRate(quote);
-    const limitAmount = limits.eurPerFiat.times(quote.fiatAmount);
+    const pair = await deps.quotes.pairAndRate(quote);
+    const limitAmount = pair.eurPerFiat.times(quote.fiatAmount);
     /**
      * Under the person's row lock: the tier may have filled since the quote (another order), and the
      * first-transactions discount may be used up by orders submitted since.
      */
-    const kycLevel = await deps.quotes.kycLevelOf(user.id);
     const stillFits = async (tx: OrderTx) => {
-      const room = await deps.quotes.tierRoom(user.id, { tx, kycLevel });
-      if (limitAmount.gt(room)) {
-        const maxAmount = Decimal.min(limits.pairMax, room.dividedBy(limits.eurPerFiat)).toDecimalPlaces(2, Decimal.ROUND_DOWN);
-        throw new AppError('ODR00001001', undefined, { minAmount: limits.minAmount.toFixed(2), maxAmount: Decimal.max(0, maxAmount).toFixed(2), currency: quote.fiatCurrency });
-      }
+      const room = await deps.quotes.tierRoom(user.id, { tx, kycLevel: kyc.kycLevel });
+      if (limitAmount.gt(room)) throw deps.quotes.roomExceeded(pair, room, quote.fiatCurrency, 2);
       if (quote.promotionApplied && !(await deps.quotes.promotion(user.id, tx)).eligible) throw new AppError('ODR00001008', 'The first-transactions discount of this quote is used up: refresh the quote.');
       // A merchant's transaction is filled by one order at a time.
       if (quote.tranId && !(await deps.merchantTransactions.take(quote.tranId, { orderId: body.orderId, userId: user.id, at: clock.now() }, tx))) {

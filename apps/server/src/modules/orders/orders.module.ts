@@ -55,7 +55,6 @@ export function createOrdersModule(deps: {
   const cardsRepository = createCardsRepository(deps.db);
   const ledger = createLedger(deps.db);
   const kycLevelOf = async (userId: string) => (await deps.kyc.findProfile(userId))?.kycLevel ?? 0;
-  const kycPassed = async (userId: string) => (await deps.kyc.findProfile(userId))?.kycStatus === 'Pass';
 
   const merchantTransactionsRepository = createMerchantTransactionsRepository(deps.db);
   const merchantTransactions = createMerchantTransactionService({
@@ -77,7 +76,7 @@ export function createOrdersModule(deps: {
   const idempotencyKeys = createIdempotencyRepository(deps.db);
   const orders = createOrderService({
     orders: ordersRepository, cards: cardsRepository, quotes, settlement, queue: deps.queue, idempotency: createIdempotency(idempotencyKeys, clock),
-    identity: deps.identity, screening: deps.screening, clock, kycPassed, merchantTransactions: merchantTransactionsRepository,
+    identity: deps.identity, screening: deps.screening, clock, kycOf: (userId) => deps.kyc.findProfile(userId), merchantTransactions: merchantTransactionsRepository,
   });
   const cards = createCardService({ cards: cardsRepository, processor: deps.processor, clock });
   const wallets = createWalletService({ wallets: createWalletsRepository(deps.db), screening: deps.screening, clock });

@@ -83,19 +83,22 @@ export function createQuoteService(deps: {
 
   const service = {
     /** The pair's own range and what one unit of the fiat is worth in EUR (the tier's room is the caller's to add). */
-    async pairAndRate(input: { fiatCurrency: string; cryptoCurrency: string; network: string; channelCode: string }) {
+    async pairAndRate(input: { fiatCurrency: string; cryptoCurrency: string; network: string; channelCode: string }): Promise<PairAndRate> {
       const pair = await pairOf(input);
       return { minAmount: new Decimal(pair.minAmount), pairMax: new Decimal(pair.maxAmount), eurPerFiat: await eurPerFiat(input.fiatCurrency, input.cryptoCurrency) };
     },
 
     async limits(userId: string, input: { fiatCurrency: string; cryptoCurrency: string; network: string; channelCode: string }, fiatDecimals: number): Promise<AmountLimits & { eurPerFiat: Decimal }> {
-      const { minAmount, pairMax, eurPerFiat: rate } = await service.pairAndRate(input);
-      const roomInFiat = (await tierRoom(userId)).dividedBy(rate).toDecimalPlaces(fiatDecimals, Decimal.ROUND_DOWN);
-      return { minAmount, maxAmount: Decimal.min(pairMax, roomInFiat), eurPerFiat: rate };
+      const pair = await service.pairAndRate(input);
+      return { ...amountLimits(pair, await tierRoom(userId), fiatDecimals), eurPerFiat: pair.eurPerFiat };
     },
 
     tierRoom,
-    kycLevelOf: deps.kycLevelOf,
+
+    /** The refusal for an amount over the tier's `room` (EUR), with the range that would fit (submit-buy's check under its lock). */
+    roomExceeded(pair: PairAndRate, room: Decimal, currency: string, fiatDecimals: number): AppError {
+      return limitExceeded(amountLimits(pair, room, fiatDecimals), currency, fiatDecimals);
+    },
 
     async promotion(userId: string, executor?: OrderTx) {
       const done = await orders.countSpentOrders(userId, executor);
@@ -182,6 +185,13 @@ export function createQuoteService(deps: {
     },
   };
   return service;
+}
+
+type PairAndRate = { minAmount: Decimal; pairMax: Decimal; eurPerFiat: Decimal };
+
+/** The pair's range cut down to the tier's room (EUR), in the fiat. */
+function amountLimits(pair: PairAndRate, room: Decimal, fiatDecimals: number): AmountLimits {
+  return { minAmount: pair.minAmount, maxAmount: Decimal.min(pair.pairMax, room.dividedBy(pair.eurPerFiat).toDecimalPlaces(fiatDecimals, Decimal.ROUND_DOWN)) };
 }
 
 function limitExceeded(limits: AmountLimits, currency: string, fiatDecimals: number): AppError {

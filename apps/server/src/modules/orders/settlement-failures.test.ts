@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, sandboxCardPayments, sandboxChainTransfers } from '../../db/schema/index.ts';
 import { createJobQueueRepository } from '../../jobs/job-queue.repository.ts';
 import { type CardProcessorProvider, createCardProcessor, ProcessorUnavailableError } from '../../providers/card-processor/index.ts';
-import { type ChainProvider, ChainUnavailableError, createChainProvider } from '../../providers/chain/index.ts';
+import { type ChainProvider, ChainRefusedError, ChainUnavailableError, createChainProvider } from '../../providers/chain/index.ts';
 import { createIdentityTestApp, type IdentityTestApp } from '../../../test/identity-helpers.ts';
 import { addCard, buy, TEST_CARDS, verifiedBuyer } from '../../../test/order-helpers.ts';
 import { createCardsRepository } from './cards.repository.ts';
@@ -60,6 +60,30 @@ describe('settlement when outside services fail', () => {
     expect((await t.db.select().from(sandboxChainTransfers).where(eq(sandboxChainTransfers.idempotencyKey, `order:${orderId}:payout`)))).toHaveLength(1);
     expect((await paymentOf(orderId)).status).toBe('CAPTURED');
     expect((await t.app.orders.ledger.journalsOf(orderId)).map((journal) => journal.kind)).toEqual(['card-capture', 'crypto-purchase']);
+  });
+
+  it('a payout refused before sending (invalid address) is refunded and the books balance; a refusal that may follow a send (REJECTED) waits', async () => {
+    const refusingWith = (reason: 'INVALID_ADDRESS' | 'REJECTED') =>
+      settlementWith({ chain: (real) => ({ ...real, kind: real.kind, explorerUrl: real.explorerUrl, getTransfer: real.getTransfer, send: async () => { throw new ChainRefusedError(reason, `refused: ${reason}`); } }) });
+    const advanceUntilDone = async (settlement: ReturnType<typeof settlementWith>, orderId: string) => {
+      for (let round = 0; round < 6 && (await orderRow(orderId)).step !== 'DONE'; round += 1) await settlement.advance(orderId);
+    };
+
+    const invalid = (await authorisedOrder('presend-refusal@example.com')).orderId;
+    await advanceUntilDone(refusingWith('INVALID_ADDRESS'), invalid);
+    expect(await orderRow(invalid)).toMatchObject({ status: 'FAILED', failReason: 'PAYOUT_FAILED', step: 'DONE' });
+    expect((await paymentOf(invalid)).status).toBe('REFUNDED');
+    expect(await t.db.select().from(sandboxChainTransfers).where(eq(sandboxChainTransfers.idempotencyKey, `order:${invalid}:payout`))).toHaveLength(0);
+    for (const total of (await t.app.orders.ledger.trialBalance()).values()) expect(total.isZero()).toBe(true);
+
+    const rejected = (await authorisedOrder('postsend-refusal@example.com')).orderId;
+    await advanceUntilDone(refusingWith('REJECTED'), rejected);
+    expect(await orderRow(rejected)).toMatchObject({ status: 'PROCESSING', step: 'PAYOUT' });
+    expect((await paymentOf(rejected)).status).toBe('CAPTURED');
+    await advanceUntilDone(settlementWith(), rejected);
+    t.clock.advance(4000);
+    await advanceUntilDone(settlementWith(), rejected);
+    expect(await orderRow(rejected)).toMatchObject({ status: 'SUCCESS', step: 'DONE' });
   });
 
   it('a processor outage at capture waits (the job is rescheduled, not failed) and settles once the processor is back', async () => {

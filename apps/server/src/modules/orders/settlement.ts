@@ -205,8 +205,7 @@ export function createSettlement(deps: {
   }
 
   /** Releases the card's hold, when the payment still holds money (a declined or voided one has none). */
-  async function voidIfHeld(order: OrderRow): Promise<void> {
-    const payment = await processor.getPayment(order.paymentId!);
+  async function voidIfHeld(order: OrderRow, payment: Payment): Promise<void> {
     if (['AUTHORIZED', 'PARTIALLY_AUTHORIZED', 'CHALLENGE_REQUIRED'].includes(payment.status)) {
       await processor.void(payment.paymentId, { idempotencyKey: keyOf(order.id, 'void') });
     }
@@ -219,12 +218,12 @@ export function createSettlement(deps: {
         // The bank may have answered while nobody looked: a declined or voided payment ends as it says.
         const payment = await processor.getPayment(order.paymentId);
         if (payment.status === 'DECLINED' || payment.status === 'VOIDED') return onPayment(order, payment);
-        await voidIfHeld(order);
+        await voidIfHeld(order, payment);
       }
       return endUnpaid(order, 'EXPIRED', order.threeDsStatus === 'PENDING' ? 'THREE_DS_EXPIRED' : 'DEADLINE_PASSED', order.threeDsStatus === 'PENDING' ? { threeDsStatus: 'EXPIRED' } : {});
     }
     if (order.step === 'CAPTURE') {
-      await voidIfHeld(order);
+      await voidIfHeld(order, await processor.getPayment(order.paymentId!));
       return move(order, { status: 'EXPIRED_ERROR', step: 'DONE', set: { failReason: 'DEADLINE_PASSED' }, detail: 'deadline: authorisation voided' });
     }
     return startRefund(order, 'DEADLINE_PASSED', order.step === 'PAYOUT');
