@@ -1,19 +1,19 @@
 import {
   type CurrencyItem,
-  type listOrderRequestSchema,
+  type ListOrderRequest,
   type listOrderResultSchema,
-  type orderDetailSchema,
+  type OrderDetail,
+  type OrderSummary,
   PATHS,
   type threeDsStatusResultSchema,
 } from '@causeway/contracts';
 import type { z } from 'zod';
 import type { HttpClient } from '@/lib/http-client';
 
-export type OrderDetail = z.infer<typeof orderDetailSchema>;
+// Contracts' own types where it exports one; the two answers it exports no type for are inferred.
+export type { ListOrderRequest, OrderDetail, OrderSummary };
 export type ThreeDsStatusResult = z.infer<typeof threeDsStatusResultSchema>;
-export type ListOrderRequest = z.input<typeof listOrderRequestSchema>;
 export type ListOrderResult = z.infer<typeof listOrderResultSchema>;
-export type OrderSummary = ListOrderResult['list'][number];
 
 /**
  * The order pages' calls. All silent: each page decides what a failure looks like (an error view

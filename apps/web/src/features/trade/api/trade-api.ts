@@ -1,48 +1,39 @@
 import {
-  type addCardRequestSchema,
+  type AddCardRequest,
   type addWalletRequestSchema,
-  type bindingStatusResultSchema,
-  type cardSchema,
+  type Card,
   type checkAddressResultSchema,
-  type countryItemSchema,
-  type currencyItemSchema,
-  type currencyPairItemSchema,
-  type featureSwitchItemSchema,
-  type getQuoteRequestSchema,
+  type CountryItem,
+  type CurrencyItem,
+  type CurrencyPairItem,
+  type FeatureSwitchItem,
+  type GetQuoteRequest,
   type kycLimitsResultSchema,
-  type listCardResultSchema,
+  type ListCardResult,
+  type OrderInfo,
   PATHS,
   type promotionResultSchema,
-  type quoteSchema,
-  type submitBuyRequestSchema,
-  type submitBuyResultSchema,
-  type walletSchema,
+  type Quote,
+  type SubmitBuyRequest,
+  type SubmitBuyResult,
+  type Wallet,
   type listWalletResultSchema,
-  type orderInfoSchema,
 } from '@causeway/contracts';
 import type { z } from 'zod';
 import type { HttpClient } from '@/lib/http-client';
 
-// Every answer is typed from its contract schema: a shape is written once, in packages/contracts.
-export type Card = z.infer<typeof cardSchema>;
-export type CardList = z.infer<typeof listCardResultSchema>;
-export type AddCardBody = z.input<typeof addCardRequestSchema>;
-export type Quote = z.infer<typeof quoteSchema>;
-export type QuoteBody = z.input<typeof getQuoteRequestSchema>;
-export type SubmitBuyBody = z.input<typeof submitBuyRequestSchema>;
-export type SubmitBuyResult = z.infer<typeof submitBuyResultSchema>;
+// A shape is written once, in packages/contracts: its exported types are used as they are; only
+// the answers it exports no type for are inferred here from their schemas.
+export type { Card, CurrencyItem, FeatureSwitchItem, Quote, SubmitBuyResult, Wallet };
+export type CardList = ListCardResult;
+export type AddCardBody = AddCardRequest;
+export type QuoteBody = GetQuoteRequest;
+export type CurrencyPair = CurrencyPairItem;
 export type Promotion = z.infer<typeof promotionResultSchema>;
-export type Wallet = z.infer<typeof walletSchema>;
-export type WalletList = z.infer<typeof listWalletResultSchema>;
-export type OrderInfo = z.infer<typeof orderInfoSchema>;
-export type AddWalletBody = z.input<typeof addWalletRequestSchema>;
-export type CurrencyItem = z.infer<typeof currencyItemSchema>;
-export type CurrencyPair = z.infer<typeof currencyPairItemSchema>;
-export type CheckAddressResult = z.infer<typeof checkAddressResultSchema>;
 export type KycLimits = z.infer<typeof kycLimitsResultSchema>;
-export type FeatureSwitchItem = z.infer<typeof featureSwitchItemSchema>;
-export type Country = z.infer<typeof countryItemSchema>;
-export type BindingStatus = z.infer<typeof bindingStatusResultSchema>;
+type WalletList = z.infer<typeof listWalletResultSchema>;
+type AddWalletBody = z.input<typeof addWalletRequestSchema>;
+type CheckAddressResult = z.infer<typeof checkAddressResultSchema>;
 
 /** The card page trades on one channel with one method (spec §4 trade routing: card → the card page). */
 export const CARD_CHANNEL = 'CHECKOUT';
@@ -66,7 +57,7 @@ export function createTradeApi(client: HttpClient) {
     /** A fresh price for the same order and amounts; the old quote is superseded. */
     updateQuote: (orderId: string, quoteId: string, signal?: AbortSignal) => client.post<Quote>(PATHS.updateQuote, { orderId, quoteId }, { signal }),
     /** Idempotent by orderId: the same body answers the first answer. */
-    submitBuy: (body: SubmitBuyBody) => client.post<SubmitBuyResult>(PATHS.submitBuy, body),
+    submitBuy: (body: SubmitBuyRequest) => client.post<SubmitBuyResult>(PATHS.submitBuy, body),
     getPromotion: () => client.post<Promotion>(PATHS.getPromotion),
     listWallets: async (cryptoCurrency: string, network: string) => (await client.post<WalletList>(PATHS.listWallet, { cryptoCurrency, network })).list,
     addWallet: (body: AddWalletBody) => client.post<Wallet>(PATHS.addWallet, body, { silent: true }),
@@ -79,9 +70,7 @@ export function createTradeApi(client: HttpClient) {
     /** common/get-trans-info: what a merchant's transaction buys (before or after sign-in). */
     transInfo: (tranId: string) => client.get<OrderInfo>(PATHS.getTransInfo, { query: { tranId } }),
     featureSwitch: (entry: string) => client.get<FeatureSwitchItem[]>(PATHS.featureSwitch, { query: { clientType: 'Web', entry, version: FEATURE_SWITCH_VERSION } }),
-    countries: () => client.get<Country[]>(PATHS.listCountryCode),
-    /** The authenticator check before a buy (spec §4), scenario BUY. */
-    bindingStatus: () => client.get<BindingStatus>(PATHS.authenticatorBindingStatus, { query: { scenario: 'BUY' } }),
+    countries: () => client.get<CountryItem[]>(PATHS.listCountryCode),
   };
 }
 

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createAuthenticatorApi } from '@/lib/authenticator-api';
 import { compareDecimal, formatAmount, isPositiveDecimal } from '@/lib/decimal';
@@ -37,6 +37,7 @@ export function TradeForm({ offer, chooseFirst = false }: { offer: TradeOffer; c
   const { t, i18n } = useTranslation();
   const api = useTradeApi();
   const client = useHttpClient();
+  const authenticator = useMemo(() => createAuthenticatorApi(client), [client]);
   const queries = useQueryClient();
   const [orderId] = useState(() => crypto.randomUUID());
   const [now] = useState(() => new Date());
@@ -80,6 +81,7 @@ export function TradeForm({ offer, chooseFirst = false }: { offer: TradeOffer; c
   const confirmed = useRef<OrderToSubmit | null>(null);
   // The callbacks below run after this render, once `live` (declared after: it pauses on submit.phase) exists.
   const submit = useSubmitBuy(api, {
+    authenticator,
     isQuoteFirm: (quoteId) => live.isFirm(quoteId),
     onQuoteChanged: () => setConfirmError(t('trade.errors.priceChanged')),
     onAccepted: () => {
@@ -213,7 +215,7 @@ export function TradeForm({ offer, chooseFirst = false }: { offer: TradeOffer; c
             onClose={() => setConfirming(false)}
           />
         ) : null}
-        {submit.phase === 'bind' ? <AuthenticatorBindModal open email={submit.email} api={createAuthenticatorApi(client)} onClose={submit.cancel} onBound={submit.bound} /> : null}
+        {submit.phase === 'bind' ? <AuthenticatorBindModal open email={submit.email} api={authenticator} onClose={submit.cancel} onBound={submit.bound} /> : null}
       </Suspense>
       {submit.phase === 'code' ? <OrderCodeModal invalid={submit.codeError} onCode={(code) => { if (confirmed.current) void submit.send(confirmed.current, code); }} onClose={submit.cancel} /> : null}
     </section>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { decideAuthenticatorCheck } from '@/lib/authenticator-api';
+import { type AuthenticatorApi, decideAuthenticatorCheck } from '@/lib/authenticator-api';
 import { COOKIE_NAMES, getSharedCookie } from '@/lib/cookies';
 import { isApiError } from '@/lib/http-errors';
 import { orderLinks } from '@/lib/order-links';
@@ -37,6 +37,8 @@ export interface SubmitBuyOptions {
   onQuoteChanged: () => void;
   onFailure: (error: unknown) => void;
   onAccepted?: () => void;
+  /** The authenticator calls (lib/authenticator-api): binding status, scenario BUY, before the order is sent. */
+  authenticator: AuthenticatorApi;
 }
 
 /**
@@ -46,7 +48,7 @@ export interface SubmitBuyOptions {
  * failures the form must show go to `onFailure`. The order is the one confirmed at Pay: if its
  * quote is no longer firm when it would be sent, nothing is sent and `onQuoteChanged` runs.
  */
-export function useSubmitBuy(api: TradeApi, { isQuoteFirm, onQuoteChanged, onFailure, onAccepted }: SubmitBuyOptions) {
+export function useSubmitBuy(api: TradeApi, { isQuoteFirm, onQuoteChanged, onFailure, onAccepted, authenticator }: SubmitBuyOptions) {
   const navigate = useNavigate();
   const { lng = 'en' } = useParams();
   const [phase, setPhase] = useState<SubmitPhase>('idle');
@@ -111,7 +113,7 @@ export function useSubmitBuy(api: TradeApi, { isQuoteFirm, onQuoteChanged, onFai
     if (!isQuoteFirm(order.quoteId)) return onQuoteChanged();
     setPhase('checking');
     try {
-      const status = await api.bindingStatus();
+      const status = await authenticator.bindingStatus('BUY');
       const isRoma = getSharedCookie(COOKIE_NAMES.isRoma) === 'true';
       const step = decideAuthenticatorCheck(status, isRoma);
       setEmail(status.email);

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { useAccountInfo } from '@/lib/account-info';
 import { COOKIE_NAMES, getSharedCookie } from '@/lib/cookies';
@@ -11,6 +11,9 @@ import { createRiskApi, RISK_CHECK_QUERY_KEY } from '@/lib/risk-api';
 import { isTradePage, withRiskStep } from '@/lib/trade-routing';
 import { useCurrencies, usePairsByFiat, useTradeApi } from '../api/trade-queries';
 import { decideTradeState, type Selection, type TradeSetupState } from '../trade-state';
+
+/** A merchant's transaction that may still be paid. */
+const OPEN_TRANSACTION_STATUSES: readonly string[] = ['Initial', 'Failed'];
 
 export type TradeSetup = TradeSetupState | { state: 'error'; error: unknown; retry: () => void };
 
@@ -56,6 +59,13 @@ export function useTradeSetup(): TradeSetup {
   const limits = useQuery({ queryKey: ['trade', 'kyc-limits'], queryFn: () => api.kycLimits(), enabled: ready && !isRoma });
   const fiats = useMemo(() => (currencies.data ?? []).filter((c) => c.assetType === 'fiat').map((c) => c.currency), [currencies.data]);
   const pairs = usePairsByFiat(fiats, { enabled: ready && fiats.length > 0 });
+  // Only a transaction still open is filled; one paid already is forgotten (the page is a plain buy again).
+  const open = transaction.data && OPEN_TRANSACTION_STATUSES.includes(transaction.data.status) ? transaction.data : null;
+  const isClosedTransaction = Boolean(transaction.data) && !open;
+  // Forgetting writes storage: an effect, not a side effect of every render.
+  useEffect(() => {
+    if (isClosedTransaction) forgetTranId();
+  }, [isClosedTransaction]);
 
   if (account.error) return { state: 'error', error: account.error, retry: () => void account.refetch() };
   if (!account.data) return { state: 'loading' };
@@ -74,9 +84,6 @@ export function useTradeSetup(): TradeSetup {
   if (pairs.error) return { state: 'error', error: pairs.error, retry: pairs.refetch };
   const limitsReady = isRoma || limits.data;
   if (tranId && !transaction.data) return { state: 'loading' };
-  // Only a transaction still open is filled; one paid already is forgotten (the page is a plain buy again).
-  const open = transaction.data && ['Initial', 'Failed'].includes(transaction.data.status) ? transaction.data : null;
-  if (transaction.data && !open) forgetTranId();
   if (!address.data || !features.data || !currencies.data || !limitsReady || (fiats.length > 0 && !pairs.data)) return { state: 'loading' };
 
   const decided = decideTradeState({

@@ -2,6 +2,8 @@ import { PATHS } from '@causeway/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { accountOverview } from '@/test/account-overview';
+import { storedTranId, TRAN_ID_STORAGE_KEY } from '@/lib/merchant-transaction';
+import { storage } from '@/lib/storage';
 import { businessError } from '@/test/routed-http-client';
 import { amountInput, callsTo, CURRENCIES, formShown, landedOn, limits, openTrade } from '../trade-test-kit';
 
@@ -53,6 +55,15 @@ describe('trade page states (spec §2)', () => {
     await formShown();
     expect(amountInput()).toHaveValue('90.00');
     await waitFor(() => expect(bodiesOf(PATHS.getQuote)).toContainEqual(expect.objectContaining({ tranId: 'shop-7', fiatAmount: '90.00', cryptoCurrency: 'USDT', network: 'TRX' })));
+  });
+
+  it("a merchant's transaction kept from sign-in but already paid is forgotten: the page is a plain buy", async () => {
+    storage.setItem(TRAN_ID_STORAGE_KEY, 'shop-8');
+    const info = { tranId: 'shop-8', orderId: 'ord_1', fiatCurrency: 'EUR', fiatAmt: '90.00', cryptoCurrency: 'USDT', cryptoAmt: null, network: 'TRX', userId: null, country: null, status: 'Success', merchantName: 'Demo Shop', kycLoginFail: null };
+    openTrade({ routes: { [PATHS.getTransInfo]: () => info } });
+    await formShown();
+    expect(amountInput()).toHaveValue('');
+    await waitFor(() => expect(storedTranId()).toBeUndefined());
   });
 
   it('kycAddress: check-address says required → explains and links to account-status', async () => {
