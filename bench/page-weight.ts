@@ -27,17 +27,28 @@ function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()
   return seen;
 }
 
+/** Vite's manifest of a build and the static closure of its entry chunk (what every first load holds). */
+function readBuild(distDir: string): { manifest: Manifest; entry: Set<string> } {
+  const manifest = JSON.parse(fs.readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!entryKey) throw new Error('no entry chunk in the Vite manifest');
+  return { manifest, entry: staticClosure(manifest, entryKey) };
+}
+
+/** The chunks of a route's first load: the entry's closure and its page chunk's. */
+function firstLoadOf(manifest: Manifest, entry: Set<string>, page: string): Set<string> {
+  if (!manifest[page]) throw new Error(`${page} is not a chunk in the manifest`);
+  return new Set([...entry, ...staticClosure(manifest, page)]);
+}
+
 /**
  * The JS a person downloads before a route's page shows: the entry chunk and its static
  * imports, plus the route's own lazy chunk and its static imports. Read from Vite's manifest.
  */
 export function measureRouteWeights(distDir: string, routes: Record<string, string>): RouteWeight[] {
-  const manifest = JSON.parse(fs.readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Manifest;
-  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-  if (!entryKey) throw new Error('no entry chunk in the Vite manifest');
+  const { manifest, entry } = readBuild(distDir);
   return Object.entries(routes).map(([route, source]) => {
-    if (!manifest[source]) throw new Error(`${source} is not a chunk in the manifest`);
-    const keys = new Set([...staticClosure(manifest, entryKey), ...staticClosure(manifest, source)]);
+    const keys = firstLoadOf(manifest, entry, source);
     const files = [...keys].map((key) => fs.readFileSync(path.join(distDir, manifest[key]!.file)));
     return {
       route,
@@ -64,17 +75,14 @@ export interface LazyChunkWeight {
  * and whether any entry route's first load pulls it in statically after all.
  */
 export function measureLazyChunks(distDir: string, sources: string[], routes: Record<string, string>): LazyChunkWeight[] {
-  const manifest = JSON.parse(fs.readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Manifest;
-  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-  if (!entryKey) throw new Error('no entry chunk in the Vite manifest');
+  const { manifest, entry } = readBuild(distDir);
+  // Each route's first load, worked out once for every chunk asked about.
+  const firstLoads = Object.entries(routes).map(([route, page]) => ({ route, chunks: firstLoadOf(manifest, entry, page) }));
   return sources.map((source) => {
     const chunk = manifest[source];
     if (!chunk) throw new Error(`${source} is not a chunk in the manifest`);
     const file = fs.readFileSync(path.join(distDir, chunk.file));
-    const inFirstLoadOf = Object.entries(routes)
-      .filter(([, page]) => new Set([...staticClosure(manifest, entryKey), ...staticClosure(manifest, page)]).has(source))
-      .map(([route]) => route);
-    const entry = staticClosure(manifest, entryKey);
+    const inFirstLoadOf = firstLoads.filter(({ chunks }) => chunks.has(source)).map(({ route }) => route);
     const opened = [...staticClosure(manifest, source)].filter((key) => !entry.has(key)).map((key) => fs.readFileSync(path.join(distDir, manifest[key]!.file)));
     const openGzipBytes = opened.reduce((sum, f) => sum + gzipSync(f, { level: 9 }).length, 0);
     return { source, rawBytes: file.length, gzipBytes: gzipSync(file, { level: 9 }).length, openGzipBytes, inFirstLoadOf };

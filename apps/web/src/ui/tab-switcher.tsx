@@ -22,6 +22,12 @@ export interface TabSwitcherProps<V extends string = string> {
   /** Accessible name of the tab list. */
   label?: string;
   className?: string;
+  /** Layout of the tab list (default full width). */
+  listClassName?: string;
+  /** Layout of each panel (default a gap above it). */
+  contentClassName?: string;
+  /** Hides the whole switcher, keeping it mounted (its panels keep their state). */
+  hidden?: boolean;
 }
 
 /**
@@ -35,6 +41,9 @@ export function TabSwitcher<V extends string>({
   onValueChange,
   label,
   className,
+  listClassName = 'w-full',
+  contentClassName = 'pt-4',
+  hidden,
 }: TabSwitcherProps<V>) {
   return (
     <Tabs.Root
@@ -43,8 +52,9 @@ export function TabSwitcher<V extends string>({
       // Radix types values as string; every value it reports comes from `items`.
       onValueChange={(next) => onValueChange?.(next as V)}
       className={className}
+      hidden={hidden}
     >
-      <Tabs.List aria-label={label} className="flex w-full rounded-full bg-surface-2 p-1">
+      <Tabs.List aria-label={label} className={cx('flex rounded-full bg-surface-2 p-1', listClassName)}>
         {items.map((item) => (
           <Tabs.Trigger
             key={item.value}
@@ -65,7 +75,7 @@ export function TabSwitcher<V extends string>({
       {items.map(
         (item) =>
           item.content !== undefined && (
-            <Tabs.Content key={item.value} value={item.value} className="pt-4">
+            <Tabs.Content key={item.value} value={item.value} className={contentClassName}>
               {item.content}
             </Tabs.Content>
           ),

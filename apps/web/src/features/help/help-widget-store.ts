@@ -49,7 +49,7 @@ function update(patch: Partial<HelpWidgetState>) {
 
 export const getHelpWidgetState = (): HelpWidgetState => state;
 
-export function subscribeHelpWidget(listener: () => void): () => void {
+function subscribeHelpWidget(listener: () => void): () => void {
   listeners.add(listener);
   return () => void listeners.delete(listener);
 }
@@ -60,7 +60,7 @@ export const useHelpWidgetState = (): HelpWidgetState => useSyncExternalStore(su
  * A page as the window setters may pass it, or undefined when it is none: a merchant's script
  * can hand us anything. A search keyword is trimmed; a blank one is no page (spec §5).
  */
-export function toSecondaryPage(value: unknown): HelpSecondaryPage | undefined {
+function toSecondaryPage(value: unknown): HelpSecondaryPage | undefined {
   if (value === null) return null;
   if (typeof value !== 'object') return undefined;
   const page = value as { type?: unknown; id?: unknown; keyword?: unknown };

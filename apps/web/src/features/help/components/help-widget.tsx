@@ -1,9 +1,8 @@
-import * as Tabs from '@radix-ui/react-tabs';
 import { type KeyboardEvent, useCallback, useEffect, useId, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHttpClient } from '@/lib/http-context';
-import { cx } from '@/ui/class-names';
 import { CloseIcon } from '@/ui/icons';
+import { TabSwitcher } from '@/ui/tab-switcher';
 import { createHelpApi } from '../api/help-api';
 import {
   getHelpWidgetState, HELP_LAUNCHER_ID, HELP_PANEL_ID, type HelpSecondaryPage, type HelpTab, setHelpOpen, setHelpSecondaryPage,
@@ -14,11 +13,6 @@ import { HelpTab as HelpTabContent } from './help-tab';
 import { HomeTab } from './home-tab';
 import { SecondaryPageView } from './secondary-page';
 import { WidgetErrorBoundary } from './widget-error-boundary';
-
-const TRIGGER_CLASS = cx(
-  'min-h-10 flex-1 rounded-full px-3 text-sm font-medium text-muted transition',
-  'data-[state=active]:bg-surface data-[state=active]:text-fg data-[state=active]:shadow-sm',
-);
 
 /**
  * Where focus goes when the panel opens, a page opens over the tabs, a page replaces another, or
@@ -118,18 +112,19 @@ export function HelpWidget() {
         {secondaryPage !== null && <SecondaryPageView page={secondaryPage} backRef={backRef} onBack={() => setHelpSecondaryPage(null)} />}
         <WidgetErrorBoundary>
           {/* Kept mounted under a page, so Back finds the tab as it was left (search text, open sections). */}
-          <Tabs.Root value={tab} onValueChange={(value) => setHelpTab(value as HelpTab)} hidden={secondaryPage !== null} className="flex min-h-0 flex-1 flex-col">
-            <Tabs.List aria-label={t('help.tabs.label')} className="mx-4 mt-3 flex shrink-0 rounded-full bg-surface-2 p-1">
-              <Tabs.Trigger value="home" className={TRIGGER_CLASS}>{t('help.tabs.home')}</Tabs.Trigger>
-              <Tabs.Trigger value="help" className={TRIGGER_CLASS}>{t('help.tabs.help')}</Tabs.Trigger>
-            </Tabs.List>
-            <Tabs.Content value="home" className="min-h-0 flex-1 overflow-y-auto px-4 py-4">
-              <HomeTab />
-            </Tabs.Content>
-            <Tabs.Content value="help" className="min-h-0 flex-1 overflow-y-auto px-4 py-4">
-              <HelpTabContent />
-            </Tabs.Content>
-          </Tabs.Root>
+          <TabSwitcher<HelpTab>
+            items={[
+              { value: 'home', label: t('help.tabs.home'), content: <HomeTab /> },
+              { value: 'help', label: t('help.tabs.help'), content: <HelpTabContent /> },
+            ]}
+            value={tab}
+            onValueChange={setHelpTab}
+            label={t('help.tabs.label')}
+            hidden={secondaryPage !== null}
+            className="flex min-h-0 flex-1 flex-col"
+            listClassName="mx-4 mt-3 shrink-0"
+            contentClassName="min-h-0 flex-1 overflow-y-auto px-4 py-4"
+          />
         </WidgetErrorBoundary>
       </div>
     </HelpWidgetContext.Provider>

@@ -1,5 +1,5 @@
 import type { HelpArticleJson } from '@causeway/contracts';
-import { type FocusEvent, useEffect, useState } from 'react';
+import { type FocusEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from '@/ui/class-names';
 import { useHelpWidget } from '../hooks/use-help-data';
@@ -35,6 +35,8 @@ export function PromotionCarousel({ promotions }: { promotions: readonly HelpArt
   }, [rotating, current]);
 
   const promotion = promotions[current];
+  // Parsed once per card shown, not on every hover, focus or pause.
+  const excerpt = useMemo(() => (promotion ? articleExcerpt(promotion.body) : ''), [promotion]);
   if (!promotion) return null;
   const onBlur = (event: FocusEvent<HTMLElement>) => {
     if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
@@ -59,7 +61,7 @@ export function PromotionCarousel({ promotions }: { promotions: readonly HelpArt
               {promotion.title}
             </button>
           </h4>
-          <p className="mt-1 line-clamp-2 text-sm text-muted">{articleExcerpt(promotion.body)}</p>
+          <p className="mt-1 line-clamp-2 text-sm text-muted">{excerpt}</p>
         </div>
       </div>
       {count > 1 && (

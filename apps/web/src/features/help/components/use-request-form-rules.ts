@@ -13,7 +13,7 @@ import {
 export type RequestFormKind = 'support' | 'feedback';
 
 /** The ticket source custom field of each form (spec §3). */
-export const SOURCE_OF: Record<RequestFormKind, HelpTicketSource> = {
+const SOURCE_OF: Record<RequestFormKind, HelpTicketSource> = {
   support: 'tickets_from_widget',
   feedback: 'feedbacks_from_widget',
 };

@@ -131,5 +131,3 @@ export function useRequestForm(api: HelpApi, kind: RequestFormKind) {
     submit,
   };
 }
-
-export type RequestFormState = ReturnType<typeof useRequestForm>;
