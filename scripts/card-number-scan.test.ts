@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findCardNumbers } from './card-number-scan.ts';
+import { findCardNumbers, findKnownCardNumbers } from './card-number-scan.ts';
 
 describe('findCardNumbers', () => {
   it('finds the sandbox test cards however they are written', () => {
@@ -15,5 +15,18 @@ describe('findCardNumbers', () => {
       'a4242424242424242f', '"price":"57823.456789120000000000"', 'usr_4242424242424242', '4242424242424241', '424242424242',
     ].join(' ');
     expect(findCardNumbers(noise)).toEqual([]);
+  });
+});
+
+describe('findKnownCardNumbers', () => {
+  const cards = ['4242424242424242', '4000000000003220'];
+  it('finds a test card the suite typed even where the general scan stands back (glued to an id)', () => {
+    expect(findCardNumbers('pan_4242424242424242')).toEqual([]);
+    expect(findKnownCardNumbers('pan_4242424242424242', cards)).toEqual(['424242…4242 (a test card)']);
+    expect(findKnownCardNumbers('x4000-0000-0000-3220y', cards)).toEqual(['400000…3220 (a test card)']);
+  });
+
+  it('leaves masks and the bin and last four apart alone', () => {
+    expect(findKnownCardNumbers('4242 **** **** 4242 card_bin 424242 card_last4 4242', cards)).toEqual([]);
   });
 });

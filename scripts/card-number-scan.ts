@@ -19,3 +19,14 @@ export function findCardNumbers(text: string): string[] {
   }
   return found;
 }
+
+/**
+ * The scan above leaves out digit runs glued to letters (ids, hashes) so it does not cry wolf; a
+ * card number the suite itself typed is never noise, so these are looked for anywhere, glued or
+ * not ("pan_4242424242424242"), written whole or grouped by spaces or dashes.
+ */
+export function findKnownCardNumbers(text: string, cardNumbers: readonly string[]): string[] {
+  return cardNumbers
+    .filter((digits) => new RegExp(digits.split('').join('[ -]?')).test(text))
+    .map((digits) => `${digits.slice(0, 6)}…${digits.slice(-4)} (a test card)`);
+}
