@@ -3,7 +3,6 @@ import {
   type addWalletRequestSchema,
   type Card,
   type checkAddressResultSchema,
-  type CountryItem,
   type CurrencyItem,
   type CurrencyPairItem,
   type FeatureSwitchItem,
@@ -70,7 +69,6 @@ export function createTradeApi(client: HttpClient) {
     /** common/get-trans-info: what a merchant's transaction buys (before or after sign-in). */
     transInfo: (tranId: string) => client.get<OrderInfo>(PATHS.getTransInfo, { query: { tranId } }),
     featureSwitch: (entry: string) => client.get<FeatureSwitchItem[]>(PATHS.featureSwitch, { query: { clientType: 'Web', entry, version: FEATURE_SWITCH_VERSION } }),
-    countries: () => client.get<CountryItem[]>(PATHS.listCountryCode),
   };
 }
 

@@ -10,17 +10,10 @@ export function useTradeApi() {
 }
 
 export const CARDS_KEY = ['trade', 'cards'] as const;
-/** Shared with every page that lists countries: the same call and answer. */
-export const COUNTRIES_KEY = ['countries'] as const;
 
 export function useCards({ enabled = true }: { enabled?: boolean } = {}) {
   const api = useTradeApi();
   return useQuery({ queryKey: CARDS_KEY, queryFn: () => api.listCards(), enabled });
-}
-
-export function useCountries({ enabled = true }: { enabled?: boolean } = {}) {
-  const api = useTradeApi();
-  return useQuery({ queryKey: COUNTRIES_KEY, queryFn: () => api.countries(), enabled, staleTime: Infinity });
 }
 
 /** The catalogue does not change while the page is open. */

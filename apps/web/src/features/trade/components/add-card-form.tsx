@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/http-errors';
 import { CountrySelect, FloatingLabelInput, GradientButton, showToast, Spinner } from '@/ui';
 import type { Card } from '../api/trade-api';
-import { CARDS_KEY, useCountries, useTradeApi } from '../api/trade-queries';
+import { useCountries } from '@/lib/use-countries';
+import { CARDS_KEY, useTradeApi } from '../api/trade-queries';
 import { addCardBodyOf, type CardForm, cardFormErrors, EMPTY_CARD_FORM, formatCardNumber, formatExpiry } from '../card-rules';
 import { codeOf, tradeErrorText } from '../trade-errors';
 

@@ -1,4 +1,4 @@
-import { type AccountOverview, type CountryItem, type DocsVerificationSubmit, type KycAccessTokenResult, PATHS } from '@causeway/contracts';
+import { type AccountOverview, type DocsVerificationSubmit, type KycAccessTokenResult, PATHS } from '@causeway/contracts';
 import type { HttpClient } from '@/lib/http-client';
 
 export interface KycBasicInfo {
@@ -24,7 +24,6 @@ export function createVerificationApi(client: HttpClient) {
     /** Reads the vendor's review now (after its step) and answers the new account info. */
     refreshStatus: () => client.post<AccountOverview>(PATHS.updateKycStatus),
     updateAddress: (address: KycAddress) => client.post<{ required: boolean; address: KycAddress | null }>(PATHS.kycUpdateAddress, address, { silent: true }),
-    countries: () => client.get<CountryItem[]>(PATHS.listCountryCode),
     basicInfo: () => client.get<KycBasicInfo>(PATHS.kycBasicInfo),
     closeRemediation: () => client.post<null>(PATHS.closeRemediation),
     /** docsverification (flow V2): the typed details and the uploaded files; answers the new account info (Pending). */

@@ -9,7 +9,7 @@ import { errorText, isApiError } from '@/lib/http-errors';
 import { storedMode } from '@/lib/mode';
 import { uploadDocument } from '@/lib/upload-document';
 import { ErrorView, Spinner } from '@/ui';
-import { useCountries } from '../api/use-countries';
+import { useCountries } from '@/lib/use-countries';
 import { createUploadHandoffApi } from '../api/upload-handoff-api';
 import { createVerificationApi } from '../api/verification-api';
 import { DocsVerificationForm } from '../components/docs-verification-form';

@@ -7,7 +7,7 @@ import { useHttpClient } from '@/lib/http-context';
 import { errorText } from '@/lib/http-errors';
 import { storedMode } from '@/lib/mode';
 import { countryNameOf, ErrorView, GradientButton, Spinner } from '@/ui';
-import { useCountries } from '../api/use-countries';
+import { useCountries } from '@/lib/use-countries';
 import { createVerificationApi, type KycAddress } from '../api/verification-api';
 import { KycAddressForm } from '../components/kyc-address-form';
 import { errorViewContent } from '../error-content';
