@@ -12,6 +12,7 @@ import { HelpDeskInputError, HelpDeskUnavailableError } from '../../providers/he
 import type { IdentityModule } from '../identity/identity.module.ts';
 import { isUploadCall, parseHelpDeskCall, RefusedHelpDeskCall } from './help-desk-operations.ts';
 import { HelpContentNotFound, type HelpService } from './help.service.ts';
+import { isFileTooLarge } from '../../platform/multipart.ts';
 
 export interface HelpRouteDeps {
   identity: Pick<IdentityModule, 'guard'>;
@@ -33,8 +34,6 @@ const HOUR_MS = 3_600_000;
 const ZENDESK_READS_PER_MINUTE = 120;
 const MINUTE_MS = 60_000;
 
-/** @fastify/multipart's error for a file over `limits.fileSize`. */
-const isFileTooLarge = (error: unknown) => (error as { code?: unknown } | null)?.code === 'FST_REQ_FILE_TOO_LARGE';
 /**
  * What a failure while reading the multipart body answers. Our own refusals pass through; a part
  * limit the parser reports (a second file) is 413; anything else it throws (a body cut short, no

@@ -7,6 +7,7 @@ import type { SandboxKyc } from '../../providers/kyc/sandbox/sandbox-kyc.ts';
 import { SANDBOX_KYC_PAGE, SHARE_TOKEN_TTL_SECONDS } from '../../providers/kyc/sandbox/sandbox-kyc.ts';
 import { checkDocument } from '../uploads/uploads.service.ts';
 import { renderMessagePage, renderVerificationForm, type VerificationFormValues } from './kyc-verification.page.ts';
+import { isFileTooLarge } from '../../platform/multipart.ts';
 
 const formSchemaFor = (countryCodes: ReadonlySet<string>) =>
   z.object({
@@ -36,8 +37,6 @@ const safeReturnUrl = (value: string | undefined) => (value && /^\/(?!\/)[\w\-./
 
 const html = (reply: FastifyReply, status: number, body: string) => reply.status(status).type('text/html; charset=utf-8').send(body);
 
-/** @fastify/multipart's error for a file over `limits.fileSize`. */
-const isFileTooLarge = (error: unknown) => (error as { code?: unknown } | null)?.code === 'FST_REQ_FILE_TOO_LARGE';
 
 /**
  * sandbox.md, "Identity verification": the sandbox vendor's own page, opened with its access token.
