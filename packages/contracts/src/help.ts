@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { HELP_TICKET_SOURCES } from './help-rules.ts';
 
 /** zendesk/request's body (spec §7): a Zendesk path, get or post, and that call's params. */
 export const helpDeskRequestBodySchema = z.strictObject({
@@ -13,5 +12,3 @@ export type HelpDeskRequestBody = z.infer<typeof helpDeskRequestBodySchema>;
 /** zendesk/request's and zendesk/forward/file's answer: `data` holds the Zendesk-shaped JSON as text (the widget parses it). */
 export const helpDeskRequestResultSchema = z.object({ data: z.string() });
 export type HelpDeskRequestResult = z.infer<typeof helpDeskRequestResultSchema>;
-
-export const helpTicketSourceSchema = z.enum(HELP_TICKET_SOURCES);

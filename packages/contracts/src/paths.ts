@@ -107,11 +107,11 @@ export const PATHS = {
   analyzeOnChainAddress: `${CUSTOMER}/order/analyze-on-chain-address`,
   listVaspInfo: `${CUSTOMER}/order/list-vasp-info`,
   gtrEnabled: `${CUSTOMER}/order/gtr-enabled`,
-  /** Risk survey (spec §7): check (empty body) answers the next step; agreement records the risk warning's acceptance. */
   /** Help centre (spec §7): a Zendesk path, get or post, and its params; the answer's data.data is that path's JSON. */
   helpDeskRequest: '/capi/v1/zendesk/request',
   /** Help centre (spec §7): multipart file, url and requestType post; answers the upload's token. */
   helpDeskForwardFile: '/capi/v1/zendesk/forward/file',
+  /** Risk survey (spec §7): check (empty body) answers the next step; agreement records the risk warning's acceptance. */
   riskSurveyCheck: `${CUSTOMER}/user/risk/survey/check`,
   riskSurveyAgreement: `${CUSTOMER}/user/risk/survey/agreement`,
   /** (chosen) Wallet address book: list (POST), add, delete, set-default. */

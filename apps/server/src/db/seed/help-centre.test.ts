@@ -34,6 +34,24 @@ describe('the built-in help centre seed (issue 6)', () => {
     expect(after?.title).toBe('Edited by the operator');
   });
 
+  it('spends no ids when nothing is new (it runs at every start): the next new article takes the next id', async () => {
+    const seedOne = async (key: string) => {
+      await seedHelpCentre(handle.db, new Date(), {
+        sections: [],
+        articles: [{ key, sectionKey: HELP_SECTIONS[0]!.key, position: 99, labels: [], title: { 'en-us': key, 'zh-cn': key }, body: { 'en-us': '<p>Next</p>', 'zh-cn': '<p>下一个</p>' } }],
+      });
+      const [article] = await handle.db.select().from(helpArticles).where(eq(helpArticles.key, key));
+      return article!;
+    };
+    const first = await seedOne('next-id-test-1');
+    await seedHelpCentre(handle.db, new Date());
+    await seedHelpCentre(handle.db, new Date());
+    const second = await seedOne('next-id-test-2');
+    expect(second.id).toBe(first.id + 1);
+    const [section] = await handle.db.select().from(helpSections).where(eq(helpSections.key, HELP_SECTIONS[0]!.key));
+    expect(second.sectionId).toBe(section?.id);
+  });
+
   it('sanitises bodies when it stores them (trust.md): scripts, handlers, javascript: links and SVG are gone, links open safely', async () => {
     const hostile = [
       '<p>Hello<script>window.__pwned = 1</script></p>',

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { constantTimeEqual } from '../../platform/crypto.ts';
 import type { BuiltinDeskRepository } from '../../providers/help-desk/builtin-desk.repository.ts';
+import { safeDownloadName } from '../../providers/storage/storage.ts';
 import { renderHelpDeskPage } from './help-desk.page.ts';
 
 export interface HelpDeskOperatorDeps {
@@ -47,9 +48,8 @@ export function registerHelpDeskOperatorRoutes(app: FastifyInstance, deps: HelpD
       if (!isOperator(request, deps.password)) return challenge(reply);
       const file = await deps.repository.attachment(request.params.requestId, request.params.token);
       if (!file) return reply.status(404).type('text/plain; charset=utf-8').send('No such attachment.');
-      const asciiName = file.fileName.replace(/[^\w.-]/g, '_');
       return reply
-        .header('content-disposition', `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+        .header('content-disposition', `attachment; filename="${safeDownloadName(file.fileName)}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
         .header('cache-control', 'no-store')
         .type('application/octet-stream')
         .send(file.bytes);

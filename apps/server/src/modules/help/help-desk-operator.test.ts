@@ -2,6 +2,7 @@ import { HELP_DESK_URLS, PATHS } from '@causeway/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { call, signUp } from '../../../test/identity-helpers.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { loadConfig } from '../../config.ts';
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -28,6 +29,19 @@ describe('who sees the built-in desk\'s tickets', () => {
     expect((await t.app.inject({ method: 'GET', url: '/sandbox/help-desk/requests/1/attachments/abc', headers: basic('wrong password!') })).statusCode).toBe(401);
     const page = await t.app.inject({ method: 'GET', url: '/sandbox/help-desk?format=json', headers: basic('correct horse battery') });
     expect([page.statusCode, page.json()]).toEqual([200, { requests: [] }]);
+  });
+
+  it('never writes HELP_DESK_OPERATOR_PASSWORD to the logs or a configuration error (trust.md: secrets never reach logs)', async () => {
+    expect(() => loadConfig({ HELP_DESK_OPERATOR_PASSWORD: 'short-pw' })).toThrow(/HELP_DESK_OPERATOR_PASSWORD=\(value hidden\)/);
+    expect(() => loadConfig({ HELP_DESK_OPERATOR_PASSWORD: 'short-pw' })).not.toThrow(/short-pw/);
+    t = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:9', HELP_DESK_OPERATOR_PASSWORD: 'correct horse battery' });
+    expect((await t.app.inject({ method: 'GET', url: '/sandbox/help-desk', headers: basic('correct horse battery') })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/sandbox/help-desk/requests/1/attachments/abc', headers: basic('correct horse battery') })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/sandbox/help-desk', headers: basic('correct horse battery!') })).statusCode).toBe(401);
+    const written = t.logs.join('');
+    expect(written).toContain('/sandbox/help-desk');
+    expect(written).not.toContain('correct horse battery');
+    expect(written).not.toContain(Buffer.from('operator:correct horse battery').toString('base64'));
   });
 });
 

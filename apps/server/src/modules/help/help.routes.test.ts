@@ -238,6 +238,21 @@ describe('zendesk/forward/file: attachments', () => {
     expect(html.body).toContain(`#${json.request.id} Ticket From ada.lovelace@example.com`);
   });
 
+  it("shows a ticket's text and file names on the operator page as text, never as markup, and offers the file under a safe name", async () => {
+    const uploaded = await upload("<img src=x onerror='alert(1)'>.txt", Buffer.from('hello'));
+    expect(uploaded.statusCode).toBe(200);
+    const { json } = await desk(HELP_DESK_URLS.createRequest, 'post', ticket({ subject: '<script>alert(1)</script>', comment: { body: `${MESSAGE} <b onmouseover="alert(1)">hi</b>`, uploads: [uploaded.json.upload.token] } }));
+    const html = (await t.app.inject({ method: 'GET', url: '/sandbox/help-desk' })).body;
+    expect(html).toContain(`#${json.request.id} &#60;script&#62;alert(1)&#60;/script&#62;`);
+    expect(html).toContain('&#60;b onmouseover=&#34;alert(1)&#34;&#62;hi&#60;/b&#62;');
+    expect(html).toContain('&#60;img src=x onerror=&#39;alert(1)&#39;&#62;.txt');
+    expect(html).not.toMatch(/<script|<img|<b /);
+    const download = await t.app.inject({ method: 'GET', url: `/sandbox/help-desk/requests/${json.request.id}/attachments/${uploaded.json.upload.token}` });
+    expect(download.headers['content-disposition']).toMatch(/^attachment; filename="[A-Za-z0-9._() -]+"; filename\*=UTF-8''[^"<> ]+$/);
+    expect(download.headers['content-type']).toBe('application/octet-stream');
+    expect(download.headers['x-content-type-options']).toBe('nosniff');
+  });
+
   it('takes a token once: a second ticket naming it is refused and not stored', async () => {
     const { json: up } = await upload('notes.txt', Buffer.from('hello'));
     expect((await desk(HELP_DESK_URLS.createRequest, 'post', ticket({}, [up.upload.token]))).statusCode).toBe(200);

@@ -1,9 +1,7 @@
+import { DEFAULT_HELP_LOCALE } from '@causeway/contracts';
 import { and, arrayContains, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { helpArticles, helpArticleTexts, helpRequests, helpSections, helpSectionTexts, helpUploads } from '../../db/schema/index.ts';
-
-/** The locale every article is written in first: any other locale falls back to it per article. */
-export const BASE_HELP_LOCALE = 'en-us';
 
 type ArticleRow = { id: number; sectionId: number | null; position: number; labels: string[]; locale: string; title: string; bodyHtml: string; bodyText: string; updatedAt: Date };
 
@@ -21,7 +19,7 @@ class UnclaimableUploads extends Error {}
 
 const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** The built-in help desk's tables (help_*). Every read takes a locale and falls back to en-us. */
+/** The built-in help desk's tables (help_*). Every read takes a locale and falls back, per article, to DEFAULT_HELP_LOCALE (en-us), the locale every article is written in first. */
 export function createBuiltinDeskRepository(db: Database) {
   const articleColumns = {
     id: helpArticles.id, sectionId: helpArticles.sectionId, position: helpArticles.position, labels: helpArticles.labels,
@@ -29,7 +27,7 @@ export function createBuiltinDeskRepository(db: Database) {
   };
   const articleRows = () =>
     db.select(articleColumns).from(helpArticles).innerJoin(helpArticleTexts, eq(helpArticleTexts.articleId, helpArticles.id));
-  const inLocales = (locale: string) => inArray(helpArticleTexts.locale, [locale, BASE_HELP_LOCALE]);
+  const inLocales = (locale: string) => inArray(helpArticleTexts.locale, [locale, DEFAULT_HELP_LOCALE]);
 
   return {
     async articlesWithLabels(locale: string, labels: string[], limit: number): Promise<ArticleRow[]> {
@@ -40,11 +38,10 @@ export function createBuiltinDeskRepository(db: Database) {
     /** Articles whose title or text holds every term (case-insensitive), title matches first. */
     async search(locale: string, terms: string[], limit: number): Promise<ArticleRow[]> {
       const everyTerm = terms.map((term) => sql`(${helpArticleTexts.title} ilike ${likePattern(term)} or ${helpArticleTexts.bodyText} ilike ${likePattern(term)})`);
-      const matched = await articleRows().where(and(inLocales(locale), ...everyTerm));
-      // An article may match in either locale; it is shown in the person's locale when it has one.
-      const ids = [...new Set(matched.map((row) => row.id))];
-      if (ids.length === 0) return [];
-      const shown = preferLocale(await articleRows().where(and(inLocales(locale), inArray(helpArticles.id, ids))), locale);
+      // An article may match in either locale; it is shown in the person's locale when it has one,
+      // so every text of a matching article is read (one query: the match is a subquery).
+      const matching = db.select({ id: helpArticleTexts.articleId }).from(helpArticleTexts).where(and(inLocales(locale), ...everyTerm));
+      const shown = preferLocale(await articleRows().where(and(inLocales(locale), inArray(helpArticles.id, matching))), locale);
       const titleHits = (row: ArticleRow) => terms.filter((term) => row.title.toLowerCase().includes(term.toLowerCase())).length;
       return shown.sort((a, b) => titleHits(b) - titleHits(a) || b.updatedAt.getTime() - a.updatedAt.getTime() || a.id - b.id).slice(0, limit);
     },
@@ -54,7 +51,7 @@ export function createBuiltinDeskRepository(db: Database) {
         .select({ id: helpSections.id, position: helpSections.position, locale: helpSectionTexts.locale, name: helpSectionTexts.name, description: helpSectionTexts.description })
         .from(helpSections)
         .innerJoin(helpSectionTexts, eq(helpSectionTexts.sectionId, helpSections.id))
-        .where(inArray(helpSectionTexts.locale, [locale, BASE_HELP_LOCALE]));
+        .where(inArray(helpSectionTexts.locale, [locale, DEFAULT_HELP_LOCALE]));
       return preferLocale(rows, locale).sort((a, b) => a.position - b.position || a.id - b.id);
     },
 

@@ -21,7 +21,8 @@ export const builtinArticleUrl = (publicUrl: string, locale: string, id: number)
 /** Plain text around the first term found, with an ellipsis where it was cut. */
 function snippetOf(text: string, terms: string[]): string {
   const lower = text.toLowerCase();
-  const at = Math.max(0, Math.min(...terms.map((t) => lower.indexOf(t.toLowerCase())).filter((i) => i >= 0), Number.MAX_SAFE_INTEGER) % Number.MAX_SAFE_INTEGER);
+  const found = terms.map((t) => lower.indexOf(t.toLowerCase())).filter((i) => i >= 0);
+  const at = found.length > 0 ? Math.min(...found) : 0;
   const start = Math.max(0, at - SNIPPET_RADIUS);
   const end = Math.min(text.length, at + SNIPPET_RADIUS * 2);
   return `${start > 0 ? '…' : ''}${text.slice(start, end).trim()}${end < text.length ? '…' : ''}`;

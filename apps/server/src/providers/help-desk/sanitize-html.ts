@@ -8,18 +8,22 @@ import type { JSDOM as JsdomClass } from 'jsdom';
 // jsdom (CommonJS) is required on first use, not imported: it costs ~150 ms to load, which
 // every server start and test file would pay though most never sanitise anything.
 const require = createRequire(import.meta.url);
-const newWindow = (): JsdomClass => {
-  const { JSDOM } = require('jsdom') as { JSDOM: typeof JsdomClass };
-  return new JSDOM('');
+let jsdom: JsdomClass | undefined;
+/** The one jsdom window, made on first use: DOMPurify runs over it and textOfHtml parses in it. */
+const jsdomWindow = (): JsdomClass['window'] => {
+  if (!jsdom) {
+    const { JSDOM } = require('jsdom') as { JSDOM: typeof JsdomClass };
+    jsdom = new JSDOM('');
+  }
+  return jsdom.window;
 };
 
 let purifier: DOMPurify | undefined;
 
-/** One DOMPurify over one jsdom window, made on first use (jsdom costs ~100 ms to load). */
+/** One DOMPurify over the jsdom window, made on first use. */
 function purify(): DOMPurify {
   if (purifier) return purifier;
-  const { window } = newWindow();
-  const made = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
+  const made = createDOMPurify(jsdomWindow() as unknown as Parameters<typeof createDOMPurify>[0]);
   // Every surviving link opens in a new tab without handing the opener over (trust.md).
   made.addHook('afterSanitizeAttributes', (node) => {
     // DOMPurify lets data: URIs through on images whatever the policy says; it allows none.
@@ -58,12 +62,8 @@ export function sanitizeArticleHtml(html: string): string {
 
 /** Plain text of an HTML fragment, whitespace collapsed (search snippets). */
 export function textOfHtml(html: string): string {
-  const { window } = purifierWindow();
-  const container = window.document.createElement('div');
+  const container = jsdomWindow().document.createElement('div');
   // A block's end is a word break in the text ("<h2>Fees</h2><p>We" reads "Fees We").
   container.innerHTML = sanitizeArticleHtml(html).replace(/<\/(?:p|h2|h3|h4|li|div|td|th|blockquote|pre)>|<br\s*\/?>/gi, '$& ');
   return (container.textContent ?? '').replace(/\s+/g, ' ').trim();
 }
-
-let textWindow: JsdomClass | undefined;
-const purifierWindow = (): JsdomClass => (textWindow ??= newWindow());
