@@ -1,5 +1,5 @@
 import { PATHS } from '@causeway/contracts';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Responder } from '@/test/routed-http-client';
@@ -18,7 +18,10 @@ async function payAndAwaitCode(routes: Record<string, Responder> = {}) {
   await seconds(400);
   await screen.findByText('1 BTC = 61,234.50 EUR');
   await user.click(screen.getByRole('button', { name: 'Continue' }));
-  await user.click(await screen.findByRole('button', { name: 'Pay 100.00 EUR' }));
+  const pay = await screen.findByRole('button', { name: 'Pay 100.00 EUR' });
+  // Radix gives the open sheet its pointer events back in an effect (the page behind has none): on a busy machine the click could come first.
+  await waitFor(() => expect(pay.closest('[role="dialog"]')).toHaveStyle({ pointerEvents: 'auto' }));
+  await user.click(pay);
   await screen.findByRole('dialog', { name: 'Authenticator code' });
   return { ...view, user };
 }
