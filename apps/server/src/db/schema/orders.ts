@@ -253,6 +253,13 @@ export const merchantTransactions = pgTable(
     memo: varchar('memo', { length: 64 }),
     merchantUserId: varchar('merchant_user_id', { length: 64 }),
     country: varchar('country', { length: 2 }),
+    /**
+     * What the merchant set only as a prefill (the person may change it): the amount, the wallet
+     * address with its network and memo. False, the default, means fixed: a quote and an order
+     * on this transaction must match it (issue 13 F4).
+     */
+    amountPrefill: boolean('amount_prefill').notNull().default(false),
+    walletPrefill: boolean('wallet_prefill').notNull().default(false),
     /** Initial until an order takes it; Processing while it runs; Success or Failed with it (a failed one may be tried again). */
     status: varchar('status', { length: 12 }).notNull().default('Initial'),
     orderId: uuid('order_id'),

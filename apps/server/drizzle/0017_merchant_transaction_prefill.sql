@@ -1,0 +1,2 @@
+ALTER TABLE "merchant_transactions" ADD COLUMN "amount_prefill" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "merchant_transactions" ADD COLUMN "wallet_prefill" boolean DEFAULT false NOT NULL;
