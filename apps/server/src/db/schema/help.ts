@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, customType, index, integer, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { users } from './identity.ts';
 
 /**
  * The built-in help centre (issue 6): sections and articles with a text per locale, as Zendesk's
@@ -66,6 +67,8 @@ export const helpRequests = pgTable(
     message: text('message').notNull(),
     requesterEmail: text('requester_email').notNull(),
     requesterName: text('requester_name').notNull(),
+    /** The signed-in person who filed it (the requester address is theirs); null only for a signed-out request. */
+    userId: varchar('user_id', { length: 32 }).references(() => users.id),
     source: varchar('source', { length: 32 }).notNull(),
     /** Zendesk's request statuses; a new ticket is 'new' until an operator answers. */
     status: varchar('status', { length: 16 }).notNull().default('new'),
@@ -73,6 +76,7 @@ export const helpRequests = pgTable(
   },
   (t) => [
     index('help_requests_created').on(t.createdAt),
+    index('help_requests_user').on(t.userId),
     check('help_requests_source', sql`${t.source} in ('tickets_from_widget', 'feedbacks_from_widget')`),
   ],
 );

@@ -1,4 +1,4 @@
-import { bigserial, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 /**
  * Fixed-window counters for rate limits and lockouts. In the database (not process memory) so a
@@ -30,10 +30,15 @@ export const sandboxOutbox = pgTable('sandbox_outbox', {
 });
 
 /** Diagnostics the web client reports (common/log): kept for support, never secrets (the client sends none). */
-export const clientLogs = pgTable('client_logs', {
-  id: varchar('id', { length: 32 }).primaryKey(),
-  clientUuid: varchar('client_uuid', { length: 36 }).notNull(),
-  entries: jsonb('entries').notNull(),
-  userAgent: text('user_agent'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const clientLogs = pgTable(
+  'client_logs',
+  {
+    id: varchar('id', { length: 32 }).primaryKey(),
+    clientUuid: varchar('client_uuid', { length: 36 }).notNull(),
+    entries: jsonb('entries').notNull(),
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The hourly prune deletes by age and keeps the newest rows: both walk this index.
+  (t) => [index('client_logs_created').on(t.createdAt)],
+);
