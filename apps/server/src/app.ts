@@ -8,6 +8,7 @@ import { registerAuthenticatorRoutes } from './modules/identity/authenticator.ro
 import { registerIdentityRoutes } from './modules/identity/identity.routes.ts';
 import { registerPasswordRoutes } from './modules/identity/password.routes.ts';
 import { registerSignInSupportRoutes } from './modules/identity/sign-in-support.routes.ts';
+import { registerClientLogRoutes } from './modules/identity/client-log.routes.ts';
 import { API_BASE, PATHS } from '@causeway/contracts';
 import { createKycModule } from './modules/kyc/kyc.module.ts';
 import { registerKycRoutes } from './modules/kyc/kyc.routes.ts';
@@ -115,6 +116,7 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   registerPasswordRoutes(app, identity, botCheck);
   const geo = createGeoProvider(config);
   registerSignInSupportRoutes(app, { identity, geo, db: database.db, clock, botCheck });
+  const clientLog = registerClientLogRoutes(app, { db: database.db, rateLimiter, guard: identity.guard, queue, worker: jobs, clock });
   // A merchant's shared KYC is imported by the KYC module, built below (called only after start-up).
   const merchants = createMerchantModule({ db: database.db, serverSecret, identity, clock, shareKyc: (userId, shareToken) => kyc.sharedKyc.request(userId, shareToken) });
   registerMerchantLoginRoutes(app, merchants.login, botCheck);
@@ -183,6 +185,7 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   }
 
   await orders.scheduleHousekeeping();
+  await clientLog.scheduleHousekeeping();
   jobs.start();
   app.addHook('onClose', async () => {
     await jobs.stop();

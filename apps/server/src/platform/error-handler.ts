@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './app-error.ts';
 import { loggableError } from './logging.ts';
+import { RateLimitedError } from './rate-limited.ts';
 
 export function sendError(reply: FastifyReply, code: ErrorCode, msg?: string, details?: Record<string, string>): FastifyReply {
   const { httpStatus, meaning } = ERROR_CATALOGUE[code];
@@ -46,6 +47,7 @@ const FRAMEWORK_CODES: Record<number, ErrorCode> = { 400: 'REQ0000400', 413: 'RE
  */
 export function registerErrorHandling(app: FastifyInstance, serveSpa: (request: FastifyRequest, reply: FastifyReply) => unknown): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
     if (error instanceof AppError) return sendError(reply, error.code, error.message, error.details);
     if (error.validation) return sendError(reply, 'REQ0000400', describeValidationError(error));
     const frameworkCode = error.statusCode ? FRAMEWORK_CODES[error.statusCode] : undefined;

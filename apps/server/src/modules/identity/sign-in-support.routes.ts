@@ -1,17 +1,15 @@
 import {
-  accountCheckBodySchema, accountCheckResultSchema, accountStatusResultSchema, AGREEMENT_VERSIONS, API_BASE, clientLogBodySchema, commonHeadersSchema,
+  accountCheckBodySchema, accountCheckResultSchema, accountStatusResultSchema, AGREEMENT_VERSIONS, API_BASE, commonHeadersSchema,
   envelopeOf, inRegisterResultSchema, ipCheckResultSchema, isBlockedCountry, ok, PATHS, statementQuerySchema, statementResultSchema, timeoutTicketResultSchema,
   verificationVerifyCodeBodySchema, verifyLoginEmailBodySchema, verifyLoginEmailResultSchema, verifyOtpResultSchema,
 } from '@causeway/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Clock } from '../../platform/clock.ts';
 import type { BotCheckProvider } from '../../providers/bot-check/index.ts';
 import type { GeoProvider } from '../../providers/geo/index.ts';
 import { requireHuman } from '../bot-check/require-human.ts';
 import { randomBytes } from 'node:crypto';
-import { createClientLogRepository } from './client-log.repository.ts';
 import { PROCESS_TOKEN_TTL_MS } from './process-token.ts';
 import { suspendedUntil } from './session.service.ts';
 import type { IdentityModule } from './identity.module.ts';
@@ -20,11 +18,10 @@ import { normalizeEmail } from './identity.repository.ts';
 
 /**
  * The sign-in page's helper calls of spec §7: IP checks through the geo provider, agreement
- * versions by entity, the by-email account check, and the client's diagnostic log.
+ * versions by entity and the by-email account check (the client's diagnostic log: client-log.routes.ts).
  */
 export function registerSignInSupportRoutes(app: FastifyInstance, deps: { identity: IdentityModule; geo: GeoProvider; db: Database; clock: Clock; botCheck: BotCheckProvider }): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const logs = createClientLogRepository(deps.db);
   const tags = ['sign-in'];
   const headers = commonHeadersSchema;
   const requireSession = deps.identity.guard.requireSession;
@@ -92,14 +89,6 @@ export function registerSignInSupportRoutes(app: FastifyInstance, deps: { identi
       const statement = entity === 'PL' ? 'STATEMENT' : 'STATEMENT_LI';
       const term = request.query.isRoma === 'true' ? 'TERMROMA' : 'TERM';
       return ok({ protocolMap: { [term]: AGREEMENT_VERSIONS[term], [statement]: AGREEMENT_VERSIONS[statement] } });
-    },
-  });
-
-  routes.post(`${API_BASE}${PATHS.clientLog}`, {
-    schema: { tags, summary: "The web client's diagnostic log (logMap with the client's uuid)", headers, body: clientLogBodySchema, response: { 200: envelopeOf(z.null()) } },
-    handler: async (request) => {
-      await logs.add({ clientUuid: request.body.uuid, entries: request.body.logMap, userAgent: request.headers['user-agent'], createdAt: deps.clock.now() });
-      return ok(null);
     },
   });
 
