@@ -51,6 +51,7 @@ import { createOrdersModule } from './modules/orders/orders.module.ts';
 import { registerOrderRoutes } from './modules/orders/orders.routes.ts';
 import { registerSandboxLedgerRoutes } from './modules/sandbox/ledger.routes.ts';
 import { registerSandboxThreeDsRoutes } from './modules/sandbox/three-ds.routes.ts';
+import { registerSandboxCardFieldsRoutes } from './modules/sandbox/card-fields.routes.ts';
 import { createAddressScreening } from './providers/address-screening/index.ts';
 import { registerOnChainRoutes } from './modules/on-chain/on-chain.routes.ts';
 import { registerRiskRoutes } from './modules/risk/risk.routes.ts';
@@ -91,6 +92,8 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   // Chosen first: the CSP lets Google's reCAPTCHA script in only when that check runs.
   const botCheck = createBotCheckProvider(config);
   registerSecurityHeaders(app, config.FRAME_ANCESTORS, { recaptcha: botCheck.kind === 'recaptcha', sumsub: Boolean(config.SUMSUB_APP_TOKEN), connectSources: uploadOrigins(config),
+    // Checkout.com's Frames (its script and card-field iframes) only when Checkout.com takes the cards.
+    checkoutFrames: config.CARD_PROCESSOR === 'checkout',
     // Zendesk article bodies show images from the help centre's own host.
     imageSources: config.HELP_DESK === 'zendesk' && config.ZENDESK_URL ? [new URL(config.ZENDESK_URL).origin] : [],
   });
@@ -161,11 +164,14 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
     chainConfirmPollMs: Math.max(250, Math.min(config.SANDBOX_CHAIN_CONFIRM_MS, 10_000)), merchants,
   });
   registerOrderRoutes(app, { quotes: orders.quotes, orders: orders.orders, transactions: orders.merchantTransactions, identity });
-  registerCardAndWalletRoutes(app, { cards: orders.cards, wallets: orders.wallets, identity });
+  // Where the card is typed: the processor's hosted fields, so no card number ever reaches our API.
+  const cardFields = sandboxProcessor ? { processor: 'sandbox' as const, fieldsUrl: '/sandbox/card-fields' } : { processor: 'checkout' as const, publicKey: config.CHECKOUT_PUBLIC_KEY ?? '' };
+  registerCardAndWalletRoutes(app, { cards: orders.cards, wallets: orders.wallets, identity, cardFields });
   registerRiskRoutes(app, { identity, clock });
   registerOnChainRoutes(app, { identity, screening, gtrEnabled: config.GTR_ENABLED, vasps: config.TRAVEL_RULE_VASPS });
   if (sandboxProcessor) {
     registerSandboxThreeDsRoutes(app, sandboxProcessor);
+    registerSandboxCardFieldsRoutes(app, { processor: sandboxProcessor, rateLimiter, clock });
     registerSandboxLedgerRoutes(app, orders);
   }
   app.decorate('orders', orders);

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { PATHS } from '@causeway/contracts';
 import { eq } from 'drizzle-orm';
 import { kycProfiles } from '../src/db/schema/index.ts';
-import { call, type IdentityTestApp, tokenHeaders } from './identity-helpers.ts';
+import type { FastifyInstance } from 'fastify';
+import { call, type IdentityTestApp, nextIp, tokenHeaders } from './identity-helpers.ts';
 import { newIndividual } from './kyc-helpers.ts';
 
 /** sandbox.md test cards, by behaviour. */
@@ -28,10 +29,23 @@ export async function verifiedBuyer(t: IdentityTestApp, email: string) {
   return { ...person, headers: tokenHeaders(person.token) };
 }
 
-export async function addCard(t: IdentityTestApp, headers: Record<string, string>, cardNumber: string = TEST_CARDS.visa) {
-  const response = await call(t.app, 'POST', PATHS.addCard, { headers, body: { cardNumber, expiryMonth: 12, expiryYear: 2031, cvv: '123', billingAddress: BILLING } });
+/**
+ * A card typed into the sandbox processor's card fields: what their page posts to the processor's
+ * own endpoint (not our API). Answers the single-use token add-card takes. From a fresh address
+ * each time, so the endpoint's per-IP limit does not meet a test that adds many cards.
+ */
+export async function cardFieldsToken(app: FastifyInstance, cardNumber: string = TEST_CARDS.visa, expiry = { expiryMonth: 12, expiryYear: 2031 }): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/sandbox/card-fields/tokens', remoteAddress: nextIp(), payload: { number: cardNumber, cvv: '123', ...expiry } });
+  if (response.statusCode !== 201) throw new Error(`card fields refused the card: ${response.body}`);
+  return (response.json() as { token: string }).token;
+}
+
+/** card/add-card with the card fields' token, as the web app sends it. */
+export async function addCard(t: IdentityTestApp, headers: Record<string, string>, cardNumber: string = TEST_CARDS.visa, expiry = { expiryMonth: 12, expiryYear: 2031 }) {
+  const cardToken = await cardFieldsToken(t.app, cardNumber, expiry);
+  const response = await call(t.app, 'POST', PATHS.addCard, { headers, body: { cardToken, billingAddress: BILLING } });
   if (response.statusCode !== 200) throw new Error(`add-card failed: ${JSON.stringify(response.body)}`);
-  return response.body.data as { cardId: string };
+  return response.body.data as { cardId: string; enabled: boolean };
 }
 
 export const getQuote = (t: IdentityTestApp, headers: Record<string, string>, body: Record<string, unknown>) =>

@@ -65,16 +65,57 @@ export const listCardRequestSchema = z.object({
   businessType: z.string().max(32).optional(),
 });
 
-/** card/add-card: the only call that carries a full number and CVV; they go to the processor and nowhere else. */
-export const addCardRequestSchema = z.object({
-  cardNumber: z.string().transform((value) => value.replace(/[\s-]/g, '')).pipe(z.string().regex(/^\d{12,19}$/, 'must be 12 to 19 digits').refine(isLuhnValid, 'is not a valid card number')),
-  expiryMonth: z.number().int().min(1).max(12),
-  expiryYear: z.number().int().min(2000).max(2100),
-  cvv: z.string().regex(/^\d{3,4}$/, 'must be 3 or 4 digits'),
-  billingAddress: billingAddressSchema,
-  channelCode: channelCodeSchema.default('CHECKOUT'),
-});
-export type AddCardRequest = z.input<typeof addCardRequestSchema>;
+/**
+ * Body keys that would carry card data. add-card never takes them: the number and CVV are typed
+ * into the processor's hosted fields and go to the processor only (PCI DSS SAQ A).
+ */
+export const CARD_DATA_KEYS = ['cardNumber', 'number', 'pan', 'cvv', 'cvc', 'cvv2', 'securityCode', 'card'] as const;
+
+/** Text holding a Luhn-valid run of 13 to 19 digits (spaces or dashes between them allowed): a card number. */
+export function containsCardNumber(text: string): boolean {
+  return (text.match(/\d(?:[ -]?\d){12,18}(?![ -]?\d)/g) ?? []).some((run) => isLuhnValid(run.replace(/\D/g, '')));
+}
+
+/** A processor's single-use card token: Checkout.com Frames' tok_…, or the sandbox card fields' tok_…. */
+export const CARD_TOKEN_PATTERN = /^tok_[a-z0-9]{10,60}$/;
+
+/**
+ * card/add-card: the processor's single-use token of the card fields, and the billing address.
+ * Never a card number or CVV: a body with one is refused with a 400 that says so.
+ */
+export const addCardRequestSchema = z
+  .unknown()
+  .superRefine((body, context) => {
+    if (!body || typeof body !== 'object') return;
+    const cardKeys = CARD_DATA_KEYS.filter((key) => key in body);
+    const address = (body as { billingAddress?: unknown }).billingAddress;
+    const inAddress = Boolean(address && typeof address === 'object' && Object.values(address).some((value) => typeof value === 'string' && containsCardNumber(value)));
+    if (cardKeys.length || inAddress) {
+      context.addIssue({
+        code: 'custom',
+        path: cardKeys.length ? [cardKeys[0]!] : ['billingAddress'],
+        message: 'card numbers and CVVs are never sent here: enter the card in the card fields, which send it to the processor and give back a token (cardToken)',
+      });
+    }
+  })
+  .pipe(
+    z.object({
+      cardToken: z.string().regex(CARD_TOKEN_PATTERN, "must be the processor's card token (tok_…)"),
+      billingAddress: billingAddressSchema,
+      channelCode: channelCodeSchema.default('CHECKOUT'),
+    }),
+  );
+export type AddCardRequest = z.input<(typeof addCardRequestSchema)['out']>;
+
+/**
+ * card/card-fields-config: where the card is typed. The sandbox processor's fields page (an iframe
+ * on its own /sandbox route), or Checkout.com Frames with the account's public key.
+ */
+export const cardFieldsConfigSchema = z.discriminatedUnion('processor', [
+  z.object({ processor: z.literal('sandbox'), fieldsUrl: z.string() }),
+  z.object({ processor: z.literal('checkout'), publicKey: z.string() }),
+]);
+export type CardFieldsConfig = z.infer<typeof cardFieldsConfigSchema>;
 
 export const deleteCardRequestSchema = z.object({ cardId: z.string().min(1).max(40) });
 

@@ -68,6 +68,7 @@ export const ERROR_CATALOGUE = {
   CRD0000007: { httpStatus: 402, meaning: 'The card was refused by its bank: try another card.' },
   CRD0000008: { httpStatus: 409, meaning: 'This card is already saved.' },
   CRD0000009: { httpStatus: 503, meaning: 'Payment method unavailable or under maintenance: try again later.' },
+  CRD0000010: { httpStatus: 400, meaning: 'The card entry has expired or was already used: enter the card again. (chosen)' },
   // Quotes and orders. Codes ours (chosen) except ODR00001013, whose meaning we chose.
   ODR00001001: { httpStatus: 400, meaning: 'Transaction Limit Exceeded.' },
   ODR00001002: { httpStatus: 400, meaning: 'Trading pair unsupported.' },

@@ -40,7 +40,12 @@ export async function prepareDatabase(database: DatabaseHandle, options: Prepare
   const sandboxCards = (options.cardProcessor ?? 'sandbox') === 'sandbox';
   const processor = sandboxCards ? createSandboxCardProcessor({ repository: createSandboxProcessorRepository(database.db), clock: systemClock, publicUrl: 'http://localhost', fingerprintKey: cardFingerprintKey(serverSecret) }) : null;
   await seedDemoTrading(database.db, {
-    tokenizeDemoCard: processor ? () => processor.tokenize({ ...DEMO_CARD, billingAddress: DEMO_BILLING_ADDRESS }) : null,
+    // The demo card goes through the sandbox processor's own tokenisation (what its card fields
+    // call), not through our API: this code plays the processor's side, as a person typing
+    // 4242 4242 4242 4242 into the sandbox card fields would. Then it is saved from the token.
+    tokenizeDemoCard: processor
+      ? async () => processor.saveCard({ cardToken: (await processor.tokenize(DEMO_CARD)).token, billingAddress: DEMO_BILLING_ADDRESS })
+      : null,
     processorKind: 'sandbox',
     now: systemClock.now(),
   });

@@ -107,7 +107,7 @@ describe('headers, request ids and the SPA fallback', () => {
     const recaptcha = await createTestApp({ RECAPTCHA_SECRET: 'server-half', RECAPTCHA_SITE_KEY: 'site-key-1' });
     const csp = String((await recaptcha.app.inject({ method: 'GET', url: '/prod-api/health' })).headers['content-security-policy']);
     expect(csp).toContain("script-src 'self' https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/;");
-    expect(csp).toContain('frame-src https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/;');
+    expect(csp).toContain("frame-src 'self' https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/;");
     expect(csp).toContain("object-src 'none'");
     await recaptcha.app.close();
   });
@@ -116,11 +116,22 @@ describe('headers, request ids and the SPA fallback', () => {
     const sumsub = await createTestApp({ SUMSUB_APP_TOKEN: 'sbx:app', SUMSUB_SECRET_KEY: 'secret', SUMSUB_WEBHOOK_SECRET: 'hook' });
     const csp = String((await sumsub.app.inject({ method: 'GET', url: '/prod-api/health' })).headers['content-security-policy']);
     expect(csp).toContain("script-src 'self' https://static.sumsub.com;");
-    expect(csp).toContain('frame-src https://*.sumsub.com;');
+    expect(csp).toContain("frame-src 'self' https://*.sumsub.com;");
     expect(csp).toContain("connect-src 'self';");
     // The sandbox vendor's page exists only with the sandbox vendor (sandbox.md).
     expect((await sumsub.app.inject({ method: 'GET', url: '/sandbox/kyc/verify?token=x' })).statusCode).toBe(404);
     await sumsub.app.close();
+  });
+
+  it("lets Checkout.com's Frames script and card-field frames in only when CARD_PROCESSOR=checkout", async () => {
+    const sandbox = String((await t.app.inject({ method: 'GET', url: '/prod-api/health' })).headers['content-security-policy']);
+    expect(sandbox).not.toContain('checkout.com');
+    const checkout = await createTestApp({ CARD_PROCESSOR: 'checkout', CHECKOUT_SECRET_KEY: 'sk_sbox_test', CHECKOUT_PUBLIC_KEY: 'pk_sbox_test', PUBLIC_URL: 'https://pay.example.test' });
+    const csp = String((await checkout.app.inject({ method: 'GET', url: '/prod-api/health' })).headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self' https://cdn.checkout.com;");
+    expect(csp).toContain("frame-src 'self' https://*.checkout.com;");
+    expect(csp).toContain("connect-src 'self';");
+    await checkout.app.close();
   });
 
   it("lets the browser upload to the S3 bucket's origin when S3 stores the documents", async () => {

@@ -12,27 +12,37 @@ export interface SecurityHeaderOptions {
   connectSources?: string[];
   /** Origins images may come from besides ours: the Zendesk help centre's article images. */
   imageSources?: string[];
+  /**
+   * Checkout.com takes the cards: allow its Frames script (cdn.checkout.com/js/framesv2.min.js)
+   * and the card-field iframes it opens from checkout.com, only then (the sandbox's card fields are ours).
+   */
+  checkoutFrames?: boolean;
 }
 
 const RECAPTCHA_SCRIPTS = 'https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/';
 const RECAPTCHA_FRAMES = 'https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/';
 const SUMSUB_SCRIPTS = 'https://static.sumsub.com';
 const SUMSUB_FRAMES = 'https://*.sumsub.com';
+const CHECKOUT_SCRIPTS = 'https://cdn.checkout.com';
+const CHECKOUT_FRAMES = 'https://*.checkout.com';
 
 /**
  * Security headers on every answer. The CSP allows scripts from our own origin only (plus Google's
- * reCAPTCHA when it runs), no plugins and no <base> rewriting; frame-ancestors is the merchant
+ * reCAPTCHA, Sumsub's WebSDK or Checkout.com's Frames when each runs), no plugins and no <base> rewriting; frame-ancestors is the merchant
  * allow-list from FRAME_ANCESTORS. A route that sets its own CSP (the API docs page) keeps it.
  */
 export function registerSecurityHeaders(app: FastifyInstance, frameAncestors: string, options: SecurityHeaderOptions = {}): void {
   const csp = [
     "default-src 'self'",
-    ['script-src', "'self'", ...(options.recaptcha ? [RECAPTCHA_SCRIPTS] : []), ...(options.sumsub ? [SUMSUB_SCRIPTS] : [])].join(' '),
+    ['script-src', "'self'", ...(options.recaptcha ? [RECAPTCHA_SCRIPTS] : []), ...(options.sumsub ? [SUMSUB_SCRIPTS] : []), ...(options.checkoutFrames ? [CHECKOUT_SCRIPTS] : [])].join(' '),
     "style-src 'self' 'unsafe-inline'",
     ['img-src', "'self' data: blob:", ...(options.imageSources ?? [])].join(' '),
     "font-src 'self' data:",
     ['connect-src', "'self'", ...(options.connectSources ?? [])].join(' '),
-    ...(options.recaptcha || options.sumsub ? [['frame-src', ...(options.recaptcha ? [RECAPTCHA_FRAMES] : []), ...(options.sumsub ? [SUMSUB_FRAMES] : [])].join(' ')] : []),
+    // 'self' stays: the sandbox processor's card fields and 3DS page are frames of our own origin.
+    ...(options.recaptcha || options.sumsub || options.checkoutFrames
+      ? [['frame-src', "'self'", ...(options.recaptcha ? [RECAPTCHA_FRAMES] : []), ...(options.sumsub ? [SUMSUB_FRAMES] : []), ...(options.checkoutFrames ? [CHECKOUT_FRAMES] : [])].join(' ')]
+      : []),
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",

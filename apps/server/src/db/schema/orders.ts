@@ -182,18 +182,29 @@ export const idempotencyKeys = pgTable(
  * The sandbox card processor's own books (providers/card-processor/sandbox): what a real
  * processor keeps on its side. A token remembers the test card's behaviour, never its number.
  */
-export const sandboxCardTokens = pgTable('sandbox_card_tokens', {
-  token: varchar('token', { length: 40 }).primaryKey(),
-  behaviour: varchar('behaviour', { length: 24 }).notNull(),
-  cardBin: varchar('card_bin', { length: 8 }).notNull(),
-  cardLast4: varchar('card_last4', { length: 4 }).notNull(),
-  fingerprint: varchar('fingerprint', { length: 128 }).notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-});
+export const sandboxCardTokens = pgTable(
+  'sandbox_card_tokens',
+  {
+    token: varchar('token', { length: 40 }).primaryKey(),
+    behaviour: varchar('behaviour', { length: 24 }).notNull(),
+    cardBin: varchar('card_bin', { length: 8 }).notNull(),
+    cardLast4: varchar('card_last4', { length: 4 }).notNull(),
+    fingerprint: varchar('fingerprint', { length: 128 }).notNull(),
+    /** Null on rows written before the card fields existed (their cards keep their own expiry). */
+    expiryMonth: smallint('expiry_month'),
+    expiryYear: smallint('expiry_year'),
+    /** A card-fields token is usable until then, once; null for a saved card's reusable token. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sandbox_card_tokens_expires').on(t.expiresAt).where(sql`${t.expiresAt} is not null`)],
+);
 
 export const sandboxCardPayments = pgTable(
   'sandbox_card_payments',
   {
+ * Two kinds, as at Checkout.com: the card fields' single-use tok_… (expiresAt set; spent when a
+ * card is saved from it) and the saved card's reusable src_… (expiresAt null).
     id: varchar('id', { length: 40 }).primaryKey(),
     idempotencyKey: varchar('idempotency_key', { length: 160 }).notNull(),
     reference: varchar('reference', { length: 64 }).notNull(),

@@ -14,7 +14,7 @@ type AddCard = z.output<typeof addCardRequestSchema>;
 
 const READD_WAIT_MS = CARD_READD_WAIT_HOURS * 60 * 60 * 1000;
 
-const REFUSALS = { INVALID_NUMBER: 'CRD0000001', EXPIRED: 'CRD0000002', INVALID_CVV: 'CRD0000007', UNSUPPORTED_NETWORK: 'CRD0000001', REFUSED: 'CRD0000007' } as const;
+const REFUSALS = { INVALID_NUMBER: 'CRD0000001', EXPIRED: 'CRD0000002', INVALID_CVV: 'CRD0000007', UNSUPPORTED_NETWORK: 'CRD0000001', REFUSED: 'CRD0000007', TOKEN_INVALID: 'CRD0000010' } as const;
 
 export const toCard = (row: CardRow, now: Date): Card => ({
   cardId: row.id, cardBin: row.cardBin, cardLast4: row.cardLast4, issuerBank: row.issuerBank, country: row.country,
@@ -41,8 +41,9 @@ export const isExpired = (row: Pick<CardRow, 'expiryMonth' | 'expiryYear'>, now:
 
 /**
  * Saved cards (spec §5, §9): at most 5; a new card 48 h after a delete; none during the 24 h
- * after a password or authenticator change. The number and CVV go to the processor and nowhere
- * else: we keep its token and what it tells us about the card.
+ * after a password or authenticator change. The number and CVV never reach us: the person types
+ * them into the processor's card fields, add-card brings the processor's single-use token, and we
+ * keep the reusable token the processor makes of it and what it tells us about the card.
  */
 export function createCardService(deps: { cards: CardsRepository; processor: CardProcessorProvider; clock: Clock }) {
   const { cards, processor, clock } = deps;
@@ -67,18 +68,19 @@ export function createCardService(deps: { cards: CardsRepository; processor: Car
     async add(user: UserRow, input: AddCard): Promise<Card> {
       const now = clock.now();
       if (suspendedUntil(user, now)) throw new AppError('CRD0000005');
-      if (!isExpiryInFuture(input.expiryMonth, input.expiryYear, now)) throw new AppError('CRD0000002');
       if ((await cards.countLive(user.id)) >= MAX_CARDS) throw new AppError('CRD0000003');
       const available = await addAvailableAt(user);
       if (available) throw new AppError('CRD0000004', undefined, { availableAt: available.toISOString() });
       let tokenized;
       try {
-        tokenized = await processor.tokenize({ number: input.cardNumber, expiryMonth: input.expiryMonth, expiryYear: input.expiryYear, cvv: input.cvv, billingAddress: input.billingAddress });
+        tokenized = await processor.saveCard({ cardToken: input.cardToken, billingAddress: input.billingAddress });
       } catch (error) {
         if (error instanceof CardRefusedError) throw new AppError(REFUSALS[error.reason]);
         if (error instanceof ProcessorUnavailableError || error instanceof ProcessorTimeoutError) throw new AppError('CRD0000009');
         throw error;
       }
+      // The card fields check the expiry as it is typed; the processor's word is what we keep.
+      if (!isExpiryInFuture(tokenized.expiryMonth, tokenized.expiryYear, now)) throw new AppError('CRD0000002');
       const row = toCardRow({ userId: user.id, processor: processor.kind, tokenized, billingAddress: input.billingAddress, now });
       if (!(await cards.insert(row))) throw new AppError('CRD0000008');
       return toCard(row, now);

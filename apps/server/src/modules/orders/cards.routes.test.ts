@@ -1,8 +1,8 @@
-import { cardSchema, listCardResultSchema, MAX_CARDS, PATHS } from '@causeway/contracts';
+import { cardFieldsConfigSchema, cardSchema, listCardResultSchema, MAX_CARDS, PATHS } from '@causeway/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createIdentityTestApp, type IdentityTestApp, signUp, tokenHeaders } from '../../../test/identity-helpers.ts';
-import { BILLING, TEST_CARDS } from '../../../test/order-helpers.ts';
+import { BILLING, cardFieldsToken, TEST_CARDS } from '../../../test/order-helpers.ts';
 import { cards, sandboxCardTokens, users } from '../../db/schema/index.ts';
 
 let t: IdentityTestApp;
@@ -46,15 +46,15 @@ async function person(email: string) {
   return { userId: row!.id, headers: tokenHeaders(token), signInAgain: async () => tokenHeaders(await signUp(t.app, email)) };
 }
 
-const cardBody = (cardNumber: string, overrides: Record<string, unknown> = {}) => ({ cardNumber, expiryMonth: 12, expiryYear: 2031, cvv: '123', billingAddress: BILLING, ...overrides });
-const addCard = (headers: Record<string, string>, cardNumber: string, overrides: Record<string, unknown> = {}) =>
-  call(t.app, 'POST', PATHS.addCard, { headers, body: cardBody(cardNumber, overrides) });
+/** The card typed into the sandbox card fields, then add-card with their token (what the web app does). */
+const addCard = async (headers: Record<string, string>, cardNumber: string, overrides: Record<string, unknown> = {}, expiry = { expiryMonth: 12, expiryYear: 2031 }) =>
+  call(t.app, 'POST', PATHS.addCard, { headers, body: { cardToken: await cardFieldsToken(t.app, cardNumber, expiry), billingAddress: BILLING, ...overrides } });
 const listCards = (headers: Record<string, string>) => call(t.app, 'POST', PATHS.listCard, { headers, body: {} });
 const deleteCard = (headers: Record<string, string>, cardId: string) => call(t.app, 'POST', PATHS.deleteCard, { headers, body: { cardId } });
 
 describe('card/add-card and card/list-card', () => {
   it('answers 401 USER0000001 without a session', async () => {
-    for (const [path, body] of [[PATHS.listCard, {}], [PATHS.addCard, cardBody(TEST_CARDS.visa)], [PATHS.deleteCard, { cardId: 'card_x' }]] as const) {
+    for (const [path, body] of [[PATHS.listCard, {}], [PATHS.addCard, { cardToken: 'tok_abcdefghijklmnop', billingAddress: BILLING }], [PATHS.deleteCard, { cardId: 'card_x' }]] as const) {
       const response = await call(t.app, 'POST', path, { body });
       expect(response.statusCode, path).toBe(401);
       expect(response.body.code, path).toBe('USER0000001');
@@ -63,8 +63,7 @@ describe('card/add-card and card/list-card', () => {
 
   it('keeps the BIN, the last 4 and the processor token: no column of cards or sandbox_card_tokens holds the number or the CVV', async () => {
     const buyer = await person('cards-stored@example.com');
-    const cvv = '987';
-    const added = await addCard(buyer.headers, '4242 4242 4242 4242', { cvv });
+    const added = await addCard(buyer.headers, '4242424242424242');
     expect(added.statusCode).toBe(200);
     expect(added.body.code).toBe('000000');
     const card = cardSchema.parse(added.body.data);
@@ -73,20 +72,68 @@ describe('card/add-card and card/list-card', () => {
 
     const cardRows = await t.db.select().from(cards).where(eq(cards.userId, buyer.userId));
     expect(cardRows).toHaveLength(1);
+    expect(cardRows[0]!.processorToken).toMatch(/^src_/);
     const tokenRows = await t.db.select().from(sandboxCardTokens).where(inArray(sandboxCardTokens.token, cardRows.map((row) => row.processorToken)));
     expect(tokenRows).toHaveLength(1);
     expect(cardRows[0]).toMatchObject({ cardBin: '424242', cardLast4: '4242' });
-    expect(cardRows[0]!.processorToken).toBe(tokenRows[0]!.token);
     for (const rows of [cardRows, tokenRows]) {
       const dump = JSON.stringify(rows);
       expect(dump).not.toContain(TEST_CARDS.visa);
       expect(dump).not.toMatch(/\d{13,19}/);
-      // No column (nor key of the billing address JSON) is a CVV, and no value is the CVV.
+      // No column (nor key of the billing address JSON) is a CVV.
       const { keys, values } = leavesOf(JSON.parse(dump));
       expect(keys.filter((key) => /cvv|cvc|security.?code/i.test(key))).toEqual([]);
       expect(values).toContain('4242');
-      expect(values).not.toContain(cvv);
     }
+  });
+
+  it('refuses a body that carries a card number or CVV with a 400 that says so, writes nothing, and logs neither', async () => {
+    const buyer = await person('cards-no-pan@example.com');
+    const token = await cardFieldsToken(t.app, TEST_CARDS.visa);
+    const bodies = [
+      // The old form: number, expiry and CVV.
+      { cardNumber: TEST_CARDS.visa, expiryMonth: 12, expiryYear: 2031, cvv: '987', billingAddress: BILLING },
+      // A token, and a CVV or a number beside it.
+      { cardToken: token, cvv: '987', billingAddress: BILLING },
+      { cardToken: token, number: '4242 4242 4242 4242', billingAddress: BILLING },
+      // A number typed where the address goes.
+      { cardToken: token, billingAddress: { ...BILLING, address: '4242-4242-4242-4242' } },
+    ];
+    for (const body of bodies) {
+      const response = await call(t.app, 'POST', PATHS.addCard, { headers: buyer.headers, body });
+      expect(response.statusCode, JSON.stringify(Object.keys(body))).toBe(400);
+      expect(response.body).toMatchObject({ status: 400, code: 'REQ0000400', data: null });
+      expect(response.body.msg).toContain('card numbers and CVVs are never sent here');
+      expect(JSON.stringify(response.body)).not.toContain(TEST_CARDS.visa);
+    }
+    expect(await t.db.select().from(cards).where(eq(cards.userId, buyer.userId))).toEqual([]);
+    // Refused bodies spent nothing: the token still saves the card.
+    expect((await call(t.app, 'POST', PATHS.addCard, { headers: buyer.headers, body: { cardToken: token, billingAddress: BILLING } })).statusCode).toBe(200);
+    const logs = t.logs.join('');
+    expect(logs).not.toContain(TEST_CARDS.visa);
+    expect(logs).not.toContain('4242 4242 4242 4242');
+    expect(logs).not.toContain('"987"');
+  });
+
+  it('spends a token once: a second add-card with it, or an unknown token, is CRD0000010 and adds nothing', async () => {
+    const buyer = await person('cards-token-once@example.com');
+    const cardToken = await cardFieldsToken(t.app, TEST_CARDS.master);
+    expect((await call(t.app, 'POST', PATHS.addCard, { headers: buyer.headers, body: { cardToken, billingAddress: BILLING } })).statusCode).toBe(200);
+    const again = await call(t.app, 'POST', PATHS.addCard, { headers: buyer.headers, body: { cardToken, billingAddress: BILLING } });
+    expect(again.statusCode).toBe(400);
+    expect(again.body.code).toBe('CRD0000010');
+    const unknown = await call(t.app, 'POST', PATHS.addCard, { headers: buyer.headers, body: { cardToken: 'tok_unknown00000000000000', billingAddress: BILLING } });
+    expect(unknown.body.code).toBe('CRD0000010');
+    const malformed = await call(t.app, 'POST', PATHS.addCard, { headers: buyer.headers, body: { cardToken: 'src_abc', billingAddress: BILLING } });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.body.msg).toContain('cardToken');
+    expect((await listCards(buyer.headers)).body.data.cards).toHaveLength(1);
+  });
+
+  it("card/card-fields-config names the sandbox processor's card-fields page", async () => {
+    const response = await call(t.app, 'GET', PATHS.cardFieldsConfig);
+    expect(response.statusCode).toBe(200);
+    expect(cardFieldsConfigSchema.parse(response.body.data)).toEqual({ processor: 'sandbox', fieldsUrl: '/sandbox/card-fields' });
   });
 
   it('lists the cards masked as "4242 **** **** 4242", never the number or the token', async () => {
@@ -108,30 +155,20 @@ describe('card/add-card and card/list-card', () => {
     expect(body).not.toContain(row!.processorToken);
   });
 
-  it('refuses a number that fails the Luhn check with 400 REQ0000400 and a readable message, and writes nothing', async () => {
-    const buyer = await person('cards-luhn@example.com');
-    const response = await addCard(buyer.headers, '4242424242424241');
-    expect(response.statusCode).toBe(400);
-    expect(response.body).toMatchObject({ status: 400, code: 'REQ0000400', data: null });
-    expect(response.body.msg).toContain('cardNumber');
-    expect(response.body.msg).toContain('not a valid card number');
-    expect(await t.db.select().from(cards).where(eq(cards.userId, buyer.userId))).toEqual([]);
-  });
-
-  it('refuses an expired card with CRD0000002 and accepts one valid through the current month', async () => {
+  it("the card fields refuse an expired card (it never gets a token) and take one valid through the current month", async () => {
     const buyer = await person('cards-expired@example.com');
     // The test clock starts on 2026-11-21.
-    const expired = await addCard(buyer.headers, TEST_CARDS.visa, { expiryMonth: 10, expiryYear: 2026 });
-    expect(expired.statusCode).toBe(400);
-    expect(expired.body.code).toBe('CRD0000002');
-    const thisMonth = await addCard(buyer.headers, TEST_CARDS.visa, { expiryMonth: 11, expiryYear: 2026 });
+    const expired = await t.app.inject({ method: 'POST', url: '/sandbox/card-fields/tokens', payload: { number: TEST_CARDS.visa, cvv: '123', expiryMonth: 10, expiryYear: 2026 } });
+    expect(expired.statusCode).toBe(422);
+    expect(expired.json()).toEqual({ reason: 'EXPIRED' });
+    const thisMonth = await addCard(buyer.headers, TEST_CARDS.visa, {}, { expiryMonth: 11, expiryYear: 2026 });
     expect(thisMonth.statusCode).toBe(200);
   });
 
   it('refuses the same card a second time with CRD0000008', async () => {
     const buyer = await person('cards-twice@example.com');
     expect((await addCard(buyer.headers, TEST_CARDS.visa)).statusCode).toBe(200);
-    const again = await addCard(buyer.headers, '4242-4242-4242-4242', { expiryYear: 2032, cvv: '456' });
+    const again = await addCard(buyer.headers, TEST_CARDS.visa, {}, { expiryMonth: 12, expiryYear: 2032 });
     expect(again.statusCode).toBe(409);
     expect(again.body.code).toBe('CRD0000008');
     expect((await listCards(buyer.headers)).body.data.cards).toHaveLength(1);

@@ -1,4 +1,4 @@
-import { addCardRequestSchema, API_BASE, cardSchema, commonHeadersSchema, deleteCardRequestSchema, envelopeOf, listCardRequestSchema, listCardResultSchema, ok, PATHS } from '@causeway/contracts';
+import { addCardRequestSchema, API_BASE, type CardFieldsConfig, cardFieldsConfigSchema, cardSchema, commonHeadersSchema, deleteCardRequestSchema, envelopeOf, listCardRequestSchema, listCardResultSchema, ok, PATHS } from '@causeway/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,8 +7,12 @@ import type { CardService } from './card.service.ts';
 import type { WalletService } from './wallet.service.ts';
 import { addWalletRequestSchema, listWalletRequestSchema, listWalletResultSchema, walletIdRequestSchema, walletSchema } from '@causeway/contracts';
 
-/** card/list-card, add-card, delete-card (spec §7) and the wallet address book. Every call needs a session. */
-export function registerCardAndWalletRoutes(app: FastifyInstance, deps: { cards: CardService; wallets: WalletService; identity: IdentityModule }): void {
+/**
+ * card/list-card, add-card, delete-card (spec §7) and the wallet address book: every call needs a
+ * session. card/card-fields-config tells the web app where the card is typed (public, like the
+ * processor's publishable key it may carry).
+ */
+export function registerCardAndWalletRoutes(app: FastifyInstance, deps: { cards: CardService; wallets: WalletService; identity: IdentityModule; cardFields: CardFieldsConfig }): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const headers = commonHeadersSchema;
   const preHandler = deps.identity.guard.requireSession;
@@ -19,8 +23,19 @@ export function registerCardAndWalletRoutes(app: FastifyInstance, deps: { cards:
     handler: async (request) => ok(await deps.cards.list(request.auth!.user)),
   });
 
+  // Decided once: the processor and its key cannot change while the process runs.
+  const cardFields = cardFieldsConfigSchema.parse(deps.cardFields);
+  routes.get(`${API_BASE}${PATHS.cardFieldsConfig}`, {
+    schema: { tags: ['cards'], summary: "Where the card is typed: the sandbox processor's card-fields page, or Checkout.com Frames and its public key", headers, response: { 200: envelopeOf(cardFieldsConfigSchema) } },
+    handler: async () => ok(cardFields),
+  });
+
   routes.post(`${API_BASE}${PATHS.addCard}`, {
-    schema: { tags: ['cards'], summary: 'Save a card: the number and CVV go to the processor, we keep its token', headers, body: addCardRequestSchema, response: { 200: envelopeOf(cardSchema) } },
+    schema: {
+      tags: ['cards'],
+      summary: "Save a card from the processor's single-use token (card fields); a body with a card number or CVV is refused (400)",
+      headers, body: addCardRequestSchema, response: { 200: envelopeOf(cardSchema) },
+    },
     preHandler,
     handler: async (request) => ok(await deps.cards.add(request.auth!.user, request.body)),
   });

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authenticatorOf, call, createIdentityTestApp, type IdentityTestApp, totpAt } from '../../../test/identity-helpers.ts';
 import { newIndividual } from '../../../test/kyc-helpers.ts';
-import { addCard, BILLING, BTC_ADDRESS, buy, getQuote, orderDetail, settle, TEST_CARDS, verifiedBuyer } from '../../../test/order-helpers.ts';
+import { addCard, BTC_ADDRESS, buy, getQuote, orderDetail, settle, TEST_CARDS, verifiedBuyer } from '../../../test/order-helpers.ts';
 import { kycProfiles, orders } from '../../db/schema/index.ts';
 import { ARRIVAL_BY_NETWORK } from './fee-schedule.ts';
 
@@ -373,14 +373,14 @@ describe('an expired saved card', () => {
   it('shows as disabled on the app clock and is refused at submit with CRD0000002 (nothing charged)', async () => {
     t.clock.set(new Date('2026-11-30T23:40:00Z'));
     const buyer = await verifiedBuyer(t, 'expiring-card@example.com');
-    const added = await call(t.app, 'POST', PATHS.addCard, { headers: buyer.headers, body: { cardNumber: TEST_CARDS.visa, expiryMonth: 11, expiryYear: 2026, cvv: '123', billingAddress: BILLING } });
-    expect(added.body.data.enabled).toBe(true);
+    const added = await addCard(t, buyer.headers, TEST_CARDS.visa, { expiryMonth: 11, expiryYear: 2026 });
+    expect(added.enabled).toBe(true);
     t.clock.set(new Date('2026-12-01T00:10:00Z'));
     const listed = await call(t.app, 'POST', PATHS.listCard, { headers: buyer.headers, body: {} });
     expect(listed.body.data.cards[0].enabled).toBe(false);
     const orderId = randomUUID();
     const quote = await getQuote(t, buyer.headers, { orderId });
-    const refused = await submitBuy(buyer.headers, { orderId, quoteId: quote.body.data.quoteId, cardId: added.body.data.cardId });
+    const refused = await submitBuy(buyer.headers, { orderId, quoteId: quote.body.data.quoteId, cardId: added.cardId });
     expect(refused.body.code).toBe('CRD0000002');
     expect(await ordersWithId(orderId)).toEqual([]);
   });

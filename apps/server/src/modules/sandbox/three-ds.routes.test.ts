@@ -31,11 +31,9 @@ afterAll(async () => {
 
 let sequence = 0;
 async function challengePayment(number = '4000000000003220') {
-  const { token } = await processor.tokenize({
-    number,
-    expiryMonth: 1,
-    expiryYear: 2031,
-    cvv: '123',
+  const fields = await processor.tokenize({ number, expiryMonth: 1, expiryYear: 2031, cvv: '123' });
+  const { token } = await processor.saveCard({
+    cardToken: fields.token,
     billingAddress: { firstName: 'Ada', lastName: 'Lovelace', address: '1 Analytical Street', city: 'London', postalCode: 'N1 9GU', country: 'GB' },
   });
   const reference = `ord_3ds_${(sequence += 1)}`;

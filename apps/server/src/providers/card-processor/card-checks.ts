@@ -2,9 +2,9 @@ import { cardNetworkOf, type CardProcessor as CardNetwork, isExpiryInFuture, isL
 import { type CardDetails, CardRefusedError } from './card-processor.ts';
 
 /**
- * The checks every adapter makes before a number leaves memory (the processor would refuse these
- * anyway; refusing here keeps bad numbers off the wire): Luhn, VISA or Mastercard only, expiry in
- * the future, a 3-digit CVV (both networks print 3; 4 is American Express, which we do not take).
+ * The sandbox processor's checks of what is typed into its card fields (Checkout.com's Frames and
+ * /tokens make their own): Luhn, VISA or Mastercard only, expiry in the future, a 3-digit CVV
+ * (both networks print 3; 4 is American Express, which we do not take).
  * Answers the digits (spaces and dashes removed) and the network.
  */
 export function checkCardDetails(card: CardDetails, now: Date): { digits: string; network: CardNetwork } {

@@ -3,6 +3,7 @@ import type { DatabaseHandle } from '../../db/client.ts';
 import { createManualClock } from '../../platform/clock.ts';
 import { createTestDatabase } from '../../../test/test-database.ts';
 import { type CardDetails, type CardProcessorProvider, CardRefusedError, ProcessorTimeoutError } from './card-processor.ts';
+import type { SandboxCardProcessor } from './sandbox.ts';
 import { createCheckoutCardProcessor } from './checkout.ts';
 import { createFakeCheckout } from './fixtures/checkout/fake-checkout.ts';
 import { createCardProcessor } from './index.ts';
@@ -11,6 +12,8 @@ import { createSandboxProcessorRepository } from './sandbox-processor.repository
 
 // One suite, every adapter: the sandbox on a real database, Checkout.com against a stand-in of
 // its documented API (fixtures/checkout/fake-checkout.ts) that answers sandbox.md's test cards.
+// Each adapter's card fields give the token: the sandbox's own tokenisation (its card-fields
+// endpoint), and for Checkout.com what Frames does in the browser (POST /tokens, public key).
 let database: DatabaseHandle;
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -19,17 +22,36 @@ afterAll(() => database.close());
 
 const KEYS = { secretKey: 'sk_sbox_contract_secret', publicKey: 'pk_sbox_contract_public' };
 const clock = createManualClock(new Date('2026-11-21T12:00:00Z'));
-const sandbox = (): CardProcessorProvider =>
-  createSandboxCardProcessor({ repository: createSandboxProcessorRepository(database.db), clock, publicUrl: 'https://pay.example.test', fingerprintKey: Buffer.alloc(32, 5) });
-const checkout = (): CardProcessorProvider => createCheckoutCardProcessor({ ...KEYS, fetchImpl: createFakeCheckout(KEYS).fetchImpl, timeoutMs: 200, clock });
+const BILLING = { firstName: 'Ada', lastName: 'Lovelace', address: '1 Analytical Street', city: 'London', postalCode: 'N1 9GU', country: 'GB' };
 
-const card = (number: string): CardDetails => ({
-  number,
-  expiryMonth: 12,
-  expiryYear: 2030,
-  cvv: '123',
-  billingAddress: { firstName: 'Ada', lastName: 'Lovelace', address: '1 Analytical Street', city: 'London', postalCode: 'N1 9GU', country: 'GB' },
-});
+interface Adapter {
+  provider: CardProcessorProvider;
+  /** The card typed into this processor's card fields: answers their single-use token. */
+  cardFields(card: CardDetails): Promise<string>;
+}
+
+function sandbox(): Adapter {
+  const provider: SandboxCardProcessor = createSandboxCardProcessor({ repository: createSandboxProcessorRepository(database.db), clock, publicUrl: 'https://pay.example.test', fingerprintKey: Buffer.alloc(32, 5) });
+  return { provider, cardFields: async (card) => (await provider.tokenize(card)).token };
+}
+
+function checkout(): Adapter {
+  const fake = createFakeCheckout(KEYS);
+  return {
+    provider: createCheckoutCardProcessor({ ...KEYS, fetchImpl: fake.fetchImpl, timeoutMs: 200 }),
+    cardFields: async (card) => {
+      const response = await fake.fetchImpl('https://api.sandbox.checkout.com/tokens', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${KEYS.publicKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ type: 'card', number: card.number, expiry_month: card.expiryMonth, expiry_year: card.expiryYear, cvv: card.cvv }),
+      });
+      if (response.status !== 201) throw new CardRefusedError('INVALID_NUMBER');
+      return ((await response.json()) as { token: string }).token;
+    },
+  };
+}
+
+const card = (number: string): CardDetails => ({ number, expiryMonth: 12, expiryYear: 2030, cvv: '123' });
 
 let sequence = 0;
 const order = () => `ord_contract_${(sequence += 1)}`;
@@ -48,33 +70,44 @@ describe.each([
   ['checkout', checkout],
 ] as const)('CardProcessorProvider contract: %s', (kind, create) => {
   // Made once the database exists (describe bodies run before beforeAll).
+  let adapter: Adapter;
   let provider: CardProcessorProvider;
   beforeAll(() => {
-    provider = create();
+    adapter = create();
+    provider = adapter.provider;
   });
+  const save = async (number: string) => provider.saveCard({ cardToken: await adapter.cardFields(card(number)), billingAddress: BILLING });
   const authorize = async (number: string, amount?: string) => {
-    const { token } = await provider.tokenize(card(number));
+    const { token } = await save(number);
     return provider.authorize(request(order(), token, amount));
   };
 
-  it('tokenises a card into display facts and a fingerprint that is the same for the same number', async () => {
+  it('saves a card from its card-fields token: display facts, and a fingerprint that is the same for the same number', async () => {
     expect(provider.kind).toBe(kind);
-    const first = await provider.tokenize(card('4242424242424242'));
-    const again = await provider.tokenize(card('4242 4242 4242 4242'));
-    const other = await provider.tokenize(card('5555555555554444'));
+    const first = await save('4242424242424242');
+    const again = await save('4242424242424242');
+    const other = await save('5555555555554444');
     expect(first).toMatchObject({ cardBin: '424242', cardLast4: '4242', cardProcessor: 'VISA', expiryMonth: 12, expiryYear: 2030 });
+    expect(first.token).toMatch(/^src_/);
     expect(other).toMatchObject({ cardLast4: '4444', cardProcessor: 'MASTER' });
     expect(again.token).not.toBe(first.token);
     expect(again.fingerprint).toBe(first.fingerprint);
     expect(other.fingerprint).not.toBe(first.fingerprint);
   });
 
-  it('refuses a number that fails the Luhn check', async () => {
-    await expect(provider.tokenize(card('4242424242424241'))).rejects.toEqual(new CardRefusedError('INVALID_NUMBER'));
+  it('spends a card-fields token once: a second save, or an unknown token, is TOKEN_INVALID', async () => {
+    const cardToken = await adapter.cardFields(card('4242424242424242'));
+    await provider.saveCard({ cardToken, billingAddress: BILLING });
+    await expect(provider.saveCard({ cardToken, billingAddress: BILLING })).rejects.toEqual(new CardRefusedError('TOKEN_INVALID'));
+    await expect(provider.saveCard({ cardToken: 'tok_unknown0000000000000000', billingAddress: BILLING })).rejects.toEqual(new CardRefusedError('TOKEN_INVALID'));
+  });
+
+  it("the card fields refuse a number that fails the Luhn check (no token)", async () => {
+    await expect(adapter.cardFields(card('4242424242424241'))).rejects.toEqual(new CardRefusedError('INVALID_NUMBER'));
   });
 
   it('authorises once per idempotency key and finds the payment by id and by reference', async () => {
-    const { token } = await provider.tokenize(card('4242424242424242'));
+    const { token } = await save('4242424242424242');
     const reference = order();
     const payment = await provider.authorize(request(reference, token));
     expect(payment).toMatchObject({ reference, status: 'AUTHORIZED', amount: '20.00', currency: 'EUR', authorizedAmount: '20.00', challengeUrl: null, declineReason: null });
@@ -103,7 +136,7 @@ describe.each([
   });
 
   it('times out without leaving a payment behind', async () => {
-    const { token } = await provider.tokenize(card('4000000000000119'));
+    const { token } = await save('4000000000000119');
     const reference = order();
     await expect(provider.authorize(request(reference, token))).rejects.toBeInstanceOf(ProcessorTimeoutError);
     expect(await provider.findPayment(reference)).toBeNull();

@@ -1,19 +1,30 @@
 import type { BillingAddress, CardProcessor as CardNetwork } from '@causeway/contracts';
 
 /**
- * The card processor (architecture.md provider table): tokenises a card, authorises a payment
+ * The card processor (architecture.md provider table): turns the single-use token of its hosted
+ * card fields into a saved card, authorises a payment
  * (with a 3DS challenge when the bank asks), captures, refunds and voids. Amounts are decimal
  * strings in the currency's major unit ("20.00" EUR); adapters convert to the vendor's minor units.
  * Every money-moving call carries an idempotency key derived from ours, so a timeout and retry
  * never charges twice (trust.md).
  */
 
-/** What the card form sends (card/add-card). Lives in memory only: never logged, never stored. */
+/**
+ * What a person types into the processor's card fields. Only the processor sees it: Checkout.com's
+ * Frames in the browser, or the sandbox processor's own card-fields page and endpoint. Never our
+ * API (card/add-card takes the token), never logged, never stored.
+ */
 export interface CardDetails {
   number: string;
   expiryMonth: number;
   expiryYear: number;
   cvv: string;
+}
+
+/** card/add-card's input to the processor: the card fields' single-use token and the billing address. */
+export interface SaveCardInput {
+  /** tok_…: single use, short-lived (Checkout.com: 15 minutes). */
+  cardToken: string;
   billingAddress: BillingAddress;
 }
 
@@ -75,9 +86,12 @@ export interface MoneyCallInput {
   currency: string;
 }
 
-/** The card was refused at tokenisation (bad number for the processor, expired, CVV). */
+/**
+ * The card was refused (bad number for the processor, expired, CVV, a network we do not take), or
+ * its token was: TOKEN_INVALID is a token unknown, expired or already used (enter the card again).
+ */
 export class CardRefusedError extends Error {
-  constructor(readonly reason: 'INVALID_NUMBER' | 'EXPIRED' | 'INVALID_CVV' | 'UNSUPPORTED_NETWORK' | 'REFUSED') {
+  constructor(readonly reason: 'INVALID_NUMBER' | 'EXPIRED' | 'INVALID_CVV' | 'UNSUPPORTED_NETWORK' | 'REFUSED' | 'TOKEN_INVALID') {
     super(`card refused: ${reason}`);
     this.name = 'CardRefusedError';
   }
@@ -107,11 +121,12 @@ export class ProcessorUnavailableError extends Error {
 export interface CardProcessorProvider {
   readonly kind: 'sandbox' | 'checkout';
   /**
-   * Checks the card (Luhn, VISA or Mastercard, expiry, 3-digit CVV) and stores it with the
-   * processor; answers a reusable token and display facts. Throws CardRefusedError. Not
-   * idempotent: each call makes a new token (with the same fingerprint for the same number).
+   * Stores the card behind the card fields' single-use token with the processor ("create an
+   * instrument from a token"): answers a reusable token and display facts. No card number or CVV
+   * is in the call. Throws CardRefusedError (TOKEN_INVALID for an unknown, expired or used token;
+   * UNSUPPORTED_NETWORK for a card that is not VISA or Mastercard). Each call spends its token.
    */
-  tokenize(card: CardDetails): Promise<TokenizedCard>;
+  saveCard(input: SaveCardInput): Promise<TokenizedCard>;
   /**
    * Authorises (never captures) an amount on a tokenised card, asking for 3DS. Answers AUTHORIZED,
    * PARTIALLY_AUTHORIZED, CHALLENGE_REQUIRED or DECLINED (a decline is an answer, not an error).

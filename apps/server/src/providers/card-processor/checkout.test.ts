@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createManualClock } from '../../platform/clock.ts';
-import { type CardDetails, CardRefusedError, ProcessorTimeoutError, ProcessorUnavailableError } from './card-processor.ts';
+import { CardRefusedError, ProcessorTimeoutError, ProcessorUnavailableError, type SaveCardInput } from './card-processor.ts';
 import { type CheckoutCardProcessorOptions, createCheckoutCardProcessor } from './checkout.ts';
 import { checkoutFixture } from './fixtures/checkout/fake-checkout.ts';
 
@@ -9,6 +8,7 @@ import { checkoutFixture } from './fixtures/checkout/fake-checkout.ts';
 const SECRET_KEY = 'sk_sbox_m73dzbpy7cf3gfd46xr4yj5xo4e';
 const PUBLIC_KEY = 'pk_sbox_xg66bnn6tpspd6pt3psc7otrqa=';
 const CARD_NUMBER = '4543474002249996';
+const CVV = '956';
 
 interface Captured {
   url: string;
@@ -44,15 +44,13 @@ const failureOf = (promise: Promise<unknown>) =>
 
 function setup(replies: Reply[], overrides: Partial<CheckoutCardProcessorOptions> = {}) {
   const { fetchImpl, calls } = stubFetch(replies);
-  const processor = createCheckoutCardProcessor({ secretKey: SECRET_KEY, publicKey: PUBLIC_KEY, fetchImpl, clock: createManualClock(new Date('2024-01-15T12:00:00Z')), ...overrides });
+  const processor = createCheckoutCardProcessor({ secretKey: SECRET_KEY, publicKey: PUBLIC_KEY, fetchImpl, ...overrides });
   return { processor, calls };
 }
 
-const card: CardDetails = {
-  number: CARD_NUMBER,
-  expiryMonth: 6,
-  expiryYear: 2025,
-  cvv: '956',
+/** What add-card hands the adapter: the token Frames made in the browser (the documentation's example), and the billing address. */
+const saveInput: SaveCardInput = {
+  cardToken: 'tok_asoto22g2sadh7hm3ttchv5y6y',
   billingAddress: { firstName: 'Bruce', lastName: 'Wayne', address: 'Checkout.com', city: 'London', postalCode: 'W1T 4TJ', country: 'GB' },
 };
 const authorizeInput = {
@@ -65,33 +63,18 @@ const authorizeInput = {
   failureUrl: 'https://pay.example.test/orders/ORD-752-814?result=failed',
 };
 
-describe('Checkout.com: tokenize', () => {
-  it('sends the card to POST /tokens with the public key, stores it with POST /instruments, and keeps the instrument', async () => {
-    const { processor, calls } = setup([
-      { status: 201, body: checkoutFixture('token.response') },
-      { status: 201, body: checkoutFixture('instrument.response') },
-    ]);
-    const tokenized = await processor.tokenize(card);
-    expect(calls[0]).toEqual({
-      url: 'https://api.sandbox.checkout.com/tokens',
-      method: 'POST',
-      headers: { authorization: `Bearer ${PUBLIC_KEY}`, accept: 'application/json', 'content-type': 'application/json' },
-      body: {
-        type: 'card',
-        number: CARD_NUMBER,
-        expiry_month: 6,
-        expiry_year: 2025,
-        cvv: '956',
-        name: 'Bruce Wayne',
-        billing_address: { address_line1: 'Checkout.com', city: 'London', zip: 'W1T 4TJ', country: 'GB' },
+describe('Checkout.com: saveCard (an instrument from the Frames token)', () => {
+  it('sends only the token and the account holder to POST /instruments with the secret key, and keeps the instrument', async () => {
+    const { processor, calls } = setup([{ status: 201, body: checkoutFixture('instrument.response') }]);
+    const tokenized = await processor.saveCard(saveInput);
+    expect(calls).toEqual([
+      {
+        url: 'https://api.sandbox.checkout.com/instruments',
+        method: 'POST',
+        headers: { authorization: `Bearer ${SECRET_KEY}`, accept: 'application/json', 'content-type': 'application/json' },
+        body: checkoutFixture('instrument-from-token.request'),
       },
-    });
-    expect(calls[1]).toEqual({
-      url: 'https://api.sandbox.checkout.com/instruments',
-      method: 'POST',
-      headers: { authorization: `Bearer ${SECRET_KEY}`, accept: 'application/json', 'content-type': 'application/json' },
-      body: { type: 'token', token: 'tok_ubfj2q76miwundwlk72vxt2i7q' },
-    });
+    ]);
     expect(tokenized).toEqual({
       token: 'src_wmlfc3zyhqzehihu7giusaaawu',
       fingerprint: 'vnsdrvikkvre3dtrjjvlm5du4q',
@@ -105,16 +88,31 @@ describe('Checkout.com: tokenize', () => {
     });
   });
 
-  it('answers a documented 422 (card_number_invalid) as a refused card', async () => {
-    const { processor } = setup([{ status: 422, body: checkoutFixture('error-422-card-number-invalid') }]);
-    await expect(processor.tokenize(card)).rejects.toEqual(new CardRefusedError('INVALID_NUMBER'));
+  it('never builds a request with a card number or CVV (PCI DSS SAQ A): no /tokens call, no number, no cvv key', async () => {
+    const { processor, calls } = setup([{ status: 201, body: checkoutFixture('instrument.response') }]);
+    await processor.saveCard(saveInput);
+    const sent = JSON.stringify(calls);
+    expect(calls.map((call) => call.url)).not.toContain('https://api.sandbox.checkout.com/tokens');
+    expect(sent).not.toContain(CARD_NUMBER);
+    expect(sent).not.toMatch(/"(number|cvv|cvc)"/);
   });
 
-  it('refuses what it can see itself without calling Checkout.com', async () => {
+  it('answers a documented 422 (token_invalid: unknown, expired or used) as TOKEN_INVALID', async () => {
+    const { processor } = setup([{ status: 422, body: checkoutFixture('error-422-token-invalid') }]);
+    await expect(processor.saveCard(saveInput)).rejects.toEqual(new CardRefusedError('TOKEN_INVALID'));
+  });
+
+  it('refuses what is not a Frames token without calling Checkout.com (a card number passed as a token never leaves)', async () => {
     const { processor, calls } = setup([]);
-    await expect(processor.tokenize({ ...card, expiryYear: 2023 })).rejects.toEqual(new CardRefusedError('EXPIRED'));
-    await expect(processor.tokenize({ ...card, number: '378282246310005' })).rejects.toEqual(new CardRefusedError('UNSUPPORTED_NETWORK'));
+    for (const cardToken of [CARD_NUMBER, 'src_wmlfc3zyhqzehihu7giusaaawu', 'tok_../instruments']) {
+      await expect(processor.saveCard({ ...saveInput, cardToken })).rejects.toEqual(new CardRefusedError('TOKEN_INVALID'));
+    }
     expect(calls).toEqual([]);
+  });
+
+  it('refuses a card of a network we do not take (the instrument says American Express)', async () => {
+    const { processor } = setup([{ status: 201, body: { ...checkoutFixture<Record<string, unknown>>('instrument.response'), scheme: 'AMEX' } }]);
+    await expect(processor.saveCard(saveInput)).rejects.toEqual(new CardRefusedError('UNSUPPORTED_NETWORK'));
   });
 });
 
@@ -257,11 +255,11 @@ describe('Checkout.com: outages, timeouts and secrets', () => {
     await expect(processor.authorize(authorizeInput)).rejects.toThrow(new ProcessorTimeoutError('Checkout.com authorize payment did not answer within 30 ms'));
   });
 
-  it('puts neither key nor card number in any error', async () => {
+  it('puts no key in any error', async () => {
     const { processor } = setup([{ status: 400, body: { error_type: `bad ${SECRET_KEY} ${PUBLIC_KEY}`, error_codes: [] } }]);
-    const error = await failureOf(processor.tokenize(card));
+    const error = await failureOf(processor.saveCard(saveInput));
     expect(error.message).toContain('[redacted]');
-    for (const secret of [SECRET_KEY, PUBLIC_KEY, CARD_NUMBER, '956']) expect(error.message).not.toContain(secret);
+    for (const secret of [SECRET_KEY, PUBLIC_KEY, CARD_NUMBER, CVV]) expect(error.message).not.toContain(secret);
   });
 
   it('validates its options and names the variable', () => {

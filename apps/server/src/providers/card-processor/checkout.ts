@@ -2,13 +2,15 @@
  * Checkout.com adapter of the card processor (the unified payments API). Which documentation page
  * each part follows (www.checkout.com/docs and the API reference, api-reference.checkout.com):
  *
- * - Authentication: resources/api-authentication/api-keys — `Authorization: Bearer <key>`; the
- *   public key only for POST /tokens, the secret key for everything else.
- * - tokenize: POST /tokens (API reference "Request a token": type card, number, expiry_month,
- *   expiry_year, cvv, name, billing_address; 201 with tok_…, single use, 15 minutes), then
- *   POST /instruments with {type: token, token} (payments/store-payment-details/payment-instruments)
- *   answering the reusable src_… id with fingerprint, bin, last4, scheme, issuer, issuer_country.
- *   A 422 of /tokens carries error_codes (card_number_invalid, card_expired, cvv_invalid, …:
+ * - Authentication: resources/api-authentication/api-keys — `Authorization: Bearer <key>`, the
+ *   secret key. The public key is only handed to the browser, where Frames uses it.
+ * - Card entry: Frames in the browser (cdn.checkout.com/js/framesv2.min.js, `Frames.init(publicKey)`)
+ *   sends the number and CVV straight to Checkout.com and gives back a single-use `tok_…` (15
+ *   minutes). No card number or CVV ever reaches this server (PCI DSS SAQ A).
+ * - saveCard: POST /instruments with {type: token, token: tok_…, account_holder} ("create an
+ *   instrument from a token", payments/store-payment-details/payment-instruments) answering the
+ *   reusable src_… id with fingerprint, bin, last4, scheme, expiry, issuer, issuer_country. A 422
+ *   carries error_codes (token_invalid, token_expired, token_used, card_expired, …:
  *   resources/codes/error-codes): a CardRefusedError.
  * - authorize: POST /payments with source {type: id, id: src_…}, amount in minor units, currency,
  *   reference, capture false, 3ds {enabled: true}, success_url, failure_url, processing_channel_id
@@ -21,10 +23,7 @@
  * - capture / refund / void: POST /payments/{id}/captures {amount}, /refunds {amount}, /voids {},
  *   each with Cko-Idempotency-Key, answering 202 Accepted; 403 when the action is not allowed.
  */
-import type { Clock } from '../../platform/clock.ts';
-import { systemClock } from '../../platform/clock.ts';
 import { toMinorUnits } from './card-amounts.ts';
-import { checkCardDetails } from './card-checks.ts';
 import { type CardProcessorProvider, CardRefusedError, type TokenizedCard } from './card-processor.ts';
 import { CheckoutApiError, createCheckoutHttp, int, isRecord, type Json, str } from './checkout-http.ts';
 import { networkOfScheme, paymentFromCheckout } from './checkout-payment.ts';
@@ -40,20 +39,22 @@ export interface CheckoutCardProcessorOptions {
   processingChannelId?: string;
   fetchImpl?: typeof fetch;
   timeoutMs?: number;
-  /** For the expiry check before a number leaves memory. */
-  clock?: Clock;
 }
 
 /** Payment ids are pay_ and base32 (the documentation's examples): anything else never reaches a URL. */
 const PAYMENT_ID = /^pay_[a-z0-9]{1,64}$/;
 
-/** The card fault Checkout.com names in a refused tokenisation. */
+/** The fault Checkout.com names when it refuses to store a card from a token. */
 function refusalOf(codes: string[]): CardRefusedError['reason'] {
+  if (codes.some((code) => code.startsWith('token_'))) return 'TOKEN_INVALID';
   if (codes.some((code) => code.startsWith('card_number'))) return 'INVALID_NUMBER';
   if (codes.some((code) => code === 'card_expired' || code.startsWith('card_expiry'))) return 'EXPIRED';
   if (codes.some((code) => code.startsWith('cvv'))) return 'INVALID_CVV';
   return 'REFUSED';
 }
+
+/** Frames' tokens: tok_ and base32 (the documentation's examples). Anything else never leaves this server. */
+const CARD_TOKEN = /^tok_[a-z0-9]{10,60}$/;
 
 export function createCheckoutCardProcessor(options: CheckoutCardProcessorOptions): CardProcessorProvider {
   if (!options.secretKey || !options.publicKey) throw new Error('CHECKOUT_SECRET_KEY and CHECKOUT_PUBLIC_KEY are required for the Checkout.com card processor');
@@ -62,7 +63,6 @@ export function createCheckoutCardProcessor(options: CheckoutCardProcessorOption
   if (options.processingChannelId !== undefined && !/^pc_\w{26}$/.test(options.processingChannelId)) {
     throw new Error('CHECKOUT_PROCESSING_CHANNEL_ID must look like pc_ followed by 26 characters');
   }
-  const clock = options.clock ?? systemClock;
   const call = createCheckoutHttp({ baseUrl, secretKey: options.secretKey, publicKey: options.publicKey, fetchImpl: options.fetchImpl ?? fetch, timeoutMs: options.timeoutMs ?? 10_000 });
 
   const paymentPath = (paymentId: string, action = '') => {
@@ -90,56 +90,38 @@ export function createCheckoutCardProcessor(options: CheckoutCardProcessorOption
     }
   }
 
-  function tokenizedCard(instrument: Json, fallback: { digits: string; expiryMonth: number; expiryYear: number }): TokenizedCard {
+  function tokenizedCard(instrument: Json): TokenizedCard {
     const token = str(instrument.id);
     const fingerprint = str(instrument.fingerprint);
+    const [bin, last4, expiryMonth, expiryYear] = [str(instrument.bin), str(instrument.last4), int(instrument.expiry_month), int(instrument.expiry_year)];
     if (!token?.startsWith('src_') || !fingerprint) throw new Error('Checkout.com answered an instrument without src_ id or fingerprint');
+    if (!bin || !last4 || !expiryMonth || !expiryYear) throw new Error('Checkout.com answered an instrument without bin, last4 or expiry');
     const network = networkOfScheme(str(instrument.scheme));
     if (!network) throw new CardRefusedError('UNSUPPORTED_NETWORK');
-    return {
-      token,
-      fingerprint,
-      cardBin: str(instrument.bin) ?? fallback.digits.slice(0, 6),
-      cardLast4: str(instrument.last4) ?? fallback.digits.slice(-4),
-      cardProcessor: network,
-      issuerBank: str(instrument.issuer) ?? null,
-      country: str(instrument.issuer_country) ?? null,
-      expiryMonth: int(instrument.expiry_month) ?? fallback.expiryMonth,
-      expiryYear: int(instrument.expiry_year) ?? fallback.expiryYear,
-    };
+    return { token, fingerprint, cardBin: bin, cardLast4: last4, cardProcessor: network, issuerBank: str(instrument.issuer) ?? null, country: str(instrument.issuer_country) ?? null, expiryMonth, expiryYear };
   }
 
   return {
     kind: 'checkout',
 
-    async tokenize(card) {
-      const { digits } = checkCardDetails(card, clock.now());
-      const address = card.billingAddress;
-      let tokenJson: Json;
+    async saveCard({ cardToken, billingAddress: address }) {
+      if (!CARD_TOKEN.test(cardToken)) throw new CardRefusedError('TOKEN_INVALID');
       try {
-        ({ json: tokenJson } = await call('tokenize card', 'POST', '/tokens', {
-          auth: 'public',
+        const { json } = await call('store card', 'POST', '/instruments', {
+          auth: 'secret',
           json: {
-            type: 'card',
-            number: digits,
-            expiry_month: card.expiryMonth,
-            expiry_year: card.expiryYear,
-            cvv: card.cvv,
-            name: `${address.firstName} ${address.lastName}`,
-            billing_address: { address_line1: address.address, city: address.city, zip: address.postalCode, country: address.country },
+            type: 'token',
+            token: cardToken,
+            account_holder: {
+              first_name: address.firstName,
+              last_name: address.lastName,
+              billing_address: { address_line1: address.address, city: address.city, zip: address.postalCode, country: address.country },
+            },
           },
-        }));
+        });
+        return tokenizedCard(json);
       } catch (error) {
         if (error instanceof CheckoutApiError && error.status === 422) throw new CardRefusedError(refusalOf(error.errorCodes));
-        throw error;
-      }
-      const cardToken = str(tokenJson.token);
-      if (!cardToken?.startsWith('tok_')) throw new Error('Checkout.com answered a card token without tok_ token');
-      try {
-        const { json } = await call('store card', 'POST', '/instruments', { auth: 'secret', json: { type: 'token', token: cardToken } });
-        return tokenizedCard(json, { digits, expiryMonth: card.expiryMonth, expiryYear: card.expiryYear });
-      } catch (error) {
-        if (error instanceof CheckoutApiError && error.status === 422) throw new CardRefusedError('REFUSED');
         throw error;
       }
     },

@@ -6,7 +6,7 @@ import { createSandboxCardProcessor, type SandboxCardProcessor } from './sandbox
 import { createSandboxProcessorRepository } from './sandbox-processor.repository.ts';
 
 export * from './card-processor.ts';
-export type { SandboxCardProcessor, SandboxChallenge } from './sandbox.ts';
+export type { CardFieldsToken, SandboxCardProcessor, SandboxChallenge } from './sandbox.ts';
 
 export interface CardProcessorOptions {
   /** CARD_PROCESSOR: the sandbox (sandbox.md's test cards and 3DS page) or Checkout.com. */
@@ -34,7 +34,6 @@ export function createCardProcessor(options: CardProcessorOptions): { provider: 
     const provider = createCheckoutCardProcessor({
       secretKey,
       publicKey,
-      clock: options.clock,
       ...(baseUrl ? { baseUrl } : {}),
       ...(processingChannelId ? { processingChannelId } : {}),
       ...(options.fetchImpl ? { fetchImpl: options.fetchImpl } : {}),

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, not, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNotNull, lte, not, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { sandboxCardPayments, sandboxCardTokens } from '../../db/schema/index.ts';
 
@@ -20,6 +20,21 @@ export function createSandboxProcessorRepository(db: Database) {
   return {
     async insertToken(values: typeof sandboxCardTokens.$inferInsert): Promise<void> {
       await db.insert(sandboxCardTokens).values(values);
+    },
+
+    /**
+     * Spends a card-fields token: one DELETE … RETURNING, so of two concurrent saves of the same
+     * token exactly one gets the row. An expired or reusable (saved-card) token is never spent.
+     */
+    async spendCardFieldsToken(token: string, now: Date): Promise<SandboxTokenRow | undefined> {
+      const [row] = await db.delete(sandboxCardTokens).where(and(eq(sandboxCardTokens.token, token), isNotNull(sandboxCardTokens.expiresAt), gt(sandboxCardTokens.expiresAt, now))).returning();
+      return row;
+    },
+
+    /** Card-fields tokens past their time, never spent: nothing can use them, so they go. */
+    async deleteExpiredCardFieldsTokens(now: Date): Promise<number> {
+      const deleted = await db.delete(sandboxCardTokens).where(and(isNotNull(sandboxCardTokens.expiresAt), lte(sandboxCardTokens.expiresAt, now))).returning({ token: sandboxCardTokens.token });
+      return deleted.length;
     },
 
     async findToken(token: string): Promise<SandboxTokenRow | undefined> {

@@ -23,14 +23,16 @@ const card = (number: string, overrides: Partial<CardDetails> = {}): CardDetails
   expiryMonth: 12,
   expiryYear: 2030,
   cvv: '737',
-  billingAddress: { firstName: 'Ada', lastName: 'Lovelace', address: '1 Analytical Street', city: 'Berlin', postalCode: '10115', country: 'DE' },
   ...overrides,
 });
+const BILLING = { firstName: 'Ada', lastName: 'Lovelace', address: '1 Analytical Street', city: 'Berlin', postalCode: '10115', country: 'DE' };
+/** The card typed into the sandbox card fields, then saved from their token (what add-card does). */
+const saved = async (number: string) => processor.saveCard({ cardToken: (await processor.tokenize(card(number))).token, billingAddress: BILLING });
 
 let sequence = 0;
 const order = () => `ord_sandbox_${(sequence += 1)}`;
 async function authorize(number: string, options: { amount?: string; reference?: string; key?: string } = {}) {
-  const { token } = await processor.tokenize(card(number));
+  const { token } = await saved(number);
   const reference = options.reference ?? order();
   return processor.authorize({
     idempotencyKey: options.key ?? `auth:${reference}`,
@@ -55,7 +57,7 @@ describe('sandbox card processor: the test cards', () => {
     ['4111 1111 1111 1111', 'VISA', { status: 'AUTHORIZED', authorizedAmount: '20.00' }],
     ['2223 0031 2200 3222', 'MASTER', { status: 'AUTHORIZED' }],
   ] as const)('%s (%s) answers %o', async (number, network, expected) => {
-    const tokenized = await processor.tokenize(card(number));
+    const tokenized = await saved(number);
     const digits = number.replace(/ /g, '');
     expect(tokenized).toMatchObject({ cardBin: digits.slice(0, 6), cardLast4: digits.slice(-4), cardProcessor: network, issuerBank: 'Causeway Sandbox Bank', country: 'DE', expiryMonth: 12, expiryYear: 2030 });
     const payment = await authorize(number);
@@ -93,13 +95,44 @@ describe('sandbox card processor: the test cards', () => {
   });
 
   it('takes a card through the last day of its expiry month', async () => {
-    await expect(processor.tokenize(card('4242424242424242', { expiryMonth: 11, expiryYear: 2026 }))).resolves.toMatchObject({ cardLast4: '4242' });
+    await expect(processor.tokenize(card('4242424242424242', { expiryMonth: 11, expiryYear: 2026 }))).resolves.toMatchObject({ last4: '4242' });
+  });
+});
+
+describe('sandbox card processor: card-fields tokens', () => {
+  it('answers a single-use tok_ with display facts only, valid 15 minutes, and keeps no number', async () => {
+    const fields = await processor.tokenize(card('4242 4242 4242 4242'));
+    expect(fields).toEqual({ token: expect.stringMatching(/^tok_[a-z0-9]+$/), expiresOn: new Date(clock.now().getTime() + 15 * 60 * 1000).toISOString(), scheme: 'VISA', bin: '424242', last4: '4242', expiryMonth: 12, expiryYear: 2030 });
+    const rows = JSON.stringify(await database.db.select().from(sandboxCardTokens));
+    expect(rows).not.toContain('4242424242424242');
+    expect(rows).not.toContain('737');
+  });
+
+  it('spends a token once, even when 6 saves race for it', async () => {
+    const { token } = await processor.tokenize(card('5555555555554444'));
+    const results = await Promise.allSettled(Array.from({ length: 6 }, () => processor.saveCard({ cardToken: token, billingAddress: BILLING })));
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    for (const result of results.filter((r) => r.status === 'rejected')) expect((result as PromiseRejectedResult).reason).toEqual(new CardRefusedError('TOKEN_INVALID'));
+  });
+
+  it('refuses a token 15 minutes old, and clears expired tokens away at the next tokenisation', async () => {
+    const { token } = await processor.tokenize(card('4242424242424242'));
+    clock.advance(15 * 60 * 1000);
+    await expect(processor.saveCard({ cardToken: token, billingAddress: BILLING })).rejects.toEqual(new CardRefusedError('TOKEN_INVALID'));
+    await processor.tokenize(card('4242424242424242'));
+    expect((await database.db.select().from(sandboxCardTokens)).map((row) => row.token)).not.toContain(token);
+  });
+
+  it("never spends a saved card's reusable token", async () => {
+    const { token } = await saved('4242424242424242');
+    await expect(processor.saveCard({ cardToken: token, billingAddress: BILLING })).rejects.toEqual(new CardRefusedError('TOKEN_INVALID'));
+    expect((await authorize('4242424242424242')).status).toBe('AUTHORIZED');
   });
 });
 
 describe('sandbox card processor: idempotency and lookups', () => {
   it('makes one payment of 8 concurrent authorisations with one key', async () => {
-    const { token } = await processor.tokenize(card('4242424242424242'));
+    const { token } = await saved('4242424242424242');
     const reference = order();
     const input = { idempotencyKey: `auth:${reference}`, reference, cardToken: token, amount: '35.50', currency: 'EUR', successUrl: '/ok', failureUrl: '/failed' };
     const payments = await Promise.all(Array.from({ length: 8 }, () => processor.authorize(input)));
@@ -122,7 +155,10 @@ describe('sandbox card processor: idempotency and lookups', () => {
     const base = { idempotencyKey: 'k-unknown', reference: order(), amount: '1.00', currency: 'EUR', successUrl: '/ok', failureUrl: '/failed' };
     await expect(processor.authorize({ ...base, cardToken: 'tok_nope' })).rejects.toThrow('unknown sandbox card token');
     await expect(processor.getPayment('pay_nope')).rejects.toThrow('does not exist');
-    const { token } = await processor.tokenize(card('4242424242424242'));
+    // A card-fields token is for saving the card, not for paying with it.
+    const { token: fieldsToken } = await processor.tokenize(card('4242424242424242'));
+    await expect(processor.authorize({ ...base, cardToken: fieldsToken })).rejects.toThrow('unknown sandbox card token');
+    const { token } = await saved('4242424242424242');
     await expect(processor.authorize({ ...base, cardToken: token, successUrl: 'javascript:alert(1)' })).rejects.toThrow('successUrl');
     await expect(processor.authorize({ ...base, cardToken: token, amount: '1.001' })).rejects.toThrow('decimals');
   });

@@ -6,14 +6,24 @@ import { decimalsOf, formatCardAmount, parseCardAmount } from './card-amounts.ts
 import { checkCardDetails } from './card-checks.ts';
 import {
   type AuthorizeInput,
+  type CardDetails,
   type CardProcessorProvider,
+  CardRefusedError,
   type DeclineReason,
   type MoneyCallInput,
   type Payment,
   type PaymentStatus,
   ProcessorTimeoutError,
 } from './card-processor.ts';
-import { behaviourOf, isSandboxCardBehaviour, SANDBOX_CHALLENGE_TTL_MS, SANDBOX_ISSUER_BANK, type SandboxCardBehaviour } from './sandbox-cards.ts';
+import { cardNetworkOf, type CardProcessor as CardNetwork } from '@causeway/contracts';
+import {
+  behaviourOf,
+  isSandboxCardBehaviour,
+  SANDBOX_CARD_FIELDS_TOKEN_TTL_MS,
+  SANDBOX_CHALLENGE_TTL_MS,
+  SANDBOX_ISSUER_BANK,
+  type SandboxCardBehaviour,
+} from './sandbox-cards.ts';
 import type { SandboxPaymentRow, SandboxProcessorRepository } from './sandbox-processor.repository.ts';
 
 /** A payment's 3DS challenge as the sandbox challenge page shows it. */
@@ -26,9 +36,30 @@ export interface SandboxChallenge {
   returnUrl: string;
 }
 
-/** The sandbox processor: the provider, plus what its 3DS page and the tests need. */
+/**
+ * What the sandbox card fields hand to the page around them (as Frames' cardTokenized does): the
+ * single-use token and display facts. Never the number or the CVV.
+ */
+export interface CardFieldsToken {
+  token: string;
+  /** ISO time after which the token cannot be spent. */
+  expiresOn: string;
+  scheme: CardNetwork;
+  bin: string;
+  last4: string;
+  expiryMonth: number;
+  expiryYear: number;
+}
+
+/** The sandbox processor: the provider, plus what its card fields, 3DS page and the tests need. */
 export interface SandboxCardProcessor extends CardProcessorProvider {
   readonly kind: 'sandbox';
+  /**
+   * The processor side of its card fields (POST /sandbox/card-fields/tokens, like Checkout.com's
+   * POST /tokens behind Frames): checks the card (Luhn, VISA or Mastercard, expiry, 3-digit CVV)
+   * and answers a single-use token, valid 15 minutes. Throws CardRefusedError.
+   */
+  tokenize(card: CardDetails): Promise<CardFieldsToken>;
   /** How many payments the processor holds for a reference ("exactly one charge" in tests and ops). */
   paymentsFor(reference: string): Promise<number>;
   /** The challenge of a payment, or null when the sandbox has no such payment. */
@@ -151,16 +182,35 @@ export function createSandboxCardProcessor(options: SandboxCardProcessorOptions)
     async tokenize(card) {
       const now = clock.now();
       const { digits, network } = checkCardDetails(card, now);
-      const stored = { token: newId('tok'), cardBin: digits.slice(0, 6), cardLast4: digits.slice(-4), fingerprint: fingerprintOf(digits) };
-      await repository.insertToken({ ...stored, behaviour: behaviourOf(digits), createdAt: now });
-      return { ...stored, cardProcessor: network, issuerBank: SANDBOX_ISSUER_BANK, country: card.billingAddress.country || 'GB', expiryMonth: card.expiryMonth, expiryYear: card.expiryYear };
+      // Tokens nobody spent in time are of no use to anyone: each new one clears them away.
+      await repository.deleteExpiredCardFieldsTokens(now);
+      const expiresAt = new Date(now.getTime() + SANDBOX_CARD_FIELDS_TOKEN_TTL_MS);
+      const stored = { token: newId('tok'), cardBin: digits.slice(0, 6), cardLast4: digits.slice(-4), fingerprint: fingerprintOf(digits), expiryMonth: card.expiryMonth, expiryYear: card.expiryYear };
+      await repository.insertToken({ ...stored, behaviour: behaviourOf(digits), expiresAt, createdAt: now });
+      return { token: stored.token, expiresOn: expiresAt.toISOString(), scheme: network, bin: stored.cardBin, last4: stored.cardLast4, expiryMonth: card.expiryMonth, expiryYear: card.expiryYear };
+    },
+
+    async saveCard({ cardToken, billingAddress }) {
+      const now = clock.now();
+      const spent = await repository.spendCardFieldsToken(cardToken, now);
+      if (!spent || spent.expiryMonth === null || spent.expiryYear === null) throw new CardRefusedError('TOKEN_INVALID');
+      const network = cardNetworkOf(spent.cardBin);
+      if (!network) throw new CardRefusedError('UNSUPPORTED_NETWORK');
+      // The saved card's own reusable token (Checkout.com's src_…), with the facts of the spent one.
+      const saved = { token: newId('src'), behaviour: spent.behaviour, cardBin: spent.cardBin, cardLast4: spent.cardLast4, fingerprint: spent.fingerprint, expiryMonth: spent.expiryMonth, expiryYear: spent.expiryYear };
+      await repository.insertToken({ ...saved, expiresAt: null, createdAt: now });
+      return {
+        token: saved.token, fingerprint: saved.fingerprint, cardBin: saved.cardBin, cardLast4: saved.cardLast4, cardProcessor: network,
+        issuerBank: SANDBOX_ISSUER_BANK, country: billingAddress.country || 'GB', expiryMonth: saved.expiryMonth, expiryYear: saved.expiryYear,
+      };
     },
 
     async authorize(input: AuthorizeInput) {
       const amount = parseCardAmount(input.amount, input.currency);
       if (!isReturnUrl(input.successUrl) || !isReturnUrl(input.failureUrl)) throw new Error('successUrl and failureUrl must be http(s) URLs or paths on this site');
       const token = await repository.findToken(input.cardToken);
-      if (!token || !isSandboxCardBehaviour(token.behaviour)) throw new Error('unknown sandbox card token');
+      // Payments take a saved card's token; a card-fields token (expiresAt set) is only for saveCard.
+      if (!token || token.expiresAt !== null || !isSandboxCardBehaviour(token.behaviour)) throw new Error('unknown sandbox card token');
       // 4000 0000 0000 0119: the processor never answers, and so never records a payment either.
       if (token.behaviour === 'TIMEOUT') throw new ProcessorTimeoutError('sandbox card processor did not answer (test card 4000 0000 0000 0119)');
       const now = clock.now();
