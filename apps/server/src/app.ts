@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
-import type { Config } from './config.ts';
+import { type Config, ConfigError } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createIdentityModule } from './modules/identity/identity.module.ts';
 import { registerAuthenticatorRoutes } from './modules/identity/authenticator.routes.ts';
@@ -59,7 +59,7 @@ import { createCardProcessor } from './providers/card-processor/index.ts';
 import { createChainProvider, parseBitgoWalletIds } from './providers/chain/index.ts';
 import { createPriceFeed } from './providers/prices/index.ts';
 import { createHelpDesk } from './providers/help-desk/index.ts';
-import { isSandboxInstall } from './providers/mail/index.ts';
+import { hasSandboxTools, isProduction, unallowedSandboxes } from './platform/deployment-mode.ts';
 import { registerHelpRoutes } from './modules/help/help.routes.ts';
 import { createHelpService } from './modules/help/help.service.ts';
 import { registerHelpSiteRoutes } from './modules/help/help-site.routes.ts';
@@ -91,7 +91,9 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
 
   // Chosen first: the CSP lets Google's reCAPTCHA script in only when that check runs.
   const botCheck = createBotCheckProvider(config);
-  registerSecurityHeaders(app, config.FRAME_ANCESTORS, { recaptcha: botCheck.kind === 'recaptcha', sumsub: Boolean(config.SUMSUB_APP_TOKEN), connectSources: uploadOrigins(config),
+  // Production's PUBLIC_URL is https (config.ts), so HSTS goes on every answer there.
+  const production = isProduction(config);
+  registerSecurityHeaders(app, config.FRAME_ANCESTORS, { recaptcha: botCheck.kind === 'recaptcha', sumsub: Boolean(config.SUMSUB_APP_TOKEN), connectSources: uploadOrigins(config), alwaysHsts: production,
     // Checkout.com's Frames (its script and card-field iframes) only when Checkout.com takes the cards.
     checkoutFrames: config.CARD_PROCESSOR === 'checkout',
     // Zendesk article bodies show images from the help centre's own host.
@@ -123,8 +125,10 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   // A merchant's shared KYC is imported by the KYC module, built below (called only after start-up).
   const merchants = createMerchantModule({ db: database.db, serverSecret, identity, clock, shareKyc: (userId, shareToken) => kyc.sharedKyc.request(userId, shareToken) });
   registerMerchantLoginRoutes(app, merchants.login, botCheck);
-  // Sandbox pages exist only while the matching sandbox provider is active (sandbox.md).
-  if (mail.kind === 'sandbox') registerMailboxRoutes(app, createSandboxOutbox(database.db));
+  // Sandbox pages exist only while the matching sandbox provider is active (sandbox.md). In
+  // production the tools never exist (an allowed sandbox mail keeps its outbox unread: anyone
+  // could read anyone's codes); an allowed sandbox keeps only the vendor-like page a person's flow needs.
+  if (mail.kind === 'sandbox' && !production) registerMailboxRoutes(app, createSandboxOutbox(database.db));
 
   // The sandbox vendor posts its webhooks through our own HTTP intake, signature and all.
   const deliver = async (body: string, headers: Record<string, string>) =>
@@ -139,7 +143,8 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   });
   registerKycWebhookRoutes(app, { provider: kycProvider, repository: kyc.repository, clock });
   registerKycRoutes(app, { kyc, identity, geo });
-  if (sandboxKyc) registerKycVerificationRoutes(app, sandboxKyc);
+  // The verification page is the vendor's; share tokens for anyone who asks are a sandbox tool.
+  if (sandboxKyc) registerKycVerificationRoutes(app, sandboxKyc, { shareTokens: !production });
   const uploads = createUploadsService({ storage });
   registerUploadRoutes(app, { uploads, identity });
   const handoffs = createUploadHandoffService({ repository: createUploadHandoffRepository(database.db), storage, uploads, clock });
@@ -159,6 +164,9 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   });
   const screening = createAddressScreening({ kind: config.ADDRESS_SCREENING, chainalysisApiKey: config.CHAINALYSIS_API_KEY, chainalysisBaseUrl: config.CHAINALYSIS_API_URL });
   const prices = createPriceFeed({ kind: config.PRICE_FEED, clock, seed: config.SANDBOX_PRICE_SEED, maxAgeMs: config.PRICE_MAX_AGE_MS, ...(config.KRAKEN_API_URL ? { krakenBaseUrl: config.KRAKEN_API_URL } : {}) });
+  // config.ts already refused these; this looks at what the factories actually chose.
+  const refused = unallowedSandboxes(config, { mail, geo, 'bot-check': botCheck, kyc: kycProvider, prices, 'card-processor': processor, chain, 'address-screening': screening });
+  if (refused.length > 0) throw new ConfigError(refused.map((name) => `the sandbox ${name} is refused in production (CAUSEWAY_ENV=production): configure the real one, or allow it with ALLOW_SANDBOX=${name}`));
   const orders = createOrdersModule({
     db: database.db, queue, worker: jobs, identity, kyc: kyc.repository, prices, processor, chain, screening, mail, clock, log: app.log, publicUrl,
     chainConfirmPollMs: Math.max(250, Math.min(config.SANDBOX_CHAIN_CONFIRM_MS, 10_000)), merchants,
@@ -172,7 +180,7 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   if (sandboxProcessor) {
     registerSandboxThreeDsRoutes(app, sandboxProcessor);
     registerSandboxCardFieldsRoutes(app, { processor: sandboxProcessor, rateLimiter, clock });
-    registerSandboxLedgerRoutes(app, orders);
+    if (!production) registerSandboxLedgerRoutes(app, orders);
   }
   app.decorate('orders', orders);
 
@@ -185,7 +193,7 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   registerHelpRoutes(app, { identity, help: createHelpService(helpDesk), desk: helpDesk.kind, rateLimiter, clock });
   if (builtinDesk) {
     registerHelpSiteRoutes(app, helpDesk);
-    if (isSandboxInstall(config) || config.HELP_DESK_OPERATOR_PASSWORD) {
+    if (hasSandboxTools(config) || config.HELP_DESK_OPERATOR_PASSWORD) {
       registerHelpDeskOperatorRoutes(app, { repository: builtinDesk, password: config.HELP_DESK_OPERATOR_PASSWORD });
     }
   }

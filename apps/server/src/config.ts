@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_TRANSLATIONS_API_KEY } from '@causeway/translations';
 import { z } from 'zod';
+import { CAUSEWAY_ENVS, parseAllowSandbox, productionProblems, SANDBOX_NAMES } from './platform/deployment-mode.ts';
 
 const serverRoot = fileURLToPath(new URL('..', import.meta.url));
 const repoRoot = path.resolve(serverRoot, '../..');
@@ -19,6 +20,17 @@ const cspSource = /^('self'|'none'|https?:\/\/(\*\.)?[a-z0-9.-]+(:\d{1,5})?)$/i;
  * README with its default. A bad value stops the boot with a message naming every bad variable.
  */
 export const configSchema = z.object({
+  /** The switch between sandbox and production (platform/deployment-mode.ts); NODE_ENV changes nothing about it. */
+  CAUSEWAY_ENV: z.enum(CAUSEWAY_ENVS, { message: 'must be sandbox or production' }).default('sandbox'),
+  /** In production: the sandbox providers allowed to run, by name (`mail,kyc,…`) or `all`. Ignored in sandbox mode. */
+  ALLOW_SANDBOX: z
+    .string()
+    .default('')
+    .transform((text, context) => {
+      const { names, unknown } = parseAllowSandbox(text);
+      if (unknown.length > 0) context.addIssue({ code: 'custom', message: `unknown name(s) ${unknown.join(', ')}: use all, or some of ${SANDBOX_NAMES.join(', ')}` });
+      return names;
+    }),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535).default(8080),
@@ -154,6 +166,8 @@ export const configSchema = z.object({
   }
   const s3Setting = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).find((name) => config[name]);
   if (s3Setting && !config.S3_BUCKET) context.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: `must be set when ${s3Setting} is set` });
+  // CAUSEWAY_ENV=production: SECRET_KEY, an https PUBLIC_URL, and no sandbox provider ALLOW_SANDBOX does not name.
+  for (const { variable, message } of productionProblems(config)) context.addIssue({ code: 'custom', path: [variable], message });
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -4,14 +4,14 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { prepareDatabase } from './db/prepare.ts';
-import { isSandboxInstall } from './providers/mail/index.ts';
+import { hasSandboxTools } from './platform/deployment-mode.ts';
 
 /** Starts Causeway: config, database (migrated and seeded), HTTP server, graceful shutdown. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: path.resolve(config.DATA_DIR) });
   try {
-    await prepareDatabase(database, { secretKey: config.SECRET_KEY, demoData: isSandboxInstall(config), cardProcessor: config.CARD_PROCESSOR });
+    await prepareDatabase(database, { secretKey: config.SECRET_KEY, demoData: hasSandboxTools(config), cardProcessor: config.CARD_PROCESSOR });
   } catch (error) {
     await database.close();
     throw error;

@@ -4,6 +4,7 @@ import { createMerchantRepository } from '../modules/merchant/merchant.repositor
 import { loadServerSecret } from '../platform/server-secret.repository.ts';
 import type { DatabaseHandle } from './client.ts';
 import { seedDemoAccounts } from './seed/demo-accounts.ts';
+import { disableDemoAccess, enableDemoAccess } from './seed/demo-access.ts';
 import { DEMO_BILLING_ADDRESS, DEMO_CARD, seedDemoTrading } from './seed/demo-trading.ts';
 import { cardFingerprintKey } from '../modules/orders/card.service.ts';
 import { createSandboxCardProcessor } from '../providers/card-processor/sandbox.ts';
@@ -17,8 +18,9 @@ export interface PrepareOptions {
   secretKey?: string | undefined;
   /**
    * Seeds sandbox.md's demo accounts and demo merchant, whose password and secret are published.
-   * Only for a sandbox install (see isSandboxInstall): on a real one anyone could sign the demo
-   * merchant's links and sign in as its linked customers.
+   * Only for a sandbox install (hasSandboxTools: sandbox mode with the sandbox mailbox). Without
+   * it, demo accounts and the demo merchant a database still holds from a sandbox start are
+   * disabled: on a real install anyone could sign the demo merchant's links and sign in as them.
    */
   demoData: boolean;
   /** The card processor in use: the demo card is tokenised only by the sandbox processor. */
@@ -27,16 +29,21 @@ export interface PrepareOptions {
 
 /**
  * Brings a database to the current schema and seeds what a fresh install needs (reference data;
- * on a sandbox install also the demo accounts and the demo merchant). Safe to run at every start: existing rows are never touched.
+ * on a sandbox install also the demo accounts and the demo merchant). Safe to run at every start:
+ * existing rows are never touched, except that the demo data is switched off or back on to match `demoData`.
  */
 export async function prepareDatabase(database: DatabaseHandle, options: PrepareOptions): Promise<void> {
   await database.migrate();
   await seedReferenceData(database.db);
   await seedHelpCentre(database.db, systemClock.now());
   const serverSecret = await loadServerSecret(database.db, options.secretKey);
-  if (!options.demoData) return;
+  if (!options.demoData) {
+    await disableDemoAccess(database.db, systemClock.now());
+    return;
+  }
   await seedDemoAccounts(database.db);
   await seedDemoMerchant(createMerchantRepository(database.db), merchantSecretKey(serverSecret));
+  await enableDemoAccess(database.db);
   const sandboxCards = (options.cardProcessor ?? 'sandbox') === 'sandbox';
   const processor = sandboxCards ? createSandboxCardProcessor({ repository: createSandboxProcessorRepository(database.db), clock: systemClock, publicUrl: 'http://localhost', fingerprintKey: cardFingerprintKey(serverSecret) }) : null;
   await seedDemoTrading(database.db, {

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import { API_BASE, HEADER } from '@causeway/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 export interface SecurityHeaderOptions {
   /**
@@ -17,7 +18,28 @@ export interface SecurityHeaderOptions {
    * and the card-field iframes it opens from checkout.com, only then (the sandbox's card fields are ours).
    */
   checkoutFrames?: boolean;
+  /**
+   * Send HSTS on every answer (production, whose PUBLIC_URL is https), not only on requests that
+   * came over https (directly, or per X-Forwarded-Proto with TRUST_PROXY).
+   */
+  alwaysHsts?: boolean;
 }
+
+/** A year, and every subdomain: the least browsers' preload rules accept. Preload itself stays the operator's choice. */
+export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
+
+/** A request that carries a credential: a session token, a business token, or HTTP Basic/Bearer. */
+const isAuthenticated = (request: FastifyRequest) => Boolean(request.headers[HEADER.token] || request.headers[HEADER.businessToken] || request.headers.authorization);
+
+/**
+ * Whether an answer must never be kept by a browser or a shared cache: every answer to an
+ * authenticated request (whatever the route said), and every API and sandbox answer that did not
+ * choose its own caching (the public reference texts do). Static files and the SPA set their own.
+ */
+const mustNotStore = (request: FastifyRequest, hasOwnCacheHeader: boolean) => {
+  if (isAuthenticated(request)) return true;
+  return !hasOwnCacheHeader && (request.url.startsWith(`${API_BASE}/`) || request.url.startsWith('/sandbox/'));
+};
 
 const RECAPTCHA_SCRIPTS = 'https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/';
 const RECAPTCHA_FRAMES = 'https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/';
@@ -55,6 +77,8 @@ export function registerSecurityHeaders(app: FastifyInstance, frameAncestors: st
     reply.header('cross-origin-opener-policy', 'same-origin');
     reply.header('permissions-policy', 'camera=(self), microphone=(), geolocation=(), payment=(self)');
     reply.header('x-request-id', reply.request.id);
+    if (options.alwaysHsts || reply.request.protocol === 'https') reply.header('strict-transport-security', HSTS_VALUE);
+    if (mustNotStore(reply.request, reply.hasHeader('cache-control'))) reply.header('cache-control', 'no-store');
     return payload;
   });
 }

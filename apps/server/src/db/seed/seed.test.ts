@@ -7,7 +7,7 @@ import { merchantSecretKey } from '../../modules/merchant/merchant-entry.ts';
 import { decrypt } from '../../platform/crypto.ts';
 import { loadServerSecret } from '../../platform/server-secret.repository.ts';
 import { type DatabaseHandle, openDatabase } from '../client.ts';
-import { isSandboxInstall } from '../../providers/mail/index.ts';
+import { hasSandboxTools } from '../../platform/deployment-mode.ts';
 import { prepareDatabase } from '../prepare.ts';
 import { cards, countries, currencies, currencyPairs, merchants, pairChannels, users, wallets } from '../schema/index.ts';
 import { createLedger } from '../../modules/ledger/ledger.repository.ts';
@@ -67,9 +67,10 @@ describe('an install with real mail (prepareDatabase without demo data)', () => 
     }
   });
 
-  it('is what a server with SMTP_URL prepares', () => {
-    expect(isSandboxInstall({ SMTP_URL: 'smtp://mail.example.test:587' })).toBe(false);
-    expect(isSandboxInstall({ SMTP_URL: undefined })).toBe(true);
+  it('is what a server with SMTP_URL, or in production, prepares', () => {
+    expect(hasSandboxTools({ CAUSEWAY_ENV: 'sandbox', SMTP_URL: 'smtp://mail.example.test:587' })).toBe(false);
+    expect(hasSandboxTools({ CAUSEWAY_ENV: 'production', SMTP_URL: undefined })).toBe(false);
+    expect(hasSandboxTools({ CAUSEWAY_ENV: 'sandbox', SMTP_URL: undefined })).toBe(true);
   });
 });
 

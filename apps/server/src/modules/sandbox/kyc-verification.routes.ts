@@ -43,7 +43,7 @@ const html = (reply: FastifyReply, status: number, body: string) => reply.status
  * The document follows the same rules as every upload (uploads.service checkDocument: 10 KB to
  * 5120 KB, type by magic bytes and extension, the spec's texts).
  */
-export function registerKycVerificationRoutes(app: FastifyInstance, vendor: SandboxKyc): void {
+export function registerKycVerificationRoutes(app: FastifyInstance, vendor: SandboxKyc, options: { shareTokens: boolean }): void {
   const countries = listCountrySeeds().sort((a, b) => a.englishName.localeCompare(b.englishName));
   const countryCodes = new Set(countries.map((c) => c.code));
   const formSchema = formSchemaFor(countryCodes);
@@ -61,13 +61,16 @@ export function registerKycVerificationRoutes(app: FastifyInstance, vendor: Sand
     });
 
     // The donor side of Reusable KYC (Sumsub's POST /resources/accessTokens/shareToken): what a
-    // merchant that verified its customer puts in its entry link as kycShareToken. Sandbox only.
-    scope.post(SANDBOX_SHARE_TOKEN_PATH, {
-      schema: { tags: ['sandbox'], summary: 'Issue a single-use Reusable KYC share token for a person a merchant verified (sandbox vendor)', body: shareTokenSchemaFor(countryCodes) },
-    }, async (request) => {
-      const { ttlInSecs, ...info } = request.body as z.infer<ReturnType<typeof shareTokenSchemaFor>>;
-      return { token: vendor.issueShareToken(info, ttlInSecs), forClientId: 'causeway' };
-    });
+    // merchant that verified its customer puts in its entry link as kycShareToken. Sandbox mode
+    // only: it answers anyone, with a made-up identity, so production never registers it.
+    if (options.shareTokens) {
+      scope.post(SANDBOX_SHARE_TOKEN_PATH, {
+        schema: { tags: ['sandbox'], summary: 'Issue a single-use Reusable KYC share token for a person a merchant verified (sandbox vendor)', body: shareTokenSchemaFor(countryCodes) },
+      }, async (request) => {
+        const { ttlInSecs, ...info } = request.body as z.infer<ReturnType<typeof shareTokenSchemaFor>>;
+        return { token: vendor.issueShareToken(info, ttlInSecs), forClientId: 'causeway' };
+      });
+    }
 
     scope.post(SANDBOX_KYC_PAGE, { schema: { tags: ['sandbox'], summary: 'Submit the sandbox verification form (multipart)' } }, async (request, reply) => {
       const fields: Record<string, string> = {};
