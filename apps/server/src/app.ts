@@ -20,6 +20,8 @@ import { createUploadHandoffRepository } from './modules/uploads/upload-handoff.
 import { createUploadHandoffService } from './modules/uploads/upload-handoff.service.ts';
 import { registerUploadRoutes } from './modules/uploads/uploads.routes.ts';
 import { createUploadsService } from './modules/uploads/uploads.service.ts';
+import { createDocumentUploadsRepository } from './modules/uploads/document-uploads.repository.ts';
+import { registerUploadHousekeeping } from './modules/uploads/uploads.housekeeping.ts';
 import { createStorageProvider, uploadOrigins } from './providers/storage/index.ts';
 import { createKycProvider } from './providers/kyc/index.ts';
 import { createJobQueueRepository } from './jobs/job-queue.repository.ts';
@@ -145,11 +147,12 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   registerKycRoutes(app, { kyc, identity, geo });
   // The verification page is the vendor's; share tokens for anyone who asks are a sandbox tool.
   if (sandboxKyc) registerKycVerificationRoutes(app, sandboxKyc, { shareTokens: !production });
-  const uploads = createUploadsService({ storage });
+  const uploads = createUploadsService({ storage, documents: createDocumentUploadsRepository(database.db), rateLimiter, clock });
+  const uploadHousekeeping = registerUploadHousekeeping({ worker: jobs, queue, uploads, clock });
   registerUploadRoutes(app, { uploads, identity });
   const handoffs = createUploadHandoffService({ repository: createUploadHandoffRepository(database.db), storage, uploads, clock });
-  registerUploadHandoffRoutes(app, { handoffs, identity, publicUrl: config.PUBLIC_URL });
-  if (localFiles) registerLocalFileRoutes(app, { storage: localFiles });
+  registerUploadHandoffRoutes(app, { handoffs, identity, publicUrl: config.PUBLIC_URL, rateLimiter, clock });
+  if (localFiles) registerLocalFileRoutes(app, { storage: localFiles, uploads });
 
   // Cards, quotes and orders (issue 5). Sandbox URLs stay relative without PUBLIC_URL, so the
   // bank's page and the way back keep the origin the person uses (and their session).
@@ -200,6 +203,7 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
 
   await orders.scheduleHousekeeping();
   await clientLog.scheduleHousekeeping();
+  await uploadHousekeeping.scheduleHousekeeping();
   jobs.start();
   app.addHook('onClose', async () => {
     await jobs.stop();

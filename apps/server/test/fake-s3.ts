@@ -9,7 +9,7 @@ import { checkPresignedUrl } from './sigv4-reference.ts';
  *   here (sigv4-reference.ts, not the SDK) and the expiry checked against `now`
  * - GET  /{bucket}/{key}?X-Amz-...  a presigned download, honouring response-content-disposition,
  *   response-content-type and response-cache-control as S3 does
- * - HEAD /{bucket}/{key}, GET with `Range: bytes=a-b`: the SDK's own calls (Authorization header;
+ * - HEAD /{bucket}/{key}, GET with `Range: bytes=a-b`, DELETE: the SDK's own calls (Authorization header;
  *   only its presence and access key are checked)
  *
  * Errors are S3's XML `<Error><Code>…</Code></Error>` with its status codes.
@@ -62,6 +62,16 @@ export async function startFakeS3(options: { bucket: string; accessKeyId: string
       return reply.code(206).header('content-range', `bytes ${start}-${end}/${object.length}`).send(object.subarray(start, end + 1));
     }
     return reply.code(200).send(object);
+  });
+
+  // DeleteObject (the SDK's own call): 204 whether or not the key held an object, as S3 answers.
+  app.delete('/:bucket/*', async (request, reply) => {
+    const { bucket, '*': key } = request.params as { bucket: string; '*': string };
+    const refused = authorize('DELETE', request.url, request.headers.host, request.headers.authorization);
+    if (refused) return fail(reply, ...refused);
+    if (bucket !== options.bucket) return fail(reply, 404, 'NoSuchBucket');
+    objects.delete(key);
+    return reply.code(204).send();
   });
 
   const url = await app.listen({ host: '127.0.0.1', port: 0 });

@@ -6,18 +6,21 @@ import { inject } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
 import { databaseUrlWithName } from './database-url.ts';
 
+/** A test database; on PostgreSQL with its URL, for a child process to open. */
+export type TestDatabase = DatabaseHandle & { url?: string };
+
 /**
  * A fresh, migrated and seeded database for one test file: a PGlite clone of the run's snapshot,
  * or (TEST_DB=postgres) a PostgreSQL database cloned from the run's template. Closing it drops it.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase(): Promise<TestDatabase> {
   if (process.env.TEST_DB === 'postgres') return createPostgresClone();
   const snapshot = new Blob([fs.readFileSync(inject('pgliteSnapshotPath'))]);
   const client = await PGlite.create({ loadDataDir: snapshot });
   return openDatabase({ pglite: client });
 }
 
-async function createPostgresClone(): Promise<DatabaseHandle> {
+async function createPostgresClone(): Promise<TestDatabase> {
   const baseUrl = process.env.TEST_DATABASE_URL as string;
   const name = `causeway_t_${process.ppid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
@@ -27,9 +30,11 @@ async function createPostgresClone(): Promise<DatabaseHandle> {
   } finally {
     await admin.end();
   }
-  const handle = await openDatabase({ databaseUrl: databaseUrlWithName(baseUrl, name), poolSize: 4 });
+  const url = databaseUrlWithName(baseUrl, name);
+  const handle = await openDatabase({ databaseUrl: url, poolSize: 4 });
   return {
     ...handle,
+    url,
     close: async () => {
       await handle.close();
       const dropper = new pg.Client({ connectionString: baseUrl });

@@ -21,6 +21,18 @@ export interface DatabaseHandle {
   kind: DatabaseKind;
   /** Applies pending migrations. On PostgreSQL an advisory lock serialises concurrent starters. */
   migrate(): Promise<void>;
+  /**
+   * A connection of its own, outside the pool, for state that lives with a session (a lock a
+   * process holds for as long as it runs). On PGlite, the one embedded connection.
+   */
+  openSession(): Promise<DatabaseSession>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseSession {
+  query<Row>(text: string, params?: unknown[]): Promise<Row[]>;
+  /** Called once when the connection is lost (a server restart, a broken network): its session state is gone. */
+  onLost(listener: (error: Error) => void): void;
   close(): Promise<void>;
 }
 
@@ -59,6 +71,12 @@ function wrapPglite(client: PGlite, release: () => void): DatabaseHandle {
     migrate: async () => {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: paths.migrations });
     },
+    // The embedded database has one connection, which lives as long as the process: never lost.
+    openSession: async () => ({
+      query: async <Row>(text: string, params?: unknown[]) => (await client.query<Row>(text, params)).rows,
+      onLost: () => {},
+      close: async () => {},
+    }),
     close: async () => {
       try {
         if (!client.closed) await client.close();
@@ -86,6 +104,29 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
         await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
         lockClient.release();
       }
+    },
+    openSession: async () => {
+      const session = new pg.Client({ connectionString });
+      let lost: ((error: Error) => void) | undefined;
+      let closing = false;
+      const fail = (error: Error) => {
+        if (closing) return;
+        closing = true;
+        lost?.(error);
+      };
+      session.on('error', fail);
+      session.on('end', () => fail(new Error('database session ended')));
+      await session.connect();
+      return {
+        query: async <Row>(text: string, params?: unknown[]) => (await session.query(text, params)).rows as Row[],
+        onLost: (listener) => {
+          lost = listener;
+        },
+        close: async () => {
+          closing = true;
+          await session.end().catch(() => {});
+        },
+      };
     },
     close: () => pool.end(),
   };

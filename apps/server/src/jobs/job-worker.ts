@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../platform/clock.ts';
 import { withoutQueryParams } from '../platform/logging.ts';
 import type { JobQueueRepository, JobRow } from './job-queue.repository.ts';
+import type { WorkerPresence } from './worker-presence.ts';
 
 /** A handler that waits on something (a bank's 3DS answer, a chain confirmation) answers when to run again. */
 export type JobHandler = (payload: unknown, job: JobRow) => Promise<void | { runAgainAt: Date }>;
@@ -18,6 +19,11 @@ export interface JobWorkerOptions {
   batchSize?: number;
   /** After this many failures a job is given up (kept, with its last error, for an operator). */
   maxAttempts?: number;
+  /**
+   * The process's identity (worker-presence.ts): claims carry it, and start() frees the leases of
+   * dead workers at once. Without it leases carry no holder and only run out.
+   */
+  presence?: WorkerPresence;
 }
 
 /** 1 s, 2 s, 4 s ... capped at 5 minutes: a vendor outage is retried without hammering it. */
@@ -37,6 +43,8 @@ export function createJobWorker(options: JobWorkerOptions) {
   const handlers = new Map<string, JobHandler>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
+
+  const leasedBy = options.presence?.id ?? null;
 
   async function runOne(job: JobRow) {
     const handler = handlers.get(job.kind);
@@ -63,8 +71,9 @@ export function createJobWorker(options: JobWorkerOptions) {
     running ??= (async () => {
       try {
         let ran = 0;
+        if (options.presence && !(await options.presence.ready())) return ran;
         for (; ran < batchSize; ran += 1) {
-          const [job] = await queue.claimDue(clock.now(), 1, leaseMs);
+          const [job] = await queue.claimDue(clock.now(), 1, leaseMs, leasedBy);
           if (!job) break;
           await runOne(job);
         }
@@ -87,7 +96,9 @@ export function createJobWorker(options: JobWorkerOptions) {
       for (let batch = 0; batch < maxBatches; batch += 1) if ((await runDue()) === 0) return;
       throw new Error('jobs kept coming after 50 batches');
     },
-    start() {
+    /** Joins as a worker (taking dead workers' leases at once), then polls unless pollMs is 0. */
+    async start() {
+      if (options.presence) await options.presence.join();
       if (options.pollMs <= 0 || timer) return;
       timer = setInterval(() => {
         runDue().catch((error: unknown) => log.error({ err: error }, 'job poll failed'));
@@ -98,6 +109,7 @@ export function createJobWorker(options: JobWorkerOptions) {
       clearInterval(timer);
       timer = undefined;
       await running?.catch(() => undefined);
+      await options.presence?.leave();
     },
   };
 }

@@ -18,6 +18,9 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
+/** The hash a request body is known by: its canonical JSON's SHA-256, so key order does not matter. */
+export const requestHashOf = (body: unknown): string => sha256Hex(canonicalJson(body));
+
 /**
  * trust.md idempotency for calls that move money. The first call with a key runs; the same key
  * and body later answers the first answer; another body (or another person's key) is refused
@@ -27,7 +30,7 @@ export function canonicalJson(value: unknown): string {
 export function createIdempotency(repository: IdempotencyRepository, clock: Clock) {
   return {
     async run<T>(scope: string, key: string, userId: string, body: unknown, work: () => Promise<T>): Promise<T> {
-      const requestHash = sha256Hex(canonicalJson(body));
+      const requestHash = requestHashOf(body);
       const now = clock.now();
       const lockedUntil = new Date(now.getTime() + CLAIM_LOCK_MS);
       let claimed = await repository.claim({ scope, key, userId, requestHash, lockedUntil, createdAt: now });

@@ -126,6 +126,12 @@ export const orders = pgTable(
     /** The merchant's transaction this order fills (merchant_transactions), if it came from one. */
     merchantTranId: varchar('merchant_tran_id', { length: 64 }),
     deviceSessionId: varchar('device_session_id', { length: 128 }),
+    /**
+     * The submit-buy body's hash (platform/idempotency requestHashOf): kept with the order, so another
+     * body for the same order id is refused after its idempotency key was pruned, as within 24 h.
+     * Null for orders submitted before it was kept.
+     */
+    requestHash: varchar('request_hash', { length: 64 }),
     /** Reconciliation attempts after the processor did not answer. */
     reconcileAttempts: integer('reconcile_attempts').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

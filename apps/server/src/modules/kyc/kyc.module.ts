@@ -9,6 +9,7 @@ import type { IdentityModule } from '../identity/identity.module.ts';
 import { JOB_APPLY_REVIEW } from './kyc-webhook.routes.ts';
 import type { SpentInPeriods } from './kyc-limits.ts';
 import { createKycRepository } from './kyc.repository.ts';
+import { createDocumentUploadsRepository } from '../uploads/document-uploads.repository.ts';
 import { createEntitySwitchService } from './entity-switch.service.ts';
 import { createKycService, UnknownApplicantError } from './kyc.service.ts';
 import { createSharedKycImport } from './shared-kyc.ts';
@@ -31,6 +32,7 @@ export function createKycModule(deps: {
   const repository = createKycRepository(deps.db, deps.queue);
   const service = createKycService({
     repository, identity: deps.identity.repository, provider: deps.provider, storage: deps.storage, clock: deps.clock, levelName: deps.levelName, flowVersion: deps.flowVersion, spentInPeriods: deps.spentInPeriods,
+    uploads: createDocumentUploadsRepository(deps.db),
   });
 
   // A webhook is a nudge: the vendor's current review is read and applied, so a replayed or

@@ -12,6 +12,7 @@ import { fakeFile } from '../../../test/multipart.ts';
 import { createIdentityRepository } from '../identity/identity.repository.ts';
 import { createKycRepository } from './kyc.repository.ts';
 import { createKycService } from './kyc.service.ts';
+import { createDocumentUploadsRepository } from '../uploads/document-uploads.repository.ts';
 
 let t: IdentityTestApp;
 let root: string;
@@ -65,6 +66,7 @@ function serviceWith(vendor: ReturnType<typeof stubVendor>) {
     levelName: 'basic-kyc-level',
     flowVersion: 'V2',
     spentInPeriods: async () => ({ DAILY: new Decimal(0), MONTHLY: new Decimal(0), YEARLY: new Decimal(0) }),
+    uploads: createDocumentUploadsRepository(t.db),
   });
 }
 

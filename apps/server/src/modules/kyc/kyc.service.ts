@@ -5,6 +5,7 @@ import type { IdentityRepository, UserRow } from '../identity/identity.repositor
 import { type DocsVerificationSubmit, isAdult } from '@causeway/contracts';
 import type { StorageProvider } from '../../providers/storage/index.ts';
 import { checkDocument, checkStoredDocument, fileNameOfKey, keyBelongsTo } from '../uploads/uploads.service.ts';
+import type { DocumentUploadsRepository } from '../uploads/document-uploads.repository.ts';
 import type { KycProfileRow, KycRepository } from './kyc.repository.ts';
 import { limitsFor, type SpentInPeriods } from './kyc-limits.ts';
 import { overviewOf } from './overview.ts';
@@ -59,6 +60,8 @@ export function createKycService(deps: {
   flowVersion: 'V1' | 'V2';
   /** What the person spent since a moment, in the limit currency (from their orders). */
   spentInPeriods: SpentInPeriods;
+  /** The registry of signed uploads: a submitted file is kept, the others are deleted after a day. */
+  uploads: Pick<DocumentUploadsRepository, 'markSubmitted'>;
 }) {
   const { repository, identity, provider, clock, levelName } = deps;
 
@@ -171,8 +174,10 @@ export function createKycService(deps: {
       assertMayVerify(user, profile);
       if (!isAdult(body.dob, clock.now())) throw new AppError('REQ0000400', 'body.dob: you must be 18 or older');
       const files: DocumentSubmission['files'] = [];
+      for (const file of body.files) if (!keyBelongsTo(file.filePath, user.id, 'kyc')) throw new AppError('KYC0000002');
+      // Claimed before they are read: the hourly deletion of unsubmitted uploads leaves them alone now.
+      await deps.uploads.markSubmitted(user.id, body.files.map((file) => ({ filePath: file.filePath, purpose: 'kyc' })), clock.now());
       for (const file of body.files) {
-        if (!keyBelongsTo(file.filePath, user.id, 'kyc')) throw new AppError('KYC0000002');
         // The size and head first, so an oversized object (S3 takes any size) is never read whole.
         const stored = await checkStoredDocument(deps.storage, file.filePath);
         if (!stored.ok) throw new AppError(stored.code, stored.message);

@@ -3,7 +3,7 @@ import Decimal from 'decimal.js';
 import type { JobQueueRepository } from '../../jobs/job-queue.repository.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
-import type { Idempotency } from '../../platform/idempotency.ts';
+import { type Idempotency, requestHashOf } from '../../platform/idempotency.ts';
 import type { AddressScreeningProvider } from '../../providers/address-screening/address-screening.ts';
 import type { IdentityModule } from '../identity/identity.module.ts';
 import type { UserRow } from '../identity/identity.repository.ts';
@@ -63,10 +63,11 @@ export function createOrderService(deps: {
     if (!(await deps.identity.authenticator.verifyCode(user.id, body.otpCode))) throw new AppError('USE003000011');
   }
 
-  async function startOrder(user: UserRow, body: SubmitBuy): Promise<SubmitBuyResult> {
+  async function startOrder(user: UserRow, body: SubmitBuy, requestHash: string): Promise<SubmitBuyResult> {
     const existing = await orders.findOrder(body.orderId);
     if (existing) {
-      if (existing.userId !== user.id) throw new AppError('IDM0000422');
+      // The order keeps its body's hash: after the idempotency key's 24 h, another body is still refused.
+      if (existing.userId !== user.id || (existing.requestHash !== null && existing.requestHash !== requestHash)) throw new AppError('IDM0000422');
       return resultOf(existing);
     }
     const kyc = await deps.kycOf(user.id);
@@ -103,7 +104,7 @@ export function createOrderService(deps: {
         id: body.orderId, userId: user.id, quoteId: quote.id, cardId: card.id, transactionType: 'buy', channelCode: quote.channelCode, paymentMethod: quote.paymentMethod,
         status: 'OrderSubmitted', step: 'AUTHORIZE', fiatCurrency: quote.fiatCurrency, fiatAmount: quote.fiatAmount, cryptoCurrency: quote.cryptoCurrency, network: quote.network,
         cryptoAmount: quote.cryptoAmount, price: quote.price, fees: quote.fees, walletAddress: destination.address, memo: destination.memo,
-        limitAmount: limitAmount.toFixed(2), merchantId: body.merchantId ?? null, merchantTranId: quote.tranId, deviceSessionId: body.deviceSessionId ?? null,
+        limitAmount: limitAmount.toFixed(2), merchantId: body.merchantId ?? null, merchantTranId: quote.tranId, deviceSessionId: body.deviceSessionId ?? null, requestHash,
         createdAt: now, updatedAt: now, deadlineAt: new Date(now.getTime() + CARD_ORDER_DEADLINE_MS),
       },
       stillFits,
@@ -116,7 +117,10 @@ export function createOrderService(deps: {
   return {
     /** submit-buy: the same order id and body answer the first answer; a concurrent duplicate gets 409 (trust.md). */
     submitBuy(user: UserRow, body: SubmitBuy): Promise<SubmitBuyResult> {
-      return deps.idempotency.run('submit-buy', body.orderId, user.id, body, () => startOrder(user, body));
+      // The order is known by its terms, not by the one-time code that allowed it: a retry with the
+      // next code is the same order, and no hash of a code is stored (the order keeps this hash for good).
+      const { otpCode: _code, otpType: _type, ...terms } = body;
+      return deps.idempotency.run('submit-buy', body.orderId, user.id, terms, () => startOrder(user, body, requestHashOf(terms)));
     },
 
     async detail(user: UserRow, orderId: string): Promise<OrderDetail> {

@@ -16,6 +16,7 @@ import { periodStarts, type SpentInPeriods } from '../kyc/kyc-limits.ts';
 import type { KycRepository } from '../kyc/kyc.repository.ts';
 import { createLedger } from '../ledger/ledger.repository.ts';
 import type { MerchantModule } from '../merchant/merchant.module.ts';
+import { createLateAuthorisationReconciler, JOB_RECONCILE_AUTHORISATION } from './late-authorisations.ts';
 import { createMerchantTransactionsRepository } from './merchant-transactions.repository.ts';
 import { createMerchantTransactionService } from './merchant-transactions.service.ts';
 import { createReferenceRepository } from '../reference/reference.repository.ts';
@@ -85,6 +86,7 @@ export function createOrdersModule(deps: {
     const next = await settlement.advance((payload as { orderId: string }).orderId);
     return next ?? undefined;
   });
+  deps.worker.register(JOB_RECONCILE_AUTHORISATION, createLateAuthorisationReconciler({ orders: ordersRepository, processor: deps.processor, clock, log: deps.log }));
   deps.worker.register(JOB_ORDER_RECEIPT, async (payload) => {
     const order = await ordersRepository.findOrder((payload as { orderId: string }).orderId);
     const user = order && (await deps.identity.repository.findUserById(order.userId));

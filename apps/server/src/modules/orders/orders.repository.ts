@@ -82,6 +82,17 @@ export function createOrdersRepository(db: Database) {
       });
     },
 
+    /**
+     * One look at the processor after the order ended without knowing its payment (late-authorisations.ts):
+     * counted on the order, and with `detail`, written to its history without changing its status.
+     */
+    async noteReconcile(order: Pick<OrderRow, 'id' | 'status' | 'step'>, at: Date, detail?: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.update(orders).set({ reconcileAttempts: sql`${orders.reconcileAttempts} + 1` }).where(eq(orders.id, order.id));
+        if (detail) await tx.insert(orderEvents).values({ id: newId('oev'), orderId: order.id, fromStatus: order.status, toStatus: order.status, step: order.step, detail, at });
+      });
+    },
+
     events(orderId: string) {
       return db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(orderEvents.at, orderEvents.id);
     },

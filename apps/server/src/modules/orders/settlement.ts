@@ -8,6 +8,7 @@ import { ChainRefusedError, type ChainRefusal, ChainUnavailableError, type Chain
 import { loggableError } from '../../platform/logging.ts';
 import type { Ledger } from '../ledger/ledger.repository.ts';
 import type { CardsRepository } from './cards.repository.ts';
+import { scheduleReconcile } from './late-authorisations.ts';
 import type { MerchantTransactionsRepository } from './merchant-transactions.repository.ts';
 import { captureJournal, isOverdraftError, type OrderMoney, purchaseJournal, purchaseReversalJournal, refundJournal } from './order-ledger.ts';
 import type { OrderChange, OrderRow, OrdersRepository, OrderTx } from './orders.repository.ts';
@@ -79,8 +80,11 @@ export function createSettlement(deps: {
   }
 
   /** The order ends without money moving: declined, partial, expired. */
-  const endUnpaid = (order: OrderRow, status: OrderStatus, failReason: OrderFailReason, set: OrderChange['set'] = {}) =>
-    move(order, { status, step: 'DONE', set: { ...set, failReason }, detail: failReason });
+  const endUnpaid = (order: OrderRow, status: OrderStatus, failReason: OrderFailReason, set: OrderChange['set'] = {}, alsoInTx?: (tx: OrderTx) => Promise<void>) =>
+    move(order, { status, step: 'DONE', set: { ...set, failReason }, detail: failReason }, alsoInTx);
+
+  /** The order ends not knowing whether the processor holds a payment for it: the reconcile job keeps asking (late-authorisations.ts). */
+  const reconcileLater = (order: OrderRow) => (tx: OrderTx) => scheduleReconcile(deps.queue, order.id, clock.now(), tx);
 
   /** Money was captured: refund it (after putting any sold crypto back), then end with `failReason`. */
   function startRefund(order: OrderRow, failReason: OrderFailReason, purchased: boolean): Promise<Outcome> {
@@ -148,7 +152,7 @@ export function createSettlement(deps: {
       const found = await processor.findPayment(order.id);
       if (found) return onPayment(order, found);
       deps.log.warn({ orderId: order.id }, 'card processor did not answer and has no payment: the order fails without a charge');
-      return endUnpaid(order, 'FAILED', 'PROCESSOR_TIMEOUT');
+      return endUnpaid(order, 'FAILED', 'PROCESSOR_TIMEOUT', {}, reconcileLater(order));
     }
     return onPayment(order, payment);
   }
@@ -220,7 +224,8 @@ export function createSettlement(deps: {
         if (payment.status === 'DECLINED' || payment.status === 'VOIDED') return onPayment(order, payment);
         await voidIfHeld(order, payment);
       }
-      return endUnpaid(order, 'EXPIRED', order.threeDsStatus === 'PENDING' ? 'THREE_DS_EXPIRED' : 'DEADLINE_PASSED', order.threeDsStatus === 'PENDING' ? { threeDsStatus: 'EXPIRED' } : {});
+      // Without a payment id, an earlier attempt that failed as an outage may still have authorised: look for it later.
+      return endUnpaid(order, 'EXPIRED', order.threeDsStatus === 'PENDING' ? 'THREE_DS_EXPIRED' : 'DEADLINE_PASSED', order.threeDsStatus === 'PENDING' ? { threeDsStatus: 'EXPIRED' } : {}, order.paymentId ? undefined : reconcileLater(order));
     }
     if (order.step === 'CAPTURE') {
       await voidIfHeld(order, await processor.getPayment(order.paymentId!));

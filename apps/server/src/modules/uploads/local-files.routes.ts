@@ -5,7 +5,7 @@ import { AppError } from '../../platform/app-error.ts';
 import { sniffDocumentType } from '../../platform/document-type.ts';
 import { LOCAL_UPLOADS_PATH, type LocalStorage, type SignedOp, type SignedUrlQuery } from '../../providers/storage/local.ts';
 import { CONTENT_TYPE_BY_DOCUMENT, isSafeKey, safeDownloadName } from '../../providers/storage/storage.ts';
-import { checkDocument, fileNameOfKey } from './uploads.service.ts';
+import { checkDocument, fileNameOfKey, type UploadsService } from './uploads.service.ts';
 
 /** A little above the largest document, so a file just over it gets the size text, not a bare 413. */
 const PUT_BODY_LIMIT = MAX_DOCUMENT_BYTES + 64 * 1024;
@@ -19,7 +19,7 @@ const signedQuerySchema = z.object({ op: z.string().max(8).optional(), expires: 
  * attachment. Registered only while the local adapter is active (with S3 the bucket serves them).
  * The key and signature are checked on the request line, before any body byte is read.
  */
-export function registerLocalFileRoutes(app: FastifyInstance, deps: { storage: LocalStorage }): void {
+export function registerLocalFileRoutes(app: FastifyInstance, deps: { storage: LocalStorage; uploads: Pick<UploadsService, 'storeWithinQuota'> }): void {
   const { storage } = deps;
   const tags = ['uploads'];
 
@@ -49,7 +49,8 @@ export function registerLocalFileRoutes(app: FastifyInstance, deps: { storage: L
         const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const check = checkDocument(fileNameOfKey(key), bytes.length, bytes);
         if (!check.ok) throw new AppError(check.code, check.message);
-        if ((await storage.store(key, bytes)) === 'exists') throw new AppError('UPL0000005', 'A file is already stored at this path');
+        // Counted against the owner's bytes of the day before it lands (issue 13 F8).
+        if ((await deps.uploads.storeWithinQuota(key, bytes, () => storage.store(key, bytes))) === 'exists') throw new AppError('UPL0000005', 'A file is already stored at this path');
         request.log.info({ key, size: bytes.length, type: check.type }, 'document stored');
         return ok(null);
       },

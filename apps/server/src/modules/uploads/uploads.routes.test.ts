@@ -5,10 +5,11 @@ import type { AddressInfo } from 'node:net';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, type ManualClock, signUp, tokenHeaders } from '../../../test/identity-helpers.ts';
 import { fakeFile } from '../../../test/multipart.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { rateLimitBuckets, uploadUsage } from '../../db/schema/index.ts';
 import { createManualClock } from '../../platform/clock.ts';
 import { deriveKey, hmacHex } from '../../platform/crypto.ts';
 import { createLocalStorage, type LocalStorage } from '../../providers/storage/local.ts';
@@ -31,6 +32,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.app.close();
   await rm(uploadDir, { recursive: true, force: true });
+});
+// These tests sign many uploads for one person: the quota (upload-quota.test.ts) starts afresh for each.
+beforeEach(async () => {
+  await t.db.delete(rateLimitBuckets);
+  await t.db.delete(uploadUsage);
 });
 
 const signUpload = (s3FileName: unknown, signPath: string = PATHS.signUpload, headers = tokenHeaders(token)) => call(t.app, 'POST', signPath, { headers, body: { s3FileName } });

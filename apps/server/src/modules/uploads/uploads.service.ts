@@ -6,6 +6,10 @@ import { AppError } from '../../platform/app-error.ts';
 import { type DocumentType, extensionOf, isAcceptedDocument, sniffDocumentType } from '../../platform/document-type.ts';
 import type { StorageProvider } from '../../providers/storage/index.ts';
 import { isSafeKey } from '../../providers/storage/storage.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { RateLimiter } from '../../platform/rate-limit.repository.ts';
+import { RateLimitedError } from '../../platform/rate-limited.ts';
+import type { DocumentUploadsRepository } from './document-uploads.repository.ts';
 
 /** kyc/ holds a person's identity documents, kyb/ a business's documents. */
 export type UploadPurpose = 'kyc' | 'kyb';
@@ -67,16 +71,99 @@ export function storedFileName(s3FileName: string): string | undefined {
   return `${stem || 'document'}.${extension}`;
 }
 
-/** sign-upload: a fresh key under the user's folder and a 10-minute PUT URL for it. */
-export function createUploadsService(deps: { storage: StorageProvider }) {
+/**
+ * A person's upload quota (issue 13 F8): upload URLs a minute and a UTC day, and bytes stored a
+ * day through our own /uploads URLs. A verification needs a handful of files; these leave room
+ * for retries and the phone handoff's (4 files, 3 URLs each) while bounding what one account
+ * can put on the disk: at most bytesPerDay a day, and what is never submitted goes after a day.
+ */
+export const UPLOAD_QUOTA = { signsPerMinute: 10, signsPerDay: 30, bytesPerDay: 60 * 1024 * 1024 } as const;
+/** Keys never submitted to a verification step are deleted this long after they were signed. */
+export const UNSUBMITTED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The UTC day of a moment (the quota's day), and how long until the next one starts. */
+export const quotaDayOf = (now: Date): string => now.toISOString().slice(0, 10);
+const untilNextDay = (now: Date): number => DAY_MS - (now.getTime() % DAY_MS);
+
+/** The user whose folder a key lies in: keys are `<purpose>/<userId>/<random>/<name>` (ours, signed). */
+export const ownerOfKey = (key: string): string | undefined => (isSafeKey(key) ? key.split('/')[1] : undefined);
+
+export interface UploadsServiceDeps {
+  storage: StorageProvider;
+  documents: DocumentUploadsRepository;
+  rateLimiter: RateLimiter;
+  clock: Clock;
+}
+
+/** sign-upload with its quota, the byte quota of our own PUTs, and the deletion of what is never submitted. */
+export function createUploadsService(deps: UploadsServiceDeps) {
+  const { documents, clock } = deps;
   return {
-    /** Throws UPL0000001 when the name's extension is not jpg, jpeg, png or pdf. Nothing is stored. */
+    /**
+     * A fresh key under the user's folder and a 10-minute PUT URL for it, counted against the
+     * person's quota. Throws UPL0000001 when the name's extension is not jpg, jpeg, png or pdf
+     * (nothing counted), REQ0000429 past the quota.
+     */
     async signUpload(user: { id: string }, purpose: UploadPurpose, s3FileName: string): Promise<SignUploadResult> {
       const fileName = storedFileName(s3FileName);
       if (!fileName) throw new AppError('UPL0000001', UPLOAD_MESSAGES.format);
+      const now = clock.now();
+      const rate = await deps.rateLimiter.hit(`upload-sign:user:${user.id}`, UPLOAD_QUOTA.signsPerMinute, 60_000, now);
+      if (!rate.allowed) throw new RateLimitedError(rate.retryAfterMs, 'Too many upload requests: wait a minute and try again.');
       const filePath = `${purpose}/${user.id}/${randomBytes(12).toString('hex')}/${fileName}`;
+      if (!(await documents.registerSigned({ filePath, userId: user.id, purpose, signedAt: now }, quotaDayOf(now), UPLOAD_QUOTA.signsPerDay))) {
+        throw new RateLimitedError(untilNextDay(now), `You have asked for ${UPLOAD_QUOTA.signsPerDay} uploads today, the most a day allows: try again tomorrow.`);
+      }
       const uploadTempUrl = await deps.storage.presignPut({ key: filePath, expiresInSeconds: UPLOAD_URL_TTL_SECONDS });
       return { uploadTempUrl, filePath, expiresInSeconds: UPLOAD_URL_TTL_SECONDS };
+    },
+
+    /**
+     * Stores the bytes of one of our signed PUTs within its owner's daily byte quota: the bytes are
+     * claimed first (one conditional update) and given back when the key was taken meanwhile.
+     */
+    async storeWithinQuota(key: string, bytes: Buffer, store: () => Promise<'stored' | 'exists'>): Promise<'stored' | 'exists'> {
+      const owner = ownerOfKey(key);
+      if (!owner) throw new AppError('UPL0000003', 'The file path is not valid');
+      const now = clock.now();
+      const day = quotaDayOf(now);
+      if (!(await documents.claimBytes(owner, day, bytes.length, UPLOAD_QUOTA.bytesPerDay))) {
+        throw new RateLimitedError(untilNextDay(now), `You have uploaded ${UPLOAD_QUOTA.bytesPerDay / (1024 * 1024)} MB today, the most a day allows: try again tomorrow.`);
+      }
+      const outcome = await store().catch(async (error: unknown) => {
+        await documents.releaseBytes(owner, day, bytes.length);
+        throw error;
+      });
+      if (outcome === 'exists') await documents.releaseBytes(owner, day, bytes.length);
+      return outcome;
+    },
+
+    /** A verification step took these files of the person: they are kept from now on. */
+    async keep(userId: string, filePaths: string[]): Promise<void> {
+      await documents.markSubmitted(userId, filePaths.map((filePath) => ({ filePath, purpose: filePath.split('/')[0] ?? 'kyc' })), clock.now());
+    },
+
+    /**
+     * Deletes what was signed over a day ago and never submitted: the stored bytes first, then the
+     * row (a crash between the two leaves the row, and the next run deletes again). Also forgets
+     * old quota days and expired phone handoffs. Answers how many files went.
+     */
+    async pruneUnsubmitted(batchSize = 100): Promise<number> {
+      const now = clock.now();
+      const before = new Date(now.getTime() - UNSUBMITTED_UPLOAD_TTL_MS);
+      let removed = 0;
+      for (;;) {
+        const rows = await documents.unsubmittedBefore(before, batchSize);
+        for (const row of rows) {
+          await deps.storage.remove(row.filePath);
+          if (await documents.forgetUnsubmitted(row.filePath)) removed += 1;
+        }
+        if (rows.length < batchSize) break;
+      }
+      await documents.pruneUsage(quotaDayOf(new Date(now.getTime() - DAY_MS)));
+      await documents.pruneHandoffs(before);
+      return removed;
     },
   };
 }

@@ -132,6 +132,15 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
       }
     },
 
+    async remove(key) {
+      const file = fileOf(key);
+      await fs.rm(file, { force: true });
+      // The key's own folder (<purpose>/<user>/<random id>) goes with its only file; the user's stays.
+      await fs.rmdir(path.dirname(file)).catch((error: unknown) => {
+        if (!isMissing(error) && !['ENOTEMPTY', 'EEXIST'].includes(String((error as NodeJS.ErrnoException).code))) throw error;
+      });
+    },
+
     async inspect(key) {
       let handle: fs.FileHandle;
       try {

@@ -1,4 +1,4 @@
-import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { type DocumentType, EXTENSIONS_BY_TYPE, extensionOf } from '../../platform/document-type.ts';
 import { assertSafeKey, CONTENT_TYPE_BY_DOCUMENT, HEAD_BYTES, safeDownloadName, type StorageProvider } from './storage.ts';
@@ -76,6 +76,12 @@ export function createS3Storage(options: S3StorageOptions): StorageProvider {
         if (isNotFound(error)) return undefined;
         throw error;
       }
+    },
+
+    async remove(key) {
+      assertSafeKey(key);
+      // S3 answers 204 whether or not the key held an object.
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
     },
 
     async inspect(key) {

@@ -125,6 +125,18 @@ describe.each(adapters)('StorageProvider: %s', (_name, create, transfer) => {
     expect(await storage.inspect(other)).toBeUndefined();
   });
 
+  it('remove deletes the stored file, and removing what is not there is no error', async () => {
+    const storage = create();
+    const [key, other] = [newKey(), newKey()];
+    await transfer.upload(await storage.presignPut({ key, expiresInSeconds: 600 }), fakeFile('png'));
+    await transfer.upload(await storage.presignPut({ key: other, expiresInSeconds: 600 }), fakeFile('png'));
+    await storage.remove(key);
+    expect(await storage.inspect(key)).toBeUndefined();
+    expect(await storage.read(key)).toBeUndefined();
+    await storage.remove(key);
+    expect(await storage.inspect(other)).toMatchObject({ size: 20 * 1024 });
+  });
+
   it.each([
     'kyc/../../etc/passwd.png', '../kyc/a/b.png', '/etc/passwd', 'kyc\\a\\b.png', 'kyc//b.png', 'kyc/a/.hidden.png', 'kyc/a/b..png', 'kyc/%2e%2e/b.png', 'passport.png', '',
   ])('refuses the key %j everywhere', async (key) => {
@@ -132,6 +144,7 @@ describe.each(adapters)('StorageProvider: %s', (_name, create, transfer) => {
     await expect(storage.presignPut({ key, expiresInSeconds: 600 })).rejects.toThrow(UnsafeKeyError);
     await expect(storage.presignGet({ key, downloadName: 'a.png', expiresInSeconds: 600 })).rejects.toThrow(UnsafeKeyError);
     await expect(storage.inspect(key)).rejects.toThrow(UnsafeKeyError);
+    await expect(storage.remove(key)).rejects.toThrow(UnsafeKeyError);
   });
 });
 
@@ -143,6 +156,13 @@ describe('local storage', () => {
     expect((await local.inspect(key))?.head.subarray(0, 4)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
     expect(await readdir(path.join(root, path.dirname(key)))).toEqual(['passport.png']);
     expect(await readdir(path.join(root, '.tmp'))).toEqual([]);
+  });
+
+  it("remove takes the key's own folder with its file and leaves the person's folder", async () => {
+    const key = newKey();
+    await local.store(key, fakeFile('png'));
+    await local.remove(key);
+    expect(await readdir(path.join(root, 'kyc/usr_contract'))).not.toContain(key.split('/')[2]);
   });
 
   it('signs op, key, expiry and download name: a PUT URL does not download, a GET URL does not upload', async () => {

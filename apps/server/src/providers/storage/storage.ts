@@ -25,6 +25,11 @@ export interface StorageProvider {
   inspect(key: string): Promise<{ size: number; head: Buffer } | undefined>;
   /** The whole stored file (at most 5120 KB, checked at upload), or undefined when nothing is stored. */
   read(key: string): Promise<Buffer | undefined>;
+  /**
+   * Deletes the file at the key; nothing stored there is no error (a retried deletion succeeds).
+   * Throws UnsafeKeyError for a key that is not one of ours, and on a storage failure.
+   */
+  remove(key: string): Promise<void>;
 }
 
 /** How many leading bytes `inspect` answers. */
