@@ -26,6 +26,7 @@ import { createStorageProvider, uploadOrigins } from './providers/storage/index.
 import { createKycProvider } from './providers/kyc/index.ts';
 import { createJobQueueRepository } from './jobs/job-queue.repository.ts';
 import { createJobWorker } from './jobs/job-worker.ts';
+import { createWorkerPresence } from './jobs/worker-presence.ts';
 import { createMerchantModule } from './modules/merchant/merchant.module.ts';
 import { registerMerchantLoginRoutes } from './modules/merchant/merchant-login.routes.ts';
 import { createBotCheckProvider } from './providers/bot-check/index.ts';
@@ -111,7 +112,10 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   registerTranslationRoutes(app, createTranslationsProvider(config), config.TRANSLATIONS_API_KEY);
 
   const queue = createJobQueueRepository(database.db);
-  const jobs = createJobWorker({ queue, clock, log: app.log, pollMs: config.JOB_POLL_MS, leaseMs: config.JOB_LEASE_MS });
+  const jobs = createJobWorker({
+    queue, clock, log: app.log, pollMs: config.JOB_POLL_MS, leaseMs: config.JOB_LEASE_MS,
+    presence: createWorkerPresence({ database, queue, clock, log: app.log }),
+  });
   app.decorate('jobs', jobs);
   const mail = createMailProvider(config, database.db, clock);
   const serverSecret = await loadServerSecret(database.db, config.SECRET_KEY);
@@ -204,7 +208,7 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   await orders.scheduleHousekeeping();
   await clientLog.scheduleHousekeeping();
   await uploadHousekeeping.scheduleHousekeeping();
-  jobs.start();
+  await jobs.start();
   app.addHook('onClose', async () => {
     await jobs.stop();
     await database.close();
