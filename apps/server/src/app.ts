@@ -176,7 +176,7 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   if (refused.length > 0) throw new ConfigError(refused.map((name) => `the sandbox ${name} is refused in production (CAUSEWAY_ENV=production): configure the real one, or allow it with ALLOW_SANDBOX=${name}`));
   const orders = createOrdersModule({
     db: database.db, queue, worker: jobs, identity, kyc: kyc.repository, prices, processor, chain, screening, mail, clock, log: app.log, publicUrl,
-    chainConfirmPollMs: Math.max(250, Math.min(config.SANDBOX_CHAIN_CONFIRM_MS, 10_000)), merchants,
+    chainConfirmPollMs: Math.max(250, Math.min(config.SANDBOX_CHAIN_CONFIRM_MS, 10_000)), payoutConfirmDeadlineMs: config.PAYOUT_CONFIRM_DEADLINE_MS, merchants,
   });
   registerOrderRoutes(app, { quotes: orders.quotes, orders: orders.orders, transactions: orders.merchantTransactions, identity });
   // Where the card is typed: the processor's hosted fields, so no card number ever reaches our API.

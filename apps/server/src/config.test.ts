@@ -25,6 +25,12 @@ describe('loadConfig', () => {
     expect((caught as ConfigError).problems).toHaveLength(4);
   });
 
+  it('gives payouts four hours to confirm before an operator is asked (PAYOUT_CONFIRM_DEADLINE_MS), at least a minute', () => {
+    expect(loadConfig({}).PAYOUT_CONFIRM_DEADLINE_MS).toBe(4 * 60 * 60 * 1000);
+    expect(loadConfig({ PAYOUT_CONFIRM_DEADLINE_MS: '7200000' }).PAYOUT_CONFIRM_DEADLINE_MS).toBe(7_200_000);
+    expect(() => loadConfig({ PAYOUT_CONFIRM_DEADLINE_MS: '1000' })).toThrow(/PAYOUT_CONFIRM_DEADLINE_MS/);
+  });
+
   it('never echoes a secret value', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://root:hunter2@db/x' })).toThrow(/DATABASE_URL=\(value hidden\)/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://root:hunter2@db/x' })).not.toThrow(/hunter2/);

@@ -90,6 +90,8 @@ export const configSchema = z.object({
   /** Crypto payouts: `sandbox` (hashes at once, confirmed after SANDBOX_CHAIN_CONFIRM_MS) or `bitgo` (BitGo Express). */
   CHAIN_PROVIDER: z.enum(['sandbox', 'bitgo']).default('sandbox'),
   SANDBOX_CHAIN_CONFIRM_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
+  /** A payout still of unknown outcome this long after its first try waits for an operator (step PAYOUT_REVIEW); 4 hours. */
+  PAYOUT_CONFIRM_DEADLINE_MS: z.coerce.number().int().min(60_000).max(7 * 24 * 60 * 60 * 1000).default(4 * 60 * 60 * 1000),
   BITGO_ACCESS_TOKEN: z.string().min(1).optional(),
   BITGO_EXPRESS_URL: z.url({ message: 'must be the http(s) URL of BitGo Express' }).optional(),
   BITGO_WALLET_PASSPHRASE: z.string().min(1).optional(),

@@ -127,6 +127,13 @@ export const orders = pgTable(
     merchantTranId: varchar('merchant_tran_id', { length: 64 }),
     deviceSessionId: varchar('device_session_id', { length: 128 }),
     /**
+     * The card processor holding the order's payment (its card's processor), set at submission:
+     * the order's money is booked against it whatever CARD_PROCESSOR says later.
+     */
+    processor: varchar('processor', { length: 16 }).notNull(),
+    /** When the payout was first tried: still unconfirmed PAYOUT_CONFIRM_DEADLINE_MS later, it waits for an operator. */
+    payoutStartedAt: timestamp('payout_started_at', { withTimezone: true }),
+    /**
      * The submit-buy body's hash (platform/idempotency requestHashOf): kept with the order, so another
      * body for the same order id is refused after its idempotency key was pruned, as within 24 h.
      * Null for orders submitted before it was kept.

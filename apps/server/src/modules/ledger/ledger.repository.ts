@@ -115,6 +115,31 @@ export function createLedger(db: Database) {
       return { journalId, posted: true };
     },
 
+    /**
+     * Posts the journal `key` posted with every sign turned (a correction, never an edit), read
+     * from the books rather than computed again: it undoes exactly what was booked, whatever
+     * changed since (a rule, a setting). Null, posting nothing, when `key` posted no journal.
+     */
+    async reverse(key: string, reversal: { kind: string; idempotencyKey: string }, executor: LedgerExecutor): Promise<{ journalId: string; posted: boolean } | null> {
+      const [journal] = await executor.select({ id: ledgerJournals.id, reference: ledgerJournals.reference }).from(ledgerJournals).where(eq(ledgerJournals.idempotencyKey, key));
+      if (!journal) return null;
+      const entries = await executor
+        .select({ code: ledgerAccounts.code, currency: ledgerAccounts.currency, normalSide: ledgerAccounts.normalSide, noOverdraft: ledgerAccounts.noOverdraft, amount: ledgerEntries.amount })
+        .from(ledgerEntries)
+        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+        .where(eq(ledgerEntries.journalId, journal.id));
+      return ledger.post({
+        kind: reversal.kind, reference: journal.reference, idempotencyKey: reversal.idempotencyKey, reverses: journal.id,
+        entries: entries.map(({ amount, ...account }) => ({ account: { ...account, normalSide: account.normalSide as LedgerAccountSpec['normalSide'] }, amount: new Decimal(amount).negated() })),
+      }, executor);
+    },
+
+    /** Whether a journal was posted under this key. */
+    async hasJournal(key: string, executor: LedgerExecutor = db): Promise<boolean> {
+      const [row] = await executor.select({ id: ledgerJournals.id }).from(ledgerJournals).where(eq(ledgerJournals.idempotencyKey, key));
+      return row !== undefined;
+    },
+
     /** The account's balance in its normal direction (what it holds, or owes), zero when it has no entries. */
     async balance(code: string, executor: LedgerExecutor = db): Promise<Decimal> {
       const [row] = await executor.select({ balance: ledgerAccounts.balance, normalSide: ledgerAccounts.normalSide }).from(ledgerAccounts).where(eq(ledgerAccounts.code, code));

@@ -125,6 +125,24 @@ describe('the ledger', () => {
     expect((await ledger.balance(inventory.code)).toFixed()).toBe('2.5');
   });
 
+  it('reverses a journal as it was booked (read back, signs turned), once per key, and answers null for a key that posted nothing', async () => {
+    const booked = { kind: 'booking', reference: 'test-reverse', idempotencyKey: 'test-reverse', entries: [{ account: receivable, amount: d('12.34') }, { account: payable, amount: d('-12.34') }] };
+    const before = await ledger.balance(receivable.code);
+    const original = await database.db.transaction((tx) => ledger.post(booked, tx));
+    const reversal = { kind: 'booking-reversal', idempotencyKey: 'test-reverse:undo' };
+    const first = await database.db.transaction((tx) => ledger.reverse('test-reverse', reversal, tx));
+    const again = await database.db.transaction((tx) => ledger.reverse('test-reverse', reversal, tx));
+    expect(first?.posted).toBe(true);
+    expect(again).toEqual({ journalId: first?.journalId, posted: false });
+    const [, undone] = await ledger.journalsOf('test-reverse');
+    expect(undone).toMatchObject({ kind: 'booking-reversal', reverses: original.journalId });
+    expect(undone?.entries.map((entry) => [entry.code, entry.amount.toFixed()]).sort()).toEqual([[payable.code, '12.34'], [receivable.code, '-12.34']]);
+    expect((await ledger.balance(receivable.code)).toFixed()).toBe(before.toFixed());
+    expect(await database.db.transaction((tx) => ledger.reverse('test-never-posted', { kind: 'x', idempotencyKey: 'test-never-posted:undo' }, tx))).toBeNull();
+    expect(await ledger.hasJournal('test-reverse')).toBe(true);
+    expect(await ledger.hasJournal('test-never-posted:undo')).toBe(false);
+  });
+
   it('has the database refuse an entry in another currency than its account', async () => {
     const receivableId = await ledger.accountId(receivable, database.db);
     const failure = await failureOf(database.db.transaction(async (tx) => {

@@ -1,5 +1,6 @@
 import type { QuoteFees } from '@causeway/contracts';
 import Decimal from 'decimal.js';
+import type { NetworkFee } from '../../providers/chain/chain.ts';
 import type { JournalInput, LedgerAccountSpec } from '../ledger/ledger.repository.ts';
 
 /**
@@ -8,10 +9,16 @@ import type { JournalInput, LedgerAccountSpec } from '../ledger/ledger.repositor
  * accounts carry the exchange between them (the "trading account" method of multi-currency
  * books), so every journal sums to zero in each currency.
  *
- *   capture   Dr processor-receivable  T      Cr customer-funds  T
- *   purchase  Dr customer-funds        T      Cr fee-revenue F, network-fee-revenue N, trading:FIAT T-F-N
- *             Dr trading:CRYPTO        Q      Cr inventory:CRYPTO Q   (no overdraft: no crypto, no sale)
- *   refund    the capture reversed;  a purchase is reversed before its refund.
+ *   reserve   Dr payout-reserved:CRYPTO  Q      Cr inventory:CRYPTO Q   (no overdraft: no crypto, no capture)
+ *   capture   Dr processor-receivable    T      Cr customer-funds  T    (the order's own processor)
+ *   purchase  Dr customer-funds          T      Cr fee-revenue F, network-fee-revenue N, trading:FIAT T-F-N
+ *             Dr trading:CRYPTO          Q      Cr payout-owed:CRYPTO Q (sold, not yet on chain)
+ *   payout    Dr payout-owed:CRYPTO      Q      Cr payout-reserved:CRYPTO Q   (once the chain confirms)
+ *   gas       Dr network-fee-expense:COIN G     Cr inventory:COIN G     (the fee the payout paid, in the network's coin)
+ *   refund    the capture reversed; a purchase is reversed, and a reservation released, before it.
+ *
+ * Until its payout confirms, an order's crypto stays on payout-reserved (what we hold for it)
+ * against payout-owed (what we owe its buyer): a payout waiting for an operator is in the books.
  */
 export const accounts = {
   processorReceivable: (processor: string, fiat: string): LedgerAccountSpec => ({ code: `processor-receivable:${processor}:${fiat}`, currency: fiat, normalSide: 'debit', description: 'card money the processor owes us' }),
@@ -21,6 +28,10 @@ export const accounts = {
   trading: (currency: string): LedgerAccountSpec => ({ code: `trading:${currency}`, currency, normalSide: 'credit', description: 'currency exchange position' }),
   inventory: (crypto: string): LedgerAccountSpec => ({ code: `inventory:${crypto}`, currency: crypto, normalSide: 'debit', noOverdraft: true, description: 'crypto we hold to sell' }),
   treasuryEquity: (crypto: string): LedgerAccountSpec => ({ code: `treasury-equity:${crypto}`, currency: crypto, normalSide: 'credit', description: 'crypto put into inventory by the operator' }),
+  payoutReserved: (crypto: string): LedgerAccountSpec => ({ code: `payout-reserved:${crypto}`, currency: crypto, normalSide: 'debit', noOverdraft: true, description: 'crypto set aside for orders until their payout confirms' }),
+  payoutOwed: (crypto: string): LedgerAccountSpec => ({ code: `payout-owed:${crypto}`, currency: crypto, normalSide: 'credit', noOverdraft: true, description: 'crypto sold whose payout has not confirmed yet' }),
+  networkFeeExpense: (coin: string): LedgerAccountSpec => ({ code: `network-fee-expense:${coin}`, currency: coin, normalSide: 'debit', description: 'network fees (gas) our payouts paid' }),
+  gasUnfunded: (coin: string): LedgerAccountSpec => ({ code: `gas-unfunded:${coin}`, currency: coin, normalSide: 'debit', description: 'network fees paid beyond the booked inventory: fund the inventory to clear it' }),
 };
 
 export interface OrderMoney {
@@ -34,6 +45,8 @@ export interface OrderMoney {
 }
 
 const keyOf = (orderId: string, what: string) => `order:${orderId}:${what}`;
+/** The reservation's key: a payout is booked against the reserve only for an order that has one. */
+export const reservationKey = (orderId: string) => keyOf(orderId, 'reserve');
 
 export function captureJournal(order: OrderMoney): JournalInput {
   const total = new Decimal(order.fiatAmount);
@@ -57,7 +70,7 @@ export function purchaseJournal(order: OrderMoney): JournalInput {
     { account: accounts.customerFunds(order.fiatCurrency), amount: total },
     { account: accounts.trading(order.fiatCurrency), amount: total.minus(ourFee).minus(networkFee).negated() },
     { account: accounts.trading(order.cryptoCurrency), amount: crypto },
-    { account: accounts.inventory(order.cryptoCurrency), amount: crypto.negated() },
+    { account: accounts.payoutOwed(order.cryptoCurrency), amount: crypto.negated() },
   ];
   // A zero fee (a promotion could make it so) is no entry: the ledger refuses zero amounts.
   if (!ourFee.isZero()) entries.push({ account: accounts.feeRevenue(order.fiatCurrency), amount: ourFee.negated() });
@@ -65,19 +78,58 @@ export function purchaseJournal(order: OrderMoney): JournalInput {
   return { kind: 'crypto-purchase', reference: order.id, idempotencyKey: keyOf(order.id, 'purchase'), entries };
 }
 
-/** The same entries with their signs turned: the correction of a posted journal (never an edit). */
-export function reversalOf(journal: JournalInput, what: string, reversesJournalId?: string): JournalInput {
+/** Sets the order's crypto aside before its card is charged: refused (no overdraft) when the inventory cannot cover it. */
+export function reservationJournal(order: OrderMoney): JournalInput {
+  const crypto = new Decimal(order.cryptoAmount);
   return {
-    kind: `${journal.kind}-reversal`,
-    reference: journal.reference,
-    idempotencyKey: keyOf(journal.reference, what),
-    ...(reversesJournalId ? { reverses: reversesJournalId } : {}),
-    entries: journal.entries.map((entry) => ({ account: entry.account, amount: entry.amount.negated() })),
+    kind: 'crypto-reservation',
+    reference: order.id,
+    idempotencyKey: reservationKey(order.id),
+    entries: [
+      { account: accounts.payoutReserved(order.cryptoCurrency), amount: crypto },
+      { account: accounts.inventory(order.cryptoCurrency), amount: crypto.negated() },
+    ],
   };
 }
 
-export const refundJournal = (order: OrderMoney): JournalInput => ({ ...reversalOf(captureJournal(order), 'refund'), kind: 'card-refund' });
-export const purchaseReversalJournal = (order: OrderMoney): JournalInput => reversalOf(purchaseJournal(order), 'purchase-reversal');
+/** The chain confirmed the payout: what we held for the order and what we owed its buyer both end. */
+export function payoutJournal(order: OrderMoney): JournalInput {
+  const crypto = new Decimal(order.cryptoAmount);
+  return {
+    kind: 'crypto-payout',
+    reference: order.id,
+    idempotencyKey: keyOf(order.id, 'payout-confirmed'),
+    entries: [
+      { account: accounts.payoutOwed(order.cryptoCurrency), amount: crypto },
+      { account: accounts.payoutReserved(order.cryptoCurrency), amount: crypto.negated() },
+    ],
+  };
+}
+
+/**
+ * The network fee the payout paid, in the network's coin, out of the inventory of that coin (the
+ * hot wallet pays it). `from: 'unfunded'` books it against gas-unfunded instead, when the
+ * inventory's books cannot cover it: the fee was paid all the same, and must not be lost.
+ */
+export function networkFeeJournal(orderId: string, fee: NetworkFee, from: 'inventory' | 'unfunded'): JournalInput {
+  const amount = new Decimal(fee.amount);
+  return {
+    kind: 'payout-network-fee',
+    reference: orderId,
+    idempotencyKey: keyOf(orderId, 'payout-fee'),
+    entries: [
+      { account: accounts.networkFeeExpense(fee.asset), amount },
+      { account: from === 'inventory' ? accounts.inventory(fee.asset) : accounts.gasUnfunded(fee.asset), amount: amount.negated() },
+    ],
+  };
+}
+
+/** Reversals undo what a step posted, read back from the books (Ledger.reverse), each under its own key. */
+export const REVERSALS = {
+  purchase: { of: (orderId: string) => keyOf(orderId, 'purchase'), kind: 'crypto-purchase-reversal', key: (orderId: string) => keyOf(orderId, 'purchase-reversal') },
+  reservation: { of: (orderId: string) => reservationKey(orderId), kind: 'crypto-reservation-release', key: (orderId: string) => keyOf(orderId, 'reserve-release') },
+  capture: { of: (orderId: string) => keyOf(orderId, 'capture'), kind: 'card-refund', key: (orderId: string) => keyOf(orderId, 'refund') },
+} as const;
 
 /** The operator puts crypto into inventory (the demo install does this once per crypto). */
 export function fundInventoryJournal(crypto: string, amount: Decimal, key: string): JournalInput {

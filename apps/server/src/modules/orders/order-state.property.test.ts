@@ -13,15 +13,18 @@ import { addCard, buy, orderDetail, TEST_CARDS, verifiedBuyer } from '../../../t
 type Scenario = 'visa' | 'master' | 'declined' | 'insufficient' | 'partial' | 'timeout' | '3ds-complete' | '3ds-fail' | '3ds-abandon';
 const SCENARIOS: Scenario[] = ['visa', 'master', 'declined', 'insufficient', 'partial', 'timeout', '3ds-complete', '3ds-fail', '3ds-abandon'];
 
-/** The model: where each scenario must end, and with which reason. Written apart from order-state.ts on purpose. */
+/**
+ * The model: where each scenario must end, and with which reason. Written apart from order-state.ts on purpose.
+ * A success books five journals: reservation, capture, purchase, payout and its network fee (issue 13).
+ */
 const MODEL: Record<Scenario, { status: string; failReason: string | null; journals: number }> = {
-  visa: { status: 'SUCCESS', failReason: null, journals: 2 },
-  master: { status: 'SUCCESS', failReason: null, journals: 2 },
+  visa: { status: 'SUCCESS', failReason: null, journals: 5 },
+  master: { status: 'SUCCESS', failReason: null, journals: 5 },
   declined: { status: 'FAILED', failReason: 'CARD_DECLINED', journals: 0 },
   insufficient: { status: 'FAILED', failReason: 'INSUFFICIENT_FUNDS', journals: 0 },
   partial: { status: 'PARTIAL_AUTH', failReason: 'PARTIAL_AUTH', journals: 0 },
   timeout: { status: 'FAILED', failReason: 'PROCESSOR_TIMEOUT', journals: 0 },
-  '3ds-complete': { status: 'SUCCESS', failReason: null, journals: 2 },
+  '3ds-complete': { status: 'SUCCESS', failReason: null, journals: 5 },
   '3ds-fail': { status: 'FAILED', failReason: 'THREE_DS_FAILED', journals: 0 },
   '3ds-abandon': { status: 'EXPIRED', failReason: 'THREE_DS_EXPIRED', journals: 0 },
 };

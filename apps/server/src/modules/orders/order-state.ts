@@ -6,12 +6,15 @@ import type { OrderStatus } from '@causeway/contracts';
  *
  *   OrderSubmitted ──authorised──────────▶ PROCESSING ──paid out, confirmed──▶ SUCCESS
  *        │  (3DS challenge keeps it here)       │
- *        ├──declined / 3DS failed / no answer ─▶ FAILED ◀── no crypto to sell, payout refused (refunded)
+ *        ├──declined / 3DS failed / no answer ─▶ FAILED ◀── no crypto to sell (voided, never captured),
+ *        │                                                   payout refused before sending (refunded)
  *        ├──authorised for less ─────────────▶ PARTIAL_AUTH (voided: nothing charged)
  *        └──deadline before authorisation ───▶ EXPIRED
- *                                               PROCESSING ──deadline──▶ EXPIRED_ERROR (refunded)
+ *                                               PROCESSING ──deadline──▶ EXPIRED_ERROR (voided or refunded)
  *
- * Every status but OrderSubmitted and PROCESSING is final: nothing leaves it.
+ * Every status but OrderSubmitted and PROCESSING is final: nothing leaves it. A payout whose
+ * outcome stays unknown past PAYOUT_CONFIRM_DEADLINE_MS waits for an operator at the step
+ * PAYOUT_REVIEW; the person still sees PROCESSING (the spec's statuses have no other word for it).
  */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   OrderSubmitted: ['PROCESSING', 'FAILED', 'PARTIAL_AUTH', 'EXPIRED'],
@@ -41,7 +44,9 @@ export function assertTransition(from: OrderStatus, to: OrderStatus): void {
 /**
  * The settlement steps the worker walks (settlement.ts), in order. Each is idempotent: provider
  * calls carry keys derived from the order id, ledger journals too, and the step only moves on
- * with a compare-and-set of the order row.
+ * with a compare-and-set of the order row. The crypto is reserved (RESERVE) before the card is
+ * captured; PAYOUT_REVIEW is where a payout of unknown outcome waits for an operator, past its
+ * deadline (still followed: a confirmation or a failure there ends the order as in CONFIRM).
  */
-export const SETTLEMENT_STEPS = ['AUTHORIZE', 'CAPTURE', 'PURCHASE', 'PAYOUT', 'CONFIRM', 'REFUND', 'DONE'] as const;
+export const SETTLEMENT_STEPS = ['AUTHORIZE', 'RESERVE', 'CAPTURE', 'PURCHASE', 'PAYOUT', 'CONFIRM', 'PAYOUT_REVIEW', 'REFUND', 'DONE'] as const;
 export type SettlementStep = (typeof SETTLEMENT_STEPS)[number];

@@ -105,6 +105,8 @@ export function createOrderService(deps: {
         status: 'OrderSubmitted', step: 'AUTHORIZE', fiatCurrency: quote.fiatCurrency, fiatAmount: quote.fiatAmount, cryptoCurrency: quote.cryptoCurrency, network: quote.network,
         cryptoAmount: quote.cryptoAmount, price: quote.price, fees: quote.fees, walletAddress: destination.address, memo: destination.memo,
         limitAmount: limitAmount.toFixed(2), merchantId: body.merchantId ?? null, merchantTranId: quote.tranId, deviceSessionId: body.deviceSessionId ?? null, requestHash,
+        // The card's processor holds the payment: the order is booked against it whatever CARD_PROCESSOR becomes.
+        processor: card.processor,
         createdAt: now, updatedAt: now, deadlineAt: new Date(now.getTime() + CARD_ORDER_DEADLINE_MS),
       },
       stillFits,

@@ -48,6 +48,8 @@ export function createOrdersModule(deps: {
   log: FastifyBaseLogger;
   publicUrl: string;
   chainConfirmPollMs: number;
+  /** PAYOUT_CONFIRM_DEADLINE_MS: when a payout of unknown outcome starts waiting for an operator. */
+  payoutConfirmDeadlineMs?: number;
   /** The merchants' entry signature check (merchant transactions are signed the same way) and their names. */
   merchants: MerchantModule;
 }) {
@@ -72,6 +74,7 @@ export function createOrdersModule(deps: {
     orders: ordersRepository, cards: cardsRepository, ledger, processor: deps.processor, chain: deps.chain, queue: deps.queue, clock, log: deps.log,
     threeDsReturnUrl: (orderId) => `${deps.publicUrl}/en/3ds-callback?orderId=${orderId}`,
     chainConfirmPollMs: deps.chainConfirmPollMs,
+    ...(deps.payoutConfirmDeadlineMs !== undefined ? { payoutConfirmDeadlineMs: deps.payoutConfirmDeadlineMs } : {}),
     merchantTransactions: merchantTransactionsRepository,
   });
   const idempotencyKeys = createIdempotencyRepository(deps.db);

@@ -16,7 +16,7 @@ const NOT_SPENT: OrderStatus[] = ['FAILED', 'EXPIRED', 'PARTIAL_AUTH'];
 export interface OrderChange {
   status: OrderStatus;
   step: SettlementStep;
-  set?: Partial<Pick<OrderRow, 'paymentId' | 'threeDsStatus' | 'threeDsUrl' | 'payoutId' | 'txHash' | 'failReason' | 'reconcileAttempts' | 'completedAt'>>;
+  set?: Partial<Pick<OrderRow, 'paymentId' | 'threeDsStatus' | 'threeDsUrl' | 'payoutId' | 'txHash' | 'failReason' | 'reconcileAttempts' | 'completedAt' | 'payoutStartedAt'>>;
   detail?: string;
 }
 
@@ -129,6 +129,19 @@ export function createOrdersRepository(db: Database) {
     /** Orders not final yet (the housekeeping sweep gives each its job back). */
     openOrders() {
       return db.select({ id: orders.id }).from(orders).where(isNull(orders.completedAt));
+    },
+
+    /**
+     * Orders whose payout outcome is still unknown past its deadline (step PAYOUT_REVIEW), oldest
+     * payout first: what an operator must look into. No person or address, only the payout.
+     */
+    awaitingOperator() {
+      return db
+        .select({ orderId: orders.id, cryptoCurrency: orders.cryptoCurrency, network: orders.network, cryptoAmount: orders.cryptoAmount, payoutId: orders.payoutId, txHash: orders.txHash, payoutStartedAt: orders.payoutStartedAt })
+        .from(orders)
+        .where(eq(orders.step, 'PAYOUT_REVIEW'))
+        .orderBy(orders.payoutStartedAt, orders.id)
+        .limit(100);
     },
 
     /** Orders counted by status (for the crash test and operators). */

@@ -59,7 +59,9 @@ describe('settlement when outside services fail', () => {
     expect((await orderRow(orderId)).status).toBe('SUCCESS');
     expect((await t.db.select().from(sandboxChainTransfers).where(eq(sandboxChainTransfers.idempotencyKey, `order:${orderId}:payout`)))).toHaveLength(1);
     expect((await paymentOf(orderId)).status).toBe('CAPTURED');
-    expect((await t.app.orders.ledger.journalsOf(orderId)).map((journal) => journal.kind)).toEqual(['card-capture', 'crypto-purchase']);
+    // Issue 13: the crypto is reserved before the capture, and a confirmed payout books its delivery and its network fee
+    // (those two in one transaction, so in either order).
+    expect((await t.app.orders.ledger.journalsOf(orderId)).map((journal) => journal.kind).sort()).toEqual(['card-capture', 'crypto-payout', 'crypto-purchase', 'crypto-reservation', 'payout-network-fee']);
   });
 
   it('a payout refused before sending (invalid address) is refunded and the books balance; a refusal that may follow a send (REJECTED) waits', async () => {
@@ -114,7 +116,7 @@ describe('settlement when outside services fail', () => {
     expect(await t.app.orders.ledger.journalsOf(orderId)).toEqual([]);
   });
 
-  it('no crypto left to sell: the database refuses the sale (no overdraft), the card is refunded, the books balance', async () => {
+  it('no crypto left to sell: the database refuses the reservation (no overdraft) before any capture, the authorisation is voided, the books balance', async () => {
     const { orderId } = await authorisedOrder('no-inventory@example.com');
     const held = await t.app.orders.ledger.balance('inventory:BTC');
     const move = (amount: Decimal, key: string) => t.db.transaction((tx) => t.app.orders.ledger.post(fundInventoryJournal('BTC', amount, key), tx));
@@ -123,8 +125,9 @@ describe('settlement when outside services fail', () => {
       const settlement = settlementWith();
       for (let round = 0; round < 3; round += 1) await settlement.advance(orderId);
       expect(await orderRow(orderId)).toMatchObject({ status: 'FAILED', failReason: 'LIQUIDITY', step: 'DONE' });
-      expect((await paymentOf(orderId)).status).toBe('REFUNDED');
-      expect((await t.app.orders.ledger.journalsOf(orderId)).map((journal) => journal.kind)).toEqual(['card-capture', 'card-refund']);
+      // Issue 13: the reservation comes before the capture, so nothing was captured and nothing refunded.
+      expect((await paymentOf(orderId)).status).toBe('VOIDED');
+      expect(await t.app.orders.ledger.journalsOf(orderId)).toEqual([]);
       for (const total of (await t.app.orders.ledger.trialBalance()).values()) expect(total.isZero()).toBe(true);
     } finally {
       await move(held, 'test:refill-inventory');

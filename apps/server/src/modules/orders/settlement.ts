@@ -4,13 +4,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { JobQueueRepository } from '../../jobs/job-queue.repository.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { type CardProcessorProvider, type DeclineReason, type Payment, ProcessorTimeoutError, ProcessorUnavailableError } from '../../providers/card-processor/card-processor.ts';
-import { ChainRefusedError, type ChainRefusal, ChainUnavailableError, type ChainProvider } from '../../providers/chain/chain.ts';
+import { ChainRefusedError, type ChainRefusal, ChainUnavailableError, type ChainProvider, type NetworkFee, type Transfer } from '../../providers/chain/chain.ts';
 import { loggableError } from '../../platform/logging.ts';
 import type { Ledger } from '../ledger/ledger.repository.ts';
 import type { CardsRepository } from './cards.repository.ts';
 import { scheduleReconcile } from './late-authorisations.ts';
 import type { MerchantTransactionsRepository } from './merchant-transactions.repository.ts';
-import { captureJournal, isOverdraftError, type OrderMoney, purchaseJournal, purchaseReversalJournal, refundJournal } from './order-ledger.ts';
+import { captureJournal, isOverdraftError, networkFeeJournal, type OrderMoney, payoutJournal, purchaseJournal, reservationJournal, reservationKey, REVERSALS } from './order-ledger.ts';
 import type { OrderChange, OrderRow, OrdersRepository, OrderTx } from './orders.repository.ts';
 
 export const JOB_ADVANCE_ORDER = 'order.advance';
@@ -22,6 +22,10 @@ export const advanceJobKey = (orderId: string) => `order-advance:${orderId}`;
 export const THREE_DS_TTL_MS = 15 * 60 * 1000;
 const THREE_DS_POLL_MS = 10_000;
 const OUTAGE_RETRY_MS = 10_000;
+/** PAYOUT_CONFIRM_DEADLINE_MS: a payout still of unknown outcome this long after it was first tried waits for an operator. */
+export const DEFAULT_PAYOUT_CONFIRM_DEADLINE_MS = 4 * 60 * 60 * 1000;
+/** A payout waiting for an operator is still looked at, this often: a late confirmation or failure ends it by itself. */
+const PAYOUT_REVIEW_POLL_MS = 10 * 60 * 1000;
 
 type Outcome = 'moved' | { waitUntil: Date };
 
@@ -37,14 +41,14 @@ const keyOf = (orderId: string, what: string) => `order:${orderId}:${what}`;
 /** Refusals that prove nothing was sent: the only payout failures that may be refunded. */
 const PRE_SEND_REFUSALS: readonly ChainRefusal[] = ['INVALID_ADDRESS', 'INVALID_AMOUNT', 'UNSUPPORTED_ASSET'];
 /** Steps the deadline does not cut short: a payout may be out (only its outcome is unknown), a refund must finish. */
-const PAST_DEADLINE_STEPS = ['PAYOUT', 'CONFIRM', 'REFUND', 'DONE'];
+const PAST_DEADLINE_STEPS = ['PAYOUT', 'CONFIRM', 'PAYOUT_REVIEW', 'REFUND', 'DONE'];
 
 /** An outside service is down or slow: the step is tried again later with the same keys. */
 const isOutage = (error: unknown) => error instanceof ProcessorUnavailableError || error instanceof ProcessorTimeoutError || error instanceof ChainUnavailableError;
 
 /**
- * Settlement of a card buy, one step at a time (order-state.ts): authorise → capture → buy from
- * inventory → pay out → confirm → SUCCESS, or refund. Every step is safe to run twice: provider
+ * Settlement of a card buy, one step at a time (order-state.ts): authorise → reserve the crypto →
+ * capture → sell from the reserve → pay out → confirm → SUCCESS, or void / refund. Every step is safe to run twice: provider
  * calls carry keys derived from the order id, journals are keyed, and the order row only moves
  * by compare-and-set, so a crash, a retry or two workers at once change nothing twice.
  */
@@ -61,10 +65,14 @@ export function createSettlement(deps: {
   threeDsReturnUrl: (orderId: string) => string;
   chainConfirmPollMs: number;
   merchantTransactions: MerchantTransactionsRepository;
+  /** PAYOUT_CONFIRM_DEADLINE_MS (4 hours). */
+  payoutConfirmDeadlineMs?: number;
 }) {
   const { orders, ledger, processor, chain, clock } = deps;
+  const payoutDeadlineMs = deps.payoutConfirmDeadlineMs ?? DEFAULT_PAYOUT_CONFIRM_DEADLINE_MS;
   const later = (ms: number) => ({ waitUntil: new Date(clock.now().getTime() + ms) });
-  const moneyOf = (order: OrderRow): OrderMoney => ({ ...order, processor: processor.kind, fees: order.fees as QuoteFees });
+  // Booked against the processor that holds the order's payment (stored on the order), never the one configured now.
+  const moneyOf = (order: OrderRow): OrderMoney => ({ ...order, fees: order.fees as QuoteFees });
 
   async function move(order: OrderRow, change: OrderChange, alsoInTx?: (tx: OrderTx) => Promise<void>): Promise<Outcome> {
     const now = clock.now();
@@ -86,10 +94,16 @@ export function createSettlement(deps: {
   /** The order ends not knowing whether the processor holds a payment for it: the reconcile job keeps asking (late-authorisations.ts). */
   const reconcileLater = (order: OrderRow) => (tx: OrderTx) => scheduleReconcile(deps.queue, order.id, clock.now(), tx);
 
-  /** Money was captured: refund it (after putting any sold crypto back), then end with `failReason`. */
-  function startRefund(order: OrderRow, failReason: OrderFailReason, purchased: boolean): Promise<Outcome> {
+  /** Puts the order's reserved crypto back into the inventory (nothing when it had none). */
+  const releaseReservation = (order: OrderRow, tx: OrderTx) =>
+    ledger.reverse(REVERSALS.reservation.of(order.id), { kind: REVERSALS.reservation.kind, idempotencyKey: REVERSALS.reservation.key(order.id) }, tx);
+
+  /** Money was captured: refund it (after undoing any sale and releasing the reserve), then end with `failReason`. */
+  function startRefund(order: OrderRow, failReason: OrderFailReason): Promise<Outcome> {
     return move(order, { status: 'PROCESSING', step: 'REFUND', set: { failReason }, detail: `refund: ${failReason}` }, async (tx) => {
-      if (purchased) await ledger.post(purchaseReversalJournal(moneyOf(order)), tx);
+      // What was booked is undone as booked (read back from the ledger): a step never posted is nothing to undo.
+      await ledger.reverse(REVERSALS.purchase.of(order.id), { kind: REVERSALS.purchase.kind, idempotencyKey: REVERSALS.purchase.key(order.id) }, tx);
+      await releaseReservation(order, tx);
     });
   }
 
@@ -97,7 +111,7 @@ export function createSettlement(deps: {
     const now = clock.now();
     switch (payment.status) {
       case 'AUTHORIZED':
-        return move(order, { status: 'PROCESSING', step: 'CAPTURE', set: { paymentId: payment.paymentId, threeDsStatus: order.threeDsStatus === 'PENDING' ? 'SUCCEEDED' : order.threeDsStatus }, detail: 'authorised' }, async (tx) => {
+        return move(order, { status: 'PROCESSING', step: 'RESERVE', set: { paymentId: payment.paymentId, threeDsStatus: order.threeDsStatus === 'PENDING' ? 'SUCCEEDED' : order.threeDsStatus }, detail: 'authorised' }, async (tx) => {
           await deps.queue.wake(advanceJobKey(order.id), now, tx);
         });
       case 'CHALLENGE_REQUIRED': {
@@ -157,6 +171,27 @@ export function createSettlement(deps: {
     return onPayment(order, payment);
   }
 
+  /**
+   * Sets the order's crypto aside before the card is charged. When the inventory cannot cover it
+   * (the ledger refuses the overdraft) the authorisation is voided: nothing is ever captured for
+   * crypto we cannot deliver. The reason is written first, so a crash before the void still voids.
+   */
+  async function reserve(order: OrderRow): Promise<Outcome> {
+    if (order.failReason !== 'LIQUIDITY') {
+      try {
+        return await move(order, { status: 'PROCESSING', step: 'CAPTURE', detail: 'crypto reserved' }, async (tx) => {
+          await ledger.post(reservationJournal(moneyOf(order)), tx);
+        });
+      } catch (error) {
+        if (!isOverdraftError(error)) throw error;
+      }
+      deps.log.warn({ orderId: order.id, crypto: order.cryptoCurrency }, 'inventory cannot cover the order: voiding its authorisation, nothing captured');
+      await orders.transition(order, { status: 'PROCESSING', step: 'RESERVE', set: { failReason: 'LIQUIDITY' }, detail: 'no crypto to reserve' }, clock.now());
+    }
+    await processor.void(order.paymentId!, { idempotencyKey: keyOf(order.id, 'void') });
+    return endUnpaid(order, 'FAILED', 'LIQUIDITY');
+  }
+
   async function capture(order: OrderRow): Promise<Outcome> {
     await processor.capture(order.paymentId!, { idempotencyKey: keyOf(order.id, 'capture'), amount: order.fiatAmount, currency: order.fiatCurrency });
     return move(order, { status: 'PROCESSING', step: 'PURCHASE', detail: 'captured' }, async (tx) => {
@@ -166,45 +201,105 @@ export function createSettlement(deps: {
 
   async function purchase(order: OrderRow): Promise<Outcome> {
     try {
-      return await move(order, { status: 'PROCESSING', step: 'PAYOUT', detail: 'bought from inventory' }, async (tx) => {
+      return await move(order, { status: 'PROCESSING', step: 'PAYOUT', set: { payoutStartedAt: clock.now() }, detail: 'sold from the reserve' }, async (tx) => {
+        // An order captured before reservations existed reserves here; for the others the key finds
+        // the reservation already posted and posts nothing.
+        await ledger.post(reservationJournal(moneyOf(order)), tx);
         await ledger.post(purchaseJournal(moneyOf(order)), tx);
       });
     } catch (error) {
       if (!isOverdraftError(error)) throw error;
-      deps.log.warn({ orderId: order.id, crypto: order.cryptoCurrency }, 'inventory cannot cover the order: refunding');
-      return startRefund(order, 'LIQUIDITY', false);
+      deps.log.warn({ orderId: order.id, crypto: order.cryptoCurrency }, 'inventory cannot cover an order captured before it was reserved: refunding');
+      return startRefund(order, 'LIQUIDITY');
     }
   }
 
+  /** The payout has been of unknown outcome longer than PAYOUT_CONFIRM_DEADLINE_MS (counted from its first try). */
+  const payoutOverdue = (order: OrderRow) => clock.now().getTime() - (order.payoutStartedAt ?? order.createdAt).getTime() >= payoutDeadlineMs;
+
+  /**
+   * Past its deadline, a payout of unknown outcome stops being retried at the pace of an outage and
+   * waits for an operator (the log line, the sandbox ledger page). Its crypto stays reserved and owed
+   * in the books, the person sees PROCESSING, and the step still follows the transfer.
+   */
+  async function awaitOperator(order: OrderRow, why: string): Promise<Outcome> {
+    deps.log.warn(
+      { orderId: order.id, payoutId: order.payoutId, txHash: order.txHash, payoutStartedAt: (order.payoutStartedAt ?? order.createdAt).toISOString(), why },
+      'payout not confirmed by its deadline (PAYOUT_CONFIRM_DEADLINE_MS): the order awaits an operator',
+    );
+    await move(order, { status: 'PROCESSING', step: 'PAYOUT_REVIEW', detail: `awaiting operator: ${why}` });
+    return later(PAYOUT_REVIEW_POLL_MS);
+  }
+
   async function payout(order: OrderRow): Promise<Outcome> {
+    const inReview = order.step === 'PAYOUT_REVIEW';
     try {
       const transfer = await chain.send({ idempotencyKey: keyOf(order.id, 'payout'), asset: order.cryptoCurrency, network: order.network, address: order.walletAddress, memo: order.memo, amount: order.cryptoAmount });
-      return move(order, { status: 'PROCESSING', step: 'CONFIRM', set: { payoutId: transfer.transferId, txHash: transfer.txHash }, detail: 'sent' });
+      return move(order, { status: 'PROCESSING', step: inReview ? 'PAYOUT_REVIEW' : 'CONFIRM', set: { payoutId: transfer.transferId, txHash: transfer.txHash }, detail: 'sent' });
     } catch (error) {
       // Only a refusal before anything was sent may be refunded. Anything else (an outage, a
       // repeated key the vendor cannot match yet, a refusal after approval) may have sent the
       // crypto: refunding then would pay twice. Those wait, and an operator sees the log.
       if (error instanceof ChainRefusedError && PRE_SEND_REFUSALS.includes(error.reason)) {
         deps.log.error({ orderId: order.id, reason: error.reason }, 'payout refused before sending: refunding');
-        return startRefund(order, 'PAYOUT_FAILED', true);
+        return startRefund(order, 'PAYOUT_FAILED');
       }
       deps.log.error({ orderId: order.id, err: loggableError(error) }, 'payout outcome unknown: retrying with the same key');
-      return later(OUTAGE_RETRY_MS);
+      if (inReview) return later(PAYOUT_REVIEW_POLL_MS);
+      return payoutOverdue(order) ? awaitOperator(order, 'the send has no known outcome') : later(OUTAGE_RETRY_MS);
     }
   }
 
+  /**
+   * Books the network fee the payout paid, out of the inventory of the network's coin. When those
+   * books cannot cover it (the CHECK refuses the overdraft, inside a savepoint so the order's own
+   * move still commits), it goes to gas-unfunded: the fee was paid and is never dropped.
+   */
+  async function postNetworkFee(order: OrderRow, fee: NetworkFee, tx: OrderTx): Promise<void> {
+    try {
+      await tx.transaction((savepoint) => ledger.post(networkFeeJournal(order.id, fee, 'inventory'), savepoint));
+    } catch (error) {
+      if (!isOverdraftError(error)) throw error;
+      deps.log.error({ orderId: order.id, coin: fee.asset, fee: fee.amount }, 'the inventory cannot cover the payout network fee: booked to gas-unfunded');
+      await ledger.post(networkFeeJournal(order.id, fee, 'unfunded'), tx);
+    }
+  }
+
+  /** The chain confirmed: the reserve and what the buyer was owed end, and the fee actually paid is booked. */
+  function succeed(order: OrderRow, transfer: Transfer): Promise<Outcome> {
+    return move(order, { status: 'SUCCESS', step: 'DONE', set: { txHash: transfer.txHash ?? order.txHash }, detail: 'confirmed' }, async (tx) => {
+      // An order sold before reservations existed was taken from the inventory directly: nothing reserved, nothing owed.
+      if (await ledger.hasJournal(reservationKey(order.id), tx)) await ledger.post(payoutJournal(moneyOf(order)), tx);
+      if (transfer.fee && new Decimal(transfer.fee.amount).gt(0)) await postNetworkFee(order, transfer.fee, tx);
+    });
+  }
+
+  /** CONFIRM and PAYOUT_REVIEW: follow the transfer until it is final; past the deadline, an operator is told. */
   async function confirm(order: OrderRow): Promise<Outcome> {
-    const transfer = await chain.getTransfer(order.payoutId!);
-    if (transfer.status === 'CONFIRMED') return move(order, { status: 'SUCCESS', step: 'DONE', set: { txHash: transfer.txHash ?? order.txHash }, detail: 'confirmed' });
-    if (transfer.status === 'FAILED') return startRefund(order, 'PAYOUT_FAILED', true);
-    return later(deps.chainConfirmPollMs);
+    const inReview = order.step === 'PAYOUT_REVIEW';
+    if (inReview && !order.payoutId) return payout(order);
+    let transfer: Transfer;
+    try {
+      transfer = await chain.getTransfer(order.payoutId!);
+    } catch (error) {
+      if (!isOutage(error)) throw error;
+      if (inReview) return later(PAYOUT_REVIEW_POLL_MS);
+      if (payoutOverdue(order)) return awaitOperator(order, 'the custody service does not answer');
+      throw error;
+    }
+    if (transfer.status === 'CONFIRMED') return succeed(order, transfer);
+    // A failed transfer never reached the chain: nothing was delivered, so the money goes back.
+    if (transfer.status === 'FAILED') return startRefund(order, 'PAYOUT_FAILED');
+    if (inReview) return later(PAYOUT_REVIEW_POLL_MS);
+    return payoutOverdue(order) ? awaitOperator(order, 'the transfer is still pending') : later(deps.chainConfirmPollMs);
   }
 
   async function refund(order: OrderRow): Promise<Outcome> {
     await processor.refund(order.paymentId!, { idempotencyKey: keyOf(order.id, 'refund'), amount: order.fiatAmount, currency: order.fiatCurrency });
     const status: OrderStatus = order.failReason === 'DEADLINE_PASSED' ? 'EXPIRED_ERROR' : 'FAILED';
     return move(order, { status, step: 'DONE', detail: 'refunded' }, async (tx) => {
-      await ledger.post(refundJournal(moneyOf(order)), tx);
+      // The capture as it was booked (its processor, its amount), reversed.
+      await ledger.reverse(REVERSALS.capture.of(order.id), { kind: REVERSALS.capture.kind, idempotencyKey: REVERSALS.capture.key(order.id) }, tx);
     });
   }
 
@@ -227,11 +322,13 @@ export function createSettlement(deps: {
       // Without a payment id, an earlier attempt that failed as an outage may still have authorised: look for it later.
       return endUnpaid(order, 'EXPIRED', order.threeDsStatus === 'PENDING' ? 'THREE_DS_EXPIRED' : 'DEADLINE_PASSED', order.threeDsStatus === 'PENDING' ? { threeDsStatus: 'EXPIRED' } : {}, order.paymentId ? undefined : reconcileLater(order));
     }
-    if (order.step === 'CAPTURE') {
+    if (order.step === 'RESERVE' || order.step === 'CAPTURE') {
       await voidIfHeld(order, await processor.getPayment(order.paymentId!));
-      return move(order, { status: 'EXPIRED_ERROR', step: 'DONE', set: { failReason: 'DEADLINE_PASSED' }, detail: 'deadline: authorisation voided' });
+      return move(order, { status: 'EXPIRED_ERROR', step: 'DONE', set: { failReason: 'DEADLINE_PASSED' }, detail: 'deadline: authorisation voided' }, async (tx) => {
+        await releaseReservation(order, tx);
+      });
     }
-    return startRefund(order, 'DEADLINE_PASSED', order.step === 'PAYOUT');
+    return startRefund(order, 'DEADLINE_PASSED');
   }
 
   async function step(order: OrderRow): Promise<Outcome> {
@@ -248,10 +345,12 @@ export function createSettlement(deps: {
     if (clock.now() >= order.deadlineAt && !PAST_DEADLINE_STEPS.includes(order.step)) return expire(order);
     switch (order.step) {
       case 'AUTHORIZE': return authorize(order);
+      case 'RESERVE': return reserve(order);
       case 'CAPTURE': return capture(order);
       case 'PURCHASE': return purchase(order);
       case 'PAYOUT': return payout(order);
-      case 'CONFIRM': return confirm(order);
+      case 'CONFIRM':
+      case 'PAYOUT_REVIEW': return confirm(order);
       case 'REFUND': return refund(order);
       default: throw new Error(`order ${order.id} has an unknown step ${order.step}`);
     }

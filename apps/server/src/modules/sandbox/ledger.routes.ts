@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { OrdersModule } from '../orders/orders.module.ts';
 
 /**
- * GET /sandbox/ledger (sandbox installs only): the trial balance per currency and the orders by
- * status, so a person trying the demo, or the crash test, can see the books balance.
+ * GET /sandbox/ledger (sandbox installs only): the trial balance per currency, the orders by
+ * status, and the payouts awaiting an operator, so a person trying the demo, or the crash test,
+ * can see the books balance.
  */
 export function registerSandboxLedgerRoutes(app: FastifyInstance, orders: OrdersModule): void {
   app.get('/sandbox/ledger', async () => {
@@ -14,6 +15,8 @@ export function registerSandboxLedgerRoutes(app: FastifyInstance, orders: Orders
       trialBalance,
       ordersByStatus: await orders.repository.countByStatus(),
       openOrders: (await orders.repository.openOrders()).length,
+      // Payouts of unknown outcome past PAYOUT_CONFIRM_DEADLINE_MS: their crypto is still on payout-reserved.
+      awaitingOperator: (await orders.repository.awaitingOperator()).map((order) => ({ ...order, payoutStartedAt: order.payoutStartedAt?.toISOString() ?? null })),
     };
   });
 }

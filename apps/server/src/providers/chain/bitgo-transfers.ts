@@ -43,6 +43,8 @@ export interface BitgoTransferView {
   txHash: string | null;
   status: TransferStatus;
   confirmations: number;
+  /** `feeString`: the transfer's network fee in base units of the wallet's chain coin, when BitGo reports one. */
+  feeBaseUnits: string | null;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -59,6 +61,8 @@ export function readBitgoTransfer(value: unknown): BitgoTransferView | undefined
     status,
     // A confirmed transfer has at least its own block, whatever the count says.
     confirmations: status === 'CONFIRMED' ? Math.max(1, reported) : status === 'PENDING' ? 0 : reported,
+    // Only a whole number of base units is a fee: the documentation's example holds the word "string".
+    feeBaseUnits: typeof value.feeString === 'string' && /^\d{1,40}$/.test(value.feeString) && !/^0+$/.test(value.feeString) ? value.feeString : null,
   };
 }
 

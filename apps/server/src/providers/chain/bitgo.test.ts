@@ -152,6 +152,23 @@ describe('BitGo getTransfer (v2.wallet.gettransfer)', () => {
     expect(fake.requests[0]?.url.href).toBe(`http://127.0.0.1:3080/api/v2/trx:usdt/wallet/${WALLETS.TRX}/transfer/59cd72485007a239fb00282ed480da1f`);
   });
 
+  it.each([
+    ['a BTC transfer: satoshi', 'btc', '4520', { asset: 'BTC', amount: '0.0000452' }],
+    ['an ERC-20 token: gas in wei, paid in ETH', 'usdt', '1260000000000000', { asset: 'ETH', amount: '0.00126' }],
+    ['a TRC-20 token: energy burnt in sun, paid in TRX', 'trx:usdt', '13450000', { asset: 'TRX', amount: '13.45' }],
+    ['an XRP payment: drops', 'xrp', '12', { asset: 'XRP', amount: '0.000012' }],
+  ] as const)('reads the network fee (feeString) of %s', async (_name, coin, feeString, fee) => {
+    const { fake, chain } = setup();
+    fake.answerNext({ body: { ...bitgoFixture('transfer-confirmed'), coin, feeString } });
+    expect((await chain.getTransfer(`${coin}:59cd72485007a239fb00282ed480da1f`)).fee).toEqual(fee);
+  });
+
+  it.each([['missing', undefined], ['the documentation’s placeholder', 'string'], ['zero', '0'], ['negative', '-5']])('reports no fee when feeString is %s', async (_name, feeString) => {
+    const { fake, chain } = setup();
+    fake.answerNext({ body: { ...bitgoFixture('transfer-confirmed'), feeString } });
+    expect((await chain.getTransfer('btc:59cd72485007a239fb00282ed480da1f')).fee).toBeUndefined();
+  });
+
   it('answers an unknown or foreign id as UNKNOWN_TRANSFER, asking BitGo only about ids of ours', async () => {
     const { fake, chain } = setup();
     for (const id of ['ctx_abc', 'doge:59cd72485007a239fb00282ed480da1f', 'btc:../../wallet', 'btc:']) {

@@ -1,6 +1,6 @@
 import { type ChainProvider, ChainRefusedError, ChainUnavailableError, type Transfer } from './chain.ts';
 import { BITGO_COINS, BITGO_ID, type BitgoTransferView, describeBitgoError, networkOfCoin, readBitgoTransfer } from './bitgo-transfers.ts';
-import { checkPayout, toBaseUnits } from './payout-input.ts';
+import { checkPayout, fromBaseUnits, nativeCoinOf, toBaseUnits } from './payout-input.ts';
 import { publicExplorerUrl } from './tx-hashes.ts';
 
 /**
@@ -90,8 +90,13 @@ export function createBitgoChain(options: BitgoChainOptions): ChainProvider {
     return transfer;
   }
 
-  // Keyed by the coin we asked under (a token's transfer may report its chain's coin).
-  const transferOf = (coin: string, view: BitgoTransferView): Transfer => ({ transferId: `${coin}:${view.id}`, txHash: view.txHash, status: view.status, confirmations: view.confirmations });
+  // Keyed by the coin we asked under (a token's transfer may report its chain's coin). The fee is
+  // paid in the wallet's chain coin (gas in ETH for an ERC-20 token), so it reads in that coin's decimals.
+  const transferOf = (coin: string, view: BitgoTransferView): Transfer => {
+    const feeCoin = nativeCoinOf(networkOfCoin(coin) ?? '');
+    const fee = view.feeBaseUnits && feeCoin ? { fee: { asset: feeCoin.asset, amount: fromBaseUnits(view.feeBaseUnits, feeCoin.decimals) } } : {};
+    return { transferId: `${coin}:${view.id}`, txHash: view.txHash, status: view.status, confirmations: view.confirmations, ...fee };
+  };
 
   return {
     kind: 'bitgo',

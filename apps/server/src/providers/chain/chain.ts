@@ -28,6 +28,19 @@ export interface Transfer {
   status: TransferStatus;
   /** Blocks on top of (and including) the transfer's block; 0 while pending. */
   confirmations: number;
+  /**
+   * The network fee (gas) the transfer pays, once the provider reports one; absent when it does
+   * not. Final, and the fee actually paid, only when the transfer is CONFIRMED.
+   */
+  fee?: NetworkFee;
+}
+
+/** A network fee, in the coin the network charges it in (ETH for an ERC-20 token, TRX for a TRC-20 one). */
+export interface NetworkFee {
+  /** The network's own coin: BTC, ETH, TRX, SOL or XRP (the network code). */
+  asset: string;
+  /** Whole units as a positive decimal string, at most the coin's on-chain decimals. */
+  amount: string;
 }
 
 /** The chain or the custody service could not answer now: retrying later (with the same key) is safe. */

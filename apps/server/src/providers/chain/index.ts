@@ -5,7 +5,7 @@ import type { ChainProvider } from './chain.ts';
 import { createSandboxChain } from './sandbox.ts';
 import { createSandboxChainBook } from './sandbox-chain.repository.ts';
 
-export type { ChainProvider, ChainRefusal, SendInput, Transfer, TransferStatus } from './chain.ts';
+export type { ChainProvider, ChainRefusal, NetworkFee, SendInput, Transfer, TransferStatus } from './chain.ts';
 export { ChainRefusedError, ChainUnavailableError } from './chain.ts';
 export { parseBitgoWalletIds } from './bitgo.ts';
 export { CHAIN_ASSETS } from './payout-input.ts';

@@ -66,5 +66,11 @@ export function checkPayout(input: SendInput): CheckedPayout {
   return { idempotencyKey: key, asset, address: checked.address, memo: checked.memo, amount };
 }
 
+/** A network's own coin (the one its fees are paid in) has the network's code: BTC, ETH, TRX, SOL, XRP. */
+export const nativeCoinOf = (network: string): ChainAsset | undefined => CHAIN_ASSETS.find((entry) => entry.asset === network && entry.network === network);
+
+/** An amount in a coin's base units (satoshi, wei, sun, lamports, drops) as whole units, exactly. */
+export const fromBaseUnits = (baseUnits: string, decimals: number): string => new ExactDecimal(baseUnits).div(new ExactDecimal(10).pow(decimals)).toFixed();
+
 /** The amount in the asset's base units (satoshi, wei, drops, ...), as an integer string. Exact. */
 export const toBaseUnits = (payout: Pick<CheckedPayout, 'amount' | 'asset'>): string => new ExactDecimal(payout.amount).times(new ExactDecimal(10).pow(payout.asset.decimals)).toFixed(0);

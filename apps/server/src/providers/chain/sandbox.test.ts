@@ -6,7 +6,7 @@ import { sandboxChainTransfers } from '../../db/schema/index.ts';
 import { createManualClock } from '../../platform/clock.ts';
 import type { SendInput } from './chain.ts';
 import { createChainProvider } from './index.ts';
-import { createSandboxChain } from './sandbox.ts';
+import { createSandboxChain, SANDBOX_NETWORK_FEES } from './sandbox.ts';
 import { createSandboxChainBook } from './sandbox-chain.repository.ts';
 import { sandboxTxHash } from './tx-hashes.ts';
 
@@ -49,6 +49,16 @@ describe('sandbox chain: timing', () => {
     expect((await chain.getTransfer(ether.transferId)).confirmations).toBe(50);
     clock.advance(1);
     expect((await chain.getTransfer(bitcoin.transferId)).confirmations).toBe(2);
+  });
+
+  it('reports the network fee in the network’s own coin (gas in ETH for an ERC-20 token), the same from send to confirmation', async () => {
+    const { clock, chain } = setup(0);
+    const bitcoin = await chain.send(btc());
+    const token = await chain.send(btc({ asset: 'USDT', network: 'ETH', address: '0x52908400098527886E0F7030069857D2E4169EE7', amount: '25' }));
+    expect(bitcoin.fee).toEqual({ asset: 'BTC', amount: SANDBOX_NETWORK_FEES.BTC });
+    expect(token.fee).toEqual({ asset: 'ETH', amount: SANDBOX_NETWORK_FEES.ETH });
+    clock.advance(1);
+    expect(await chain.getTransfer(token.transferId)).toMatchObject({ status: 'CONFIRMED', fee: { asset: 'ETH', amount: SANDBOX_NETWORK_FEES.ETH } });
   });
 
   it('takes SANDBOX_CHAIN_CONFIRM_MS through the factory and refuses a bad one by name', async () => {

@@ -20,6 +20,13 @@ export const DEFAULT_SANDBOX_CHAIN_CONFIRM_MS = 3_000;
  */
 const BLOCK_TIME_MS: Record<string, number> = { BTC: 600_000, ETH: 12_000, TRX: 3_000, SOL: 400, XRP: 3_500 };
 
+/**
+ * What a payout pays the network, in the network's own coin: a typical fee of each chain (a simple
+ * BTC transaction, an ERC-20 transfer's gas, a TRC-20 transfer's burnt energy, a Solana signature,
+ * an XRP payment), fixed so tests and the books can count on it.
+ */
+export const SANDBOX_NETWORK_FEES: Record<string, string> = { BTC: '0.00002', ETH: '0.00042', TRX: '13.5', SOL: '0.000005', XRP: '0.000012' };
+
 export interface SandboxChainOptions {
   book: SandboxChainBook;
   clock: Clock;
@@ -36,9 +43,12 @@ export function createSandboxChain(options: SandboxChainOptions): ChainProvider 
 
   const transferOf = (row: SandboxChainTransferRow): Transfer => {
     const sinceConfirm = clock.now().getTime() - row.confirmAt.getTime();
-    if (sinceConfirm < 0) return { transferId: row.id, txHash: row.txHash, status: 'PENDING', confirmations: 0 };
+    const feeAmount = SANDBOX_NETWORK_FEES[row.network];
+    // Known from the send on, like a signed transaction's fee.
+    const fee = feeAmount ? { fee: { asset: row.network, amount: feeAmount } } : {};
+    if (sinceConfirm < 0) return { transferId: row.id, txHash: row.txHash, status: 'PENDING', confirmations: 0, ...fee };
     const blockMs = BLOCK_TIME_MS[row.network] ?? 10_000;
-    return { transferId: row.id, txHash: row.txHash, status: 'CONFIRMED', confirmations: 1 + Math.floor(sinceConfirm / blockMs) };
+    return { transferId: row.id, txHash: row.txHash, status: 'CONFIRMED', confirmations: 1 + Math.floor(sinceConfirm / blockMs), ...fee };
   };
 
   return {
