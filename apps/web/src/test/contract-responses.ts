@@ -1,5 +1,5 @@
 import {
-  accountOverviewSchema, bindingStatusResultSchema, cardSchema, checkAddressResultSchema, countryItemSchema, currencyItemSchema, currencyPairItemSchema, featureSwitchItemSchema,
+  accountOverviewSchema, bindingStatusResultSchema, cardFieldsConfigSchema, cardSchema, checkAddressResultSchema, countryItemSchema, currencyItemSchema, currencyPairItemSchema, featureSwitchItemSchema,
   helpDeskRequestResultSchema, kycLimitsResultSchema, listCardResultSchema, listOrderResultSchema, listWalletResultSchema, orderDetailSchema, orderInfoSchema, PATHS, promotionResultSchema, quoteSchema,
   riskSurveyCheckResultSchema, submitBuyResultSchema, threeDsStatusResultSchema, walletSchema,
 } from '@causeway/contracts';
@@ -15,6 +15,7 @@ export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   [PATHS.helpDeskRequest]: helpDeskRequestResultSchema,
   [PATHS.helpDeskForwardFile]: helpDeskRequestResultSchema,
   [PATHS.addCard]: cardSchema,
+  [PATHS.cardFieldsConfig]: cardFieldsConfigSchema,
   [PATHS.deleteCard]: z.null(),
   [PATHS.listWallet]: listWalletResultSchema,
   [PATHS.addWallet]: walletSchema,

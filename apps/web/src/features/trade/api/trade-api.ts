@@ -1,5 +1,6 @@
 import {
   type AddCardRequest,
+  type CardFieldsConfig,
   type addWalletRequestSchema,
   type Card,
   type checkAddressResultSchema,
@@ -23,7 +24,7 @@ import type { HttpClient } from '@/lib/http-client';
 
 // A shape is written once, in packages/contracts: its exported types are used as they are; only
 // the answers it exports no type for are inferred here from their schemas.
-export type { Card, CurrencyItem, FeatureSwitchItem, Quote, SubmitBuyResult, Wallet };
+export type { Card, CardFieldsConfig, CurrencyItem, FeatureSwitchItem, Quote, SubmitBuyResult, Wallet };
 export type CardList = ListCardResult;
 export type AddCardBody = AddCardRequest;
 export type QuoteBody = GetQuoteRequest;
@@ -49,7 +50,9 @@ export const FEATURE_SWITCH_VERSION = 1025;
 export function createTradeApi(client: HttpClient) {
   return {
     listCards: () => client.post<CardList>(PATHS.listCard, { channelCode: CARD_CHANNEL }),
-    /** The only call with a full number and CVV: they go to the card processor, never to logs. */
+    /** Where the card is typed: the processor's hosted fields (sandbox page, or Checkout.com Frames and its public key). */
+    cardFieldsConfig: () => client.get<CardFieldsConfig>(PATHS.cardFieldsConfig),
+    /** The processor's single-use token and the billing address: never a card number or CVV (they stay in the processor's fields). */
     addCard: (body: AddCardBody) => client.post<Card>(PATHS.addCard, body),
     deleteCard: (cardId: string) => client.post<null>(PATHS.deleteCard, { cardId }),
     getQuote: (body: QuoteBody, signal?: AbortSignal) => client.post<Quote>(PATHS.getQuote, body, { signal }),

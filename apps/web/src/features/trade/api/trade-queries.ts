@@ -16,6 +16,12 @@ export function useCards({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ queryKey: CARDS_KEY, queryFn: () => api.listCards(), enabled });
 }
 
+/** Where the card is typed; it does not change while the server runs. */
+export function useCardFieldsConfig() {
+  const api = useTradeApi();
+  return useQuery({ queryKey: ['trade', 'card-fields-config'], queryFn: () => api.cardFieldsConfig(), staleTime: Infinity });
+}
+
 /** The catalogue does not change while the page is open. */
 export function useCurrencies({ enabled = true }: { enabled?: boolean } = {}) {
   const api = useTradeApi();

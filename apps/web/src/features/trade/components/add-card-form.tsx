@@ -1,17 +1,19 @@
 import { CARD_READD_WAIT_HOURS, MAX_CARDS } from '@causeway/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/http-errors';
 import { CountrySelect, FloatingLabelInput, GradientButton, showToast, Spinner } from '@/ui';
 import type { Card } from '../api/trade-api';
 import { useCountries } from '@/lib/use-countries';
 import { CARDS_KEY, useTradeApi } from '../api/trade-queries';
-import { addCardBodyOf, type CardForm, cardFormErrors, EMPTY_CARD_FORM, formatCardNumber, formatExpiry } from '../card-rules';
+import { addCardBodyOf, type CardForm, cardFormErrors, EMPTY_CARD_FORM } from '../card-rules';
+import { CardFields } from './card-fields/card-fields';
+import { CardFieldsError, type CardFieldsHandle } from './card-fields/card-fields-types';
 import { codeOf, tradeErrorText } from '../trade-errors';
 
 /** Add-card refusals with their own words (spec §5, §9): the rest read as the server says. */
-export const ADD_CARD_CODES: readonly string[] = ['CRD0000001', 'CRD0000002', 'CRD0000003', 'CRD0000004', 'CRD0000005', 'CRD0000008'];
+export const ADD_CARD_CODES: readonly string[] = ['CRD0000001', 'CRD0000002', 'CRD0000003', 'CRD0000004', 'CRD0000005', 'CRD0000008', 'CRD0000010'];
 
 /** No answer (offline, or the timeout): the card may have been saved all the same. */
 const isNoAnswer = (error: unknown) => isApiError(error) && (error.kind === 'network' || error.kind === 'timeout');
@@ -26,41 +28,57 @@ function addCardErrorText(failure: unknown, t: (key: string, values?: Record<str
   return tradeErrorText(failure, t);
 }
 
+/** What a card-fields failure says: the fields show which field is wrong; this line says what to do. */
+const fieldsErrorText = (error: CardFieldsError, t: (key: string) => string) =>
+  error.reason === 'unavailable' ? t('trade.card.errors.fieldsUnavailable') : t('trade.card.errors.fieldsInvalid');
+
 /**
- * The card form: number (grouped as typed), expiry MM/YY, CVV and the billing address. Checks
- * Luhn, expiry and CVV before the call; the number and CVV go to add-card and nowhere else.
+ * The card form: the processor's card fields (number, expiry, CVV: typed into the processor's
+ * frames, never into this page) and the billing address. Save asks the fields for a single-use
+ * token, then add-card sends the token and the address: no card number or CVV ever reaches our API.
  */
 export function AddCardForm({ onAdded }: { onAdded: (card: Card) => void }) {
   const { t } = useTranslation();
   const api = useTradeApi();
   const queries = useQueryClient();
   const countries = useCountries();
+  const formElement = useRef<HTMLFormElement>(null);
+  const cardFields = useRef<CardFieldsHandle>(null);
   const [form, setForm] = useState<CardForm>(EMPTY_CARD_FORM);
-  const [now] = useState(() => new Date());
+  const [cardValid, setCardValid] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
-  const errors = cardFormErrors(form, now);
-  const valid = Object.keys(errors).length === 0;
+  const errors = cardFormErrors(form);
+  const valid = cardValid && Object.keys(errors).length === 0;
   const [left, setLeft] = useState<ReadonlySet<keyof CardForm>>(new Set());
-  const set = (field: keyof CardForm, format: (value: string) => string = (value) => value) => (value: string) =>
-    setForm((current) => ({ ...current, [field]: format(value) }));
-  /** A field's problem shows once the person has left it (or typed it to its full length), not at the first keystroke. */
-  const complete = (field: keyof CardForm) => (field === 'cardNumber' && form.cardNumber.length >= 19) || (field === 'expiry' && form.expiry.length === 5);
-  const field = (name: keyof CardForm, format?: (value: string) => string) => ({
+  const set = (field: keyof CardForm) => (value: string) => setForm((current) => ({ ...current, [field]: value }));
+  const field = (name: keyof CardForm) => ({
     name,
     value: form[name],
-    onValueChange: set(name, format),
+    onValueChange: set(name),
     onBlur: () => setLeft((current) => new Set(current).add(name)),
-    validate: () => (errors[name] && (left.has(name) || complete(name)) ? t(errors[name]) : undefined),
+    validate: () => (errors[name] && left.has(name) ? t(errors[name]) : undefined),
   });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!valid || busy) return;
+    if (busy) return;
+    if (Object.keys(errors).length > 0) {
+      // Show every address problem at once, as the card fields do theirs.
+      setLeft(new Set(Object.keys(errors) as Array<keyof CardForm>));
+      return;
+    }
     setBusy(true);
     setError(undefined);
     try {
-      const card = await api.addCard(addCardBodyOf(form));
+      let cardToken: string;
+      try {
+        cardToken = (await cardFields.current!.tokenize()).token;
+      } catch (failure) {
+        setError(fieldsErrorText(failure instanceof CardFieldsError ? failure : new CardFieldsError('unavailable'), t));
+        return;
+      }
+      const card = await api.addCard(addCardBodyOf(form, cardToken));
       await queries.invalidateQueries({ queryKey: CARDS_KEY });
       showToast({ message: t('trade.card.added'), kind: 'success' });
       onAdded(card);
@@ -76,24 +94,9 @@ export function AddCardForm({ onAdded }: { onAdded: (card: Card) => void }) {
   };
 
   return (
-    <form onSubmit={submit} noValidate className="flex min-w-0 flex-col gap-3" aria-label={t('trade.card.addTitle')}>
-      <FloatingLabelInput
-        label={t('trade.card.number')}
-        autoComplete="cc-number"
-        inputMode="numeric"
-        {...field('cardNumber', formatCardNumber)}
-      />
-      <div className="grid grid-cols-2 gap-3">
-        <FloatingLabelInput label={t('trade.card.expiry')} autoComplete="cc-exp" inputMode="numeric" {...field('expiry', formatExpiry)} />
-        <FloatingLabelInput
-          label={t('trade.card.cvv')}
-          type="password"
-          autoComplete="cc-csc"
-          inputMode="numeric"
-          maxLength={4}
-          {...field('cvv', (value) => value.replace(/\D/g, '').slice(0, 4))}
-        />
-      </div>
+    <form ref={formElement} onSubmit={submit} noValidate className="flex min-w-0 flex-col gap-3" aria-label={t('trade.card.addTitle')}>
+      <CardFields ref={cardFields} onValidityChange={setCardValid} onSubmitRequest={() => formElement.current?.requestSubmit()} />
+      <p className="text-xs text-muted">{t('trade.card.fieldsNote')}</p>
       <fieldset className="flex min-w-0 flex-col gap-3">
         <legend className="mb-2 text-sm font-semibold text-fg">{t('trade.card.billingAddress')}</legend>
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { captureToasts } from '@/test/toasts';
 import { card, formShown, openTrade } from '../trade-test-kit';
+import { fakeSandboxCardFields, SANDBOX_FIELDS_CONFIG } from './card-fields/card-fields-test-kit';
 
 const toasts = captureToasts();
 
@@ -47,6 +48,7 @@ describe('cards from the trade page', () => {
       routes: {
         [PATHS.listCard]: () => ({ cards, maxCards: 5, addCardAvailableAt: null }),
         [PATHS.listCountryCode]: () => [{ towCharCode: 'DE', englishName: 'Germany', chineseName: '德国', flag: '🇩🇪' }],
+        [PATHS.cardFieldsConfig]: () => SANDBOX_FIELDS_CONFIG,
         [PATHS.addCard]: () => {
           const added = card({ cardId: 'crd_new', cardBin: '555555', cardLast4: '4444', cardProcessor: 'MASTER' });
           cards = [...cards, added];
@@ -57,9 +59,8 @@ describe('cards from the trade page', () => {
     await formShown();
     await user.click(await screen.findByRole('button', { name: 'Add card' }));
     const sheet = await screen.findByRole('dialog', { name: 'Add a card' });
-    await user.type(await within(sheet).findByLabelText('Card number'), '5555555555554444');
-    await user.type(within(sheet).getByLabelText('Expiry (MM/YY)'), '1230');
-    await user.type(within(sheet).getByLabelText('CVV'), '123');
+    // The card goes into the processor's fields (played here by the test kit); we type only the address.
+    await (await fakeSandboxCardFields()).setValid(true);
     for (const [label, value] of [['First name', 'Ann'], ['Last name', 'Lee'], ['Address', '1 Main Street'], ['City', 'Berlin'], ['Postal code', '10115']]) {
       await user.type(within(sheet).getByLabelText(label!), value!);
     }

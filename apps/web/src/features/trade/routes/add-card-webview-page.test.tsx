@@ -7,6 +7,7 @@ import { renderPage } from '@/test/render';
 import { ApiError } from '@/lib/http-errors';
 import { businessError, type Responder, routedHttpClient } from '@/test/routed-http-client';
 import { card } from '../trade-test-kit';
+import { fakeSandboxCardFields, SANDBOX_FIELDS_CONFIG } from '../components/card-fields/card-fields-test-kit';
 import { AddCardWebviewPage, CARD_ADDED_MESSAGE } from './add-card-webview-page';
 
 const COUNTRIES: CountryItem[] = [{ towCharCode: 'DE', englishName: 'Germany', chineseName: '德国', flag: '🇩🇪' }];
@@ -16,6 +17,7 @@ function openWebview(routes: Record<string, Responder> = {}) {
   const fake = routedHttpClient({
     [PATHS.listCard]: () => ({ cards: [], maxCards: 5, addCardAvailableAt: null }),
     [PATHS.listCountryCode]: () => COUNTRIES,
+    [PATHS.cardFieldsConfig]: () => SANDBOX_FIELDS_CONFIG,
     [PATHS.addCard]: () => card({ cardId: 'crd_new', cardBin: '555555', cardLast4: '4444', cardProcessor: 'MASTER' }),
     ...routes,
   });
@@ -25,34 +27,40 @@ function openWebview(routes: Record<string, Responder> = {}) {
 
 type User = ReturnType<typeof userEvent.setup>;
 
-async function fillCard(user: User, { number = '5555 5555 5555 4444', expiry = '1230', cvv = '123' } = {}) {
-  await user.type(await screen.findByLabelText('Card number'), number);
-  await user.type(screen.getByLabelText('Expiry (MM/YY)'), expiry);
-  await user.type(screen.getByLabelText('CVV'), cvv);
+/** The card typed into the (fake) sandbox card fields, and the billing address into ours. */
+async function fillCard(user: User, answer?: NonNullable<Parameters<typeof fakeSandboxCardFields>[0]>['answer']) {
+  const fields = await fakeSandboxCardFields(answer ? { answer } : {});
+  await fields.setValid(true);
   await user.type(screen.getByLabelText('First name'), 'Ann');
   await user.type(screen.getByLabelText('Last name'), 'Lee');
   await user.type(screen.getByLabelText('Address'), '1 Main Street');
   await user.type(screen.getByLabelText('City'), 'Berlin');
   await user.type(screen.getByLabelText('Postal code'), '10115');
   await user.selectOptions(await screen.findByLabelText('Country'), 'DE');
+  return fields;
 }
 
 const save = () => screen.getByRole('button', { name: 'Save card' });
 
 describe('add-card-webview and the card form (spec §3, §5, §9)', () => {
-  it('groups the number as typed, sends digits only with the billing address, and says the card was added', async () => {
+  it("shows the processor's card fields in a frame, sends add-card only their token and the billing address, and says the card was added", async () => {
     const posted = vi.spyOn(window.parent, 'postMessage');
     const { user, bodiesOf } = openWebview();
     expect(screen.getByRole('heading', { level: 1, name: 'Add a card' })).toBeInTheDocument();
-    await fillCard(user);
-    expect(screen.getByLabelText('Card number')).toHaveValue('5555 5555 5555 4444');
-    expect(screen.getByLabelText('Expiry (MM/YY)')).toHaveValue('12/30');
+    const frame = (await screen.findByTitle('Card details')) as HTMLIFrameElement;
+    expect(new URL(frame.src).pathname).toBe('/sandbox/card-fields');
+    expect(new URL(frame.src).searchParams.get('lang')).toBe('en');
+    // No card input on this page: the number and CVV are typed into the processor's frame.
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('CVV')).not.toBeInTheDocument();
+    const fields = await fillCard(user);
     expect(save()).not.toHaveAttribute('aria-disabled');
     await user.click(save());
     expect(await screen.findByText('Card 5555 **** **** 4444 added. You can close this page.')).toBeInTheDocument();
+    expect(fields.posted).toEqual([{ message: { source: 'causeway-card-fields', type: 'tokenize' }, targetOrigin: window.location.origin }]);
     expect(bodiesOf(PATHS.addCard)).toEqual([
       {
-        cardNumber: '5555555555554444', expiryMonth: 12, expiryYear: 2030, cvv: '123', channelCode: 'CHECKOUT',
+        cardToken: 'tok_sandboxfields000000000001', channelCode: 'CHECKOUT',
         billingAddress: { firstName: 'Ann', lastName: 'Lee', address: '1 Main Street', city: 'Berlin', postalCode: '10115', country: 'DE' },
       },
     ]);
@@ -78,53 +86,56 @@ describe('add-card-webview and the card form (spec §3, §5, §9)', () => {
     }
   });
 
-  it('refuses a number that fails the Luhn check: Please enter a valid card number', async () => {
-    const { user, calls } = openWebview();
-    await fillCard(user, { number: '4242 4242 4242 4241' });
-    expect(screen.getByText('Please enter a valid card number')).toBeInTheDocument();
+  it('Save stays inactive until the card fields say the card is complete', async () => {
+    const { user } = openWebview();
+    const fields = await fillCard(user);
+    await fields.setValid(false);
     expect(save()).toHaveAttribute('aria-disabled', 'true');
+    await fields.setValid(true);
+    expect(save()).not.toHaveAttribute('aria-disabled');
+  });
+
+  it('takes messages only from the fields frame and its origin: another origin or window cannot mark the card valid', async () => {
+    const { user } = openWebview();
+    const fields = await fillCard(user);
+    await fields.setValid(false);
+    await fields.send({ type: 'validity', valid: true }, 'https://evil.example');
+    await fields.send({ type: 'validity', valid: true }, window.location.origin, window);
+    expect(save()).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it('Enter in the card fields saves as the button does', async () => {
+    const { user, bodiesOf } = openWebview();
+    const fields = await fillCard(user);
+    await fields.send({ type: 'submit' });
+    await screen.findByText('Card 5555 **** **** 4444 added. You can close this page.');
+    expect(bodiesOf(PATHS.addCard)).toHaveLength(1);
+  });
+
+  it.each([
+    ['invalid', 'Check the card number, expiry and CVV.'],
+    ['refused', 'Check the card number, expiry and CVV.'],
+    ['unavailable', 'The card could not be checked right now: try again.'],
+  ] as const)('the fields failing to tokenise (%s) is said on screen, and add-card is not called', async (reason, text) => {
+    const { user, calls } = openWebview();
+    await fillCard(user, { error: reason });
     await user.click(save());
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
     expect(calls.filter((c) => c.path === PATHS.addCard)).toEqual([]);
   });
 
-  it('shows a number problem only once the field is left or complete, not at the first digit', async () => {
+  it('a billing address problem shows under its field', async () => {
     const { user } = openWebview();
-    await user.type(await screen.findByLabelText('Card number'), '4242');
-    expect(screen.queryByText('Please enter a valid card number')).not.toBeInTheDocument();
+    await fakeSandboxCardFields();
+    await user.type(screen.getByLabelText('First name'), 'Ann<script>');
     await user.tab();
-    expect(screen.getByText('Please enter a valid card number')).toBeInTheDocument();
-  });
-
-  it('refuses a card network other than Visa and Mastercard', async () => {
-    const { user } = openWebview();
-    await fillCard(user, { number: '3782 822463 10005' });
-    expect(screen.getByText('We accept Visa and Mastercard only.')).toBeInTheDocument();
-  });
-
-  it('refuses an expiry that has passed, and one that is not MM/YY', async () => {
-    const { user } = openWebview();
-    await fillCard(user, { expiry: '0120' });
-    expect(screen.getByText('This card has expired.')).toBeInTheDocument();
-    await user.clear(screen.getByLabelText('Expiry (MM/YY)'));
-    await user.type(screen.getByLabelText('Expiry (MM/YY)'), '13');
-    await user.tab();
-    expect(screen.getByText('Enter the expiry as MM/YY.')).toBeInTheDocument();
-    expect(save()).toHaveAttribute('aria-disabled', 'true');
-  });
-
-  it('wants a CVV of 3 or 4 digits', async () => {
-    const { user } = openWebview();
-    await fillCard(user, { cvv: '12' });
-    expect(screen.getByText('Enter the 3 or 4 digit CVV.')).toBeInTheDocument();
-    await user.type(screen.getByLabelText('CVV'), '34a5');
-    expect(screen.getByLabelText('CVV')).toHaveValue('1234');
-    expect(screen.queryByText('Enter the 3 or 4 digit CVV.')).not.toBeInTheDocument();
+    expect(screen.getByText("Use letters, digits, spaces and .,()'-+/ only (at most 70).")).toBeInTheDocument();
   });
 
   it('at most 5 cards: no form, the rule instead', async () => {
     openWebview({ [PATHS.listCard]: () => ({ cards: [1, 2, 3, 4, 5].map((n) => card({ cardId: `crd_${n}` })), maxCards: 5, addCardAvailableAt: null }) });
     expect(await screen.findByText('You can save up to 5 cards. Delete one to add another.')).toBeInTheDocument();
-    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+    expect(screen.queryByTitle('Card details')).not.toBeInTheDocument();
   });
 
   it('addCardAvailableAt (48 h after a delete, 24 h after a security change): the date a card may be added', async () => {
@@ -137,12 +148,13 @@ describe('add-card-webview and the card form (spec §3, §5, §9)', () => {
     ['CRD0000004', 'A new card can be added 48 hours after a card was deleted.'],
     ['CRD0000005', 'Adding cards is paused for 24 hours after a password or authenticator change.'],
     ['CRD0000008', 'This card is already saved.'],
+    ['CRD0000010', 'The card entry has expired: enter the card again.'],
   ])('the server refusing the card (%s) is said in our words', async (code, text) => {
     const { user, calls } = openWebview({ [PATHS.addCard]: () => { throw businessError(PATHS.addCard, code, 'server words'); } });
     await fillCard(user);
     await user.click(save());
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
-    if (code !== 'CRD0000008') await waitFor(() => expect(calls.filter((c) => c.path === PATHS.listCard).length).toBeGreaterThan(1));
+    if (code !== 'CRD0000008' && code !== 'CRD0000010') await waitFor(() => expect(calls.filter((c) => c.path === PATHS.listCard).length).toBeGreaterThan(1));
   });
 
   it('no answer while adding says so in card words (not the order text), and asks the list again in case the card was saved', async () => {
