@@ -4,6 +4,7 @@ import type { DestinationStream } from 'pino';
 import { type Config, ConfigError } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createIdentityModule } from './modules/identity/identity.module.ts';
+import { registerUnlockRoutes } from './modules/identity/unlock.routes.ts';
 import { registerAuthenticatorRoutes } from './modules/identity/authenticator.routes.ts';
 import { registerIdentityRoutes } from './modules/identity/identity.routes.ts';
 import { registerPasswordRoutes } from './modules/identity/password.routes.ts';
@@ -120,12 +121,13 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   const mail = createMailProvider(config, database.db, clock);
   const serverSecret = await loadServerSecret(database.db, config.SECRET_KEY);
   const rateLimiter = createRateLimiter(database.db);
-  const identity = createIdentityModule(app, { db: database.db, clock, mail, rateLimiter, serverSecret });
+  const identity = createIdentityModule(app, { db: database.db, clock, mail, rateLimiter, serverSecret, publicUrl: config.PUBLIC_URL });
   registerIdentityRoutes(app, identity, botCheck);
   registerBotCheckRoutes(app, botCheck, config.RECAPTCHA_SITE_KEY);
   registerAuthenticatorRoutes(app, identity);
   registerPasswordRoutes(app, identity, botCheck);
   const geo = createGeoProvider(config);
+  registerUnlockRoutes(app, { unlock: identity.unlock, rateLimiter, clock });
   registerSignInSupportRoutes(app, { identity, geo, db: database.db, clock, botCheck });
   const clientLog = registerClientLogRoutes(app, { db: database.db, rateLimiter, guard: identity.guard, queue, worker: jobs, clock });
   // A merchant's shared KYC is imported by the KYC module, built below (called only after start-up).

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, char, check, index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, char, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -19,8 +19,6 @@ export const users = pgTable(
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     /** Sell, add card and add bank account are suspended until then (24 h after a password or authenticator change). */
     sensitiveActionsSuspendedUntil: timestamp('sensitive_actions_suspended_until', { withTimezone: true }),
-    failedLoginCount: integer('failed_login_count').notNull().default(0),
-    loginLockedUntil: timestamp('login_locked_until', { withTimezone: true }),
     termsVersion: varchar('terms_version', { length: 16 }),
     createdAt: createdAt(),
   },
@@ -98,4 +96,44 @@ export const userAgreements = pgTable(
     acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull(),
   },
   (t) => [uniqueIndex('user_agreements_once').on(t.userId, t.protocol, t.version)],
+);
+
+/**
+ * Failed checks of one factor of one person (password, email code, authenticator code), counted
+ * wherever that factor is checked. An attempt is reserved (counted) before the check, by one
+ * conditional upsert, so parallel guesses never get more than the allowed number of checks. The
+ * factor is locked while failures reached the maximum and the last one is less than an hour old.
+ */
+export const credentialFailures = pgTable(
+  'credential_failures',
+  {
+    userId: varchar('user_id', { length: 32 }).notNull().references(() => users.id),
+    factor: varchar('factor', { length: 16 }).notNull(),
+    failures: integer('failures').notNull(),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.factor] }), check('credential_failures_factor', sql`${t.factor} in ('password', 'email-code', 'authenticator')`)],
+);
+
+/** Single-use links that lift a person's sign-in locks, mailed to the owner when one starts: only the SHA-256 of the token is kept. */
+export const signInUnlockTokens = pgTable(
+  'sign_in_unlock_tokens',
+  {
+    tokenHash: char('token_hash', { length: 64 }).primaryKey(),
+    userId: varchar('user_id', { length: 32 }).notNull().references(() => users.id),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('sign_in_unlock_tokens_user').on(t.userId)],
+);
+
+/** Sign-in process tokens (NEED_GA step) already exchanged for a session: each is good for one sign-in. */
+export const spentProcessTokens = pgTable(
+  'spent_process_tokens',
+  {
+    nonce: varchar('nonce', { length: 32 }).primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('spent_process_tokens_expiry').on(t.expiresAt)],
 );

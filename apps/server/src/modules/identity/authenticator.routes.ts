@@ -50,13 +50,13 @@ export function registerAuthenticatorRoutes(app: FastifyInstance, identity: Iden
   routes.post(`${API_BASE}${PATHS.bindGoogleAuthenticator}`, {
     schema: { tags, summary: 'Bind the pending authenticator with its first code and an email code', headers, body: bindAuthenticatorBodySchema, response: { 200: envelopeOf(bindAuthenticatorResultSchema) } },
     preHandler,
-    handler: async (request) => ok(await twoFactor.bind(request.auth!, request.body, request.ip)),
+    handler: async (request) => ok(await twoFactor.bind(request.auth!, request.body, identity.requesterOf(request))),
   });
 
   routes.get(`${API_BASE}${PATHS.verifyOtp}`, {
     schema: { tags, summary: 'Check an email or authenticator code; SUCCESS carries a short-lived proof', headers, querystring: verifyOtpQuerySchema, response: { 200: envelopeOf(verifyOtpResultSchema) } },
     preHandler,
-    handler: async (request) => ok(await twoFactor.verifyOtp(request.auth!.user, request.query, request.ip)),
+    handler: async (request) => ok(await twoFactor.verifyOtp(request.auth!.user, request.query, identity.requesterOf(request))),
   });
 
   routes.get(`${API_BASE}${PATHS.preCheckChangeGoogleAuthenticator}`, {
@@ -68,6 +68,6 @@ export function registerAuthenticatorRoutes(app: FastifyInstance, identity: Iden
   routes.post(`${API_BASE}${PATHS.changeGoogleAuthenticator}`, {
     schema: { tags, summary: 'Replace the authenticator: current code, emailed GA_CHANGE code, new code', headers, body: changeAuthenticatorBodySchema, response: { 200: envelopeOf(bindAuthenticatorResultSchema) } },
     preHandler,
-    handler: async (request) => ok(await twoFactor.change(request.auth!, request.body, request.ip)),
+    handler: async (request) => ok(await twoFactor.change(request.auth!, request.body, identity.requesterOf(request))),
   });
 }

@@ -22,7 +22,7 @@ export function createAuthenticatorService(deps: { repository: IdentityRepositor
     return result.valid ? Math.floor(now / STEP_SECONDS) + result.delta : undefined;
   }
 
-  return {
+  const service = {
     async status(userId: string): Promise<'NONE' | 'PENDING' | 'BINDED'> {
       const row = await repository.findAuthenticator(userId);
       if (!row) return 'NONE';
@@ -41,13 +41,22 @@ export function createAuthenticatorService(deps: { repository: IdentityRepositor
       return row?.status === 'pending' ? decrypt(encryptionKey, row.secretEncrypted) : undefined;
     },
 
+    /** The step a code matches on the pending secret, with that secret as stored (binding binds exactly it). */
+    async matchBinding(userId: string, code: string): Promise<BindingMatch | undefined> {
+      const row = await repository.findAuthenticator(userId);
+      if (!row || row.status !== 'pending') return undefined;
+      const step = await matchStep(decrypt(encryptionKey, row.secretEncrypted), code);
+      return step === undefined ? undefined : { step, secretEncrypted: row.secretEncrypted };
+    },
+
+    /** Binds the secret that was matched, if it is still the pending one (a restarted setup makes this false). */
+    acceptBinding: (userId: string, match: BindingMatch): Promise<boolean> =>
+      repository.acceptAuthenticatorStep(userId, match.step, { status: 'bound', boundAt: clock.now() }, match.secretEncrypted),
+
     /** Binds the pending secret when the code is right; false for a wrong or replayed code. */
     async confirmBinding(userId: string, code: string): Promise<boolean> {
-      const row = await repository.findAuthenticator(userId);
-      if (!row || row.status !== 'pending') return false;
-      const step = await matchStep(decrypt(encryptionKey, row.secretEncrypted), code);
-      if (step === undefined) return false;
-      return repository.acceptAuthenticatorStep(userId, step, { status: 'bound', boundAt: clock.now() });
+      const match = await service.matchBinding(userId, code);
+      return match !== undefined && service.acceptBinding(userId, match);
     },
 
     /** Starts replacing a bound authenticator: a new secret waits beside the current one. */
@@ -57,22 +66,48 @@ export function createAuthenticatorService(deps: { repository: IdentityRepositor
       return { secret, otpauthUri: generateURI({ issuer: TOTP_ISSUER, label: email, secret }) };
     },
 
-    /** Swaps in the new secret when its first code is right (the old code is checked by the caller). */
-    async confirmChange(userId: string, newCode: string): Promise<boolean> {
+    /**
+     * Checks both codes of a change without using either: the current app's code on the bound
+     * secret and the new app's code on the pending one. Undefined unless both match.
+     */
+    async matchChange(userId: string, oldCode: string, newCode: string): Promise<ChangeMatch | undefined> {
       const row = await repository.findAuthenticator(userId);
-      if (!row?.pendingSecretEncrypted) return false;
-      const step = await matchStep(decrypt(encryptionKey, row.pendingSecretEncrypted), newCode);
-      return step !== undefined && repository.completeReplacement(userId, step, clock.now());
+      if (!row || row.status !== 'bound' || !row.pendingSecretEncrypted) return undefined;
+      const oldStep = await matchStep(decrypt(encryptionKey, row.secretEncrypted), oldCode);
+      const newStep = await matchStep(decrypt(encryptionKey, row.pendingSecretEncrypted), newCode);
+      if (oldStep === undefined || newStep === undefined) return undefined;
+      return { oldStep, newStep, currentSecret: row.secretEncrypted, pendingSecret: row.pendingSecretEncrypted };
     },
 
-    /** Checks a code of a bound authenticator; false for a wrong code or a step already used. */
+    /** Swaps in the replacement that was matched (compare-and-set on both secrets and the old step); false when anything moved. */
+    completeChange: (userId: string, match: ChangeMatch): Promise<boolean> =>
+      repository.completeReplacement(userId, { currentSecret: match.currentSecret, pendingSecret: match.pendingSecret }, match.oldStep, match.newStep, clock.now()),
+
+    /**
+     * Checks a code of a bound authenticator and spends its step; false for a wrong code or a step
+     * already used. Not counted: every caller goes through SignInLock.check (the module's
+     * verifyAuthenticatorCode), which counts the failures.
+     */
     async verifyCode(userId: string, code: string): Promise<boolean> {
       const row = await repository.findAuthenticator(userId);
       if (!row || row.status !== 'bound') return false;
       const step = await matchStep(decrypt(encryptionKey, row.secretEncrypted), code);
-      return step !== undefined && repository.acceptAuthenticatorStep(userId, step);
+      return step !== undefined && repository.acceptAuthenticatorStep(userId, step, {}, row.secretEncrypted);
     },
   };
+  return service;
+}
+
+export interface BindingMatch {
+  step: number;
+  secretEncrypted: string;
+}
+
+export interface ChangeMatch {
+  oldStep: number;
+  newStep: number;
+  currentSecret: string;
+  pendingSecret: string;
 }
 
 export type AuthenticatorService = ReturnType<typeof createAuthenticatorService>;

@@ -93,14 +93,17 @@ export function createEmailCodeService(deps: {
         await repository.closeEmailCode(open.id, 'expired', now);
         throw new AppError('USE000002003', 'This code expired: ask for a new one');
       }
+      // The entry is counted before the comparison, in one conditional update: parallel entries never exceed the maximum.
+      const entries = await repository.reserveEmailCodeEntry(open.id, EMAIL_CODE_POLICY.maxWrongEntries);
+      if (entries === null) throw new WrongCodeError('USE000002002', 'Maximum attempts exceeded: ask for a new code');
       if (!constantTimeEqual(hashCode(open.id, input.code), open.codeHash)) {
-        const attempts = await repository.incrementEmailCodeAttempts(open.id);
-        if (attempts >= EMAIL_CODE_POLICY.maxWrongEntries) {
+        if (entries >= EMAIL_CODE_POLICY.maxWrongEntries) {
           await repository.closeEmailCode(open.id, 'burnt', now);
           throw new WrongCodeError('USE000002002', 'Maximum attempts exceeded: ask for a new code');
         }
         throw new WrongCodeError('USE003000002', 'Invalid code. Please try again.');
       }
+      await repository.releaseEmailCodeEntry(open.id);
       return open.id;
     },
 

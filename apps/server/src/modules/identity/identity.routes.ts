@@ -34,18 +34,18 @@ export function registerIdentityRoutes(app: FastifyInstance, identity: IdentityM
 
   routes.post(`${API_BASE}${PATHS.loginWithVerifyCode}`, {
     schema: { tags, summary: 'Sign in, or sign up, with the emailed code', headers, body: loginWithCodeBodySchema, response: { 200: envelopeOf(loginResultSchema) } },
-    handler: async (request) => ok(await login.loginWithCode({ ...request.body, ip: request.ip })),
+    handler: async (request) => ok(await login.loginWithCode({ ...request.body, requester: identity.requesterOf(request) })),
   });
 
   routes.post(`${API_BASE}${PATHS.passwordLogin}`, {
     schema: { tags, summary: 'Sign in with email and password', headers, body: passwordLoginBodySchema, response: { 200: envelopeOf(loginResultSchema) } },
     preHandler: requireHuman(botCheck, 'login'),
-    handler: async (request) => ok(await login.loginWithPassword(request.body)),
+    handler: async (request) => ok(await login.loginWithPassword(request.body, identity.requesterOf(request))),
   });
 
   routes.post(`${API_BASE}${PATHS.verifyGaCode}`, {
     schema: { tags, summary: 'Second sign-in step: the authenticator code', headers, body: verifyGaCodeBodySchema, response: { 200: envelopeOf(loginResultSchema) } },
-    handler: async (request) => ok(await login.verifyGaCode(request.body)),
+    handler: async (request) => ok(await login.verifyGaCode(request.body, identity.requesterOf(request))),
   });
 
   routes.get(`${API_BASE}${PATHS.checkLoginStatus}`, {

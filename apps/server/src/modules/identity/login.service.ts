@@ -3,11 +3,12 @@ import { AppError } from '../../platform/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { newId } from '../../platform/crypto.ts';
 import type { AuthenticatorService } from './authenticator.service.ts';
-import { type EmailCodeService, WrongCodeError } from './email-code.service.ts';
+import type { EmailCodeService } from './email-code.service.ts';
 import { isPrivateRelay, suggestEmail } from './email-hints.ts';
 import { type IdentityRepository, normalizeEmail, type UserRow } from './identity.repository.ts';
 import { hashPassword, verifyPassword } from './password-hasher.ts';
 import { createProcessTokens, PROCESS_TOKEN_TTL_MS } from './process-token.ts';
+import type { Requester } from './requester.ts';
 import { BUSINESS_MODES, type SessionService } from './session.service.ts';
 import type { SignInLock } from './sign-in-lock.ts';
 
@@ -20,7 +21,7 @@ interface EmailCodeInput {
   termsAccepted: boolean;
   /** The mode decides the type of a new account: Corporate in the business modes. */
   loginMode: LoginMode;
-  ip: string;
+  requester: Requester;
 }
 
 // A hash to verify against when the email is unknown, so both answers take the same time.
@@ -60,11 +61,11 @@ export function createLoginService(deps: {
     if (user.accountStatus === 'Blocked') return result(user, { status: 'BLOCKED', token: null, processToken: null });
     if (user.accountStatus === 'Terminated') return result(user, { status: 'TERMINATED', token: null, processToken: null });
     if (!options.secondFactorDone && (await authenticator.status(user.id)) === 'BINDED') {
-      const processToken = processTokens.sign({ userId: user.id, mode, stayLoggedIn, expiresAt: clock.now().getTime() + PROCESS_TOKEN_TTL_MS });
+      // Wrong authenticator codes are not forgotten by passing the first factor again.
+      await lock.assertAuthenticatorOpen(user);
+      const processToken = processTokens.sign({ userId: user.id, mode, stayLoggedIn, expiresAt: clock.now().getTime() + PROCESS_TOKEN_TTL_MS, nonce: newId('ptk') });
       return result(user, { status: 'NEED_GA', token: null, processToken, isNewUser: options.isNewUser });
     }
-    // Only a complete sign-in clears the failures: passing the password again must not forget wrong authenticator codes.
-    await lock.reset(user);
     const token = await sessions.issue(user, mode, stayLoggedIn);
     return result(user, { status: 'SUCCESS', token, processToken: null, isNewUser: options.isNewUser });
   }
@@ -75,16 +76,19 @@ export function createLoginService(deps: {
    */
   async function accountForEmailCode(input: EmailCodeInput): Promise<{ user: UserRow; created: boolean }> {
     const existing = await repository.findUserByEmail(input.email);
-    if (existing) lock.assertUnlocked(existing);
     // Checked before the code, so a forgotten tick does not use the code up.
     if (!existing && !input.termsAccepted) throw new AppError('USE000001003');
-    try {
-      await emailCodes.verify({ email: input.email, purpose: 'login', code: input.code, ip: input.ip });
-    } catch (error) {
-      if (existing && error instanceof WrongCodeError) await lock.recordFailure(existing);
-      throw error;
+    const code = { email: input.email, purpose: 'login' as const, code: input.code, ip: input.requester.ip };
+    if (existing) {
+      await lock.assertFirstFactorsOpen(existing);
+      await lock.check(existing, 'email-code', input.requester, async () => {
+        await emailCodes.verify(code);
+        return true;
+      });
+      return { user: existing, created: false };
     }
-    if (existing) return { user: existing, created: false };
+    // A new address has no account to count against: the code's own burn and the per-IP limit bound it.
+    await emailCodes.verify(code);
     const now = clock.now();
     const created = await repository.insertUser({
       id: newId('usr'),
@@ -122,30 +126,30 @@ export function createLoginService(deps: {
     accountForEmailCode,
     completeSignIn: finish,
 
-    async loginWithPassword(input: { email: string; password: string; loginMode: LoginMode; stayLoggedIn: boolean }) {
+    async loginWithPassword(input: { email: string; password: string; loginMode: LoginMode; stayLoggedIn: boolean }, requester: Requester) {
       const user = await repository.findUserByEmail(input.email);
-      if (!user?.passwordHash) {
+      const passwordHash = user?.passwordHash;
+      if (!user || !passwordHash) {
+        // Counted per IP like any password check, and as slow as one, so unknown addresses answer the same.
+        await lock.limitIp('password', requester.ip);
         await verifyPassword(await getDummyHash(), input.password);
         throw new AppError('USE000001001', 'Invalid credentials');
       }
-      lock.assertUnlocked(user);
-      if (!(await verifyPassword(user.passwordHash, input.password))) {
-        await lock.recordFailure(user);
-        throw new AppError('USE000001001', 'Invalid credentials');
-      }
+      await lock.assertFirstFactorsOpen(user);
+      if (!(await lock.check(user, 'password', requester, () => verifyPassword(passwordHash, input.password)))) throw new AppError('USE000001001', 'Invalid credentials');
       return finish(user, input.loginMode, input.stayLoggedIn);
     },
 
     /** Second step when an authenticator is bound. */
-    async verifyGaCode(input: { processToken: string; verifyCode: string }) {
+    async verifyGaCode(input: { processToken: string; verifyCode: string }, requester: Requester) {
       const claims = processTokens.verify(input.processToken, clock.now());
-      const user = claims && (await repository.findUserById(claims.userId));
+      const user = claims?.nonce ? await repository.findUserById(claims.userId) : undefined;
       if (!claims || !user) throw new AppError('USE000002006');
-      lock.assertUnlocked(user);
-      if (!(await authenticator.verifyCode(user.id, input.verifyCode))) {
-        await lock.recordFailure(user);
+      if (!(await lock.check(user, 'authenticator', requester, () => authenticator.verifyCode(user.id, input.verifyCode)))) {
         throw new AppError('USE003000011', 'Invalid code. Please try again.');
       }
+      // One process token, one sign-in: wrong codes leave it usable (they are counted), a pass spends it.
+      if (!(await repository.spendProcessToken(claims.nonce, new Date(claims.expiresAt), clock.now()))) throw new AppError('USE000002006');
       return finish(user, claims.mode, claims.stayLoggedIn, { secondFactorDone: true });
     },
   };

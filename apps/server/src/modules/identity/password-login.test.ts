@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema/index.ts';
+import { credentialFailures, users } from '../../db/schema/index.ts';
 import {
   createIdentityTestApp, GOOD_PASSWORD, type IdentityTestApp, loginWithCode, nextIp, passwordLogin, sendCode, signUp, signUpWithPassword,
 } from '../../../test/identity-helpers.ts';
@@ -16,7 +16,12 @@ afterAll(() => t.app.close());
 const HOUR_MS = 60 * 60_000;
 const WRONG_PASSWORD = 'Wrong-password-2026!';
 
-const failedLoginCount = async (email: string) => (await t.db.select().from(users).where(eq(users.emailNormalized, email)))[0]?.failedLoginCount;
+/** The person's count of failed password checks (credential_failures; 0 when no row). */
+const failedLoginCount = async (email: string) => {
+  const [user] = await t.db.select().from(users).where(eq(users.emailNormalized, email));
+  const [row] = await t.db.select().from(credentialFailures).where(and(eq(credentialFailures.userId, user!.id), eq(credentialFailures.factor, 'password')));
+  return row?.failures ?? 0;
+};
 
 describe('password sign-in', () => {
   it('signs in with the right password', async () => {
@@ -128,16 +133,21 @@ describe('the lock after 5 failed sign-ins', () => {
     expect((await passwordLogin(t.app, { email, password: GOOD_PASSWORD })).body.data.status).toBe('SUCCESS');
   });
 
-  it('mixes wrong passwords and wrong codes in one count', async () => {
+  // Issue 13: one count per factor (password, email code, authenticator code), so a wrong code no
+  // longer adds to the password's count; a lock of either first factor still closes both ways in.
+  it('counts wrong passwords and wrong codes each in its own count; either lock closes sign-in by both', async () => {
     const email = 'mixed.lock@example.test';
     await signUpWithPassword(t.app, email);
     for (let i = 1; i <= 3; i += 1) await passwordLogin(t.app, { email, password: WRONG_PASSWORD });
     t.clock.advance(60_000);
     const ip = nextIp();
     await sendCode(t.app, email, { ip });
-    const wrong = String((Number(await readLatestCode(t.app, email)) + 1) % 1_000_000).padStart(6, '0');
+    const code = await readLatestCode(t.app, email);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
     expect((await loginWithCode(t.app, { email, code: wrong }, ip)).body.code).toBe('USE003000002');
+    expect((await passwordLogin(t.app, { email, password: WRONG_PASSWORD })).body.code).toBe('USE000001001');
     expect((await passwordLogin(t.app, { email, password: WRONG_PASSWORD })).body).toMatchObject({ code: 'USE000002002', msg: LOCKED_MESSAGE });
+    expect((await loginWithCode(t.app, { email, code }, ip)).body).toMatchObject({ code: 'USE000002002', msg: LOCKED_MESSAGE });
   });
 
   it('does not lock an unknown email (nothing to lock, same answer every time)', async () => {

@@ -37,7 +37,7 @@ export function registerPasswordRoutes(app: FastifyInstance, identity: IdentityM
   routes.post(`${API_BASE}${PATHS.passwordReset}`, {
     schema: { tags, summary: 'Forgot password: the code (and the authenticator code when bound) and a new password; every session ends', headers, body: passwordResetBodySchema, response: { 200: done } },
     handler: async (request) => {
-      await passwords.reset({ ...request.body, ip: request.ip });
+      await passwords.reset(request.body, identity.requesterOf(request));
       return ok(null);
     },
   });
@@ -46,7 +46,7 @@ export function registerPasswordRoutes(app: FastifyInstance, identity: IdentityM
     schema: { tags, summary: 'Change the password (old password, and the authenticator code when bound)', headers, body: passwordChangeBodySchema, response: { 200: done } },
     preHandler: guard.requireSession,
     handler: async (request) => {
-      await passwords.change(request.auth!, request.body);
+      await passwords.change(request.auth!, request.body, identity.requesterOf(request));
       return ok(null);
     },
   });
@@ -54,6 +54,6 @@ export function registerPasswordRoutes(app: FastifyInstance, identity: IdentityM
   routes.post(`${API_BASE}${PATHS.passwordCheck}`, {
     schema: { tags, summary: "Whether a password is the signed-in account's", headers, body: passwordCheckBodySchema, response: { 200: envelopeOf(z.object({ valid: z.boolean() })) } },
     preHandler: guard.requireSession,
-    handler: async (request) => ok(await passwords.check(request.auth!.user, request.body.password)),
+    handler: async (request) => ok(await passwords.check(request.auth!.user, request.body.password, identity.requesterOf(request))),
   });
 }

@@ -1,12 +1,13 @@
 import { AppError } from '../../platform/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { AuthenticatorService } from './authenticator.service.ts';
-import { EMAIL_CODE_POLICY, type EmailCodeService, WrongCodeError } from './email-code.service.ts';
+import { EMAIL_CODE_POLICY, type EmailCodeService } from './email-code.service.ts';
 import type { EmailLanguage } from './email-templates.ts';
 import type { IdentityRepository, UserRow } from './identity.repository.ts';
 import { hashPassword, verifyPassword } from './password-hasher.ts';
+import type { Requester } from './requester.ts';
 import type { AuthContext, SessionService } from './session.service.ts';
-import type { SignInLock } from './sign-in-lock.ts';
+import { FIRST_FACTORS, type SignInLock } from './sign-in-lock.ts';
 
 /** Setting, resetting, changing and checking passwords. The rule itself is checked by the schemas. */
 export function createPasswordService(deps: {
@@ -18,11 +19,26 @@ export function createPasswordService(deps: {
   clock: Clock;
 }) {
   const { repository, emailCodes, authenticator, sessions, lock, clock } = deps;
+  const wrongAuthenticatorCode = () => new AppError('USE003000011', 'Invalid code. Please try again.');
 
-  /** A new password: stored, then the credentials-changed step (24 h suspension, every other session ended). */
-  async function replace(user: UserRow, password: string, keepSessionId: string | undefined, also: Partial<Pick<UserRow, 'loginLockedUntil' | 'failedLoginCount'>> = {}) {
-    await repository.updateUser(user.id, { passwordHash: await hashPassword(password), passwordChangedAt: clock.now(), ...also });
-    await sessions.credentialsChanged(user.id, keepSessionId);
+  /** With an authenticator bound, its code too (trust.md: factor changes need the second factor), counted like every authenticator check. */
+  async function checkAuthenticatorIfBound(user: UserRow, gaVerifyCode: string | undefined, requester: Requester) {
+    if ((await authenticator.status(user.id)) !== 'BINDED') return;
+    if (!gaVerifyCode) throw new AppError('USE000001006');
+    if (!(await lock.check(user, 'authenticator', requester, () => authenticator.verifyCode(user.id, gaVerifyCode)))) throw wrongAuthenticatorCode();
+  }
+
+  /**
+   * A new password, in one transaction with the credentials-changed step (24 h suspension, every
+   * other session ended) and whatever else `alsoInside` writes: all of it happens, or none.
+   */
+  async function replace(user: UserRow, password: string, keepSessionId: string | undefined, alsoInside: () => Promise<void> = async () => {}) {
+    const passwordHash = await hashPassword(password);
+    await repository.transaction(async () => {
+      await alsoInside();
+      await repository.updateUser(user.id, { passwordHash, passwordChangedAt: clock.now() });
+      await sessions.credentialsChanged(user.id, keepSessionId);
+    });
   }
 
   return {
@@ -41,59 +57,47 @@ export function createPasswordService(deps: {
 
     /**
      * Forgot password, step 2: the code proves the address; with an authenticator bound its code is
-     * needed too (trust.md: factor changes need the second factor). All sessions end and a sign-in
-     * lock is lifted.
+     * needed too (trust.md: factor changes need the second factor). All sessions end and the
+     * password and email-code locks are lifted.
      */
-    async reset(input: { email: string; code: string; password: string; gaVerifyCode?: string | undefined; ip: string }): Promise<void> {
-      // No lock check before the emailed code: it proves the address, and a reset is how a locked person gets back in.
+    async reset(input: { email: string; code: string; password: string; gaVerifyCode?: string | undefined }, requester: Requester): Promise<void> {
+      // The password lock is not checked: the emailed code proves the address, and a reset is how a locked person gets back in.
       const user = await repository.findUserByEmail(input.email);
-      let codeId: string;
-      try {
-        codeId = await emailCodes.check({ email: input.email, purpose: 'password-reset', code: input.code, ip: input.ip });
-      } catch (error) {
-        if (user && error instanceof WrongCodeError) await lock.recordFailure(user);
-        throw error;
-      }
+      const code = { email: input.email, purpose: 'password-reset' as const, code: input.code, ip: requester.ip };
       // A code can only have been sent to an existing account.
-      if (!user) throw new AppError('USE003000002', 'Invalid code. Please try again.');
-      if ((await authenticator.status(user.id)) === 'BINDED') {
-        // Only someone who has the emailed code learns that the authenticator is needed; the code stays
-        // open so the next submit can carry both. Guessing the authenticator is limited by the lock.
-        if (!input.gaVerifyCode) throw new AppError('USE000001006');
-        lock.assertUnlocked(user);
-        if (!(await authenticator.verifyCode(user.id, input.gaVerifyCode))) {
-          await lock.recordFailure(user);
-          throw new AppError('USE003000011', 'Invalid code. Please try again.');
-        }
+      if (!user) {
+        await emailCodes.check(code);
+        throw new AppError('USE003000002', 'Invalid code. Please try again.');
       }
-      await emailCodes.use(codeId);
-      await replace(user, input.password, undefined, { loginLockedUntil: null, failedLoginCount: 0 });
+      let codeId = '';
+      await lock.check(user, 'email-code', requester, async () => {
+        codeId = await emailCodes.check(code);
+        return true;
+      });
+      // Only someone who has the emailed code learns that the authenticator is needed; the code stays
+      // open so the next submit can carry both.
+      await checkAuthenticatorIfBound(user, input.gaVerifyCode, requester);
+      await replace(user, input.password, undefined, async () => {
+        await emailCodes.use(codeId);
+        await lock.clear(user, FIRST_FACTORS);
+      });
     },
 
     /** Signed-in change: the old password, and the authenticator code when one is bound. */
-    async change(auth: AuthContext, input: { oldPassword: string; password: string; gaVerifyCode?: string | undefined }): Promise<void> {
+    async change(auth: AuthContext, input: { oldPassword: string; password: string; gaVerifyCode?: string | undefined }, requester: Requester): Promise<void> {
       const { user, session } = auth;
-      lock.assertUnlocked(user);
-      if (!user.passwordHash || !(await verifyPassword(user.passwordHash, input.oldPassword))) {
-        await lock.recordFailure(user);
+      const passwordHash = user.passwordHash;
+      if (!(await lock.check(user, 'password', requester, async () => Boolean(passwordHash) && verifyPassword(passwordHash ?? '', input.oldPassword)))) {
         throw new AppError('USE000001005');
       }
-      if ((await authenticator.status(user.id)) === 'BINDED') {
-        if (!input.gaVerifyCode) throw new AppError('USE000001006');
-        if (!(await authenticator.verifyCode(user.id, input.gaVerifyCode))) {
-          await lock.recordFailure(user);
-          throw new AppError('USE003000011', 'Invalid code. Please try again.');
-        }
-      }
+      await checkAuthenticatorIfBound(user, input.gaVerifyCode, requester);
       await replace(user, input.password, session.id);
     },
 
-    /** Whether the password is the account's; wrong answers count toward the sign-in lock. */
-    async check(user: UserRow, password: string): Promise<{ valid: boolean }> {
-      lock.assertUnlocked(user);
-      const valid = Boolean(user.passwordHash) && (await verifyPassword(user.passwordHash ?? '', password));
-      if (!valid) await lock.recordFailure(user);
-      return { valid };
+    /** Whether the password is the account's; wrong answers count toward the password lock. */
+    async check(user: UserRow, password: string, requester: Requester): Promise<{ valid: boolean }> {
+      const passwordHash = user.passwordHash;
+      return { valid: await lock.check(user, 'password', requester, async () => Boolean(passwordHash) && verifyPassword(passwordHash ?? '', password)) };
     },
   };
 }

@@ -9,6 +9,8 @@ export interface ProcessClaims {
   mode: LoginMode;
   stayLoggedIn: boolean;
   expiresAt: number;
+  /** Recorded when the token is exchanged for a session, so it signs in once. */
+  nonce: string;
 }
 
 /** Proof that a user passed a second factor for a scenario (verify-otp's tokenVo). */

@@ -79,7 +79,7 @@ export function registerSignInSupportRoutes(app: FastifyInstance, deps: { identi
   routes.post(`${API_BASE}${PATHS.verificationVerifyCode}`, {
     schema: { tags, summary: 'Check an emailed EMAIL_OTP code; with entityProtocolId, record acceptance of that agreement', headers, body: verificationVerifyCodeBodySchema, response: { 200: envelopeOf(verifyOtpResultSchema) } },
     preHandler: requireSession,
-    handler: async (request) => ok(await deps.identity.twoFactor.verifyEmailCode(request.auth!.user, request.body, request.ip)),
+    handler: async (request) => ok(await deps.identity.twoFactor.verifyEmailCode(request.auth!.user, request.body, deps.identity.requesterOf(request))),
   });
 
   routes.get(`${API_BASE}${PATHS.statementQuery}`, {

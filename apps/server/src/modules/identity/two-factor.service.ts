@@ -2,12 +2,14 @@ import { AGREEMENT_VERSIONS, type AGREEMENT_PROTOCOLS, type VERIFY_BUSINESSES } 
 import QRCode from 'qrcode';
 import { AppError } from '../../platform/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
-import type { AuthenticatorService } from './authenticator.service.ts';
-import type { CodePurpose, EmailCodeService } from './email-code.service.ts';
+import type { AuthenticatorService, BindingMatch, ChangeMatch } from './authenticator.service.ts';
+import { type CodePurpose, type EmailCodeService, WrongCodeError } from './email-code.service.ts';
 import type { EmailLanguage } from './email-templates.ts';
-import { normalizeEmail, type UserRow } from './identity.repository.ts';
+import { type IdentityRepository, normalizeEmail, type UserRow } from './identity.repository.ts';
 import { createOtpProofs, PROCESS_TOKEN_TTL_MS } from './process-token.ts';
+import type { Requester } from './requester.ts';
 import { type AuthContext, type SessionService, suspendedUntil } from './session.service.ts';
+import type { SignInLock } from './sign-in-lock.ts';
 
 /** Scenarios that need an authenticator bound before they go ahead (money leaving the account). */
 const SCENARIOS_NEEDING_BINDING = new Set(['SELL', 'WITHDRAW']);
@@ -24,17 +26,31 @@ type AgreementProtocol = (typeof AGREEMENT_PROTOCOLS)[number];
 /** Each verification business has its own code, so a code sent for one can never pass another. */
 const PURPOSE_BY_BUSINESS: Record<VerifyBusiness, CodePurpose> = { GA_BIND: 'ga-bind', GA_CHANGE: 'ga-change', EMAIL_OTP: 'verify' };
 
+const wrongAuthenticatorCode = () => new AppError('USE003000011', 'Invalid code. Please try again.');
+
 /** The authenticator flows of the product: status per scenario, setup, binding, OTP checks. */
 export function createTwoFactorService(deps: {
+  repository: IdentityRepository;
   authenticator: AuthenticatorService;
   emailCodes: EmailCodeService;
   sessions: SessionService;
+  lock: SignInLock;
   recordAgreement: (agreement: { userId: string; protocol: string; version: string; acceptedAt: Date }) => Promise<void>;
   clock: Clock;
   otpProofKey: Buffer;
 }) {
-  const { authenticator, emailCodes, sessions, clock } = deps;
+  const { repository, authenticator, emailCodes, sessions, lock, clock } = deps;
   const proofs = createOtpProofs(deps.otpProofKey);
+
+  /** Checks an emailed code of the signed-in person, counted on their email-code factor; answers its id, still open. */
+  async function checkEmailCode(user: UserRow, purpose: CodePurpose, code: string, requester: Requester): Promise<string> {
+    let codeId = '';
+    await lock.check(user, 'email-code', requester, async () => {
+      codeId = await emailCodes.check({ email: user.email, purpose, code, ip: requester.ip });
+      return true;
+    });
+    return codeId;
+  }
 
   const service = {
     async bindingStatus(user: UserRow, scenario: string) {
@@ -64,15 +80,27 @@ export function createTwoFactorService(deps: {
       return emailCodes.send({ email: user.email, purpose: PURPOSE_BY_BUSINESS[body.verifyBusiness], ip, lang });
     },
 
-    /** Binds with the emailed GA_BIND code and the app's first code; then 24 h of suspended sensitive actions. */
-    async bind(auth: AuthContext, body: { newGaVerifyCode: string; emailVerifyCode: string }, ip: string) {
+    /**
+     * Binds with the emailed GA_BIND code and the app's first code; then 24 h of suspended sensitive
+     * actions. Both are checked (and counted) before either is used; then, in one transaction, the
+     * email code is used and the very secret the code matched is bound (a restarted setup in between
+     * makes the binding fail, not bind a secret whose code was never checked).
+     */
+    async bind(auth: AuthContext, body: { newGaVerifyCode: string; emailVerifyCode: string }, requester: Requester) {
       const { user, session } = auth;
       const status = await authenticator.status(user.id);
       if (status === 'BINDED') throw new AppError('USE000000003');
       if (status === 'NONE') throw new AppError('USE003000010');
-      await emailCodes.verify({ email: user.email, purpose: 'ga-bind', code: body.emailVerifyCode, ip });
-      if (!(await authenticator.confirmBinding(user.id, body.newGaVerifyCode))) throw new AppError('USE003000011', 'Invalid code. Please try again.');
-      await sessions.credentialsChanged(user.id, session.id);
+      const codeId = await checkEmailCode(user, 'ga-bind', body.emailVerifyCode, requester);
+      const found: { match?: BindingMatch } = {};
+      if (!(await lock.check(user, 'authenticator', requester, async () => (found.match = await authenticator.matchBinding(user.id, body.newGaVerifyCode)) !== undefined))) {
+        throw wrongAuthenticatorCode();
+      }
+      await repository.transaction(async () => {
+        await emailCodes.use(codeId);
+        if (!found.match || !(await authenticator.acceptBinding(user.id, found.match))) throw wrongAuthenticatorCode();
+        await sessions.credentialsChanged(user.id, session.id);
+      });
       return { bindStatus: 'SUCCESS' as const };
     },
 
@@ -83,29 +111,48 @@ export function createTwoFactorService(deps: {
       return { googleAuthenticatorToken: secret, qrCode: await QRCode.toDataURL(otpauthUri, { width: 100, margin: 1 }) };
     },
 
-    /** A change needs the current app, the email and the new app; then 24 h of suspended sensitive actions. */
-    async change(auth: AuthContext, body: { oldGaVerifyCode: string; newGaVerifyCode: string; emailVerifyCode: string }, ip: string) {
+    /**
+     * A change needs the current app, the email and the new app; then 24 h of suspended sensitive
+     * actions. All three are checked (the two app codes counted on the authenticator factor, the
+     * email code on its own) before any is used; then one transaction uses the email code and swaps
+     * in the replacement the new code matched, only if no second start-change replaced it since.
+     */
+    async change(auth: AuthContext, body: { oldGaVerifyCode: string; newGaVerifyCode: string; emailVerifyCode: string }, requester: Requester) {
       const { user, session } = auth;
       if ((await authenticator.status(user.id)) !== 'BINDED') throw new AppError('USE003000010');
-      if (!(await authenticator.verifyCode(user.id, body.oldGaVerifyCode))) throw new AppError('USE003000011', 'Invalid code. Please try again.');
-      await emailCodes.verify({ email: user.email, purpose: 'ga-change', code: body.emailVerifyCode, ip });
-      if (!(await authenticator.confirmChange(user.id, body.newGaVerifyCode))) throw new AppError('USE003000011', 'Invalid code. Please try again.');
-      await sessions.credentialsChanged(user.id, session.id);
+      const found: { match?: ChangeMatch } = {};
+      if (!(await lock.check(user, 'authenticator', requester, async () => (found.match = await authenticator.matchChange(user.id, body.oldGaVerifyCode, body.newGaVerifyCode)) !== undefined))) {
+        throw wrongAuthenticatorCode();
+      }
+      const codeId = await checkEmailCode(user, 'ga-change', body.emailVerifyCode, requester);
+      await repository.transaction(async () => {
+        await emailCodes.use(codeId);
+        if (!found.match || !(await authenticator.completeChange(user.id, found.match))) throw wrongAuthenticatorCode();
+        await sessions.credentialsChanged(user.id, session.id);
+      });
       return { bindStatus: 'SUCCESS' as const };
     },
 
-    async verifyOtp(user: UserRow, query: { verifyOtpType: 'EMAIL_OTP' | 'GA_OTP'; verifyCode: string; scenario: string }, ip: string) {
+    /** An authenticator code of a bound authenticator, counted on the person's authenticator factor wherever it is asked (verify-otp, submit-buy, …). */
+    verifyAuthenticatorCode: (user: UserRow, code: string, requester: Requester | undefined): Promise<boolean> =>
+      lock.check(user, 'authenticator', requester, () => authenticator.verifyCode(user.id, code)),
+
+    /** verify-otp: FAILED for a wrong code; each check is counted on the factor, and the fifth failure in a row answers the lock. */
+    async verifyOtp(user: UserRow, query: { verifyOtpType: 'EMAIL_OTP' | 'GA_OTP'; verifyCode: string; scenario: string }, requester: Requester) {
       let passed: boolean;
       if (query.verifyOtpType === 'GA_OTP') {
-        passed = await authenticator.verifyCode(user.id, query.verifyCode);
+        passed = await service.verifyAuthenticatorCode(user, query.verifyCode, requester);
       } else {
-        passed = await emailCodes
-          .verify({ email: user.email, purpose: 'verify', code: query.verifyCode, ip })
-          .then(() => true)
-          .catch((error: unknown) => {
-            if (error instanceof AppError && error.code === 'USE003000002') return false;
-            throw error;
-          });
+        passed = await lock.check(user, 'email-code', requester, () =>
+          emailCodes
+            .verify({ email: user.email, purpose: 'verify', code: query.verifyCode, ip: requester.ip })
+            .then(() => true)
+            .catch((error: unknown) => {
+              // A wrong code answers FAILED (counted); a burnt code keeps its own error (counted too).
+              if (error instanceof WrongCodeError && error.code === 'USE003000002') return false;
+              throw error;
+            }),
+        );
       }
       if (!passed) return { status: 'FAILED' as const, tokenVo: null };
       const expiresAt = clock.now().getTime() + PROCESS_TOKEN_TTL_MS;
@@ -114,8 +161,8 @@ export function createTwoFactorService(deps: {
     },
 
     /** verification/verify-code: the email OTP, and with entityProtocolId the acceptance of that agreement's current version. */
-    async verifyEmailCode(user: UserRow, body: { verifyCode: string; scenario: string; entityProtocolId?: AgreementProtocol | undefined }, ip: string) {
-      const result = await service.verifyOtp(user, { verifyOtpType: 'EMAIL_OTP', verifyCode: body.verifyCode, scenario: body.scenario }, ip);
+    async verifyEmailCode(user: UserRow, body: { verifyCode: string; scenario: string; entityProtocolId?: AgreementProtocol | undefined }, requester: Requester) {
+      const result = await service.verifyOtp(user, { verifyOtpType: 'EMAIL_OTP', verifyCode: body.verifyCode, scenario: body.scenario }, requester);
       if (result.status === 'SUCCESS' && body.entityProtocolId) {
         await deps.recordAgreement({ userId: user.id, protocol: body.entityProtocolId, version: AGREEMENT_VERSIONS[body.entityProtocolId], acceptedAt: clock.now() });
       }

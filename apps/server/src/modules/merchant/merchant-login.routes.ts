@@ -7,6 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { emailLanguageOf } from '../../platform/request-language.ts';
 import type { BotCheckProvider } from '../../providers/bot-check/index.ts';
 import { requireHuman } from '../bot-check/require-human.ts';
+import { requesterOf } from '../identity/requester.ts';
 import type { MerchantLoginService } from './merchant-login.service.ts';
 
 /** The merchant sign-in calls of spec §7 under /capi/v1/login/kyc. HTTP only: the states live in the service. */
@@ -46,6 +47,6 @@ export function registerMerchantLoginRoutes(app: FastifyInstance, merchantLogin:
 
   routes.post(`${API_BASE}${PATHS.merchantLoginWithVerifyCode}`, {
     schema: { tags, summary: "Sign in with the code; links the merchant's customer to the account", headers, body: merchantLoginWithCodeBodySchema, response },
-    handler: async (request) => ok(await merchantLogin.loginWithCode({ ...request.body, ip: request.ip })),
+    handler: async (request) => ok(await merchantLogin.loginWithCode({ ...request.body, requester: requesterOf(request) })),
   });
 }

@@ -8,6 +8,7 @@ import type { EmailCodeService } from '../identity/email-code.service.ts';
 import { isPrivateRelay } from '../identity/email-hints.ts';
 import type { IdentityRepository, UserRow } from '../identity/identity.repository.ts';
 import type { LoginService } from '../identity/login.service.ts';
+import type { Requester } from '../identity/requester.ts';
 import { createSignedClaims } from '../../platform/signed-claims.ts';
 import { BUSINESS_MODES } from '../identity/session.service.ts';
 import { maskEmail } from './mask-email.ts';
@@ -215,11 +216,11 @@ export function createMerchantLoginService(deps: {
     },
 
     /** kyc/login-with-verify-code: the code proves the account; the merchant's customer is linked to it. */
-    async loginWithCode(input: { processToken: string; code: string; termsAccepted: boolean; ip: string }): Promise<MerchantLoginResult> {
+    async loginWithCode(input: { processToken: string; code: string; termsAccepted: boolean; requester: Requester }): Promise<MerchantLoginResult> {
       const { claims, merchant, base } = await resume(input.processToken, 'loginWithCode');
       if (!claims.target) throw new AppError('USE000001008');
       const recipient = await recipientOf(claims.target);
-      const { user, created } = await login.accountForEmailCode({ email: recipient.email, code: input.code, termsAccepted: input.termsAccepted, loginMode: base.mode, ip: input.ip });
+      const { user, created } = await login.accountForEmailCode({ email: recipient.email, code: input.code, termsAccepted: input.termsAccepted, loginMode: base.mode, requester: input.requester });
       const result: LoginResult = await login.completeSignIn(user, base.mode, base.stayLoggedIn, { isNewUser: created });
       // Only a proved, usable account is linked: a blocked one must not become the merchant customer's default.
       if (isUsable(result)) await merchants.upsertLink({ merchantId: merchant.id, merchantUserId: base.merchantUserId, userId: user.id, verifiedAt: clock.now() });

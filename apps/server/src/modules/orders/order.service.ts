@@ -56,11 +56,16 @@ export function createOrderService(deps: {
     return order;
   }
 
-  /** "Two-factor within order" (trust.md): with an authenticator bound, a buy needs its code. */
+  /**
+   * "Two-factor within order" (trust.md): with an authenticator bound, a buy needs its code,
+   * counted on the person's authenticator factor like every other check of it (5 failures lock it
+   * for an hour, whichever call they came through).
+   */
   async function checkSecondFactor(user: UserRow, body: SubmitBuy) {
     if ((await deps.identity.authenticator.status(user.id)) !== 'BINDED') return;
     if (body.otpType !== 'GA_OTP' || !body.otpCode) throw new AppError('ODR00001009');
-    if (!(await deps.identity.authenticator.verifyCode(user.id, body.otpCode))) throw new AppError('USE003000011');
+    // No client address reaches this service: the per-person count is the bound here.
+    if (!(await deps.identity.twoFactor.verifyAuthenticatorCode(user, body.otpCode, undefined))) throw new AppError('USE003000011');
   }
 
   async function startOrder(user: UserRow, body: SubmitBuy, requestHash: string): Promise<SubmitBuyResult> {

@@ -1,0 +1,13 @@
+import type { FastifyRequest } from 'fastify';
+import { emailLanguageOf } from '../../platform/request-language.ts';
+import type { EmailLanguage } from './email-templates.ts';
+
+/** Who asks for a credential check: per-IP limits count `ip`; a lock's unlock email uses `lang` and `origin`. */
+export interface Requester {
+  ip: string;
+  lang: EmailLanguage;
+  /** The request's own origin: links in emails use it only when PUBLIC_URL is not set (sandbox installs). */
+  origin: string;
+}
+
+export const requesterOf = (request: FastifyRequest): Requester => ({ ip: request.ip, lang: emailLanguageOf(request), origin: `${request.protocol}://${request.host}` });
