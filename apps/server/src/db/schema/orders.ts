@@ -194,6 +194,8 @@ export const idempotencyKeys = pgTable(
 /**
  * The sandbox card processor's own books (providers/card-processor/sandbox): what a real
  * processor keeps on its side. A token remembers the test card's behaviour, never its number.
+ * Two kinds, as at Checkout.com: the card fields' single-use tok_… (expiresAt set; spent when a
+ * card is saved from it) and the saved card's reusable src_… (expiresAt null).
  */
 export const sandboxCardTokens = pgTable(
   'sandbox_card_tokens',
@@ -216,8 +218,6 @@ export const sandboxCardTokens = pgTable(
 export const sandboxCardPayments = pgTable(
   'sandbox_card_payments',
   {
- * Two kinds, as at Checkout.com: the card fields' single-use tok_… (expiresAt set; spent when a
- * card is saved from it) and the saved card's reusable src_… (expiresAt null).
     id: varchar('id', { length: 40 }).primaryKey(),
     idempotencyKey: varchar('idempotency_key', { length: 160 }).notNull(),
     reference: varchar('reference', { length: 64 }).notNull(),
