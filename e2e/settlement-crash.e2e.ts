@@ -10,7 +10,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 /**
  * trust.md crash safety: kill -9 the server while settlements are in flight, restart it on the
  * same data, and every order ends final with the books balanced. The real process, the embedded
- * database, sandbox providers; short leases so the restarted worker takes the dead one's jobs soon.
+ * database, sandbox providers. Leases as long as the default (120 s, longer than the 90 s the test
+ * waits): the restarted process takes the dead one's leases at once (jobs/worker-presence.ts).
  */
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'causeway-crash-'));
@@ -24,7 +25,7 @@ afterAll(() => {
 async function start(): Promise<{ child: ChildProcess; baseUrl: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', DATA_DIR: dataDir, JOB_LEASE_MS: '2000', JOB_POLL_MS: '100', SANDBOX_CHAIN_CONFIRM_MS: '1500' },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', DATA_DIR: dataDir, JOB_LEASE_MS: '120000', JOB_POLL_MS: '100', SANDBOX_CHAIN_CONFIRM_MS: '1500' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running = child;
