@@ -159,13 +159,13 @@ describe('BitGo getTransfer (v2.wallet.gettransfer)', () => {
     ['an XRP payment: drops', 'xrp', '12', { asset: 'XRP', amount: '0.000012' }],
   ] as const)('reads the network fee (feeString) of %s', async (_name, coin, feeString, fee) => {
     const { fake, chain } = setup();
-    fake.answerNext({ body: { ...bitgoFixture('transfer-confirmed'), coin, feeString } });
+    fake.answerNext({ body: { ...bitgoFixture<Record<string, unknown>>('transfer-confirmed'), coin, feeString } });
     expect((await chain.getTransfer(`${coin}:59cd72485007a239fb00282ed480da1f`)).fee).toEqual(fee);
   });
 
   it.each([['missing', undefined], ['the documentation’s placeholder', 'string'], ['zero', '0'], ['negative', '-5']])('reports no fee when feeString is %s', async (_name, feeString) => {
     const { fake, chain } = setup();
-    fake.answerNext({ body: { ...bitgoFixture('transfer-confirmed'), feeString } });
+    fake.answerNext({ body: { ...bitgoFixture<Record<string, unknown>>('transfer-confirmed'), feeString } });
     expect((await chain.getTransfer('btc:59cd72485007a239fb00282ed480da1f')).fee).toBeUndefined();
   });
 
