@@ -68,6 +68,7 @@ import { registerHelpRoutes } from './modules/help/help.routes.ts';
 import { createHelpService } from './modules/help/help.service.ts';
 import { registerHelpSiteRoutes } from './modules/help/help-site.routes.ts';
 import { registerHelpDeskOperatorRoutes } from './modules/help/help-desk-operator.routes.ts';
+import { createOperatorAttemptsRepository } from './modules/help/operator-attempts.repository.ts';
 
 export const APP_VERSION = '0.1.0';
 
@@ -203,7 +204,7 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   if (builtinDesk) {
     registerHelpSiteRoutes(app, helpDesk);
     if (hasSandboxTools(config) || config.HELP_DESK_OPERATOR_PASSWORD) {
-      registerHelpDeskOperatorRoutes(app, { repository: builtinDesk, password: config.HELP_DESK_OPERATOR_PASSWORD });
+      registerHelpDeskOperatorRoutes(app, { repository: builtinDesk, password: config.HELP_DESK_OPERATOR_PASSWORD, rateLimiter, attempts: createOperatorAttemptsRepository(database.db), clock });
     }
   }
 

@@ -3,6 +3,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { call, signUp } from '../../../test/identity-helpers.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { loadConfig } from '../../config.ts';
+import { rateLimitBuckets } from '../../db/schema/index.ts';
+import { createManualClock } from '../../platform/clock.ts';
+import { OPERATOR_LOCK_POLICY } from './help-desk-operator.routes.ts';
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -72,5 +75,50 @@ describe('rate limits', () => {
     const over = await read('card 120');
     expect([over.statusCode, over.body.code]).toEqual([429, 'REQ0000429']);
     expect(t.logs.join('')).not.toContain('zd-secret-token');
+  });
+});
+
+describe('the operator password is limited like a sign-in (issue 13)', () => {
+  const PASSWORD = 'correct horse battery';
+  const page = (password: string, ip: string) => t!.app.inject({ method: 'GET', url: '/sandbox/help-desk?format=json', headers: basic(password), remoteAddress: ip });
+
+  it('checks at most 5 of 100 parallel wrong passwords from an address, then locks that address for an hour, the right password included', async () => {
+    const clock = createManualClock();
+    t = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:9', HELP_DESK_OPERATOR_PASSWORD: PASSWORD }, undefined, { clock });
+    const guesses = await Promise.all(Array.from({ length: 100 }, (_, i) => page(`wrong password ${i}`, '198.51.100.7')));
+    expect(guesses.filter((answer) => answer.statusCode === 401)).toHaveLength(OPERATOR_LOCK_POLICY.maxFailuresPerAddress);
+    expect(guesses.filter((answer) => answer.statusCode === 429)).toHaveLength(100 - OPERATOR_LOCK_POLICY.maxFailuresPerAddress);
+
+    const right = await page(PASSWORD, '198.51.100.7');
+    expect(right.statusCode).toBe(429);
+    expect(right.json()).toMatchObject({ code: 'REQ0000429' });
+    expect(Number(right.headers['retry-after'])).toBe(3600);
+    // The lock is the address's: the operator elsewhere is not shut out.
+    expect((await page(PASSWORD, '203.0.113.20')).statusCode).toBe(200);
+
+    clock.advance(OPERATOR_LOCK_POLICY.lockMs - 1000);
+    expect((await page(PASSWORD, '198.51.100.7')).statusCode).toBe(429);
+    clock.advance(1000);
+    expect((await page(PASSWORD, '198.51.100.7')).statusCode).toBe(200);
+  });
+
+  it('does not count the right password: an operator who opens the page all day is never locked', async () => {
+    t = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:9', HELP_DESK_OPERATOR_PASSWORD: PASSWORD });
+    for (let i = 0; i < 4; i += 1) expect((await page('a typo in it', '198.51.100.8')).statusCode).toBe(401);
+    for (let i = 0; i < 20; i += 1) expect((await page(PASSWORD, '198.51.100.8')).statusCode).toBe(200);
+    // The four typos still count: one more locks.
+    expect((await page('a typo in it', '198.51.100.8')).statusCode).toBe(401);
+    expect((await page(PASSWORD, '198.51.100.8')).statusCode).toBe(429);
+  });
+
+  it('stops every check for the rest of the hour once all addresses together failed the overall ceiling', async () => {
+    const clock = createManualClock();
+    t = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:9', HELP_DESK_OPERATOR_PASSWORD: PASSWORD }, undefined, { clock });
+    await t.db.insert(rateLimitBuckets).values({ key: 'help-desk-operator:all', count: OPERATOR_LOCK_POLICY.maxFailuresOverall, windowStartedAt: clock.now() });
+    const refused = await page(PASSWORD, '203.0.113.30');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    clock.advance(OPERATOR_LOCK_POLICY.lockMs);
+    expect((await page(PASSWORD, '203.0.113.30')).statusCode).toBe(200);
   });
 });

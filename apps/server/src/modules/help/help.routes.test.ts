@@ -1,8 +1,8 @@
 import { HELP_ATTACHMENT_MAX_BYTES, HELP_DESK_URLS, PATHS } from '@causeway/contracts';
 import { API_BASE } from '@causeway/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { helpArticleTexts } from '../../db/schema/index.ts';
+import { helpArticleTexts, helpRequests, users } from '../../db/schema/index.ts';
 import { call, signUp } from '../../../test/identity-helpers.ts';
 import { multipartBody } from '../../../test/multipart.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -13,7 +13,8 @@ const MESSAGE = 'I bought BTC an hour ago and it has not arrived in my wallet ye
 
 beforeAll(async () => {
   t = await createTestApp();
-  headers = { token: await signUp(t.app, 'help-reader@example.com') };
+  // The person the tickets below are filed as: their account's address is the requester's.
+  headers = { token: await signUp(t.app, 'ada.lovelace@example.com') };
 });
 afterAll(() => t.app.close());
 
@@ -164,6 +165,21 @@ describe('support and feedback requests', () => {
     const { statusCode, body } = await desk(HELP_DESK_URLS.createRequest, 'post', ticket(overrides));
     expect([statusCode, body.code]).toEqual([400, 'HLP0000001']);
     expect((await t.app.inject({ method: 'GET', url: '/sandbox/help-desk?format=json' })).json().requests.length).toBe(before);
+  });
+});
+
+describe('a ticket is the signed-in person\'s own (issue 13 F7)', () => {
+  it('files it under their account and address, whatever address the body names', async () => {
+    const grace = { token: await signUp(t.app, 'grace.hopper@example.com') };
+    const [account] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'grace.hopper@example.com'));
+    // The body says ada; the session is grace's.
+    const { statusCode, json } = await desk(HELP_DESK_URLS.createRequest, 'post', ticket(), grace);
+    expect(statusCode).toBe(200);
+    expect(json.request.subject).toBe('Ticket From grace.hopper@example.com');
+    const [stored] = await t.db.select().from(helpRequests).where(eq(helpRequests.id, json.request.id));
+    expect(stored).toMatchObject({ requesterEmail: 'grace.hopper@example.com', requesterName: 'grace.hopper', userId: account?.id });
+    const filedAsAda = await t.db.select().from(helpRequests).where(and(eq(helpRequests.userId, account!.id), eq(helpRequests.requesterEmail, 'ada.lovelace@example.com')));
+    expect(filedAsAda).toEqual([]);
   });
 });
 

@@ -104,7 +104,8 @@ export function registerHelpRoutes(app: FastifyInstance, deps: HelpRouteDeps): v
         const operation = parseHelpDeskCall(request.body);
         if (operation.op === 'createRequest') await limit(request, 'ticket', TICKETS_PER_HOUR);
         else if (deps.desk === 'zendesk') await limit(request, 'read', ZENDESK_READS_PER_MINUTE, MINUTE_MS);
-        return ok({ data: await deps.help.request(operation) });
+        const { user } = request.auth!;
+        return ok({ data: await deps.help.request(operation, { userId: user.id, email: user.email }) });
       }),
   });
 

@@ -61,6 +61,15 @@ describe('the help service', () => {
     const help = createHelpService({ ...desk, createRequest: async (request) => ((seen = request), { id: 2, status: 'new', subject: request.subject }) });
     const answer = JSON.parse(await help.request({ ...TICKET, request: { ...TICKET.request, subject: '   ', requester: { name: 'Mallory', email: 'ada@example.com' } } }));
     expect(answer).toEqual({ request: { id: 2, status: 'new', subject: 'Ticket From ada@example.com' } });
-    expect(seen).toMatchObject({ requesterName: 'ada', requesterEmail: 'ada@example.com', source: 'tickets_from_widget', uploadTokens: [] });
+    expect(seen).toMatchObject({ requesterName: 'ada', requesterEmail: 'ada@example.com', requesterUserId: null, source: 'tickets_from_widget', uploadTokens: [] });
+  });
+
+  it("files a signed-in person's ticket under their id and account address, never the body's", async () => {
+    let seen: unknown;
+    const { desk } = countingDesk('builtin');
+    const help = createHelpService({ ...desk, createRequest: async (request) => ((seen = request), { id: 3, status: 'new', subject: request.subject }) });
+    const answer = JSON.parse(await help.request({ ...TICKET, request: { ...TICKET.request, subject: '', requester: { email: 'someone.else@example.com' } } }, { userId: 'usr_grace', email: 'grace@example.com' }));
+    expect(answer.request.subject).toBe('Ticket From grace@example.com');
+    expect(seen).toMatchObject({ requesterEmail: 'grace@example.com', requesterName: 'grace', requesterUserId: 'usr_grace' });
   });
 });

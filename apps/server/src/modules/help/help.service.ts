@@ -6,6 +6,12 @@ import { createTtlCache } from '../../platform/ttl-cache.ts';
 import type { HelpArticle, HelpAttachmentInput, HelpDeskProvider } from '../../providers/help-desk/index.ts';
 import type { HelpDeskOperation } from './help-desk-operations.ts';
 
+/** The signed-in person asking: a ticket they open is filed under their id and their account's address. */
+export interface HelpRequester {
+  userId: string;
+  email: string;
+}
+
 /** An article or section that does not exist (the route answers HLP0000004). */
 export class HelpContentNotFound extends Error {
   override name = 'HelpContentNotFound';
@@ -25,7 +31,7 @@ export function createHelpService(provider: HelpDeskProvider, options: { readCac
   const cache = createTtlCache<unknown>({ ttlMs: options.readCacheMs ?? 60_000, maxEntries: 500 });
   const read = <T>(key: string, load: () => Promise<T>): Promise<T> => (provider.kind === 'zendesk' ? (cache.get(key, load) as Promise<T>) : load());
 
-  async function run(operation: HelpDeskOperation): Promise<unknown> {
+  async function run(operation: HelpDeskOperation, requester: HelpRequester | null): Promise<unknown> {
     switch (operation.op) {
       case 'articlesByLabel':
         return read(`label:${operation.locale}:${operation.labels.join(',')}`, async (): Promise<HelpArticlesPayload> => ({
@@ -55,7 +61,9 @@ export function createHelpService(provider: HelpDeskProvider, options: { readCac
         });
       case 'createRequest': {
         const { request } = operation;
-        const email = request.requester.email;
+        // Signed in, a ticket is always the person's own: whatever address the body names, the
+        // account's is used (issue 13 F7). Only a signed-out request keeps the typed address.
+        const email = requester?.email ?? request.requester.email;
         const source = request.custom_fields[0]?.value ?? 'tickets_from_widget';
         const created = await provider.createRequest({
           // Spec §5: feedback always has its own subject; a support ticket without a topic gets one.
@@ -63,6 +71,7 @@ export function createHelpService(provider: HelpDeskProvider, options: { readCac
           message: request.comment.body,
           requesterEmail: email,
           requesterName: requesterNameOf(email),
+          requesterUserId: requester?.userId ?? null,
           uploadTokens: request.comment.uploads ?? [],
           source,
         });
@@ -73,9 +82,9 @@ export function createHelpService(provider: HelpDeskProvider, options: { readCac
   }
 
   return {
-    /** The operation's answer as Zendesk's JSON text (zendesk/request's data.data). */
-    async request(operation: HelpDeskOperation): Promise<string> {
-      return JSON.stringify(await run(operation));
+    /** The operation's answer as Zendesk's JSON text (zendesk/request's data.data); `requester` is the signed-in person, if any. */
+    async request(operation: HelpDeskOperation, requester: HelpRequester | null = null): Promise<string> {
+      return JSON.stringify(await run(operation, requester));
     },
     /** Stores an attachment; the answer is uploads.json's JSON text. */
     async upload(file: HelpAttachmentInput): Promise<string> {

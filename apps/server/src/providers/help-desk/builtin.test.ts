@@ -15,7 +15,7 @@ afterAll(() => handle.close());
 
 const desk = () => createBuiltinHelpDesk({ repository: createBuiltinDeskRepository(handle.db), clock, publicUrl: 'https://pay.example.com' });
 const request = (uploadTokens: string[]) => ({
-  subject: 'Ticket From ada@example.com', message: 'x'.repeat(60), requesterEmail: 'ada@example.com', requesterName: 'ada', uploadTokens, source: 'tickets_from_widget' as const,
+  subject: 'Ticket From ada@example.com', message: 'x'.repeat(60), requesterEmail: 'ada@example.com', requesterName: 'ada', requesterUserId: null, uploadTokens, source: 'tickets_from_widget' as const,
 });
 
 describe('the built-in help desk', () => {

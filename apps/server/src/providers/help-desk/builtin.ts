@@ -73,7 +73,7 @@ export function createBuiltinHelpDesk({ repository, clock, publicUrl }: BuiltinH
     async createRequest(request) {
       const now = clock.now();
       const created = await repository.insertRequest(
-        { subject: request.subject, message: request.message, requesterEmail: request.requesterEmail, requesterName: request.requesterName, source: request.source, createdAt: now },
+        { subject: request.subject, message: request.message, requesterEmail: request.requesterEmail, requesterName: request.requesterName, userId: request.requesterUserId, source: request.source, createdAt: now },
         request.uploadTokens,
         new Date(now.getTime() - UPLOAD_TOKEN_TTL_MS),
       );

@@ -60,6 +60,11 @@ export interface NewHelpRequest {
   requesterEmail: string;
   /** Spec §3: the part of the email before the @. */
   requesterName: string;
+  /**
+   * The signed-in person who files it (their account's address is requesterEmail); null only
+   * for a signed-out request, whose address is what was typed.
+   */
+  requesterUserId: string | null;
   /** Tokens from `upload`. */
   uploadTokens: string[];
   source: HelpTicketSource;

@@ -84,6 +84,7 @@ const ticket: NewHelpRequest = {
   message: 'I paid 25 USDC on Base an hour ago and the order still says pending. The transaction is confirmed.',
   requesterEmail: 'ada@example.com',
   requesterName: 'ada',
+  requesterUserId: 'usr_ada',
   uploadTokens: ['LXJdriewLBP8JrtzzkN7Ne4k6', 'tyBq1ms40dFaHefSIigxZpwGg'],
   source: 'tickets_from_widget',
 };

@@ -370,6 +370,8 @@ export function createZendeskHelpDesk(options: ZendeskHelpDeskOptions): HelpDesk
           request: {
             subject: request.subject,
             comment,
+            // The account's own address when signed in (help.service): Zendesk files the request under
+            // the user it knows by that address, so the person is the ticket's requester there.
             requester: { name: request.requesterName, email: request.requesterEmail },
             custom_fields: [{ id: options.sourceFieldId, value: request.source }],
           },
