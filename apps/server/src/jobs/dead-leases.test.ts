@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
 import { jobs, jobWorkers } from '../db/schema/index.ts';
-import { systemClock } from '../platform/clock.ts';
+import { createManualClock, systemClock } from '../platform/clock.ts';
 import { createTestDatabase } from '../../test/test-database.ts';
 import { createJobQueueRepository, WORKER_LOCK_CLASS } from './job-queue.repository.ts';
 import { createJobWorker } from './job-worker.ts';
@@ -146,5 +146,39 @@ describe.runIf(process.env.TEST_DB === 'postgres')('processes sharing PostgreSQL
     expect(another.ran).toEqual([]);
     await another.stop();
     await killHard(live.child);
+  });
+
+  it('a worker that loses its database session claims nothing until it holds its lock again', async () => {
+    const database = await createTestDatabase();
+    cleanups.push(() => database.close());
+    const clock = createManualClock();
+    const queue = createJobQueueRepository(database.db);
+    const presence = createWorkerPresence({ database, queue, clock, log });
+    const worker = createJobWorker({ queue, clock, log, pollMs: 0, presence });
+    let runs = 0;
+    worker.register('test.count', async () => void (runs += 1));
+    await worker.start();
+    cleanups.push(() => worker.stop());
+    const [self] = await database.db.select().from(jobWorkers).where(eq(jobWorkers.id, presence.id));
+    // The server ends the session holding the worker's lock (a restart, a broken connection); the worker notices.
+    const loseSession = async () => {
+      await database.db.execute(sql`select pg_terminate_backend(pid) from pg_locks where locktype = 'advisory' and classid = ${WORKER_LOCK_CLASS}::int::oid and objid = ${self!.lockKey}::int::oid and objsubid = 2`);
+      for (let tries = 0; presence.held && tries < 200; tries += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(presence.held).toBe(false);
+    };
+
+    // The first time, it holds its lock again at once and goes on.
+    await loseSession();
+    await queue.enqueue({ kind: 'test.count', payload: { n: 1 }, runAt: clock.now() });
+    expect(await worker.runDue()).toBe(1);
+    expect(presence.held).toBe(true);
+    // Lost again within seconds: it claims nothing until its next try, a few seconds on.
+    await loseSession();
+    await queue.enqueue({ kind: 'test.count', payload: { n: 2 }, runAt: clock.now() });
+    expect(await worker.runDue()).toBe(0);
+    clock.advance(5_000);
+    expect(await worker.runDue()).toBe(1);
+    expect(runs).toBe(2);
+    expect((await database.db.select().from(jobWorkers).where(eq(jobWorkers.id, presence.id))).map((row) => row.lockKey)).toEqual([self!.lockKey]);
   });
 });

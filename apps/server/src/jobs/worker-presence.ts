@@ -53,6 +53,11 @@ export function createWorkerPresence(deps: { database: DatabaseHandle; queue: Jo
   return {
     id,
 
+    /** True while this worker holds its lock on a live session. */
+    get held(): boolean {
+      return session !== undefined;
+    },
+
     /** Holds the lock, records the worker, then frees the dead workers' leases. Answers the jobs freed. */
     async join(): Promise<string[]> {
       if (lockKey !== undefined) return [];
