@@ -83,6 +83,7 @@ export const ERROR_CATALOGUE = {
   ODR00001011: { httpStatus: 409, meaning: 'This order was already submitted.' },
   ODR00001012: { httpStatus: 404, meaning: 'No such transaction.' },
   ODR00001014: { httpStatus: 503, meaning: 'Address screening is unavailable right now: try again in a moment.' },
+  ODR00001015: { httpStatus: 400, meaning: "This does not match the merchant's transaction: its amount, wallet address and network are set by the merchant. (chosen)" },
   // Idempotency (trust.md "Money"): the same key with another body, or while the first runs.
   IDM0000409: { httpStatus: 409, meaning: 'This request is still being processed: wait for its answer.' },
   IDM0000422: { httpStatus: 422, meaning: 'This key was already used with a different request.' },

@@ -217,12 +217,26 @@ export const createMerchantTransactionSchema = z.object({
   memo: z.string().max(64).optional(),
   merchantUserId: z.string().max(64).optional(),
   country: z.string().regex(/^[A-Z]{2}$/).optional(),
+  /**
+   * What the merchant sets only as a prefill the person may change: `amount`, `wallet` (the address
+   * with its network and memo), or both comma-separated. Signed like the other fields. Without it
+   * both are fixed: a quote and an order on the tranId must match them (ODR00001015).
+   */
+  prefill: z.string().regex(/^(amount|wallet)(,(amount|wallet))?$/, 'amount, wallet, or amount,wallet').optional(),
+}).superRefine((body, context) => {
+  const prefilled = new Set(body.prefill?.split(','));
+  if (body.fiatAmount !== undefined && body.cryptoAmount !== undefined && !prefilled.has('amount')) {
+    context.addIssue({ code: 'custom', path: ['cryptoAmount'], message: 'a fixed amount is either fiatAmount or cryptoAmount, not both' });
+  }
+  if (body.walletAddress !== undefined && body.network === undefined) context.addIssue({ code: 'custom', path: ['network'], message: 'a walletAddress needs its network' });
+  if (body.memo !== undefined && body.walletAddress === undefined) context.addIssue({ code: 'custom', path: ['memo'], message: 'a memo needs its walletAddress' });
 });
 export type CreateMerchantTransaction = z.infer<typeof createMerchantTransactionSchema>;
 export const orderInfoSchema = z.object({
   orderId: z.string().nullable(),
   tranId: z.string(),
   fiatCurrency: z.string(),
+  /** The merchant's amounts; once an order is paying it (Processing) or paid it (Success), that order's amounts. */
   fiatAmt: decimalStringSchema.nullable(),
   cryptoCurrency: z.string(),
   cryptoAmt: decimalStringSchema.nullable(),
@@ -232,6 +246,13 @@ export const orderInfoSchema = z.object({
   /** Initial, Processing, Success or Failed (spec §4: the gating reads Initial and Failed). */
   status: z.string(),
   merchantName: z.string(),
+  /** The merchant fixed the amount it set (fiatAmt or cryptoAmt): a quote is for exactly it (false when it is a prefill or unset). */
+  amountFixed: z.boolean(),
+  /** The merchant fixed where the crypto goes (address, network, memo): the order sends it there (false when a prefill or unset). */
+  walletFixed: z.boolean(),
+  /** Where the crypto goes, when the merchant set it: only in the signed-in answer (query-order/tranid), never in get-trans-info. */
+  walletAddress: z.string().nullable(),
+  memo: z.string().nullable(),
   /** Spec §3 order kycLoginFail: why a merchant's linked sign-in failed; null when it did not. */
   kycLoginFail: z.object({ kycLoginStatus: z.string(), merchantName: z.string() }).nullable(),
 });

@@ -1,9 +1,17 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { merchantTransactions } from '../../db/schema/index.ts';
+import { merchantTransactions, orders } from '../../db/schema/index.ts';
 import type { OrderTx } from './orders.repository.ts';
 
 export type MerchantTransactionRow = typeof merchantTransactions.$inferSelect;
+
+/** What the order that took a transaction pays: its amounts and where its crypto goes. */
+export interface TransactionPaid {
+  fiatAmount: string;
+  cryptoAmount: string;
+  walletAddress: string;
+  memo: string | null;
+}
 
 /** Merchants' transactions: created once by their server, taken by one order at a time. */
 export function createMerchantTransactionsRepository(db: Database) {
@@ -15,6 +23,19 @@ export function createMerchantTransactionsRepository(db: Database) {
 
     async find(tranId: string, executor: Pick<Database, 'select'> = db): Promise<MerchantTransactionRow | undefined> {
       return (await executor.select().from(merchantTransactions).where(eq(merchantTransactions.tranId, tranId)))[0];
+    },
+
+    /** The transaction with what its order (the last one that took it) pays, in one read. */
+    async findWithOrder(tranId: string): Promise<{ row: MerchantTransactionRow; paid: TransactionPaid | null } | undefined> {
+      const [found] = await db
+        .select({
+          row: merchantTransactions,
+          paid: { fiatAmount: orders.fiatAmount, cryptoAmount: orders.cryptoAmount, walletAddress: orders.walletAddress, memo: orders.memo },
+        })
+        .from(merchantTransactions)
+        .leftJoin(orders, eq(orders.id, merchantTransactions.orderId))
+        .where(eq(merchantTransactions.tranId, tranId));
+      return found && { row: found.row, paid: found.paid?.fiatAmount ? (found.paid as TransactionPaid) : null };
     },
 
     /**

@@ -11,6 +11,7 @@ import { checkDestination } from './address-check.ts';
 import { isExpired } from './card.service.ts';
 import type { CardsRepository } from './cards.repository.ts';
 import type { MerchantTransactionsRepository } from './merchant-transactions.repository.ts';
+import type { MerchantTransactionService } from './merchant-transactions.service.ts';
 import type { OrderRow, OrdersRepository, OrderTx } from './orders.repository.ts';
 import type { QuoteService } from './quote.service.ts';
 import { advanceJobKey, JOB_ADVANCE_ORDER, type Settlement } from './settlement.ts';
@@ -47,6 +48,8 @@ export function createOrderService(deps: {
   /** The person's KYC status and tier (one read: submit-buy needs both). */
   kycOf: (userId: string) => Promise<{ kycStatus: string; kycLevel: number } | undefined>;
   merchantTransactions: MerchantTransactionsRepository;
+  /** What a merchant's transaction fixed (amount, wallet, network), and its merchant. */
+  transactionTerms: Pick<MerchantTransactionService, 'assertOrderFits'>;
 }) {
   const { orders, clock } = deps;
 
@@ -85,6 +88,10 @@ export function createOrderService(deps: {
     const rawAddress = body.walletAddress ?? quote.walletAddress;
     if (!rawAddress) throw new AppError('ODR00001005', 'A wallet address is required.', { reason: 'EMPTY', field: 'address' });
     const destination = await checkDestination({ network: quote.network, address: rawAddress, memo: body.memo ?? quote.memo }, deps.screening);
+    // A merchant's transaction is paid as the merchant fixed it, to the address it fixed (F4), before the code is spent.
+    // The order's merchant is the transaction's: a merchantId in the body (the spec's client sends one) is a
+    // claim nobody checked, so it is ignored, never stored; an order without a transaction has no merchant.
+    const merchantId = quote.tranId ? (await deps.transactionTerms.assertOrderFits(quote.tranId, { ...quote, destination })).merchantId : null;
     await checkSecondFactor(user, body);
     // The tier's room is read once, under the person's lock below.
     const pair = await deps.quotes.pairAndRate(quote);
@@ -109,7 +116,7 @@ export function createOrderService(deps: {
         id: body.orderId, userId: user.id, quoteId: quote.id, cardId: card.id, transactionType: 'buy', channelCode: quote.channelCode, paymentMethod: quote.paymentMethod,
         status: 'OrderSubmitted', step: 'AUTHORIZE', fiatCurrency: quote.fiatCurrency, fiatAmount: quote.fiatAmount, cryptoCurrency: quote.cryptoCurrency, network: quote.network,
         cryptoAmount: quote.cryptoAmount, price: quote.price, fees: quote.fees, walletAddress: destination.address, memo: destination.memo,
-        limitAmount: limitAmount.toFixed(2), merchantId: body.merchantId ?? null, merchantTranId: quote.tranId, deviceSessionId: body.deviceSessionId ?? null, requestHash,
+        limitAmount: limitAmount.toFixed(2), merchantId, merchantTranId: quote.tranId, deviceSessionId: body.deviceSessionId ?? null, requestHash,
         // The card's processor holds the payment: the order is booked against it whatever CARD_PROCESSOR becomes.
         processor: card.processor,
         createdAt: now, updatedAt: now, deadlineAt: new Date(now.getTime() + CARD_ORDER_DEADLINE_MS),

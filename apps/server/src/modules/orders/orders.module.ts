@@ -68,7 +68,7 @@ export function createOrdersModule(deps: {
   });
   const quotes = createQuoteService({
     reference: createReferenceRepository(deps.db), orders: ordersRepository, prices: deps.prices, clock, kycLevelOf,
-    assertTransactionQuotable: (user, tranId, quote) => merchantTransactions.assertQuotable(user, tranId, quote),
+    transactions: merchantTransactions,
   });
   const settlement = createSettlement({
     orders: ordersRepository, cards: cardsRepository, ledger, processor: deps.processor, chain: deps.chain, queue: deps.queue, clock, log: deps.log,
@@ -81,6 +81,7 @@ export function createOrdersModule(deps: {
   const orders = createOrderService({
     orders: ordersRepository, cards: cardsRepository, quotes, settlement, queue: deps.queue, idempotency: createIdempotency(idempotencyKeys, clock),
     identity: deps.identity, screening: deps.screening, clock, kycOf: (userId) => deps.kyc.findProfile(userId), merchantTransactions: merchantTransactionsRepository,
+    transactionTerms: merchantTransactions,
   });
   const cards = createCardService({ cards: cardsRepository, processor: deps.processor, clock });
   const wallets = createWalletService({ wallets: createWalletsRepository(deps.db), screening: deps.screening, clock });

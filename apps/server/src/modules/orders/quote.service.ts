@@ -9,6 +9,7 @@ import { LIMIT_PERIODS } from '@causeway/contracts';
 import { KYC_LIMIT_TIERS, LIMIT_CURRENCY, periodStarts } from '../kyc/kyc-limits.ts';
 import type { ReferenceRepository } from '../reference/reference.repository.ts';
 import { checkDestination } from './address-check.ts';
+import type { MerchantTransactionService } from './merchant-transactions.service.ts';
 import { MAX_QUOTED_CRYPTO_DECIMALS, networkFeeIn, ourFeeRate, spreadRate } from './fee-schedule.ts';
 import type { OrdersRepository, OrderTx, QuoteRow } from './orders.repository.ts';
 import { AmountTooSmallError, priceBuy } from './quote-pricing.ts';
@@ -33,8 +34,8 @@ export function createQuoteService(deps: {
   prices: PriceFeed;
   clock: Clock;
   kycLevelOf: (userId: string) => Promise<number>;
-  /** A quote for a merchant's transaction must fit it (its currencies, its person). */
-  assertTransactionQuotable: (user: UserRow, tranId: string, quote: { fiatCurrency: string; cryptoCurrency: string; network: string }) => Promise<void>;
+  /** A quote for a merchant's transaction must fit it: its person and state, currencies, network, amount and wallet. */
+  transactions: Pick<MerchantTransactionService, 'openFor' | 'merchantDestination' | 'assertFits'>;
 }) {
   const { orders, prices, clock } = deps;
 
@@ -111,8 +112,10 @@ export function createQuoteService(deps: {
       const owner = await orders.ownerOfOrderId(input.orderId);
       if (owner && owner.userId !== user.id) throw new AppError('IDM0000422', 'This order id belongs to another order: generate a new one.');
       if (owner?.submitted) throw new AppError('ODR00001011');
-      if (input.tranId) await deps.assertTransactionQuotable(user, input.tranId, input);
-      const destination = input.walletAddress ? await checkDestination({ network: input.network, address: input.walletAddress, memo: input.memo }) : null;
+      const transaction = input.tranId ? await deps.transactions.openFor(user, input.tranId, input) : null;
+      // A quote that names no address for a merchant's transaction takes the merchant's (fixed or prefill).
+      const named = input.walletAddress ? { address: input.walletAddress, memo: input.memo } : transaction && deps.transactions.merchantDestination(transaction, input.network);
+      const destination = named ? await checkDestination({ network: input.network, address: named.address, memo: named.memo }) : null;
       const feeRate = ourFeeRate(input.channelCode);
       if (!feeRate || input.paymentMethod !== 'CARD') throw new AppError('ODR00001002', 'only card buys on the CHECKOUT channel are quoted here');
       const decimals = await decimalsOf(input.fiatCurrency, input.cryptoCurrency, input.network);
@@ -139,6 +142,10 @@ export function createQuoteService(deps: {
       } catch (error) {
         if (error instanceof AmountTooSmallError) throw limitExceeded(limits, input.fiatCurrency, decimals.fiat);
         throw error;
+      }
+      // What is quoted (after rounding) must be what the merchant fixed, before anything is stored.
+      if (transaction) {
+        deps.transactions.assertFits(transaction, { ...input, amountType: input.fiatAmount !== undefined ? 'fiat' : 'crypto', fiatAmount: pricing.fiatAmount, cryptoAmount: pricing.cryptoAmount, destination });
       }
       if (pricing.fiatAmount.lt(limits.minAmount) || pricing.fiatAmount.gt(limits.maxAmount)) throw limitExceeded(limits, input.fiatCurrency, decimals.fiat);
 

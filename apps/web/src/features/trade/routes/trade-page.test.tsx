@@ -50,7 +50,7 @@ describe('trade page states (spec §2)', () => {
   });
 
   it("a merchant's transaction (tranId) sets the coin and the amount, and goes with every quote", async () => {
-    const info = { tranId: 'shop-7', orderId: null, fiatCurrency: 'EUR', fiatAmt: '90.00', cryptoCurrency: 'USDT', cryptoAmt: null, network: 'TRX', userId: null, country: null, status: 'Initial', merchantName: 'Demo Shop', kycLoginFail: null };
+    const info = { tranId: 'shop-7', orderId: null, fiatCurrency: 'EUR', fiatAmt: '90.00', cryptoCurrency: 'USDT', cryptoAmt: null, network: 'TRX', userId: null, country: null, status: 'Initial', merchantName: 'Demo Shop', amountFixed: false, walletFixed: false, walletAddress: null, memo: null, kycLoginFail: null };
     const { bodiesOf } = openTrade({ url: '/en/buy-crypto?tranId=shop-7', routes: { [PATHS.getTransInfo]: () => info } });
     await formShown();
     expect(amountInput()).toHaveValue('90.00');
@@ -59,7 +59,7 @@ describe('trade page states (spec §2)', () => {
 
   it("a merchant's transaction kept from sign-in but already paid is forgotten: the page is a plain buy", async () => {
     storage.setItem(TRAN_ID_STORAGE_KEY, 'shop-8');
-    const info = { tranId: 'shop-8', orderId: 'ord_1', fiatCurrency: 'EUR', fiatAmt: '90.00', cryptoCurrency: 'USDT', cryptoAmt: null, network: 'TRX', userId: null, country: null, status: 'Success', merchantName: 'Demo Shop', kycLoginFail: null };
+    const info = { tranId: 'shop-8', orderId: 'ord_1', fiatCurrency: 'EUR', fiatAmt: '90.00', cryptoCurrency: 'USDT', cryptoAmt: null, network: 'TRX', userId: null, country: null, status: 'Success', merchantName: 'Demo Shop', amountFixed: false, walletFixed: false, walletAddress: null, memo: null, kycLoginFail: null };
     openTrade({ routes: { [PATHS.getTransInfo]: () => info } });
     await formShown();
     expect(amountInput()).toHaveValue('');
