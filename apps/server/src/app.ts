@@ -151,7 +151,7 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
     spentInPeriods: (userId, now) => orders.spentInPeriods(userId, now),
   });
   registerKycWebhookRoutes(app, { provider: kycProvider, repository: kyc.repository, clock });
-  registerKycRoutes(app, { kyc, identity, geo });
+  registerKycRoutes(app, { kyc, identity, geo, rateLimiter, clock });
   // The verification page is the vendor's; share tokens for anyone who asks are a sandbox tool.
   if (sandboxKyc) registerKycVerificationRoutes(app, sandboxKyc, { shareTokens: !production });
   const uploads = createUploadsService({ storage, documents: createDocumentUploadsRepository(database.db), rateLimiter, clock });

@@ -1,10 +1,11 @@
-import { PATHS } from '@causeway/contracts';
+import { API_BASE, PATHS } from '@causeway/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kycProfiles, mailingListMembers, sandboxKycApplicants, users } from '../../db/schema/index.ts';
 import { DEMO_PASSWORD } from '../../db/seed/demo-accounts.ts';
 import { call, createIdentityTestApp, type IdentityTestApp, passwordLogin, tokenHeaders } from '../../../test/identity-helpers.ts';
 import { newIndividual, profileOf, submitSandboxVerification } from '../../../test/kyc-helpers.ts';
+import { KYC_VENDOR_CALL_LIMITS } from './kyc.routes.ts';
 
 let t: IdentityTestApp;
 let demoToken: string;
@@ -143,6 +144,37 @@ describe('the other KYC calls', () => {
     expect((await get(PATHS.overview, token)).body.data.kycInfo.remediationStatus).toBe('Pop');
     expect((await post(PATHS.closeRemediation, token)).body.data).toBeNull();
     expect((await get(PATHS.overview, token)).body.data.kycInfo.remediationStatus).toBe('Closed');
+  });
+});
+
+describe('per-person limits on the calls that reach the vendor (issue 13)', () => {
+  /** Sends `count` calls at once; answers how many passed and how many were refused with REQ0000429 and a Retry-After. */
+  async function burst(method: 'GET' | 'POST', path: string, token: string, count: number) {
+    const answers = await Promise.all(Array.from({ length: count }, () => t.app.inject({ method, url: `${API_BASE}${path}`, headers: tokenHeaders(token) })));
+    const refused = answers.filter((answer) => answer.statusCode === 429);
+    expect(refused.every((answer) => answer.json().code === 'REQ0000429' && Number(answer.headers['retry-after']) >= 1)).toBe(true);
+    return { passed: answers.filter((answer) => answer.statusCode === 200).length, refused: refused.length };
+  }
+
+  it('get-access-token: 10 in 10 minutes per person, counted atomically (15 at once: 10 pass, 5 refused); another person is not held back', async () => {
+    const { perWindow, windowMs } = KYC_VENDOR_CALL_LIMITS.accessToken;
+    const { token } = await newIndividual(t, 'limit.token@example.test');
+    // The first call creates the vendor's applicant; the burst then only asks for tokens.
+    expect((await get(PATHS.kycAccessToken, token)).statusCode).toBe(200);
+    expect(await burst('GET', PATHS.kycAccessToken, token, perWindow + 4)).toEqual({ passed: perWindow - 1, refused: 5 });
+    const other = await newIndividual(t, 'limit.token.other@example.test');
+    expect((await get(PATHS.kycAccessToken, other.token)).statusCode).toBe(200);
+    t.clock.advance(windowMs);
+    expect((await get(PATHS.kycAccessToken, token)).statusCode).toBe(200);
+  });
+
+  it('upd-kyc-status: 30 a minute per person (the page polls 12), counted atomically (40 at once: 30 pass, 10 refused)', async () => {
+    const { perWindow, windowMs } = KYC_VENDOR_CALL_LIMITS.refreshStatus;
+    const { token } = await newIndividual(t, 'limit.status@example.test');
+    expect((await get(PATHS.kycAccessToken, token)).statusCode).toBe(200);
+    expect(await burst('POST', PATHS.updateKycStatus, token, perWindow + 10)).toEqual({ passed: perWindow, refused: 10 });
+    t.clock.advance(windowMs);
+    expect((await post(PATHS.updateKycStatus, token)).statusCode).toBe(200);
   });
 });
 

@@ -5,17 +5,40 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Clock } from '../../platform/clock.ts';
+import type { RateLimiter } from '../../platform/rate-limit.repository.ts';
+import { RateLimitedError } from '../../platform/rate-limited.ts';
 import type { GeoProvider } from '../../providers/geo/index.ts';
 import type { IdentityModule } from '../identity/identity.module.ts';
 import type { KycModule } from './kyc.module.ts';
 
+const MINUTE_MS = 60_000;
+
+/**
+ * Per-person bounds on the two calls that each make a call to the KYC vendor (issue 13). The page
+ * asks for a token when the vendor's step opens and when its 600 s token runs out; it polls the
+ * status every 5 s (12 a minute) while a review is pending. Both bounds leave room for a second tab
+ * and reloads, and keep one session from spending the vendor's API quota for everyone.
+ */
+export const KYC_VENDOR_CALL_LIMITS = {
+  accessToken: { perWindow: 10, windowMs: 10 * MINUTE_MS },
+  refreshStatus: { perWindow: 30, windowMs: MINUTE_MS },
+} as const;
+
 /** The KYC calls of spec §7 (customer/user, customer/kyc, kyc-main/client). Every one needs a session. HTTP only. */
-export function registerKycRoutes(app: FastifyInstance, deps: { kyc: KycModule; identity: IdentityModule; geo: GeoProvider }): void {
+export function registerKycRoutes(app: FastifyInstance, deps: { kyc: KycModule; identity: IdentityModule; geo: GeoProvider; rateLimiter: RateLimiter; clock: Clock }): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { service } = deps.kyc;
   const tags = ['kyc'];
   const headers = commonHeadersSchema;
   const preHandler = deps.identity.guard.requireSession;
+
+  /** Counts the call for its person (one atomic upsert: parallel calls are all counted) and refuses it over the bound. */
+  async function limitPerPerson(userId: string, call: keyof typeof KYC_VENDOR_CALL_LIMITS) {
+    const { perWindow, windowMs } = KYC_VENDOR_CALL_LIMITS[call];
+    const verdict = await deps.rateLimiter.hit(`kyc-${call}:${userId}`, perWindow, windowMs, deps.clock.now());
+    if (!verdict.allowed) throw new RateLimitedError(verdict.retryAfterMs, 'Too many verification requests: try again later.');
+  }
 
   for (const path of [PATHS.overview, PATHS.overviewForThirdParty]) {
     routes.get(`${API_BASE}${path}`, {
@@ -73,7 +96,10 @@ export function registerKycRoutes(app: FastifyInstance, deps: { kyc: KycModule; 
   routes.get(`${API_BASE}${PATHS.kycAccessToken}`, {
     schema: { tags, summary: "An access token for the vendor's hosted verification step", headers, response: { 200: envelopeOf(kycAccessTokenResultSchema) } },
     preHandler,
-    handler: async (request) => ok(await service.startVerification(request.auth!.user)),
+    handler: async (request) => {
+      await limitPerPerson(request.auth!.user.id, 'accessToken');
+      return ok(await service.startVerification(request.auth!.user));
+    },
   });
 
   routes.post(`${API_BASE}${PATHS.docsVerificationSubmit}`, {
@@ -85,7 +111,10 @@ export function registerKycRoutes(app: FastifyInstance, deps: { kyc: KycModule; 
   routes.post(`${API_BASE}${PATHS.updateKycStatus}`, {
     schema: { tags, summary: "Read the vendor's review now (after its step) and answer the account info", headers, response: { 200: envelopeOf(accountOverviewSchema) } },
     preHandler,
-    handler: async (request) => ok(await service.refreshStatus(request.auth!.user)),
+    handler: async (request) => {
+      await limitPerPerson(request.auth!.user.id, 'refreshStatus');
+      return ok(await service.refreshStatus(request.auth!.user));
+    },
   });
 
   routes.get(`${API_BASE}${PATHS.entitySwitchPrecheck}`, {
