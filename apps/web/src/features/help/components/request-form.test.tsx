@@ -169,3 +169,29 @@ describe('FeedbackForm (spec §5)', () => {
     expect(form.submitButton()).toHaveAttribute('aria-disabled', 'true');
   });
 });
+
+describe('signed in, the ticket is the account\'s own (issue 13 F7)', () => {
+  it('shows the account\'s address read-only with a hint, ignores typing, and sends that address', async () => {
+    document.cookie = `email=${encodeURIComponent('someone.else@example.com')}; path=/`;
+    const form = openForm('support', { accountEmail: 'ada@example.com' });
+    expect(form.email()).toHaveValue('ada@example.com');
+    expect(form.email()).toHaveAttribute('readonly');
+    expect(form.email()).toHaveAccessibleDescription("Your account's address: our reply goes there.");
+    await form.user.type(form.email(), 'x');
+    expect(form.email()).toHaveValue('ada@example.com');
+    await form.fill(form.message(), MESSAGE_50);
+    await form.user.click(form.submitButton());
+    await waitFor(() => expect(form.requests()).toHaveLength(1));
+    expect(form.requests()[0]).toMatchObject({ requester: { email: 'ada@example.com' }, subject: 'Ticket From ada@example.com' });
+    // A sent form starts afresh, still as the same person.
+    await waitFor(() => expect(form.message()).toHaveValue(''));
+    expect(form.email()).toHaveValue('ada@example.com');
+  });
+
+  it('signed out, the address is typed as before', () => {
+    document.cookie = 'email=; path=/; max-age=0';
+    const form = openForm('feedback');
+    expect(form.email()).not.toHaveAttribute('readonly');
+    expect(form.email()).toHaveAccessibleDescription('');
+  });
+});

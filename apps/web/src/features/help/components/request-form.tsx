@@ -13,16 +13,18 @@ import type { RequestField, RequestFormKind } from './use-request-form-rules';
 export interface RequestFormProps {
   /** The help desk calls: upload for each attachment, then createRequest. */
   api: HelpApi;
+  /** The signed-in person's address: shown read-only, the ticket's requester. Undefined: signed out, the address is typed. */
+  accountEmail?: string | undefined;
 }
 
 /** The support page: email, optional topic (the ticket's subject), message and attachments. */
-export function SupportForm({ api }: RequestFormProps) {
-  return <RequestForm api={api} kind="support" />;
+export function SupportForm({ api, accountEmail }: RequestFormProps) {
+  return <RequestForm api={api} kind="support" accountEmail={accountEmail} />;
 }
 
 /** The feedback page: email, message and attachments; the subject is always 'Feedback/Suggest From {email}'. */
-export function FeedbackForm({ api }: RequestFormProps) {
-  return <RequestForm api={api} kind="feedback" />;
+export function FeedbackForm({ api, accountEmail }: RequestFormProps) {
+  return <RequestForm api={api} kind="feedback" accountEmail={accountEmail} />;
 }
 
 /** Spec §8 names the feedback texts (feedbacksubmitsuccess, feedbacksubmitfail); support's follow suit. */
@@ -37,9 +39,9 @@ const BOX = 'w-full rounded-xl border bg-surface px-3 py-3 text-base text-fg pla
  * One form for both pages: they differ only in the topic field, the ticket source and their
  * words. Fits a 360 px wide panel; every control works by keyboard.
  */
-function RequestForm({ api, kind }: RequestFormProps & { kind: RequestFormKind }) {
+function RequestForm({ api, kind, accountEmail }: RequestFormProps & { kind: RequestFormKind }) {
   const { t } = useTranslation();
-  const form = useRequestForm(api, kind);
+  const form = useRequestForm(api, kind, accountEmail);
   const baseId = useId();
   const fieldIds = (field: RequestField) => ({ input: `${baseId}-${field}`, error: `${baseId}-${field}-error`, hint: `${baseId}-${field}-hint` });
   const errorText = (key: HelpFieldError | undefined) =>
@@ -75,7 +77,7 @@ function RequestForm({ api, kind }: RequestFormProps & { kind: RequestFormKind }
 
       <Field label={t('helpForm.email.label')} htmlFor={fieldIds('email').input} errorId={fieldIds('email').error} error={errorText(form.visibleError('email'))}>
         <input
-          {...bind('email')}
+          {...bind('email', Boolean(accountEmail))}
           type="email"
           inputMode="email"
           autoComplete="email"
@@ -84,7 +86,14 @@ function RequestForm({ api, kind }: RequestFormProps & { kind: RequestFormKind }
           required
           placeholder={t('helpForm.email.placeholder')}
           onChange={(event) => form.setValue('email', event.target.value)}
+          // Signed in, the ticket is the account's: its address shows, and cannot be typed over.
+          readOnly={form.isSubmitting || Boolean(accountEmail)}
         />
+        {accountEmail ? (
+          <span id={fieldIds('email').hint} className="mt-1 text-xs text-muted">
+            {t('helpForm.email.accountHint')}
+          </span>
+        ) : null}
       </Field>
 
       {kind === 'support' ? (

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/ui';
 import { type HelpSecondaryPage, useHelpWidgetState } from '../help-widget-store';
 import { useHelpWidget, useReportReady } from '../hooks/use-help-data';
+import { useSignedInEmail } from '../hooks/use-signed-in-email';
 import { ArticlePage } from './article-page';
 import { ChevronIcon } from './help-parts';
 import { SearchPage } from './search-page';
@@ -65,12 +66,13 @@ function PageContent({ page }: { page: Exclude<HelpSecondaryPage, null> }) {
 function FormPage({ title, form }: { title: 'help.support.title' | 'help.feedback.title'; form: 'support' | 'feedback' }) {
   const { t } = useTranslation();
   const { api } = useHelpWidget();
+  const accountEmail = useSignedInEmail();
   useReportReady(true);
   return (
     <div className="flex flex-col gap-4">
       <h3 className="text-lg font-semibold text-fg">{t(title)}</h3>
       <Suspense fallback={<div className="flex justify-center py-4 text-muted"><Spinner label={t('help.loading')} /></div>}>
-        {form === 'support' ? <SupportForm api={api} /> : <FeedbackForm api={api} />}
+        {form === 'support' ? <SupportForm api={api} accountEmail={accountEmail} /> : <FeedbackForm api={api} accountEmail={accountEmail} />}
       </Suspense>
     </div>
   );

@@ -37,10 +37,10 @@ export const requestAnswer = (body: { params: HelpCreateRequestParams }) => ({
 });
 
 /** Renders one form; `routes` replaces the default desk answers. Pass `advanceTimers` when the test fakes timers. */
-export function openForm(kind: 'support' | 'feedback', { routes = {}, fakeTimers = false }: { routes?: Record<string, Responder>; fakeTimers?: boolean } = {}) {
+export function openForm(kind: 'support' | 'feedback', { routes = {}, fakeTimers = false, accountEmail }: { routes?: Record<string, Responder>; fakeTimers?: boolean; accountEmail?: string } = {}) {
   const http = routedHttpClient({ [PATHS.helpDeskForwardFile]: uploadAnswer, [PATHS.helpDeskRequest]: requestAnswer, ...routes });
   const api = createHelpApi(http.client);
-  const view = renderWithI18n(kind === 'support' ? <SupportForm api={api} /> : <FeedbackForm api={api} />);
+  const view = renderWithI18n(kind === 'support' ? <SupportForm api={api} accountEmail={accountEmail} /> : <FeedbackForm api={api} accountEmail={accountEmail} />);
   // applyAccept off: a person can switch the dialog to "All files", so the form must check itself.
   const user = userEvent.setup({ applyAccept: false, ...(fakeTimers ? { advanceTimers: vi.advanceTimersByTime } : {}) });
   const email = () => screen.getByRole('textbox', { name: 'Email' });
