@@ -31,6 +31,7 @@ export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   [PATHS.kycLimits]: kycLimitsResultSchema,
   [PATHS.kycCheckAddress]: checkAddressResultSchema,
   [PATHS.getTransInfo]: orderInfoSchema,
+  [PATHS.queryOrderByTranId]: orderInfoSchema,
   [PATHS.riskSurveyCheck]: riskSurveyCheckResultSchema,
   [PATHS.riskSurveyAgreement]: riskSurveyCheckResultSchema,
   [PATHS.featureSwitch]: z.array(featureSwitchItemSchema),

@@ -68,6 +68,7 @@ const ORDER_TEXT_KEYS: Record<string, string> = {
   ODR00001004: 'trade.errors.kycRequired',
   ODR00001008: 'trade.errors.priceChanged',
   ODR00001013: 'trade.errors.quoteExpired',
+  ODR00001015: 'trade.errors.transactionMismatch',
   CRD0000006: 'trade.errors.cardMissing',
   CRD0000007: 'trade.errors.cardRefused',
   IDM0000422: 'trade.errors.orderConflict',

@@ -18,8 +18,19 @@ export interface TradeOffer {
   cryptos: ReadonlyMap<string, CurrencyItem>;
   /** The selection the page opens with (the query's, else the remembered fiat, else the first offered). */
   initial: Selection;
-  /** A merchant's transaction the page fills (tranId): its amount is typed in, its id goes with every quote. */
-  transaction?: { tranId: string; fiatAmount: string | null; cryptoAmount: string | null };
+  /**
+   * A merchant's transaction the page fills (tranId): its amount is typed in, its id goes with every
+   * quote. What the merchant fixed (not a prefill) is shown read-only: the server refuses anything else.
+   */
+  transaction?: {
+    tranId: string;
+    merchantName: string;
+    fiatAmount: string | null;
+    cryptoAmount: string | null;
+    amountFixed: boolean;
+    /** The address (and memo) the crypto must go to, when the merchant fixed it. */
+    fixedWallet: { address: string; memo: string } | null;
+  };
 }
 
 export type TradeLimit = KycLimits['userKycLimitVos'][number];

@@ -69,8 +69,8 @@ export function createTradeApi(client: HttpClient) {
       client.get<CurrencyPair[]>(PATHS.listCurrencyPairByBaseCurrency, { query: { baseCurrency, channelCode: CARD_CHANNEL, transactionType: 'buy' } }),
     checkAddress: () => client.get<CheckAddressResult>(PATHS.kycCheckAddress),
     kycLimits: () => client.get<KycLimits>(PATHS.kycLimits),
-    /** common/get-trans-info: what a merchant's transaction buys (before or after sign-in). */
-    transInfo: (tranId: string) => client.get<OrderInfo>(PATHS.getTransInfo, { query: { tranId } }),
+    /** order/query-order/tranid: what a merchant's transaction buys, with the address the merchant set (ODR00001012 when it is not this person's). */
+    transactionFor: (tranId: string) => client.get<OrderInfo>(PATHS.queryOrderByTranId, { query: { tranId } }),
     featureSwitch: (entry: string) => client.get<FeatureSwitchItem[]>(PATHS.featureSwitch, { query: { clientType: 'Web', entry, version: FEATURE_SWITCH_VERSION } }),
   };
 }

@@ -44,7 +44,7 @@ export function TradeForm({ offer, chooseFirst = false }: { offer: TradeOffer; c
   const [selection, setSelection] = useState<Selection>(offer.initial);
   const [chooser, setChooser] = useState(chooseFirst);
   const [dialog, setDialog] = useState<'add' | 'manage' | null>(null);
-  // A merchant's transaction comes with its amount: typed in for the person (who may still change it).
+  // A merchant's transaction comes with its amount: typed in for the person (who may change it only when it is a prefill).
   const [entry, setEntry] = useState<AmountEntry>(() => {
     const preset = offer.transaction;
     if (preset?.fiatAmount) return { unit: 'fiat', value: preset.fiatAmount };
@@ -72,7 +72,8 @@ export function TradeForm({ offer, chooseFirst = false }: { offer: TradeOffer; c
   const settled = useDebouncedValue(entry, AMOUNT_DEBOUNCE_MS);
   const outOfRange = settled.unit === 'fiat' && isPositiveDecimal(settled.value) && (compareDecimal(settled.value, range.min) < 0 || compareDecimal(settled.value, range.max) > 0);
   const promotion = usePromotion();
-  const destination = useDestination(selection);
+  const transaction = offer.transaction;
+  const destination = useDestination(selection, transaction?.fixedWallet ?? null);
   const cards = useCards();
   const usableCards = (cards.data?.cards ?? []).filter((card) => isUsableCard(card, now));
   const card = usableCards.find((item) => item.cardId === chosenCard) ?? usableCards[0];
@@ -158,6 +159,7 @@ export function TradeForm({ offer, chooseFirst = false }: { offer: TradeOffer; c
           onEntryChange={setEntry}
           onToggleUnit={toggleUnit}
           error={amountProblem}
+          fixedBy={transaction?.amountFixed ? transaction.merchantName : undefined}
         />
         <div className="flex min-w-0 flex-col">
           <span id="coin-label" className="mb-1.5 text-sm font-medium text-fg">{t('trade.coin.label')}</span>
@@ -179,6 +181,7 @@ export function TradeForm({ offer, chooseFirst = false }: { offer: TradeOffer; c
           memoError={shownRejection?.field === 'memo' ? rejectionText : undefined}
           save={saveAddress}
           onSaveChange={setSaveAddress}
+          fixedBy={transaction?.fixedWallet ? transaction.merchantName : undefined}
         />
         {cards.data ? (
           <CardSelector cards={cards.data} selectedId={card?.cardId ?? null} onSelect={setChosenCard} onAdd={() => setDialog('add')} onManage={() => setDialog('manage')} error={attempted && !card ? t('trade.card.required') : undefined} />

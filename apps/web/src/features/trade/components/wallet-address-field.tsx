@@ -19,17 +19,21 @@ export interface WalletAddressFieldProps {
   memoError?: string | undefined;
   save: boolean;
   onSaveChange: (save: boolean) => void;
+  /** The merchant who fixed the address (its transaction): shown read-only, nothing to choose or save. */
+  fixedBy?: string | undefined;
 }
 
 /** Where the coin goes: the address (prefilled with the default wallet), the memo when the network needs one, saved addresses. */
 export function WalletAddressField(props: WalletAddressFieldProps) {
-  const { coin, networkName, address, memo, memoRequired, memoName, wallets, onChange, addressError, memoError, save, onSaveChange } = props;
+  const { coin, networkName, address, memo, memoRequired, memoName, wallets, onChange, addressError, memoError, save, onSaveChange, fixedBy } = props;
   const { t } = useTranslation();
-  const ids = { address: useId(), memo: useId(), saved: useId() };
+  const ids = { address: useId(), memo: useId(), saved: useId(), fixed: useId() };
   const known = wallets.some((wallet) => wallet.address === address.trim());
+  const fixed = fixedBy !== undefined;
+  const addressDescription = [fixed ? ids.fixed : null, addressError ? `${ids.address}-rejected` : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className="flex min-w-0 flex-col gap-3">
-      {wallets.length > 1 ? (
+      {wallets.length > 1 && !fixed ? (
         <div className="flex flex-col">
           <label htmlFor={ids.saved} className="mb-1.5 text-sm font-medium text-fg">{t('trade.address.saved')}</label>
           <select
@@ -58,8 +62,10 @@ export function WalletAddressField(props: WalletAddressFieldProps) {
           className="[&_input]:break-all"
           value={address}
           onValueChange={(value) => onChange({ address: value, memo })}
-          aria-describedby={addressError ? `${ids.address}-rejected` : undefined}
+          readOnly={fixed}
+          aria-describedby={addressDescription}
         />
+        {fixed ? <p id={ids.fixed} className="mt-1 text-xs text-muted">{t('trade.address.setByMerchant', { merchant: fixedBy })}</p> : null}
         <FieldError id={`${ids.address}-rejected`} message={addressError} />
       </div>
       {memoRequired ? (
@@ -71,13 +77,14 @@ export function WalletAddressField(props: WalletAddressFieldProps) {
             autoComplete="off"
             value={memo}
             onValueChange={(value) => onChange({ address, memo: value })}
+            readOnly={fixed}
             aria-describedby={memoError ? `${ids.memo}-rejected` : undefined}
           />
           <p className="mt-1 text-xs text-muted">{t('trade.address.memoHint', { memoName: memoName || t('trade.address.memo') })}</p>
           <FieldError id={`${ids.memo}-rejected`} message={memoError} />
         </div>
       ) : null}
-      {address.trim() !== '' && !known ? (
+      {address.trim() !== '' && !known && !fixed ? (
         <label className="flex min-h-10 items-center gap-2 text-sm text-fg">
           <input type="checkbox" checked={save} onChange={(event) => onSaveChange(event.target.checked)} className="size-4 accent-primary" />
           {t('trade.address.save')}

@@ -16,16 +16,17 @@ export function localAddressProblem(address: string, memo: string, memoRequired:
 
 /**
  * Where the coin goes: the default wallet of the coin and network (list-wallet) until the person
- * types another; a server refusal stays until the address or memo changes.
+ * types another, or the address a merchant's transaction fixed (`fixed`: nothing else can be typed);
+ * a server refusal stays until the address or memo changes.
  */
-export function useDestination(selection: Pick<Selection, 'crypto' | 'network'>) {
+export function useDestination(selection: Pick<Selection, 'crypto' | 'network'>, fixed: { address: string; memo: string } | null = null) {
   const wallets = useWallets(selection.crypto, selection.network);
   const key = `${selection.crypto}|${selection.network}`;
   const [typed, setTyped] = useState<{ key: string; address: string; memo: string } | null>(null);
   const [refusal, setRefusal] = useState<{ key: string; address: string; memo: string; rejection: AddressRejection } | null>(null);
   const saved = wallets.data ?? [];
   const preferred = saved.find((wallet) => wallet.isDefault) ?? saved[0];
-  const { address, memo } = typed?.key === key ? typed : { address: preferred?.address ?? '', memo: preferred?.memo ?? '' };
+  const { address, memo } = fixed ?? (typed?.key === key ? typed : { address: preferred?.address ?? '', memo: preferred?.memo ?? '' });
   const rejection = refusal && refusal.key === key && refusal.address === address && refusal.memo === memo ? refusal.rejection : null;
   return {
     address,

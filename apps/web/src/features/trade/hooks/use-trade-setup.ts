@@ -8,12 +8,15 @@ import { useHttpClient } from '@/lib/http-context';
 import { isIndependentMode, storedMode } from '@/lib/mode';
 import { forgetTranId, storedTranId } from '@/lib/merchant-transaction';
 import { createRiskApi, RISK_CHECK_QUERY_KEY } from '@/lib/risk-api';
+import { codeOf } from '../trade-errors';
 import { isTradePage, withRiskStep } from '@/lib/trade-routing';
 import { useCurrencies, usePairsByFiat, useTradeApi } from '../api/trade-queries';
 import { decideTradeState, type Selection, type TradeSetupState } from '../trade-state';
 
 /** A merchant's transaction that may still be paid. */
 const OPEN_TRANSACTION_STATUSES: readonly string[] = ['Initial', 'Failed'];
+/** query-order/tranid's answer for a transaction that is not this person's to pay (or none). */
+const NO_SUCH_TRANSACTION_CODE = 'ODR00001012';
 
 export type TradeSetup = TradeSetupState | { state: 'error'; error: unknown; retry: () => void };
 
@@ -50,8 +53,20 @@ export function useTradeSetup(): TradeSetup {
   const client = useHttpClient();
   const risk = useQuery({ queryKey: RISK_CHECK_QUERY_KEY, queryFn: () => createRiskApi(client).check(), enabled: ready });
   // A merchant's transaction (tranId in the link, or kept from the sign-in link) sets what is bought.
+  // Asked as the signed-in person (with the address the merchant set); someone else's or an unknown one is null.
   const tranId = params.get('tranId')?.trim() || storedTranId();
-  const transaction = useQuery({ queryKey: ['trade', 'trans-info', tranId], queryFn: () => api.transInfo(tranId!), enabled: ready && Boolean(tranId) });
+  const transaction = useQuery({
+    queryKey: ['trade', 'trans-info', tranId],
+    queryFn: async () => {
+      try {
+        return await api.transactionFor(tranId!);
+      } catch (error) {
+        if (codeOf(error) === NO_SUCH_TRANSACTION_CODE) return null;
+        throw error;
+      }
+    },
+    enabled: ready && Boolean(tranId),
+  });
   const address = useQuery({ queryKey: ['trade', 'check-address'], queryFn: () => api.checkAddress(), enabled: ready });
   const entry = isIndependentMode(mode) ? 'indepdentMain' : 'main';
   const features = useQuery({ queryKey: ['trade', 'feature-switch', entry], queryFn: () => api.featureSwitch(entry), enabled: ready, staleTime: 60_000 });
@@ -61,7 +76,7 @@ export function useTradeSetup(): TradeSetup {
   const pairs = usePairsByFiat(fiats, { enabled: ready && fiats.length > 0 });
   // Only a transaction still open is filled; one paid already is forgotten (the page is a plain buy again).
   const open = transaction.data && OPEN_TRANSACTION_STATUSES.includes(transaction.data.status) ? transaction.data : null;
-  const isClosedTransaction = Boolean(transaction.data) && !open;
+  const isClosedTransaction = transaction.data !== undefined && !open;
   // Forgetting writes storage: an effect, not a side effect of every render.
   useEffect(() => {
     if (isClosedTransaction) forgetTranId();
@@ -83,7 +98,7 @@ export function useTradeSetup(): TradeSetup {
   if (failed) return { state: 'error', error: failed.error, retry: () => void failed.refetch() };
   if (pairs.error) return { state: 'error', error: pairs.error, retry: pairs.refetch };
   const limitsReady = isRoma || limits.data;
-  if (tranId && !transaction.data) return { state: 'loading' };
+  if (tranId && transaction.data === undefined) return { state: 'loading' };
   if (!address.data || !features.data || !currencies.data || !limitsReady || (fiats.length > 0 && !pairs.data)) return { state: 'loading' };
 
   const decided = decideTradeState({
@@ -98,5 +113,7 @@ export function useTradeSetup(): TradeSetup {
     rememberedFiat: getSharedCookie(COOKIE_NAMES.fiatCurrency),
   });
   if (decided.state !== 'trade' || !open) return decided;
-  return { ...decided, offer: { ...decided.offer, transaction: { tranId: open.tranId, fiatAmount: open.fiatAmt, cryptoAmount: open.cryptoAmt } } };
+  const fixedWallet = open.walletFixed && open.walletAddress ? { address: open.walletAddress, memo: open.memo ?? '' } : null;
+  const filled = { tranId: open.tranId, merchantName: open.merchantName, fiatAmount: open.fiatAmt, cryptoAmount: open.cryptoAmt, amountFixed: open.amountFixed, fixedWallet };
+  return { ...decided, offer: { ...decided.offer, transaction: filled } };
 }

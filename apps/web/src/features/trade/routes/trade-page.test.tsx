@@ -51,7 +51,7 @@ describe('trade page states (spec §2)', () => {
 
   it("a merchant's transaction (tranId) sets the coin and the amount, and goes with every quote", async () => {
     const info = { tranId: 'shop-7', orderId: null, fiatCurrency: 'EUR', fiatAmt: '90.00', cryptoCurrency: 'USDT', cryptoAmt: null, network: 'TRX', userId: null, country: null, status: 'Initial', merchantName: 'Demo Shop', amountFixed: false, walletFixed: false, walletAddress: null, memo: null, kycLoginFail: null };
-    const { bodiesOf } = openTrade({ url: '/en/buy-crypto?tranId=shop-7', routes: { [PATHS.getTransInfo]: () => info } });
+    const { bodiesOf } = openTrade({ url: '/en/buy-crypto?tranId=shop-7', routes: { [PATHS.queryOrderByTranId]: () => info } });
     await formShown();
     expect(amountInput()).toHaveValue('90.00');
     await waitFor(() => expect(bodiesOf(PATHS.getQuote)).toContainEqual(expect.objectContaining({ tranId: 'shop-7', fiatAmount: '90.00', cryptoCurrency: 'USDT', network: 'TRX' })));
@@ -60,7 +60,46 @@ describe('trade page states (spec §2)', () => {
   it("a merchant's transaction kept from sign-in but already paid is forgotten: the page is a plain buy", async () => {
     storage.setItem(TRAN_ID_STORAGE_KEY, 'shop-8');
     const info = { tranId: 'shop-8', orderId: 'ord_1', fiatCurrency: 'EUR', fiatAmt: '90.00', cryptoCurrency: 'USDT', cryptoAmt: null, network: 'TRX', userId: null, country: null, status: 'Success', merchantName: 'Demo Shop', amountFixed: false, walletFixed: false, walletAddress: null, memo: null, kycLoginFail: null };
-    openTrade({ routes: { [PATHS.getTransInfo]: () => info } });
+    openTrade({ routes: { [PATHS.queryOrderByTranId]: () => info } });
+    await formShown();
+    expect(amountInput()).toHaveValue('');
+    await waitFor(() => expect(storedTranId()).toBeUndefined());
+  });
+
+  it("what the merchant fixed (amount, address) is shown read-only and says who set it", async () => {
+    const fixed = {
+      tranId: 'shop-9', orderId: null, fiatCurrency: 'EUR', fiatAmt: '300.00', cryptoCurrency: 'USDT', cryptoAmt: null, network: 'TRX', userId: null, country: null, status: 'Initial',
+      merchantName: 'Demo Shop', amountFixed: true, walletFixed: true, walletAddress: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', memo: null, kycLoginFail: null,
+    };
+    const { bodiesOf } = openTrade({ url: '/en/buy-crypto?tranId=shop-9', routes: { [PATHS.queryOrderByTranId]: () => fixed } });
+    await formShown();
+    expect(amountInput()).toHaveValue('300.00');
+    expect(amountInput()).toHaveAttribute('readonly');
+    expect(amountInput()).toHaveAccessibleDescription('Demo Shop set this amount.');
+    expect(screen.queryByRole('button', { name: 'Enter the amount in USDT' })).not.toBeInTheDocument();
+    const address = screen.getByLabelText('Your USDT address on Tron (TRC-20)');
+    expect(address).toHaveValue('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t');
+    expect(address).toHaveAttribute('readonly');
+    expect(address).toHaveAccessibleDescription('Demo Shop set the address the coins go to.');
+    expect(screen.queryByLabelText('Save this address for next time')).not.toBeInTheDocument();
+    await waitFor(() => expect(bodiesOf(PATHS.getQuote)).toContainEqual(expect.objectContaining({ tranId: 'shop-9', fiatAmount: '300.00' })));
+  });
+
+  it('a prefill (not fixed) keeps the amount and address editable', async () => {
+    const prefill = {
+      tranId: 'shop-10', orderId: null, fiatCurrency: 'EUR', fiatAmt: '300.00', cryptoCurrency: 'USDT', cryptoAmt: null, network: 'TRX', userId: null, country: null, status: 'Initial',
+      merchantName: 'Demo Shop', amountFixed: false, walletFixed: false, walletAddress: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', memo: null, kycLoginFail: null,
+    };
+    openTrade({ url: '/en/buy-crypto?tranId=shop-10', routes: { [PATHS.queryOrderByTranId]: () => prefill } });
+    await formShown();
+    expect(amountInput()).toHaveValue('300.00');
+    expect(amountInput()).not.toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Your USDT address on Tron (TRC-20)')).not.toHaveAttribute('readonly');
+  });
+
+  it("a transaction that is not this person's to pay (ODR00001012) is forgotten: the page is a plain buy", async () => {
+    storage.setItem(TRAN_ID_STORAGE_KEY, 'shop-11');
+    openTrade({ routes: { [PATHS.queryOrderByTranId]: () => { throw businessError(PATHS.queryOrderByTranId, 'ODR00001012'); } } });
     await formShown();
     expect(amountInput()).toHaveValue('');
     await waitFor(() => expect(storedTranId()).toBeUndefined());
