@@ -60,6 +60,8 @@ describe('rate limits', () => {
     for (let i = 0; i < 10; i += 1) expect((await call(t.app, 'POST', PATHS.helpDeskRequest, { headers, body })).statusCode).toBe(200);
     const eleventh = await call(t.app, 'POST', PATHS.helpDeskRequest, { headers, body });
     expect([eleventh.statusCode, eleventh.body.code]).toEqual([429, 'REQ0000429']);
+    const again = await t.app.inject({ method: 'POST', url: `/prod-api${PATHS.helpDeskRequest}`, headers, payload: body });
+    expect(Number(again.headers['retry-after'])).toBeGreaterThan(0);
     expect((await t.app.inject({ method: 'GET', url: '/sandbox/help-desk?format=json' })).json().requests).toHaveLength(10);
     // Reading is not limited.
     expect((await call(t.app, 'POST', PATHS.helpDeskRequest, { headers, body: { url: HELP_DESK_URLS.sections('en-us'), requestType: 'get' } })).statusCode).toBe(200);

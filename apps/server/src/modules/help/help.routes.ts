@@ -8,6 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { RateLimiter } from '../../platform/rate-limit.repository.ts';
+import { RateLimitedError } from '../../platform/rate-limited.ts';
 import { HelpDeskInputError, HelpDeskUnavailableError } from '../../providers/help-desk/index.ts';
 import type { IdentityModule } from '../identity/identity.module.ts';
 import { isUploadCall, parseHelpDeskCall, RefusedHelpDeskCall } from './help-desk-operations.ts';
@@ -71,7 +72,7 @@ export function registerHelpRoutes(app: FastifyInstance, deps: HelpRouteDeps): v
   async function limit(request: FastifyRequest, what: 'ticket' | 'upload' | 'read', perWindow: number, windowMs = HOUR_MS) {
     const userId = request.auth?.user.id ?? 'anonymous';
     const verdict = await deps.rateLimiter.hit(`help-${what}:${userId}`, perWindow, windowMs, deps.clock.now());
-    if (!verdict.allowed) throw new AppError('REQ0000429', `Too many help requests: try again in ${Math.ceil(verdict.retryAfterMs / 60_000)} minutes.`);
+    if (!verdict.allowed) throw new RateLimitedError(verdict.retryAfterMs, `Too many help requests: try again in ${Math.ceil(verdict.retryAfterMs / 60_000)} minutes.`);
   }
 
   /** The desk's own failures in the catalogue's words; the url and params never reach the log. */
