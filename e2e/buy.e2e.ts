@@ -26,11 +26,13 @@ async function payFor(amount: string) {
   await page.getByRole('button', { name: new RegExp(`^Pay ${amount}\\.00 EUR`) }).click();
 }
 
+/** The card goes into the sandbox processor's card fields (an iframe); the billing address into our form. */
 async function addCard(number: string) {
   await page.getByRole('button', { name: 'Add card' }).click();
-  await page.getByLabel('Card number').fill(number);
-  await page.getByLabel('Expiry (MM/YY)').fill('12/30');
-  await page.getByLabel('CVV').fill('123');
+  const fields = page.frameLocator('iframe[title="Card details"]');
+  await fields.getByLabel('Card number').fill(number);
+  await fields.getByLabel('Expiry (MM/YY)').fill('12/30');
+  await fields.getByLabel('CVV').fill('123');
   await page.getByLabel('First name').fill('Demo');
   await page.getByLabel('Last name').fill('User');
   await page.getByLabel('Address', { exact: true }).fill('Unter den Linden 1');

@@ -3,7 +3,7 @@
  * CSP's script-src 'self'). It talks to the page around it by postMessage, only with its own
  * origin (the sandbox processor is served by the site it is embedded in) and only with its parent:
  *
- *   parent → fields  { source: 'causeway-card-fields', type: 'tokenize' }
+ *   parent → fields  { source: 'causeway-card-fields', type: 'tokenize' | 'validate' }   (validate: show every problem now)
  *   fields → parent  { source, type: 'ready' | 'resize', height }
  *                    { source, type: 'validity', valid }
  *                    { source, type: 'submit' }                    (Enter in a field)
@@ -132,7 +132,9 @@ export const CARD_FIELDS_SCRIPT = `(() => {
   window.addEventListener('message', (event) => {
     // Only the page this is embedded in, on this origin, may ask for a token.
     if (event.origin !== window.location.origin || event.source !== window.parent) return;
-    if (event.data && event.data.source === SOURCE && event.data.type === 'tokenize') void tokenize();
+    if (!event.data || event.data.source !== SOURCE) return;
+    if (event.data.type === 'tokenize') void tokenize();
+    if (event.data.type === 'validate') check(true);
   });
 
   const height = () => Math.ceil(document.documentElement.getBoundingClientRect().height);

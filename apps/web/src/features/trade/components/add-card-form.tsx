@@ -64,8 +64,9 @@ export function AddCardForm({ onAdded }: { onAdded: (card: Card) => void }) {
     event.preventDefault();
     if (busy) return;
     if (Object.keys(errors).length > 0) {
-      // Show every address problem at once, as the card fields do theirs.
+      // Show every problem at once: the address's here, the card's in its fields.
       setLeft(new Set(Object.keys(errors) as Array<keyof CardForm>));
+      cardFields.current?.showProblems();
       return;
     }
     setBusy(true);

@@ -124,6 +124,15 @@ describe('add-card-webview and the card form (spec §3, §5, §9)', () => {
     expect(calls.filter((c) => c.path === PATHS.addCard)).toEqual([]);
   });
 
+  it('Enter in the card fields with the address still empty asks the fields to show their problems, and saves nothing', async () => {
+    const { calls } = openWebview();
+    const fields = await fakeSandboxCardFields();
+    await fields.send({ type: 'submit' });
+    await waitFor(() => expect(fields.posted).toHaveLength(1));
+    expect(fields.posted).toEqual([{ message: { source: 'causeway-card-fields', type: 'validate' }, targetOrigin: window.location.origin }]);
+    expect(calls.filter((c) => c.path === PATHS.addCard)).toEqual([]);
+  });
+
   it('a billing address problem shows under its field', async () => {
     const { user } = openWebview();
     await fakeSandboxCardFields();

@@ -22,6 +22,7 @@ export async function fakeSandboxCardFields(options: { answer?: Answer } = {}) {
   const posted: Array<{ message: unknown; targetOrigin: unknown }> = [];
   vi.spyOn(fieldsWindow, 'postMessage').mockImplementation((message: unknown, targetOrigin?: unknown) => {
     posted.push({ message, targetOrigin });
+    if ((message as { type?: string }).type !== 'tokenize') return;
     const reply = 'token' in answer ? { type: 'tokenized', ...answer } : { type: 'error', reason: answer.error };
     // The answer comes later, as a frame's would (the page awaits it; no act needed).
     queueMicrotask(() => dispatch(reply, window.location.origin, fieldsWindow));

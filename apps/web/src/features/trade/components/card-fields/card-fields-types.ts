@@ -24,6 +24,8 @@ export class CardFieldsError extends Error {
 export interface CardFieldsHandle {
   /** Asks the processor for a token of what was typed. Rejects with CardFieldsError. */
   tokenize(): Promise<CardFieldsToken>;
+  /** Shows every problem of the fields now (the person pressed Save while something else was wrong too). */
+  showProblems(): void;
 }
 
 export interface CardFieldsProps {

@@ -111,6 +111,8 @@ export const CheckoutFrames = forwardRef<CardFieldsHandle, CardFieldsProps & { p
         api.enableSubmitForm();
       }
     },
+    // Frames marks its own fields as they are left; nothing more to ask of it.
+    showProblems: () => undefined,
   }), [state]);
 
   const frame = (element: FrameElement, label: string, className: string) => (

@@ -76,6 +76,7 @@ export const SandboxCardFields = forwardRef<CardFieldsHandle, CardFieldsProps & 
         pending.current = { resolve, reject };
         target.postMessage({ source: CARD_FIELDS_SOURCE, type: 'tokenize' }, src.origin);
       }),
+    showProblems: () => frame.current?.contentWindow?.postMessage({ source: CARD_FIELDS_SOURCE, type: 'validate' }, src.origin),
   }), [ready, src]);
 
   return (
