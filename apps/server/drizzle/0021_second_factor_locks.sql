@@ -20,7 +20,10 @@ CREATE TABLE "spent_process_tokens" (
 	"expires_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
-ALTER TABLE "orders" ADD COLUMN "processor" varchar(16) NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "processor" varchar(16);--> statement-breakpoint
+UPDATE "orders" SET "processor" = "cards"."processor" FROM "cards" WHERE "cards"."id" = "orders"."card_id";--> statement-breakpoint
+UPDATE "orders" SET "processor" = 'unknown' WHERE "processor" IS NULL;--> statement-breakpoint
+ALTER TABLE "orders" ALTER COLUMN "processor" SET NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "payout_started_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "credential_failures" ADD CONSTRAINT "credential_failures_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sign_in_unlock_tokens" ADD CONSTRAINT "sign_in_unlock_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
