@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, sandboxCardPayments, sandboxChainTransfers } from '../../db/schema/index.ts';
 import { createJobQueueRepository } from '../../jobs/job-queue.repository.ts';
-import { type CardProcessorProvider, createCardProcessor, ProcessorUnavailableError } from '../../providers/card-processor/index.ts';
+import { type CardProcessorProvider, createCardProcessor, ProcessorTimeoutError, ProcessorUnavailableError } from '../../providers/card-processor/index.ts';
 import { type ChainProvider, ChainRefusedError, ChainUnavailableError, createChainProvider } from '../../providers/chain/index.ts';
 import { SANDBOX_NETWORK_FEES } from '../../providers/chain/sandbox.ts';
 import { call, createIdentityTestApp, type IdentityTestApp, signUp, tokenHeaders } from '../../../test/identity-helpers.ts';
@@ -255,6 +255,24 @@ describe('the crypto is reserved before the card is captured', () => {
     expect((await paymentOf(orderId)).status).toBe('VOIDED');
     expect(await kindsOf(orderId)).toEqual(['crypto-reservation', 'crypto-reservation-release']);
     expect((await balance('payout-reserved:BTC')).toFixed()).toBe(reserved.minus((await orderRow(orderId)).cryptoAmount).toFixed());
+    await expectBalancedBooks();
+  });
+
+  it('a capture that went through but whose answer was lost, then the deadline: the capture is booked and refunded, never kept', async () => {
+    const { orderId } = await authorisedOrder('capture-answer-lost@example.com');
+    const answerLost = settlementWith({ processor: (real) => ({ capture: async (paymentId, input) => { await real.capture(paymentId, input); throw new ProcessorTimeoutError('no answer in 10 s'); } }) });
+    await answerLost.settlement.advance(orderId);
+    expect(await orderRow(orderId)).toMatchObject({ step: 'CAPTURE' });
+    expect((await paymentOf(orderId)).status).toBe('CAPTURED');
+    const receivableBefore = await balance('processor-receivable:sandbox:EUR');
+
+    t.clock.advance(25 * HOUR);
+    const { settlement } = settlementWith();
+    await advanceUntil(settlement, orderId, (row) => row.step === 'DONE');
+    expect(await orderRow(orderId)).toMatchObject({ status: 'EXPIRED_ERROR', step: 'DONE', failReason: 'DEADLINE_PASSED' });
+    expect((await paymentOf(orderId)).status).toBe('REFUNDED');
+    expect(await kindsOf(orderId)).toEqual(['crypto-reservation', 'card-capture', 'crypto-reservation-release', 'card-refund']);
+    expect((await balance('processor-receivable:sandbox:EUR')).toFixed()).toBe(receivableBefore.toFixed());
     await expectBalancedBooks();
   });
 });

@@ -192,11 +192,15 @@ export function createSettlement(deps: {
     return endUnpaid(order, 'FAILED', 'LIQUIDITY');
   }
 
-  async function capture(order: OrderRow): Promise<Outcome> {
-    await processor.capture(order.paymentId!, { idempotencyKey: keyOf(order.id, 'capture'), amount: order.fiatAmount, currency: order.fiatCurrency });
-    return move(order, { status: 'PROCESSING', step: 'PURCHASE', detail: 'captured' }, async (tx) => {
+  /** The card was charged: the order moves on to the sale with the capture in its books. */
+  const recordCapture = (order: OrderRow, detail: string) =>
+    move(order, { status: 'PROCESSING', step: 'PURCHASE', detail }, async (tx) => {
       await ledger.post(captureJournal(moneyOf(order)), tx);
     });
+
+  async function capture(order: OrderRow): Promise<Outcome> {
+    await processor.capture(order.paymentId!, { idempotencyKey: keyOf(order.id, 'capture'), amount: order.fiatAmount, currency: order.fiatCurrency });
+    return recordCapture(order, 'captured');
   }
 
   async function purchase(order: OrderRow): Promise<Outcome> {
@@ -323,7 +327,11 @@ export function createSettlement(deps: {
       return endUnpaid(order, 'EXPIRED', order.threeDsStatus === 'PENDING' ? 'THREE_DS_EXPIRED' : 'DEADLINE_PASSED', order.threeDsStatus === 'PENDING' ? { threeDsStatus: 'EXPIRED' } : {}, order.paymentId ? undefined : reconcileLater(order));
     }
     if (order.step === 'RESERVE' || order.step === 'CAPTURE') {
-      await voidIfHeld(order, await processor.getPayment(order.paymentId!));
+      const payment = await processor.getPayment(order.paymentId!);
+      // A capture that went through while its answer was lost (a timeout) is booked first; the deadline
+      // then refunds it from PURCHASE. Ending here as voided would keep the person's money.
+      if (payment.status === 'CAPTURED') return recordCapture(order, 'captured (found at the deadline)');
+      await voidIfHeld(order, payment);
       return move(order, { status: 'EXPIRED_ERROR', step: 'DONE', set: { failReason: 'DEADLINE_PASSED' }, detail: 'deadline: authorisation voided' }, async (tx) => {
         await releaseReservation(order, tx);
       });
