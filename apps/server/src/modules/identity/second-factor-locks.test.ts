@@ -209,6 +209,42 @@ describe('per-IP limits', () => {
     const elsewhere = await call(t.app, 'POST', PATHS.verifyGaCode, { body: { processToken: login.body.data.processToken, verifyCode: await totpAt(t.clock, second.secret) }, ip: nextIp() });
     expect(elsewhere.body.data.status).toBe('SUCCESS');
   });
+
+  it("authenticator checks: submit-buy's code counts on the same per-IP count as verify-otp's, both ways", async () => {
+    const ip = nextIp();
+    const limit = CREDENTIAL_IP_POLICY.authenticatorChecksPerIpPerHour;
+    const guesser = await boundPerson('ip-ga-guesser@causeway.test');
+    const wrong = await wrongTotp(guesser.secret);
+    // All but one check of the address spent on verify-otp (the guesser locks after 5; every attempt is still counted on the address).
+    await Promise.all(Array.from({ length: limit - 1 }, () => verifyOtp(guesser.headers, 'GA_OTP', wrong, ip)));
+
+    const email = 'ip-ga-buyer@causeway.test';
+    const buyer = await verifiedBuyer(t, email);
+    const card = await addCard(t, buyer.headers, TEST_CARDS.visa);
+    const authenticator = await authenticatorOf(t);
+    const { secret } = await authenticator.startBinding(buyer.userId, email);
+    expect(await authenticator.confirmBinding(buyer.userId, await totpAt(t.clock, secret))).toBe(true);
+    t.clock.advance(30_000);
+    const orderId = randomUUID();
+    const quote = (await getQuote(t, buyer.headers, { orderId })).body.data;
+    const submit = async (otpCode: string, from: string) =>
+      call(t.app, 'POST', PATHS.submitBuy, { headers: buyer.headers, body: { orderId, quoteId: quote.quoteId, cardId: card.cardId, otpType: 'GA_OTP', otpCode }, ip: from });
+
+    // The address's last check goes to submit-buy: checked, and wrong.
+    expect((await submit(await wrongTotp(secret), ip)).body.code).toBe('USE003000011');
+    expect(await failuresOf(buyer.userId, 'authenticator')).toBe(1);
+    // submit-buy's check was counted: verify-otp from that address is now refused unchecked, the right code too...
+    const otp = await verifyOtp(buyer.headers, 'GA_OTP', await totpAt(t.clock, secret), ip);
+    expect([otp.statusCode, otp.body.code]).toEqual([429, 'USE000002002']);
+    // ...and so is submit-buy, by the address, before any check (the person's count stays at 1).
+    const refused = await submit(await totpAt(t.clock, secret), ip);
+    expect([refused.statusCode, refused.body.code]).toEqual([429, 'USE000002002']);
+    expect(await failuresOf(buyer.userId, 'authenticator')).toBe(1);
+    // From another address the right code places the order.
+    const placed = await submit(await totpAt(t.clock, secret), nextIp());
+    expect(placed.statusCode, JSON.stringify(placed.body)).toBe(200);
+    expect(placed.body.data.orderId).toBe(orderId);
+  });
 });
 
 describe('the unlock link (a lock never shuts the owner out)', () => {

@@ -133,8 +133,12 @@ export function createTwoFactorService(deps: {
       return { bindStatus: 'SUCCESS' as const };
     },
 
-    /** An authenticator code of a bound authenticator, counted on the person's authenticator factor wherever it is asked (verify-otp, submit-buy, …). */
-    verifyAuthenticatorCode: (user: UserRow, code: string, requester: Requester | undefined): Promise<boolean> =>
+    /**
+     * An authenticator code of a bound authenticator, counted on the person's authenticator factor
+     * wherever it is asked (verify-otp, submit-buy, …), and on the requester's address (required:
+     * every caller has a request, so no check escapes the per-IP limit).
+     */
+    verifyAuthenticatorCode: (user: UserRow, code: string, requester: Requester): Promise<boolean> =>
       lock.check(user, 'authenticator', requester, () => authenticator.verifyCode(user.id, code)),
 
     /** verify-otp: FAILED for a wrong code; each check is counted on the factor, and the fifth failure in a row answers the lock. */

@@ -7,6 +7,7 @@ import { type Idempotency, requestHashOf } from '../../platform/idempotency.ts';
 import type { AddressScreeningProvider } from '../../providers/address-screening/address-screening.ts';
 import type { IdentityModule } from '../identity/identity.module.ts';
 import type { UserRow } from '../identity/identity.repository.ts';
+import type { Requester } from '../identity/requester.ts';
 import { checkDestination } from './address-check.ts';
 import { isExpired } from './card.service.ts';
 import type { CardsRepository } from './cards.repository.ts';
@@ -62,16 +63,16 @@ export function createOrderService(deps: {
   /**
    * "Two-factor within order" (trust.md): with an authenticator bound, a buy needs its code,
    * counted on the person's authenticator factor like every other check of it (5 failures lock it
-   * for an hour, whichever call they came through).
+   * for an hour, whichever call they came through), and on the requester's address in the per-IP
+   * limit every authenticator check shares (verify-otp, verify-ga-code, the authenticator change).
    */
-  async function checkSecondFactor(user: UserRow, body: SubmitBuy) {
+  async function checkSecondFactor(user: UserRow, body: SubmitBuy, requester: Requester) {
     if ((await deps.identity.authenticator.status(user.id)) !== 'BINDED') return;
     if (body.otpType !== 'GA_OTP' || !body.otpCode) throw new AppError('ODR00001009');
-    // No client address reaches this service: the per-person count is the bound here.
-    if (!(await deps.identity.twoFactor.verifyAuthenticatorCode(user, body.otpCode, undefined))) throw new AppError('USE003000011');
+    if (!(await deps.identity.twoFactor.verifyAuthenticatorCode(user, body.otpCode, requester))) throw new AppError('USE003000011');
   }
 
-  async function startOrder(user: UserRow, body: SubmitBuy, requestHash: string): Promise<SubmitBuyResult> {
+  async function startOrder(user: UserRow, body: SubmitBuy, requestHash: string, requester: Requester): Promise<SubmitBuyResult> {
     const existing = await orders.findOrder(body.orderId);
     if (existing) {
       // The order keeps its body's hash: after the idempotency key's 24 h, another body is still refused.
@@ -92,7 +93,7 @@ export function createOrderService(deps: {
     // The order's merchant is the transaction's: a merchantId in the body (the spec's client sends one) is a
     // claim nobody checked, so it is ignored, never stored; an order without a transaction has no merchant.
     const merchantId = quote.tranId ? (await deps.transactionTerms.assertOrderFits(quote.tranId, { ...quote, destination })).merchantId : null;
-    await checkSecondFactor(user, body);
+    await checkSecondFactor(user, body, requester);
     // The tier's room is read once, under the person's lock below.
     const pair = await deps.quotes.pairAndRate(quote);
     const limitAmount = pair.eurPerFiat.times(quote.fiatAmount);
@@ -129,12 +130,15 @@ export function createOrderService(deps: {
   }
 
   return {
-    /** submit-buy: the same order id and body answer the first answer; a concurrent duplicate gets 409 (trust.md). */
-    submitBuy(user: UserRow, body: SubmitBuy): Promise<SubmitBuyResult> {
+    /**
+     * submit-buy: the same order id and body answer the first answer; a concurrent duplicate gets 409
+     * (trust.md). `requester` is who sent it: its address counts the authenticator code's check.
+     */
+    submitBuy(user: UserRow, body: SubmitBuy, requester: Requester): Promise<SubmitBuyResult> {
       // The order is known by its terms, not by the one-time code that allowed it: a retry with the
       // next code is the same order, and no hash of a code is stored (the order keeps this hash for good).
       const { otpCode: _code, otpType: _type, ...terms } = body;
-      return deps.idempotency.run('submit-buy', body.orderId, user.id, terms, () => startOrder(user, body, requestHashOf(terms)));
+      return deps.idempotency.run('submit-buy', body.orderId, user.id, terms, () => startOrder(user, body, requestHashOf(terms), requester));
     },
 
     async detail(user: UserRow, orderId: string): Promise<OrderDetail> {

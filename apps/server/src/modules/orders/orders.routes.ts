@@ -51,7 +51,8 @@ export function registerOrderRoutes(app: FastifyInstance, deps: { quotes: QuoteS
   routes.post(`${API_BASE}${PATHS.submitBuy}`, {
     schema: { tags, summary: 'Submit a card buy (idempotent by orderId): authorises at once, settles in the background', headers, body: submitBuyRequestSchema, response: { 200: envelopeOf(submitBuyResultSchema) } },
     preHandler,
-    handler: async (request) => ok(await deps.orders.submitBuy(request.auth!.user, request.body)),
+    // The requester's address counts an authenticator code's check in the per-IP limit all such checks share.
+    handler: async (request) => ok(await deps.orders.submitBuy(request.auth!.user, request.body, deps.identity.requesterOf(request))),
   });
 
   routes.post(`${API_BASE}${PATHS.getOrderDetail}`, {
