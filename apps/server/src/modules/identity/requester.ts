@@ -6,7 +6,7 @@ import type { EmailLanguage } from './email-templates.ts';
 export interface Requester {
   ip: string;
   lang: EmailLanguage;
-  /** The request's own origin: links in emails use it only when PUBLIC_URL is not set (sandbox installs). */
+  /** The request's own origin (its Host header, the client's to choose): an unlock link uses it only without PUBLIC_URL and with the sandbox mailbox. */
   origin: string;
 }
 

@@ -22,7 +22,11 @@ export function createUnlockService(deps: {
   mail: MailProvider;
   rateLimiter: RateLimiter;
   clock: Clock;
-  /** PUBLIC_URL: where links point. Without it, the origin the request came to (sandbox installs; production requires PUBLIC_URL). */
+  /**
+   * PUBLIC_URL: where links point (production requires it). Without it, the origin the request
+   * came to, but only while mail goes to the sandbox mailbox: the Host header is the client's to
+   * choose, so a real inbox never gets a link to an origin a stranger named; it gets no link.
+   */
   publicUrl?: string | undefined;
 }) {
   const { repository, clock } = deps;
@@ -31,9 +35,13 @@ export function createUnlockService(deps: {
     async mailLink(user: UserRow, requester: Requester): Promise<void> {
       const now = clock.now();
       if (!(await deps.rateLimiter.hit(`unlock-mail:user:${user.id}`, UNLOCK_POLICY.mailsPerPersonPerHour, UNLOCK_POLICY.ttlMs, now)).allowed) return;
+      const origin = deps.publicUrl?.replace(/\/+$/, '') ?? (deps.mail.kind === 'sandbox' ? requester.origin : undefined);
+      if (origin === undefined) {
+        await deps.mail.send({ to: user.email, ...unlockEmail(null, requester.lang) });
+        return;
+      }
       const token = newToken();
       await repository.insertUnlockToken({ tokenHash: sha256Hex(token), userId: user.id, createdAt: now, expiresAt: new Date(now.getTime() + UNLOCK_POLICY.ttlMs) });
-      const origin = deps.publicUrl?.replace(/\/+$/, '') ?? requester.origin;
       const link = `${origin}${UNLOCK_PATH}?token=${encodeURIComponent(token)}&lang=${requester.lang}`;
       await deps.mail.send({ to: user.email, ...unlockEmail(link, requester.lang) });
     },
