@@ -1,3 +1,5 @@
+import { loadVendorScript } from '@/lib/vendor-script';
+
 /**
  * Sumsub's WebSDK, as its integration guide describes: the builder script from static.sumsub.com,
  * then `snsWebSdk.init(accessToken, refresh).withConf({ lang }).on(event, handler).build().launch(selector)`.
@@ -18,29 +20,7 @@ interface SnsWebSdk {
 
 type SumsubWindow = Window & { snsWebSdk?: SnsWebSdk };
 
-let loading: Promise<SnsWebSdk> | undefined;
-
-function loadWebSdk(): Promise<SnsWebSdk> {
-  const existing = (window as SumsubWindow).snsWebSdk;
-  if (existing) return Promise.resolve(existing);
-  loading ??= new Promise<SnsWebSdk>((resolve, reject) => {
-    const script = document.createElement('script');
-    script.src = SUMSUB_WEBSDK_URL;
-    script.async = true;
-    script.addEventListener('load', () => {
-      const sdk = (window as SumsubWindow).snsWebSdk;
-      if (sdk) resolve(sdk);
-      else reject(new Error('the Sumsub WebSDK script did not define snsWebSdk'));
-    });
-    script.addEventListener('error', () => {
-      script.remove();
-      loading = undefined;
-      reject(new Error('the Sumsub WebSDK script did not load'));
-    });
-    document.head.appendChild(script);
-  });
-  return loading;
-}
+const loadWebSdk = () => loadVendorScript(SUMSUB_WEBSDK_URL, 'Sumsub WebSDK', () => (window as SumsubWindow).snsWebSdk);
 
 /** Launches the vendor's step in `selector`; `onSubmitted` runs when the person has sent everything. */
 export async function launchSumsub(input: {

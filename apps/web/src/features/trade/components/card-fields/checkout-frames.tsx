@@ -1,5 +1,6 @@
 import { forwardRef, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { loadVendorScript } from '@/lib/vendor-script';
 import { cx } from '@/ui/class-names';
 import { CardFieldsError, type CardFieldsHandle, type CardFieldsProps, isDarkTheme } from './card-fields-types';
 
@@ -33,29 +34,7 @@ interface FramesApi {
 }
 type FramesWindow = Window & { Frames?: FramesApi };
 
-let loading: Promise<FramesApi> | undefined;
-
-function loadFrames(): Promise<FramesApi> {
-  const existing = (window as FramesWindow).Frames;
-  if (existing) return Promise.resolve(existing);
-  loading ??= new Promise<FramesApi>((resolve, reject) => {
-    const script = document.createElement('script');
-    script.src = FRAMES_SCRIPT_URL;
-    script.async = true;
-    script.addEventListener('load', () => {
-      const frames = (window as FramesWindow).Frames;
-      if (frames) resolve(frames);
-      else reject(new Error('the Frames script did not define Frames'));
-    });
-    script.addEventListener('error', () => {
-      script.remove();
-      loading = undefined;
-      reject(new Error('the Frames script did not load'));
-    });
-    document.head.appendChild(script);
-  });
-  return loading;
-}
+const loadFrames = () => loadVendorScript(FRAMES_SCRIPT_URL, 'Frames', () => (window as FramesWindow).Frames);
 
 const ERROR_KEYS: Record<FrameElement, string> = { 'card-number': 'trade.card.errors.number', 'expiry-date': 'trade.card.errors.expiryFormat', cvv: 'trade.card.errors.cvv' };
 
