@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2eBrowser, openBrowser } from './browser.ts';
-import { signInAsDemo } from './flows.ts';
+import { fillBillingAddress, signInAsDemo } from './flows.ts';
 
 /**
  * Issue 5 in Chromium: the seeded demo user buys BTC with its saved VISA 4242; adds the 3DS test
@@ -33,12 +33,7 @@ async function addCard(number: string) {
   await fields.getByLabel('Card number').fill(number);
   await fields.getByLabel('Expiry (MM/YY)').fill('12/30');
   await fields.getByLabel('CVV').fill('123');
-  await page.getByLabel('First name').fill('Demo');
-  await page.getByLabel('Last name').fill('User');
-  await page.getByLabel('Address', { exact: true }).fill('Unter den Linden 1');
-  await page.getByLabel('City').fill('Berlin');
-  await page.getByLabel('Postal code').fill('10117');
-  await page.getByLabel('Country').selectOption('DE');
+  await fillBillingAddress(page);
   await page.getByRole('button', { name: 'Save card' }).click();
   await page.getByRole('radio', { name: new RegExp(`${number.slice(0, 4)} \\*{4} \\*{4} ${number.slice(-4)}`) }).check();
 }

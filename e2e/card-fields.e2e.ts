@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type E2eBrowser, openBrowser } from './browser.ts';
-import { signInAsDemo } from './flows.ts';
+import { fillBillingAddress, signInAsDemo } from './flows.ts';
 
 /**
  * Issue 13, "card data never touches our server", in Chromium against the real server: the card
@@ -62,15 +62,6 @@ async function openAddCard(page: Page, baseUrl: string, language: 'en' | 'zh' = 
   return page.frameLocator(`iframe[title="${TEXTS[language].fields}"]`);
 }
 
-async function fillBilling(page: Page) {
-  await page.getByLabel('First name').fill('Demo');
-  await page.getByLabel('Last name').fill('User');
-  await page.getByLabel('Address', { exact: true }).fill('Unter den Linden 1');
-  await page.getByLabel('City').fill('Berlin');
-  await page.getByLabel('Postal code').fill('10117');
-  await page.getByLabel('Country').selectOption('DE');
-}
-
 describe('add-card through the processor card fields', () => {
   it('sends our API no card number and no CVV in any URL, header or body; only the processor gets them', async () => {
     const { browser, page } = await open();
@@ -80,7 +71,7 @@ describe('add-card through the processor card fields', () => {
     await fields.getByLabel('Card number').fill(NUMBER);
     await fields.getByLabel('Expiry (MM/YY)').fill('12/31');
     await fields.getByLabel('CVV').fill(CVV);
-    await fillBilling(page);
+    await fillBillingAddress(page);
     await page.getByRole('button', { name: 'Save card' }).click();
     await expect.poll(() => page.getByRole('radio', { name: /5555 \*{4} \*{4} 4444/ }).isChecked(), { timeout: 15_000 }).toBe(true);
 

@@ -58,3 +58,13 @@ export async function signInAsDemo(page: Page, baseUrl: string) {
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL(/\/en\/dashboard/);
 }
+
+/** The add-card form's billing address (ours; the card itself goes into the processor's card fields). */
+export async function fillBillingAddress(page: Page) {
+  await page.getByLabel('First name').fill('Demo');
+  await page.getByLabel('Last name').fill('User');
+  await page.getByLabel('Address', { exact: true }).fill('Unter den Linden 1');
+  await page.getByLabel('City').fill('Berlin');
+  await page.getByLabel('Postal code').fill('10117');
+  await page.getByLabel('Country').selectOption('DE');
+}
