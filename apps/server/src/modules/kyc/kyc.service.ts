@@ -61,7 +61,7 @@ export function createKycService(deps: {
   /** What the person spent since a moment, in the limit currency (from their orders). */
   spentInPeriods: SpentInPeriods;
   /** The registry of signed uploads: a submitted file is kept, the others are deleted after a day. */
-  uploads: Pick<DocumentUploadsRepository, 'markSubmitted'>;
+  uploads: Pick<DocumentUploadsRepository, 'markSubmitted' | 'releaseSubmitted'>;
 }) {
   const { repository, identity, provider, clock, levelName } = deps;
 
@@ -176,18 +176,27 @@ export function createKycService(deps: {
       const files: DocumentSubmission['files'] = [];
       for (const file of body.files) if (!keyBelongsTo(file.filePath, user.id, 'kyc')) throw new AppError('KYC0000002');
       // Claimed before they are read: the hourly deletion of unsubmitted uploads leaves them alone now.
-      await deps.uploads.markSubmitted(user.id, body.files.map((file) => ({ filePath: file.filePath, purpose: 'kyc' })), clock.now());
-      for (const file of body.files) {
-        // The size and head first, so an oversized object (S3 takes any size) is never read whole.
-        const stored = await checkStoredDocument(deps.storage, file.filePath);
-        if (!stored.ok) throw new AppError(stored.code, stored.message);
-        const bytes = await deps.storage.read(file.filePath);
-        if (!bytes) throw new AppError('KYC0000002');
-        // Then the bytes that go to the vendor themselves (the file may have changed since).
-        const fileName = fileNameOfKey(file.filePath);
-        const check = checkDocument(fileName, bytes.length, bytes);
-        if (!check.ok) throw new AppError(check.code, check.message);
-        files.push({ fileName, bytes, type: check.type, side: file.side });
+      const claimedAt = clock.now();
+      const filePaths = body.files.map((file) => file.filePath);
+      await deps.uploads.markSubmitted(user.id, filePaths.map((filePath) => ({ filePath, purpose: 'kyc' })), claimedAt);
+      try {
+        for (const file of body.files) {
+          // The size and head first, so an oversized object (S3 takes any size) is never read whole.
+          const stored = await checkStoredDocument(deps.storage, file.filePath);
+          if (!stored.ok) throw new AppError(stored.code, stored.message);
+          const bytes = await deps.storage.read(file.filePath);
+          if (!bytes) throw new AppError('KYC0000002');
+          // Then the bytes that go to the vendor themselves (the file may have changed since).
+          const fileName = fileNameOfKey(file.filePath);
+          const check = checkDocument(fileName, bytes.length, bytes);
+          if (!check.ok) throw new AppError(check.code, check.message);
+          files.push({ fileName, bytes, type: check.type, side: file.side });
+        }
+      } catch (error) {
+        // A refused file is no submission: without the claim, the hourly deletion takes it (and
+        // its partner) after their day, instead of keeping whatever was uploaded for ever.
+        if (error instanceof AppError) await deps.uploads.releaseSubmitted(user.id, filePaths, claimedAt);
+        throw error;
       }
       const applicantId = await applicantOf(user, profile);
       const { firstName, lastName, dob, nationality, residenceCountry } = body;

@@ -56,6 +56,19 @@ export function createDocumentUploadsRepository(db: Database) {
         .onConflictDoUpdate({ target: documentUploads.filePath, set: { submittedAt: now }, setWhere: isNull(documentUploads.submittedAt) });
     },
 
+    /**
+     * Gives back the claim of a submission that was refused (a file failed its checks): the files
+     * it marked at `claimedAt` are unsubmitted again, so the hourly deletion takes them after their
+     * day. A file an earlier submission kept (another submittedAt) stays kept.
+     */
+    async releaseSubmitted(userId: string, filePaths: string[], claimedAt: Date): Promise<void> {
+      if (filePaths.length === 0) return;
+      await db
+        .update(documentUploads)
+        .set({ submittedAt: null })
+        .where(and(eq(documentUploads.userId, userId), inArray(documentUploads.filePath, filePaths), eq(documentUploads.submittedAt, claimedAt)));
+    },
+
     async find(filePath: string): Promise<DocumentUploadRow | undefined> {
       const [row] = await db.select().from(documentUploads).where(eq(documentUploads.filePath, filePath));
       return row;

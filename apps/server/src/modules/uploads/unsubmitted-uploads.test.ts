@@ -104,4 +104,20 @@ describe('uploads never submitted are deleted after a day (S3)', () => {
     expect(fakeS3.objects.has(abandoned.filePath)).toBe(false);
     expect(await rowOf(app, abandoned.filePath)).toBeUndefined();
   });
+
+  it('deletes what a verification refused (S3 takes any size): a refused submission keeps nothing', async () => {
+    const app = t!;
+    const { token } = await newIndividual(app, 'refused.s3@example.test');
+    const oversized = await sign(app, token);
+    const uploaded = await fetch(oversized.uploadTempUrl, { method: 'PUT', body: fakeFile('png', 6 * 1024 * 1024), headers: { 'content-type': 'image/png' } });
+    expect(uploaded.ok).toBe(true);
+    const refused = await call(app.app, 'POST', PATHS.docsVerificationSubmit, { headers: tokenHeaders(token), body: { ...details, files: [{ filePath: oversized.filePath }] } });
+    expect(refused.body.code).toBe('UPL0000002');
+    expect((await rowOf(app, oversized.filePath))?.submittedAt).toBeNull();
+
+    app.clock.advance(25 * HOUR_MS);
+    await app.app.jobs.drain();
+    expect(fakeS3.objects.has(oversized.filePath)).toBe(false);
+    expect(await rowOf(app, oversized.filePath)).toBeUndefined();
+  });
 });
