@@ -48,17 +48,16 @@ const keyOf = (orderId: string, what: string) => `order:${orderId}:${what}`;
 /** The reservation's key: a payout is booked against the reserve only for an order that has one. */
 export const reservationKey = (orderId: string) => keyOf(orderId, 'reserve');
 
+/** One amount moved from one account to another: `debit` takes it, `credit` gives it. */
+function movement(journal: Pick<JournalInput, 'kind' | 'reference' | 'idempotencyKey'>, debit: LedgerAccountSpec, credit: LedgerAccountSpec, amount: Decimal): JournalInput {
+  return { ...journal, entries: [{ account: debit, amount }, { account: credit, amount: amount.negated() }] };
+}
+
 export function captureJournal(order: OrderMoney): JournalInput {
-  const total = new Decimal(order.fiatAmount);
-  return {
-    kind: 'card-capture',
-    reference: order.id,
-    idempotencyKey: keyOf(order.id, 'capture'),
-    entries: [
-      { account: accounts.processorReceivable(order.processor, order.fiatCurrency), amount: total },
-      { account: accounts.customerFunds(order.fiatCurrency), amount: total.negated() },
-    ],
-  };
+  return movement(
+    { kind: 'card-capture', reference: order.id, idempotencyKey: keyOf(order.id, 'capture') },
+    accounts.processorReceivable(order.processor, order.fiatCurrency), accounts.customerFunds(order.fiatCurrency), new Decimal(order.fiatAmount),
+  );
 }
 
 export function purchaseJournal(order: OrderMoney): JournalInput {
@@ -80,30 +79,18 @@ export function purchaseJournal(order: OrderMoney): JournalInput {
 
 /** Sets the order's crypto aside before its card is charged: refused (no overdraft) when the inventory cannot cover it. */
 export function reservationJournal(order: OrderMoney): JournalInput {
-  const crypto = new Decimal(order.cryptoAmount);
-  return {
-    kind: 'crypto-reservation',
-    reference: order.id,
-    idempotencyKey: reservationKey(order.id),
-    entries: [
-      { account: accounts.payoutReserved(order.cryptoCurrency), amount: crypto },
-      { account: accounts.inventory(order.cryptoCurrency), amount: crypto.negated() },
-    ],
-  };
+  return movement(
+    { kind: 'crypto-reservation', reference: order.id, idempotencyKey: reservationKey(order.id) },
+    accounts.payoutReserved(order.cryptoCurrency), accounts.inventory(order.cryptoCurrency), new Decimal(order.cryptoAmount),
+  );
 }
 
 /** The chain confirmed the payout: what we held for the order and what we owed its buyer both end. */
 export function payoutJournal(order: OrderMoney): JournalInput {
-  const crypto = new Decimal(order.cryptoAmount);
-  return {
-    kind: 'crypto-payout',
-    reference: order.id,
-    idempotencyKey: keyOf(order.id, 'payout-confirmed'),
-    entries: [
-      { account: accounts.payoutOwed(order.cryptoCurrency), amount: crypto },
-      { account: accounts.payoutReserved(order.cryptoCurrency), amount: crypto.negated() },
-    ],
-  };
+  return movement(
+    { kind: 'crypto-payout', reference: order.id, idempotencyKey: keyOf(order.id, 'payout-confirmed') },
+    accounts.payoutOwed(order.cryptoCurrency), accounts.payoutReserved(order.cryptoCurrency), new Decimal(order.cryptoAmount),
+  );
 }
 
 /**
@@ -112,16 +99,10 @@ export function payoutJournal(order: OrderMoney): JournalInput {
  * inventory's books cannot cover it: the fee was paid all the same, and must not be lost.
  */
 export function networkFeeJournal(orderId: string, fee: NetworkFee, from: 'inventory' | 'unfunded'): JournalInput {
-  const amount = new Decimal(fee.amount);
-  return {
-    kind: 'payout-network-fee',
-    reference: orderId,
-    idempotencyKey: keyOf(orderId, 'payout-fee'),
-    entries: [
-      { account: accounts.networkFeeExpense(fee.asset), amount },
-      { account: from === 'inventory' ? accounts.inventory(fee.asset) : accounts.gasUnfunded(fee.asset), amount: amount.negated() },
-    ],
-  };
+  return movement(
+    { kind: 'payout-network-fee', reference: orderId, idempotencyKey: keyOf(orderId, 'payout-fee') },
+    accounts.networkFeeExpense(fee.asset), from === 'inventory' ? accounts.inventory(fee.asset) : accounts.gasUnfunded(fee.asset), new Decimal(fee.amount),
+  );
 }
 
 /** Reversals undo what a step posted, read back from the books (Ledger.reverse), each under its own key. */
@@ -133,15 +114,7 @@ export const REVERSALS = {
 
 /** The operator puts crypto into inventory (the demo install does this once per crypto). */
 export function fundInventoryJournal(crypto: string, amount: Decimal, key: string): JournalInput {
-  return {
-    kind: 'inventory-funding',
-    reference: `inventory:${crypto}`,
-    idempotencyKey: key,
-    entries: [
-      { account: accounts.inventory(crypto), amount },
-      { account: accounts.treasuryEquity(crypto), amount: amount.negated() },
-    ],
-  };
+  return movement({ kind: 'inventory-funding', reference: `inventory:${crypto}`, idempotencyKey: key }, accounts.inventory(crypto), accounts.treasuryEquity(crypto), amount);
 }
 
 /** The database refused a posting because an account would go below zero (no crypto left to sell). */
