@@ -22,6 +22,7 @@ interface Answer {
   json?: unknown;
   text?: string;
   delayMs?: number;
+  headers?: Record<string, string>;
 }
 type Reply = Answer | 'network' | 'hang';
 
@@ -49,7 +50,7 @@ function fakeFetch(route: (req: SeenRequest) => Reply) {
       if (reply === 'hang') return;
       if (reply === 'network') return reject(new TypeError('Failed to fetch'));
       const body = reply.text ?? JSON.stringify(reply.json);
-      const respond = () => resolve({ status: reply.status ?? 200, text: () => Promise.resolve(body) } as Response);
+      const respond = () => resolve({ status: reply.status ?? 200, headers: new Headers(reply.headers), text: () => Promise.resolve(body) } as Response);
       if (reply.delayMs) setTimeout(respond, reply.delayMs);
       else respond();
     });
@@ -290,6 +291,20 @@ describe('failure kinds', () => {
     await expect(http.get('/a')).rejects.toMatchObject({ kind: 'badResponse', httpStatus: 502 });
     await expect(http.get('/a')).rejects.toMatchObject({ kind: 'badResponse', httpStatus: 200 });
     expect(calledHandlers()).toEqual([]);
+  });
+
+  it("keeps a refusal's Retry-After seconds on the error (rate limits and quotas)", async () => {
+    const replies: Reply[] = [
+      { ...fail('REQ0000429', 'Too many upload requests', 429), headers: { 'retry-after': '42' } },
+      { ...fail('REQ0000429', 'Too many', 429), headers: { 'Retry-After': new Date(Date.now() + 120_000).toUTCString() } },
+      fail('REQ0000429', 'Too many', 429),
+    ];
+    const { http } = client(() => replies.shift()!);
+    await expect(http.post('/a', {})).rejects.toMatchObject({ code: 'REQ0000429', httpStatus: 429, retryAfterSeconds: 42 });
+    const dated = (await http.post('/a', {}).catch((error: unknown) => error)) as { retryAfterSeconds?: number };
+    expect(dated.retryAfterSeconds).toBeGreaterThan(100);
+    expect(dated.retryAfterSeconds).toBeLessThanOrEqual(120);
+    await expect(http.post('/a', {})).rejects.toMatchObject({ code: 'REQ0000429', retryAfterSeconds: undefined });
   });
 
   it('gives kind business with code, msg and data for a failed envelope', async () => {

@@ -138,7 +138,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       }
       // A fake or polyfilled fetch may ignore the signal: the abort still wins.
       if (abortedBy) throw fail(undefined);
-      return readEnvelope(path, response.status, text);
+      // Optional: a stand-in fetch (tests, polyfills) may answer without headers.
+      return readEnvelope(path, response.status, text, response.headers?.get('retry-after'));
     } finally {
       clearTimeout(timer);
       init.signal?.removeEventListener('abort', onCallerAbort);

@@ -1,6 +1,7 @@
 import { PATHS } from '@causeway/contracts';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, dispatchApiError, errorText, isApiError, isOffline, isSilentPath, isToastPath, type HttpErrorHandlers } from './http-errors.ts';
+import { testI18n } from '@/test/render';
+import { ApiError, dispatchApiError, errorText, isApiError, isOffline, isSilentPath, isToastPath, limitText, parseRetryAfter, type HttpErrorHandlers } from './http-errors.ts';
 
 const handlers = (): HttpErrorHandlers => ({
   onAuthError: vi.fn(),
@@ -83,5 +84,50 @@ describe('errorText', () => {
     ['anything that is not an ApiError', new Error('boom'), 't(common.somethingWentWrong)'],
   ])('shows %s as %j', (_case, error, expected) => {
     expect(errorText(error, t)).toBe(expected);
+  });
+});
+
+describe('limitText: locks and rate limits in the page language', () => {
+  const locked = new ApiError({ kind: 'business', path: PATHS.verifyOtp, httpStatus: 429, code: 'USE000002002', msg: 'Maximum attempts exceeded, try again in 1 hour' });
+  const limited = (retryAfterSeconds?: number) =>
+    new ApiError({ kind: 'business', path: PATHS.signUpload, httpStatus: 429, code: 'REQ0000429', msg: 'Too many upload requests', ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) });
+
+  it.each([
+    ['en', locked, 'Maximum attempts exceeded, try again in 1 hour'],
+    ['zh', locked, '尝试次数过多，请 1 小时后再试'],
+    ['en', limited(42), 'Too many requests. Try again in 1 minute.'],
+    ['en', limited(61), 'Too many requests. Try again in 2 minutes.'],
+    ['en', limited(90 * 60), 'Too many requests. Try again in 90 minutes.'],
+    ['en', limited(3 * 3600 + 1), 'Too many requests. Try again in 4 hours.'],
+    ['zh', limited(600), '请求过于频繁，请 10 分钟后再试。'],
+    ['zh', limited(20 * 3600), '请求过于频繁，请 20 小时后再试。'],
+    ['en', limited(), 'Too many requests. Please wait a few minutes and try again.'],
+    ['en', new ApiError({ kind: 'badRequest', path: '/x', httpStatus: 429, msg: 'Unexpected answer (HTTP 429)', retryAfterSeconds: 3600 }), 'Too many requests. Try again in 1 hour.'],
+  ] as const)('%s: %o reads %j, and errorText says the same', (lng, error, text) => {
+    const t = testI18n(lng).t;
+    expect(limitText(error, t)).toBe(text);
+    expect(errorText(error, t)).toBe(text);
+  });
+
+  it('is undefined for anything else (a wrong code, no answer)', () => {
+    const t = testI18n('en').t;
+    expect(limitText(new ApiError({ kind: 'business', path: '/x', code: 'USE003000011', msg: 'Invalid code' }), t)).toBeUndefined();
+    expect(limitText(new ApiError({ kind: 'network', path: '/x', msg: 'Network error' }), t)).toBeUndefined();
+    expect(limitText(new Error('boom'), t)).toBeUndefined();
+  });
+});
+
+describe('parseRetryAfter', () => {
+  const now = Date.parse('2026-11-26T10:00:00Z');
+  it.each([
+    ['120', 120],
+    [' 5 ', 5],
+    ['Thu, 26 Nov 2026 10:30:00 GMT', 1800],
+    ['Thu, 26 Nov 2026 09:00:00 GMT', 0],
+    ['soon', undefined],
+    ['', undefined],
+    [null, undefined],
+  ] as const)('%j → %j seconds', (header, seconds) => {
+    expect(parseRetryAfter(header, now)).toBe(seconds);
   });
 });

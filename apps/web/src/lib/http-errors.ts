@@ -19,6 +19,8 @@ export interface ApiErrorInit {
   httpStatus?: number;
   code?: string;
   data?: unknown;
+  /** Seconds from a Retry-After header (rate limits and quotas). */
+  retryAfterSeconds?: number;
   cause?: unknown;
 }
 
@@ -34,6 +36,8 @@ export class ApiError extends Error {
   /** The envelope's `code` (business errors only). */
   readonly code?: string;
   readonly data?: unknown;
+  /** How long the server asks to wait before the next try (its Retry-After), when it said. */
+  readonly retryAfterSeconds?: number;
 
   constructor(init: ApiErrorInit) {
     super(init.msg || init.kind, { cause: init.cause });
@@ -43,6 +47,7 @@ export class ApiError extends Error {
     this.httpStatus = init.httpStatus;
     this.code = init.code;
     this.data = init.data;
+    this.retryAfterSeconds = init.retryAfterSeconds;
   }
 }
 
@@ -52,12 +57,64 @@ export const isApiError = (error: unknown): error is ApiError => error instanceo
 /** The call never got an answer (no network, or it timed out): worth retrying as it is. */
 export const isOffline = (error: unknown): boolean => isApiError(error) && (error.kind === 'network' || error.kind === 'timeout');
 
+/** A translation function that may fill values into its text. */
+export type Translate = (key: string, values?: Record<string, string>) => string;
+
+/** The catalogue's code for a locked second factor (password, email code, authenticator), or a per-address limit on checking one. */
+export const LOCKED_CODE = 'USE000002002';
+/** The catalogue's code for a rate limit or quota (answered with Retry-After). */
+export const RATE_LIMITED_CODE = 'REQ0000429';
+
+/** The factor the person typed is locked (or this address checked too many): another try is refused for up to an hour. */
+export const isLocked = (error: unknown): boolean => isApiError(error) && error.code === LOCKED_CODE;
+
+/** A rate limit or quota refused the call: REQ0000429, or an HTTP 429 without our envelope (a proxy's). */
+export const isRateLimited = (error: unknown): boolean =>
+  isApiError(error) && (error.code === RATE_LIMITED_CODE || (error.code === undefined && error.httpStatus === 429));
+
 /**
- * The text to show a person for a failed call: the translated network or timeout text, the
- * server's message for a business error that has one, else the translated generic failure. The
- * client's own `msg` of transport failures ("Network error", ...) is for developers, never shown.
+ * Reads a Retry-After header: delay-seconds or an HTTP date (RFC 9110 §10.2.3). Undefined when
+ * missing or unreadable; a date already past reads as 0.
  */
-export function errorText(error: unknown, t: (key: string) => string): string {
+export function parseRetryAfter(header: string | null | undefined, now: number = Date.now()): number | undefined {
+  const value = header?.trim();
+  if (!value) return undefined;
+  if (/^\d+$/.test(value)) return Number(value);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+/** "Too many requests: try again in …" in the page language, from the wait the server asked for (rounded up). */
+export function retryText(retryAfterSeconds: number | undefined, t: Translate): string {
+  if (retryAfterSeconds === undefined) return t('common.tooManyRequests.later');
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  if (minutes === 1) return t('common.tooManyRequests.minute');
+  if (minutes === 60) return t('common.tooManyRequests.hour');
+  if (minutes <= 90) return t('common.tooManyRequests.minutes', { minutes: String(minutes) });
+  const hours = Math.ceil(minutes / 60);
+  return hours === 1 ? t('common.tooManyRequests.hour') : t('common.tooManyRequests.hours', { hours: String(hours) });
+}
+
+/**
+ * The words for a refusal by a lock or a limit, whatever the call: the lock text of the catalogue
+ * (USE000002002, "try again in 1 hour") or the wait a rate limit asked for. Undefined for any
+ * other failure. Ours rather than the server's message, so it is in the page language.
+ */
+export function limitText(error: unknown, t: Translate): string | undefined {
+  if (isLocked(error)) return t('security.tooManyTimes');
+  if (isRateLimited(error)) return retryText(isApiError(error) ? error.retryAfterSeconds : undefined, t);
+  return undefined;
+}
+
+/**
+ * The text to show a person for a failed call: the translated network or timeout text, the lock
+ * or rate-limit text, the server's message for a business error that has one, else the
+ * translated generic failure. The client's own `msg` of transport failures ("Network error",
+ * ...) is for developers, never shown.
+ */
+export function errorText(error: unknown, t: Translate): string {
+  const limited = limitText(error, t);
+  if (limited) return limited;
   if (isApiError(error)) {
     if (error.kind === 'network') return t('common.networkError');
     if (error.kind === 'timeout') return t('common.timeoutError');

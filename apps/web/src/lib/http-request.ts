@@ -1,5 +1,5 @@
 import { HEADER, SUCCESS_CODE, SUCCESS_STATUS, type Envelope } from '@causeway/contracts';
-import { ApiError } from './http-errors.ts';
+import { ApiError, parseRetryAfter } from './http-errors.ts';
 import { isBusinessMode, isIndependentMode, type FlowMode } from './mode.ts';
 import type { SessionStore } from './session.ts';
 
@@ -58,7 +58,9 @@ export function isEnvelope(body: unknown): body is ReceivedEnvelope {
  * is not an envelope is `badRequest` on a 4xx (e.g. a proxy's 401/413 page) and `badResponse`
  * otherwise (HTML error page, truncated JSON, empty 204).
  */
-export function readEnvelope(path: string, httpStatus: number, text: string): unknown {
+export function readEnvelope(path: string, httpStatus: number, text: string, retryAfter?: string | null): unknown {
+  const retryAfterSeconds = parseRetryAfter(retryAfter);
+  const waited = retryAfterSeconds === undefined ? {} : { retryAfterSeconds };
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -67,7 +69,7 @@ export function readEnvelope(path: string, httpStatus: number, text: string): un
   }
   if (!isEnvelope(body)) {
     const kind = httpStatus >= 400 && httpStatus < 500 ? 'badRequest' : 'badResponse';
-    throw new ApiError({ kind, path, httpStatus, msg: `Unexpected answer (HTTP ${httpStatus})` });
+    throw new ApiError({ kind, path, httpStatus, msg: `Unexpected answer (HTTP ${httpStatus})`, ...waited });
   }
   const envelope = body;
   if (envelope.status === SUCCESS_STATUS && envelope.code === SUCCESS_CODE) return envelope.data;
@@ -77,6 +79,7 @@ export function readEnvelope(path: string, httpStatus: number, text: string): un
     httpStatus,
     code: envelope.code,
     msg: envelope.msg ?? '',
+    ...waited,
     ...(envelope.data === null || envelope.data === undefined ? {} : { data: envelope.data }),
   });
 }

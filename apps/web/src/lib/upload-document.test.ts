@@ -53,6 +53,13 @@ describe('uploadDocument', () => {
     expect(failure).toMatchObject({ kind: 'business', code: 'UPL0000002', msg, httpStatus: 400, message: msg });
   });
 
+  it("the daily byte quota refusing the PUT (REQ0000429) keeps its Retry-After on the error", async () => {
+    const { client } = setUp(
+      () => new Response(JSON.stringify({ status: 429, code: 'REQ0000429', msg: 'You have uploaded 60 MB today', data: null }), { status: 429, headers: { 'Content-Type': 'application/json', 'Retry-After': '7200' } }),
+    );
+    await expect(uploadDocument(client, png(), 'kyc')).rejects.toMatchObject({ kind: 'business', code: 'REQ0000429', httpStatus: 429, retryAfterSeconds: 7200 });
+  });
+
   it('a non-2xx answer without an envelope (S3 XML) rejects with the generic message', async () => {
     const { client } = setUp(() => new Response('<Error><Code>AccessDenied</Code></Error>', { status: 403 }));
     await expect(uploadDocument(client, png(), 'kyc')).rejects.toMatchObject({ kind: 'badRequest', httpStatus: 403, msg: UPLOAD_FAILED_MESSAGE });

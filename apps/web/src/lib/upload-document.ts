@@ -1,6 +1,6 @@
 import { PATHS, type SignUploadResult } from '@causeway/contracts';
 import type { HttpClient } from './http-client.ts';
-import { ApiError } from './http-errors.ts';
+import { ApiError, parseRetryAfter } from './http-errors.ts';
 
 /** Which signing call a document goes through: identity (KYC) or business (KYB) documents. */
 export type UploadPurpose = 'kyc' | 'kyb';
@@ -70,8 +70,11 @@ export async function signAndUpload(file: File, sign: SignUpload, signal?: Abort
   if (!response.ok) {
     const envelope = envelopeOf(await response.text().catch(() => ''));
     const httpStatus = response.status;
-    if (envelope) throw new ApiError({ kind: 'business', path: url, httpStatus, msg: envelope.msg, ...(envelope.code ? { code: envelope.code } : {}) });
-    throw new ApiError({ kind: httpStatus >= 400 && httpStatus < 500 ? 'badRequest' : 'badResponse', path: url, httpStatus, msg: UPLOAD_FAILED_MESSAGE });
+    // The daily byte quota refuses the PUT itself (REQ0000429) and says until when.
+    const retryAfterSeconds = parseRetryAfter(response.headers.get('retry-after'));
+    const waited = retryAfterSeconds === undefined ? {} : { retryAfterSeconds };
+    if (envelope) throw new ApiError({ kind: 'business', path: url, httpStatus, msg: envelope.msg, ...(envelope.code ? { code: envelope.code } : {}), ...waited });
+    throw new ApiError({ kind: httpStatus >= 400 && httpStatus < 500 ? 'badRequest' : 'badResponse', path: url, httpStatus, msg: UPLOAD_FAILED_MESSAGE, ...waited });
   }
   return signed.filePath;
 }

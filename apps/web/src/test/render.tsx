@@ -1,3 +1,4 @@
+import { bundledTranslations, type Language } from '@causeway/translations';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderOptions } from '@testing-library/react';
 import { type ReactElement, type ReactNode, StrictMode } from 'react';
@@ -7,9 +8,19 @@ import type { HttpClient } from '@/lib/http-client';
 import { HttpClientProvider } from '@/lib/http-context';
 import { createI18n } from '@/lib/i18n';
 
-/** Renders a component with the bundled English texts, as the app does before remote texts arrive. */
-export function renderWithI18n(ui: ReactElement, options?: RenderOptions) {
-  const i18n = createI18n('en');
+/** The app's i18n instance in `lng`, holding that language's bundled texts (English stays the fallback). */
+export function testI18n(lng: Language = 'en') {
+  const i18n = createI18n(lng);
+  if (lng !== 'en') i18n.addResourceBundle(lng, 'translation', bundledTranslations[lng]);
+  return i18n;
+}
+
+/**
+ * Renders a component with the bundled English texts, as the app does before remote texts
+ * arrive; or in another language (`lng`) with its bundled texts.
+ */
+export function renderWithI18n(ui: ReactElement, options?: RenderOptions, lng: Language = 'en') {
+  const i18n = testI18n(lng);
   const Wrapper = ({ children }: { children: ReactNode }) => <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
   return render(ui, { wrapper: Wrapper, ...options });
 }
