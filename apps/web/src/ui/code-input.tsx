@@ -38,6 +38,11 @@ export interface CodeInputProps {
   /** Error shown under the boxes (may contain HTML, sanitised). */
   error?: string;
   disabled?: boolean;
+  /**
+   * The code's factor is locked (too many wrong tries): the boxes are disabled and focus moves to
+   * the error, which must say so, so no one types on into a check that is refused.
+   */
+  locked?: boolean;
   /** Accessible name of the group; defaults to t('ui.codeInput.label') ("Verification code"). */
   label?: string;
   autoFocus?: boolean;
@@ -58,7 +63,8 @@ export function CodeInput({
   onChange,
   onComplete,
   error,
-  disabled = false,
+  disabled: disabledProp = false,
+  locked = false,
   label,
   autoFocus = false,
   className,
@@ -66,6 +72,8 @@ export function CodeInput({
 }: CodeInputProps) {
   const { t } = useTranslation();
   const errorId = `${useId()}-error`;
+  const disabled = disabledProp || locked;
+  const errorLine = useRef<HTMLParagraphElement>(null);
   const [digits, setDigits] = useState(() => emptyDigits(length));
   // Handlers read the digits from this ref: moving focus to the next box runs its focus handler
   // inside the same event, before React has re-rendered with the new digits.
@@ -103,6 +111,11 @@ export function CodeInput({
   };
 
   useImperativeHandle(ref, () => ({ reset: clearAll, focus: focusFirstEmpty }));
+
+  // Locked: the boxes take no focus, so it goes to the reason (screen readers read it out).
+  useEffect(() => {
+    if (locked) errorLine.current?.focus();
+  }, [locked]);
 
   useEffect(() => {
     if (disabled || !refocusOnEnable.current) return;
@@ -191,7 +204,7 @@ export function CodeInput({
           />
         ))}
       </div>
-      <FieldError id={errorId} message={error} />
+      <FieldError id={errorId} message={error} {...(locked ? { ref: errorLine } : {})} />
     </div>
   );
 }

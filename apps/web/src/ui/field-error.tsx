@@ -1,4 +1,5 @@
 import DOMPurify from 'dompurify';
+import type { Ref } from 'react';
 
 /**
  * Error messages may carry simple markup from the server (bold, links), so they are rendered as
@@ -13,20 +14,24 @@ export function sanitizeHtml(html: string): string {
 export interface FieldErrorProps {
   /** Referenced by the field's aria-describedby. */
   id: string;
-  /** The message (may contain HTML); nothing is shown when empty. */
+  /** The message (may contain HTML; a line break starts a new line); nothing is shown when empty. */
   message: string | undefined;
+  /** Set to move focus to the message (it then takes programmatic focus only). */
+  ref?: Ref<HTMLParagraphElement>;
 }
 
 /**
  * The sanitised error line under a field. The element stays mounted (empty when there is no
  * error) so its polite live region already exists when a message appears and gets announced.
  */
-export function FieldError({ id, message }: FieldErrorProps) {
+export function FieldError({ id, message, ref }: FieldErrorProps) {
   return (
     <p
       id={id}
+      ref={ref}
+      tabIndex={ref ? -1 : undefined}
       aria-live="polite"
-      className="mt-1.5 text-sm text-danger empty:mt-0"
+      className="mt-1.5 text-sm whitespace-pre-line text-danger empty:mt-0 focus:outline-none"
       dangerouslySetInnerHTML={{ __html: message ? sanitizeHtml(message) : '' }}
     />
   );

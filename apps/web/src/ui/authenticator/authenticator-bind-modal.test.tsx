@@ -137,6 +137,20 @@ describe('AuthenticatorBindModal', () => {
     expect(document.getElementById('bind-under-error')).toBeNull();
   });
 
+  it('a lock (USE000002002) closes both code boxes and Submit, so no further code is sent into it', async () => {
+    const { user, bodiesOf } = open({ [PATHS.bindGoogleAuthenticator]: () => Promise.reject(businessError(PATHS.bindGoogleAuthenticator, 'USE000002002', 'Maximum attempts exceeded, try again in 1 hour')) });
+    await toCodeStep(user);
+    await submitCodes(user);
+    await within(dialog()).findByRole('alert');
+    for (const group of ['Email code', 'Authenticator code']) {
+      for (const box of within(screen.getByRole('group', { name: group })).getAllByRole('textbox')) expect(box).toBeDisabled();
+    }
+    expect(submit()).toHaveAttribute('aria-disabled', 'true');
+    await user.click(submit());
+    expect(bodiesOf(PATHS.bindGoogleAuthenticator)).toHaveLength(1);
+    expect(within(dialog()).getByRole('alert')).toHaveTextContent('Maximum attempts exceeded, try again in 1 hour');
+  });
+
   it.each([
     ['USE000000003', 'Already bound', 'Already bound'],
     ['USE003000008', 'Cooling off', 'Cooling off'],

@@ -6,6 +6,7 @@ import { GradientButton } from '../gradient-button.tsx';
 import { Modal } from '../modal.tsx';
 import { showToast } from '../toast-store.ts';
 import type { AuthenticatorApi } from '@/lib/authenticator-api';
+import { isLocked } from '@/lib/http-errors';
 import { describeBindError, type BindErrorView } from './bind-errors.ts';
 import { DownloadAppModal } from './download-app-modal.tsx';
 
@@ -38,6 +39,9 @@ function BindSteps({ email, api, onBound }: Pick<AuthenticatorBindModalProps, 'e
   const [appCode, setAppCode] = useState('');
   const [resendIn, setResendIn] = useState(0);
   const [errors, setErrors] = useState<BindErrorView>({});
+  // USE000002002: the email code or the authenticator is locked; until the modal opens again the
+  // boxes and Submit stay closed under the lock text, so no one types on into refused checks.
+  const [locked, setLocked] = useState(false);
   const [busy, setBusy] = useState(false);
   const [downloadOpen, setDownloadOpen] = useState(false);
 
@@ -52,6 +56,7 @@ function BindSteps({ email, api, onBound }: Pick<AuthenticatorBindModalProps, 'e
     const view = describeBindError(error, t);
     if (view.toast) showToast({ message: view.toast, kind: 'info' });
     setErrors(view);
+    setLocked(isLocked(error));
   };
 
   const toStepOne = async () => {
@@ -72,6 +77,7 @@ function BindSteps({ email, api, onBound }: Pick<AuthenticatorBindModalProps, 'e
   };
 
   const submit = async () => {
+    if (locked) return;
     setBusy(true);
     setErrors({});
     try {
@@ -120,14 +126,14 @@ function BindSteps({ email, api, onBound }: Pick<AuthenticatorBindModalProps, 'e
                   {resendIn > 0 ? t('security.bind.resendIn', { seconds: resendIn }) : t('security.bind.sendEmailCode')}
                 </button>
               </div>
-              <CodeInput label={t('security.bind.emailCode')} onChange={setEmailCode} />
+              <CodeInput label={t('security.bind.emailCode')} onChange={setEmailCode} disabled={locked} />
             </div>
             <div className="flex flex-col gap-2">
               <span className="font-medium">{t('security.bind.appCode')}</span>
-              <CodeInput label={t('security.bind.appCode')} onChange={setAppCode} />
+              <CodeInput label={t('security.bind.appCode')} onChange={setAppCode} disabled={locked} />
               {errors.under ? <FieldError id="bind-under-error" message={errors.under} /> : null}
             </div>
-            <GradientButton fullWidth loading={busy} variant={appCode.length === 6 && emailCode.length === 6 ? 'primary' : 'inactive'} onClick={submit}>
+            <GradientButton fullWidth loading={busy} variant={appCode.length === 6 && emailCode.length === 6 && !locked ? 'primary' : 'inactive'} onClick={submit}>
               {t('security.bind.submit')}
             </GradientButton>
           </>

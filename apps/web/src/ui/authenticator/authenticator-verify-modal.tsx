@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuthenticatorApi, OtpVerification } from '@/lib/authenticator-api';
+import { errorText, isLocked, isOffline, limitText, type Translate } from '@/lib/http-errors';
 import { CodeInput } from '../code-input.tsx';
 import { Modal } from '../modal.tsx';
 
@@ -13,10 +14,23 @@ export interface AuthenticatorVerifyModalProps {
   onClose: () => void;
 }
 
-/** The verify modal: the authenticator code, submitted at exactly 6 digits. */
+/**
+ * Why a verify call failed, in the page language: the lock (USE000002002: five wrong codes, or
+ * too many checks from this address) or a rate limit, the network or timeout text, else the
+ * wrong code.
+ */
+function verifyErrorText(failure: unknown, t: Translate): string {
+  return limitText(failure, t) ?? (isOffline(failure) ? errorText(failure, t) : t('auth.codeDialog.invalid'));
+}
+
+/**
+ * The verify modal: the authenticator code, submitted at exactly 6 digits. A lock closes the
+ * boxes and says so (focus moves to the reason) until the modal is opened again.
+ */
 export function AuthenticatorVerifyModal({ api, scenario, onVerified, onFailed, onClose }: AuthenticatorVerifyModalProps) {
   const { t } = useTranslation();
   const [error, setError] = useState<string>();
+  const [locked, setLocked] = useState(false);
   const [busy, setBusy] = useState(false);
 
   const submit = async (code: string) => {
@@ -26,8 +40,9 @@ export function AuthenticatorVerifyModal({ api, scenario, onVerified, onFailed, 
       if (result.status === 'SUCCESS' && result.tokenVo) return onVerified(result.tokenVo);
       setError(t('auth.codeDialog.invalid'));
       onFailed?.();
-    } catch {
-      setError(t('auth.codeDialog.invalid'));
+    } catch (failure) {
+      setLocked(isLocked(failure));
+      setError(verifyErrorText(failure, t));
       onFailed?.();
     } finally {
       setBusy(false);
@@ -36,7 +51,7 @@ export function AuthenticatorVerifyModal({ api, scenario, onVerified, onFailed, 
 
   return (
     <Modal open onOpenChange={(open) => !open && onClose()} title={t('auth.gaVerify.title')} description={t('auth.gaVerify.description')} width="md">
-      <CodeInput label={t('auth.gaVerify.title')} onComplete={submit} onChange={() => setError(undefined)} error={error} disabled={busy} autoFocus />
+      <CodeInput label={t('auth.gaVerify.title')} onComplete={submit} onChange={() => setError(undefined)} error={error} disabled={busy} locked={locked} autoFocus />
     </Modal>
   );
 }
