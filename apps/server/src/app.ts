@@ -36,6 +36,7 @@ import { createGeoProvider } from './providers/geo/index.ts';
 import { registerMailboxRoutes } from './modules/sandbox/mailbox.routes.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import { createRateLimiter } from './platform/rate-limit.repository.ts';
+import { registerRateLimitHousekeeping } from './platform/rate-limit.housekeeping.ts';
 import { loadServerSecret } from './platform/server-secret.repository.ts';
 import { createMailProvider } from './providers/mail/index.ts';
 import { createSandboxOutbox } from './providers/mail/sandbox-outbox.repository.ts';
@@ -122,6 +123,7 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   const mail = createMailProvider(config, database.db, clock);
   const serverSecret = await loadServerSecret(database.db, config.SECRET_KEY);
   const rateLimiter = createRateLimiter(database.db);
+  const rateLimitHousekeeping = registerRateLimitHousekeeping({ worker: jobs, queue, rateLimiter, clock });
   const identity = createIdentityModule(app, { db: database.db, clock, mail, rateLimiter, serverSecret, publicUrl: config.PUBLIC_URL });
   registerIdentityRoutes(app, identity, botCheck);
   registerBotCheckRoutes(app, botCheck, config.RECAPTCHA_SITE_KEY);
@@ -210,6 +212,7 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
 
   await orders.scheduleHousekeeping();
   await clientLog.scheduleHousekeeping();
+  await rateLimitHousekeeping.scheduleHousekeeping();
   await uploadHousekeeping.scheduleHousekeeping();
   await jobs.start();
   app.addHook('onClose', async () => {

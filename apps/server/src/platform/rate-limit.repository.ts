@@ -1,6 +1,12 @@
-import { sql } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { rateLimitBuckets } from '../db/schema/index.ts';
+
+/**
+ * The longest window a limit may count in. Buckets whose window started before it are pruned
+ * (rate-limit.housekeeping.ts): such a bucket counts nothing any more, the next hit starts afresh.
+ */
+export const RATE_LIMIT_MAX_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -15,6 +21,7 @@ export interface RateLimitResult {
 export function createRateLimiter(db: Database) {
   return {
     async hit(key: string, limit: number, windowMs: number, now: Date): Promise<RateLimitResult> {
+      if (windowMs > RATE_LIMIT_MAX_WINDOW_MS) throw new Error(`rate limit window of ${windowMs} ms is longer than the ${RATE_LIMIT_MAX_WINDOW_MS} ms the pruning keeps`);
       const windowStart = new Date(now.getTime() - windowMs);
       const [row] = await db
         .insert(rateLimitBuckets)
@@ -30,6 +37,12 @@ export function createRateLimiter(db: Database) {
       if (!row) throw new Error('rate limit upsert returned nothing');
       const retryAfterMs = Math.max(0, row.windowStartedAt.getTime() + windowMs - now.getTime());
       return { allowed: row.count <= limit, count: row.count, retryAfterMs };
+    },
+
+    /** Deletes the buckets whose window started before `before` (they count nothing any more); answers how many went. */
+    async prune(before: Date): Promise<number> {
+      const gone = await db.delete(rateLimitBuckets).where(lt(rateLimitBuckets.windowStartedAt, before)).returning({ key: rateLimitBuckets.key });
+      return gone.length;
     },
   };
 }
