@@ -1,15 +1,23 @@
-import { errorText, isApiError } from '@/lib/http-errors';
+import { errorText, isApiError, isLocked, type Translate } from '@/lib/http-errors';
+
+/**
+ * Which factor a sign-in call checked. A lock of a first factor (password or email code) emails
+ * the owner a link that unlocks sign-in (decision 009); an authenticator lock sends nothing.
+ */
+export type SignInFactor = 'first' | 'authenticator';
 
 /**
  * The text for a failed sign-in call: ours for the sign-in codes that have one, else what
- * {@link errorText} shows for any failed call (translated network and timeout texts, the
- * server's message, the generic failure).
+ * {@link errorText} shows for any failed call (translated network, timeout and rate-limit texts,
+ * the server's message, the generic failure). A lock after a first factor adds, on its own line,
+ * where the unlock link went: the server does not say whether this refusal sent one (a lock, or
+ * too many checks from this address), so the line speaks to the owner.
  */
-export function loginErrorText(error: unknown, t: (key: string) => string): string {
+export function loginErrorText(error: unknown, t: Translate, factor?: SignInFactor): string {
   if (isApiError(error)) {
     switch (error.code) {
       case 'USE000002002':
-        return t('auth.error.locked');
+        return factor === 'first' ? `${t('auth.error.locked')}\n${t('auth.error.unlockEmail')}` : t('auth.error.locked');
       case 'USE000001001':
         return t('auth.error.invalidCredentials');
       case 'USE000001002':
@@ -22,12 +30,34 @@ export function loginErrorText(error: unknown, t: (key: string) => string): stri
   return errorText(error, t);
 }
 
-/** Runs a sign-in call, turning its failure into the page's error line (cleared first). */
-export async function showingErrors(action: () => Promise<void>, setError: (text: string | undefined) => void, t: (key: string) => string): Promise<void> {
-  setError(undefined);
+/** A refused code, for the code dialog: the text under the boxes, and whether the factor is now locked (the boxes close). */
+export class CodeRefusal extends Error {
+  override readonly name = 'CodeRefusal';
+  readonly locked: boolean;
+
+  constructor(message: string, locked: boolean) {
+    super(message);
+    this.locked = locked;
+  }
+}
+
+/** The code dialog's refusal of a failed sign-in by email code. */
+export const codeRefusalOf = (failure: unknown, t: Translate): CodeRefusal => new CodeRefusal(loginErrorText(failure, t, 'first'), isLocked(failure));
+
+/**
+ * Runs a sign-in call, turning its failure into the page's error line (cleared first); `show`
+ * also learns whether the failure was a lock.
+ */
+export async function showingErrors(
+  action: () => Promise<void>,
+  show: (text: string | undefined, locked: boolean) => void,
+  t: Translate,
+  factor?: SignInFactor,
+): Promise<void> {
+  show(undefined, false);
   try {
     await action();
   } catch (failure) {
-    setError(loginErrorText(failure, t));
+    show(loginErrorText(failure, t, factor), isLocked(failure));
   }
 }

@@ -14,7 +14,7 @@ import { createSessionStore } from '@/lib/session';
 import { rememberTargetEntity } from '@/lib/target-entity';
 import { tradePageFor } from '@/lib/trade-routing';
 import { createAuthApi } from './api/auth-api';
-import { loginErrorText, showingErrors } from './login-errors';
+import { codeRefusalOf, showingErrors, type SignInFactor } from './login-errors';
 
 /** Spec §2 login steps, plus gaVerify: the authenticator screen when one is bound. */
 export type LoginStep = 'loginPre' | 'login' | 'signup' | 'verificationCode' | 'gaVerify' | 'setPWD' | 'TwoFaTip' | 'loading';
@@ -53,6 +53,8 @@ export function useLoginFlow(mode: LoginMode) {
   const [processToken, setProcessToken] = useState<string>();
   const [isNewUser, setIsNewUser] = useState(false);
   const [error, setError] = useState<string>();
+  /** The last failure was a lock: the step's code boxes stay closed and say so. */
+  const [locked, setLocked] = useState(false);
   const [hints, setHints] = useState<{ suggestedEmail: string | null; privateRelay: boolean }>({ suggestedEmail: null, privateRelay: false });
 
   const queries = useQueryClient();
@@ -93,12 +95,17 @@ export function useLoginFlow(mode: LoginMode) {
     return goHome();
   }
 
-  const attempt = (action: () => Promise<void>) => showingErrors(action, setError, t);
+  const show = (text: string | undefined, isLock: boolean) => {
+    setError(text);
+    setLocked(isLock);
+  };
+  const attempt = (action: () => Promise<void>, factor?: SignInFactor) => showingErrors(action, show, t, factor);
 
   return {
     step,
     email,
     error,
+    locked,
     hints,
     stayLoggedIn,
     setStayLoggedIn,
@@ -119,16 +126,16 @@ export function useLoginFlow(mode: LoginMode) {
         setStep(!check.exists ? 'signup' : check.hasPassword ? 'login' : 'verificationCode');
       });
     },
-    submitPassword: (password: string) => attempt(async () => handleResult(await api.loginWithPassword({ email, password, loginMode: mode, stayLoggedIn }))),
-    /** For the code dialog: rejects with the text to show under the boxes. */
+    submitPassword: (password: string) => attempt(async () => handleResult(await api.loginWithPassword({ email, password, loginMode: mode, stayLoggedIn })), 'first'),
+    /** For the code dialog: rejects with a CodeRefusal (the text to show under the boxes, and whether the code is locked). */
     async submitCode(code: string, termsAccepted: boolean) {
       try {
         await handleResult(await api.loginWithCode({ email, code, termsAccepted, loginMode: mode, stayLoggedIn }));
       } catch (failure) {
-        throw new Error(loginErrorText(failure, t));
+        throw codeRefusalOf(failure, t);
       }
     },
-    submitGaCode: (code: string) => attempt(async () => handleResult(await api.verifyGaCode(processToken ?? '', code))),
+    submitGaCode: (code: string) => attempt(async () => handleResult(await api.verifyGaCode(processToken ?? '', code)), 'authenticator'),
     savePassword: (password: string, repeat: string) =>
       attempt(async () => {
         await api.initPassword(password, repeat);
@@ -137,7 +144,7 @@ export function useLoginFlow(mode: LoginMode) {
       }),
     finish: goHome,
     restart() {
-      setError(undefined);
+      show(undefined, false);
       setStep('loginPre');
     },
   };

@@ -9,7 +9,7 @@ import { isApiError } from '@/lib/http-errors';
 import { createSessionStore } from '@/lib/session';
 import { createMerchantLoginApi } from './api/merchant-login-api';
 import { keepEntryParams } from './entry-params';
-import { loginErrorText, showingErrors } from './login-errors';
+import { codeRefusalOf, showingErrors } from './login-errors';
 import { useLoginFlow } from './use-login-flow';
 
 /** What the merchant sign-in page shows: one view per account-selection state, plus its own loading and failures. */
@@ -125,12 +125,12 @@ export function useMerchantLogin(skip: boolean) {
       setResult(answer);
       resendAt.current = Date.now() + (answer.resendAfterSeconds ?? 0) * 1000;
     },
-    /** For the code dialog: rejects with the text to show under the boxes. */
+    /** For the code dialog: rejects with a CodeRefusal (the text to show under the boxes, and whether the code is locked). */
     async submitCode(code: string) {
       try {
         await apply(await api.loginWithCode(processToken, code, termsAccepted));
       } catch (failure) {
-        throw new Error(loginErrorText(failure, t));
+        throw codeRefusalOf(failure, t);
       }
     },
   };

@@ -19,7 +19,7 @@ export const AFTER_SIGN_IN_TEXTS: Partial<Record<LoginFlow['step'], { title: str
 export function AfterSignInSteps({ flow, mode }: { flow: LoginFlow; mode: LoginMode }) {
   const { lng } = useParams();
   const navigate = useNavigate();
-  if (flow.step === 'gaVerify') return <GaVerifyStep error={flow.error} onSubmit={flow.submitGaCode} onEdit={() => flow.setError(undefined)} />;
+  if (flow.step === 'gaVerify') return <GaVerifyStep error={flow.error} locked={flow.locked} onSubmit={flow.submitGaCode} onEdit={() => flow.setError(undefined)} />;
   if (flow.step === 'setPWD') {
     return (
       <Suspense fallback={null}>

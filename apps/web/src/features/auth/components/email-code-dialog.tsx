@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CodeInput, Modal } from '@/ui';
+import { CodeRefusal } from '../login-errors';
 
 /** Spec §9: resend after 59 s. */
 export const RESEND_SECONDS = 59;
@@ -10,7 +11,10 @@ export interface EmailCodeDialogProps {
   email: string;
   /** Sends (or resends) the code. Called when the dialog opens and on Resend. */
   sendCode: () => Promise<unknown>;
-  /** Checks the code; resolve on success, reject with the text to show under the boxes. */
+  /**
+   * Checks the code; resolve on success, reject with the text to show under the boxes (a
+   * CodeRefusal that is `locked` also closes the boxes).
+   */
   submitCode: (code: string) => Promise<void>;
   onClose: () => void;
   /**
@@ -23,6 +27,7 @@ export interface EmailCodeDialogProps {
 /**
  * Spec §4: opening clears the boxes, sends a code and starts the 59 s countdown; the sixth digit
  * submits; a failure shows the error line (Backspace then clears all and refocuses the first box).
+ * A lock closes the boxes and keeps its reason until the dialog opens again.
  */
 export function EmailCodeDialog({ open, email, sendCode, submitCode, onClose, alreadySent }: EmailCodeDialogProps) {
   const { t } = useTranslation();
@@ -38,6 +43,7 @@ function CodeDialogBody({ sendCode, submitCode, alreadySent }: Pick<EmailCodeDia
   const { t } = useTranslation();
   const [secondsLeft, setSecondsLeft] = useState(alreadySent?.resendAfterSeconds ?? RESEND_SECONDS);
   const [error, setError] = useState<string>();
+  const [locked, setLocked] = useState(false);
   const [busy, setBusy] = useState(false);
 
   const send = () => {
@@ -65,6 +71,7 @@ function CodeDialogBody({ sendCode, submitCode, alreadySent }: Pick<EmailCodeDia
       await submitCode(code);
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));
+      setLocked(failure instanceof CodeRefusal && failure.locked);
     } finally {
       setBusy(false);
     }
@@ -72,7 +79,7 @@ function CodeDialogBody({ sendCode, submitCode, alreadySent }: Pick<EmailCodeDia
 
   return (
     <div className="flex flex-col items-center gap-4">
-      <CodeInput onComplete={submit} onChange={() => setError(undefined)} error={error} disabled={busy} autoFocus />
+      <CodeInput onComplete={submit} onChange={() => setError(undefined)} error={error} disabled={busy} locked={locked} autoFocus />
       {secondsLeft > 0 ? (
         <p className="text-sm text-muted" aria-live="polite">{t('auth.codeDialog.resendIn', { seconds: secondsLeft })}</p>
       ) : (

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { CodeInput } from '@/ui';
 import { FormError } from './auth-card';
 
-/** The separate verify screen: the authenticator code, submitted at exactly 6 digits. */
-export function GaVerifyStep({ error, onSubmit, onEdit }: { error?: string; onSubmit: (code: string) => Promise<void>; onEdit: () => void }) {
+/** The separate verify screen: the authenticator code, submitted at exactly 6 digits; a lock (`locked`) closes the boxes. */
+export function GaVerifyStep({ error, locked = false, onSubmit, onEdit }: { error?: string; locked?: boolean; onSubmit: (code: string) => Promise<void>; onEdit: () => void }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const submit = async (code: string) => {
@@ -14,8 +14,9 @@ export function GaVerifyStep({ error, onSubmit, onEdit }: { error?: string; onSu
   };
   return (
     <div className="flex flex-col items-center gap-4">
-      <CodeInput label={t('auth.gaVerify.title')} onComplete={submit} onChange={onEdit} disabled={busy} autoFocus />
-      <FormError message={error} />
+      {/* Locked, the reason sits under the closed boxes and takes their focus. */}
+      <CodeInput label={t('auth.gaVerify.title')} onComplete={submit} onChange={onEdit} disabled={busy} locked={locked} error={locked ? error : undefined} autoFocus />
+      {locked ? null : <FormError message={error} />}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { type MerchantLoginResult, PATHS } from '@causeway/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createSessionStore } from '@/lib/session';
@@ -247,6 +247,17 @@ describe('merchant login page', () => {
       expect(await within(dialog).findByText('Invalid code. Please try again.')).toBeInTheDocument();
       expect(within(dialog).getAllByRole('textbox')[0]).toHaveAccessibleDescription('Invalid code. Please try again.');
       expect(bodiesOf(PATHS.merchantLoginWithVerifyCode)).toEqual([{ processToken: PROCESS_TOKEN, code: '000000', termsAccepted: true }]);
+    });
+
+    it('shows a lock (USE000002002) under closed boxes with the unlock line, not "invalid code"', async () => {
+      const { user, bodiesOf } = onlyCode({ [PATHS.merchantLoginWithVerifyCode]: reject(PATHS.merchantLoginWithVerifyCode, 'USE000002002') });
+      await typeCode(user, '000000');
+      const dialog = await codeDialog();
+      const text = 'Maximum attempts exceeded, try again in 1 hour\nIf this is your account, check your email for a link to unlock sign-in.';
+      await waitFor(() => expect(within(dialog).getAllByRole('textbox')[0]).toBeDisabled());
+      expect(within(dialog).getAllByRole('textbox')[0]).toHaveAccessibleDescription(text);
+      expect(within(dialog).queryByText('Invalid code. Please try again.')).not.toBeInTheDocument();
+      expect(bodiesOf(PATHS.merchantLoginWithVerifyCode)).toHaveLength(1);
     });
 
     it('closing the dialog leaves an "Enter the code" button that reopens it', async () => {

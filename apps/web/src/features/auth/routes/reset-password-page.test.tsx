@@ -2,6 +2,7 @@ import { PATHS } from '@causeway/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '@/lib/http-errors';
 import { renderPage } from '@/test/render';
 import { businessError, type Responder, routedHttpClient } from '@/test/routed-http-client';
 import { captureToasts } from '@/test/toasts';
@@ -124,5 +125,19 @@ describe('reset password page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid code. Please try again.');
     expect(screen.queryByTestId('elsewhere')).not.toBeInTheDocument();
     expect(toasts).toEqual([]);
+  });
+
+  it('shows a lock (429 USE000002002) as the lock text, not "invalid code", and stays', async () => {
+    const { user } = open('?email=ann%40example.com', {
+      [PATHS.passwordReset]: () =>
+        Promise.reject(new ApiError({ kind: 'business', path: PATHS.passwordReset, httpStatus: 429, code: 'USE000002002', msg: 'Maximum attempts exceeded, try again in 1 hour' })),
+    });
+    await sendCode(user);
+    await fillResetForm(user, '000000');
+    await user.click(resetButton());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Maximum attempts exceeded, try again in 1 hour');
+    expect(screen.queryByText('Invalid code. Please try again.')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('elsewhere')).not.toBeInTheDocument();
   });
 });

@@ -90,4 +90,15 @@ describe('ChangePasswordForm', () => {
     expect(screen.queryByText('Network error')).not.toBeInTheDocument();
     expect(onDone).not.toHaveBeenCalled();
   });
+
+  it('shows a lock of the current password or the authenticator (429 USE000002002) in the lock text of the page language', async () => {
+    const { user, onDone } = open(false, () =>
+      Promise.reject(new ApiError({ kind: 'business', path: PATHS.passwordReinitialize, httpStatus: 429, code: 'USE000002002', msg: 'server words' })),
+    );
+    await fillPasswords(user);
+    await user.click(save());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Maximum attempts exceeded, try again in 1 hour');
+    expect(screen.queryByText('server words')).not.toBeInTheDocument();
+    expect(onDone).not.toHaveBeenCalled();
+  });
 });
