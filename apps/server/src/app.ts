@@ -69,7 +69,9 @@ import { registerHelpRoutes } from './modules/help/help.routes.ts';
 import { createHelpService } from './modules/help/help.service.ts';
 import { registerHelpSiteRoutes } from './modules/help/help-site.routes.ts';
 import { registerHelpDeskOperatorRoutes } from './modules/help/help-desk-operator.routes.ts';
-import { createOperatorAttemptsRepository } from './modules/help/operator-attempts.repository.ts';
+import { createOperatorAttemptsRepository } from './platform/operator-attempts.repository.ts';
+import { createOperatorPassword } from './platform/operator-password.ts';
+import { registerOperatorReviewRoutes } from './modules/orders/operator-review.routes.ts';
 
 export const APP_VERSION = '0.1.0';
 
@@ -196,6 +198,14 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   }
   app.decorate('orders', orders);
 
+  // The operator pages (server-rendered, HTTP Basic): one password per scope, each with its own
+  // brute-force limit shared by every page behind it. Open only on a sandbox install.
+  const operatorAttempts = createOperatorAttemptsRepository(database.db);
+  const operatorPassword = createOperatorPassword({ password: config.OPERATOR_PASSWORD, scope: 'operator', rateLimiter, attempts: operatorAttempts, clock });
+  // Orders awaiting an operator: in production too, since /sandbox/ledger is not there.
+  if (hasSandboxTools(config) || config.OPERATOR_PASSWORD) registerOperatorReviewRoutes(app, { orders: orders.repository, operator: operatorPassword });
+  else if (production) app.log.warn('no operator page for orders awaiting an operator (payouts past their deadline): set OPERATOR_PASSWORD');
+
   // The help widget's desk (issue 6). The built-in one also serves its help site, and its
   // tickets to the operator: openly on a sandbox install, else only behind the operator password.
   const { provider: helpDesk, builtin: builtinDesk } = createHelpDesk({
@@ -205,8 +215,12 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   registerHelpRoutes(app, { identity, help: createHelpService(helpDesk), desk: helpDesk.kind, rateLimiter, clock });
   if (builtinDesk) {
     registerHelpSiteRoutes(app, helpDesk);
-    if (hasSandboxTools(config) || config.HELP_DESK_OPERATOR_PASSWORD) {
-      registerHelpDeskOperatorRoutes(app, { repository: builtinDesk, password: config.HELP_DESK_OPERATOR_PASSWORD, rateLimiter, attempts: createOperatorAttemptsRepository(database.db), clock });
+    // Its own password when HELP_DESK_OPERATOR_PASSWORD is another one (help desk agents need not see orders), else OPERATOR_PASSWORD's and its count.
+    const helpDeskPassword = config.HELP_DESK_OPERATOR_PASSWORD && config.HELP_DESK_OPERATOR_PASSWORD !== config.OPERATOR_PASSWORD
+      ? createOperatorPassword({ password: config.HELP_DESK_OPERATOR_PASSWORD, scope: 'help-desk-operator', rateLimiter, attempts: operatorAttempts, clock })
+      : operatorPassword;
+    if (hasSandboxTools(config) || config.HELP_DESK_OPERATOR_PASSWORD || config.OPERATOR_PASSWORD) {
+      registerHelpDeskOperatorRoutes(app, { repository: builtinDesk, operator: helpDeskPassword });
     }
   }
 

@@ -106,8 +106,16 @@ export const configSchema = z.object({
   ZENDESK_URL: z.url({ message: 'must be your Zendesk address such as https://yourcompany.zendesk.com' }).optional(),
   ZENDESK_EMAIL: z.email({ message: 'must be the email of the Zendesk agent the API token belongs to' }).optional(),
   ZENDESK_API_TOKEN: z.string().min(1).optional(),
-  /** With the built-in desk: the password of /sandbox/help-desk (HTTP Basic). Needed to see tickets on an install that is not a sandbox. */
+  /**
+   * With the built-in desk: the password of /sandbox/help-desk (HTTP Basic). Needed to see tickets on
+   * an install that is not a sandbox; unset, that page takes OPERATOR_PASSWORD instead.
+   */
   HELP_DESK_OPERATOR_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
+  /**
+   * The password (HTTP Basic) of the operator pages: /operator/orders-awaiting-review, and the help
+   * desk's tickets unless HELP_DESK_OPERATOR_PASSWORD is set. Needed for them on an install that is not a sandbox.
+   */
+  OPERATOR_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
   /** The id of the ticket field that says where a ticket came from (tickets_from_widget or feedbacks_from_widget). */
   ZENDESK_SOURCE_FIELD_ID: z.coerce.number().int().positive().optional(),
   /** Whether the travel rule (GTR) asks for the receiving VASP on payouts (gtr-enabled). */
@@ -174,7 +182,7 @@ export const configSchema = z.object({
 
 export type Config = z.infer<typeof configSchema>;
 
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'TRANSLATIONS_API_KEY', 'I18N_API_KEY', 'SECRET_KEY', 'SMTP_URL', 'IPINFO_TOKEN', 'RECAPTCHA_SECRET', 'SUMSUB_APP_TOKEN', 'SUMSUB_SECRET_KEY', 'SUMSUB_WEBHOOK_SECRET', 'S3_SECRET_ACCESS_KEY', 'CHECKOUT_SECRET_KEY', 'BITGO_ACCESS_TOKEN', 'BITGO_WALLET_PASSPHRASE', 'CHAINALYSIS_API_KEY', 'ZENDESK_API_TOKEN', 'HELP_DESK_OPERATOR_PASSWORD']);
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'TRANSLATIONS_API_KEY', 'I18N_API_KEY', 'SECRET_KEY', 'SMTP_URL', 'IPINFO_TOKEN', 'RECAPTCHA_SECRET', 'SUMSUB_APP_TOKEN', 'SUMSUB_SECRET_KEY', 'SUMSUB_WEBHOOK_SECRET', 'S3_SECRET_ACCESS_KEY', 'CHECKOUT_SECRET_KEY', 'BITGO_ACCESS_TOKEN', 'BITGO_WALLET_PASSPHRASE', 'CHAINALYSIS_API_KEY', 'ZENDESK_API_TOKEN', 'HELP_DESK_OPERATOR_PASSWORD', 'OPERATOR_PASSWORD']);
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {

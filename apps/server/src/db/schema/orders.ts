@@ -141,6 +141,13 @@ export const orders = pgTable(
     requestHash: varchar('request_hash', { length: 64 }),
     /** Reconciliation attempts after the processor did not answer. */
     reconcileAttempts: integer('reconcile_attempts').notNull().default(0),
+    /**
+     * Set when an ended order needs an operator that no rule of ours resolves: the late-authorisation
+     * reconcile found its payment captured or refunded (late-authorisations.ts). Listed on the
+     * operator page with its reason while set; an operator clears it once handled.
+     */
+    operatorReviewSince: timestamp('operator_review_since', { withTimezone: true }),
+    operatorReviewReason: varchar('operator_review_reason', { length: 200 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
@@ -150,6 +157,9 @@ export const orders = pgTable(
   (t) => [
     index('orders_user_created').on(t.userId, t.createdAt),
     index('orders_open').on(t.deadlineAt).where(sql`${t.completedAt} is null`),
+    // The operator page's two lists: payouts waiting at PAYOUT_REVIEW, and flagged ended orders.
+    index('orders_awaiting_operator').on(t.payoutStartedAt).where(sql`${t.step} = 'PAYOUT_REVIEW'`),
+    index('orders_operator_review').on(t.operatorReviewSince).where(sql`${t.operatorReviewSince} is not null`),
     check('orders_status', sql`${t.status} in ('OrderSubmitted', 'PROCESSING', 'SUCCESS', 'FAILED', 'EXPIRED', 'EXPIRED_ERROR', 'PARTIAL_AUTH', 'BuySendSuccess', 'BuySendFailed')`),
     check('orders_amounts', sql`${t.fiatAmount} > 0 and ${t.cryptoAmount} > 0`),
   ],

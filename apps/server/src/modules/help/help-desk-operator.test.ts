@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { loadConfig } from '../../config.ts';
 import { rateLimitBuckets } from '../../db/schema/index.ts';
 import { createManualClock } from '../../platform/clock.ts';
-import { OPERATOR_LOCK_POLICY } from './help-desk-operator.routes.ts';
+import { OPERATOR_LOCK_POLICY } from '../../platform/operator-password.ts';
 
 let t: TestApp | undefined;
 afterEach(async () => {

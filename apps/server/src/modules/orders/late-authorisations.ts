@@ -86,9 +86,10 @@ export function createLateAuthorisationReconciler(deps: { orders: OrdersReposito
           await orders.noteReconcile(order, now, `reconcile: late payment ${payment.paymentId} holds nothing (${payment.status})`);
           return;
         default:
-          // Captured or refunded for an order we never captured: no rule of ours did that, so a person must look.
+          // Captured or refunded for an order we never captured: no rule of ours did that, so a person
+          // must look. The order is flagged: it stays on the operator page until an operator clears it.
           log.error({ orderId: order.id, paymentId: payment.paymentId, status: payment.status }, 'a payment for an ended order was captured: an operator must look');
-          await orders.noteReconcile(order, now, `reconcile: payment ${payment.paymentId} is ${payment.status}: operator to review`);
+          await orders.noteReconcile(order, now, `reconcile: payment ${payment.paymentId} is ${payment.status}: operator to review`, true);
           return;
       }
     } catch (error) {

@@ -1,5 +1,5 @@
 import type { OrderStatus } from '@causeway/contracts';
-import { and, count, desc, eq, gte, inArray, isNull, lte, notInArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lte, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orderEvents, orders, quotes, users } from '../../db/schema/index.ts';
 import { newId } from '../../platform/crypto.ts';
@@ -85,10 +85,13 @@ export function createOrdersRepository(db: Database) {
     /**
      * One look at the processor after the order ended without knowing its payment (late-authorisations.ts):
      * counted on the order, and with `detail`, written to its history without changing its status.
+     * `needsOperator` also flags the order for the operator page, with `detail` as its reason (the
+     * first flag's time is kept).
      */
-    async noteReconcile(order: Pick<OrderRow, 'id' | 'status' | 'step'>, at: Date, detail?: string): Promise<void> {
+    async noteReconcile(order: Pick<OrderRow, 'id' | 'status' | 'step'>, at: Date, detail?: string, needsOperator = false): Promise<void> {
       await db.transaction(async (tx) => {
-        await tx.update(orders).set({ reconcileAttempts: sql`${orders.reconcileAttempts} + 1` }).where(eq(orders.id, order.id));
+        const flag = needsOperator && detail ? { operatorReviewSince: sql`coalesce(${orders.operatorReviewSince}, ${at.toISOString()}::timestamptz)`, operatorReviewReason: detail.slice(0, 200) } : {};
+        await tx.update(orders).set({ reconcileAttempts: sql`${orders.reconcileAttempts} + 1`, ...flag }).where(eq(orders.id, order.id));
         if (detail) await tx.insert(orderEvents).values({ id: newId('oev'), orderId: order.id, fromStatus: order.status, toStatus: order.status, step: order.step, detail, at });
       });
     },
@@ -144,6 +147,40 @@ export function createOrdersRepository(db: Database) {
         .limit(100);
     },
 
+    /**
+     * What an operator must look into (the operator page), oldest first, at most `limit` of each:
+     * payouts of unknown outcome past their deadline (step PAYOUT_REVIEW, since the first move
+     * there, with its reason from the history), and ended orders the reconcile flagged. The money,
+     * the network and the processor's and chain's ids; never the person, their wallet or their card.
+     */
+    async awaitingReview(limit = 100): Promise<AwaitingReview[]> {
+      const columns = {
+        orderId: orders.id, status: orders.status, step: orders.step, fiatAmount: orders.fiatAmount, fiatCurrency: orders.fiatCurrency, cryptoAmount: orders.cryptoAmount,
+        cryptoCurrency: orders.cryptoCurrency, network: orders.network, processor: orders.processor, paymentId: orders.paymentId, payoutId: orders.payoutId, txHash: orders.txHash,
+        payoutStartedAt: orders.payoutStartedAt,
+      };
+      // The order's first PAYOUT_REVIEW event: when it started waiting, and why (order_events_order index).
+      // Written out qualified: drizzle leaves a one-table select's columns unqualified, and order_events has an id too.
+      const firstReviewEvent = (column: 'at' | 'detail') =>
+        sql`(select ${sql.raw(`e.${column}`)} from order_events e where e.order_id = "orders"."id" and e.step = 'PAYOUT_REVIEW' order by e.at, e.id limit 1)`;
+      const payouts = await db
+        .select({ ...columns, since: firstReviewEvent('at').mapWith(orderEvents.at), reason: firstReviewEvent('detail').mapWith(String) })
+        .from(orders)
+        .where(eq(orders.step, 'PAYOUT_REVIEW'))
+        .orderBy(orders.payoutStartedAt, orders.id)
+        .limit(limit);
+      const flagged = await db
+        .select({ ...columns, since: orders.operatorReviewSince, reason: orders.operatorReviewReason })
+        .from(orders)
+        .where(isNotNull(orders.operatorReviewSince))
+        .orderBy(orders.operatorReviewSince, orders.id)
+        .limit(limit);
+      return [
+        ...payouts.map((row) => ({ ...row, kind: 'payout' as const, since: row.since ?? row.payoutStartedAt ?? null, reason: row.reason ?? 'awaiting operator' })),
+        ...flagged.map((row) => ({ ...row, kind: 'payment' as const, reason: row.reason ?? 'operator to review' })),
+      ];
+    },
+
     /** Orders counted by status (for the crash test and operators). */
     async countByStatus(): Promise<Record<string, number>> {
       const rows = await db.select({ status: orders.status, n: sql<number>`count(*)::int` }).from(orders).groupBy(orders.status);
@@ -153,3 +190,24 @@ export function createOrdersRepository(db: Database) {
 }
 
 export type OrdersRepository = ReturnType<typeof createOrdersRepository>;
+
+/** One order on the operator page: a payout waiting past its deadline, or an ended order whose payment needs a look. */
+export interface AwaitingReview {
+  orderId: string;
+  kind: 'payout' | 'payment';
+  status: string;
+  step: string;
+  /** When it started waiting for an operator. */
+  since: Date | null;
+  reason: string;
+  fiatAmount: string;
+  fiatCurrency: string;
+  cryptoAmount: string;
+  cryptoCurrency: string;
+  network: string;
+  processor: string;
+  paymentId: string | null;
+  payoutId: string | null;
+  txHash: string | null;
+  payoutStartedAt: Date | null;
+}

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { rateLimitBuckets } from '../../db/schema/index.ts';
+import type { Database } from '../db/client.ts';
+import { rateLimitBuckets } from '../db/schema/index.ts';
 
 /**
  * The two writes the operator password's lock needs beyond counting a check (the rate limiter's
