@@ -8,6 +8,4 @@ CREATE TABLE "job_workers" (
 );
 --> statement-breakpoint
 ALTER TABLE "jobs" ADD COLUMN "leased_by" varchar(32);--> statement-breakpoint
-ALTER TABLE "orders" ADD COLUMN "request_hash" varchar(64);--> statement-breakpoint
--- Orders whose idempotency key is still kept get its body hash now; older ones stay null (accepted as before).
-UPDATE "orders" SET "request_hash" = "k"."request_hash" FROM "idempotency_keys" "k" WHERE "k"."scope" = 'submit-buy' AND "k"."key" = "orders"."id"::text AND "k"."user_id" = "orders"."user_id";
+ALTER TABLE "orders" ADD COLUMN "request_hash" varchar(64);

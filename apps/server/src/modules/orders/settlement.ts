@@ -186,7 +186,9 @@ export function createSettlement(deps: {
         if (!isOverdraftError(error)) throw error;
       }
       deps.log.warn({ orderId: order.id, crypto: order.cryptoCurrency }, 'inventory cannot cover the order: voiding its authorisation, nothing captured');
-      await orders.transition(order, { status: 'PROCESSING', step: 'RESERVE', set: { failReason: 'LIQUIDITY' }, detail: 'no crypto to reserve' }, clock.now());
+      // Another worker moved the order on meanwhile (it reserved): nothing to void, read it again.
+      const marked = await orders.transition(order, { status: 'PROCESSING', step: 'RESERVE', set: { failReason: 'LIQUIDITY' }, detail: 'no crypto to reserve' }, clock.now());
+      if (!marked) return 'moved';
     }
     await processor.void(order.paymentId!, { idempotencyKey: keyOf(order.id, 'void') });
     return endUnpaid(order, 'FAILED', 'LIQUIDITY');
