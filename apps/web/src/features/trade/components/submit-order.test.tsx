@@ -106,6 +106,43 @@ describe('confirm and submit (spec §4, §7)', () => {
     expect(bodiesOf(PATHS.verifyOtp)).toEqual([]);
   });
 
+  it('a locked authenticator (429 USE000002002 on submit-buy) keeps the code modal with the lock text, not "invalid code", and closes its boxes', async () => {
+    const { user, bodiesOf } = await confirmAndPay({
+      [PATHS.authenticatorBindingStatus]: () => ({ bindStatus: 'BINDED', otpStep: 'verify-otp', email: 'ann@example.com' }),
+      [PATHS.submitBuy]: () => {
+        throw new ApiError({ kind: 'business', path: PATHS.submitBuy, httpStatus: 429, code: 'USE000002002', msg: 'Maximum attempts exceeded, try again in 1 hour' });
+      },
+    });
+    await screen.findByRole('dialog', { name: 'Authenticator code' });
+    await user.keyboard('123456');
+    const modal = await screen.findByRole('dialog', { name: 'Authenticator code' });
+    const reason = await within(modal).findByText('Maximum attempts exceeded, try again in 1 hour');
+    expect(within(modal).queryByText('Invalid code. Please try again.')).not.toBeInTheDocument();
+    for (const box of within(modal).getAllByRole('textbox')) expect(box).toBeDisabled();
+    await waitFor(() => expect(reason).toHaveFocus());
+    await user.keyboard('654321');
+    expect(bodiesOf(PATHS.submitBuy)).toHaveLength(1);
+    // Closing goes back to the confirm step, as after any code.
+    await user.keyboard('{Escape}');
+    expect(await screen.findByRole('dialog', { name: 'Confirm your order' })).toBeInTheDocument();
+  });
+
+  it("a merchant's transaction that does not match the order (ODR00001015) is said in our words on the confirm step", async () => {
+    await confirmAndPay({ [PATHS.submitBuy]: () => { throw businessError(PATHS.submitBuy, 'ODR00001015', 'server words'); } });
+    const sheet = await screen.findByRole('dialog', { name: 'Confirm your order' });
+    expect(await within(sheet).findByRole('alert')).toHaveTextContent('This does not match the order the merchant created. Go back to the merchant and start again.');
+  });
+
+  it('a rate limit at submit (REQ0000429) says when to try again on the confirm step', async () => {
+    await confirmAndPay({
+      [PATHS.submitBuy]: () => {
+        throw new ApiError({ kind: 'business', path: PATHS.submitBuy, httpStatus: 429, code: 'REQ0000429', msg: 'Too many', retryAfterSeconds: 30 });
+      },
+    });
+    const sheet = await screen.findByRole('dialog', { name: 'Confirm your order' });
+    expect(await within(sheet).findByRole('alert')).toHaveTextContent('Too many requests. Try again in 1 minute.');
+  });
+
   it('the server asking for a code (ODR00001009) although the check said skip opens the code modal', async () => {
     let attempt = 0;
     const { user, bodiesOf } = await confirmAndPay({

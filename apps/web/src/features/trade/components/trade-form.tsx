@@ -220,7 +220,7 @@ export function TradeForm({ offer, chooseFirst = false }: { offer: TradeOffer; c
         ) : null}
         {submit.phase === 'bind' ? <AuthenticatorBindModal open email={submit.email} api={authenticator} onClose={submit.cancel} onBound={submit.bound} /> : null}
       </Suspense>
-      {submit.phase === 'code' ? <OrderCodeModal invalid={submit.codeError} onCode={(code) => { if (confirmed.current) void submit.send(confirmed.current, code); }} onClose={submit.cancel} /> : null}
+      {submit.phase === 'code' ? <OrderCodeModal refused={submit.codeError} onCode={(code) => { if (confirmed.current) void submit.send(confirmed.current, code); }} onClose={submit.cancel} /> : null}
     </section>
   );
   return <>{announcer}{form}</>;

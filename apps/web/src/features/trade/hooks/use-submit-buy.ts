@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { type AuthenticatorApi, decideAuthenticatorCheck } from '@/lib/authenticator-api';
 import { COOKIE_NAMES, getSharedCookie } from '@/lib/cookies';
-import { isApiError } from '@/lib/http-errors';
+import { isApiError, isLocked } from '@/lib/http-errors';
 import { orderLinks } from '@/lib/order-links';
 import { CARD_CHANNEL, CARD_PAYMENT_METHOD, type SubmitBuyResult, type TradeApi } from '../api/trade-api';
 import { ALREADY_SUBMITTED_CODE, codeOf, OTP_REQUIRED_CODE, STILL_PROCESSING_CODE, WRONG_OTP_CODES } from '../trade-errors';
@@ -24,6 +24,9 @@ export interface OrderToSubmit {
  * for → processing (submit-buy) → a navigation, or back to idle with the failure for the form.
  */
 export type SubmitPhase = 'idle' | 'checking' | 'bind' | 'code' | 'processing';
+
+/** Why the code modal asks again: the last code was wrong, or the authenticator is locked (USE000002002: five wrong codes, for an hour). */
+export type CodeRefused = 'invalid' | 'locked' | null;
 
 /** No answer (offline, the 30 s timeout, or a gateway's non-envelope page): the order's fate is unknown. */
 const isNoResponse = (error: unknown) => isApiError(error) && (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'badResponse');
@@ -53,7 +56,7 @@ export function useSubmitBuy(api: TradeApi, { isQuoteFirm, onQuoteChanged, onFai
   const { lng = 'en' } = useParams();
   const [phase, setPhase] = useState<SubmitPhase>('idle');
   const [email, setEmail] = useState('');
-  const [codeError, setCodeError] = useState(false);
+  const [codeError, setCodeError] = useState<CodeRefused>(null);
 
   const go = (path: string, options?: { replace: boolean }) => void navigate(path, options);
   const follow = (orderId: string, result: SubmitBuyResult) => {
@@ -69,12 +72,12 @@ export function useSubmitBuy(api: TradeApi, { isQuoteFirm, onQuoteChanged, onFai
   /** submit-buy, with the authenticator code when one was asked for. */
   const send = async (order: OrderToSubmit, otpCode?: string) => {
     if (!isQuoteFirm(order.quoteId)) {
-      setCodeError(false);
+      setCodeError(null);
       setPhase('idle');
       return onQuoteChanged();
     }
     setPhase('processing');
-    setCodeError(false);
+    setCodeError(null);
     const { orderId } = order;
     try {
       const result = await api.submitBuy({
@@ -98,8 +101,13 @@ export function useSubmitBuy(api: TradeApi, { isQuoteFirm, onQuoteChanged, onFai
         return go(orderLinks.result(lng, orderId));
       }
       if (code === ALREADY_SUBMITTED_CODE) return go(orderLinks.result(lng, orderId));
+      // Locked, the modal stays and says so: a new code would be refused too, without being checked.
+      if (otpCode && isLocked(error)) {
+        setCodeError('locked');
+        return setPhase('code');
+      }
       if (otpCode && code && WRONG_OTP_CODES.includes(code)) {
-        setCodeError(true);
+        setCodeError('invalid');
         return setPhase('code');
       }
       if (!otpCode && code === OTP_REQUIRED_CODE) return setPhase('code');
@@ -129,14 +137,14 @@ export function useSubmitBuy(api: TradeApi, { isQuoteFirm, onQuoteChanged, onFai
     phase,
     /** The account's email, for the bind modal. */
     email,
-    /** The last code was refused: the code modal says so. */
+    /** Why the last code was refused, if it was: the code modal says so. */
     codeError,
     begin,
     send,
     /** The bind succeeded: the code is asked next. */
     bound: () => setPhase('code'),
     cancel: () => {
-      setCodeError(false);
+      setCodeError(null);
       setPhase('idle');
     },
   };
