@@ -1,4 +1,5 @@
 import { vaspInfoSchema } from '@causeway/contracts';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_TRANSLATIONS_API_KEY } from '@causeway/translations';
@@ -11,6 +12,29 @@ const repoRoot = path.resolve(serverRoot, '../..');
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0'], { message: 'must be true or false' })
   .transform((value) => value === 'true' || value === '1');
+
+/** An IPv4 or IPv6 address, with an optional CIDR prefix length. */
+const isAddressOrCidr = (text: string): boolean => {
+  const [address = '', prefix, ...rest] = text.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+};
+
+/**
+ * TRUST_PROXY: false, true (every hop trusted: the client address is X-Forwarded-For's leftmost
+ * entry, which the client writes itself unless the proxy overwrites the header), or the proxies'
+ * addresses or CIDRs, comma-separated (the client address is the last one before them, which the
+ * client cannot choose). Every per-IP limit counts that address.
+ */
+const trustProxyFromEnv = z.string().transform((text, context): boolean | string[] => {
+  if (['true', '1'].includes(text)) return true;
+  if (['false', '0'].includes(text)) return false;
+  const proxies = text.split(',').map((entry) => entry.trim());
+  if (proxies.every(isAddressOrCidr)) return proxies;
+  context.addIssue({ code: 'custom', message: 'must be true, false, or the proxies\' addresses or CIDRs, comma-separated' });
+  return z.NEVER;
+});
 
 /** One CSP source: 'self', 'none', or an http(s) origin with an optional leading wildcard label. */
 const cspSource = /^('self'|'none'|https?:\/\/(\*\.)?[a-z0-9.-]+(:\d{1,5})?)$/i;
@@ -59,7 +83,7 @@ export const configSchema = z.object({
   RECAPTCHA_SECRET: z.string().min(1).optional(),
   /** The public half of the reCAPTCHA pair: the browser needs it to get the token the secret verifies. */
   RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
-  TRUST_PROXY: booleanFromEnv.default(false),
+  TRUST_PROXY: trustProxyFromEnv.default(false),
   /** The verification level applicants are created at (a Sumsub level name). */
   KYC_LEVEL_NAME: z.string().regex(/^[\w-]{1,64}$/, 'must be a level name: letters, digits, _ and -').default('basic-kyc-level'),
   /** Spec §3 kycFlowVersion of new profiles: V1 the vendor's hosted step, V2 our own document step (docsverification). */
