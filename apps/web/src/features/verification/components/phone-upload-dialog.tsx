@@ -2,7 +2,7 @@ import type { CreateUploadHandoffResult, UploadHandoffFile, UploadHandoffState }
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isOffline } from '@/lib/http-errors';
+import { isOffline, limitText } from '@/lib/http-errors';
 import { poll } from '@/lib/polling';
 import { GradientButton, Modal, Spinner } from '@/ui';
 import type { UploadHandoffApi } from '../api/upload-handoff-api';
@@ -50,7 +50,8 @@ export function PhoneUploadDialog({ open, onClose, api, onArrived }: PhoneUpload
         <HandoffPanel key={handoff.data.handoffId} handoff={handoff.data} api={api} onState={receive} onRenew={() => setGeneration((g) => g + 1)} />
       ) : handoff.isError ? (
         <div className="flex flex-col gap-3">
-          <p role="alert" className="text-sm text-danger">{t('verification.docs.phone.failed')}</p>
+          {/* Too many links asked for: say until when rather than that it failed. */}
+          <p role="alert" className="text-sm text-danger">{limitText(handoff.error, t) ?? t('verification.docs.phone.failed')}</p>
           <GradientButton fullWidth onClick={() => void handoff.refetch()}>{t('verification.docs.phone.retry')}</GradientButton>
         </div>
       ) : (

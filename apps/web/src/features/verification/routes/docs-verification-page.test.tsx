@@ -2,6 +2,7 @@ import { type AccountOverview, type CountryItem, PATHS } from '@causeway/contrac
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/http-errors';
 import { uploadDocument } from '@/lib/upload-document';
 import { accountOverview } from '@/test/account-overview';
 import { renderPage } from '@/test/render';
@@ -177,6 +178,22 @@ describe('docsverification page', () => {
     await user.click(submitButton());
     expect(submitButton()).toHaveAttribute('aria-disabled', 'true');
     expect(callsTo(calls, PATHS.docsVerificationSubmit)).toEqual([]);
+  });
+
+  it.each([
+    [45, 'Too many requests. Try again in 1 minute.'],
+    [14 * 3600, 'Too many requests. Try again in 14 hours.'],
+  ])('an upload refused by the rate or daily quota (REQ0000429, Retry-After %i s) says %j under "Upload failed"', async (retryAfterSeconds, text) => {
+    vi.mocked(uploadDocument).mockRejectedValueOnce(
+      new ApiError({ kind: 'business', path: PATHS.signUpload, httpStatus: 429, code: 'REQ0000429', msg: 'You have asked for 30 uploads today', retryAfterSeconds }),
+    );
+    const { user } = openDocs();
+    await screen.findByRole('heading', { level: 1, name: TITLE });
+    await fillDetails(user);
+    await user.upload(picker('Photo page of your passport'), photo('passport.jpg'));
+    expect(await screen.findByText('Upload failed')).toBeInTheDocument();
+    expect(screen.getByText(text)).toBeInTheDocument();
+    expect(screen.queryByText('You have asked for 30 uploads today')).not.toBeInTheDocument();
   });
 
   it('a failed upload keeps Submit inactive until Try again succeeds', async () => {

@@ -14,6 +14,7 @@ import { createUploadHandoffApi } from '../api/upload-handoff-api';
 import { createVerificationApi } from '../api/verification-api';
 import { DocsVerificationForm } from '../components/docs-verification-form';
 import { errorViewContent } from '../error-content';
+import { uploadRefusalText } from '../upload-errors';
 
 /** Codes whose catalogue meaning is for developers: the page says it in the person's words. */
 const OWN_TEXT_CODES = ['KYC0000001', 'KYC0000002'] as const;
@@ -87,7 +88,13 @@ export function DocsVerificationPage() {
       <DocsVerificationForm
         countries={countries.data}
         residentCountry={info.data.kycInfo?.residentCountry ?? null}
-        upload={(file) => uploadDocument(client, file, 'kyc')}
+        upload={(file) =>
+          uploadDocument(client, file, 'kyc').catch((failure: unknown) => {
+            // The widget shows the Error's message under "Upload failed": ours where we have words (a quota: until when).
+            const text = uploadRefusalText(failure, t);
+            throw text ? new Error(text) : failure;
+          })
+        }
         phoneHandoff={phoneHandoff}
         error={error}
         onSubmit={submit}

@@ -2,6 +2,7 @@ import { type CountryItem, type CreateUploadHandoffResult, PATHS, type UploadHan
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/http-errors';
 import { accountOverview } from '@/test/account-overview';
 import { renderPage } from '@/test/render';
 import { routedHttpClient } from '@/test/routed-http-client';
@@ -78,6 +79,14 @@ describe('docsverification: continue on your phone', () => {
     await user.click(panel.getByRole('button', { name: 'Copy link' }));
     expect(await panel.findByText('Link copied')).toBeInTheDocument();
     await expect(navigator.clipboard.readText()).resolves.toBe('http://app.test/en/file-upload#ticket=secret-1');
+  });
+
+  it('too many links asked for (429 REQ0000429): the dialog says when to try again rather than that it failed', async () => {
+    const { user, routes } = openDocs();
+    routes[PATHS.uploadHandoffCreate] = () =>
+      Promise.reject(new ApiError({ kind: 'business', path: PATHS.uploadHandoffCreate, httpStatus: 429, code: 'REQ0000429', msg: 'Too many upload link requests', retryAfterSeconds: 1500 }));
+    const panel = await openPhoneDialog(user);
+    expect(await panel.findByRole('alert')).toHaveTextContent('Too many requests. Try again in 25 minutes.');
   });
 
   it('ID card: photos fill the front, then the back; the dialog closes when both are there and polling stops', async () => {

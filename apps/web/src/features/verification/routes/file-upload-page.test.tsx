@@ -27,12 +27,12 @@ interface SeenRequest {
   headers: Record<string, string>;
   body: unknown;
 }
-type Answer = { status?: number; data?: unknown; code?: string; msg?: string } | 'network';
+type Answer = { status?: number; data?: unknown; code?: string; msg?: string; headers?: Record<string, string> } | 'network';
 
 const envelope = (answer: Exclude<Answer, 'network'>) => {
   const status = answer.status ?? 200;
   const body = answer.code ? { status, code: answer.code, msg: answer.msg ?? '', data: null } : { status: 200, code: '000000', msg: '', data: answer.data };
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...answer.headers } });
 };
 
 /**
@@ -187,6 +187,18 @@ describe('file-upload page', () => {
     expect(await screen.findByText('Upload failed')).toBeInTheDocument();
     expect(screen.getByText('File size must be between 10KB and 5120KB')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Sent to your computer' })).not.toBeInTheDocument();
+  });
+
+  it("the person's upload rate or quota (429 REQ0000429) says under \"Upload failed\" when to try again, from Retry-After", async () => {
+    fakeServer(handoffState(), {
+      [PATHS.uploadHandoffSignUpload]: () => ({ status: 429, code: 'REQ0000429', msg: 'Too many upload requests: wait a minute and try again.', headers: { 'Retry-After': '2400' } }),
+    });
+    const { user } = openPage();
+    await screen.findByRole('heading', { level: 1, name: TITLE });
+    await user.upload(picker(), photo('front.jpg'));
+    expect(await screen.findByText('Upload failed')).toBeInTheDocument();
+    expect(screen.getByText('Too many requests. Try again in 40 minutes.')).toBeInTheDocument();
+    expect(screen.queryByText('Too many upload requests: wait a minute and try again.')).not.toBeInTheDocument();
   });
 
   it('no connection: says so, and Try again asks again', async () => {

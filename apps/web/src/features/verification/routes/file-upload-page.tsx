@@ -4,11 +4,12 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { HttpClient } from '@/lib/http-client';
-import { isApiError, isOffline } from '@/lib/http-errors';
+import { isApiError, isOffline, type Translate } from '@/lib/http-errors';
 import { createSessionFreeHttpClient } from '@/lib/session-free-http-client';
 import { signAndUpload } from '@/lib/upload-document';
 import { CheckCircleIcon, ErrorView, FileUpload, GradientButton, Spinner, type UploadedFile } from '@/ui';
 import { createTicketApi, HANDOFF_CODES } from '../api/upload-handoff-api';
+import { uploadRefusalText } from '../upload-errors';
 
 /** The ticket of `#ticket=…`: a fragment, so the browser never sends it to a server or a Referer. */
 export function ticketFrom(hash: string): string | undefined {
@@ -134,12 +135,10 @@ function DoneView({ onMore }: { onMore: (() => void) | undefined }) {
 }
 
 /** An upload failure in the page language where we know it; the server's own message otherwise. */
-function uploadErrorText(error: unknown, t: (key: string) => string): string {
+function uploadErrorText(error: unknown, t: Translate): string {
+  const refusal = uploadRefusalText(error, t);
+  if (refusal) return refusal;
   switch (codeOf(error)) {
-    case 'UPL0000001':
-      return t('ui.fileUpload.format');
-    case 'UPL0000002':
-      return t('ui.fileUpload.size');
     case HANDOFF_CODES.linkFull:
       return t('verification.fileUpload.full');
     case HANDOFF_CODES.linkInvalid:

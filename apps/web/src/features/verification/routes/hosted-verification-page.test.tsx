@@ -2,6 +2,7 @@ import { type KycAccessTokenResult, PATHS } from '@causeway/contracts';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/http-errors';
 import { leaveAppFor } from '@/lib/leave-app';
 import { accountOverview } from '@/test/account-overview';
 import { renderPage } from '@/test/render';
@@ -57,6 +58,16 @@ describe('hosted verification page (sumsub, sumsub-webview)', () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(leaveAppFor).toHaveBeenCalledWith(SANDBOX_HANDOVER));
     expect(callsTo(calls, PATHS.kycAccessToken)).toHaveLength(2);
+  });
+
+  it('a refused access token by the per-person limit (429 REQ0000429) says when to try again', async () => {
+    openHosted({
+      [PATHS.kycAccessToken]: () =>
+        Promise.reject(new ApiError({ kind: 'business', path: PATHS.kycAccessToken, httpStatus: 429, code: 'REQ0000429', msg: 'Too many verification requests', retryAfterSeconds: 420 })),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: FAILED })).toBeInTheDocument();
+    expect(screen.getByText('Too many requests. Try again in 7 minutes.')).toBeInTheDocument();
+    expect(screen.queryByText('Too many verification requests')).not.toBeInTheDocument();
   });
 
   it('the link of the error view goes back to account-status', async () => {

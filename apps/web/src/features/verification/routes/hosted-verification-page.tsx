@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { storeAccountInfo } from '@/lib/account-info';
 import { useHttpClient } from '@/lib/http-context';
+import { limitText } from '@/lib/http-errors';
 import { leaveAppFor } from '@/lib/leave-app';
 import { ErrorView, Spinner } from '@/ui';
 import { createVerificationApi } from '../api/verification-api';
@@ -67,6 +68,8 @@ export function HostedVerificationPage() {
     return (
       <ErrorView
         title={t('verification.hosted.failed')}
+        // get-access-token is limited per person (REQ0000429): say until when, not just that it failed.
+        content={access.isError ? limitText(access.error, t) : undefined}
         onRetry={() => {
           setFailed(false);
           void access.refetch();
