@@ -2,6 +2,7 @@ import { HELP_MESSAGE_MAX_LENGTH, HELP_MESSAGE_MIN_LENGTH, HELP_TOPIC_MAX_LENGTH
 import { useId, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldError, GradientButton } from '@/ui';
+import { limitText } from '@/lib/http-errors';
 import { cx } from '@/ui/class-names';
 import type { HelpApi } from '../api/help-api';
 import { AttachmentField } from './attachment-field';
@@ -134,7 +135,8 @@ function RequestForm({ api, kind, accountEmail }: RequestFormProps & { kind: Req
         isBusy={form.isSubmitting}
       />
 
-      <SubmitBanner banner={form.banner} successText={t(BANNER_KEYS[kind].success)} failureText={t(BANNER_KEYS[kind].failure)} />
+      {/* Tickets and uploads are limited per person (REQ0000429): then the banner says when to send again. */}
+      <SubmitBanner banner={form.banner} successText={t(BANNER_KEYS[kind].success)} failureText={limitText(form.banner?.cause, t) ?? t(BANNER_KEYS[kind].failure)} />
 
       {/* A click on the inert button (or Enter in a field) still counts as an attempt: every error shows, saying why. */}
       <div onClick={form.markAttempted}>

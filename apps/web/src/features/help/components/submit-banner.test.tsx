@@ -1,6 +1,7 @@
 import { PATHS } from '@causeway/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/http-errors';
 import { businessError } from '@/test/routed-http-client';
 import { BANNER_CLOSING_MS, BANNER_VISIBLE_MS } from './use-request-form';
 import { fileOf, MESSAGE_50, openForm } from './use-request-form-test-kit';
@@ -101,6 +102,20 @@ describe('request form result banners (spec §4)', () => {
     expect(within(screen.getByRole('list', { name: 'Attached files' })).getByText('log.txt')).toBeInTheDocument();
     expect(form.submitButton()).not.toHaveAttribute('aria-disabled');
     await expectBannerLifecycle(() => form.banner(FEEDBACK_FAILED));
+  });
+
+  it.each([
+    ['the ticket', PATHS.helpDeskRequest],
+    ['an attachment', PATHS.helpDeskForwardFile],
+  ])('%s refused by the per-person limit (429 REQ0000429): the failure banner says when to send again, from Retry-After', async (_what, path) => {
+    const limited = () => Promise.reject(new ApiError({ kind: 'business', path, httpStatus: 429, code: 'REQ0000429', msg: 'Too many help requests: try again in 38 minutes.', retryAfterSeconds: 37 * 60 + 5 }));
+    const form = openForm('support', { fakeTimers: true, routes: { [path]: limited } });
+    await form.fillValid();
+    await form.user.upload(form.fileInput(), fileOf('receipt.pdf'));
+    await form.user.click(form.submitButton());
+    await waitFor(() => expect(form.banner('Too many requests. Try again in 38 minutes.')).toHaveAttribute('role', 'alert'));
+    expect(screen.queryByText(TICKET_FAILED)).not.toBeInTheDocument();
+    expect(form.message()).toHaveValue(MESSAGE_50);
   });
 
   it('an upload failure shows the failure banner and opens no ticket', async () => {

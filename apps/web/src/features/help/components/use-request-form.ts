@@ -23,6 +23,8 @@ export interface Attachment {
 export interface BannerState {
   outcome: 'success' | 'failure';
   phase: 'open' | 'closing';
+  /** A failure's error, so the banner can say when a limit lets the person send again. */
+  cause?: unknown;
 }
 
 /**
@@ -107,9 +109,9 @@ export function useRequestForm(api: HelpApi, kind: RequestFormKind, accountEmail
       setTouched(new Set());
       setAttempted(false);
       setBanner({ outcome: 'success', phase: 'open' });
-    } catch {
+    } catch (failure) {
       // Spec §8: the banner is the whole report; the person still has every field to try again.
-      setBanner({ outcome: 'failure', phase: 'open' });
+      setBanner({ outcome: 'failure', phase: 'open', cause: failure });
     } finally {
       inFlight.current = false;
       setIsSubmitting(false);
