@@ -94,9 +94,19 @@ export function createLateAuthorisationReconciler(deps: { orders: OrdersReposito
       }
     } catch (error) {
       // The processor is down: the job waits instead of failing, so it is never given up.
-      if (!isOutage(error)) throw error;
-      log.warn({ orderId: order.id, err: loggableError(error) }, 'card processor unavailable while reconciling: looking again later');
-      return { runAgainAt: new Date(now.getTime() + OUTAGE_RETRY_MS) };
+      if (isOutage(error)) {
+        log.warn({ orderId: order.id, err: loggableError(error) }, 'card processor unavailable while reconciling: looking again later');
+        return { runAgainAt: new Date(now.getTime() + OUTAGE_RETRY_MS) };
+      }
+      // Any other refusal (a lookup or a void the processor refuses) is not left to the worker's
+      // retry limit, which would drop the job silently: it is tried again until the window ends,
+      // then the order goes to an operator, because a hold may still be there.
+      log.error({ orderId: order.id, err: loggableError(error) }, 'card processor refused while reconciling');
+      if (now < until) {
+        await orders.noteReconcile(order, now);
+        return lookAgain();
+      }
+      await orders.noteReconcile(order, now, 'reconcile: the processor kept refusing for 24 h: operator to review', true);
     }
   };
 }
