@@ -1,3 +1,5 @@
+import { PATHS } from '@causeway/contracts';
+import { bundledTranslations } from '@causeway/translations';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter } from 'react-router';
 import type { HttpClient } from '@/lib/http-client';
@@ -137,6 +139,28 @@ describe('createAppHttpClient', () => {
     await failingCall();
 
     expect(toasts).toEqual([{ message: '出错了', kind: 'error' }]);
+  });
+
+  it('toasts a lock or a rate limit on a login path (sending a sign-in code) in the page language, with the wait from Retry-After', async () => {
+    const i18n = createI18n('en');
+    i18n.addResourceBundle('zh', 'translation', bundledTranslations.zh, true, true);
+    client.dispose();
+    client = createAppHttpClient(router, i18n);
+    await i18n.changeLanguage('zh');
+    const answers: Array<{ status: number; code: string; headers: Record<string, string> }> = [
+      { status: 429, code: 'USE000002002', headers: {} },
+      { status: 429, code: 'REQ0000429', headers: { 'Retry-After': '180' } },
+    ];
+    vi.stubGlobal('fetch', () => {
+      const { status, code, headers } = answers.shift()!;
+      return Promise.resolve(new Response(JSON.stringify({ status, code, msg: 'English server words', data: null }), { status, headers }));
+    });
+    await expect(client.post(PATHS.sendVerifyCode, { email: 'a@b.c' })).rejects.toMatchObject({ code: 'USE000002002' });
+    await expect(client.post(PATHS.sendVerifyCode, { email: 'a@b.c' })).rejects.toMatchObject({ code: 'REQ0000429', retryAfterSeconds: 180 });
+    expect(toasts).toEqual([
+      { message: '尝试次数过多，请 1 小时后再试', kind: 'error' },
+      { message: '请求过于频繁，请 3 分钟后再试。', kind: 'error' },
+    ]);
   });
 
   it('toasts the server message of other errors on the login paths only', async () => {

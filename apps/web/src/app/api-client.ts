@@ -1,6 +1,7 @@
 import type { i18n } from 'i18next';
 import type { DataRouter } from 'react-router';
 import { createHttpClient, type HttpClient } from '@/lib/http-client';
+import { limitText } from '@/lib/http-errors';
 import { createSessionStore } from '@/lib/session';
 import { showToast } from '@/ui';
 import { currentLanguage, currentMode, isOnLoginPage } from './current-mode';
@@ -12,7 +13,7 @@ import { ukLoginNotice } from './uk-login-store';
  * UK notice. Texts come from the i18n instance that is active when the error happens.
  */
 export function createAppHttpClient(router: DataRouter, i18n: i18n): HttpClient {
-  const t = (key: string) => i18n.t(key);
+  const t = (key: string, values?: Record<string, string>) => i18n.t(key, values);
   const go = (path: string) => void router.navigate(`/${currentLanguage()}/${path}`);
   const session = createSessionStore();
   return createHttpClient({
@@ -30,7 +31,8 @@ export function createAppHttpClient(router: DataRouter, i18n: i18n): HttpClient 
         go(`services-unavailable?code=${code}&mode=${flags.mode}&business=${flags.business}&independent=${flags.independent}`),
       onSomethingWentWrong: () => showToast({ message: t('common.somethingWentWrong'), kind: 'error' }),
       onUkLogin: () => ukLoginNotice.open(),
-      toast: (message) => showToast({ message, kind: 'error' }),
+      // A lock or a rate limit (e.g. on sending a sign-in code) in the page language, not the server's English.
+      toast: (message, error) => showToast({ message: limitText(error, t) ?? message, kind: 'error' }),
     },
   });
 }

@@ -363,7 +363,7 @@ describe('spec §8 handlers', () => {
   ])('toasts other messages on %s: %s', async (path, toasted) => {
     const { http } = client(() => fail('USE001000101', 'Account exists'));
     await expect(http.post(path, {})).rejects.toMatchObject({ code: 'USE001000101' });
-    expect(handlers.toast.mock.calls).toEqual(toasted ? [['Account exists']] : []);
+    expect(handlers.toast.mock.calls).toEqual(toasted ? [['Account exists', expect.objectContaining({ code: 'USE001000101' })]] : []);
   });
 
   it('never toasts an excluded path even under a listed prefix', async () => {
@@ -371,7 +371,7 @@ describe('spec §8 handlers', () => {
     const { http } = client(() => fail('X1', 'No'), { toastPolicy: policy });
     await expect(http.post('/capi/v1/login/bind', {})).rejects.toMatchObject({ code: 'X1' });
     await expect(http.post('/capi/v1/login/other', {})).rejects.toMatchObject({ code: 'X1' });
-    expect(handlers.toast.mock.calls).toEqual([['No']]);
+    expect(handlers.toast.mock.calls).toEqual([['No', expect.objectContaining({ code: 'X1', path: '/capi/v1/login/other' })]]);
   });
 
   it('does not toast an empty msg', async () => {

@@ -142,8 +142,8 @@ export interface HttpErrorHandlers {
   onSomethingWentWrong(): void;
   /** 10000041: the UK login notice. */
   onUkLogin(): void;
-  /** Any other error with a msg, on toast-listed paths only. */
-  toast(message: string): void;
+  /** Any other error with a msg, on toast-listed paths only (the error too, so a lock or a limit can be worded in the page language). */
+  toast(message: string, error: ApiError): void;
 }
 
 /** Which paths may toast a message and which never trigger any handler. */
@@ -217,5 +217,5 @@ export function dispatchApiError(
     case HANDLED_CODES.ukLogin:
       return call(() => handlers.onUkLogin());
   }
-  if (error.msg && isToastPath(error.path, policy)) call(() => handlers.toast(error.msg));
+  if (error.msg && isToastPath(error.path, policy)) call(() => handlers.toast(error.msg, error));
 }
