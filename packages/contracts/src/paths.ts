@@ -131,7 +131,8 @@ export type ApiPath = (typeof PATHS)[keyof typeof PATHS];
  */
 export const TOAST_MESSAGE_PATH_PREFIXES = ['/capi/v1/login/', `${CUSTOMER}/wallet/`, '/capi/v1/user/login/'] as const;
 export const TOAST_MESSAGE_EXCLUDED_PATHS: readonly string[] = [PATHS.bindGoogleAuthenticator];
-export const SILENT_PATHS: readonly string[] = [PATHS.logout, PATHS.joinUkEmailList];
+// The client log is telemetry: its refusal (a 429 past its limits) is never shown to anyone.
+export const SILENT_PATHS: readonly string[] = [PATHS.logout, PATHS.joinUkEmailList, PATHS.clientLog];
 
 /** Paths on which the client never refreshes the token (spec §7): the refresh call itself. */
 export const NO_REFRESH_PATHS: readonly string[] = [PATHS.refreshToken];

@@ -24,6 +24,7 @@ describe('path policy', () => {
   it('knows the silent paths', () => {
     expect(isSilentPath(PATHS.logout)).toBe(true);
     expect(isSilentPath(`${PATHS.joinUkEmailList}?a=1`)).toBe(true);
+    expect(isSilentPath(PATHS.clientLog)).toBe(true);
     expect(isSilentPath(PATHS.refreshToken)).toBe(false);
   });
 });
