@@ -14,10 +14,11 @@ export const normalizeEmail = (email: string): string => email.trim().toLowerCas
 /** The factors counted apart (credential_failures.factor). */
 export type CredentialFactor = 'password' | 'email-code' | 'authenticator';
 
-/** How many failures lock a factor, and for how long after the last one. */
+/** How many failures lock a factor, for how long after the last one, and when failures short of a lock are forgotten. */
 export interface FailurePolicy {
   maxFailures: number;
   lockMs: number;
+  forgetMs: number;
 }
 
 /**
@@ -73,17 +74,21 @@ export function createIdentityRepository(rootDb: Database) {
     /**
      * Reserves one attempt at a factor: counts it as a failure before the check, in one conditional
      * upsert. Answers the count including this attempt, or null when the factor is locked (the
-     * maximum reached and the last failure younger than the lock). A lock that ran out starts afresh.
+     * maximum reached and the last failure younger than the lock). A lock that ran out starts afresh,
+     * and so do failures short of a lock whose last one is older than `forgetMs`: a typo today does
+     * not add to four from last month.
      */
     async reserveCredentialAttempt(userId: string, factor: CredentialFactor, policy: FailurePolicy, now: Date): Promise<number | null> {
       const lockStart = new Date(now.getTime() - policy.lockMs).toISOString();
+      const forgetStart = new Date(now.getTime() - policy.forgetMs).toISOString();
       const expired = sql`${credentialFailures.lastFailureAt} <= ${lockStart}::timestamptz`;
+      const forgotten = sql`${credentialFailures.lastFailureAt} <= ${forgetStart}::timestamptz`;
       const rows = await conn()
         .insert(credentialFailures)
         .values({ userId, factor, failures: 1, lastFailureAt: now })
         .onConflictDoUpdate({
           target: [credentialFailures.userId, credentialFailures.factor],
-          set: { failures: sql`case when ${credentialFailures.failures} >= ${policy.maxFailures} and ${expired} then 1 else ${credentialFailures.failures} + 1 end`, lastFailureAt: now },
+          set: { failures: sql`case when (${credentialFailures.failures} >= ${policy.maxFailures} and ${expired}) or ${forgotten} then 1 else ${credentialFailures.failures} + 1 end`, lastFailureAt: now },
           setWhere: sql`${credentialFailures.failures} < ${policy.maxFailures} or ${expired}`,
         })
         .returning({ failures: credentialFailures.failures });

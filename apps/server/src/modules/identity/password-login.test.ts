@@ -100,6 +100,21 @@ describe('the lock after 5 failed sign-ins', () => {
     expect(await failedLoginCount(email)).toBe(1);
   });
 
+  it('forgets failures short of a lock a day after the last one: four old ones and a typo do not lock', async () => {
+    const email = 'old.failures@example.test';
+    await signUpWithPassword(t.app, email);
+    for (let i = 1; i <= 4; i += 1) await passwordLogin(t.app, { email, password: WRONG_PASSWORD });
+    t.clock.advance(24 * HOUR_MS - 1000);
+    expect((await passwordLogin(t.app, { email, password: WRONG_PASSWORD })).body.code).toBe('USE000002002');
+    const next = 'old.failures.2@example.test';
+    await signUpWithPassword(t.app, next);
+    for (let i = 1; i <= 4; i += 1) await passwordLogin(t.app, { email: next, password: WRONG_PASSWORD });
+    t.clock.advance(24 * HOUR_MS);
+    expect((await passwordLogin(t.app, { email: next, password: WRONG_PASSWORD })).body.code).toBe('USE000001001');
+    expect(await failedLoginCount(next)).toBe(1);
+    expect((await passwordLogin(t.app, { email: next, password: GOOD_PASSWORD })).body.data.status).toBe('SUCCESS');
+  });
+
   it('resets the failure count on a successful sign-in', async () => {
     const email = 'reset@example.test';
     await signUpWithPassword(t.app, email);

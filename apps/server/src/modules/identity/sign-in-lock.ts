@@ -5,8 +5,11 @@ import { WrongCodeError } from './email-code.service.ts';
 import type { CredentialFactor, IdentityRepository, UserRow } from './identity.repository.ts';
 import type { Requester } from './requester.ts';
 
-/** trust.md: after 5 failed checks of a factor, that factor is locked for 1 hour. */
-export const LOGIN_LOCK_POLICY = { maxFailures: 5, lockMs: 60 * 60 * 1000 } as const;
+/**
+ * trust.md: after 5 failed checks of a factor, that factor is locked for 1 hour. Failures short of
+ * a lock are forgotten 24 h after the last one: a guesser still gets at most 4 tries a day per factor.
+ */
+export const LOGIN_LOCK_POLICY = { maxFailures: 5, lockMs: 60 * 60 * 1000, forgetMs: 24 * 60 * 60 * 1000 } as const;
 export const LOCKED_MESSAGE = 'Maximum attempts exceeded, try again in 1 hour';
 
 /**
