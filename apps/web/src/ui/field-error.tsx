@@ -16,7 +16,7 @@ export interface FieldErrorProps {
   id: string;
   /** The message (may contain HTML; a line break starts a new line); nothing is shown when empty. */
   message: string | undefined;
-  /** Set to move focus to the message (it then takes programmatic focus only). */
+  /** Set to move focus to the message (it then takes programmatic focus only, shown by the app's focus ring). */
   ref?: Ref<HTMLParagraphElement>;
 }
 
@@ -31,7 +31,7 @@ export function FieldError({ id, message, ref }: FieldErrorProps) {
       ref={ref}
       tabIndex={ref ? -1 : undefined}
       aria-live="polite"
-      className="mt-1.5 text-sm whitespace-pre-line text-danger empty:mt-0 focus:outline-none"
+      className="mt-1.5 text-sm whitespace-pre-line text-danger empty:mt-0"
       dangerouslySetInnerHTML={{ __html: message ? sanitizeHtml(message) : '' }}
     />
   );
