@@ -51,6 +51,7 @@ import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerWebApp } from './platform/web-app.ts';
 import { createTranslationsProvider } from './providers/translations/index.ts';
 import { cardFingerprintKey } from './modules/orders/card.service.ts';
+import { createCardEntry } from './modules/orders/card-entry.ts';
 import { registerCardAndWalletRoutes } from './modules/orders/cards.routes.ts';
 import { createOrdersModule } from './modules/orders/orders.module.ts';
 import { registerOrderRoutes } from './modules/orders/orders.routes.ts';
@@ -60,7 +61,7 @@ import { registerSandboxCardFieldsRoutes } from './modules/sandbox/card-fields.r
 import { createAddressScreening } from './providers/address-screening/index.ts';
 import { registerOnChainRoutes } from './modules/on-chain/on-chain.routes.ts';
 import { registerRiskRoutes } from './modules/risk/risk.routes.ts';
-import { createCardProcessor } from './providers/card-processor/index.ts';
+import { checkoutEnvironmentOf, createCardProcessor } from './providers/card-processor/index.ts';
 import { createChainProvider, parseBitgoWalletIds } from './providers/chain/index.ts';
 import { createPriceFeed } from './providers/prices/index.ts';
 import { createHelpDesk } from './providers/help-desk/index.ts';
@@ -102,8 +103,8 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   // Production's PUBLIC_URL is https (config.ts), so HSTS goes on every answer there.
   const production = isProduction(config);
   registerSecurityHeaders(app, config.FRAME_ANCESTORS, { recaptcha: botCheck.kind === 'recaptcha', sumsub: Boolean(config.SUMSUB_APP_TOKEN), connectSources: uploadOrigins(config), alwaysHsts: production,
-    // Checkout.com's Frames (its script and card-field iframes) only when Checkout.com takes the cards.
-    checkoutFrames: config.CARD_PROCESSOR === 'checkout',
+    // Checkout.com's Flow (its script, card-field iframes and API calls) only when Checkout.com takes the cards.
+    checkoutFlow: config.CARD_PROCESSOR === 'checkout',
     // Zendesk article bodies show images from the help centre's own host.
     imageSources: config.HELP_DESK === 'zendesk' && config.ZENDESK_URL ? [new URL(config.ZENDESK_URL).origin] : [],
   });
@@ -187,8 +188,11 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   });
   registerOrderRoutes(app, { quotes: orders.quotes, orders: orders.orders, transactions: orders.merchantTransactions, identity });
   // Where the card is typed: the processor's hosted fields, so no card number ever reaches our API.
-  const cardFields = sandboxProcessor ? { processor: 'sandbox' as const, fieldsUrl: '/sandbox/card-fields' } : { processor: 'checkout' as const, publicKey: config.CHECKOUT_PUBLIC_KEY ?? '' };
-  registerCardAndWalletRoutes(app, { cards: orders.cards, wallets: orders.wallets, identity, cardFields });
+  const cardFields = sandboxProcessor
+    ? { processor: 'sandbox' as const, fieldsUrl: '/sandbox/card-fields' }
+    : { processor: 'checkout' as const, publicKey: config.CHECKOUT_PUBLIC_KEY ?? '', environment: checkoutEnvironmentOf(config.CHECKOUT_BASE_URL) };
+  const cardEntry = createCardEntry({ processor, geo, rateLimiter, clock, publicUrl, log: app.log });
+  registerCardAndWalletRoutes(app, { cards: orders.cards, wallets: orders.wallets, identity, cardFields, cardEntry });
   registerRiskRoutes(app, { identity, clock });
   registerOnChainRoutes(app, { identity, screening, gtrEnabled: config.GTR_ENABLED, vasps: config.TRAVEL_RULE_VASPS });
   if (sandboxProcessor) {

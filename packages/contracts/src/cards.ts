@@ -76,7 +76,7 @@ export function containsCardNumber(text: string): boolean {
   return (text.match(/\d(?:[ -]?\d){12,18}(?![ -]?\d)/g) ?? []).some((run) => isLuhnValid(run.replace(/\D/g, '')));
 }
 
-/** A processor's single-use card token: Checkout.com Frames' tok_…, or the sandbox card fields' tok_…. */
+/** A processor's single-use card token: Checkout.com Flow's tok_…, or the sandbox card fields' tok_…. */
 export const CARD_TOKEN_PATTERN = /^tok_[a-z0-9]{10,60}$/;
 
 /**
@@ -109,13 +109,26 @@ export type AddCardRequest = z.input<(typeof addCardRequestSchema)['out']>;
 
 /**
  * card/card-fields-config: where the card is typed. The sandbox processor's fields page (an iframe
- * on its own /sandbox route), or Checkout.com Frames with the account's public key.
+ * on its own /sandbox route), or Checkout.com Flow (its card component, for tokenisation only)
+ * with the account's public key and Checkout.com environment; Flow also needs a per-person
+ * session (card/card-fields-session).
  */
 export const cardFieldsConfigSchema = z.discriminatedUnion('processor', [
   z.object({ processor: z.literal('sandbox'), fieldsUrl: z.string() }),
-  z.object({ processor: z.literal('checkout'), publicKey: z.string() }),
+  z.object({ processor: z.literal('checkout'), publicKey: z.string(), environment: z.enum(['sandbox', 'production']) }),
 ]);
 export type CardFieldsConfig = z.infer<typeof cardFieldsConfigSchema>;
+
+/**
+ * card/card-fields-session: the processor's session for one person's card entry, when its fields
+ * need one (Checkout.com Flow's Payment Session: amount 0, only the card), else null (the sandbox
+ * fields page). Made afresh per call, never cached (no-store), limited per person. The token and
+ * secret go to Flow as its `paymentSession` (id, payment_session_token, payment_session_secret).
+ */
+export const cardFieldsSessionSchema = z.object({
+  paymentSession: z.object({ id: z.string(), paymentSessionToken: z.string(), paymentSessionSecret: z.string() }).nullable(),
+});
+export type CardFieldsSession = z.infer<typeof cardFieldsSessionSchema>;
 
 export const deleteCardRequestSchema = z.object({ cardId: z.string().min(1).max(40) });
 

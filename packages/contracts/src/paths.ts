@@ -90,8 +90,10 @@ export const PATHS = {
   listCard: `${CUSTOMER}/card/list-card`,
   addCard: `${CUSTOMER}/card/add-card`,
   deleteCard: `${CUSTOMER}/card/delete-card`,
-  /** (chosen) Where the card is typed: the processor's hosted fields (sandbox page or Checkout.com Frames with its public key). */
+  /** (chosen) Where the card is typed: the processor's hosted fields (sandbox page or Checkout.com Flow with its public key). */
   cardFieldsConfig: `${CUSTOMER}/card/card-fields-config`,
+  /** (chosen) A person's session for the processor's card fields (Checkout.com Flow's Payment Session), or null. */
+  cardFieldsSession: `${CUSTOMER}/card/card-fields-session`,
   getQuote: `${CUSTOMER}/order/get-quote`,
   getQuoteV2: '/capi/v2/customer/order/get-quote',
   updateQuote: `${CUSTOMER}/order/update-quote`,

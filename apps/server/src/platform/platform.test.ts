@@ -123,14 +123,16 @@ describe('headers, request ids and the SPA fallback', () => {
     await sumsub.app.close();
   });
 
-  it("lets Checkout.com's Frames script and card-field frames in only when CARD_PROCESSOR=checkout", async () => {
+  it("lets Checkout.com's Flow script, card-field frames and API calls in only when CARD_PROCESSOR=checkout", async () => {
     const sandbox = String((await t.app.inject({ method: 'GET', url: '/prod-api/health' })).headers['content-security-policy']);
     expect(sandbox).not.toContain('checkout.com');
     const checkout = await createTestApp({ CARD_PROCESSOR: 'checkout', CHECKOUT_SECRET_KEY: 'sk_sbox_test', CHECKOUT_PUBLIC_KEY: 'pk_sbox_test', PUBLIC_URL: 'https://pay.example.test' });
     const csp = String((await checkout.app.inject({ method: 'GET', url: '/prod-api/health' })).headers['content-security-policy']);
-    expect(csp).toContain("script-src 'self' https://cdn.checkout.com;");
+    expect(csp).toContain("script-src 'self' https://checkout-web-components.checkout.com https://risk.checkout.com https://risk.sandbox.checkout.com;");
     expect(csp).toContain("frame-src 'self' https://*.checkout.com;");
-    expect(csp).toContain("connect-src 'self';");
+    expect(csp).toContain("connect-src 'self' https://*.checkout.com;");
+    // Frames (deprecated from June 30, 2026) is gone: its CDN is no longer let in by name.
+    expect(csp).not.toContain('cdn.checkout.com');
     await checkout.app.close();
   });
 

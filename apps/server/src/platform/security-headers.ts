@@ -14,10 +14,12 @@ export interface SecurityHeaderOptions {
   /** Origins images may come from besides ours: the Zendesk help centre's article images. */
   imageSources?: string[];
   /**
-   * Checkout.com takes the cards: allow its Frames script (cdn.checkout.com/js/framesv2.min.js)
-   * and the card-field iframes it opens from checkout.com, only then (the sandbox's card fields are ours).
+   * Checkout.com takes the cards: allow its Flow script (Checkout Web Components, which Checkout.com
+   * says to load only from checkout-web-components.checkout.com, never self-hosted or bundled), the
+   * card-field iframes it opens, and the calls it makes to Checkout.com's API from the page, only
+   * then (the sandbox's card fields are ours).
    */
-  checkoutFrames?: boolean;
+  checkoutFlow?: boolean;
   /**
    * Send HSTS on every answer (production, whose PUBLIC_URL is https), not only on requests that
    * came over https (directly, or per X-Forwarded-Proto with TRUST_PROXY).
@@ -45,25 +47,33 @@ const RECAPTCHA_SCRIPTS = 'https://www.google.com/recaptcha/ https://www.gstatic
 const RECAPTCHA_FRAMES = 'https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/';
 const SUMSUB_SCRIPTS = 'https://static.sumsub.com';
 const SUMSUB_FRAMES = 'https://*.sumsub.com';
-const CHECKOUT_SCRIPTS = 'https://cdn.checkout.com';
+/**
+ * Checkout.com Flow: its script (checkout-web-components.checkout.com) and its built-in Risk.js
+ * (risk.checkout.com, risk.sandbox.checkout.com: the Risk.js SDK page's script hosts); the
+ * card-field and 3DS frames it opens; its calls from the page (the Payment Session, tokenising,
+ * card metadata, device data) to {prefix}.api[.sandbox].checkout.com and Checkout.com's other
+ * hosts. A `*.` host covers every depth of subdomain (CSP's host-source matching).
+ */
+const CHECKOUT_SCRIPTS = 'https://checkout-web-components.checkout.com https://risk.checkout.com https://risk.sandbox.checkout.com';
 const CHECKOUT_FRAMES = 'https://*.checkout.com';
+const CHECKOUT_CONNECT = 'https://*.checkout.com';
 
 /**
  * Security headers on every answer. The CSP allows scripts from our own origin only (plus Google's
- * reCAPTCHA, Sumsub's WebSDK or Checkout.com's Frames when each runs), no plugins and no <base> rewriting; frame-ancestors is the merchant
+ * reCAPTCHA, Sumsub's WebSDK or Checkout.com's Flow when each runs), no plugins and no <base> rewriting; frame-ancestors is the merchant
  * allow-list from FRAME_ANCESTORS. A route that sets its own CSP (the API docs page) keeps it.
  */
 export function registerSecurityHeaders(app: FastifyInstance, frameAncestors: string, options: SecurityHeaderOptions = {}): void {
   const csp = [
     "default-src 'self'",
-    ['script-src', "'self'", ...(options.recaptcha ? [RECAPTCHA_SCRIPTS] : []), ...(options.sumsub ? [SUMSUB_SCRIPTS] : []), ...(options.checkoutFrames ? [CHECKOUT_SCRIPTS] : [])].join(' '),
+    ['script-src', "'self'", ...(options.recaptcha ? [RECAPTCHA_SCRIPTS] : []), ...(options.sumsub ? [SUMSUB_SCRIPTS] : []), ...(options.checkoutFlow ? [CHECKOUT_SCRIPTS] : [])].join(' '),
     "style-src 'self' 'unsafe-inline'",
     ['img-src', "'self' data: blob:", ...(options.imageSources ?? [])].join(' '),
     "font-src 'self' data:",
-    ['connect-src', "'self'", ...(options.connectSources ?? [])].join(' '),
+    ['connect-src', "'self'", ...(options.connectSources ?? []), ...(options.checkoutFlow ? [CHECKOUT_CONNECT] : [])].join(' '),
     // 'self' stays: the sandbox processor's card fields and 3DS page are frames of our own origin.
-    ...(options.recaptcha || options.sumsub || options.checkoutFrames
-      ? [['frame-src', "'self'", ...(options.recaptcha ? [RECAPTCHA_FRAMES] : []), ...(options.sumsub ? [SUMSUB_FRAMES] : []), ...(options.checkoutFrames ? [CHECKOUT_FRAMES] : [])].join(' ')]
+    ...(options.recaptcha || options.sumsub || options.checkoutFlow
+      ? [['frame-src', "'self'", ...(options.recaptcha ? [RECAPTCHA_FRAMES] : []), ...(options.sumsub ? [SUMSUB_FRAMES] : []), ...(options.checkoutFlow ? [CHECKOUT_FRAMES] : [])].join(' ')]
       : []),
     "object-src 'none'",
     "base-uri 'none'",

@@ -1,9 +1,11 @@
-import { cardFieldsConfigSchema, cardSchema, listCardResultSchema, MAX_CARDS, PATHS } from '@causeway/contracts';
+import { API_BASE, cardFieldsConfigSchema, cardFieldsSessionSchema, cardSchema, listCardResultSchema, MAX_CARDS, PATHS } from '@causeway/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createIdentityTestApp, type IdentityTestApp, signUp, tokenHeaders } from '../../../test/identity-helpers.ts';
 import { BILLING, cardFieldsToken, TEST_CARDS } from '../../../test/order-helpers.ts';
 import { cards, sandboxCardTokens, users } from '../../db/schema/index.ts';
+import { createTestApp } from '../../../test/test-app.ts';
+import { CARD_ENTRY_SESSIONS_PER_HOUR } from './card-entry.ts';
 
 let t: IdentityTestApp;
 beforeAll(async () => {
@@ -134,6 +136,40 @@ describe('card/add-card and card/list-card', () => {
     const response = await call(t.app, 'GET', PATHS.cardFieldsConfig);
     expect(response.statusCode).toBe(200);
     expect(cardFieldsConfigSchema.parse(response.body.data)).toEqual({ processor: 'sandbox', fieldsUrl: '/sandbox/card-fields' });
+  });
+
+  it('card/card-fields-config names Checkout.com Flow, its public key and environment (from CHECKOUT_BASE_URL) when Checkout.com takes the cards', async () => {
+    const keys = { CARD_PROCESSOR: 'checkout', CHECKOUT_SECRET_KEY: 'sk_sbox_cards_secret', CHECKOUT_PUBLIC_KEY: 'pk_sbox_cards_public', PUBLIC_URL: 'https://pay.example.test' };
+    for (const [baseUrl, environment] of [[undefined, 'sandbox'], ['https://1a2b3c4d.api.sandbox.checkout.com', 'sandbox'], ['https://1a2b3c4d.api.checkout.com', 'production']] as const) {
+      const checkout = await createTestApp({ ...keys, ...(baseUrl ? { CHECKOUT_BASE_URL: baseUrl } : {}) });
+      const response = await call(checkout.app, 'GET', PATHS.cardFieldsConfig);
+      expect(cardFieldsConfigSchema.parse(response.body.data)).toEqual({ processor: 'checkout', publicKey: 'pk_sbox_cards_public', environment });
+      expect(JSON.stringify(response.body)).not.toContain('sk_sbox_cards_secret');
+      await checkout.app.close();
+    }
+  });
+
+  it('card/card-fields-session needs a session, answers no paymentSession for the sandbox fields, and is never cached', async () => {
+    expect((await call(t.app, 'POST', PATHS.cardFieldsSession, { body: {} })).body.code).toBe('USER0000001');
+    const buyer = await person('cards-fields-session@example.com');
+    const response = await t.app.inject({ method: 'POST', url: `${API_BASE}${PATHS.cardFieldsSession}`, headers: buyer.headers, payload: {} });
+    expect(response.statusCode).toBe(200);
+    expect(cardFieldsSessionSchema.parse(response.json().data)).toEqual({ paymentSession: null });
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it(`card/card-fields-session is limited to ${CARD_ENTRY_SESSIONS_PER_HOUR} an hour per person (REQ0000429 with Retry-After), not per address`, async () => {
+    const busy = await person('cards-fields-busy@example.com');
+    const other = await person('cards-fields-other@example.com');
+    const open = (headers: Record<string, string>) => t.app.inject({ method: 'POST', url: `${API_BASE}${PATHS.cardFieldsSession}`, headers, payload: {} });
+    for (let index = 0; index < CARD_ENTRY_SESSIONS_PER_HOUR; index += 1) expect((await open(busy.headers)).statusCode).toBe(200);
+    const refused = await open(busy.headers);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe('REQ0000429');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await open(other.headers)).statusCode).toBe(200);
+    t.clock.advance(HOUR_MS);
+    expect((await open(await busy.signInAgain())).statusCode).toBe(200);
   });
 
   it('lists the cards masked as "4242 **** **** 4242", never the number or the token', async () => {

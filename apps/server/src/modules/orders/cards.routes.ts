@@ -1,8 +1,9 @@
-import { addCardRequestSchema, API_BASE, type CardFieldsConfig, cardFieldsConfigSchema, cardSchema, commonHeadersSchema, deleteCardRequestSchema, envelopeOf, listCardRequestSchema, listCardResultSchema, ok, PATHS } from '@causeway/contracts';
+import { addCardRequestSchema, API_BASE, type CardFieldsConfig, cardFieldsConfigSchema, cardFieldsSessionSchema, cardSchema, commonHeadersSchema, deleteCardRequestSchema, envelopeOf, listCardRequestSchema, listCardResultSchema, ok, PATHS } from '@causeway/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { IdentityModule } from '../identity/identity.module.ts';
+import type { CardEntry } from './card-entry.ts';
 import type { CardService } from './card.service.ts';
 import type { WalletService } from './wallet.service.ts';
 import { addWalletRequestSchema, listWalletRequestSchema, listWalletResultSchema, walletIdRequestSchema, walletSchema } from '@causeway/contracts';
@@ -10,9 +11,10 @@ import { addWalletRequestSchema, listWalletRequestSchema, listWalletResultSchema
 /**
  * card/list-card, add-card, delete-card (spec §7) and the wallet address book: every call needs a
  * session. card/card-fields-config tells the web app where the card is typed (public, like the
- * processor's publishable key it may carry).
+ * processor's publishable key it may carry); card/card-fields-session opens the processor's card
+ * fields for the signed-in person (per person, limited, never cached).
  */
-export function registerCardAndWalletRoutes(app: FastifyInstance, deps: { cards: CardService; wallets: WalletService; identity: IdentityModule; cardFields: CardFieldsConfig }): void {
+export function registerCardAndWalletRoutes(app: FastifyInstance, deps: { cards: CardService; wallets: WalletService; identity: IdentityModule; cardFields: CardFieldsConfig; cardEntry: CardEntry }): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const headers = commonHeadersSchema;
   const preHandler = deps.identity.guard.requireSession;
@@ -26,8 +28,22 @@ export function registerCardAndWalletRoutes(app: FastifyInstance, deps: { cards:
   // Decided once: the processor and its key cannot change while the process runs.
   const cardFields = cardFieldsConfigSchema.parse(deps.cardFields);
   routes.get(`${API_BASE}${PATHS.cardFieldsConfig}`, {
-    schema: { tags: ['cards'], summary: "Where the card is typed: the sandbox processor's card-fields page, or Checkout.com Frames and its public key", headers, response: { 200: envelopeOf(cardFieldsConfigSchema) } },
+    schema: { tags: ['cards'], summary: "Where the card is typed: the sandbox processor's card-fields page, or Checkout.com Flow, its public key and environment", headers, response: { 200: envelopeOf(cardFieldsConfigSchema) } },
     handler: async () => ok(cardFields),
+  });
+
+  routes.post(`${API_BASE}${PATHS.cardFieldsSession}`, {
+    schema: {
+      tags: ['cards'],
+      summary: "The signed-in person's session for the processor's card fields (Checkout.com Flow's Payment Session, amount 0, card only), or null for the sandbox's page; limited per person, never cached",
+      headers, response: { 200: envelopeOf(cardFieldsSessionSchema) },
+    },
+    preHandler,
+    handler: async (request, reply) => {
+      // A session's token and secret are one person's, for one card entry: no cache may keep them.
+      reply.header('cache-control', 'no-store');
+      return ok(await deps.cardEntry.start(request.auth!.user, request.ip));
+    },
   });
 
   routes.post(`${API_BASE}${PATHS.addCard}`, {

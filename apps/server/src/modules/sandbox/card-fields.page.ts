@@ -1,8 +1,8 @@
 import { escapeHtml } from '../../platform/html.ts';
 
 /**
- * The sandbox processor's hosted card fields (what Checkout.com's Frames is for that processor):
- * a page the web app shows in an iframe. The number, expiry and CVV are typed here, checked here
+ * The sandbox processor's hosted card fields (what Checkout.com Flow's card component is for
+ * that processor): a page the web app shows in an iframe. The number, expiry and CVV are typed here, checked here
  * and sent from here to the processor's own endpoint; the page around it only ever gets the
  * single-use token and display facts. Texts in English and Chinese, light or dark as the app.
  */

@@ -11,7 +11,7 @@ import { createSandboxProcessorRepository } from '../../providers/card-processor
 import { createTestDatabase } from '../../../test/test-database.ts';
 import { CARD_FIELDS_TOKENS_PER_IP, CARD_FIELDS_WINDOW_MS, registerSandboxCardFieldsRoutes } from './card-fields.routes.ts';
 
-// The sandbox processor's card fields (its Frames) on a small app with our CSP.
+// The sandbox processor's card fields (its Flow card component) on a small app with our CSP.
 const clock = createManualClock(new Date('2026-11-21T12:00:00Z'));
 let database: DatabaseHandle;
 let processor: SandboxCardProcessor;

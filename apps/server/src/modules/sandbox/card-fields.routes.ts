@@ -26,8 +26,8 @@ const tokenSchema = z.object({
 const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
 /**
- * The sandbox processor's card fields (sandbox.md "Cards"; Checkout.com Frames' stand-in):
- * GET /sandbox/card-fields (?lang=en|zh&theme=light|dark) is the page the web app frames,
+ * The sandbox processor's card fields (sandbox.md "Cards"; the stand-in for Checkout.com Flow's
+ * card component): GET /sandbox/card-fields (?lang=en|zh&theme=light|dark) is the page the web app frames,
  * GET /sandbox/card-fields.js its script, POST /sandbox/card-fields/tokens the processor's
  * tokenisation (as Checkout.com's POST /tokens): the card in, a single-use token out. These are
  * the processor's, not our API's: the number and CVV stop here, and only the token goes on to

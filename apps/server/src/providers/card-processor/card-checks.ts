@@ -2,8 +2,8 @@ import { cardNetworkOf, type CardProcessor as CardNetwork, isExpiryInFuture, isL
 import { type CardDetails, CardRefusedError } from './card-processor.ts';
 
 /**
- * The sandbox processor's checks of what is typed into its card fields (Checkout.com's Frames and
- * /tokens make their own): Luhn, VISA or Mastercard only, expiry in the future, a 3-digit CVV
+ * The sandbox processor's checks of what is typed into its card fields (Checkout.com's Flow card
+ * component and /tokens make their own): Luhn, VISA or Mastercard only, expiry in the future, a 3-digit CVV
  * (both networks print 3; 4 is American Express, which we do not take).
  * Answers the digits (spaces and dashes removed) and the network.
  */

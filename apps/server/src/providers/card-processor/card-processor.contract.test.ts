@@ -13,7 +13,7 @@ import { createSandboxProcessorRepository } from './sandbox-processor.repository
 // One suite, every adapter: the sandbox on a real database, Checkout.com against a stand-in of
 // its documented API (fixtures/checkout/fake-checkout.ts) that answers sandbox.md's test cards.
 // Each adapter's card fields give the token: the sandbox's own tokenisation (its card-fields
-// endpoint), and for Checkout.com what Frames does in the browser (POST /tokens, public key).
+// endpoint), and for Checkout.com what Flow's card component does in the browser (POST /tokens, public key).
 let database: DatabaseHandle;
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -93,6 +93,12 @@ describe.each([
     expect(again.token).not.toBe(first.token);
     expect(again.fingerprint).toBe(first.fingerprint);
     expect(other.fingerprint).not.toBe(first.fingerprint);
+  });
+
+  it('opens its card fields with a session only where the processor needs one (Checkout.com Flow), never the sandbox', async () => {
+    const session = await provider.startCardEntry({ reference: 'cfs_contract1', billingCountry: 'GB', currency: 'EUR', returnUrl: 'https://pay.example.test/add-card' });
+    if (kind === 'sandbox') expect(session).toBeNull();
+    else expect(session).toEqual({ id: expect.stringMatching(/^ps_\w+$/), token: expect.any(String), secret: expect.stringMatching(/^pss_/) });
   });
 
   it('spends a card-fields token once: a second save, or an unknown token, is TOKEN_INVALID', async () => {

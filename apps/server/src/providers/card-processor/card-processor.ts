@@ -11,8 +11,8 @@ import type { BillingAddress, CardProcessor as CardNetwork } from '@causeway/con
 
 /**
  * What a person types into the processor's card fields. Only the processor sees it: Checkout.com's
- * Frames in the browser, or the sandbox processor's own card-fields page and endpoint. Never our
- * API (card/add-card takes the token), never logged, never stored.
+ * Flow card component in the browser, or the sandbox processor's own card-fields page and
+ * endpoint. Never our API (card/add-card takes the token), never logged, never stored.
  */
 export interface CardDetails {
   number: string;
@@ -26,6 +26,32 @@ export interface SaveCardInput {
   /** tok_…: single use, short-lived (Checkout.com: 15 minutes). */
   cardToken: string;
   billingAddress: BillingAddress;
+}
+
+/** What the processor needs to open its card fields for one person (Checkout.com's Payment Session). */
+export interface CardEntryInput {
+  /** Ours, to find the session in the processor's dashboard: random, never a person's data. */
+  reference: string;
+  /** ISO 3166-1 alpha-2: where the person is; the processor picks what to offer by it. */
+  billingCountry: string;
+  /** ISO 4217: the session's currency (its amount is 0: card entry never charges). */
+  currency: string;
+  /** Where the processor would send a person after a redirect; tokenising a card never redirects. */
+  returnUrl: string;
+}
+
+/**
+ * A processor's session for its browser card fields (Checkout.com: the PaymentSession that Flow
+ * is initialised with). The token and secret only ever go to that person's browser: never
+ * logged, never stored.
+ */
+export interface CardEntrySession {
+  /** ps_…. */
+  id: string;
+  /** payment_session_token. */
+  token: string;
+  /** payment_session_secret (pss_…). */
+  secret: string;
 }
 
 /** What we may keep about a card: its reusable token and display facts. */
@@ -127,6 +153,13 @@ export interface CardProcessorProvider {
    * UNSUPPORTED_NETWORK for a card that is not VISA or Mastercard). Each call spends its token.
    */
   saveCard(input: SaveCardInput): Promise<TokenizedCard>;
+  /**
+   * Opens the processor's browser card fields for one person, when they need a server-made
+   * session (Checkout.com Flow's Payment Session); null when they do not (the sandbox processor's
+   * fields page needs none). Never charges. Throws ProcessorUnavailableError when the processor
+   * refuses to open one (its message names the processor's error codes, never a key).
+   */
+  startCardEntry(input: CardEntryInput): Promise<CardEntrySession | null>;
   /**
    * Authorises (never captures) an amount on a tokenised card, asking for 3DS. Answers AUTHORIZED,
    * PARTIALLY_AUTHORIZED, CHALLENGE_REQUIRED or DECLINED (a decline is an answer, not an error).

@@ -48,7 +48,7 @@ function setup(replies: Reply[], overrides: Partial<CheckoutCardProcessorOptions
   return { processor, calls };
 }
 
-/** What add-card hands the adapter: the token Frames made in the browser (the documentation's example), and the billing address. */
+/** What add-card hands the adapter: the token Flow's card component made in the browser (the documentation's example), and the billing address. */
 const saveInput: SaveCardInput = {
   cardToken: 'tok_asoto22g2sadh7hm3ttchv5y6y',
   billingAddress: { firstName: 'Bruce', lastName: 'Wayne', address: 'Checkout.com', city: 'London', postalCode: 'W1T 4TJ', country: 'GB' },
@@ -63,7 +63,7 @@ const authorizeInput = {
   failureUrl: 'https://pay.example.test/orders/ORD-752-814?result=failed',
 };
 
-describe('Checkout.com: saveCard (an instrument from the Frames token)', () => {
+describe('Checkout.com: saveCard (an instrument from the Flow token)', () => {
   it('sends only the token and the account holder to POST /instruments with the secret key, and keeps the instrument', async () => {
     const { processor, calls } = setup([{ status: 201, body: checkoutFixture('instrument.response') }]);
     const tokenized = await processor.saveCard(saveInput);
@@ -102,7 +102,7 @@ describe('Checkout.com: saveCard (an instrument from the Frames token)', () => {
     await expect(processor.saveCard(saveInput)).rejects.toEqual(new CardRefusedError('TOKEN_INVALID'));
   });
 
-  it('refuses what is not a Frames token without calling Checkout.com (a card number passed as a token never leaves)', async () => {
+  it('refuses what is not a card token without calling Checkout.com (a card number passed as a token never leaves)', async () => {
     const { processor, calls } = setup([]);
     for (const cardToken of [CARD_NUMBER, 'src_wmlfc3zyhqzehihu7giusaaawu', 'tok_../instruments']) {
       await expect(processor.saveCard({ ...saveInput, cardToken })).rejects.toEqual(new CardRefusedError('TOKEN_INVALID'));
@@ -113,6 +113,51 @@ describe('Checkout.com: saveCard (an instrument from the Frames token)', () => {
   it('refuses a card of a network we do not take (the instrument says American Express)', async () => {
     const { processor } = setup([{ status: 201, body: { ...checkoutFixture<Record<string, unknown>>('instrument.response'), scheme: 'AMEX' } }]);
     await expect(processor.saveCard(saveInput)).rejects.toEqual(new CardRefusedError('UNSUPPORTED_NETWORK'));
+  });
+});
+
+/** What the card-fields-session call hands the adapter. */
+const cardEntryInput = { reference: 'cfs_7rj3m2xq9t4kzv8wp1nd6h', billingCountry: 'GB', currency: 'GBP', returnUrl: 'https://pay.example.test/add-card' };
+
+describe('Checkout.com: startCardEntry (the Payment Session Flow tokenises in)', () => {
+  it('requests a Payment Session of amount 0 for the card only with the secret key, and answers its id, token and secret', async () => {
+    const { processor, calls } = setup([{ status: 201, body: checkoutFixture('payment-session.response') }], { processingChannelId: 'pc_q4dbxom5jbgudnjzjpz7j2z6uq' });
+    const session = await processor.startCardEntry(cardEntryInput);
+    expect(calls).toEqual([
+      {
+        url: 'https://api.sandbox.checkout.com/payment-sessions',
+        method: 'POST',
+        headers: { authorization: `Bearer ${SECRET_KEY}`, accept: 'application/json', 'content-type': 'application/json' },
+        body: checkoutFixture('payment-session.request'),
+      },
+    ]);
+    const answer = checkoutFixture<Record<string, string>>('payment-session.response');
+    expect(session).toEqual({ id: 'ps_2Un6I6lRpIAiIEwQIyxWVnV9CqQ', token: answer.payment_session_token, secret: 'pss_9823241e-2cec-4c98-b23d-7b29ade9b05b' });
+  });
+
+  it('answers a documented 422 as the processor being unavailable, naming its error codes but never a key', async () => {
+    const { processor } = setup([{ status: 422, body: checkoutFixture('error-422-payment-session-invalid') }]);
+    const error = await failureOf(processor.startCardEntry(cardEntryInput));
+    expect(error).toBeInstanceOf(ProcessorUnavailableError);
+    expect(error.message).toContain('billing_address_country_invalid');
+    expect(error.message).not.toContain(SECRET_KEY);
+    expect(error.message).not.toContain(PUBLIC_KEY);
+  });
+
+  it('answers a refused key (401), an outage and no answer as unavailable or timed out, never with a key in the message', async () => {
+    const refused = await failureOf(setup([{ status: 401 }]).processor.startCardEntry(cardEntryInput));
+    expect(refused).toBeInstanceOf(ProcessorUnavailableError);
+    const outage = await failureOf(setup([{ status: 503 }]).processor.startCardEntry(cardEntryInput));
+    expect(outage).toBeInstanceOf(ProcessorUnavailableError);
+    const silent = await failureOf(setup([{ hang: true }], { timeoutMs: 20 }).processor.startCardEntry(cardEntryInput));
+    expect(silent).toBeInstanceOf(ProcessorTimeoutError);
+    for (const error of [refused, outage, silent]) expect(error.message).not.toMatch(/sk_sbox|pk_sbox/);
+  });
+
+  it('refuses an answer without the session secret (Flow could not start with it)', async () => {
+    const { payment_session_secret: _secret, ...withoutSecret } = checkoutFixture<Record<string, unknown>>('payment-session.response');
+    const error = await failureOf(setup([{ status: 201, body: withoutSecret }]).processor.startCardEntry(cardEntryInput));
+    expect(error).toBeInstanceOf(ProcessorUnavailableError);
   });
 });
 

@@ -3,9 +3,17 @@
  * each part follows (www.checkout.com/docs and the API reference, api-reference.checkout.com):
  *
  * - Authentication: resources/api-authentication/api-keys — `Authorization: Bearer <key>`, the
- *   secret key. The public key is only handed to the browser, where Frames uses it.
- * - Card entry: Frames in the browser (cdn.checkout.com/js/framesv2.min.js, `Frames.init(publicKey)`)
- *   sends the number and CVV straight to Checkout.com and gives back a single-use `tok_…` (15
+ *   secret key. The public key is only handed to the browser, where Flow uses it. Key scopes
+ *   ("Tokenize credentials", payments/store-and-manage-credentials/tokenize-credentials): secret
+ *   key `payment-sessions` (and the payments, instruments scopes the calls below use); public key
+ *   `payment-sessions:pay` and `vault-tokenization`.
+ * - Card entry: Flow, used for tokenisation only ("Tokenize credentials"; Frames is deprecated
+ *   from June 30, 2026, "Upgrade from Frames for web"). startCardEntry: POST /payment-sessions
+ *   with the secret key, amount 0 (card entry never charges), currency, reference, billing
+ *   country, success_url / failure_url, only the card method; the answer's id, payment_session_token
+ *   and payment_session_secret go to that person's browser, which loads Checkout Web Components
+ *   (checkout-web-components.checkout.com), mounts the `card` component and calls its tokenize():
+ *   the number and CVV go straight to Checkout.com, which gives back a single-use `tok_…` (15
  *   minutes). No card number or CVV ever reaches this server (PCI DSS SAQ A).
  * - saveCard: POST /instruments with {type: token, token: tok_…, account_holder} ("create an
  *   instrument from a token", payments/store-payment-details/payment-instruments) answering the
@@ -24,11 +32,21 @@
  *   each with Cko-Idempotency-Key, answering 202 Accepted; 403 when the action is not allowed.
  */
 import { toMinorUnits } from './card-amounts.ts';
-import { type CardProcessorProvider, CardRefusedError, type TokenizedCard } from './card-processor.ts';
+import { type CardEntrySession, type CardProcessorProvider, CardRefusedError, ProcessorUnavailableError, type TokenizedCard } from './card-processor.ts';
 import { CheckoutApiError, createCheckoutHttp, int, isRecord, type Json, str } from './checkout-http.ts';
 import { networkOfScheme, paymentFromCheckout } from './checkout-payment.ts';
 
 export const CHECKOUT_SANDBOX_URL = 'https://api.sandbox.checkout.com';
+
+/**
+ * The environment Flow is initialised with in the browser (`environment: 'sandbox' | 'production'`),
+ * read from CHECKOUT_BASE_URL: its sandbox hosts are api.sandbox.checkout.com and
+ * {prefix}.api.sandbox.checkout.com (developer-resources/api/api-endpoints). No URL is the sandbox default.
+ */
+export function checkoutEnvironmentOf(baseUrl: string | undefined): 'sandbox' | 'production' {
+  if (!baseUrl || !URL.canParse(baseUrl)) return 'sandbox';
+  return new URL(baseUrl).hostname.split('.').includes('sandbox') ? 'sandbox' : 'production';
+}
 
 export interface CheckoutCardProcessorOptions {
   secretKey: string;
@@ -43,6 +61,8 @@ export interface CheckoutCardProcessorOptions {
 
 /** Payment ids are pay_ and base32 (the documentation's examples): anything else never reaches a URL. */
 const PAYMENT_ID = /^pay_[a-z0-9]{1,64}$/;
+/** Payment Session ids: ps_ and base62 (the documentation's examples). */
+const PAYMENT_SESSION_ID = /^ps_[A-Za-z0-9]{1,64}$/;
 
 /** The fault Checkout.com names when it refuses to store a card from a token. */
 function refusalOf(codes: string[]): CardRefusedError['reason'] {
@@ -53,7 +73,7 @@ function refusalOf(codes: string[]): CardRefusedError['reason'] {
   return 'REFUSED';
 }
 
-/** Frames' tokens: tok_ and base32 (the documentation's examples). Anything else never leaves this server. */
+/** Card tokens (Flow's tokenize(), the Tokens API): tok_ and base32 (the documentation's examples). Anything else never leaves this server. */
 const CARD_TOKEN = /^tok_[a-z0-9]{10,60}$/;
 
 export function createCheckoutCardProcessor(options: CheckoutCardProcessorOptions): CardProcessorProvider {
@@ -101,8 +121,41 @@ export function createCheckoutCardProcessor(options: CheckoutCardProcessorOption
     return { token, fingerprint, cardBin: bin, cardLast4: last4, cardProcessor: network, issuerBank: str(instrument.issuer) ?? null, country: str(instrument.issuer_country) ?? null, expiryMonth, expiryYear };
   }
 
+  /** The Payment Session's answer, checked: the browser gets these three and nothing else. */
+  function cardEntrySession(json: Json): CardEntrySession {
+    const [id, token, secret] = [str(json.id), str(json.payment_session_token), str(json.payment_session_secret)];
+    if (!id || !PAYMENT_SESSION_ID.test(id) || !token || !secret?.startsWith('pss_')) throw new ProcessorUnavailableError('Checkout.com answered a payment session without id, payment_session_token or payment_session_secret');
+    return { id, token, secret };
+  }
+
   return {
     kind: 'checkout',
+
+    async startCardEntry(input) {
+      try {
+        const { json } = await call('start card entry', 'POST', '/payment-sessions', {
+          auth: 'secret',
+          json: {
+            // A card verification amount: Flow only tokenises here, no payment is ever submitted.
+            amount: 0,
+            currency: input.currency,
+            reference: input.reference,
+            billing: { address: { country: input.billingCountry } },
+            success_url: input.returnUrl,
+            failure_url: input.returnUrl,
+            // Only the card: no wallets or other methods, and no Remember Me (it would keep the card with Checkout.com's own wallet).
+            enabled_payment_methods: ['card'],
+            disabled_payment_methods: ['remember_me'],
+            ...(options.processingChannelId ? { processing_channel_id: options.processingChannelId } : {}),
+          },
+        });
+        return cardEntrySession(json);
+      } catch (error) {
+        // A refused session is our configuration's fault (scopes, processing channel), never the person's: the card fields are unavailable.
+        if (error instanceof CheckoutApiError) throw new ProcessorUnavailableError(error.message);
+        throw error;
+      }
+    },
 
     async saveCard({ cardToken, billingAddress: address }) {
       if (!CARD_TOKEN.test(cardToken)) throw new CardRefusedError('TOKEN_INVALID');

@@ -6,6 +6,7 @@ import { createSandboxCardProcessor, type SandboxCardProcessor } from './sandbox
 import { createSandboxProcessorRepository } from './sandbox-processor.repository.ts';
 
 export * from './card-processor.ts';
+export { checkoutEnvironmentOf } from './checkout.ts';
 export type { CardFieldsToken, SandboxCardProcessor, SandboxChallenge } from './sandbox.ts';
 
 export interface CardProcessorOptions {

@@ -25,5 +25,5 @@ export const SANDBOX_ISSUER_BANK = 'Causeway Sandbox Bank';
 /** How long a 3DS challenge waits for an answer before the payment is declined (Checkout.com: 15 minutes, response 20152). */
 export const SANDBOX_CHALLENGE_TTL_MS = 15 * 60 * 1000;
 
-/** How long a card-fields token can be spent on saving the card (Checkout.com's Frames tokens: 15 minutes). */
+/** How long a card-fields token can be spent on saving the card (Checkout.com's card tokens: 15 minutes). */
 export const SANDBOX_CARD_FIELDS_TOKEN_TTL_MS = 15 * 60 * 1000;

@@ -37,7 +37,7 @@ export interface SandboxChallenge {
 }
 
 /**
- * What the sandbox card fields hand to the page around them (as Frames' cardTokenized does): the
+ * What the sandbox card fields hand to the page around them (as Checkout.com Flow's tokenize() does): the
  * single-use token and display facts. Never the number or the CVV.
  */
 export interface CardFieldsToken {
@@ -56,7 +56,7 @@ export interface SandboxCardProcessor extends CardProcessorProvider {
   readonly kind: 'sandbox';
   /**
    * The processor side of its card fields (POST /sandbox/card-fields/tokens, like Checkout.com's
-   * POST /tokens behind Frames): checks the card (Luhn, VISA or Mastercard, expiry, 3-digit CVV)
+   * POST /tokens behind Flow's card component): checks the card (Luhn, VISA or Mastercard, expiry, 3-digit CVV)
    * and answers a single-use token, valid 15 minutes. Throws CardRefusedError.
    */
   tokenize(card: CardDetails): Promise<CardFieldsToken>;
@@ -189,6 +189,9 @@ export function createSandboxCardProcessor(options: SandboxCardProcessorOptions)
       await repository.insertToken({ ...stored, behaviour: behaviourOf(digits), expiresAt, createdAt: now });
       return { token: stored.token, expiresOn: expiresAt.toISOString(), scheme: network, bin: stored.cardBin, last4: stored.cardLast4, expiryMonth: card.expiryMonth, expiryYear: card.expiryYear };
     },
+
+    // Its card-fields page is ours (/sandbox/card-fields): it needs no session to open.
+    startCardEntry: async () => null,
 
     async saveCard({ cardToken, billingAddress }) {
       const now = clock.now();
