@@ -2,8 +2,8 @@
 const loading = new Map<string, Promise<unknown>>();
 
 /**
- * A vendor's browser SDK (Checkout.com Frames, Sumsub's WebSDK): its script from `url`, added once
- * per document, answering the global it defines (`read`). The server's CSP lets each vendor's
+ * A vendor's browser SDK (Checkout.com's Web Components for Flow, Sumsub's WebSDK): its script
+ * from `url`, added once per document, answering the global it defines (`read`). The server's CSP lets each vendor's
  * script in only when that vendor is configured. A script that fails to load, or loads without
  * defining its global, is removed, so a later call tries again.
  */

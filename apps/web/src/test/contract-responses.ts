@@ -1,5 +1,5 @@
 import {
-  accountOverviewSchema, bindingStatusResultSchema, cardFieldsConfigSchema, cardSchema, checkAddressResultSchema, countryItemSchema, currencyItemSchema, currencyPairItemSchema, featureSwitchItemSchema,
+  accountOverviewSchema, bindingStatusResultSchema, cardFieldsConfigSchema, cardFieldsSessionSchema, cardSchema, checkAddressResultSchema, countryItemSchema, currencyItemSchema, currencyPairItemSchema, featureSwitchItemSchema,
   helpDeskRequestResultSchema, kycLimitsResultSchema, listCardResultSchema, listOrderResultSchema, listWalletResultSchema, orderDetailSchema, orderInfoSchema, PATHS, promotionResultSchema, quoteSchema,
   riskSurveyCheckResultSchema, submitBuyResultSchema, threeDsStatusResultSchema, walletSchema,
 } from '@causeway/contracts';
@@ -16,6 +16,7 @@ export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   [PATHS.helpDeskForwardFile]: helpDeskRequestResultSchema,
   [PATHS.addCard]: cardSchema,
   [PATHS.cardFieldsConfig]: cardFieldsConfigSchema,
+  [PATHS.cardFieldsSession]: cardFieldsSessionSchema,
   [PATHS.deleteCard]: z.null(),
   [PATHS.listWallet]: listWalletResultSchema,
   [PATHS.addWallet]: walletSchema,

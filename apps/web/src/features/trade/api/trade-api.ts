@@ -1,6 +1,7 @@
 import {
   type AddCardRequest,
   type CardFieldsConfig,
+  type CardFieldsSession,
   type addWalletRequestSchema,
   type Card,
   type checkAddressResultSchema,
@@ -24,7 +25,7 @@ import type { HttpClient } from '@/lib/http-client';
 
 // A shape is written once, in packages/contracts: its exported types are used as they are; only
 // the answers it exports no type for are inferred here from their schemas.
-export type { Card, CardFieldsConfig, CurrencyItem, FeatureSwitchItem, Quote, SubmitBuyResult, Wallet };
+export type { Card, CardFieldsConfig, CardFieldsSession, CurrencyItem, FeatureSwitchItem, Quote, SubmitBuyResult, Wallet };
 export type CardList = ListCardResult;
 export type AddCardBody = AddCardRequest;
 export type QuoteBody = GetQuoteRequest;
@@ -50,8 +51,10 @@ export const FEATURE_SWITCH_VERSION = 1025;
 export function createTradeApi(client: HttpClient) {
   return {
     listCards: () => client.post<CardList>(PATHS.listCard, { channelCode: CARD_CHANNEL }),
-    /** Where the card is typed: the processor's hosted fields (sandbox page, or Checkout.com Frames and its public key). */
+    /** Where the card is typed: the processor's hosted fields (sandbox page, or Checkout.com Flow, its public key and environment). */
     cardFieldsConfig: () => client.get<CardFieldsConfig>(PATHS.cardFieldsConfig),
+    /** A fresh session for the processor's card fields (Checkout.com Flow's Payment Session), one per card entry: never cached. */
+    cardFieldsSession: () => client.post<CardFieldsSession>(PATHS.cardFieldsSession, {}),
     /** The processor's single-use token and the billing address: never a card number or CVV (they stay in the processor's fields). */
     addCard: (body: AddCardBody) => client.post<Card>(PATHS.addCard, body),
     deleteCard: (cardId: string) => client.post<null>(PATHS.deleteCard, { cardId }),

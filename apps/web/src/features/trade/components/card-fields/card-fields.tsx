@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { GradientButton, Spinner } from '@/ui';
 import { useCardFieldsConfig } from '../../api/trade-queries';
 import type { CardFieldsHandle, CardFieldsProps } from './card-fields-types';
-import { CheckoutFrames } from './checkout-frames';
+import { CheckoutFlow } from './checkout-flow';
 import { SandboxCardFields } from './sandbox-card-fields';
 
-/** The card fields of the processor the server names: the sandbox's page, or Checkout.com Frames. */
+/** The card fields of the processor the server names: the sandbox's page, or Checkout.com Flow's card component. */
 export const CardFields = forwardRef<CardFieldsHandle, CardFieldsProps>(function CardFields(props, ref) {
   const { t } = useTranslation();
   const config = useCardFieldsConfig();
@@ -20,6 +20,6 @@ export const CardFields = forwardRef<CardFieldsHandle, CardFieldsProps>(function
   }
   if (!config.data) return <Spinner label={t('trade.card.fieldsLoading')} />;
   return config.data.processor === 'checkout'
-    ? <CheckoutFrames ref={ref} publicKey={config.data.publicKey} {...props} />
+    ? <CheckoutFlow ref={ref} {...config.data} {...props} />
     : <SandboxCardFields ref={ref} fieldsUrl={config.data.fieldsUrl} {...props} />;
 });
