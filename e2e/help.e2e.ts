@@ -64,7 +64,9 @@ describe('the help widget', () => {
   it('sends a support request with an attachment, which the operator sees on /sandbox/help-desk', async () => {
     await panel().getByRole('button', { name: /Contact support/ }).click();
     const topic = `Where is my BTC? ${Date.now()}`;
-    await panel().getByLabel('Email').fill('demo@causeway.test');
+    // Signed in, the requester is the account itself: its address stands read-only (issue 13, F7).
+    expect(await panel().getByLabel('Email').inputValue()).toBe('demo@causeway.test');
+    expect(await panel().getByLabel('Email').isEditable()).toBe(false);
     await panel().getByLabel(/Topic/).fill(topic);
     await panel().getByLabel('Message', { exact: true }).fill('I bought BTC this morning with my saved VISA card and it has not arrived in my wallet yet.');
     await panel().locator('input[type="file"]').setInputFiles({ name: 'receipt.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\nreceipt') });
