@@ -69,11 +69,6 @@ export function createDocumentUploadsRepository(db: Database) {
         .where(and(eq(documentUploads.userId, userId), inArray(documentUploads.filePath, filePaths), eq(documentUploads.submittedAt, claimedAt)));
     },
 
-    async find(filePath: string): Promise<DocumentUploadRow | undefined> {
-      const [row] = await db.select().from(documentUploads).where(eq(documentUploads.filePath, filePath));
-      return row;
-    },
-
     /** Keys signed before `before` and never submitted, oldest first. */
     async unsubmittedBefore(before: Date, limit: number): Promise<DocumentUploadRow[]> {
       return db.select().from(documentUploads).where(and(isNull(documentUploads.submittedAt), lt(documentUploads.signedAt, before))).orderBy(asc(documentUploads.signedAt)).limit(limit);

@@ -139,11 +139,6 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       return outcome;
     },
 
-    /** A verification step took these files of the person: they are kept from now on. */
-    async keep(userId: string, filePaths: string[]): Promise<void> {
-      await documents.markSubmitted(userId, filePaths.map((filePath) => ({ filePath, purpose: filePath.split('/')[0] ?? 'kyc' })), clock.now());
-    },
-
     /**
      * Deletes what was signed over a day ago and never submitted: the stored bytes first, then the
      * row (a crash between the two leaves the row, and the next run deletes again). Also forgets
