@@ -6,6 +6,7 @@ import type { Database } from '../apps/server/src/db/client.ts';
 import { kycProfiles, users } from '../apps/server/src/db/schema/index.ts';
 import { eq } from 'drizzle-orm';
 import type { Buyer } from './orders-bench.ts';
+import { hashPassword } from '../apps/server/src/modules/identity/password-hasher.ts';
 
 async function post(app: FastifyInstance, path: string, body: object, headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') {
   const response = await app.inject({ method: 'POST', url: `${API_BASE}${path}`, payload: body, headers, remoteAddress });
@@ -24,9 +25,30 @@ export async function prepareBuyers(app: FastifyInstance, db: Database, count: n
     const token = login.data.token!.token;
     const [user] = await db.select({ id: users.id }).from(users).where(eq(users.emailNormalized, email));
     await db.insert(kycProfiles).values({ userId: user!.id, provider: 'sandbox', levelName: 'basic-kyc-level', kycStatus: 'Pass', kycLevel: 1 }).onConflictDoUpdate({ target: kycProfiles.userId, set: { kycStatus: 'Pass', kycLevel: 1 } });
-    const card = await post(app, PATHS.addCard, { cardNumber: '4242424242424242', expiryMonth: 12, expiryYear: 2031, cvv: '123', billingAddress: { firstName: 'Bench', lastName: 'Buyer', address: '1 Load Street', city: 'Berlin', postalCode: '10117', country: 'DE' } }, { token });
+    // The card goes to the sandbox processor's own card fields; our add-card gets only its token.
+    const fields = await app.inject({ method: 'POST', url: '/sandbox/card-fields/tokens', payload: { number: '4242424242424242', expiryMonth: 12, expiryYear: 2031, cvv: '123' }, remoteAddress: ip });
+    const cardToken = (fields.json() as { token?: string }).token;
+    if (!cardToken) throw new Error(`bench buyer ${email}: the card fields answered ${fields.body}`);
+    const card = await post(app, PATHS.addCard, { cardToken, billingAddress: { firstName: 'Bench', lastName: 'Buyer', address: '1 Load Street', city: 'Berlin', postalCode: '10117', country: 'DE' } }, { token });
     if (!card.data.cardId) throw new Error(`bench buyer ${email}: add-card answered ${JSON.stringify(card)}`);
     buyers.push({ token, cardId: card.data.cardId });
   }
   return buyers;
+}
+
+/** The password every sign-in account of the bench has (the spec's rule: upper, lower, digit, special). */
+export const SIGN_IN_PASSWORD = 'Bench-sign-in-2026!';
+
+/**
+ * Accounts for the sign-in bench, each with SIGN_IN_PASSWORD. Many, because every check of a
+ * password reserves one of the account's 5 attempts while it runs (issue 13): 16 connections on
+ * one account would be refused as a guessing attack, as they should be.
+ */
+export async function prepareSignInAccounts(db: Database, count: number): Promise<string[]> {
+  const passwordHash = await hashPassword(SIGN_IN_PASSWORD);
+  const emails = Array.from({ length: count }, (_, index) => `bench-sign-in-${index}@example.com`);
+  await db.insert(users).values(emails.map((email, index) => ({
+    id: `usr_bench_sign_in_${index}`, email, emailNormalized: email, userType: 'Individual', accountStatus: 'Active', termsVersion: 'bench', passwordHash, createdAt: new Date(),
+  })));
+  return emails;
 }

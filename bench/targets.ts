@@ -10,7 +10,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { prepareDatabase } from '../apps/server/src/db/prepare.ts';
-import { prepareBuyers } from './buyers.ts';
+import { prepareBuyers, prepareSignInAccounts } from './buyers.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'causeway-bench-'));
 
@@ -43,11 +43,14 @@ const postgres = process.env.BENCH_POSTGRES_URL ? await freshPostgres(process.en
 const database = await openDatabase(postgres ? { databaseUrl: postgres.url } : { dataDir });
 await prepareDatabase(database, { demoData: true });
 // Logging at warn: request logs would measure the terminal, not the server.
-const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'warn', DATA_DIR: dataDir }), database });
+// The bench stands for many people behind one load balancer (the loopback client): each sign-in names
+// its own client address, as a proxy would, so the per-address password limit counts people, not the bench.
+const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'warn', DATA_DIR: dataDir, TRUST_PROXY: '127.0.0.1' }), database });
 const appAddress = await app.listen({ host: '127.0.0.1', port: 0 });
 const buyers = postgres ? await prepareBuyers(app, database.db, 16) : [];
+const signInEmails = postgres ? [] : await prepareSignInAccounts(database.db, 64);
 
-process.send?.({ bareAddress, appAddress, databaseKind: database.kind, buyers });
+process.send?.({ bareAddress, appAddress, databaseKind: database.kind, buyers, signInEmails });
 process.on('disconnect', async () => {
   await Promise.all([bare.close(), app.close()]);
   await postgres?.drop();
