@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { PATHS } from '@causeway/contracts';
+import { API_BASE, PATHS } from '@causeway/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { credentialFailures, emailCodes, users } from '../../db/schema/index.ts';
@@ -184,6 +184,10 @@ describe('per-IP limits', () => {
     const refused = await call(t.app, 'POST', PATHS.passwordLogin, { body: { email, password: GOOD_PASSWORD }, ip });
     expect(refused.statusCode).toBe(429);
     expect(refused.body).toEqual(LOCKED);
+    // The window's end, so the page can say when to try again.
+    const retryAfter = Number((await t.app.inject({ method: 'POST', url: `${API_BASE}${PATHS.passwordLogin}`, payload: { email, password: GOOD_PASSWORD }, remoteAddress: ip })).headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
     expect((await call(t.app, 'POST', PATHS.passwordLogin, { body: { email, password: GOOD_PASSWORD }, ip: nextIp() })).body.data.status).toBe('SUCCESS');
     t.clock.advance(60 * 60_000);
     expect((await call(t.app, 'POST', PATHS.passwordLogin, { body: { email, password: GOOD_PASSWORD }, ip })).body.data.status).toBe('SUCCESS');

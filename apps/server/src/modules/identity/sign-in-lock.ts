@@ -1,6 +1,7 @@
 import { AppError } from '../../platform/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { RateLimiter } from '../../platform/rate-limit.repository.ts';
+import { RateLimitedError } from '../../platform/rate-limited.ts';
 import { WrongCodeError } from './email-code.service.ts';
 import type { CredentialFactor, IdentityRepository, UserRow } from './identity.repository.ts';
 import type { Requester } from './requester.ts';
@@ -43,7 +44,9 @@ export function createSignInLock(deps: {
     // Email codes are limited per IP by the email code service, at every check of a code.
     if (factor === 'email-code') return;
     const [key, max] = factor === 'password' ? ['password-check', CREDENTIAL_IP_POLICY.passwordChecksPerIpPerHour] : ['authenticator-check', CREDENTIAL_IP_POLICY.authenticatorChecksPerIpPerHour];
-    if (!(await rateLimiter.hit(`${key}:ip:${ip}`, max, HOUR_MS, clock.now())).allowed) throw lockedError();
+    const hit = await rateLimiter.hit(`${key}:ip:${ip}`, max, HOUR_MS, clock.now());
+    // The spec's lock code, with the window's end in Retry-After so the page can say when.
+    if (!hit.allowed) throw new RateLimitedError(hit.retryAfterMs, LOCKED_MESSAGE, 'USE000002002');
   }
 
   async function failed(user: UserRow, factor: CredentialFactor, count: number, requester: Requester | undefined): Promise<boolean> {
