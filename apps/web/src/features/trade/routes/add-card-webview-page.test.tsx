@@ -7,7 +7,7 @@ import { renderPage } from '@/test/render';
 import { ApiError } from '@/lib/http-errors';
 import { businessError, type Responder, routedHttpClient } from '@/test/routed-http-client';
 import { card } from '../trade-test-kit';
-import { fakeSandboxCardFields, SANDBOX_FIELDS_CONFIG } from '../components/card-fields/card-fields-test-kit';
+import { fakeSandboxCardFields, fillBillingAddress, SANDBOX_FIELDS_CONFIG } from '../components/card-fields/card-fields-test-kit';
 import { AddCardWebviewPage, CARD_ADDED_MESSAGE } from './add-card-webview-page';
 
 const COUNTRIES: CountryItem[] = [{ towCharCode: 'DE', englishName: 'Germany', chineseName: '德国', flag: '🇩🇪' }];
@@ -31,12 +31,7 @@ type User = ReturnType<typeof userEvent.setup>;
 async function fillCard(user: User, answer?: NonNullable<Parameters<typeof fakeSandboxCardFields>[0]>['answer']) {
   const fields = await fakeSandboxCardFields(answer ? { answer } : {});
   await fields.setValid(true);
-  await user.type(screen.getByLabelText('First name'), 'Ann');
-  await user.type(screen.getByLabelText('Last name'), 'Lee');
-  await user.type(screen.getByLabelText('Address'), '1 Main Street');
-  await user.type(screen.getByLabelText('City'), 'Berlin');
-  await user.type(screen.getByLabelText('Postal code'), '10115');
-  await user.selectOptions(await screen.findByLabelText('Country'), 'DE');
+  await fillBillingAddress(user);
   return fields;
 }
 

@@ -1,4 +1,5 @@
 import { act, screen } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 import { CARD_FIELDS_SOURCE } from './sandbox-card-fields';
 
@@ -114,4 +115,14 @@ export function fakeCheckoutFlow(settings: { answer?: FlowAnswer; available?: bo
       delete (window as unknown as { CheckoutWebComponents?: unknown }).CheckoutWebComponents;
     },
   };
+}
+
+/** Our own billing-address fields beside the card fields, filled as a person would. */
+export async function fillBillingAddress(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('First name'), 'Ann');
+  await user.type(screen.getByLabelText('Last name'), 'Lee');
+  await user.type(screen.getByLabelText('Address'), '1 Main Street');
+  await user.type(screen.getByLabelText('City'), 'Berlin');
+  await user.type(screen.getByLabelText('Postal code'), '10115');
+  await user.selectOptions(await screen.findByLabelText('Country'), 'DE');
 }

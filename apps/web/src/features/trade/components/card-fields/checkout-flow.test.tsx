@@ -8,7 +8,7 @@ import { type Responder, routedHttpClient } from '@/test/routed-http-client';
 import { captureToasts } from '@/test/toasts';
 import { card } from '../../trade-test-kit';
 import { AddCardWebviewPage } from '../../routes/add-card-webview-page';
-import { CHECKOUT_FIELDS_CONFIG, fakeCheckoutFlow, FLOW_SESSION } from './card-fields-test-kit';
+import { CHECKOUT_FIELDS_CONFIG, fakeCheckoutFlow, fillBillingAddress, FLOW_SESSION } from './card-fields-test-kit';
 import { flowLocaleOf } from './checkout-flow';
 
 // The add-card form with Checkout.com Flow's card component (a fake CheckoutWebComponents global:
@@ -36,15 +36,6 @@ function openForm(routes: Record<string, Responder> = {}, url = '/en/add-card-we
   return { ...fake, ...view, user: userEvent.setup() };
 }
 
-type User = ReturnType<typeof userEvent.setup>;
-async function fillAddress(user: User) {
-  await user.type(screen.getByLabelText('First name'), 'Ann');
-  await user.type(screen.getByLabelText('Last name'), 'Lee');
-  await user.type(screen.getByLabelText('Address'), '1 Main Street');
-  await user.type(screen.getByLabelText('City'), 'Berlin');
-  await user.type(screen.getByLabelText('Postal code'), '10115');
-  await user.selectOptions(await screen.findByLabelText('Country'), 'DE');
-}
 const save = () => screen.getByRole('button', { name: 'Save card' });
 /** Flow was initialised and its card component mounted. */
 const mounted = async () => waitFor(() => expect(flow.mountedInto).toHaveLength(1));
@@ -69,7 +60,7 @@ describe('Checkout.com Flow card fields (tokenisation only)', () => {
     await flow.ready();
     expect(screen.queryByText('Loading the secure card fields…')).not.toBeInTheDocument();
     await flow.setValid(true);
-    await fillAddress(user);
+    await fillBillingAddress(user);
     await user.click(save());
     expect(await screen.findByText('Card 4242 **** **** 4242 added. You can close this page.')).toBeInTheDocument();
     expect(flow.tokenizeCalls).toBe(1);
@@ -87,7 +78,7 @@ describe('Checkout.com Flow card fields (tokenisation only)', () => {
     const { user, bodiesOf } = openForm();
     await mounted();
     await flow.ready();
-    await fillAddress(user);
+    await fillBillingAddress(user);
     expect(save()).toHaveAttribute('aria-disabled');
     await flow.setValid(true);
     expect(save()).not.toHaveAttribute('aria-disabled');
