@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { credentialFailures, emailCodes, sessions, signInUnlockTokens, spentProcessTokens, userAgreements, userAuthenticators, users } from '../../db/schema/index.ts';
 
@@ -122,7 +122,15 @@ export function createIdentityRepository(rootDb: Database) {
       return row?.failures ?? 0;
     },
 
+    /**
+     * Stores a new unlock token and forgets the person's used or expired ones, so each person keeps
+     * at most the links of the last hour (3 a person an hour): the table never grows without bound.
+     */
     async insertUnlockToken(values: typeof signInUnlockTokens.$inferInsert): Promise<void> {
+      const now = values.createdAt ?? new Date();
+      await conn()
+        .delete(signInUnlockTokens)
+        .where(and(eq(signInUnlockTokens.userId, values.userId), or(isNotNull(signInUnlockTokens.usedAt), lte(signInUnlockTokens.expiresAt, now))));
       await conn().insert(signInUnlockTokens).values(values);
     },
 

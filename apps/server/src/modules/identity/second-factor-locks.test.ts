@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { API_BASE, PATHS } from '@causeway/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { credentialFailures, emailCodes, users } from '../../db/schema/index.ts';
+import { credentialFailures, emailCodes, signInUnlockTokens, users } from '../../db/schema/index.ts';
 import {
   authenticatorOf, call, createIdentityTestApp, GOOD_PASSWORD, type IdentityTestApp, nextIp, passwordLogin, sendCode, signUpWithPassword, tokenHeaders, totpAt,
 } from '../../../test/identity-helpers.ts';
@@ -308,6 +308,13 @@ describe('the unlock link (a lock never shuts the owner out)', () => {
     expect(late.statusCode).toBe(410);
     // And the lock itself has ended.
     expect((await passwordLogin(t.app, { email, password: GOOD_PASSWORD })).body.data.status).toBe('SUCCESS');
+
+    // A new lock's link replaces the expired one: a person keeps only the last hour's links.
+    for (let i = 0; i < 5; i += 1) await call(t.app, 'POST', PATHS.passwordLogin, { body: { email, password: WRONG_PASSWORD }, ip: nextIp() });
+    const [user] = await t.db.select().from(users).where(eq(users.emailNormalized, email));
+    const kept = await t.db.select().from(signInUnlockTokens).where(eq(signInUnlockTokens.userId, user!.id));
+    expect(kept).toHaveLength(1);
+    expect(kept[0]!.expiresAt.getTime()).toBeGreaterThan(t.clock.now().getTime());
   });
 
   it('is mailed when email codes lock the sign-in, and lifts that lock too', async () => {
