@@ -134,7 +134,7 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   registerPasswordRoutes(app, identity, botCheck);
   const geo = createGeoProvider(config);
   registerUnlockRoutes(app, { unlock: identity.unlock, rateLimiter, clock });
-  registerSignInSupportRoutes(app, { identity, geo, db: database.db, clock, botCheck });
+  registerSignInSupportRoutes(app, { identity, geo, clock, botCheck });
   const clientLog = registerClientLogRoutes(app, { db: database.db, rateLimiter, guard: identity.guard, queue, worker: jobs, clock });
   // A merchant's shared KYC is imported by the KYC module, built below (called only after start-up).
   const merchants = createMerchantModule({ db: database.db, serverSecret, identity, clock, shareKyc: (userId, shareToken) => kyc.sharedKyc.request(userId, shareToken) });

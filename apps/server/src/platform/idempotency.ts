@@ -19,7 +19,7 @@ export function canonicalJson(value: unknown): string {
 }
 
 /** The hash a request body is known by: its canonical JSON's SHA-256, so key order does not matter. */
-export const requestHashOf = (body: unknown): string => sha256Hex(canonicalJson(body));
+const requestHashOf = (body: unknown): string => sha256Hex(canonicalJson(body));
 
 /**
  * trust.md idempotency for calls that move money. The first call with a key runs; the same key
@@ -29,7 +29,8 @@ export const requestHashOf = (body: unknown): string => sha256Hex(canonicalJson(
  */
 export function createIdempotency(repository: IdempotencyRepository, clock: Clock) {
   return {
-    async run<T>(scope: string, key: string, userId: string, body: unknown, work: () => Promise<T>): Promise<T> {
+    /** `work` gets the body's hash, which a caller may keep beside what it creates (an order does). */
+    async run<T>(scope: string, key: string, userId: string, body: unknown, work: (requestHash: string) => Promise<T>): Promise<T> {
       const requestHash = requestHashOf(body);
       const now = clock.now();
       const lockedUntil = new Date(now.getTime() + CLAIM_LOCK_MS);
@@ -44,7 +45,7 @@ export function createIdempotency(repository: IdempotencyRepository, clock: Cloc
       }
       let answer: T;
       try {
-        answer = await work();
+        answer = await work(requestHash);
       } catch (error) {
         await repository.release(scope, key);
         throw error;

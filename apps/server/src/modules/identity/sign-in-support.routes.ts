@@ -13,14 +13,13 @@ import { randomBytes } from 'node:crypto';
 import { PROCESS_TOKEN_TTL_MS } from './process-token.ts';
 import { suspendedUntil } from './session.service.ts';
 import type { IdentityModule } from './identity.module.ts';
-import type { Database } from '../../db/client.ts';
 import { normalizeEmail } from './identity.repository.ts';
 
 /**
  * The sign-in page's helper calls of spec §7: IP checks through the geo provider, agreement
  * versions by entity and the by-email account check (the client's diagnostic log: client-log.routes.ts).
  */
-export function registerSignInSupportRoutes(app: FastifyInstance, deps: { identity: IdentityModule; geo: GeoProvider; db: Database; clock: Clock; botCheck: BotCheckProvider }): void {
+export function registerSignInSupportRoutes(app: FastifyInstance, deps: { identity: IdentityModule; geo: GeoProvider; clock: Clock; botCheck: BotCheckProvider }): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['sign-in'];
   const headers = commonHeadersSchema;

@@ -3,7 +3,7 @@ import Decimal from 'decimal.js';
 import type { JobQueueRepository } from '../../jobs/job-queue.repository.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { type Idempotency, requestHashOf } from '../../platform/idempotency.ts';
+import type { Idempotency } from '../../platform/idempotency.ts';
 import type { AddressScreeningProvider } from '../../providers/address-screening/address-screening.ts';
 import type { IdentityModule } from '../identity/identity.module.ts';
 import type { UserRow } from '../identity/identity.repository.ts';
@@ -138,7 +138,7 @@ export function createOrderService(deps: {
       // The order is known by its terms, not by the one-time code that allowed it: a retry with the
       // next code is the same order, and no hash of a code is stored (the order keeps this hash for good).
       const { otpCode: _code, otpType: _type, ...terms } = body;
-      return deps.idempotency.run('submit-buy', body.orderId, user.id, terms, () => startOrder(user, body, requestHashOf(terms), requester));
+      return deps.idempotency.run('submit-buy', body.orderId, user.id, terms, (requestHash) => startOrder(user, body, requestHash, requester));
     },
 
     async detail(user: UserRow, orderId: string): Promise<OrderDetail> {
