@@ -117,11 +117,6 @@ export function createIdentityRepository(rootDb: Database) {
       return rows.map((row) => row.factor as CredentialFactor);
     },
 
-    async failuresOf(userId: string, factor: CredentialFactor): Promise<number> {
-      const [row] = await conn().select().from(credentialFailures).where(and(eq(credentialFailures.userId, userId), eq(credentialFailures.factor, factor)));
-      return row?.failures ?? 0;
-    },
-
     /**
      * Stores a new unlock token and forgets the person's used or expired ones, so each person keeps
      * at most the links of the last hour (3 a person an hour): the table never grows without bound.
