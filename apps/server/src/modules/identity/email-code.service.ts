@@ -2,6 +2,7 @@ import { AppError } from '../../platform/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { constantTimeEqual, hmacHex, newId, newSixDigitCode } from '../../platform/crypto.ts';
 import type { RateLimiter } from '../../platform/rate-limit.repository.ts';
+import { RateLimitedError } from '../../platform/rate-limited.ts';
 import type { MailProvider } from '../../providers/mail/index.ts';
 import { codeEmail, type EmailLanguage } from './email-templates.ts';
 import { type IdentityRepository, normalizeEmail } from './identity.repository.ts';
@@ -40,7 +41,7 @@ export function createEmailCodeService(deps: {
 
   async function limit(key: string, max: number) {
     const result = await rateLimiter.hit(key, max, HOUR_MS, clock.now());
-    if (!result.allowed) throw new AppError('USE000002002', 'Maximum attempts exceeded, try again in 1 hour');
+    if (!result.allowed) throw new RateLimitedError(result.retryAfterMs, 'Maximum attempts exceeded, try again in 1 hour', 'USE000002002');
   }
 
   const service = {

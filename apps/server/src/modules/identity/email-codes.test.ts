@@ -1,3 +1,4 @@
+import { API_BASE, PATHS } from '@causeway/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailCodes } from '../../db/schema/index.ts';
@@ -134,6 +135,10 @@ describe('sending limits', () => {
     const { statusCode, body } = await sendCode(t.app, 'bomb21@example.test', { ip });
     expect(statusCode).toBe(429);
     expect(body).toMatchObject({ code: 'USE000002002', msg: 'Maximum attempts exceeded, try again in 1 hour' });
+    // Retry-After says when the hour ends, so the page can say when to ask again.
+    const again = await t.app.inject({ method: 'POST', url: `${API_BASE}${PATHS.sendVerifyCode}`, payload: { email: 'bomb21@example.test' }, remoteAddress: ip });
+    expect(Number(again.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(again.headers['retry-after'])).toBeLessThanOrEqual(3600);
     expect((await sendCode(t.app, 'bomb21@example.test', { ip: nextIp() })).statusCode).toBe(200);
     t.clock.advance(60 * 60_000);
     expect((await sendCode(t.app, 'bomb22@example.test', { ip })).statusCode).toBe(200);
