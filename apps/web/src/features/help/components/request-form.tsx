@@ -34,7 +34,7 @@ const BANNER_KEYS: Record<RequestFormKind, { success: string; failure: string }>
   feedback: { success: 'helpForm.banner.feedbacksubmitsuccess', failure: 'helpForm.banner.feedbacksubmitfail' },
 };
 
-const BOX = 'w-full rounded-xl border bg-surface px-3 py-3 text-base text-fg placeholder:text-muted focus-visible:outline-none! focus-visible:ring-2 focus-visible:ring-focus read-only:opacity-60';
+const BOX = 'w-full rounded-xl border bg-surface px-3 py-3 text-base text-fg placeholder:text-muted focus-visible:outline-none! focus-visible:ring-2 focus-visible:ring-focus read-only:bg-surface-2';
 
 /**
  * One form for both pages: they differ only in the topic field, the ticket source and their
