@@ -137,7 +137,7 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   registerSignInSupportRoutes(app, { identity, geo, clock, botCheck });
   const clientLog = registerClientLogRoutes(app, { db: database.db, rateLimiter, guard: identity.guard, queue, worker: jobs, clock });
   // A merchant's shared KYC is imported by the KYC module, built below (called only after start-up).
-  const merchants = createMerchantModule({ db: database.db, serverSecret, identity, clock, shareKyc: (userId, shareToken) => kyc.sharedKyc.request(userId, shareToken) });
+  const merchants = createMerchantModule({ db: database.db, serverSecret, identity, clock, rateLimiter, shareKyc: (userId, shareToken) => kyc.sharedKyc.request(userId, shareToken) });
   registerMerchantLoginRoutes(app, merchants.login, botCheck);
   // Sandbox pages exist only while the matching sandbox provider is active (sandbox.md). In
   // production the tools never exist (an allowed sandbox mail keeps its outbox unread: anyone

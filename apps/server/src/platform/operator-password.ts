@@ -58,12 +58,12 @@ export function createOperatorPassword(deps: OperatorPasswordDeps) {
     if (!address.allowed) throw new RateLimitedError(address.retryAfterMs, 'Too many wrong operator passwords from this address: try again in an hour.');
     const overall = await deps.rateLimiter.hit(overallKey, policy.maxFailuresOverall, policy.lockMs, now);
     if (!overall.allowed) {
-      await deps.attempts.giveBack(addressKey);
+      await deps.rateLimiter.giveBack(addressKey);
       throw new RateLimitedError(overall.retryAfterMs, 'Too many wrong operator passwords: try again in an hour.');
     }
     if (constantTimeEqual(given, deps.password)) {
-      await deps.attempts.giveBack(addressKey);
-      await deps.attempts.giveBack(overallKey);
+      await deps.rateLimiter.giveBack(addressKey);
+      await deps.rateLimiter.giveBack(overallKey);
       return true;
     }
     // The failure stays counted; the one that locks starts the hour now.

@@ -1,4 +1,4 @@
-import { lt, sql } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { rateLimitBuckets } from '../db/schema/index.ts';
 
@@ -37,6 +37,11 @@ export function createRateLimiter(db: Database) {
       if (!row) throw new Error('rate limit upsert returned nothing');
       const retryAfterMs = Math.max(0, row.windowStartedAt.getTime() + windowMs - now.getTime());
       return { allowed: row.count <= limit, count: row.count, retryAfterMs };
+    },
+
+    /** Takes back one hit on `key`, for a check counted before it ran that turned out right (one statement). */
+    async giveBack(key: string): Promise<void> {
+      await db.update(rateLimitBuckets).set({ count: sql`greatest(${rateLimitBuckets.count} - 1, 0)` }).where(eq(rateLimitBuckets.key, key));
     },
 
     /** Deletes the buckets whose window started before `before` (they count nothing any more); answers how many went. */

@@ -1,7 +1,17 @@
 import { canonicalEntryQuery, MERCHANT_SIGNATURE_TOLERANCE_MS } from '@causeway/contracts';
 import { AppError } from '../../platform/app-error.ts';
 import { constantTimeEqual, decrypt, deriveKey, hmacHex } from '../../platform/crypto.ts';
+import type { RateLimiter } from '../../platform/rate-limit.repository.ts';
+import { RateLimitedError } from '../../platform/rate-limited.ts';
 import type { MerchantRepository, MerchantRow } from './merchant.repository.ts';
+
+/**
+ * Refused signed entries an address may send in an hour. Generous (a merchant's server whose
+ * clock drifted sends many before someone notices); a 256-bit HMAC is not guessed anyway, the
+ * bound keeps a stranger from costing us unbounded lookups.
+ */
+export const MERCHANT_SIGNATURE_POLICY = { failuresPerAddressPerHour: 60 } as const;
+const HOUR_MS = 60 * 60 * 1000;
 
 /** The key merchants' secrets are sealed under: the module reads them with it, the start-up seed stores the demo one with it. */
 export const merchantSecretKey = (serverSecret: Buffer): Buffer => deriveKey(serverSecret, 'merchant-secret');
@@ -11,7 +21,7 @@ export const merchantSecretKey = (serverSecret: Buffer): Buffer => deriveKey(ser
  * timestamp within 300 s of our clock (no replays later); an HMAC compared in constant time.
  * Every failure gives the same answer, so a caller learns nothing about which part was wrong.
  */
-export function createMerchantEntryVerifier(deps: { repository: MerchantRepository; secretKey: Buffer }) {
+export function createMerchantEntryVerifier(deps: { repository: MerchantRepository; secretKey: Buffer; rateLimiter: RateLimiter }) {
   const refused = () => new AppError('USE000001010');
   /** A secret sealed under another server secret (SECRET_KEY changed) cannot sign anything: refused like a bad signature. */
   const secretOf = (merchant: MerchantRow) => {
@@ -22,7 +32,21 @@ export function createMerchantEntryVerifier(deps: { repository: MerchantReposito
     }
   };
 
-  return async function verifyEntry(entry: Readonly<Record<string, string>>, now: Date): Promise<MerchantRow> {
+  /**
+   * Every check is counted against the caller's address before it runs (one atomic upsert) and a
+   * right signature gives its count back, so only refusals add up: past the limit an address is
+   * refused unchecked until its hour ends. Per address, so nobody can lock a merchant out.
+   */
+  return async function verifyEntry(entry: Readonly<Record<string, string>>, now: Date, ip: string): Promise<MerchantRow> {
+    const key = `merchant-signature:ip:${ip}`;
+    const counted = await deps.rateLimiter.hit(key, MERCHANT_SIGNATURE_POLICY.failuresPerAddressPerHour, HOUR_MS, now);
+    if (!counted.allowed) throw new RateLimitedError(counted.retryAfterMs, 'Too many refused signatures from this address: try again later.');
+    const merchant = await check(entry, now);
+    await deps.rateLimiter.giveBack(key);
+    return merchant;
+  };
+
+  async function check(entry: Readonly<Record<string, string>>, now: Date): Promise<MerchantRow> {
     const merchant = entry.apiKey ? await deps.repository.findByApiKey(entry.apiKey) : undefined;
     if (!merchant || merchant.status !== 'Active') throw refused();
     const signedAt = Number(entry.timestamp);
@@ -30,7 +54,7 @@ export function createMerchantEntryVerifier(deps: { repository: MerchantReposito
     const expected = hmacHex(Buffer.from(secretOf(merchant)), canonicalEntryQuery(entry));
     if (!constantTimeEqual(expected, (entry.signature ?? '').toLowerCase())) throw refused();
     return merchant;
-  };
+  }
 }
 
 export type MerchantEntryVerifier = ReturnType<typeof createMerchantEntryVerifier>;

@@ -154,7 +154,7 @@ export function createMerchantLoginService(deps: {
     /** kyc/login-with-merchant-shared-kyc: the signed entry decides the first state. */
     async start(input: { entry: Record<string, string>; loginMode: MerchantMode; skipLogin: boolean; stayLoggedIn: boolean } & StepContext): Promise<MerchantLoginResult> {
       const now = clock.now();
-      const merchant = await deps.verifyEntry(input.entry, now);
+      const merchant = await deps.verifyEntry(input.entry, now, input.ip);
       const parsedEmail = emailSchema.safeParse(input.entry.email ?? '');
       const base: Base = {
         merchantId: merchant.id,

@@ -1,6 +1,7 @@
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { deriveKey } from '../../platform/crypto.ts';
+import type { RateLimiter } from '../../platform/rate-limit.repository.ts';
 import type { IdentityModule } from '../identity/identity.module.ts';
 import { createMerchantEntryVerifier, merchantSecretKey } from './merchant-entry.ts';
 import { createMerchantLoginService } from './merchant-login.service.ts';
@@ -14,12 +15,13 @@ export function createMerchantModule(deps: {
   db: Database;
   serverSecret: Buffer;
   identity: IdentityModule;
+  rateLimiter: RateLimiter;
   clock: Clock;
   /** Imports the KYC a merchant shared (its entry's kycShareToken) into a proved account. */
   shareKyc: (userId: string, shareToken: string) => Promise<void>;
 }) {
   const repository = createMerchantRepository(deps.db);
-  const verifyEntry = createMerchantEntryVerifier({ repository, secretKey: merchantSecretKey(deps.serverSecret) });
+  const verifyEntry = createMerchantEntryVerifier({ repository, secretKey: merchantSecretKey(deps.serverSecret), rateLimiter: deps.rateLimiter });
   const login = createMerchantLoginService({
     identity: deps.identity.repository,
     merchants: repository,

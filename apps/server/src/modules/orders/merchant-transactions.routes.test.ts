@@ -4,7 +4,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchants, merchantTransactions, orders, quotes } from '../../db/schema/index.ts';
 import { hmacHex } from '../../platform/crypto.ts';
-import { call, createIdentityTestApp, type IdentityTestApp } from '../../../test/identity-helpers.ts';
+import { call, createIdentityTestApp, type IdentityTestApp, nextIp } from '../../../test/identity-helpers.ts';
+import { MERCHANT_SIGNATURE_POLICY } from '../merchant/merchant-entry.ts';
 import { addCard, BTC_ADDRESS, getQuote, settle, TEST_CARDS, verifiedBuyer } from '../../../test/order-helpers.ts';
 
 /** sandbox.md's demo merchant. */
@@ -196,5 +197,23 @@ describe("a merchant's transaction is paid as the merchant fixed it (issue 13 F4
     expect((await t.db.select().from(merchantTransactions).where(eq(merchantTransactions.tranId, 'f4-case')))[0]!.walletAddress).toBe(OTHER_BTC_ADDRESS);
     // The same body again (the same address as sent) is the same transaction.
     expect((await create(signed(tran('f4-case', { walletAddress: OTHER_BTC_ADDRESS.toUpperCase() })))).statusCode).toBe(200);
+  });
+});
+
+describe('signature checks are counted per address (issue 13: every check of a secret is limited)', () => {
+  it(`refuses an address unchecked after ${MERCHANT_SIGNATURE_POLICY.failuresPerAddressPerHour} refused signatures in an hour, counted atomically; right signatures never add up, and other addresses go on`, async () => {
+    const limit = MERCHANT_SIGNATURE_POLICY.failuresPerAddressPerHour;
+    const ip = nextIp();
+    const createFrom = (body: object, from: string) => call(t.app, 'POST', PATHS.merchantTransactionCreate, { body, ip: from });
+    // Right signatures from the address give their count back: more of them than the limit all pass.
+    for (let i = 0; i < limit + 5; i += 1) expect((await createFrom(signed(tran(`sig-ok-${i}`)), ip)).statusCode).toBe(200);
+    const wrong = await Promise.all(Array.from({ length: limit + 20 }, (_, i) => createFrom(signed(tran(`sig-bad-${i}`), 'sk_wrong'), ip)));
+    expect(wrong.filter((answer) => answer.body.code === 'USE000001010')).toHaveLength(limit);
+    expect(wrong.filter((answer) => answer.body.code === 'REQ0000429')).toHaveLength(20);
+    const refused = await createFrom(signed(tran('sig-right-but-late')), ip);
+    expect(refused).toMatchObject({ statusCode: 429, body: { code: 'REQ0000429' } });
+    expect((await createFrom(signed(tran('sig-elsewhere')), nextIp())).statusCode).toBe(200);
+    t.clock.advance(60 * 60_000);
+    expect((await createFrom(signed(tran('sig-next-hour')), ip)).statusCode).toBe(200);
   });
 });
