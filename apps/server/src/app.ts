@@ -155,7 +155,7 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
     // What a person spent comes from their orders, built below (called only after start-up).
     spentInPeriods: (userId, now) => orders.spentInPeriods(userId, now),
   });
-  registerKycWebhookRoutes(app, { provider: kycProvider, repository: kyc.repository, clock });
+  registerKycWebhookRoutes(app, { provider: kycProvider, repository: kyc.repository, clock, rateLimiter });
   registerKycRoutes(app, { kyc, identity, geo, rateLimiter, clock });
   // The verification page is the vendor's; share tokens for anyone who asks are a sandbox tool.
   if (sandboxKyc) registerKycVerificationRoutes(app, sandboxKyc, { shareTokens: !production });

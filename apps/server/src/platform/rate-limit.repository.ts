@@ -1,5 +1,6 @@
 import { eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
+import { RateLimitedError } from './rate-limited.ts';
 import { rateLimitBuckets } from '../db/schema/index.ts';
 
 /**
@@ -19,7 +20,7 @@ export interface RateLimitResult {
  * upsert, so concurrent hits from several processes are all counted.
  */
 export function createRateLimiter(db: Database) {
-  return {
+  const limiter = {
     async hit(key: string, limit: number, windowMs: number, now: Date): Promise<RateLimitResult> {
       if (windowMs > RATE_LIMIT_MAX_WINDOW_MS) throw new Error(`rate limit window of ${windowMs} ms is longer than the ${RATE_LIMIT_MAX_WINDOW_MS} ms the pruning keeps`);
       const windowStart = new Date(now.getTime() - windowMs);
@@ -44,12 +45,27 @@ export function createRateLimiter(db: Database) {
       await db.update(rateLimitBuckets).set({ count: sql`greatest(${rateLimitBuckets.count} - 1, 0)` }).where(eq(rateLimitBuckets.key, key));
     },
 
+    /**
+     * One check of a secret (a signature), counted before it runs so parallel guesses cannot slip
+     * past the limit: once `limit` refusals stand in the window, the key is refused unchecked
+     * (RateLimitedError, with Retry-After). A check that passes gives its count back, so only
+     * refusals add up; one that throws keeps it.
+     */
+    async countRefusals<T>(key: string, limit: number, windowMs: number, now: Date, message: string, check: () => Promise<T>): Promise<T> {
+      const counted = await limiter.hit(key, limit, windowMs, now);
+      if (!counted.allowed) throw new RateLimitedError(counted.retryAfterMs, message);
+      const passed = await check();
+      await limiter.giveBack(key);
+      return passed;
+    },
+
     /** Deletes the buckets whose window started before `before` (they count nothing any more); answers how many went. */
     async prune(before: Date): Promise<number> {
       const gone = await db.delete(rateLimitBuckets).where(lt(rateLimitBuckets.windowStartedAt, before)).returning({ key: rateLimitBuckets.key });
       return gone.length;
     },
   };
+  return limiter;
 }
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;

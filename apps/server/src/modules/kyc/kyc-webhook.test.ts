@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, kycWebhookEvents, sandboxKycApplicants } from '../../db/schema/index.ts';
 import { deriveKey } from '../../platform/crypto.ts';
 import { loadServerSecret } from '../../platform/server-secret.repository.ts';
+import { WEBHOOK_REFUSALS_PER_ADDRESS_PER_HOUR } from './kyc-webhook.routes.ts';
 import { createIdentityTestApp, type IdentityTestApp } from '../../../test/identity-helpers.ts';
 import { newIndividual, profileOf, submitSandboxVerification } from '../../../test/kyc-helpers.ts';
 
@@ -73,6 +74,24 @@ describe('webhook intake', () => {
     expect(response.statusCode).toBe(401);
     expect(response.json()).toMatchObject({ code: 'WHK0000401' });
     expect(await counts()).toEqual(before);
+  });
+
+  it(`counts refused signatures per address: after ${WEBHOOK_REFUSALS_PER_ADDRESS_PER_HOUR} in an hour the address is refused unchecked (429), others and the next hour go on`, async () => {
+    const ip = '198.51.100.77';
+    const forged = (n: number) => {
+      const body = eventBody('applicantPending', `flood-${n}`);
+      return t.app.inject({ method: 'POST', url: `${API_BASE}${PATHS.kycWebhook}`, payload: body, remoteAddress: ip, headers: { 'content-type': 'application/json', 'x-payload-digest': hmac('sha256', body, 'not-the-secret'), 'x-payload-digest-alg': 'HMAC_SHA256_HEX' } });
+    };
+    const answers = await Promise.all(Array.from({ length: WEBHOOK_REFUSALS_PER_ADDRESS_PER_HOUR + 10 }, (_, n) => forged(n)));
+    expect(answers.filter((answer) => answer.statusCode === 401)).toHaveLength(WEBHOOK_REFUSALS_PER_ADDRESS_PER_HOUR);
+    const limited = answers.filter((answer) => answer.statusCode === 429);
+    expect(limited).toHaveLength(10);
+    expect(Number(limited[0]!.headers['retry-after'])).toBeGreaterThan(0);
+    // Another address (the vendor's) is not held back, and a right signature never adds to a count.
+    const body = eventBody('applicantPending', 'after-flood');
+    expect((await post(body, { 'x-payload-digest': hmac('sha256', body), 'x-payload-digest-alg': 'HMAC_SHA256_HEX' })).statusCode).toBe(200);
+    t.clock.advance(60 * 60_000);
+    expect((await forged(999)).statusCode).toBe(401);
   });
 
   it('accepts SHA-512', async () => {

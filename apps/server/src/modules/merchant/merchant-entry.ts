@@ -2,7 +2,6 @@ import { canonicalEntryQuery, MERCHANT_SIGNATURE_TOLERANCE_MS } from '@causeway/
 import { AppError } from '../../platform/app-error.ts';
 import { constantTimeEqual, decrypt, deriveKey, hmacHex } from '../../platform/crypto.ts';
 import type { RateLimiter } from '../../platform/rate-limit.repository.ts';
-import { RateLimitedError } from '../../platform/rate-limited.ts';
 import type { MerchantRepository, MerchantRow } from './merchant.repository.ts';
 
 /**
@@ -38,12 +37,8 @@ export function createMerchantEntryVerifier(deps: { repository: MerchantReposito
    * refused unchecked until its hour ends. Per address, so nobody can lock a merchant out.
    */
   return async function verifyEntry(entry: Readonly<Record<string, string>>, now: Date, ip: string): Promise<MerchantRow> {
-    const key = `merchant-signature:ip:${ip}`;
-    const counted = await deps.rateLimiter.hit(key, MERCHANT_SIGNATURE_POLICY.failuresPerAddressPerHour, HOUR_MS, now);
-    if (!counted.allowed) throw new RateLimitedError(counted.retryAfterMs, 'Too many refused signatures from this address: try again later.');
-    const merchant = await check(entry, now);
-    await deps.rateLimiter.giveBack(key);
-    return merchant;
+    return deps.rateLimiter.countRefusals(`merchant-signature:ip:${ip}`, MERCHANT_SIGNATURE_POLICY.failuresPerAddressPerHour, HOUR_MS, now,
+      'Too many refused signatures from this address: try again later.', () => check(entry, now));
   };
 
   async function check(entry: Readonly<Record<string, string>>, now: Date): Promise<MerchantRow> {
