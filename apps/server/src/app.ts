@@ -164,7 +164,7 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   registerUploadRoutes(app, { uploads, identity });
   const handoffs = createUploadHandoffService({ repository: createUploadHandoffRepository(database.db), storage, uploads, clock });
   registerUploadHandoffRoutes(app, { handoffs, identity, publicUrl: config.PUBLIC_URL, rateLimiter, clock });
-  if (localFiles) registerLocalFileRoutes(app, { storage: localFiles, uploads });
+  if (localFiles) registerLocalFileRoutes(app, { storage: localFiles, uploads, rateLimiter, clock });
 
   // Cards, quotes and orders (issue 5). Sandbox URLs stay relative without PUBLIC_URL, so the
   // bank's page and the way back keep the origin the person uses (and their session).

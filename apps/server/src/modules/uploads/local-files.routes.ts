@@ -2,6 +2,8 @@ import { envelopeOf, MAX_DOCUMENT_BYTES, ok, UPLOAD_MESSAGES } from '@causeway/c
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../platform/app-error.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { RateLimiter } from '../../platform/rate-limit.repository.ts';
 import { sniffDocumentType } from '../../platform/document-type.ts';
 import { LOCAL_UPLOADS_PATH, type LocalStorage, type SignedOp, type SignedUrlQuery } from '../../providers/storage/local.ts';
 import { CONTENT_TYPE_BY_DOCUMENT, isSafeKey, safeDownloadName } from '../../providers/storage/storage.ts';
@@ -19,14 +21,21 @@ const signedQuerySchema = z.object({ op: z.string().max(8).optional(), expires: 
  * attachment. Registered only while the local adapter is active (with S3 the bucket serves them).
  * The key and signature are checked on the request line, before any body byte is read.
  */
-export function registerLocalFileRoutes(app: FastifyInstance, deps: { storage: LocalStorage; uploads: Pick<UploadsService, 'storeWithinQuota'> }): void {
+/** Invalid or expired file links an address may present in an hour before it is refused unchecked. */
+export const SIGNED_LINK_REFUSALS_PER_ADDRESS_PER_HOUR = 60;
+const HOUR_MS = 60 * 60 * 1000;
+
+export function registerLocalFileRoutes(app: FastifyInstance, deps: { storage: LocalStorage; uploads: Pick<UploadsService, 'storeWithinQuota'>; rateLimiter: RateLimiter; clock: Clock }): void {
   const { storage } = deps;
   const tags = ['uploads'];
 
   const requireSigned = (op: SignedOp) => async (request: FastifyRequest) => {
     const key = keyOf(request);
     if (!isSafeKey(key)) throw new AppError('UPL0000003', 'The file path is not valid');
-    if (!storage.verify(op, key, request.query as SignedUrlQuery)) throw new AppError('UPL0000004', 'The file link is invalid or expired');
+    // A signature is a secret's check: refused links are counted per address (right ones given back).
+    await deps.rateLimiter.countRefusals(`upload-signature:ip:${request.ip}`, SIGNED_LINK_REFUSALS_PER_ADDRESS_PER_HOUR, HOUR_MS, deps.clock.now(), 'Too many invalid file links from this address: try again later.', async () => {
+      if (!storage.verify(op, key, request.query as SignedUrlQuery)) throw new AppError('UPL0000004', 'The file link is invalid or expired');
+    });
     if (op === 'put' && (await storage.exists(key))) throw new AppError('UPL0000005', 'A file is already stored at this path');
   };
 

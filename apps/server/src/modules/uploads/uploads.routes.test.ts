@@ -10,6 +10,7 @@ import { call, type ManualClock, signUp, tokenHeaders } from '../../../test/iden
 import { fakeFile } from '../../../test/multipart.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { rateLimitBuckets, uploadUsage } from '../../db/schema/index.ts';
+import { SIGNED_LINK_REFUSALS_PER_ADDRESS_PER_HOUR } from './local-files.routes.ts';
 import { createManualClock } from '../../platform/clock.ts';
 import { deriveKey, hmacHex } from '../../platform/crypto.ts';
 import { createLocalStorage, type LocalStorage } from '../../providers/storage/local.ts';
@@ -161,6 +162,17 @@ describe('refused uploads store nothing', () => {
     expect((await t.app.inject({ method: 'GET', url: uploadTempUrl })).statusCode).toBe(403);
     expect(existsSync(path.join(uploadDir, filePath))).toBe(false);
     expect(await filesOnDisk()).toEqual(before);
+  });
+
+  it(`counts refused links per address: after ${SIGNED_LINK_REFUSALS_PER_ADDRESS_PER_HOUR} in an hour the address is refused unchecked (429), while a right link still works elsewhere`, async () => {
+    const { uploadTempUrl } = await uploadUrlFor('counted.png');
+    const forged = uploadTempUrl.replace(/sig=[0-9a-f]+/, `sig=${'0'.repeat(64)}`);
+    const from = (url: string, ip: string) => t.app.inject({ method: 'PUT', url, payload: fakeFile('png'), headers: { 'content-type': 'application/octet-stream' }, remoteAddress: ip });
+    const answers = await Promise.all(Array.from({ length: SIGNED_LINK_REFUSALS_PER_ADDRESS_PER_HOUR + 5 }, () => from(forged, '203.0.113.90')));
+    expect(answers.filter((answer) => answer.statusCode === 403)).toHaveLength(SIGNED_LINK_REFUSALS_PER_ADDRESS_PER_HOUR);
+    expect(answers.filter((answer) => answer.statusCode === 429)).toHaveLength(5);
+    expect((await from(uploadTempUrl, '203.0.113.90')).statusCode).toBe(429);
+    expect((await from(uploadTempUrl, '203.0.113.91')).statusCode).toBe(200);
   });
 
   // Over a real socket: app.inject (like a browser) resolves ../ before the server sees it; curl --path-as-is does not.
