@@ -2,6 +2,7 @@ import { PATHS } from '@causeway/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { accountOverview } from '@/test/account-overview';
+import { BUY_TARGET_STORAGE_KEY } from '@/lib/buy-after-verification';
 import { storedTranId, TRAN_ID_STORAGE_KEY } from '@/lib/merchant-transaction';
 import { storage } from '@/lib/storage';
 import { businessError } from '@/test/routed-http-client';
@@ -26,6 +27,13 @@ describe('trade page states (spec §2)', () => {
     expect(calls.map((c) => c.path)).toEqual([PATHS.overview]);
     await user.click(screen.getByRole('button', { name: 'Go to verification' }));
     expect(await landedOn()).toBe('/en/account-status');
+  });
+
+  it('AccountNotReady: Go to verification remembers this page and its query, for Continue once verified', async () => {
+    const { user } = openTrade({ url: '/en/buy-crypto?fiatCurrency=EUR&cryptoCurrency=BTC', routes: { [PATHS.overview]: () => accountOverview({}, { kycStatus: 'Initial' }) } });
+    await user.click(await screen.findByRole('button', { name: 'Go to verification' }));
+    expect(await landedOn()).toBe('/en/account-status');
+    expect(storage.getItem(BUY_TARGET_STORAGE_KEY)).toBe('buy-crypto?fiatCurrency=EUR&cryptoCurrency=BTC');
   });
 
   it('AccountNotReady on the PL entity leads to account-status-entity', async () => {

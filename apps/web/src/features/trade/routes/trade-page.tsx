@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { rememberBuyTarget } from '@/lib/buy-after-verification';
 import { formatAmount } from '@/lib/decimal';
 import { errorText } from '@/lib/http-errors';
 import { ErrorView, GradientButton, Spinner } from '@/ui';
@@ -17,10 +18,16 @@ export function TradePage() {
   const { t, i18n } = useTranslation();
   const { lng = 'en' } = useParams();
   const navigate = useNavigate();
+  const location = useLocation();
   const [, setParams] = useSearchParams();
   const setup = useTradeSetup();
   const [chooseFirst, setChooseFirst] = useState(false);
   const go = (page: string) => void navigate(`/${lng}/${page}`);
+  /** To the status page; once verified, its Continue comes back here, query and all. */
+  const verifyThenReturn = (statusPage: string) => {
+    rememberBuyTarget(`${location.pathname.replace(/^\/[^/]+\//, '')}${location.search}`);
+    go(statusPage);
+  };
   const redirect = setup.state === 'redirect' ? setup.to : null;
   useEffect(() => {
     if (redirect) void navigate(`/${lng}/${redirect}`, { replace: true });
@@ -38,7 +45,7 @@ export function TradePage() {
       return <ErrorView content={errorText(setup.error, t)} onRetry={setup.retry} />;
     case 'AccountNotReady':
       return (
-        <StateView state="AccountNotReady" title={t('trade.states.accountNotReady.title')} action={<GradientButton fullWidth showContinueArrow onClick={() => go(setup.statusPage)}>{t('trade.states.accountNotReady.action')}</GradientButton>}>
+        <StateView state="AccountNotReady" title={t('trade.states.accountNotReady.title')} action={<GradientButton fullWidth showContinueArrow onClick={() => verifyThenReturn(setup.statusPage)}>{t('trade.states.accountNotReady.action')}</GradientButton>}>
           <p>{t('trade.states.accountNotReady.content')}</p>
         </StateView>
       );

@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
+import { BUY_TARGET_STORAGE_KEY, rememberBuyTarget } from '@/lib/buy-after-verification';
 import { MODE_STORAGE_KEY } from '@/lib/mode';
 import { storage } from '@/lib/storage';
 import { accountOverview } from '@/test/account-overview';
@@ -107,13 +108,36 @@ describe('account-status page', () => {
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
 
-  it('Pass without a missing address: Continue goes to the settings', async () => {
+  it('Pass without a missing address: Continue goes to the buy page (card-buy-sell), not the settings', async () => {
     const { user, calls } = openStatus(accountOverview());
     expect(await heading(TITLE.Pass)).toBeInTheDocument();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await landedOn()).toBe('/en/settings');
+    expect(await landedOn()).toBe('/en/card-buy-sell');
     expect(callsTo(calls, PATHS.listCountryCode)).toEqual([]);
+  });
+
+  it('Pass: Continue goes back to the trade page and query the person was sent from, once', async () => {
+    rememberBuyTarget('buy-crypto?fiatCurrency=EUR&cryptoCurrency=BTC&tranId=shop-7');
+    const { user } = openStatus(accountOverview());
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    expect(await landedOn()).toBe('/en/buy-crypto?fiatCurrency=EUR&cryptoCurrency=BTC&tranId=shop-7');
+    expect(storage.getItem(BUY_TARGET_STORAGE_KEY)).toBeUndefined();
+  });
+
+  it("Pass: Continue follows a merchant's stored payment method (spec §4 trade routing)", async () => {
+    document.cookie = 'paymentMethod=BANK_TRANSFER; path=/';
+    document.cookie = 'transactionType=buy; path=/';
+    const { user } = openStatus(accountOverview());
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    expect(await landedOn()).toBe('/en/banktransfer-buy');
+  });
+
+  it('Pass: a remembered target that is not a trade page leads to card-buy-sell', async () => {
+    rememberBuyTarget('settings?x=1');
+    const { user } = openStatus(accountOverview());
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    expect(await landedOn()).toBe('/en/card-buy-sell');
   });
 
   describe('Pass with the address step (currentKycStep POA)', () => {

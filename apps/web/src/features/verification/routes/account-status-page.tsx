@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ACCOUNT_INFO_KEY, storeAccountInfo, useAccountInfo } from '@/lib/account-info';
+import { takeBuyTarget } from '@/lib/buy-after-verification';
 import { gateFor } from '@/lib/gating';
 import { useHttpClient } from '@/lib/http-context';
 import { errorText } from '@/lib/http-errors';
@@ -35,7 +36,7 @@ const withoutLocale = (pathname: string) => pathname.replace(/^\/[^/]+/, '');
  * account-status (and its entity and Roma variants): the verification stage with the one action
  * that moves it on. Initial and Resubmitting open the vendor's step (or our own document step for
  * flow version V2); Pending follows the review by itself; Pass asks for the address when it is
- * missing (kycAddress), then continues.
+ * missing (kycAddress), then continues to the buy page.
  */
 export function AccountStatusPage({ variant = 'default' }: { variant?: AccountStatusVariant }) {
   const { t } = useTranslation();
@@ -93,7 +94,8 @@ export function AccountStatusPage({ variant = 'default' }: { variant?: AccountSt
   const actions: Record<ActionStage, () => void> = {
     Initial: startStep,
     Resubmitting: startStep,
-    Pass: () => void navigate(`/${lng}/settings`),
+    // Verified, the person came to buy: the buy page, not the settings (issue 14).
+    Pass: () => void navigate(`/${lng}/${takeBuyTarget()}`),
   };
   const actionStage = stage in actions ? (stage as ActionStage) : null;
 
