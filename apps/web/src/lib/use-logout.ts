@@ -6,8 +6,8 @@ import { LOGIN_ROUTE_BY_MODE, type FlowMode } from './mode.ts';
 
 /**
  * Logout as every page does it (spec §4): returns `logout(mode)`, which ends the session of `mode`
- * (server call, then the token is forgotten), drops every cached query so nothing of the account
- * shows after it, and replaces the page with the mode's sign-in page. `mode` is the session the
+ * (server call, then the token is forgotten), replaces the page with the mode's sign-in page,
+ * and then drops every cached query so nothing of the account shows after it. `mode` is the session the
  * page's calls use: the one in the URL on sign-in pages, else the remembered one (storedMode()).
  */
 export function useLogout(): (mode: FlowMode) => Promise<void> {
@@ -17,7 +17,9 @@ export function useLogout(): (mode: FlowMode) => Promise<void> {
   const { lng = 'en' } = useParams();
   return async (mode) => {
     await endSession(client, mode);
-    queries.clear();
+    // Leave first, then drop the cache: the page stays up while the sign-in page's code loads,
+    // and a query of it re-rendered after the clear would ask again without a token (a 401).
     await navigate(`/${lng}/${LOGIN_ROUTE_BY_MODE[mode]}`, { replace: true });
+    queries.clear();
   };
 }

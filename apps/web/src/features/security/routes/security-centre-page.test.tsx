@@ -1,11 +1,15 @@
 import { PATHS } from '@causeway/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { MODE_STORAGE_KEY, type FlowMode } from '@/lib/mode';
 import { tokenStorageKey } from '@/lib/session';
 import { getItem, setItem } from '@/lib/storage';
-import { renderPage } from '@/test/render';
+import { HttpClientProvider } from '@/lib/http-context';
+import { renderPage, testI18n } from '@/test/render';
 import { type Responder, routedHttpClient } from '@/test/routed-http-client';
 import type { BindingStatus } from '../api/security-api';
 import { SecurityCentrePage } from './security-centre-page';
@@ -173,6 +177,51 @@ describe('security centre page', () => {
       await user.click(within(logoutDialog()!).getByRole('button', { name: 'Log out' }));
       expect((await screen.findByTestId('elsewhere')).textContent).toBe('/en/login-v2');
       expect(localStorage.getItem(tokenStorageKey('individual'))).toBeNull();
+    });
+
+    it('asks nothing without a token after logout, though the page stays up while the sign-in page loads (issue 14: binding status answered 401)', async () => {
+      remember('individual');
+      seedToken('individual');
+      /** Each call the page makes, with whether the token was there when it went out. */
+      const sent: { path: string; withToken: boolean }[] = [];
+      const answer = (path: string, data: unknown) => () => {
+        sent.push({ path, withToken: localStorage.getItem(tokenStorageKey('individual')) !== null });
+        return data;
+      };
+      const { client } = routedHttpClient({
+        [PATHS.checkLoginStatus]: answer(PATHS.checkLoginStatus, { isLogin: true, email: 'ann@example.com', userType: 'Individual' }),
+        [PATHS.authenticatorBindingStatus]: answer(PATHS.authenticatorBindingStatus, { bindStatus: 'NONE', otpStep: 'skip-otp', email: 'ann@example.com' }),
+        [PATHS.logout]: () => null,
+      });
+      // As in the app: pages are lazy routes, so the sign-in page's code may still be loading
+      // (and the settings page still rendering) after the token is gone.
+      let loginArrives!: () => void;
+      const loginCode = new Promise<void>((resolve) => (loginArrives = resolve));
+      const router = createMemoryRouter(
+        [
+          { path: '/:lng/settings', Component: SecurityCentrePage },
+          { path: '/:lng/login-v2', lazy: async () => (await loginCode, { Component: () => <p>Sign-in page</p> }) },
+        ],
+        { initialEntries: ['/en/settings'] },
+      );
+      render(
+        <I18nextProvider i18n={testI18n()}>
+          <HttpClientProvider client={client}>
+            <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+              <RouterProvider router={router} />
+            </QueryClientProvider>
+          </HttpClientProvider>
+        </I18nextProvider>,
+      );
+      const user = userEvent.setup();
+      await ready();
+      await user.click(screen.getByRole('button', { name: 'Log out' }));
+      await user.click(within(logoutDialog()!).getByRole('button', { name: 'Log out' }));
+      await waitFor(() => expect(localStorage.getItem(tokenStorageKey('individual'))).toBeNull());
+      await waitFor(() => expect(router.state.navigation.state).toBe('loading'));
+      loginArrives();
+      expect(await screen.findByText('Sign-in page')).toBeInTheDocument();
+      expect(sent.filter((call) => !call.withToken)).toEqual([]);
     });
 
     it('still leaves when the logout call fails', async () => {
