@@ -23,20 +23,23 @@ export function CopyValue({ label, value }: { label: string; value: string }) {
   return (
     <div className="flex flex-col gap-1">
       <dt className="text-xs font-medium text-muted">{label}</dt>
-      <dd className="flex items-start gap-2">
-        <span className="min-w-0 flex-1 font-mono text-sm break-all text-fg">{value}</span>
-        {canCopy ? (
-          <button
-            type="button"
-            onClick={copy}
-            aria-label={t('orders.copy.label', { label })}
-            className="shrink-0 rounded-lg border border-line px-2 py-1 text-xs font-medium text-primary hover:bg-surface-2"
-          >
-            {t('orders.copy.button')}
-          </button>
-        ) : null}
+      {/* The Copied status sits in the dd: a dl's div holds only dt and dd (HTML; axe definition-list). */}
+      <dd className="flex flex-col gap-1">
+        <span className="flex items-start gap-2">
+          <span className="min-w-0 flex-1 font-mono text-sm break-all text-fg">{value}</span>
+          {canCopy ? (
+            <button
+              type="button"
+              onClick={copy}
+              aria-label={t('orders.copy.label', { label })}
+              className="shrink-0 rounded-lg border border-line px-2 py-1 text-xs font-medium text-primary hover:bg-surface-2"
+            >
+              {t('orders.copy.button')}
+            </button>
+          ) : null}
+        </span>
+        <span role="status" className="min-h-4 text-xs text-success">{copied ? t('orders.copy.copied') : ''}</span>
       </dd>
-      <span role="status" className="min-h-4 text-xs text-success">{copied ? t('orders.copy.copied') : ''}</span>
     </div>
   );
 }

@@ -210,6 +210,31 @@ describe('result page: polling', () => {
   });
 });
 
+/** Every <dl> holds only dt/dd groups, bare or wrapped in a div (HTML; axe definition-list and dlitem). */
+function definitionListProblems(): string[] {
+  const tag = (element: Element) => element.tagName.toLowerCase();
+  return [...document.querySelectorAll('dl')].flatMap((list) =>
+    [...list.children].flatMap((child) => {
+      if (tag(child) === 'dt' || tag(child) === 'dd') return [];
+      if (tag(child) !== 'div') return [`<${tag(child)}> in a dl`];
+      return [...child.children].filter((inner) => tag(inner) !== 'dt' && tag(inner) !== 'dd').map((inner) => `<${tag(inner)} role=${inner.getAttribute('role')}> in a dl's div`);
+    }),
+  );
+}
+
+describe('result page: definition lists', () => {
+  it.each<Partial<OrderDetail>>([
+    { status: 'SUCCESS', txHash: TX_HASH, memo: '123' },
+    { status: 'FAILED', failReason: 'CARD_DECLINED' },
+    { status: 'PROCESSING' },
+  ])('$status: every dl holds only dt and dd (the copy buttons\' Copied status sits in its dd)', async (answer) => {
+    openResult([answer]);
+    await screen.findByRole('heading', { level: 1 });
+    expect(document.querySelectorAll('dl').length).toBeGreaterThan(0);
+    expect(definitionListProblems()).toEqual([]);
+  });
+});
+
 describe('result page: every status has a view', () => {
   it.each<OrderStatus>(['BuySendSuccess', 'BuySendFailed'])('%s uses the view of its family', async (status) => {
     openResult([{ status }]);

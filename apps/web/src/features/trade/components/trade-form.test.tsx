@@ -166,6 +166,15 @@ describe('trade form', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it("the coin button's accessible name holds its visible text, Change included (axe label-content-name-mismatch)", async () => {
+    openTrade();
+    await formShown();
+    const button = screen.getByRole('button', { name: /change/i });
+    const visible = [...button.children].map((part) => part.textContent).join(' ');
+    expect(visible).toBe('BTC (Bitcoin) on Bitcoin Change');
+    expect(button).toHaveAccessibleName(`Coin and network ${visible}`);
+  });
+
   it('an empty address, or one with a space, is refused before the confirm step', async () => {
     const { user } = openTrade();
     await formShown();
