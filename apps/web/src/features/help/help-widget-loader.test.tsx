@@ -1,4 +1,4 @@
-import { HELP_DESK_URLS, type HelpArticleJson } from '@causeway/contracts';
+import { HELP_DESK_URLS, HELP_TOPIC_MAX_LENGTH, type HelpArticleJson } from '@causeway/contracts';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { deferred, fakeHelpDesk, helpArticle, helpSection, homeRoutes, renderHelp } from './help-desk-fixtures';
@@ -130,6 +130,26 @@ describe('window setters', () => {
     fireEvent.click(within(panel()).getByRole('button', { name: 'Back' }));
     expect(within(panel()).getByRole('tab', { name: 'Help' })).toHaveAttribute('aria-selected', 'true');
     expect(await within(panel()).findByRole('button', { name: 'Payments' })).toBeInTheDocument();
+  });
+
+  it("open the support form with a topic filled in (a page's Contact support)", async () => {
+    renderHelp();
+    act(() => {
+      helpApi().setSecondaryPage({ type: 'support', topic: '  Identity verification failed  ' });
+      helpApi().setOpen(true);
+    });
+    const form = await within(await screen.findByRole('dialog')).findByRole('form', { name: 'Contact support' });
+    expect(within(form).getByRole('textbox', { name: 'Topic (optional)' })).toHaveValue('Identity verification failed');
+    expect(within(panel()).getByRole('button', { name: 'Back' })).toHaveFocus();
+  });
+
+  it('ignore a support topic that is not text or too long, and still open the form', () => {
+    act(() => helpApi().setSecondaryPage({ type: 'support', topic: 42 } as never));
+    expect(getHelpWidgetState().secondaryPage).toEqual({ type: 'support' });
+    act(() => helpApi().setSecondaryPage({ type: 'support', topic: 'x'.repeat(HELP_TOPIC_MAX_LENGTH + 1) }));
+    expect(getHelpWidgetState().secondaryPage).toEqual({ type: 'support' });
+    act(() => helpApi().setSecondaryPage({ type: 'support', topic: '   ' }));
+    expect(getHelpWidgetState().secondaryPage).toEqual({ type: 'support' });
   });
 
   it('drive the open widget: tab, pages, search, and close', async () => {

@@ -1,3 +1,4 @@
+import { HELP_TOPIC_MAX_LENGTH } from '@causeway/contracts';
 import { useSyncExternalStore } from 'react';
 
 /**
@@ -17,7 +18,8 @@ export type HelpSecondaryPage =
   | null
   | { type: 'article'; id: number }
   | { type: 'search'; keyword: string }
-  | { type: 'support' }
+  /** The support form; `topic` fills its topic field (a page's own Contact support says what it is about). */
+  | { type: 'support'; topic?: string }
   | { type: 'feedback' };
 
 /**
@@ -63,7 +65,7 @@ export const useHelpWidgetState = (): HelpWidgetState => useSyncExternalStore(su
 function toSecondaryPage(value: unknown): HelpSecondaryPage | undefined {
   if (value === null) return null;
   if (typeof value !== 'object') return undefined;
-  const page = value as { type?: unknown; id?: unknown; keyword?: unknown };
+  const page = value as { type?: unknown; id?: unknown; keyword?: unknown; topic?: unknown };
   switch (page.type) {
     case 'article':
       return typeof page.id === 'number' && Number.isSafeInteger(page.id) && page.id > 0 ? { type: 'article', id: page.id } : undefined;
@@ -71,7 +73,11 @@ function toSecondaryPage(value: unknown): HelpSecondaryPage | undefined {
       const keyword = typeof page.keyword === 'string' ? page.keyword.trim() : '';
       return keyword === '' ? undefined : { type: 'search', keyword };
     }
-    case 'support':
+    case 'support': {
+      // A topic the form would refuse (not text, blank, too long) is dropped: the form opens empty.
+      const topic = typeof page.topic === 'string' ? page.topic.trim() : '';
+      return topic !== '' && topic.length <= HELP_TOPIC_MAX_LENGTH ? { type: 'support', topic } : { type: 'support' };
+    }
     case 'feedback':
       return { type: page.type };
     default:

@@ -10,6 +10,7 @@ import { type HelpSecondaryPage, type HelpTab, setHelpOpen, setHelpSecondaryPage
  *   window.causewayHelp.setSecondaryPage({ type: 'article', id: 360001 }) // an article
  *   window.causewayHelp.setSecondaryPage({ type: 'search', keyword: 'refund' })
  *   window.causewayHelp.setSecondaryPage({ type: 'support' })           // the support form
+ *   window.causewayHelp.setSecondaryPage({ type: 'support', topic: 'Refund' }) // ... with its topic filled in
  *   window.causewayHelp.setSecondaryPage({ type: 'feedback' })          // the feedback form
  *   window.causewayHelp.setSecondaryPage(null)                          // back to the tabs
  *

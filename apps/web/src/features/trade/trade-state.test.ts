@@ -40,6 +40,15 @@ describe('decideTradeState', () => {
     expect(decideTradeState(inputs({ account: corporateOverview() })).state).toBe('trade');
   });
 
+  it('a verification that ended (KYC Fail, or the account Terminated) is marked final; one under way is not', () => {
+    const failed = accountOverview({}, { kycStatus: 'Fail' });
+    expect(decideTradeState(inputs({ account: failed, gate: 'account-status' }))).toEqual({ state: 'AccountNotReady', statusPage: 'account-status', final: 'Fail' });
+    const closed = accountOverview({ accountStatus: 'Terminated' });
+    expect(decideTradeState(inputs({ account: closed, gate: 'account-status' }))).toEqual({ state: 'AccountNotReady', statusPage: 'account-status', final: 'Terminated' });
+    const pending = accountOverview({}, { kycStatus: 'Pending' });
+    expect(decideTradeState(inputs({ account: pending, gate: 'account-status' }))).toEqual({ state: 'AccountNotReady', statusPage: 'account-status' });
+  });
+
   it('a gate other than a status page is followed (migration, remediation, blocked)', () => {
     expect(decideTradeState(inputs({ gate: 'user-migration' }))).toEqual({ state: 'redirect', to: 'user-migration' });
   });

@@ -39,7 +39,8 @@ export type TradeLimit = KycLimits['userKycLimitVos'][number];
 export type TradeSetupState =
   | { state: 'loading' }
   | { state: 'redirect'; to: string }
-  | { state: 'AccountNotReady'; statusPage: string }
+  /** `final`: the verification ended (failed, or the account closed): no step to go to, only support. */
+  | { state: 'AccountNotReady'; statusPage: string; final?: FinalOutcome }
   | { state: 'kycAddress' }
   | { state: 'unavailable' }
   | { state: 'limit'; limit: TradeLimit }
@@ -63,6 +64,15 @@ export interface TradeInputs {
 }
 
 const STATUS_PAGES = ['account-status', 'account-status-entity', 'account-status-roma'];
+
+/** An individual's verification that ended: KYC Fail, or the account Terminated (the status page's final stages). */
+export type FinalOutcome = 'Fail' | 'Terminated';
+
+function finalOutcomeOf(account: AccountOverview): FinalOutcome | null {
+  if (account.userType === 'Corporate') return null;
+  if (account.accountStatus === 'Terminated') return 'Terminated';
+  return account.kycInfo?.kycStatus === 'Fail' ? 'Fail' : null;
+}
 
 /** Where an account that may not buy yet is sent by the AccountNotReady button, or null when it may buy. */
 function statusPageOf(account: AccountOverview, gate: string | null): string | null {
@@ -98,7 +108,10 @@ export const findPair = (offer: Pick<TradeOffer, 'pairsByFiat'>, { fiat, crypto,
  */
 export function decideTradeState(inputs: TradeInputs): Exclude<TradeSetupState, { state: 'loading' }> {
   const statusPage = statusPageOf(inputs.account, inputs.gate);
-  if (statusPage) return { state: 'AccountNotReady', statusPage };
+  if (statusPage) {
+    const final = finalOutcomeOf(inputs.account);
+    return final ? { state: 'AccountNotReady', statusPage, final } : { state: 'AccountNotReady', statusPage };
+  }
   if (inputs.gate) return { state: 'redirect', to: inputs.gate };
   if (inputs.addressRequired) return { state: 'kycAddress' };
 

@@ -18,9 +18,14 @@ export interface RequestFormProps {
   accountEmail?: string | undefined;
 }
 
+export interface SupportFormProps extends RequestFormProps {
+  /** The topic the form opens with (a page's Contact support says what it is about); the person may change it. */
+  topic?: string | undefined;
+}
+
 /** The support page: email, optional topic (the ticket's subject), message and attachments. */
-export function SupportForm({ api, accountEmail }: RequestFormProps) {
-  return <RequestForm api={api} kind="support" accountEmail={accountEmail} />;
+export function SupportForm({ api, accountEmail, topic }: SupportFormProps) {
+  return <RequestForm api={api} kind="support" accountEmail={accountEmail} topic={topic} />;
 }
 
 /** The feedback page: email, message and attachments; the subject is always 'Feedback/Suggest From {email}'. */
@@ -40,9 +45,9 @@ const BOX = 'w-full rounded-xl border bg-surface px-3 py-3 text-base text-fg pla
  * One form for both pages: they differ only in the topic field, the ticket source and their
  * words. Fits a 360 px wide panel; every control works by keyboard.
  */
-function RequestForm({ api, kind, accountEmail }: RequestFormProps & { kind: RequestFormKind }) {
+function RequestForm({ api, kind, accountEmail, topic }: SupportFormProps & { kind: RequestFormKind }) {
   const { t } = useTranslation();
-  const form = useRequestForm(api, kind, accountEmail);
+  const form = useRequestForm(api, kind, accountEmail, topic);
   const baseId = useId();
   const fieldIds = (field: RequestField) => ({ input: `${baseId}-${field}`, error: `${baseId}-${field}-error`, hint: `${baseId}-${field}-hint` });
   const errorText = (key: HelpFieldError | undefined) =>

@@ -57,13 +57,13 @@ function PageContent({ page }: { page: Exclude<HelpSecondaryPage, null> }) {
     case 'search':
       return <SearchPage keyword={page.keyword} />;
     case 'support':
-      return <FormPage title="help.support.title" form="support" />;
+      return <FormPage title="help.support.title" form="support" topic={page.topic} />;
     case 'feedback':
       return <FormPage title="help.feedback.title" form="feedback" />;
   }
 }
 
-function FormPage({ title, form }: { title: 'help.support.title' | 'help.feedback.title'; form: 'support' | 'feedback' }) {
+function FormPage({ title, form, topic }: { title: 'help.support.title' | 'help.feedback.title'; form: 'support' | 'feedback'; topic?: string | undefined }) {
   const { t } = useTranslation();
   const { api } = useHelpWidget();
   const accountEmail = useSignedInEmail();
@@ -72,7 +72,7 @@ function FormPage({ title, form }: { title: 'help.support.title' | 'help.feedbac
     <div className="flex flex-col gap-4">
       <h3 className="text-lg font-semibold text-fg">{t(title)}</h3>
       <Suspense fallback={<div className="flex justify-center py-4 text-muted"><Spinner label={t('help.loading')} /></div>}>
-        {form === 'support' ? <SupportForm api={api} accountEmail={accountEmail} /> : <FeedbackForm api={api} accountEmail={accountEmail} />}
+        {form === 'support' ? <SupportForm api={api} accountEmail={accountEmail} topic={topic} /> : <FeedbackForm api={api} accountEmail={accountEmail} />}
       </Suspense>
     </div>
   );

@@ -30,14 +30,17 @@ export interface BannerState {
 /**
  * State and rules of a support or feedback form (spec §4: idle, submitting, then a success or
  * failure banner; §5 validation). A field's error shows once the person has typed in it or left
- * it, or after a submit attempt; the email starts from the shared email cookie when there is one.
+ * it, or after a submit attempt; the email starts from the shared email cookie when there is one,
+ * the topic from `topic` (a page's Contact support says what it is about).
  * Signed in (`accountEmail`), the email is the account's and cannot be changed: the server files
  * the ticket under it whatever the form sends.
  * On submit every attachment is uploaded in order, then the request names their tokens; success
  * clears the form, failure keeps it for another try.
  */
-export function useRequestForm(api: HelpApi, kind: RequestFormKind, accountEmail?: string) {
-  const [typed, setValues] = useState<RequestFormValues>(() => ({ ...EMPTY_VALUES, email: getSharedCookie(COOKIE_NAMES.email) ?? '' }));
+export function useRequestForm(api: HelpApi, kind: RequestFormKind, accountEmail?: string, topic?: string) {
+  const [typed, setValues] = useState<RequestFormValues>(() => ({
+    ...EMPTY_VALUES, email: getSharedCookie(COOKIE_NAMES.email) ?? '', topic: kind === 'support' ? (topic ?? '') : '',
+  }));
   // Signed in (known perhaps only after the form opened), the account's address is the email.
   const values: RequestFormValues = accountEmail ? { ...typed, email: accountEmail } : typed;
   const [touched, setTouched] = useState<ReadonlySet<RequestField>>(new Set());

@@ -1,6 +1,6 @@
 import { PATHS } from '@causeway/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { accountOverview } from '@/test/account-overview';
 import { BUY_TARGET_STORAGE_KEY } from '@/lib/buy-after-verification';
 import { storedTranId, TRAN_ID_STORAGE_KEY } from '@/lib/merchant-transaction';
@@ -34,6 +34,38 @@ describe('trade page states (spec §2)', () => {
     await user.click(await screen.findByRole('button', { name: 'Go to verification' }));
     expect(await landedOn()).toBe('/en/account-status');
     expect(storage.getItem(BUY_TARGET_STORAGE_KEY)).toBe('buy-crypto?fiatCurrency=EUR&cryptoCurrency=BTC');
+  });
+
+  describe('a final verification outcome: the rejected state and Contact support, not "Go to verification" looping back (issue 14)', () => {
+    const help = { setOpen: vi.fn(), setTab: vi.fn(), setSecondaryPage: vi.fn() };
+    beforeEach(() => {
+      vi.clearAllMocks();
+      window.causewayHelp = help;
+    });
+    afterEach(() => {
+      delete window.causewayHelp;
+    });
+
+    it('KYC Fail: says verification failed and what happens next; Contact support opens the support form about it', async () => {
+      const { user, calls } = openTrade({ routes: { [PATHS.overview]: () => accountOverview({}, { kycStatus: 'Fail' }) } });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Verification failed' })).toBeInTheDocument();
+      expect(stateOf()).toBe('AccountNotReady');
+      expect(screen.getByText(/We could not verify your identity/)).toBeInTheDocument();
+      expect(screen.getByText('Our team looks at your case again and replies by email, usually within 1-2 working days.')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Go to verification' })).not.toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Contact support' }));
+      expect(help.setSecondaryPage).toHaveBeenCalledWith({ type: 'support', topic: 'Identity verification failed' });
+      expect(help.setOpen).toHaveBeenCalledWith(true);
+      expect(calls.map((c) => c.path)).toEqual([PATHS.overview]);
+    });
+
+    it('a terminated account: says so, with Contact support about the closed account', async () => {
+      const { user } = openTrade({ routes: { [PATHS.overview]: () => accountOverview({ accountStatus: 'Terminated' }, { kycStatus: 'Pass' }) } });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Account terminated' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Go to verification' })).not.toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Contact support' }));
+      expect(help.setSecondaryPage).toHaveBeenCalledWith({ type: 'support', topic: 'Account terminated' });
+    });
   });
 
   it('AccountNotReady on the PL entity leads to account-status-entity', async () => {

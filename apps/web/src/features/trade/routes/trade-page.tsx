@@ -5,9 +5,14 @@ import { rememberBuyTarget } from '@/lib/buy-after-verification';
 import { formatAmount } from '@/lib/decimal';
 import { errorText } from '@/lib/http-errors';
 import { ErrorView, GradientButton, Spinner } from '@/ui';
+import { ContactSupport } from '@/ui/contact-support';
 import { TradeForm } from '../components/trade-form';
 import { StateView } from '../components/trade-state-views';
 import { useTradeSetup } from '../hooks/use-trade-setup';
+import type { FinalOutcome } from '../trade-state';
+
+/** What a support request from a final outcome is about (the support form's topic). */
+const FINAL_SUPPORT_TOPIC: Record<FinalOutcome, string> = { Fail: 'common.supportTopic.verificationFailed', Terminated: 'common.supportTopic.accountTerminated' };
 
 /**
  * card-buy-sell and buy-crypto: buying crypto by card. Spec §2 states: loading, AccountNotReady,
@@ -44,6 +49,14 @@ export function TradePage() {
     case 'error':
       return <ErrorView content={errorText(setup.error, t)} onRetry={setup.retry} />;
     case 'AccountNotReady':
+      // Verification ended: "Go to verification" would only show the same outcome again.
+      if (setup.final) {
+        return (
+          <StateView state="AccountNotReady" title={t(`trade.states.final.${setup.final}.title`)} action={<ContactSupport topic={t(FINAL_SUPPORT_TOPIC[setup.final])} />}>
+            <p>{t(`trade.states.final.${setup.final}.content`)}</p>
+          </StateView>
+        );
+      }
       return (
         <StateView state="AccountNotReady" title={t('trade.states.accountNotReady.title')} action={<GradientButton fullWidth showContinueArrow onClick={() => verifyThenReturn(setup.statusPage)}>{t('trade.states.accountNotReady.action')}</GradientButton>}>
           <p>{t('trade.states.accountNotReady.content')}</p>

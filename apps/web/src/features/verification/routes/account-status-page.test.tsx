@@ -2,7 +2,7 @@ import { type AccountOverview, type CountryItem, PATHS } from '@causeway/contrac
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BUY_TARGET_STORAGE_KEY, rememberBuyTarget } from '@/lib/buy-after-verification';
 import { MODE_STORAGE_KEY } from '@/lib/mode';
 import { storage } from '@/lib/storage';
@@ -94,18 +94,42 @@ describe('account-status page', () => {
     expect(callsTo(calls, PATHS.updateKycStatus)).toEqual([]);
   });
 
-  it('Fail: explains the outcome and offers no action', async () => {
-    openStatus(accountOverview({}, { kycStatus: 'Fail' }));
-    expect(await heading(TITLE.Fail)).toBeInTheDocument();
-    expect(screen.getByText(/We could not verify your identity/)).toBeInTheDocument();
-    expect(screen.queryByRole('button')).not.toBeInTheDocument();
-  });
+  describe('final outcomes: no dead end, the support form one click away (issue 14)', () => {
+    const help = { setOpen: vi.fn(), setTab: vi.fn(), setSecondaryPage: vi.fn() };
+    beforeEach(() => {
+      vi.clearAllMocks();
+      window.causewayHelp = help;
+    });
+    afterEach(() => {
+      delete window.causewayHelp;
+    });
 
-  it('a Terminated account shows the terminated stage (whatever its KYC) and offers no action', async () => {
-    openStatus(accountOverview({ accountStatus: 'Terminated' }, { kycStatus: 'Pass' }));
-    expect(await heading(TITLE.Terminated)).toBeInTheDocument();
-    expect(screen.getByText(/This account is closed and cannot be used any more/)).toBeInTheDocument();
-    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    it('Fail: explains the outcome, says what happens next, and Contact support opens the support form about it', async () => {
+      const { user } = openStatus(accountOverview({}, { kycStatus: 'Fail' }));
+      expect(await heading(TITLE.Fail)).toBeInTheDocument();
+      expect(screen.getByText(/We could not verify your identity/)).toBeInTheDocument();
+      expect(screen.getByText('Our team looks at your case again and replies by email, usually within 1-2 working days.')).toBeInTheDocument();
+      expect(screen.getAllByRole('button')).toHaveLength(1);
+      await user.click(screen.getByRole('button', { name: 'Contact support' }));
+      expect(help.setSecondaryPage).toHaveBeenCalledWith({ type: 'support', topic: 'Identity verification failed' });
+      expect(help.setOpen).toHaveBeenCalledWith(true);
+    });
+
+    it('a Terminated account shows the terminated stage (whatever its KYC) and Contact support about the closed account', async () => {
+      const { user } = openStatus(accountOverview({ accountStatus: 'Terminated' }, { kycStatus: 'Pass' }));
+      expect(await heading(TITLE.Terminated)).toBeInTheDocument();
+      expect(screen.getByText(/This account is closed and cannot be used any more/)).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Contact support' }));
+      expect(help.setSecondaryPage).toHaveBeenCalledWith({ type: 'support', topic: 'Account terminated' });
+      expect(help.setOpen).toHaveBeenCalledWith(true);
+    });
+
+    it('on the Roma channel, where the help widget is hidden (spec §1), offers no button that would do nothing', async () => {
+      document.cookie = 'isRoma=true; path=/';
+      openStatus(accountOverview({}, { kycStatus: 'Fail' }), { page: 'account-status-roma' });
+      expect(await heading(TITLE.Fail)).toBeInTheDocument();
+      expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    });
   });
 
   it('Pass without a missing address: Continue goes to the buy page (card-buy-sell), not the settings', async () => {

@@ -9,6 +9,7 @@ import { useHttpClient } from '@/lib/http-context';
 import { errorText } from '@/lib/http-errors';
 import { storedMode } from '@/lib/mode';
 import { ErrorView, GradientButton, Spinner } from '@/ui';
+import { ContactSupport } from '@/ui/contact-support';
 import { useCountries } from '@/lib/use-countries';
 import { createVerificationApi, type KycAddress } from '../api/verification-api';
 import { KycAddressForm } from '../components/kyc-address-form';
@@ -22,8 +23,10 @@ export const PENDING_POLL_MS = 5000;
 const BACK_FROM_VENDOR_POLLS = 12;
 
 type Stage = 'Initial' | 'Pending' | 'Resubmitting' | 'Fail' | 'Pass' | 'Terminated';
-/** The stages with a button that moves them on; Pending follows the review by itself, Fail and Terminated are final. */
+/** The stages with a button that moves them on; Pending follows the review by itself, Fail and Terminated are final (Contact support). */
 type ActionStage = 'Initial' | 'Resubmitting' | 'Pass';
+/** What a final stage's support request is about (its topic): no dead end, the support form is one click away. */
+const SUPPORT_TOPIC: Partial<Record<Stage, string>> = { Fail: 'common.supportTopic.verificationFailed', Terminated: 'common.supportTopic.accountTerminated' };
 export type AccountStatusVariant = 'default' | 'entity' | 'roma';
 
 /**
@@ -98,6 +101,7 @@ export function AccountStatusPage({ variant = 'default' }: { variant?: AccountSt
     Pass: () => void navigate(`/${lng}/${takeBuyTarget()}`),
   };
   const actionStage = stage in actions ? (stage as ActionStage) : null;
+  const supportTopic = SUPPORT_TOPIC[stage];
 
   return (
     <section aria-labelledby="account-status-title" className="mx-auto flex w-full max-w-[480px] flex-col gap-5 py-6">
@@ -119,6 +123,8 @@ export function AccountStatusPage({ variant = 'default' }: { variant?: AccountSt
         )
       ) : actionStage ? (
         <GradientButton fullWidth showContinueArrow onClick={actions[actionStage]}>{t(`verification.stage.${actionStage}.action`)}</GradientButton>
+      ) : supportTopic ? (
+        <ContactSupport topic={t(supportTopic)} />
       ) : null}
     </section>
   );
