@@ -56,10 +56,12 @@ export function ratePercent(rate: string): string {
 
 /**
  * An amount for display in the page language, grouped, exactly as given (Intl formats decimal
- * strings without turning them into floats). Fiat shows its minor units (`minDecimals`).
+ * strings without turning them into floats). Fiat shows its minor units (`minDecimals`). Extra
+ * decimals are cut (an amount never shows more than it is), or rounded to the nearest (`nearest`,
+ * for a price).
  */
-export function formatAmount(value: string, lng: string, { minDecimals = 0, maxDecimals = 18 }: { minDecimals?: number; maxDecimals?: number } = {}): string {
+export function formatAmount(value: string, lng: string, { minDecimals = 0, maxDecimals = 18, nearest = false }: { minDecimals?: number; maxDecimals?: number; nearest?: boolean } = {}): string {
   if (!isDecimalString(value)) return value;
-  const format = new Intl.NumberFormat(lng, { minimumFractionDigits: minDecimals, maximumFractionDigits: Math.max(minDecimals, maxDecimals), roundingMode: 'trunc' });
+  const format = new Intl.NumberFormat(lng, { minimumFractionDigits: minDecimals, maximumFractionDigits: Math.max(minDecimals, maxDecimals), roundingMode: nearest ? 'halfExpand' : 'trunc' });
   return format.format(value as Intl.StringNumericLiteral);
 }

@@ -1,5 +1,4 @@
 import {
-  type CurrencyItem,
   type ListOrderRequest,
   type listOrderResultSchema,
   type OrderDetail,
@@ -31,8 +30,6 @@ export function createOrdersApi(client: HttpClient) {
     /** order/list-order: one page of the history; ODR00001010 when the range is over 365 days. Read-only. */
     listOrder: (body: ListOrderRequest, signal?: AbortSignal) =>
       client.post<ListOrderResult>(PATHS.listOrder, body, { silent: true, ...(signal ? { signal } : {}) }),
-    /** list-currency (crypto only): the history's coin filter. */
-    listCryptoCurrencies: () => client.get<CurrencyItem[]>(PATHS.listCurrency, { query: { assetType: 'crypto' }, silent: true }),
   };
 }
 

@@ -5,12 +5,13 @@ import { Link } from 'react-router';
 import { cardNetworkName } from '@/lib/card-networks';
 import { formatDateTime } from '@/lib/date-format';
 import { useHttpClient } from '@/lib/http-context';
+import { useNetworkName } from '@/lib/network-names';
 import { orderLinks } from '@/lib/order-links';
 import { ErrorView, Sheet, Spinner } from '@/ui';
 import { createOrdersApi, type OrderDetail } from '../api/orders-api';
 import { errorViewContent } from '../error-content';
 import { failReasonKey } from '../fail-reasons';
-import { formatMoney } from '../order-format';
+import { formatMoney, formatOrderPrice } from '../order-format';
 import { CopyValue, DetailItem } from './copy-value';
 import { textLinkClass } from './link-classes';
 import { StatusBadge } from './status-badge';
@@ -57,6 +58,7 @@ export function OrderDetailsSheet({ orderId, onClose, lng, webview }: OrderDetai
 function DetailBody({ order, lng, webview }: { order: OrderDetail; lng: string; webview: boolean }) {
   const { t, i18n } = useTranslation();
   const fiat = (amount: string) => formatMoney(amount, order.fiatCurrency, i18n.language);
+  const networkName = useNetworkName();
   const { fees } = order;
   return (
     <div className="flex flex-col gap-4">
@@ -68,7 +70,7 @@ function DetailBody({ order, lng, webview }: { order: OrderDetail; lng: string; 
       <dl className="flex flex-col">
         <DetailItem label={t('orders.detail.paid')} value={fiat(order.fiatAmount)} />
         <DetailItem label={t('orders.detail.received')} value={formatMoney(order.cryptoAmount, order.cryptoCurrency, i18n.language)} />
-        <DetailItem label={t('orders.detail.price')} value={t('orders.detail.priceValue', { coin: order.cryptoCurrency, price: fiat(order.price) })} />
+        <DetailItem label={t('orders.detail.price')} value={t('orders.detail.priceValue', { coin: order.cryptoCurrency, price: formatOrderPrice(order, i18n.language) })} />
       </dl>
       <section aria-label={t('orders.detail.fees')}>
         <h3 className="mb-1 text-sm font-semibold text-fg">{t('orders.detail.fees')}</h3>
@@ -82,7 +84,7 @@ function DetailBody({ order, lng, webview }: { order: OrderDetail; lng: string; 
       </section>
       <dl className="flex flex-col gap-2">
         {order.card ? <DetailItem label={t('orders.detail.card')} value={`${cardNetworkName(order.card.cardProcessor)} ${order.card.maskedNumber}`} /> : null}
-        <DetailItem label={t('orders.detail.network')} value={order.network} />
+        <DetailItem label={t('orders.detail.network')} value={networkName(order.cryptoCurrency, order.network)} />
         <CopyValue label={t('orders.detail.address')} value={order.walletAddress} />
         {order.memo ? <DetailItem label={t('orders.detail.memo')} value={order.memo} /> : null}
         {order.txHash ? <CopyValue label={t('orders.detail.txHash')} value={order.txHash} /> : null}

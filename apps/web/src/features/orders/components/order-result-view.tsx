@@ -2,6 +2,7 @@ import type { OrderStatus } from '@causeway/contracts';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useNetworkName } from '@/lib/network-names';
 import { orderLinks } from '@/lib/order-links';
 import { CheckCircleIcon, GradientButton, Spinner } from '@/ui';
 import { cx } from '@/ui/class-names';
@@ -116,12 +117,13 @@ export function OrderResultView({ detail, lng, webview }: OrderResultViewProps) 
 /** SUCCESS: what arrived, where, and the transaction to look up. */
 function SuccessDetails({ detail }: { detail: OrderDetail }) {
   const { t, i18n } = useTranslation();
+  const networkName = useNetworkName();
   return (
     <div className="flex flex-col gap-3">
       <p className="text-center text-3xl font-semibold break-all text-fg">{formatMoney(detail.cryptoAmount, detail.cryptoCurrency, i18n.language)}</p>
       <dl className="flex flex-col gap-2 rounded-xl border border-line bg-surface px-4 py-3">
         <DetailItem label={t('orders.detail.paid')} value={formatMoney(detail.fiatAmount, detail.fiatCurrency, i18n.language)} />
-        <DetailItem label={t('orders.detail.network')} value={detail.network} />
+        <DetailItem label={t('orders.detail.network')} value={networkName(detail.cryptoCurrency, detail.network)} />
         <CopyValue label={t('orders.detail.address')} value={detail.walletAddress} />
         {detail.memo ? <DetailItem label={t('orders.detail.memo')} value={detail.memo} /> : null}
         {detail.txHash ? <CopyValue label={t('orders.detail.txHash')} value={detail.txHash} /> : null}

@@ -8,7 +8,10 @@ import type { ListOrderRequest, ListOrderResult } from '../api/orders-api';
 import { ADDRESS, ORDER_ID, orderDetail, orderSummary, TX_HASH } from '../order-fixtures';
 import { HISTORY_PAGE_SIZE, HistoryPage, HistoryWebviewPage } from './history-page';
 
-const COINS: CurrencyItem[] = ['BTC', 'ETH'].map((currency, sort) => ({ currency, name: currency, assetType: 'crypto', decimals: 8, symbol: currency, sort, networks: [] }));
+const COINS: CurrencyItem[] = [
+  { currency: 'BTC', name: 'Bitcoin', assetType: 'crypto', decimals: 8, symbol: '₿', sort: 0, networks: [{ network: 'BTC', networkName: 'Bitcoin', decimals: 8, memoRequired: false, memoName: null }] },
+  { currency: 'ETH', name: 'Ether', assetType: 'crypto', decimals: 18, symbol: 'Ξ', sort: 1, networks: [] },
+];
 const idOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 /** A server holding `total` orders, answering the requested page. */
@@ -174,6 +177,16 @@ describe('history: details sheet', () => {
     expect(sheet.getByRole('link', { name: 'Open the order page' })).toHaveAttribute('href', `/en/result?orderId=${ORDER_ID}`);
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('the price has the decimals of the fiat amounts, as in the quote, and the network its one name, as in the confirm step', async () => {
+    const { user } = openHistory({ list: pagedOrders(1), routes: { [PATHS.getOrderDetail]: () => orderDetail({ status: 'SUCCESS', price: '60121.845812' }) } });
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    await user.click(rows()[0]!);
+    const sheet = within(await screen.findByRole('dialog', { name: 'Order details' }));
+    const value = (label: string) => sheet.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(await sheet.findByText('1 BTC = 60,121.85 EUR')).toBeInTheDocument();
+    await waitFor(() => expect(value('Network')).toBe('Bitcoin'));
   });
 
   it('a Mastercard reads by its name, and big amounts are grouped as on the trade page', async () => {

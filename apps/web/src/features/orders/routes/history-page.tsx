@@ -1,9 +1,10 @@
-import { type InfiniteData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { type InfiniteData, useInfiniteQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useHttpClient } from '@/lib/http-context';
 import { isApiError } from '@/lib/http-errors';
+import { useCryptoCatalogue } from '@/lib/network-names';
 import { orderLinks } from '@/lib/order-links';
 import { ErrorView, GradientButton, Spinner } from '@/ui';
 import { cx } from '@/ui/class-names';
@@ -38,7 +39,8 @@ export function HistoryPage({ webview = false }: { webview?: boolean }) {
   // Checked before calling (spec §5); the server checks again (ODR00001010).
   const problem = rangeProblem(filters.range);
 
-  const coins = useQuery({ queryKey: ['orders', 'crypto-currencies'], queryFn: () => api.listCryptoCurrencies(), staleTime: 10 * 60 * 1000 });
+  // The same catalogue the details sheet names networks by: asked once for both.
+  const coins = useCryptoCatalogue();
   const orders = useInfiniteQuery<ListOrderResult, Error, InfiniteData<ListOrderResult>, readonly unknown[], number>({
     queryKey: ['orders', 'history', filters],
     queryFn: ({ pageParam, signal }) => {

@@ -1,4 +1,4 @@
-import { type OrderStatus, PATHS, PROCESSING_WAIT_SECONDS } from '@causeway/contracts';
+import { type CurrencyItem, type OrderStatus, PATHS, PROCESSING_WAIT_SECONDS } from '@causeway/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,10 +10,15 @@ import { RESULT_POLL_INTERVAL_MS } from '../hooks/use-order-polling';
 import { ADDRESS, ORDER_ID, orderDetail, TX_HASH } from '../order-fixtures';
 import { ResultPage, ResultWebviewPage } from './result-page';
 
+const CRYPTOS: CurrencyItem[] = [
+  { currency: 'BTC', name: 'Bitcoin', assetType: 'crypto', decimals: 8, symbol: '₿', sort: 1, networks: [{ network: 'BTC', networkName: 'Bitcoin', decimals: 8, memoRequired: false, memoName: null }] },
+];
+
 /** Opens result?orderId= with get-detail answering `answers` in turn (the last one repeats). */
 function openResult(answers: Array<Partial<OrderDetail> | Responder>, { webview = false, orderId = ORDER_ID } = {}) {
   let served = 0;
   const fake = routedHttpClient({
+    [PATHS.listCurrency]: () => CRYPTOS,
     [PATHS.getOrderDetail]: (body) => {
       const answer = answers[Math.min(served, answers.length - 1)]!;
       served += 1;
@@ -72,6 +77,8 @@ describe('result page: one view per status', () => {
     expect(screen.getByText('100.00 EUR')).toBeInTheDocument();
     expect(screen.getByText(ADDRESS)).toBeInTheDocument();
     expect(screen.getByText(TX_HASH)).toBeInTheDocument();
+    // The network by its one name (the confirm step's), not its code.
+    await waitFor(() => expect(screen.getByText('Network', { selector: 'dt' }).nextElementSibling).toHaveTextContent('Bitcoin'));
     expect(screen.getByText('It usually shows in your wallet within about 1 hour.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Copy Transaction hash' }));
     await expect(navigator.clipboard.readText()).resolves.toBe(TX_HASH);

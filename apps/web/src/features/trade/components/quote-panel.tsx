@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatAmount, isPositiveDecimal, ratePercent } from '@/lib/decimal';
+import { isPositiveDecimal, ratePercent } from '@/lib/decimal';
+import { formatCrypto, formatFiat, formatPrice } from '@/lib/money-format';
 import { cx } from '@/ui/class-names';
 import type { Promotion, Quote } from '../api/trade-api';
 
@@ -9,13 +10,14 @@ export interface AmountFormat {
   cryptoDecimals: number;
 }
 
-/** Formats the fiat and crypto amounts of a quote in the page language. */
+/** Formats the fiat and crypto amounts and the price of a quote in the page language (the order pages' formats). */
 export function useAmountFormat({ fiatDecimals, cryptoDecimals }: AmountFormat) {
   const { i18n } = useTranslation();
   const lng = i18n.language;
   return {
-    fiat: (value: string, currency: string) => `${formatAmount(value, lng, { minDecimals: fiatDecimals, maxDecimals: fiatDecimals })} ${currency}`,
-    crypto: (value: string, currency: string) => `${formatAmount(value, lng, { maxDecimals: cryptoDecimals })} ${currency}`,
+    fiat: (value: string, currency: string) => formatFiat(value, currency, lng, fiatDecimals),
+    crypto: (value: string, currency: string) => formatCrypto(value, currency, lng, cryptoDecimals),
+    price: (value: string, currency: string) => formatPrice(value, currency, lng, fiatDecimals),
   };
 }
 
@@ -31,12 +33,13 @@ function Row({ label, children, strong = false }: { label: ReactNode; children: 
 /** The itemised fees of a quote: our fee (with the promotion), network fee, spread, discount, total. */
 export function QuoteFees({ quote, format }: { quote: Quote; format: AmountFormat }) {
   const { t } = useTranslation();
-  const money = useAmountFormat(format).fiat;
+  const amounts = useAmountFormat(format);
+  const money = amounts.fiat;
   const { fees, fiatCurrency: fiat } = quote;
   const discounted = isPositiveDecimal(fees.discount);
   return (
     <dl className="flex flex-col gap-1.5">
-      <Row label={t('trade.quote.price')}>{t('trade.quote.priceValue', { coin: quote.cryptoCurrency, price: money(quote.price, fiat) })}</Row>
+      <Row label={t('trade.quote.price')}>{t('trade.quote.priceValue', { coin: quote.cryptoCurrency, price: amounts.price(quote.price, fiat) })}</Row>
       <Row label={t('trade.quote.ourFee')}>
         {discounted ? <s className="mr-1.5 text-muted">{money(fees.ourFeeBeforeDiscount, fiat)}</s> : null}
         {money(fees.ourFee, fiat)}

@@ -35,6 +35,13 @@ describe('trade form', () => {
     expect(second).toMatchObject({ fiatAmount: '250', orderId: first!.orderId });
   });
 
+  it('the price has the fiat decimals, rounded to the nearest as on the order pages', async () => {
+    const { user } = openTrade({ routes: { [PATHS.getQuote]: () => quote({ price: '60121.845812' }) } });
+    await formShown();
+    await user.type(amountInput(), '100');
+    expect(await within(quotePanel()).findByText('1 BTC = 60,121.85 EUR')).toBeInTheDocument();
+  });
+
   it("shows the person's own range once a quote knows it (the KYC tier's room left), the pair's before", async () => {
     const { user } = openTrade({ routes: { [PATHS.getQuote]: () => quote({ maxAmount: '10000' }) } });
     await formShown();

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { createAuthenticatorApi } from '@/lib/authenticator-api';
 import { compareDecimal, formatAmount, isPositiveDecimal } from '@/lib/decimal';
 import { useHttpClient } from '@/lib/http-context';
+import { networkNameOf } from '@/lib/network-names';
 import { GradientButton, Spinner } from '@/ui';
 import { CARDS_KEY, useCards, usePromotion, useTradeApi } from '../api/trade-queries';
 import { isUsableCard } from '../card-rules';
@@ -61,7 +62,7 @@ export function TradeForm({ offer, chooseFirst = false }: { offer: TradeOffer; c
   const pair = findPair(offer, selection) ?? orderedPairs(offer, selection.fiat)[0]!;
   const coin = offer.cryptos.get(selection.crypto);
   const network = coin?.networks.find((item) => item.network === selection.network);
-  const networkName = network?.networkName ?? selection.network;
+  const networkName = networkNameOf(offer.cryptos.values(), selection.crypto, selection.network);
   const memoName = network?.memoName ?? t('trade.address.memo');
   const decimals = { fiat: offer.fiats.find((f) => f.currency === selection.fiat)?.decimals ?? 2, crypto: network?.decimals ?? coin?.decimals ?? 8 };
   const range: LimitRange = { min: pair.minAmount, max: pair.maxAmount, currency: selection.fiat };
@@ -127,7 +128,7 @@ export function TradeForm({ offer, chooseFirst = false }: { offer: TradeOffer; c
   const coins = [...new Set(orderedPairs(offer, selection.fiat).map((p) => p.cryptoCurrency))].map((code) => ({
     currency: code,
     name: offer.cryptos.get(code)?.name ?? code,
-    networks: orderedPairs(offer, selection.fiat).filter((p) => p.cryptoCurrency === code).map((p) => ({ network: p.network, networkName: offer.cryptos.get(code)?.networks.find((n) => n.network === p.network)?.networkName ?? p.network })),
+    networks: orderedPairs(offer, selection.fiat).filter((p) => p.cryptoCurrency === code).map((p) => ({ network: p.network, networkName: networkNameOf(offer.cryptos.values(), code, p.network) })),
   }));
 
   const chooseFiat = (fiat: string) => setSelection(findPair(offer, { ...selection, fiat }) ? { ...selection, fiat } : { fiat, crypto: orderedPairs(offer, fiat)[0]!.cryptoCurrency, network: orderedPairs(offer, fiat)[0]!.network });
