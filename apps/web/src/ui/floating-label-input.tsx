@@ -9,6 +9,8 @@ export interface FloatingLabelInputProps
     Omit<ComponentPropsWithRef<'input'>, 'value' | 'defaultValue' | 'onChange' | 'placeholder'> {
   /** Label shown inside the box, floating to the top when focused or filled. */
   label: ReactNode;
+  /** A control at the right end inside the box (a 40 px icon button, e.g. "Show password"). */
+  trailing?: ReactNode;
 }
 
 /**
@@ -17,6 +19,7 @@ export interface FloatingLabelInputProps
  */
 export function FloatingLabelInput({
   label,
+  trailing,
   value,
   defaultValue,
   onValueChange,
@@ -56,20 +59,25 @@ export function FloatingLabelInput({
             setFocused(false);
             onBlur?.(event);
           }}
-          className="peer size-full rounded-xl bg-transparent px-3 pt-5 pb-1.5 text-base text-fg focus-visible:outline-none!"
+          className={cx(
+            'peer size-full rounded-xl bg-transparent px-3 pt-5 pb-1.5 text-base text-fg focus-visible:outline-none!',
+            trailing !== undefined && 'pr-12',
+          )}
         />
         {/* After the input so `peer-autofill` can float it when the browser autofills the field
             before React sees a value. */}
         <label
           htmlFor={field.inputProps.id}
           className={cx(
-            'pointer-events-none absolute left-3 max-w-[calc(100%-24px)] truncate text-muted transition-all',
+            'pointer-events-none absolute left-3 truncate text-muted transition-all',
+            trailing === undefined ? 'max-w-[calc(100%-24px)]' : 'max-w-[calc(100%-64px)]',
             floating ? 'top-1.5 text-xs' : 'top-1/2 -translate-y-1/2 text-base',
             'peer-autofill:top-1.5 peer-autofill:translate-y-0 peer-autofill:text-xs',
           )}
         >
           {label}
         </label>
+        {trailing !== undefined && <div className="absolute inset-y-0 right-1 flex items-center">{trailing}</div>}
       </div>
       <FieldError id={field.errorId} message={field.error} />
     </div>

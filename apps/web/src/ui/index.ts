@@ -6,6 +6,7 @@ export { CheckCircleIcon } from './icons.tsx';
 export { FileUpload, type FileUploadProps, type UploadedFile } from './file-upload.tsx';
 export { FieldError, sanitizeHtml, type FieldErrorProps } from './field-error.tsx';
 export { FloatingLabelInput, type FloatingLabelInputProps } from './floating-label-input.tsx';
+export { PasswordInput, type PasswordInputProps } from './password-input.tsx';
 export {
   GradientButton,
   type GradientButtonProps,

@@ -2,7 +2,7 @@ import type { LoginMode } from '@causeway/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { FloatingLabelInput, GradientButton } from '@/ui';
+import { GradientButton, PasswordInput } from '@/ui';
 import { FormError } from './auth-card';
 
 export interface PasswordStepProps {
@@ -37,7 +37,7 @@ export function PasswordStep({ email, mode, error, stayLoggedIn, onStayLoggedInC
         <span className="font-medium text-fg">{email}</span>
         <button type="button" onClick={onChangeEmail} className="text-primary underline-offset-4 hover:underline">{t('auth.useAnotherEmail')}</button>
       </p>
-      <FloatingLabelInput label={t('auth.password')} type="password" name="password" autoComplete="current-password" value={password} onValueChange={setPassword} autoFocus />
+      <PasswordInput label={t('auth.password')} name="password" autoComplete="current-password" value={password} onValueChange={setPassword} autoFocus />
       <Link to={`/${lng}/reset-pwd?${resetQuery}`} className="self-end text-sm text-primary underline-offset-4 hover:underline">
         {t('auth.forgotPassword')}
       </Link>

@@ -26,21 +26,32 @@ const password = () => screen.getByLabelText('Password');
 const repeat = () => screen.getByLabelText('Repeat password');
 const save = () => screen.getByRole('button', { name: 'Save password' });
 
-/** The rules the checklist shows as met (✓), by name. */
+/** What a screen reader says for an element: its text without the parts hidden from it. */
+const spoken = (element: Element): string => {
+  const copy = element.cloneNode(true) as Element;
+  copy.querySelectorAll('[aria-hidden="true"]').forEach((hidden) => hidden.remove());
+  return (copy.textContent ?? '').replace(/\s+/g, ' ').trim();
+};
+
+const ruleItems = () => within(screen.getByRole('list', { name: 'Password rules' })).getAllByRole('listitem');
+
+/** The rules a screen reader hears as met ("Met: …"), by name. */
 const met = (): Rule[] => {
-  const items = within(screen.getByRole('list', { name: 'Password rules' })).getAllByRole('listitem');
+  const items = ruleItems();
   return (Object.keys(RULES) as Rule[]).filter((rule) => {
-    const item = items.find((li) => li.textContent?.endsWith(RULES[rule]));
+    const item = items.find((li) => spoken(li).endsWith(RULES[rule]));
     if (!item) throw new Error(`no checklist item for ${rule}`);
-    return item.textContent?.startsWith('✓');
+    return spoken(item).startsWith('Met:');
   });
 };
 
+/** The polite summary of the checklist. */
+const summary = () => screen.getByTestId('password-rules-summary');
+
 describe('SetPasswordStep and its new-password fields', () => {
-  it('lists every rule of spec §5, none met while empty', () => {
+  it('lists every rule of spec §5, each heard as not met while empty (the ○ marks are hidden)', () => {
     open();
-    const items = within(screen.getByRole('list', { name: 'Password rules' })).getAllByRole('listitem');
-    expect(items.map((li) => li.textContent?.slice(2))).toEqual(Object.values(RULES));
+    expect(ruleItems().map(spoken)).toEqual(Object.values(RULES).map((rule) => `Not met: ${rule}`));
     expect(met()).toEqual([]);
     expect(save()).toHaveAttribute('aria-disabled', 'true');
   });
@@ -60,6 +71,39 @@ describe('SetPasswordStep and its new-password fields', () => {
     expect(met()).not.toContain('length');
     await user.type(password(), 'ij');
     expect(met()).toEqual(Object.keys(RULES));
+  });
+
+  it('shows each state as ✓ or ○ and says it in words to a screen reader', async () => {
+    const { user } = open();
+    await user.type(password(), 'a');
+    const lower = ruleItems().find((li) => spoken(li).endsWith(RULES.lower))!;
+    const digit = ruleItems().find((li) => spoken(li).endsWith(RULES.digit))!;
+    expect(lower.textContent).toContain('✓');
+    expect(spoken(lower)).toBe(`Met: ${RULES.lower}`);
+    expect(digit.textContent).toContain('○');
+    expect(spoken(digit)).toBe(`Not met: ${RULES.digit}`);
+  });
+
+  it('sums the rules met in a polite live region, which changes only when a rule changes', async () => {
+    const { user } = open();
+    expect(summary()).toHaveAttribute('aria-live', 'polite');
+    expect(summary()).toHaveTextContent('0 of 6 password rules met');
+    expect(password()).toHaveAccessibleDescription('0 of 6 password rules met');
+    await user.type(password(), 'a');
+    expect(summary()).toHaveTextContent('2 of 6 password rules met');
+    await user.type(password(), 'b');
+    expect(summary()).toHaveTextContent('2 of 6 password rules met');
+    await user.type(password(), 'C1#defghij');
+    expect(summary()).toHaveTextContent('All 6 password rules met');
+  });
+
+  it('says the states in Chinese on a Chinese page', async () => {
+    renderWithI18n(<SetPasswordStep onSubmit={() => Promise.resolve()} onSkip={() => {}} />, undefined, 'zh');
+    const items = within(screen.getByRole('list', { name: '密码规则' })).getAllByRole('listitem');
+    expect(spoken(items[0]!)).toBe('未满足： 12 到 32 个字符');
+    await userEvent.setup().type(screen.getByLabelText('密码'), 'a');
+    expect(spoken(within(screen.getByRole('list', { name: '密码规则' })).getAllByRole('listitem')[2]!)).toBe('已满足： 一个小写字母');
+    expect(summary()).toHaveTextContent('已满足 2/6 条密码规则');
   });
 
   it('unticks the length rule past 32 characters', async () => {
@@ -111,6 +155,19 @@ describe('SetPasswordStep and its new-password fields', () => {
     await user.click(save());
     expect(onSubmit).toHaveBeenCalledTimes(1);
     expect(onSubmit).toHaveBeenCalledWith('Abcdefgh12!x', 'Abcdefgh12!x');
+  });
+
+  it('gives each password field its own "Show password" toggle, which submits nothing', async () => {
+    const { user, onSubmit } = open();
+    const [showPassword, showRepeat] = screen.getAllByRole('button', { name: 'Show password' });
+    expect(showPassword).toHaveAttribute('aria-pressed', 'false');
+    await user.click(showPassword!);
+    expect(showPassword).toHaveAttribute('aria-pressed', 'true');
+    expect(password()).toHaveAttribute('type', 'text');
+    expect(repeat()).toHaveAttribute('type', 'password');
+    await user.click(showRepeat!);
+    expect(repeat()).toHaveAttribute('type', 'text');
+    expect(onSubmit).not.toHaveBeenCalled();
   });
 
   it('shows the error it is given and offers to skip', async () => {

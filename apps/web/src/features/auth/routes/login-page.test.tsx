@@ -222,6 +222,18 @@ describe('individual login page', () => {
     expect(storage.getItem(ENTITY_TAG_STORAGE_KEY)).toBe(overview.entityTag);
   });
 
+  it('offers "Show password" beside the password, and pressing it does not sign in', async () => {
+    const { user, bodiesOf } = open();
+    await submitEmail(user);
+    const field = await screen.findByLabelText('Password');
+    await user.type(field, 'pw-1');
+    const toggle = screen.getByRole('button', { name: 'Show password' });
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    expect(field).toHaveAttribute('type', 'text');
+    expect(bodiesOf(PATHS.passwordLogin)).toEqual([]);
+  });
+
   it('Forgot password leads to reset-pwd with the address and the individual mode', async () => {
     const { user } = open();
     await submitEmail(user);

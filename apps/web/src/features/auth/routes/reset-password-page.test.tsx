@@ -37,6 +37,16 @@ async function fillResetForm(user: User, code = '123456') {
 }
 
 describe('reset password page', () => {
+  it('offers "Show password" on the new password and its repeat', async () => {
+    const { user } = open('?email=ann%40example.com');
+    await sendCode(user);
+    const toggles = screen.getAllByRole('button', { name: 'Show password' });
+    expect(toggles).toHaveLength(2);
+    await user.click(toggles[1]!);
+    expect(screen.getByLabelText('Repeat password')).toHaveAttribute('type', 'text');
+    expect(screen.getByLabelText('New password')).toHaveAttribute('type', 'password');
+  });
+
   it('asks for the email (prefilled from ?email) and sends it a code', async () => {
     const { user, bodiesOf } = open('?email=ann%40example.com');
     expect(screen.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeInTheDocument();

@@ -30,6 +30,16 @@ async function fillPasswords(user: User) {
 }
 
 describe('ChangePasswordForm', () => {
+  it('offers "Show password" on the current, the new and the repeated password', async () => {
+    const { user } = open(false);
+    const toggles = screen.getAllByRole('button', { name: 'Show password' });
+    expect(toggles).toHaveLength(3);
+    await user.click(toggles[0]!);
+    expect(screen.getByLabelText('Current password')).toHaveAttribute('type', 'text');
+    expect(screen.getByLabelText('New password')).toHaveAttribute('type', 'password');
+    expect(toggles[0]).toHaveAttribute('aria-pressed', 'true');
+  });
+
   it('without an authenticator asks for no code and sends no gaVerifyCode', async () => {
     const { user, bodiesOf, onDone } = open(false);
     expect(screen.queryByRole('group', { name: 'Authenticator code' })).not.toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '@/lib/http-errors';
-import { CodeInput, FloatingLabelInput, GradientButton, isNewPasswordReady, NewPasswordFields, showToast } from '@/ui';
+import { CodeInput, GradientButton, isNewPasswordReady, NewPasswordFields, PasswordInput, showToast } from '@/ui';
 import type { SecurityApi } from '../api/security-api';
 
 /** Change password: the current one, the authenticator code when one is bound, and the new one twice. */
@@ -33,7 +33,7 @@ export function ChangePasswordForm({ api, needsAuthenticator, onDone }: { api: S
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-4">
-      <FloatingLabelInput label={t('security.changePassword.old')} type="password" autoComplete="current-password" value={oldPassword} onValueChange={setOldPassword} autoFocus />
+      <PasswordInput label={t('security.changePassword.old')} autoComplete="current-password" value={oldPassword} onValueChange={setOldPassword} autoFocus />
       <NewPasswordFields label={t('security.changePassword.new')} repeatLabel={t('security.changePassword.repeat')} password={password} repeat={repeat} onPasswordChange={setPassword} onRepeatChange={setRepeat} />
       {needsAuthenticator ? <CodeInput label={t('security.changePassword.gaCode')} onChange={setGaCode} /> : null}
       {error ? <p role="alert" className="text-sm text-danger">{error}</p> : null}
