@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cardNetworkName } from '@/lib/card-networks';
 import { formatDateTime } from '@/lib/date-format';
+import { type FeeLine, feeLines } from '@/lib/fee-lines';
 import { useHttpClient } from '@/lib/http-context';
 import { useNetworkName } from '@/lib/network-names';
 import { orderLinks } from '@/lib/order-links';
@@ -60,6 +61,8 @@ function DetailBody({ order, lng, webview }: { order: OrderDetail; lng: string; 
   const fiat = (amount: string) => formatMoney(amount, order.fiatCurrency, i18n.language);
   const networkName = useNetworkName();
   const { fees } = order;
+  const feeBreakdown = feeLines(fees);
+  const feeLabels: Record<FeeLine['kind'], string> = { networkFee: t('orders.detail.networkFee'), ourFee: t('orders.detail.ourFee'), discount: t('orders.detail.discount') };
   return (
     <div className="flex flex-col gap-4">
       <div className="flex items-center justify-between gap-3">
@@ -74,13 +77,18 @@ function DetailBody({ order, lng, webview }: { order: OrderDetail; lng: string; 
       </dl>
       <section aria-label={t('orders.detail.fees')}>
         <h3 className="mb-1 text-sm font-semibold text-fg">{t('orders.detail.fees')}</h3>
+        {/* Lines that add up, as in the quote: network fee + our fee − the promotion = total; the spread apart (inside the price). */}
         <dl className="flex flex-col rounded-xl bg-surface-2 px-3 py-2">
-          <DetailItem label={t('orders.detail.ourFee')} value={fiat(isZero(fees.discount) ? fees.ourFee : fees.ourFeeBeforeDiscount)} />
-          {isZero(fees.discount) ? null : <DetailItem label={t('orders.detail.discount')} value={`−${fiat(fees.discount)}`} />}
-          <DetailItem label={t('orders.detail.networkFee')} value={fiat(fees.networkFee)} />
-          <DetailItem label={t('orders.detail.totalFees')} value={fiat(fees.total)} />
-          {isZero(fees.spread) ? null : <DetailItem label={t('orders.detail.spread')} value={fiat(fees.spread)} />}
+          {feeBreakdown.lines.map((line) => (
+            <DetailItem key={line.kind} label={feeLabels[line.kind]} value={`${line.minus ? '−' : ''}${fiat(line.amount)}`} />
+          ))}
+          <DetailItem label={t('orders.detail.totalFees')} value={fiat(feeBreakdown.total)} />
         </dl>
+        {isZero(fees.spread) ? null : (
+          <dl className="px-3">
+            <DetailItem label={t('orders.detail.spread')} value={fiat(fees.spread)} />
+          </dl>
+        )}
       </section>
       <dl className="flex flex-col gap-2">
         {order.card ? <DetailItem label={t('orders.detail.card')} value={`${cardNetworkName(order.card.cardProcessor)} ${order.card.maskedNumber}`} /> : null}

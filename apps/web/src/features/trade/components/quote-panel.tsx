@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isPositiveDecimal, ratePercent } from '@/lib/decimal';
+import { ratePercent } from '@/lib/decimal';
+import { type FeeLine, feeLines } from '@/lib/fee-lines';
 import { formatCrypto, formatFiat, formatPrice } from '@/lib/money-format';
 import { cx } from '@/ui/class-names';
 import type { Promotion, Quote } from '../api/trade-api';
@@ -21,34 +22,43 @@ export function useAmountFormat({ fiatDecimals, cryptoDecimals }: AmountFormat) 
   };
 }
 
-function Row({ label, children, strong = false }: { label: ReactNode; children: ReactNode; strong?: boolean }) {
+function Row({ label, children, strong = false, className }: { label: ReactNode; children: ReactNode; strong?: boolean; className?: string }) {
   return (
-    <div className={cx('flex min-w-0 flex-wrap items-baseline justify-between gap-x-3', strong ? 'font-semibold text-fg' : 'text-sm')}>
+    <div className={cx('flex min-w-0 flex-wrap items-baseline justify-between gap-x-3', strong ? 'font-semibold text-fg' : 'text-sm', className)}>
       <dt className={strong ? '' : 'text-muted'}>{label}</dt>
       <dd className="min-w-0 text-right break-all text-fg">{children}</dd>
     </div>
   );
 }
 
-/** The itemised fees of a quote: our fee (with the promotion), network fee, spread, discount, total. */
+/**
+ * The price and the fees of a quote, as lines that add up on screen: network fee + our fee − the
+ * promotion = total fees, each figure once (lib/fee-lines). The spread is inside the price, so it
+ * stands apart, under the sum.
+ */
 export function QuoteFees({ quote, format }: { quote: Quote; format: AmountFormat }) {
   const { t } = useTranslation();
   const amounts = useAmountFormat(format);
-  const money = amounts.fiat;
   const { fees, fiatCurrency: fiat } = quote;
-  const discounted = isPositiveDecimal(fees.discount);
+  const { lines, total } = feeLines(fees);
+  const labels: Record<FeeLine['kind'], string> = { networkFee: t('trade.quote.networkFee'), ourFee: t('trade.quote.ourFee'), discount: t('trade.quote.discount') };
   return (
-    <dl className="flex flex-col gap-1.5">
-      <Row label={t('trade.quote.price')}>{t('trade.quote.priceValue', { coin: quote.cryptoCurrency, price: amounts.price(quote.price, fiat) })}</Row>
-      <Row label={t('trade.quote.ourFee')}>
-        {discounted ? <s className="mr-1.5 text-muted">{money(fees.ourFeeBeforeDiscount, fiat)}</s> : null}
-        {money(fees.ourFee, fiat)}
-      </Row>
-      <Row label={t('trade.quote.networkFee')}>{money(fees.networkFee, fiat)}</Row>
-      <Row label={t('trade.quote.spread', { rate: ratePercent(fees.spreadRate) })}>{money(fees.spread, fiat)}</Row>
-      {discounted ? <Row label={t('trade.quote.discount')}>{`−${money(fees.discount, fiat)}`}</Row> : null}
-      <Row label={t('trade.quote.totalFees')}>{money(fees.total, fiat)}</Row>
-    </dl>
+    <div className="flex flex-col gap-1.5">
+      <dl>
+        <Row label={t('trade.quote.price')}>{t('trade.quote.priceValue', { coin: quote.cryptoCurrency, price: amounts.price(quote.price, fiat) })}</Row>
+      </dl>
+      <div role="group" aria-label={t('trade.quote.fees')}>
+        <dl className="flex flex-col gap-1.5">
+          {lines.map((line) => (
+            <Row key={line.kind} label={labels[line.kind]}>{`${line.minus ? '−' : ''}${amounts.fiat(line.amount, fiat)}`}</Row>
+          ))}
+          <Row label={t('trade.quote.totalFees')} className="border-t border-line pt-1.5 font-medium">{amounts.fiat(total, fiat)}</Row>
+        </dl>
+      </div>
+      <dl>
+        <Row label={t('trade.quote.spread', { rate: ratePercent(fees.spreadRate) })}>{amounts.fiat(fees.spread, fiat)}</Row>
+      </dl>
+    </div>
   );
 }
 
