@@ -147,10 +147,19 @@ export const cardSchema = z.object({
 });
 export type Card = z.infer<typeof cardSchema>;
 
+/** Why list-card's addCardAvailableAt lies ahead. */
+export const ADD_CARD_WAIT_REASONS = ['SECURITY_CHANGE', 'CARD_DELETED'] as const;
+export type AddCardWaitReason = (typeof ADD_CARD_WAIT_REASONS)[number];
+
 export const listCardResultSchema = z.object({
   cards: z.array(cardSchema),
   maxCards: z.number().int(),
   /** When a new card may be added again (48 h after a delete, or the 24 h after a security change), else null. */
   addCardAvailableAt: z.string().nullable(),
+  /**
+   * Why adding waits until addCardAvailableAt (the later wait when both apply), so the page can say
+   * it: SECURITY_CHANGE (a password or authenticator change), CARD_DELETED. Null when nothing waits.
+   */
+  addCardWaitReason: z.enum(ADD_CARD_WAIT_REASONS).nullable().default(null),
 });
 export type ListCardResult = z.infer<typeof listCardResultSchema>;

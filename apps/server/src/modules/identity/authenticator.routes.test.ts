@@ -67,9 +67,9 @@ describe('binding the authenticator', () => {
     expect(bound.json().data).toEqual({ bindStatus: 'SUCCESS' });
   });
 
-  it('suspends sensitive actions for 24 hours and ends the other sessions', async () => {
+  it('ends the other sessions but suspends nothing: a first binding is no change (the 24 h follow a change)', async () => {
     const status = await api('GET', '/capi/v1/customer/otp/check-google-authenticator-binding-status?scenario=SELL', token);
-    expect(status.json().data).toMatchObject({ bindStatus: 'COOLING_OFF_PERIOD', otpStep: 'verify-otp' });
+    expect(status.json().data).toMatchObject({ bindStatus: 'BINDED', otpStep: 'verify-otp' });
     const other = await api('GET', '/capi/v1/customer/user/refresh-token', otherToken);
     expect(other.json().code).toBe('USER0000001');
   });

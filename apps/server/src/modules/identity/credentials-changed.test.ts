@@ -1,12 +1,14 @@
 import { PATHS } from '@causeway/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BILLING, cardFieldsToken } from '../../../test/order-helpers.ts';
 import { readLatestCode } from '../../../test/test-app.ts';
 import {
   call, createIdentityTestApp, GOOD_PASSWORD, type IdentityTestApp, nextIp, passwordLogin, signUpWithPassword, tokenHeaders, totpAt,
 } from '../../../test/identity-helpers.ts';
 
 // trust.md: "Changing password or authenticator suspends sell and adding cards or bank accounts
-// for 24 hours and ends other sessions." Read back the way the web app reads it: account/check.
+// for 24 hours and ends other sessions." Read back the way the web app reads it: account/check,
+// list-card and add-card.
 
 let t: IdentityTestApp;
 beforeAll(async () => {
@@ -97,23 +99,89 @@ describe('a new password suspends sensitive actions for 24 hours', () => {
   });
 });
 
-describe('a new authenticator suspends sensitive actions for 24 hours', () => {
-  it('after bind-google-authenticator, and ends the other sessions', async () => {
-    const email = 'suspended-bind@causeway.test';
+// Spec: "After password or authenticator change, sell and add card or bank account are suspended
+// 24 hours." A first authenticator changes no factor: it must not keep a new person from adding
+// the card they buy with that day (issue 14).
+describe('which security events pause adding a card for 24 hours', () => {
+  const cardWait = async (token: string) => {
+    const { body } = await call(t.app, 'POST', PATHS.listCard, { headers: tokenHeaders(token), body: {} });
+    expect(body.code, JSON.stringify(body)).toBe('000000');
+    return { at: body.data.addCardAvailableAt as string | null, reason: body.data.addCardWaitReason as string | null };
+  };
+  const addCard = async (token: string) =>
+    (await call(t.app, 'POST', PATHS.addCard, { headers: tokenHeaders(token), body: { cardToken: await cardFieldsToken(t.app), billingAddress: BILLING } })).body.code as string;
+  const bindingStatus = async (token: string) =>
+    (await call(t.app, 'GET', `${PATHS.authenticatorBindingStatus}?scenario=SELL`, { headers: tokenHeaders(token) })).body.data.bindStatus as string;
+
+  /** An emailed code of `business` for the signed-in person, a minute after the previous mail. */
+  async function emailedCode(token: string, email: string, verifyBusiness: 'GA_BIND' | 'GA_CHANGE') {
+    t.clock.advance(60_000);
+    await call(t.app, 'POST', PATHS.verificationSendCode, { headers: tokenHeaders(token), body: { verifyBusiness, email }, ip: nextIp() });
+    return readLatestCode(t.app, email);
+  }
+
+  /** The first authenticator, bound the way the security centre binds it; answers its secret. */
+  async function bindFirst(token: string, email: string) {
+    const setup = await call(t.app, 'POST', PATHS.authenticatorQrCode, { headers: tokenHeaders(token), body: { qrCodeWidth: 100, qrCodeHeight: 100 } });
+    const secret = setup.body.data.googleAuthenticatorToken as string;
+    const emailVerifyCode = await emailedCode(token, email, 'GA_BIND');
+    const bound = await call(t.app, 'POST', PATHS.bindGoogleAuthenticator, { headers: tokenHeaders(token), body: { newGaVerifyCode: await totp(secret), emailVerifyCode }, ip: nextIp() });
+    expect(bound.body.data, JSON.stringify(bound.body)).toEqual({ bindStatus: 'SUCCESS' });
+    // The next code is of the next step: each step is accepted once.
+    t.clock.advance(30_000);
+    return secret;
+  }
+
+  it('binding a first authenticator ends the other sessions but pauses nothing: a card can be added the same day', async () => {
+    const email = 'first-bind@causeway.test';
     const token = await signUpWithPassword(t.app, email);
     const other = await signIn(email, GOOD_PASSWORD);
-    const headers = tokenHeaders(token);
-    const setup = await call(t.app, 'POST', PATHS.authenticatorQrCode, { headers, body: { qrCodeWidth: 100, qrCodeHeight: 100 } });
-    const secret = setup.body.data.googleAuthenticatorToken as string;
-    t.clock.advance(60_000);
-    await call(t.app, 'POST', PATHS.verificationSendCode, { headers, body: { verifyBusiness: 'GA_BIND', email }, ip: nextIp() });
-    const emailVerifyCode = await readLatestCode(t.app, email);
+    await bindFirst(token, email);
 
-    const boundAt = t.clock.now().getTime();
-    const bound = await call(t.app, 'POST', PATHS.bindGoogleAuthenticator, { headers, body: { newGaVerifyCode: await totp(secret), emailVerifyCode }, ip: nextIp() });
-    expect(bound.body.data).toEqual({ bindStatus: 'SUCCESS' });
-    expect(await suspendedUntil(token)).toBe(new Date(boundAt + DAY_MS).toISOString());
     expect((await call(t.app, 'GET', PATHS.checkLoginStatus, { headers: tokenHeaders(other) })).body.data.isLogin).toBe(false);
-    await expectSuspendedFor24Hours(boundAt, () => signIn(email, GOOD_PASSWORD, secret));
+    expect(await suspendedUntil(token)).toBeNull();
+    expect(await bindingStatus(token)).toBe('BINDED');
+    expect(await cardWait(token)).toEqual({ at: null, reason: null });
+    expect(await addCard(token)).toBe('000000');
+  });
+
+  it('changing the authenticator pauses adding a card for 24 hours, says why, and ends the other sessions', async () => {
+    const email = 'changed-app@causeway.test';
+    const token = await signUpWithPassword(t.app, email);
+    const oldSecret = await bindFirst(token, email);
+    const other = await signIn(email, GOOD_PASSWORD, oldSecret);
+    t.clock.advance(30_000);
+    const setup = await call(t.app, 'GET', PATHS.preCheckChangeGoogleAuthenticator, { headers: tokenHeaders(token) });
+    const newSecret = setup.body.data.googleAuthenticatorToken as string;
+    const emailVerifyCode = await emailedCode(token, email, 'GA_CHANGE');
+
+    const changedAt = t.clock.now().getTime();
+    const changed = await call(t.app, 'POST', PATHS.changeGoogleAuthenticator, {
+      headers: tokenHeaders(token),
+      body: { oldGaVerifyCode: await totp(oldSecret), newGaVerifyCode: await totp(newSecret), emailVerifyCode },
+      ip: nextIp(),
+    });
+    expect(changed.body.data, JSON.stringify(changed.body)).toEqual({ bindStatus: 'SUCCESS' });
+
+    const until = new Date(changedAt + DAY_MS).toISOString();
+    expect((await call(t.app, 'GET', PATHS.checkLoginStatus, { headers: tokenHeaders(other) })).body.data.isLogin).toBe(false);
+    expect(await bindingStatus(token)).toBe('COOLING_OFF_PERIOD');
+    expect(await cardWait(token)).toEqual({ at: until, reason: 'SECURITY_CHANGE' });
+    expect(await addCard(token)).toBe('CRD0000005');
+    await expectSuspendedFor24Hours(changedAt, () => signIn(email, GOOD_PASSWORD, newSecret));
+  });
+
+  it('a password change pauses adding a card for 24 hours and says why', async () => {
+    const email = 'changed-password-card@causeway.test';
+    const token = await signUpWithPassword(t.app, email);
+    expect(await cardWait(token)).toEqual({ at: null, reason: null });
+    const changedAt = t.clock.now().getTime();
+    const changed = await call(t.app, 'POST', PATHS.passwordReinitialize, {
+      headers: tokenHeaders(token),
+      body: { oldPassword: GOOD_PASSWORD, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+    });
+    expect(changed.body.code).toBe('000000');
+    expect(await cardWait(token)).toEqual({ at: new Date(changedAt + DAY_MS).toISOString(), reason: 'SECURITY_CHANGE' });
+    expect(await addCard(token)).toBe('CRD0000005');
   });
 });

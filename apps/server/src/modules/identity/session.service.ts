@@ -11,7 +11,7 @@ export const SESSION_POLICY = {
   stayLoggedInAbsoluteMs: 5 * 24 * 60 * 60 * 1000,
 } as const;
 
-/** trust.md: changing the password or the authenticator suspends sell, add card and add bank account for 24 hours. */
+/** trust.md: changing the password or the authenticator suspends sell, add card and add bank account for 24 hours (binding a first one does not). */
 export const SENSITIVE_SUSPENSION_MS = 24 * 60 * 60 * 1000;
 
 /** When the account's sensitive actions resume, or null when they are not suspended at `now`. */
@@ -81,13 +81,25 @@ export function createSessionService(repository: IdentityRepository, clock: Cloc
     },
 
     /**
-     * The one "credentials changed" step, after a new password or authenticator (trust.md): sensitive
-     * actions wait 24 hours, and every session but `keepSessionId` (none: all of them) ends.
+     * The one "credentials changed" step, after a password or authenticator replaced one the
+     * account had (trust.md): sensitive actions wait 24 hours, and every session but
+     * `keepSessionId` (none: all of them) ends.
      */
     async credentialsChanged(userId: string, keepSessionId: string | undefined): Promise<void> {
       const now = clock.now();
       await repository.updateUser(userId, { sensitiveActionsSuspendedUntil: new Date(now.getTime() + SENSITIVE_SUSPENSION_MS) });
       await repository.revokeOtherSessions(userId, keepSessionId, 'credentials-changed', now);
+    },
+
+    /**
+     * A factor added where there was none (the first authenticator): every session but
+     * `keepSessionId` (the one that bound it) ends, so none signed in without it lives on; nothing
+     * is suspended. The spec's 24 h follow a password or authenticator *change*: a first binding
+     * replaces nothing the owner relied on, and a new person who takes sign-up's "Protect your
+     * account" must still be able to add the card they buy with that day.
+     */
+    async factorAdded(userId: string, keepSessionId: string): Promise<void> {
+      await repository.revokeOtherSessions(userId, keepSessionId, 'factor-added', clock.now());
     },
   };
 }

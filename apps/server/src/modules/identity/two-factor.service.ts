@@ -81,10 +81,12 @@ export function createTwoFactorService(deps: {
     },
 
     /**
-     * Binds with the emailed GA_BIND code and the app's first code; then 24 h of suspended sensitive
-     * actions. Both are checked (and counted) before either is used; then, in one transaction, the
-     * email code is used and the very secret the code matched is bound (a restarted setup in between
-     * makes the binding fail, not bind a secret whose code was never checked).
+     * Binds a first authenticator with the emailed GA_BIND code and the app's first code; the other
+     * sessions end, but nothing is suspended (a first binding replaces no factor: spec, the 24 h
+     * follow a change). Both are checked (and counted) before either is used; then, in one
+     * transaction, the email code is used and the very secret the code matched is bound (a
+     * restarted setup in between makes the binding fail, not bind a secret whose code was never
+     * checked).
      */
     async bind(auth: AuthContext, body: { newGaVerifyCode: string; emailVerifyCode: string }, requester: Requester) {
       const { user, session } = auth;
@@ -99,7 +101,7 @@ export function createTwoFactorService(deps: {
       await repository.transaction(async () => {
         await emailCodes.use(codeId);
         if (!found.match || !(await authenticator.acceptBinding(user.id, found.match))) throw wrongAuthenticatorCode();
-        await sessions.credentialsChanged(user.id, session.id);
+        await sessions.factorAdded(user.id, session.id);
       });
       return { bindStatus: 'SUCCESS' as const };
     },

@@ -1,4 +1,4 @@
-import { type AddCardRequest, type Card, CARD_READD_WAIT_HOURS, isExpiryInFuture, maskSegments, MAX_CARDS } from '@causeway/contracts';
+import { type AddCardRequest, type AddCardWaitReason, type Card, CARD_READD_WAIT_HOURS, isExpiryInFuture, maskSegments, MAX_CARDS } from '@causeway/contracts';
 import type { z } from 'zod';
 import type { addCardRequestSchema } from '@causeway/contracts';
 import { AppError } from '../../platform/app-error.ts';
@@ -48,29 +48,32 @@ export const isExpired = (row: Pick<CardRow, 'expiryMonth' | 'expiryYear'>, now:
 export function createCardService(deps: { cards: CardsRepository; processor: CardProcessorProvider; clock: Clock }) {
   const { cards, processor, clock } = deps;
 
-  /** When adding becomes possible again, or null when it is possible now. */
-  async function addAvailableAt(user: UserRow): Promise<Date | null> {
+  /** When adding becomes possible again and why (the later wait when both apply), or null when it is possible now. */
+  async function addWait(user: UserRow): Promise<{ until: Date; reason: AddCardWaitReason } | null> {
     const now = clock.now();
     const suspended = suspendedUntil(user, now);
     const lastDelete = await cards.lastDeletedAt(user.id);
     const afterDelete = lastDelete ? new Date(lastDelete.getTime() + READD_WAIT_MS) : null;
-    const waits = [suspended, afterDelete && afterDelete > now ? afterDelete : null].filter((at): at is Date => at !== null);
-    return waits.length ? new Date(Math.max(...waits.map((at) => at.getTime()))) : null;
+    const waits = [
+      ...(suspended ? [{ until: suspended, reason: 'SECURITY_CHANGE' as const }] : []),
+      ...(afterDelete && afterDelete > now ? [{ until: afterDelete, reason: 'CARD_DELETED' as const }] : []),
+    ];
+    return waits.reduce<(typeof waits)[number] | null>((later, wait) => (later && later.until >= wait.until ? later : wait), null);
   }
 
   return {
     async list(user: UserRow) {
       const rows = await cards.listLive(user.id);
-      const available = await addAvailableAt(user);
-      return { cards: rows.map((row) => toCard(row, clock.now())), maxCards: MAX_CARDS, addCardAvailableAt: available?.toISOString() ?? null };
+      const wait = await addWait(user);
+      return { cards: rows.map((row) => toCard(row, clock.now())), maxCards: MAX_CARDS, addCardAvailableAt: wait?.until.toISOString() ?? null, addCardWaitReason: wait?.reason ?? null };
     },
 
     async add(user: UserRow, input: AddCard): Promise<Card> {
       const now = clock.now();
       if (suspendedUntil(user, now)) throw new AppError('CRD0000005');
       if ((await cards.countLive(user.id)) >= MAX_CARDS) throw new AppError('CRD0000003');
-      const available = await addAvailableAt(user);
-      if (available) throw new AppError('CRD0000004', undefined, { availableAt: available.toISOString() });
+      const wait = await addWait(user);
+      if (wait) throw new AppError('CRD0000004', undefined, { availableAt: wait.until.toISOString() });
       let tokenized;
       try {
         tokenized = await processor.saveCard({ cardToken: input.cardToken, billingAddress: input.billingAddress });

@@ -244,6 +244,7 @@ describe('card/add-card and card/list-card', () => {
     expect(response.body.code).toBe('CRD0000005');
     const listed = await listCards(buyer.headers);
     expect(listed.body.data.addCardAvailableAt).toBe(until.toISOString());
+    expect(listed.body.data.addCardWaitReason).toBe('SECURITY_CHANGE');
     expect(await t.db.select().from(cards).where(eq(cards.userId, buyer.userId))).toEqual([]);
   });
 
@@ -258,7 +259,7 @@ describe('card/add-card and card/list-card', () => {
     const availableAt = new Date(deletedAt.getTime() + 48 * HOUR_MS).toISOString();
 
     const listed = await listCards(buyer.headers);
-    expect(listed.body.data).toMatchObject({ cards: [], addCardAvailableAt: availableAt });
+    expect(listed.body.data).toMatchObject({ cards: [], addCardAvailableAt: availableAt, addCardWaitReason: 'CARD_DELETED' });
     const refused = await addCard(buyer.headers, TEST_CARDS.master);
     expect(refused.statusCode).toBe(409);
     expect(refused.body).toMatchObject({ code: 'CRD0000004', data: { availableAt } });
@@ -270,7 +271,7 @@ describe('card/add-card and card/list-card', () => {
 
     t.clock.advance(HOUR_MS + 1000);
     headers = await buyer.signInAgain();
-    expect((await listCards(headers)).body.data.addCardAvailableAt).toBeNull();
+    expect((await listCards(headers)).body.data).toMatchObject({ addCardAvailableAt: null, addCardWaitReason: null });
     const allowed = await addCard(headers, TEST_CARDS.visa);
     expect(allowed.statusCode).toBe(200);
     expect(allowed.body.data.cardId).not.toBe(first.cardId);
