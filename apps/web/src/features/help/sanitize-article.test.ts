@@ -75,6 +75,27 @@ describe('sanitizeArticle', () => {
     expect(host.querySelector('p')!.attributes).toHaveLength(0);
   });
 
+  it('moves the headings below a given level, keeping their order and text', () => {
+    expect(sanitizeArticle('<h2 title="t">A</h2><p>x</p><h3>B <em>b</em></h3><h4>C</h4>', { headingsBelow: 3 })).toBe(
+      '<h4 title="t">A</h4><p>x</p><h5>B <em>b</em></h5><h6>C</h6>',
+    );
+  });
+
+  it('starts from the highest heading the article has, and never goes past h6', () => {
+    expect(sanitizeArticle('<h3>A</h3><h4>B</h4>', { headingsBelow: 3 })).toBe('<h4>A</h4><h5>B</h5>');
+    expect(sanitizeArticle('<h2>A</h2><h3>B</h3><h4>C</h4>', { headingsBelow: 4 })).toBe('<h5>A</h5><h6>B</h6><h6>C</h6>');
+  });
+
+  it('moves nothing without a level, or in an article without headings', () => {
+    expect(sanitizeArticle('<h2>A</h2>')).toBe('<h2>A</h2>');
+    expect(sanitizeArticle('<p>A</p>', { headingsBelow: 3 })).toBe('<p>A</p>');
+  });
+
+  it('still sanitises what it moves', () => {
+    const out = sanitizeArticle('<h2 onclick="alert(1)">A<img src=x onerror=alert(1)></h2><script>alert(2)</script>', { headingsBelow: 3 });
+    expect(out).toBe('<h4>A<img></h4>');
+  });
+
   it('leaves the shared sanitiser (field errors) without the link hook', () => {
     sanitizeArticle('<a href="https://example.com">x</a>');
     expect(sanitizeHtml('<a href="https://example.com">x</a>')).toBe('<a href="https://example.com">x</a>');

@@ -37,10 +37,45 @@ function articlePurifier(): Purifier {
   return purifier;
 }
 
-/** An article's body as HTML that is safe to render (see above). */
-export function sanitizeArticle(html: string): string {
-  return articlePurifier().sanitize(html, CONFIG);
+/** Options of {@link sanitizeArticle}. */
+export interface SanitizeArticleOptions {
+  /**
+   * The level of the heading the article sits under (its title's). The article's own headings
+   * move below it, its highest becoming one level lower: a help desk writes its sections as h2
+   * for a page of its own, and under the widget's h3 title they would break the outline.
+   */
+  headingsBelow?: number;
 }
+
+/** An article's body as HTML that is safe to render (see above). */
+export function sanitizeArticle(html: string, { headingsBelow }: SanitizeArticleOptions = {}): string {
+  const safe = articlePurifier().sanitize(html, CONFIG);
+  return headingsBelow === undefined ? safe : moveHeadingsBelow(safe, headingsBelow);
+}
+
+const HEADINGS = 'h1, h2, h3, h4, h5, h6';
+
+/**
+ * Renames every heading of already sanitised HTML so the highest is h(level + 1), keeping the
+ * steps between them (at most h6). Parsed in a template: an inert document, where nothing loads.
+ */
+function moveHeadingsBelow(html: string, level: number): string {
+  const template = document.createElement('template');
+  template.innerHTML = html;
+  const headings = [...template.content.querySelectorAll(HEADINGS)];
+  if (headings.length === 0) return html;
+  const highest = Math.min(...headings.map(levelOf));
+  const shift = level + 1 - highest;
+  for (const heading of headings) {
+    const moved = document.createElement(`h${Math.min(levelOf(heading) + shift, 6)}`);
+    for (const attribute of heading.attributes) moved.setAttribute(attribute.name, attribute.value);
+    moved.append(...heading.childNodes);
+    heading.replaceWith(moved);
+  }
+  return template.innerHTML;
+}
+
+const levelOf = (heading: Element): number => Number(heading.tagName.slice(1));
 
 /**
  * The opening words of an article as plain text (a promotion card's teaser). Parsed in an inert

@@ -8,7 +8,8 @@ import { LoadState } from './help-parts';
 /** Typography for the article's HTML (no typography plugin: the few elements the policy allows). */
 const BODY_CLASS = [
   'text-sm leading-6 text-fg break-words',
-  '[&_p]:my-3 [&_h2]:mt-5 [&_h2]:mb-2 [&_h2]:text-base [&_h2]:font-semibold [&_h3]:mt-4 [&_h3]:mb-2 [&_h3]:font-semibold [&_h4]:mt-3 [&_h4]:font-semibold',
+  // The article's headings start at h4, below its h3 title (sanitizeArticle moves them there).
+  '[&_p]:my-3 [&_h4]:mt-5 [&_h4]:mb-2 [&_h4]:text-base [&_h4]:font-semibold [&_h5]:mt-4 [&_h5]:mb-2 [&_h5]:font-semibold [&_h6]:mt-3 [&_h6]:font-semibold',
   '[&_ul]:my-3 [&_ul]:list-disc [&_ul]:pl-5 [&_ol]:my-3 [&_ol]:list-decimal [&_ol]:pl-5 [&_li]:my-1',
   '[&_a]:text-primary [&_a]:underline [&_img]:my-3 [&_img]:h-auto [&_img]:max-w-full [&_img]:rounded-lg',
   '[&_blockquote]:border-l-4 [&_blockquote]:border-line [&_blockquote]:pl-3 [&_blockquote]:text-muted',
@@ -16,13 +17,16 @@ const BODY_CLASS = [
   '[&_table]:my-3 [&_table]:block [&_table]:overflow-x-auto [&_td]:border [&_td]:border-line [&_td]:p-2 [&_th]:border [&_th]:border-line [&_th]:p-2 [&_hr]:my-4 [&_hr]:border-line',
 ].join(' ');
 
+/** The level of the article's title: under the widget's h2 ("Help centre"). */
+const TITLE_LEVEL = 3;
+
 /** One article: title, last update and the body, sanitised again here (trust.md). */
 export function ArticlePage({ articleId }: { articleId: number }) {
   const { t, i18n } = useTranslation();
   const article = useArticle(articleId);
   useReportReady(!article.isPending);
   const body = article.data?.body;
-  const html = useMemo(() => (body === undefined ? '' : sanitizeArticle(body)), [body]);
+  const html = useMemo(() => (body === undefined ? '' : sanitizeArticle(body, { headingsBelow: TITLE_LEVEL })), [body]);
   return (
     <LoadState isPending={article.isPending} isError={article.isError} onRetry={() => void article.refetch()}>
       {article.data && (

@@ -242,6 +242,21 @@ describe('article page', () => {
     expect((window as { __pwned?: boolean }).__pwned).toBeUndefined();
   });
 
+  it("nests the article's own headings below its title, so the outline runs Help centre › title › sections", async () => {
+    const body = '<h2>Before you ask</h2><p>Check the card.</p><h3>Card refunds</h3><p>Days.</p><h2>Timing</h2><p>Soon.</p>';
+    await openHelpWidget({ [HELP_DESK_URLS.article('en-us', 9)]: () => ({ article: helpArticle(9, 'Refunds', { body }) }) });
+    act(() => setHelpSecondaryPage({ type: 'article', id: 9 }));
+    await inPanel().findByRole('article');
+    const outline = inPanel().getAllByRole('heading').map((heading) => [Number(heading.tagName.slice(1)), heading.textContent]);
+    expect(outline).toEqual([
+      [2, 'Help centre'],
+      [3, 'Refunds'],
+      [4, 'Before you ask'],
+      [5, 'Card refunds'],
+      [4, 'Timing'],
+    ]);
+  });
+
   it('a failed article offers Retry; Back clears the page and shows Home', async () => {
     let fail = true;
     const { user } = await openHelpWidget({
