@@ -57,6 +57,14 @@ describe('security centre page', () => {
     expect(Boolean(screen.queryByRole('button', { name: 'Set up' }))).toBe(offersSetUp);
   });
 
+  it('keeps each button on one line and unshrunk beside its text ("Set / up" wrapped at 1280 px)', async () => {
+    open();
+    await ready();
+    for (const name of ['Set up', 'Change password']) {
+      expect(screen.getByRole('button', { name })).toHaveClass('whitespace-nowrap', 'shrink-0');
+    }
+  });
+
   it('"Set up" opens the bind modal', async () => {
     const { user } = open();
     await ready();

@@ -15,6 +15,12 @@ const AuthenticatorBindModal = lazy(() => import('@/ui/authenticator/authenticat
 const ChangePasswordForm = lazy(() => import('../components/change-password-form').then((m) => ({ default: m.ChangePasswordForm })));
 
 /**
+ * A button beside a section's text: its label stays on one line and the text gives way to it
+ * (it wrapped to "Set / up" at 1280 px); below the sm breakpoint the row stacks instead.
+ */
+const ROW_BUTTON = 'shrink-0 self-start whitespace-nowrap sm:self-center';
+
+/**
  * The security centre: the signed-in address, the authenticator (with the bind modal) and logout.
  * `settings` for individuals and independent users, `corporation-portal/setting` for businesses
  * (independent or not). `?bind=authenticator` opens the bind modal (the sign-up's "Set up now").
@@ -45,22 +51,22 @@ export function SecurityCentrePage() {
         <p className="mt-1 text-sm text-muted">{t('security.signedInAs', { email })}</p>
       </header>
       <section aria-labelledby="two-factor" className="flex flex-col gap-3 rounded-2xl border border-line bg-surface p-4 sm:flex-row sm:items-center sm:justify-between">
-        <div>
+        <div className="min-w-0 flex-1">
           <h2 id="two-factor" className="font-semibold">{t('security.twoFactor.title')}</h2>
           <p className="mt-1 text-sm text-muted">{t('security.twoFactor.description')}</p>
           <p data-testid="two-factor-status" className={`mt-2 text-sm font-medium ${bindStatus === 'NONE' ? 'text-muted' : 'text-success'}`}>
             {t(bindStatus === 'NONE' ? 'security.twoFactor.off' : bindStatus === 'BINDED' ? 'security.twoFactor.on' : 'security.twoFactor.coolingOff')}
           </p>
         </div>
-        {bindStatus === 'NONE' ? <GradientButton onClick={() => setBindOpen(true)}>{t('security.twoFactor.setUp')}</GradientButton> : null}
+        {bindStatus === 'NONE' ? <GradientButton onClick={() => setBindOpen(true)} className={ROW_BUTTON}>{t('security.twoFactor.setUp')}</GradientButton> : null}
       </section>
       <section aria-labelledby="password" className="flex flex-col gap-3 rounded-2xl border border-line bg-surface p-4">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-          <div>
+          <div className="min-w-0 flex-1">
             <h2 id="password" className="font-semibold">{t('security.changePassword.title')}</h2>
             <p className="mt-1 text-sm text-muted">{t('security.changePassword.description')}</p>
           </div>
-          <GradientButton variant="outline" onClick={() => setChangingPassword(!changingPassword)} aria-expanded={changingPassword}>
+          <GradientButton variant="outline" onClick={() => setChangingPassword(!changingPassword)} aria-expanded={changingPassword} className={ROW_BUTTON}>
             {t(changingPassword ? 'security.changePassword.cancel' : 'security.changePassword.open')}
           </GradientButton>
         </div>
