@@ -34,6 +34,19 @@ export const bundledTranslations: Record<Language, TextTree> = {
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
 
+/** A BCP 47 language tag: a language of 2-3 letters, then subtags of 1-8 letters or digits; `_` is taken for `-` (zh_CN). */
+const LANGUAGE_TAG = /^([a-z]{2,3})(?:[-_][a-z\d]{1,8})*$/i;
+
+/**
+ * The supported language a language tag names, case-insensitively and by its language subtag:
+ * zh, zh-CN, zh-cn, zh-Hans, zh-Hans-CN, zh-SG (and zh-TW: our only Chinese is zh) → zh; EN,
+ * en-US, en-GB → en. Undefined for anything else, a tag of an unsupported language included.
+ */
+export function languageOfTag(tag: string | null | undefined): Language | undefined {
+  const primary = LANGUAGE_TAG.exec(tag ?? '')?.[1]?.toLowerCase();
+  return isLanguage(primary) ? primary : undefined;
+}
+
 /** Every dotted key of a text tree, sorted: the completeness test compares en and zh with it. */
 export function listKeys(tree: TextTree, prefix = ''): string[] {
   return Object.entries(tree)

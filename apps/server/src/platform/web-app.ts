@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from './error-handler.ts';
+import { canonicalLocaleUrl } from './locale-alias.ts';
 
 const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Causeway</title>
 <body style="font-family:system-ui;max-width:36rem;margin:4rem auto;padding:0 1rem">
@@ -10,7 +11,8 @@ const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><ti
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached, and
- * every other GET that wants HTML answered with index.html so the SPA router takes over.
+ * every other GET that wants HTML answered with index.html so the SPA router takes over (a
+ * language named by another of its tags is first redirected to its canonical prefix).
  * Returns the SPA fallback for the not-found handler.
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string) {
@@ -29,6 +31,10 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
   }
 
   return function serveSpa(request: FastifyRequest, reply: FastifyReply) {
+    // A language by another of its tags (/zh-CN/..., /zh-cn/...): to the canonical prefix. 302, not
+    // 301: browsers keep a 301 for ever, and a later release may give a tag (zh-TW) its own locale.
+    const canonical = request.method === 'GET' || request.method === 'HEAD' ? canonicalLocaleUrl(request.url) : undefined;
+    if (canonical) return reply.redirect(canonical, 302);
     const wantsHtml = (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
     if (!wantsHtml) return sendError(reply, 'REQ0000404', `Not found: ${request.method} ${request.url.split('?')[0]}`);
     reply.header('cache-control', 'no-cache');

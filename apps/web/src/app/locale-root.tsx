@@ -1,4 +1,4 @@
-import { isLanguage, SUPPORTED_LANGUAGES } from '@causeway/translations';
+import { isLanguage, languageOfTag, SUPPORTED_LANGUAGES } from '@causeway/translations';
 import { type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
@@ -9,21 +9,23 @@ import { BusinessLayout } from './layouts/business-layout';
 import { MainLayout } from './layouts/main-layout';
 import { SimpleHeaderLayout } from './layouts/simple-header-layout';
 import { currentMode } from './current-mode';
-import { headerFlags, layoutFor, stripLocale } from './route-rules';
+import { headerFlags, layoutFor, localeAliasOf, stripLocale } from './route-rules';
 import { loadTranslations } from './translations-loader';
 
-/** The URL with its locale segment set to `lng` and the lng query parameter dropped. */
-function localisedUrl(lng: string, path: string, search: string): string {
+/** The URL with its locale segment set to `lng`, the lng query parameter dropped and the hash kept. */
+function localisedUrl(lng: string, path: string, search: string, hash: string): string {
   const params = new URLSearchParams(search);
   params.delete('lng');
   const query = params.toString();
-  return `/${lng}${path === '/' ? '' : path}${query ? `?${query}` : ''}`;
+  return `/${lng}${path === '/' ? '' : path}${query ? `?${query}` : ''}${hash}`;
 }
 
 /**
  * Root of every page under /:lng. The locale comes from the lng query parameter when it names a
  * supported language, else from the path, else en; the URL is rewritten to carry it as its first
- * segment. Picks the layout from the route rules and code-splits the page below it.
+ * segment. Either may name the language by another of its tags (zh-CN, zh-cn as in the help
+ * centre's URLs, zh-Hans, en-US, EN): the URL then gets the canonical code in its place.
+ * Picks the layout from the route rules and code-splits the page below it.
  */
 export function LocaleRoot() {
   const { lng } = useParams();
@@ -31,8 +33,9 @@ export function LocaleRoot() {
   const { i18n } = useTranslation();
   const queryLng = new URLSearchParams(location.search).get('lng');
   const pathLng = isLanguage(lng) ? lng : undefined;
-  const wanted = isLanguage(queryLng) ? queryLng : (pathLng ?? 'en');
-  const path = pathLng ? stripLocale(location.pathname, SUPPORTED_LANGUAGES) : location.pathname;
+  const alias = pathLng ? undefined : localeAliasOf(location.pathname);
+  const wanted = languageOfTag(queryLng) ?? pathLng ?? alias?.language ?? 'en';
+  const path = pathLng ? stripLocale(location.pathname, SUPPORTED_LANGUAGES) : (alias?.rest ?? location.pathname);
 
   useEffect(() => {
     if (!pathLng) return;
@@ -41,7 +44,7 @@ export function LocaleRoot() {
     if (pathLng !== 'en' && !i18n.hasResourceBundle(pathLng, 'translation')) void loadTranslations(i18n, pathLng);
   }, [pathLng, i18n]);
 
-  if (!pathLng || queryLng !== null) return <Navigate replace to={localisedUrl(wanted, path, location.search)} />;
+  if (!pathLng || queryLng !== null) return <Navigate replace to={localisedUrl(wanted, path, location.search, location.hash)} />;
 
   const page = (
     <Suspense fallback={<div className="flex min-h-[50vh] items-center justify-center"><Spinner size="lg" /></div>}>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  canRedirectToRemediation, flowTypeFromPath, headerFlags, isNoLoginPath, isUkLayoutExempt, layoutFor, LOGIN_ROUTE_BY_MODE, stripLocale,
+  canRedirectToRemediation, flowTypeFromPath, headerFlags, isNoLoginPath, isUkLayoutExempt, layoutFor, localeAliasOf, LOGIN_ROUTE_BY_MODE, stripLocale,
 } from './route-rules';
 
 describe('route rules of spec §2', () => {
@@ -58,5 +58,21 @@ describe('route rules of spec §2', () => {
     expect(LOGIN_ROUTE_BY_MODE).toEqual({
       individual: 'login-v2', independent: 'login-independent', business: 'business-login', businessIndependent: 'business-login-independent',
     });
+  });
+});
+
+describe('localeAliasOf: a supported language by another of its tags (issue 14)', () => {
+  it.each([
+    ['/zh-CN/login-v2', { language: 'zh', rest: '/login-v2' }],
+    ['/zh-cn/history', { language: 'zh', rest: '/history' }],
+    ['/zh-Hans-CN', { language: 'zh', rest: '/' }],
+    ['/EN/corporation-portal/setting', { language: 'en', rest: '/corporation-portal/setting' }],
+    ['/en-GB/', { language: 'en', rest: '/' }],
+  ])('%s → %o', (path, expected) => {
+    expect(localeAliasOf(path)).toEqual(expected);
+  });
+
+  it.each(['/zh/login-v2', '/en', '/login-v2', '/fr-FR/login-v2', '/', ''])('%s has none', (path) => {
+    expect(localeAliasOf(path)).toBeUndefined();
   });
 });

@@ -1,3 +1,4 @@
+import { type Language, languageOfTag } from '@causeway/translations';
 import type { FlowMode } from '@/lib/mode';
 
 /**
@@ -18,6 +19,18 @@ export { LOGIN_ROUTE_BY_MODE } from '@/lib/mode';
 export type LayoutKind = 'bare' | 'main' | 'business' | 'simpleHeader';
 
 const firstSegment = (path: string) => path.split('/').filter(Boolean)[0] ?? '';
+
+/**
+ * The language a path's first segment names by another of its tags (zh-CN, zh-cn, zh-Hans, en-US,
+ * EN: `languageOfTag`), and the path after it; undefined when the segment is the language's own
+ * code (nothing to correct) or no tag of a supported language (a page, e.g. /login-v2).
+ * `/zh-CN/login-v2` → `{ language: 'zh', rest: '/login-v2' }`.
+ */
+export function localeAliasOf(pathname: string): { language: Language; rest: string } | undefined {
+  const [first, ...rest] = pathname.split('/').filter(Boolean);
+  const language = languageOfTag(first);
+  return language && language !== first ? { language, rest: `/${rest.join('/')}` } : undefined;
+}
 
 /** `/zh/login-v2` → `/login-v2` when the first segment is a supported language. */
 export function stripLocale(pathname: string, languages: readonly string[]): string {

@@ -1,5 +1,5 @@
 import { bundledTranslations } from '@causeway/translations';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/test/app-harness';
 import { loadNotFoundPage, PAGE_ROUTES } from './route-table';
@@ -71,6 +71,41 @@ describe('locale in the URL', () => {
     await screen.findByRole('heading', { level: 1, name: 'Sandbox tools' });
     expect(app.location()).toBe('/en/sandbox');
     expect(app.i18n.language).toBe('en');
+  });
+
+  // Issue 14: Chinese (and English) by their usual names, e.g. the help centre's own zh-cn.
+  it.each(['zh', 'zh-CN', 'zh-cn', 'ZH-CN', 'zh-Hans', 'zh-Hans-CN', 'zh-SG', 'zh_CN'])('takes the language tag %s as zh, keeping path and query', async (tag) => {
+    const app = renderApp(`/${tag}/sandbox?x=1`);
+    expect(await screen.findByRole('heading', { level: 1, name: '沙盒工具' })).toBeInTheDocument();
+    expect(app.location()).toBe('/zh/sandbox?x=1');
+    expect(app.i18n.language).toBe('zh');
+  });
+
+  it.each(['EN', 'en-US', 'en-GB', 'En-us', 'en-Latn-US'])('takes the language tag %s as en', async (tag) => {
+    const app = renderApp(`/${tag}/sandbox`);
+    await screen.findByRole('heading', { level: 1, name: 'Sandbox tools' });
+    expect(app.location()).toBe('/en/sandbox');
+  });
+
+  it('keeps the rest of the path, the query and the hash: /zh-CN/login-v2?x=1#top → /zh/login-v2?x=1#top', async () => {
+    const app = renderApp('/zh-CN/login-v2?x=1#top');
+    await waitFor(() => expect(app.location()).toBe('/zh/login-v2?x=1'));
+    expect(app.router.state.location.hash).toBe('#top');
+    expect(screen.queryByRole('heading', { level: 1, name: /Page not found|页面不存在/ })).not.toBeInTheDocument();
+  });
+
+  it('a tag alone goes to the start page in its language, and ?lng takes a tag too', async () => {
+    const app = renderApp('/zh-Hans');
+    expect(await screen.findByRole('heading', { level: 1, name: '沙盒工具' })).toBeInTheDocument();
+    expect(app.location()).toBe('/zh/sandbox');
+    await act(() => app.router.navigate('/en/sandbox?lng=zh-TW'));
+    await waitFor(() => expect(app.location()).toBe('/zh/sandbox'));
+  });
+
+  it('a first segment that is no tag of a supported language is a page, as before', async () => {
+    const app = renderApp('/fr-FR/sandbox');
+    await screen.findByRole('heading', { level: 1, name: 'Page not found' });
+    expect(app.location()).toBe('/en/fr-FR/sandbox');
   });
 
   it('shows "Page not found" for an unknown page, with a link to the start page', async () => {

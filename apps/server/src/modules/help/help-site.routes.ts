@@ -1,4 +1,5 @@
-import { HELP_LOCALES, type HelpLocale } from '@causeway/contracts';
+import { DEFAULT_HELP_LOCALE, HELP_LOCALES, type HelpLocale, helpLocaleOf } from '@causeway/contracts';
+import { languageOfTag } from '@causeway/translations';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,6 +23,28 @@ function page(locale: HelpLocale, title: string, body: string): string {
 
 const html = (reply: FastifyReply, status: number, body: string) => reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'public, max-age=300').send(body);
 
+const isHelpLocale = (value: string): value is HelpLocale => (HELP_LOCALES as readonly string[]).includes(value);
+
+/**
+ * The help locale a URL names by another of its tags (zh, zh-CN, ZH-CN, zh-Hans, en, EN-US,
+ * fr-FR): people type the usual names, and our own are lower case. Undefined for no language.
+ */
+function helpLocaleAlias(tag: string): HelpLocale | undefined {
+  return languageOfTag(tag) || /^fr(?:[-_][a-z\d]{1,8})*$/i.test(tag) ? helpLocaleOf(tag) : undefined;
+}
+
+/**
+ * The locale of a help-centre URL, or undefined once the reply is sent: a redirect to the same
+ * page under the canonical locale, or the not-found page for a segment that names no language.
+ */
+function resolveLocale(locale: string, rest: string, reply: FastifyReply): HelpLocale | undefined {
+  if (isHelpLocale(locale)) return locale;
+  const alias = helpLocaleAlias(locale);
+  if (alias) void reply.redirect(`/help-centre/${alias}${rest}`, 302);
+  else void html(reply, 404, page(DEFAULT_HELP_LOCALE, TEXTS[DEFAULT_HELP_LOCALE].missing, `<p>${escapeHtml(TEXTS[DEFAULT_HELP_LOCALE].missing)}</p>`));
+  return undefined;
+}
+
 /**
  * The built-in help centre as a plain web site: the "external help site" the widget's Get more
  * help opens in a new tab, and where each article's html_url leads. Bodies were sanitised when
@@ -30,12 +53,14 @@ const html = (reply: FastifyReply, status: number, body: string) => reply.status
  */
 export function registerHelpSiteRoutes(app: FastifyInstance, desk: HelpDeskProvider): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const locale = z.enum(HELP_LOCALES);
+  // Any text: resolveLocale answers the usual names of a locale (zh-CN) with a redirect to ours (zh-cn).
+  const locale = z.string().max(35);
 
   routes.get('/help-centre', { schema: { tags: ['help'], summary: 'The built-in help centre (redirects to en-us)' } }, async (_request, reply) => reply.redirect('/help-centre/en-us'));
 
   routes.get('/help-centre/:locale', { schema: { tags: ['help'], summary: "The built-in help centre's sections and articles", params: z.object({ locale }) } }, async (request, reply) => {
-    const l = request.params.locale;
+    const l = resolveLocale(request.params.locale, '', reply);
+    if (!l) return reply;
     const sections = await desk.sections(l);
     const lists = await Promise.all(sections.map(async (s) => ({ section: s, articles: (await desk.sectionArticles(l, s.id)) ?? [] })));
     const body = lists
@@ -47,7 +72,8 @@ export function registerHelpSiteRoutes(app: FastifyInstance, desk: HelpDeskProvi
   routes.get('/help-centre/:locale/articles/:id', {
     schema: { tags: ['help'], summary: 'One article of the built-in help centre', params: z.object({ locale, id: z.coerce.number().int().positive().max(2_147_483_647) }) },
   }, async (request, reply) => {
-    const l = request.params.locale;
+    const l = resolveLocale(request.params.locale, `/articles/${request.params.id}`, reply);
+    if (!l) return reply;
     const article: HelpArticle | null = await desk.article(l, request.params.id);
     if (!article) return html(reply, 404, page(l, TEXTS[l].missing, `<p>${escapeHtml(TEXTS[l].missing)}</p>`));
     return html(reply, 200, page(l, article.title, `<article><h1>${escapeHtml(article.title)}</h1><p class="meta">${escapeHtml(TEXTS[l].updated)} ${escapeHtml(article.updatedAt.toISOString().slice(0, 10))}</p>${sanitizeArticleHtml(article.bodyHtml)}</article>`));

@@ -338,6 +338,27 @@ describe('the built-in help site', () => {
     expect((await t.app.inject({ method: 'GET', url: '/help-centre' })).headers.location).toBe('/help-centre/en-us');
   });
 
+  // Issue 14: the help centre by the usual names of its languages too.
+  it.each([
+    ['/help-centre/zh-CN', '/help-centre/zh-cn'],
+    ['/help-centre/zh', '/help-centre/zh-cn'],
+    ['/help-centre/zh-Hans', '/help-centre/zh-cn'],
+    ['/help-centre/EN-US', '/help-centre/en-us'],
+    ['/help-centre/en', '/help-centre/en-us'],
+    ['/help-centre/fr-FR', '/help-centre/fr-fr'],
+    ['/help-centre/ZH-CN/articles/12', '/help-centre/zh-cn/articles/12'],
+  ])('%s redirects to %s', async (url, location) => {
+    const response = await t.app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe(location);
+  });
+
+  it('a locale that is no language answers the not-found page, not a JSON error', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/help-centre/nothing-here' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toContain('text/html');
+  });
+
   it('sanitises a body again when it renders it: an operator edit in the database carries no script', async () => {
     const [section] = (await desk(HELP_DESK_URLS.sections('en-us'), 'get')).json.sections;
     const [article] = (await desk(HELP_DESK_URLS.sectionArticles('en-us', section.id), 'get')).json.articles;
