@@ -154,6 +154,12 @@ export const orderDetailSchema = z.object({
   completedAt: z.string().nullable(),
   /** When the order gives up if it has not finished (trust.md: card orders 24 h). */
   deadlineAt: z.string(),
+  /**
+   * The card was charged and the charge refunded (an order that failed or expired after its capture).
+   * False on an order that ended without success otherwise: its card was never charged (declined, or
+   * its authorisation voided).
+   */
+  refunded: z.boolean(),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 

@@ -115,7 +115,11 @@ describe('order/list-order', () => {
 describe('order/get-detail', () => {
   it('answers the owner with the full order', async () => {
     const detail = await orderDetail(t, history.headers, history.btc);
-    expect(detail).toMatchObject({ orderId: history.btc, status: 'SUCCESS', fiatAmount: '100.00', card: { maskedNumber: '4242 **** **** 4242', cardProcessor: 'VISA' } });
+    expect(detail).toMatchObject({ orderId: history.btc, status: 'SUCCESS', fiatAmount: '100.00', card: { maskedNumber: '4242 **** **** 4242', cardProcessor: 'VISA' }, refunded: false });
+  });
+
+  it('a declined order says no refund was made: its card was never charged', async () => {
+    expect(await orderDetail(t, history.headers, history.declined)).toMatchObject({ status: 'FAILED', failReason: 'CARD_DECLINED', refunded: false });
   });
 
   it("refuses another person's order with ODR00001007 and shows nothing of it", async () => {

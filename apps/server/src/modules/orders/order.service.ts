@@ -1,4 +1,4 @@
-import { HISTORY_MAX_RANGE_DAYS, type ListOrderRequest, maskSegments, type OrderDetail, type OrderFailReason, type OrderStatus, type QuoteFees, type SubmitBuyRequest, type SubmitBuyResult } from '@causeway/contracts';
+import { HISTORY_MAX_RANGE_DAYS, isFinalOrderStatus, type ListOrderRequest, maskSegments, type OrderDetail, type OrderFailReason, type OrderStatus, type QuoteFees, type SubmitBuyRequest, type SubmitBuyResult } from '@causeway/contracts';
 import Decimal from 'decimal.js';
 import type { JobQueueRepository } from '../../jobs/job-queue.repository.ts';
 import { AppError } from '../../platform/app-error.ts';
@@ -143,7 +143,7 @@ export function createOrderService(deps: {
 
     async detail(user: UserRow, orderId: string): Promise<OrderDetail> {
       const order = await ownOrder(user, orderId);
-      return toDetail(order, await orderCard(deps.cards, order));
+      return toDetail(order, await orderCard(deps.cards, order), await wasRefunded(orders, order));
     },
 
     /** get-3ds-status: back from the bank's page, the processor is asked at once (not at the worker's next look). */
@@ -185,8 +185,19 @@ function summaryOf(order: OrderRow) {
   };
 }
 
-function toDetail(order: OrderRow, card: OrderDetail['card']): OrderDetail {
+/**
+ * Whether the order's charge was refunded: it ended, not as a success, after the settlement's REFUND
+ * step (settlement.ts; only a captured payment goes there, and from there only its refund ends it).
+ */
+async function wasRefunded(orders: OrdersRepository, order: OrderRow): Promise<boolean> {
+  const status = order.status as OrderStatus;
+  if (!isFinalOrderStatus(status) || status === 'SUCCESS' || status === 'BuySendSuccess') return false;
+  return (await orders.events(order.id)).some((event) => event.step === 'REFUND');
+}
+
+function toDetail(order: OrderRow, card: OrderDetail['card'], refunded: boolean): OrderDetail {
   return {
+    refunded,
     ...summaryOf(order),
     channelCode: order.channelCode as OrderDetail['channelCode'], paymentMethod: order.paymentMethod, price: plainText(order.price), fees: order.fees as QuoteFees,
     walletAddress: order.walletAddress, memo: order.memo, card, threeDsStatus: order.threeDsStatus as OrderDetail['threeDsStatus'],

@@ -6,7 +6,7 @@ import { createJobQueueRepository } from '../../jobs/job-queue.repository.ts';
 import { type CardProcessorProvider, createCardProcessor, ProcessorUnavailableError } from '../../providers/card-processor/index.ts';
 import { type ChainProvider, ChainRefusedError, ChainUnavailableError, createChainProvider } from '../../providers/chain/index.ts';
 import { createIdentityTestApp, type IdentityTestApp } from '../../../test/identity-helpers.ts';
-import { addCard, buy, TEST_CARDS, verifiedBuyer } from '../../../test/order-helpers.ts';
+import { addCard, buy, orderDetail, TEST_CARDS, verifiedBuyer } from '../../../test/order-helpers.ts';
 import { createCardsRepository } from './cards.repository.ts';
 import { createMerchantTransactionsRepository } from './merchant-transactions.repository.ts';
 import { fundInventoryJournal } from './order-ledger.ts';
@@ -41,7 +41,7 @@ const paymentOf = async (orderId: string) => (await t.db.select().from(sandboxCa
 async function authorisedOrder(email: string, number: string = TEST_CARDS.visa) {
   const buyer = await verifiedBuyer(t, email);
   const card = await addCard(t, buyer.headers, number);
-  return buy(t, buyer.headers, card.cardId);
+  return { ...(await buy(t, buyer.headers, card.cardId)), headers: buyer.headers };
 }
 
 describe('settlement when outside services fail', () => {
@@ -71,10 +71,13 @@ describe('settlement when outside services fail', () => {
       for (let round = 0; round < 6 && (await orderRow(orderId)).step !== 'DONE'; round += 1) await settlement.advance(orderId);
     };
 
-    const invalid = (await authorisedOrder('presend-refusal@example.com')).orderId;
+    const presend = await authorisedOrder('presend-refusal@example.com');
+    const invalid = presend.orderId;
     await advanceUntilDone(refusingWith('INVALID_ADDRESS'), invalid);
     expect(await orderRow(invalid)).toMatchObject({ status: 'FAILED', failReason: 'PAYOUT_FAILED', step: 'DONE' });
     expect((await paymentOf(invalid)).status).toBe('REFUNDED');
+    // The person is told their money came back (issue 14), not that nothing was charged.
+    expect(await orderDetail(t, presend.headers, invalid)).toMatchObject({ status: 'FAILED', refunded: true });
     expect(await t.db.select().from(sandboxChainTransfers).where(eq(sandboxChainTransfers.idempotencyKey, `order:${invalid}:payout`))).toHaveLength(0);
     for (const total of (await t.app.orders.ledger.trialBalance()).values()) expect(total.isZero()).toBe(true);
 
@@ -117,7 +120,7 @@ describe('settlement when outside services fail', () => {
   });
 
   it('no crypto left to sell: the database refuses the reservation (no overdraft) before any capture, the authorisation is voided, the books balance', async () => {
-    const { orderId } = await authorisedOrder('no-inventory@example.com');
+    const { orderId, headers } = await authorisedOrder('no-inventory@example.com');
     const held = await t.app.orders.ledger.balance('inventory:BTC');
     const move = (amount: Decimal, key: string) => t.db.transaction((tx) => t.app.orders.ledger.post(fundInventoryJournal('BTC', amount, key), tx));
     await move(held.negated(), 'test:empty-inventory');
@@ -127,6 +130,7 @@ describe('settlement when outside services fail', () => {
       expect(await orderRow(orderId)).toMatchObject({ status: 'FAILED', failReason: 'LIQUIDITY', step: 'DONE' });
       // Issue 13: the reservation comes before the capture, so nothing was captured and nothing refunded.
       expect((await paymentOf(orderId)).status).toBe('VOIDED');
+      expect(await orderDetail(t, headers, orderId)).toMatchObject({ status: 'FAILED', refunded: false });
       expect(await t.app.orders.ledger.journalsOf(orderId)).toEqual([]);
       for (const total of (await t.app.orders.ledger.trialBalance()).values()) expect(total.isZero()).toBe(true);
     } finally {

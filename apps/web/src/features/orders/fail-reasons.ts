@@ -14,5 +14,20 @@ export function parseFailReason(value: string | null | undefined): SubmitFailRea
 /** The text key of a reason: `orders.failReason.<REASON>`, `orders.failReason.UNKNOWN` when there is none. */
 export const failReasonKey = (reason: SubmitFailReason | null): string => `orders.failReason.${reason ?? 'UNKNOWN'}`;
 
+/** Reasons that end an order at its authorisation, before any capture: its card was never charged. */
+const NEVER_CHARGED: readonly SubmitFailReason[] = ['CARD_DECLINED', 'INSUFFICIENT_FUNDS', 'THREE_DS_FAILED', 'THREE_DS_EXPIRED', 'PARTIAL_AUTH'];
+export const isNeverCharged = (reason: SubmitFailReason | null): boolean => reason !== null && NEVER_CHARGED.includes(reason);
+
 /** No answer, or the processor's own timeout: the order may have been paid, so a new one could buy twice. */
 export const isFateUnknown = (reason: SubmitFailReason | null): boolean => reason === NO_RESPONSE || reason === 'PROCESSOR_TIMEOUT';
+
+/**
+ * The text key of what became of the money of an order that ended without success: refunded (it
+ * was charged; get-detail says so), not known yet (the processor's answer was lost: a late payment
+ * is released or refunded), or never charged (declined, or its hold released).
+ */
+export function moneyOutcomeKey(order: { failReason: SubmitFailReason | null; refunded: boolean }): string {
+  if (order.refunded) return 'orders.outcome.refunded';
+  if (isFateUnknown(order.failReason)) return 'orders.outcome.unknown';
+  return 'orders.outcome.notCharged';
+}

@@ -31,6 +31,7 @@ export const orderDetail = (overrides: Partial<OrderDetail> = {}): OrderDetail =
   updatedAt: '2026-03-10T09:30:05.000Z',
   completedAt: null,
   deadlineAt: '2026-03-11T09:30:00.000Z',
+  refunded: false,
   ...overrides,
 });
 

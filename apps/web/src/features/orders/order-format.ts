@@ -27,6 +27,14 @@ const TONES: Record<OrderStatus, StatusTone> = {
 export const statusTone = (status: OrderStatus): StatusTone => TONES[status];
 
 /**
+ * What an order's amounts mean to the person: paid and received (done), being paid (pending), or
+ * only asked for (ended: failed, declined, cancelled or expired; never shown as paid or received).
+ */
+export type OrderOutcome = 'done' | 'pending' | 'ended';
+const OUTCOME_OF_TONE: Record<StatusTone, OrderOutcome> = { success: 'done', pending: 'pending', danger: 'ended', muted: 'ended' };
+export const outcomeOf = (status: OrderStatus): OrderOutcome => OUTCOME_OF_TONE[statusTone(status)];
+
+/**
  * The history's status filter: groups of spec §4 statuses a person thinks in. list-order takes
  * the statuses of the chosen group.
  */

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cardNetworkName } from '@/lib/card-networks';
 import { formatDateTime } from '@/lib/date-format';
-import { type FeeLine, feeLines } from '@/lib/fee-lines';
 import { useHttpClient } from '@/lib/http-context';
 import { useNetworkName } from '@/lib/network-names';
 import { orderLinks } from '@/lib/order-links';
@@ -12,8 +11,10 @@ import { ErrorView, Sheet, Spinner } from '@/ui';
 import { createOrdersApi, type OrderDetail } from '../api/orders-api';
 import { errorViewContent } from '../error-content';
 import { failReasonKey } from '../fail-reasons';
-import { formatMoney, formatOrderPrice } from '../order-format';
+import { formatMoney, formatOrderPrice, outcomeOf } from '../order-format';
 import { CopyValue, DetailItem } from './copy-value';
+import { EndedOrderLines } from './ended-order-lines';
+import { OrderFees } from './order-fees';
 import { textLinkClass } from './link-classes';
 import { StatusBadge } from './status-badge';
 
@@ -24,9 +25,6 @@ export interface OrderDetailsSheetProps {
   lng: string;
   webview: boolean;
 }
-
-/** "0", "0.00": nothing to show as a line of its own. */
-const isZero = (amount: string) => !/[1-9]/.test(amount);
 
 /** A history row's details (get-detail): amounts, itemised fees, price, card, address, hash, times and status. */
 export function OrderDetailsSheet({ orderId, onClose, lng, webview }: OrderDetailsSheetProps) {
@@ -60,36 +58,34 @@ function DetailBody({ order, lng, webview }: { order: OrderDetail; lng: string; 
   const { t, i18n } = useTranslation();
   const fiat = (amount: string) => formatMoney(amount, order.fiatCurrency, i18n.language);
   const networkName = useNetworkName();
-  const { fees } = order;
-  const feeBreakdown = feeLines(fees);
-  const feeLabels: Record<FeeLine['kind'], string> = { networkFee: t('orders.detail.networkFee'), ourFee: t('orders.detail.ourFee'), discount: t('orders.detail.discount') };
+  const outcome = outcomeOf(order.status);
+  const titleId = useId();
+  // When it ended: "Completed" only for an order that completed.
+  const endedLabel = outcome === 'done' ? t('orders.detail.completed') : t('orders.detail.ended');
   return (
     <div className="flex flex-col gap-4">
       <div className="flex items-center justify-between gap-3">
         <StatusBadge status={order.status} />
         <span className="text-xs text-muted">{formatDateTime(order.createdAt, i18n.language)}</span>
       </div>
-      {order.failReason ? <p className="text-sm text-danger">{t(failReasonKey(order.failReason))}</p> : null}
-      <dl className="flex flex-col">
-        <DetailItem label={t('orders.detail.paid')} value={fiat(order.fiatAmount)} />
-        <DetailItem label={t('orders.detail.received')} value={formatMoney(order.cryptoAmount, order.cryptoCurrency, i18n.language)} />
-        <DetailItem label={t('orders.detail.price')} value={t('orders.detail.priceValue', { coin: order.cryptoCurrency, price: formatOrderPrice(order, i18n.language) })} />
-      </dl>
-      <section aria-label={t('orders.detail.fees')}>
-        <h3 className="mb-1 text-sm font-semibold text-fg">{t('orders.detail.fees')}</h3>
-        {/* Lines that add up, as in the quote: network fee + our fee − the promotion = total; the spread apart (inside the price). */}
-        <dl className="flex flex-col rounded-xl bg-surface-2 px-3 py-2">
-          {feeBreakdown.lines.map((line) => (
-            <DetailItem key={line.kind} label={feeLabels[line.kind]} value={`${line.minus ? '−' : ''}${fiat(line.amount)}`} />
-          ))}
-          <DetailItem label={t('orders.detail.totalFees')} value={fiat(feeBreakdown.total)} />
-        </dl>
-        {isZero(fees.spread) ? null : (
-          <dl className="px-3">
-            <DetailItem label={t('orders.detail.spread')} value={fiat(fees.spread)} />
+      {outcome === 'ended' ? (
+        // Not paid, not received: what was asked for, why it stopped, and what became of the money.
+        <section aria-labelledby={titleId} className="flex flex-col gap-2 rounded-xl border border-line bg-surface px-3 py-3">
+          <h3 id={titleId} className="text-sm font-semibold text-fg">{t('orders.outcome.title')}</h3>
+          <EndedOrderLines order={order} reason money />
+        </section>
+      ) : (
+        <>
+          {/* Still under way but stopping (a refund running): why, as the result page says it. */}
+          {order.failReason ? <p className="text-sm text-danger">{t(failReasonKey(order.failReason))}</p> : null}
+          <dl className="flex flex-col">
+            <DetailItem label={t(outcome === 'done' ? 'orders.detail.paid' : 'orders.detail.paying')} value={fiat(order.fiatAmount)} />
+            <DetailItem label={t(outcome === 'done' ? 'orders.detail.received' : 'orders.detail.receiving')} value={formatMoney(order.cryptoAmount, order.cryptoCurrency, i18n.language)} />
+            <DetailItem label={t('orders.detail.price')} value={t('orders.detail.priceValue', { coin: order.cryptoCurrency, price: formatOrderPrice(order, i18n.language) })} />
           </dl>
-        )}
-      </section>
+          <OrderFees order={order} />
+        </>
+      )}
       <dl className="flex flex-col gap-2">
         {order.card ? <DetailItem label={t('orders.detail.card')} value={`${cardNetworkName(order.card.cardProcessor)} ${order.card.maskedNumber}`} /> : null}
         <DetailItem label={t('orders.detail.network')} value={networkName(order.cryptoCurrency, order.network)} />
@@ -97,7 +93,7 @@ function DetailBody({ order, lng, webview }: { order: OrderDetail; lng: string; 
         {order.memo ? <DetailItem label={t('orders.detail.memo')} value={order.memo} /> : null}
         {order.txHash ? <CopyValue label={t('orders.detail.txHash')} value={order.txHash} /> : null}
         <DetailItem label={t('orders.detail.created')} value={formatDateTime(order.createdAt, i18n.language)} />
-        {order.completedAt ? <DetailItem label={t('orders.detail.completed')} value={formatDateTime(order.completedAt, i18n.language)} /> : null}
+        {order.completedAt ? <DetailItem label={endedLabel} value={formatDateTime(order.completedAt, i18n.language)} /> : null}
         <CopyValue label={t('orders.orderId')} value={order.orderId} />
       </dl>
       <Link to={orderLinks.result(lng, order.orderId, webview)} className={textLinkClass}>{t('orders.detail.openOrder')}</Link>

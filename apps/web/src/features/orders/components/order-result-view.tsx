@@ -12,6 +12,7 @@ import { failReasonKey } from '../fail-reasons';
 import { formatMoney } from '../order-format';
 import { textLinkClass } from './link-classes';
 import { CopyValue, DetailItem } from './copy-value';
+import { EndedOrderLines } from './ended-order-lines';
 import { ProcessingView } from './processing-view';
 
 /** The view of each status: its texts and what sits under them. */
@@ -82,13 +83,17 @@ export function OrderResultView({ detail, lng, webview }: OrderResultViewProps) 
     ),
     processing: <ProcessingView detail={detail} historyHref={historyHref} />,
     success: <SuccessDetails detail={detail} />,
-    failed: null,
-    expired: null,
-    expiredError: null,
-    partialAuth: null,
+    // Not paid, not received: what was asked for; a failure also says what became of the money (the
+    // other views' texts say it already).
+    failed: <EndedDetails detail={detail} money />,
+    expired: <EndedDetails detail={detail} money={false} />,
+    expiredError: <EndedDetails detail={detail} money={false} />,
+    partialAuth: <EndedDetails detail={detail} money={false} />,
   };
   const texts = resultTextKeys(detail.status);
-  const content = view === 'failed' ? t(failReasonKey(detail.failReason)) : texts.content ? t(texts.content) : null;
+  // An order that expired once paid is refunded; one that expired while its payment was only held was never charged.
+  const contentKey = view === 'expiredError' && !detail.refunded ? 'orders.result.expiredError.notCharged' : texts.content;
+  const content = view === 'failed' ? t(failReasonKey(detail.failReason)) : contentKey ? t(contentKey) : null;
 
   return (
     // The main layout pads the sides; result-webview's bare layout does not.
@@ -129,6 +134,14 @@ function SuccessDetails({ detail }: { detail: OrderDetail }) {
         {detail.txHash ? <CopyValue label={t('orders.detail.txHash')} value={detail.txHash} /> : null}
       </dl>
       <p className="text-center text-sm text-muted">{t('orders.result.success.arrival')}</p>
+    </div>
+  );
+}
+
+function EndedDetails({ detail, money }: { detail: OrderDetail; money: boolean }) {
+  return (
+    <div className="flex flex-col gap-2 rounded-xl border border-line bg-surface px-4 py-3 text-center">
+      <EndedOrderLines order={detail} reason={false} money={money} />
     </div>
   );
 }

@@ -149,6 +149,56 @@ describe('history: filters and pages', () => {
   });
 });
 
+describe('history: an order that did not go through', () => {
+  it('its row shows the amounts asked for struck through, read as not bought, never as received', async () => {
+    openHistory({
+      list: () => ({ total: 2, pageNum: 1, pageSize: 20, list: [orderSummary(idOf(1), { status: 'FAILED', failReason: 'CARD_DECLINED' }), orderSummary(idOf(2), { cryptoAmount: '0.002' })] }),
+    });
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    const [failed, done] = rows() as [HTMLElement, HTMLElement];
+    expect(within(failed).getByText('0.00123 BTC').closest('s')).not.toBeNull();
+    expect(within(failed).getByText('100.00 EUR').closest('s')).not.toBeNull();
+    expect(failed).toHaveAccessibleName(expect.stringContaining('Not bought: 0.00123 BTC for 100.00 EUR'));
+    expect(failed).toHaveAccessibleName(expect.stringMatching(/Failed$/));
+    expect(within(done).getByText('0.002 BTC').closest('s')).toBeNull();
+    expect(done).toHaveAccessibleName(expect.stringContaining('0.002 BTC'));
+    expect(done).not.toHaveAccessibleName(expect.stringContaining('Not bought'));
+  });
+
+  it('its details say what was asked for, what happened and that nothing was charged; no paid, received or completed', async () => {
+    const { user } = openHistory({
+      list: pagedOrders(1),
+      routes: { [PATHS.getOrderDetail]: () => orderDetail({ status: 'FAILED', failReason: 'CARD_DECLINED', completedAt: '2026-03-10T09:30:04.000Z' }) },
+    });
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    await user.click(rows()[0]!);
+    const sheet = within(await screen.findByRole('dialog', { name: 'Order details' }));
+    const happened = within(await sheet.findByRole('region', { name: 'What happened' }));
+    expect(happened.getByText('You asked to buy 0.00123 BTC for 100.00 EUR.')).toBeInTheDocument();
+    expect(happened.getByText('Your card was declined. Try another card or contact your bank.')).toBeInTheDocument();
+    expect(happened.getByText(/^Nothing was charged to your card\./)).toBeInTheDocument();
+    const terms = sheet.getAllByRole('term').map((term) => term.textContent);
+    expect(terms).not.toContain('You paid');
+    expect(terms).not.toContain('You received');
+    expect(terms).not.toContain('Completed');
+    expect(terms).toContain('Ended');
+    expect(sheet.queryByRole('region', { name: 'Fees' })).not.toBeInTheDocument();
+  });
+
+  it('an order whose charge was refunded says so, with the amount', async () => {
+    const { user } = openHistory({
+      list: pagedOrders(1),
+      routes: { [PATHS.getOrderDetail]: () => orderDetail({ status: 'FAILED', failReason: 'PAYOUT_FAILED', refunded: true, completedAt: '2026-03-10T09:35:00.000Z' }) },
+    });
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    await user.click(rows()[0]!);
+    const happened = within(await screen.findByRole('region', { name: 'What happened' }));
+    expect(happened.getByText('We could not send the crypto to your wallet, so the order was stopped.')).toBeInTheDocument();
+    expect(happened.getByText('The 100.00 EUR charged was refunded to your card. It can take 1 to 3 business days to show.')).toBeInTheDocument();
+    expect(happened.queryByText(/Nothing was charged/)).not.toBeInTheDocument();
+  });
+});
+
 describe('history: details sheet', () => {
   it('a row opens the order in a sheet: amounts, itemised fees, price, card, address, hash, times', async () => {
     const { user, bodiesOf } = openHistory({ list: pagedOrders(1) });

@@ -44,6 +44,17 @@ describe('order-submit-fail', () => {
     expect(screen.queryByText(/^Order ID:/)).not.toBeInTheDocument();
   });
 
+  it.each(['CARD_DECLINED', 'INSUFFICIENT_FUNDS', 'THREE_DS_FAILED', 'THREE_DS_EXPIRED', 'PARTIAL_AUTH'])('%s ends before any charge, and says nothing was charged', async (reason) => {
+    open(`?orderId=${ORDER_ID}&reason=${reason}`);
+    expect(await screen.findByText(/^Nothing was charged to your card\./)).toBeInTheDocument();
+  });
+
+  it.each(['NO_RESPONSE', 'PROCESSOR_TIMEOUT', 'LIQUIDITY', 'PAYOUT_FAILED'])('%s does not claim nothing was charged (unknown, or refunded once captured)', async (reason) => {
+    open(`?orderId=${ORDER_ID}&reason=${reason}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your order did not go through' })).toBeInTheDocument();
+    expect(screen.queryByText(/Nothing was charged/)).not.toBeInTheDocument();
+  });
+
   it('Try again starts a new order on the card page', async () => {
     const { user } = open(`?orderId=${ORDER_ID}&reason=CARD_DECLINED`);
     await user.click(await screen.findByRole('button', { name: 'Try again' }));

@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { orderLinks } from '@/lib/order-links';
 import { ErrorView, GradientButton } from '@/ui';
 import { buttonLinkClass } from '../components/link-classes';
-import { failReasonKey, isFateUnknown, parseFailReason } from '../fail-reasons';
+import { failReasonKey, isFateUnknown, isNeverCharged, parseFailReason } from '../fail-reasons';
 
 /**
  * order-submit-fail?orderId=&reason=: a buy that did not go through (declined, the bank's check
@@ -26,6 +26,7 @@ export function OrderSubmitFailPage() {
       content={
         <>
           <span className="block">{t(failReasonKey(reason))}</span>
+          {isNeverCharged(reason) ? <span className="mt-2 block">{t('orders.outcome.notCharged')}</span> : null}
           {orderId ? <span className="mt-2 block break-all text-xs">{t('orders.submitFail.orderId', { orderId })}</span> : null}
         </>
       }

@@ -95,19 +95,32 @@ describe('result page: one view per status', () => {
     const { user } = openResult([{ status: 'FAILED', failReason }]);
     expect(await heading('Payment failed')).toBeInTheDocument();
     expect(screen.getByText(text)).toBeInTheDocument();
+    // What was asked for, and that nothing was charged: never read as paid.
+    expect(screen.getByText('You asked to buy 0.00123 BTC for 100.00 EUR.')).toBeInTheDocument();
+    expect(screen.getByText(/^Nothing was charged to your card\./)).toBeInTheDocument();
+    expect(screen.queryByText('You paid')).not.toBeInTheDocument();
     expect(screen.getByText(ORDER_ID)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await landedOn()).toBe('/en/card-buy-sell');
   });
 
+  it('FAILED after a refund: the charge was refunded, not "nothing charged"', async () => {
+    openResult([{ status: 'FAILED', failReason: 'PAYOUT_FAILED', refunded: true }]);
+    expect(await heading('Payment failed')).toBeInTheDocument();
+    expect(screen.getByText('The 100.00 EUR charged was refunded to your card. It can take 1 to 3 business days to show.')).toBeInTheDocument();
+    expect(screen.queryByText(/Nothing was charged/)).not.toBeInTheDocument();
+  });
+
   it.each([
-    ['EXPIRED', 'Order expired', /your card was not charged/],
-    ['EXPIRED_ERROR', 'Order expired', /your payment is refunded to your card/],
-    ['PARTIAL_AUTH', 'Card approved only part of the amount', /Nothing was charged/],
-  ] as const)('%s: its own title and text, Try again and the history', async (status, title, text) => {
-    const { user } = openResult([{ status, failReason: status === 'PARTIAL_AUTH' ? 'PARTIAL_AUTH' : 'DEADLINE_PASSED' }]);
+    ['EXPIRED', false, 'Order expired', /your card was not charged/],
+    ['EXPIRED_ERROR', true, 'Order expired', /your payment is refunded to your card/],
+    ['EXPIRED_ERROR', false, 'Order expired', /its hold on your card is released: nothing was charged/],
+    ['PARTIAL_AUTH', false, 'Card approved only part of the amount', /Nothing was charged/],
+  ] as const)('%s (refunded: %s): its own title and text, Try again and the history', async (status, refunded, title, text) => {
+    const { user } = openResult([{ status, refunded, failReason: status === 'PARTIAL_AUTH' ? 'PARTIAL_AUTH' : 'DEADLINE_PASSED' }]);
     expect(await heading(title)).toBeInTheDocument();
     expect(screen.getByText(text)).toBeInTheDocument();
+    expect(screen.getByText('You asked to buy 0.00123 BTC for 100.00 EUR.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'View history' }));
     expect(await landedOn()).toBe('/en/history');

@@ -1,0 +1,23 @@
+import { useTranslation } from 'react-i18next';
+import type { OrderDetail } from '../api/orders-api';
+import { failReasonKey, moneyOutcomeKey } from '../fail-reasons';
+import { formatMoney } from '../order-format';
+
+type EndedOrder = Pick<OrderDetail, 'fiatAmount' | 'fiatCurrency' | 'cryptoAmount' | 'cryptoCurrency' | 'failReason' | 'refunded'>;
+
+/**
+ * An order that ended without success, in words: what was asked for ("You asked to buy 0.0004727
+ * BTC for 30.00 EUR."), why it stopped (`reason`), and what became of the money (`money`: nothing
+ * charged, or refunded). Its amounts are never shown as paid or received.
+ */
+export function EndedOrderLines({ order, reason, money }: { order: EndedOrder; reason: boolean; money: boolean }) {
+  const { t, i18n } = useTranslation();
+  const fiat = formatMoney(order.fiatAmount, order.fiatCurrency, i18n.language);
+  return (
+    <>
+      <p className="text-sm text-fg">{t('orders.outcome.asked', { crypto: formatMoney(order.cryptoAmount, order.cryptoCurrency, i18n.language), fiat })}</p>
+      {reason ? <p className="text-sm text-danger">{t(failReasonKey(order.failReason))}</p> : null}
+      {money ? <p className="text-sm text-fg">{t(moneyOutcomeKey(order), { amount: fiat })}</p> : null}
+    </>
+  );
+}

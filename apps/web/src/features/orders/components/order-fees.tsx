@@ -1,0 +1,36 @@
+import { useTranslation } from 'react-i18next';
+import { type FeeLine, feeLines } from '@/lib/fee-lines';
+import type { OrderDetail } from '../api/orders-api';
+import { formatMoney } from '../order-format';
+import { DetailItem } from './copy-value';
+
+/** "0", "0.00": nothing to show as a line of its own. */
+const isZero = (amount: string) => !/[1-9]/.test(amount);
+
+/**
+ * An order's fees as lines that add up, as in the quote: network fee + our fee − the promotion =
+ * total (lib/fee-lines); the spread apart, since it is inside the price.
+ */
+export function OrderFees({ order }: { order: Pick<OrderDetail, 'fees' | 'fiatCurrency'> }) {
+  const { t, i18n } = useTranslation();
+  const fiat = (amount: string) => formatMoney(amount, order.fiatCurrency, i18n.language);
+  const { fees } = order;
+  const { lines, total } = feeLines(fees);
+  const labels: Record<FeeLine['kind'], string> = { networkFee: t('orders.detail.networkFee'), ourFee: t('orders.detail.ourFee'), discount: t('orders.detail.discount') };
+  return (
+    <section aria-label={t('orders.detail.fees')}>
+      <h3 className="mb-1 text-sm font-semibold text-fg">{t('orders.detail.fees')}</h3>
+      <dl className="flex flex-col rounded-xl bg-surface-2 px-3 py-2">
+        {lines.map((line) => (
+          <DetailItem key={line.kind} label={labels[line.kind]} value={`${line.minus ? '−' : ''}${fiat(line.amount)}`} />
+        ))}
+        <DetailItem label={t('orders.detail.totalFees')} value={fiat(total)} />
+      </dl>
+      {isZero(fees.spread) ? null : (
+        <dl className="px-3">
+          <DetailItem label={t('orders.detail.spread')} value={fiat(fees.spread)} />
+        </dl>
+      )}
+    </section>
+  );
+}
