@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from './error-handler.ts';
@@ -8,6 +9,25 @@ import { canonicalLocaleUrl } from './locale-alias.ts';
 const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Causeway</title>
 <body style="font-family:system-ui;max-width:36rem;margin:4rem auto;padding:0 1rem">
 <h1>The web app is not built</h1><p>Run <code>npm run build</code> (or <code>npm start</code>, which builds it), then reload.</p></body></html>`;
+
+/** The web app's icon as the web app ships it; the source copy while it is not built (tests, a fresh clone). */
+const FAVICON_SOURCE = fileURLToPath(new URL('../../../web/public/favicon.svg', import.meta.url));
+
+/**
+ * /favicon.ico, which browsers ask for on every page without an icon of its own: the server's own
+ * pages (sandbox KYC and 3DS, help centre, operator pages) and any page before the web app's
+ * index.html names /favicon.svg. It answers the web app's SVG (one icon for the whole site), read
+ * once at start; a built app with a favicon.ico of its own keeps that one.
+ */
+function registerFavicon(app: FastifyInstance, webDist: string) {
+  if (fs.existsSync(path.join(webDist, 'favicon.ico'))) return;
+  const built = path.join(webDist, 'favicon.svg');
+  const source = fs.existsSync(built) ? built : FAVICON_SOURCE;
+  if (!fs.existsSync(source)) return;
+  const icon = fs.readFileSync(source);
+  app.get('/favicon.ico', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(icon));
+}
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached, and
@@ -29,6 +49,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
       },
     });
   }
+
+  registerFavicon(app, webDist);
 
   return function serveSpa(request: FastifyRequest, reply: FastifyReply) {
     // A language by another of its tags (/zh-CN/..., /zh-cn/...): to the canonical prefix. 302, not

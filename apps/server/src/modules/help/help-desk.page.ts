@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../platform/html.ts';
+import { escapeHtml, FAVICON_LINK } from '../../platform/html.ts';
 import type { BuiltinDeskRepository } from '../../providers/help-desk/builtin-desk.repository.ts';
 
 export type OperatorRequest = Awaited<ReturnType<BuiltinDeskRepository['latestRequests']>>[number];
@@ -22,7 +22,7 @@ ${files ? `<h3>Attachments</h3><ul>${files}</ul>` : ''}
 /** /sandbox/help-desk: the built-in desk's newest requests, for the operator. Plain HTML, no script. */
 export function renderHelpDeskPage(requests: OperatorRequest[]): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light dark"><title>Help desk · Causeway</title>
+<meta name="color-scheme" content="light dark">${FAVICON_LINK}<title>Help desk · Causeway</title>
 <style>body{font-family:system-ui,sans-serif;margin:1rem;max-width:60rem}article{border-bottom:1px solid #8884;padding:.5rem 0}h2{font-size:1.1rem;margin:.3rem 0}.meta{color:#888;margin:.2rem 0;overflow-wrap:anywhere}pre{white-space:pre-wrap;overflow-wrap:anywhere;font:inherit}</style></head>
 <body><h1>Help desk</h1><p>The latest ${requests.length} support and feedback requests sent from the help widget to the built-in help desk. JSON: <code>/sandbox/help-desk?format=json</code>.</p>
 ${requests.map(renderRequest).join('\n') || '<p>No requests yet.</p>'}</body></html>`;

@@ -3,7 +3,7 @@ import { languageOfTag } from '@causeway/translations';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { escapeHtml } from '../../platform/html.ts';
+import { escapeHtml, FAVICON_LINK } from '../../platform/html.ts';
 import type { HelpArticle, HelpDeskProvider } from '../../providers/help-desk/index.ts';
 import { sanitizeArticleHtml } from '../../providers/help-desk/sanitize-html.ts';
 
@@ -15,7 +15,7 @@ const TEXTS: Record<HelpLocale, { title: string; all: string; updated: string; m
 
 function page(locale: HelpLocale, title: string, body: string): string {
   return `<!doctype html><html lang="${TEXTS[locale].lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light dark"><title>${escapeHtml(title)}</title>
+<meta name="color-scheme" content="light dark">${FAVICON_LINK}<title>${escapeHtml(title)}</title>
 <style>body{font-family:system-ui,sans-serif;margin:0 auto;padding:1rem;max-width:46rem;line-height:1.55}a{color:#4f6bed}nav a{margin-right:1rem}table{border-collapse:collapse}td,th{border:1px solid #8884;padding:.3rem .5rem}.meta{color:#888}</style></head>
 <body><nav><a href="/help-centre/${locale}">${escapeHtml(TEXTS[locale].title)}</a>${HELP_LOCALES.filter((l) => l !== 'fr-fr' && l !== locale).map((l) => `<a href="/help-centre/${l}" hreflang="${TEXTS[l].lang}">${l === 'zh-cn' ? '中文' : 'English'}</a>`).join('')}</nav>
 <main>${body}</main></body></html>`;

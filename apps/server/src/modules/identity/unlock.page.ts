@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../platform/html.ts';
+import { escapeHtml, FAVICON_LINK } from '../../platform/html.ts';
 import type { EmailLanguage } from './email-templates.ts';
 import { UNLOCK_PATH } from './unlock.service.ts';
 
@@ -35,7 +35,7 @@ export function renderUnlockPage(state: UnlockPageState, lang: EmailLanguage, to
     state === 'offer'
       ? `<form method="post" action="${UNLOCK_PATH}"><input type="hidden" name="token" value="${escapeHtml(token)}"><input type="hidden" name="lang" value="${lang}"><button type="submit">${escapeHtml(texts.action)}</button></form>`
       : `<p><a href="/${lang}/login-v2">${escapeHtml(texts.signIn)}</a></p>`;
-  return `<!doctype html><html lang="${lang === 'zh' ? 'zh-CN' : 'en'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark"><meta name="referrer" content="no-referrer"><title>${escapeHtml(title)} · Causeway</title>
+  return `<!doctype html><html lang="${lang === 'zh' ? 'zh-CN' : 'en'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark">${FAVICON_LINK}<meta name="referrer" content="no-referrer"><title>${escapeHtml(title)} · Causeway</title>
 <style>body{font-family:system-ui,sans-serif;margin:0;padding:24px 16px;background:Canvas;color:CanvasText}main{max-width:28rem;margin:0 auto}h1{font-size:1.5rem}p{line-height:1.5}button{font:inherit;padding:12px 20px;min-height:44px;border-radius:8px;border:2px solid currentColor;background:ButtonFace;color:ButtonText;cursor:pointer}button:focus-visible,a:focus-visible{outline:3px solid Highlight;outline-offset:2px}a{color:LinkText}</style></head>
 <body><main><h1>${escapeHtml(title)}</h1><p role="status">${escapeHtml(body)}</p>${form}</main></body></html>`;
 }

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../platform/html.ts';
+import { escapeHtml, FAVICON_LINK } from '../../platform/html.ts';
 import type { OperatorReviewOrder } from './operator-review.routes.ts';
 
 const KIND_TEXTS: Record<OperatorReviewOrder['kind'], { title: string; action: string }> = {
@@ -40,7 +40,7 @@ function renderOrder(order: OperatorReviewOrder): string {
  */
 export function renderOperatorReviewPage(orders: OperatorReviewOrder[]): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light dark"><meta name="referrer" content="no-referrer"><title>Orders awaiting an operator · Causeway</title>
+<meta name="color-scheme" content="light dark">${FAVICON_LINK}<meta name="referrer" content="no-referrer"><title>Orders awaiting an operator · Causeway</title>
 <style>body{font-family:system-ui,sans-serif;margin:0;padding:16px;background:Canvas;color:CanvasText}main{max-width:60rem;margin:0 auto}h1{font-size:1.5rem}article{border-bottom:1px solid GrayText;padding:.5rem 0}h2{font-size:1.1rem;margin:.3rem 0;overflow-wrap:anywhere}p{line-height:1.5}dl{display:grid;grid-template-columns:minmax(7rem,max-content) 1fr;gap:.2rem 1rem;margin:.5rem 0}dt{color:GrayText}dd{margin:0;overflow-wrap:anywhere}code{overflow-wrap:anywhere}@media (max-width:30rem){dl{grid-template-columns:1fr}dd{margin-bottom:.4rem}}</style></head>
 <body><main><h1>Orders awaiting an operator</h1>
 <p>${orders.length === 0 ? 'No order is waiting for an operator.' : `${orders.length} order(s), oldest first.`} The buyer sees these orders as they are (a payout in review shows as PROCESSING); no person, wallet address or card is shown here. JSON: <code>/operator/orders-awaiting-review?format=json</code>.</p>

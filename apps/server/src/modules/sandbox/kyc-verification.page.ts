@@ -1,5 +1,5 @@
 import type { CountrySeed } from '../../db/seed/countries.ts';
-import { escapeHtml } from '../../platform/html.ts';
+import { escapeHtml, FAVICON_LINK } from '../../platform/html.ts';
 
 export interface VerificationFormValues {
   firstName: string;
@@ -17,7 +17,7 @@ button{margin-top:1.2rem;width:100%;padding:.8rem;font:inherit;font-weight:600;b
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light dark"><title>${escapeHtml(title)} · Sandbox KYC vendor</title><style>${STYLE}</style></head>
+<meta name="color-scheme" content="light dark">${FAVICON_LINK}<title>${escapeHtml(title)} · Sandbox KYC vendor</title><style>${STYLE}</style></head>
 <body><main>${body}</main></body></html>`;
 }
 

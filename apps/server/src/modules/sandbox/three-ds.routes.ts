@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { escapeHtml } from '../../platform/html.ts';
+import { escapeHtml, FAVICON_LINK } from '../../platform/html.ts';
 import type { SandboxCardProcessor, SandboxChallenge } from '../../providers/card-processor/index.ts';
 
 const STYLE = `body{font-family:system-ui,sans-serif;margin:0;padding:1rem;display:flex;justify-content:center;line-height:1.45}
@@ -12,7 +12,7 @@ a{color:inherit;font-weight:600}.note{font-size:.9rem;opacity:.8}`;
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light dark"><title>${escapeHtml(title)} · Sandbox 3-D Secure</title><style>${STYLE}</style></head>
+<meta name="color-scheme" content="light dark">${FAVICON_LINK}<title>${escapeHtml(title)} · Sandbox 3-D Secure</title><style>${STYLE}</style></head>
 <body><main><p class="bank">Causeway Sandbox Bank · 3-D Secure</p>${body}</main></body></html>`;
 }
 
