@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storage } from '@/lib/storage';
 import { renderWithI18n } from '@/test/render';
@@ -99,6 +99,24 @@ describe('ThemeProvider and ThemeToggle', () => {
     expect(toggle).toHaveAttribute('aria-pressed', 'false');
     expect(html).toHaveAttribute('data-theme', 'light');
     expect(storage.getItem(DARK_MODE_STORAGE_KEY)).toBe(false);
+  });
+
+  it('compact (in a one-row header) shows only the sun or moon on phones, still named "Dark mode" with its state', () => {
+    stubSystemPreference(false);
+    renderWithI18n(
+      <ThemeProvider>
+        <ThemeToggle compact />
+      </ThemeProvider>,
+    );
+    const toggle = screen.getByRole('button', { name: 'Dark mode' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    expect(within(toggle).getByText('Dark mode')).toHaveClass('max-sm:sr-only');
+  });
+
+  it('in full (the user menu on phones) keeps its name in sight', () => {
+    stubSystemPreference(false);
+    renderToggle();
+    expect(screen.getByText('Dark mode')).not.toHaveClass('max-sm:sr-only');
   });
 
   it('keeps the stored choice for the next visit', () => {

@@ -84,7 +84,7 @@ export function BusinessLayout({ independent, companyName, companyLogoUrl, child
             )}
           </span>
           <LanguageSwitch />
-          <ThemeToggle />
+          <ThemeToggle compact />
         </header>
         <main id={MAIN_CONTENT_ID} className="flex-1 px-4 pt-6 pb-24">{children}</main>
       </div>

@@ -15,7 +15,7 @@ export interface MainLayoutProps {
   children: ReactNode;
 }
 
-const navLink = 'rounded-full px-3 py-2 text-sm font-medium text-muted hover:text-fg aria-[current=page]:bg-surface-2 aria-[current=page]:text-fg';
+const navLink = 'whitespace-nowrap rounded-full px-3 py-2 text-sm font-medium text-muted hover:text-fg aria-[current=page]:bg-surface-2 aria-[current=page]:text-fg';
 
 /** The main chrome: header with brand, primary navigation, language and theme; then the page. */
 export function MainLayout({ flags, children }: MainLayoutProps) {
@@ -25,9 +25,10 @@ export function MainLayout({ flags, children }: MainLayoutProps) {
     <div className="min-h-dvh bg-bg text-fg">
       <SkipLink />
       <header className="border-b border-line bg-surface">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-2 px-4 py-3">
-          <Link to={`/${lng}/dashboard`} aria-current={flags.home ? 'page' : undefined} className="mr-auto rounded-lg">
-            <BrandMark />
+        {/* One row at 360 px too (issue 14): the brand shows its mark alone there, the language its short name. */}
+        <div className="mx-auto flex max-w-6xl flex-nowrap items-center gap-2 px-4 py-3">
+          <Link to={`/${lng}/dashboard`} aria-current={flags.home ? 'page' : undefined} className="mr-auto shrink-0 rounded-lg">
+            <BrandMark compact />
           </Link>
           <nav aria-label={t('common.mainNavigation')} className="flex items-center gap-1">
             <Link to={`/${lng}/buy-crypto`} aria-current={flags.buy ? 'page' : undefined} className={navLink}>

@@ -29,6 +29,24 @@ describe('help launcher', () => {
     expect(launcher()).toHaveAttribute('data-status', 'idle');
   });
 
+  it('asks the page to keep room for it while it is there, and is smaller on phones (it hid a card\'s expiry at 360 px)', () => {
+    document.cookie = 'isRoma=false; path=/';
+    const html = document.documentElement;
+    const { unmount } = renderHelp();
+    // theme.css: with this attribute the document keeps scroll-padding under the launcher, so focus
+    // and scrollIntoView stop above it; the layouts end their page with room for it (pb-24).
+    expect(html).toHaveAttribute('data-help-launcher');
+    expect(launcher()).toHaveClass('size-12', 'right-3', 'bottom-3', 'sm:size-14', 'sm:right-4', 'sm:bottom-4');
+    unmount();
+    expect(html).not.toHaveAttribute('data-help-launcher');
+  });
+
+  it('asks for no room for the Roma variant, which has no launcher', () => {
+    document.cookie = 'isRoma=true; path=/';
+    renderHelp();
+    expect(document.documentElement).not.toHaveAttribute('data-help-launcher');
+  });
+
   it('goes loading (spinner) → open and ready → closed, and opens again at once', async () => {
     const promotions = deferred<{ articles: HelpArticleJson[] }>();
     const desk = fakeHelpDesk({

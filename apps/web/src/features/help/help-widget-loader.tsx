@@ -37,10 +37,23 @@ export function HelpWidgetLoader() {
   return getSharedCookie(COOKIE_NAMES.isRoma) === 'true' ? null : <HelpLauncher />;
 }
 
+/**
+ * While the launcher floats over the page, <html> carries data-help-launcher: theme.css then keeps
+ * scroll padding under it, so keyboard focus and scrollIntoView never leave a control beneath it.
+ */
+function useRoomForLauncher() {
+  useEffect(() => {
+    const html = document.documentElement;
+    html.setAttribute('data-help-launcher', '');
+    return () => html.removeAttribute('data-help-launcher');
+  }, []);
+}
+
 function HelpLauncher() {
   const { t } = useTranslation();
   const { open, status } = useHelpWidgetState();
   const [Widget, setWidget] = useState<ComponentType | null>(() => loadedWidget);
+  useRoomForLauncher();
 
   useEffect(() => {
     if (open && getHelpWidgetState().status === 'idle') setHelpWidgetStatus('loading');
@@ -83,7 +96,8 @@ function HelpLauncher() {
         }}
         onPointerEnter={prefetch}
         onFocus={prefetch}
-        className="fixed right-4 bottom-4 z-30 flex size-14 items-center justify-center rounded-full bg-linear-to-r from-primary to-primary-2 text-on-primary shadow-lg transition hover:brightness-110"
+        // 48 px, 12 px from the corner on phones (56 and 16 from sm up): less of the page under it.
+        className="fixed right-3 bottom-3 z-30 flex size-12 items-center justify-center rounded-full bg-linear-to-r from-primary to-primary-2 text-on-primary shadow-lg transition hover:brightness-110 sm:right-4 sm:bottom-4 sm:size-14"
       >
         {loading ? (
           <Spinner size="md" label={t('help.launcher.loading')} />
