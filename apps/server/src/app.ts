@@ -156,7 +156,8 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
     spentInPeriods: (userId, now) => orders.spentInPeriods(userId, now),
   });
   registerKycWebhookRoutes(app, { provider: kycProvider, repository: kyc.repository, clock, rateLimiter });
-  registerKycRoutes(app, { kyc, identity, geo, rateLimiter, clock });
+  // A pair's amount range is the quote's limits, from the orders module built below (called only after start-up).
+  registerKycRoutes(app, { kyc, identity, geo, rateLimiter, clock, amountRange: (userId, pair) => orders.quotes.amountRange(userId, pair) });
   // The verification page is the vendor's; share tokens for anyone who asks are a sandbox tool.
   if (sandboxKyc) registerKycVerificationRoutes(app, sandboxKyc, { shareTokens: !production });
   const uploads = createUploadsService({ storage, documents: createDocumentUploadsRepository(database.db), rateLimiter, clock });

@@ -10,6 +10,7 @@ import {
   TEXT_FIELD_CHARACTERS,
   TEXT_FIELD_MAX_LENGTH,
 } from './kyc-rules.ts';
+import { channelCodeSchema, currencyCodeSchema, decimalStringSchema } from './reference.ts';
 
 export const KYC_STATUSES = ['Initial', 'Pending', 'Resubmitting', 'Pass', 'Fail'] as const;
 export const kycStatusSchema = z.enum(KYC_STATUSES);
@@ -120,8 +121,30 @@ export const kycAddressSchema = z.object({
 export const checkAddressResultSchema = z.object({ required: z.boolean(), address: kycAddressSchema.nullable() });
 
 export const LIMIT_PERIODS = ['DAILY', 'MONTHLY', 'YEARLY'] as const;
+
+/**
+ * customer/user/kyc/limit/query's optional pair (chosen): with all three, the answer adds the
+ * amounts the person may buy of it now, so the buy page shows their own room before any quote.
+ */
+export const kycLimitsQuerySchema = z
+  .object({
+    fiatCurrency: currencyCodeSchema.optional(),
+    cryptoCurrency: currencyCodeSchema.optional(),
+    network: z.string().regex(/^[A-Z0-9]{2,16}$/, 'must be a network code such as BTC or ETH').optional(),
+    channelCode: channelCodeSchema.default('CHECKOUT'),
+  })
+  .refine((query) => [query.fiatCurrency, query.cryptoCurrency, query.network].every((part) => part === undefined) || [query.fiatCurrency, query.cryptoCurrency, query.network].every((part) => part !== undefined), {
+    message: 'give fiatCurrency, cryptoCurrency and network together, or none of them',
+    path: ['fiatCurrency'],
+  });
+
 /** customer/user/kyc/limit/query: userKycLimitVos, amounts as decimal strings. */
 export const kycLimitsResultSchema = z.object({
+  /**
+   * With a pair asked (kycLimitsQuerySchema): the amounts of the order's fiat the person may buy of
+   * it now, the pair's range cut to the room their tier's periods leave; the quote says the same.
+   */
+  amountRange: z.object({ currency: z.string(), minAmount: decimalStringSchema, maxAmount: decimalStringSchema }).optional(),
   kycLevel: z.number().int(),
   userKycLimitVos: z.array(z.object({
     kycLevel: z.number().int(),

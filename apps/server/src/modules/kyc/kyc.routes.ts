@@ -1,6 +1,6 @@
 import {
   accountOverviewSchema, API_BASE, checkAddressResultSchema, commonHeadersSchema, docsVerificationSubmitSchema, entitySwitchPrecheckSchema, entitySwitchQuerySchema, entitySwitchResultSchema, routeEntityCheckResultSchema, envelopeOf, isBlockedCountry, kycAccessTokenResultSchema,
-  joinUkEmailListResultSchema, kycAddressSchema, kycBasicInfoSchema, kycLimitsResultSchema, kycPreCheckResultSchema, kycSyncResultSchema, ok, overviewQuerySchema, PATHS,
+  joinUkEmailListResultSchema, kycAddressSchema, kycBasicInfoSchema, kycLimitsQuerySchema, kycLimitsResultSchema, kycPreCheckResultSchema, kycSyncResultSchema, ok, overviewQuerySchema, PATHS,
 } from '@causeway/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -26,7 +26,10 @@ export const KYC_VENDOR_CALL_LIMITS = {
 } as const;
 
 /** The KYC calls of spec §7 (customer/user, customer/kyc, kyc-main/client). Every one needs a session. HTTP only. */
-export function registerKycRoutes(app: FastifyInstance, deps: { kyc: KycModule; identity: IdentityModule; geo: GeoProvider; rateLimiter: RateLimiter; clock: Clock }): void {
+/** The amounts of a pair a person may buy now (the orders module's quote limits; the pair's range cut to the tier's room). */
+export type AmountRangeOf = (userId: string, pair: { fiatCurrency: string; cryptoCurrency: string; network: string; channelCode: string }) => Promise<{ currency: string; minAmount: string; maxAmount: string }>;
+
+export function registerKycRoutes(app: FastifyInstance, deps: { kyc: KycModule; identity: IdentityModule; geo: GeoProvider; rateLimiter: RateLimiter; clock: Clock; amountRange: AmountRangeOf }): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { service } = deps.kyc;
   const tags = ['kyc'];
@@ -88,9 +91,20 @@ export function registerKycRoutes(app: FastifyInstance, deps: { kyc: KycModule; 
   });
 
   routes.get(`${API_BASE}${PATHS.kycLimits}`, {
-    schema: { tags, summary: 'Daily, monthly and yearly limits per KYC tier, with the amount used (userKycLimitVos)', headers, response: { 200: envelopeOf(kycLimitsResultSchema) } },
+    schema: {
+      tags,
+      summary: "Daily, monthly and yearly limits per KYC tier, with the amount used (userKycLimitVos); with a pair, the person's own amount range for it",
+      headers,
+      querystring: kycLimitsQuerySchema,
+      response: { 200: envelopeOf(kycLimitsResultSchema) },
+    },
     preHandler,
-    handler: async (request) => ok(await service.limits(request.auth!.user)),
+    handler: async (request) => {
+      const { fiatCurrency, cryptoCurrency, network, channelCode } = request.query;
+      const limits = await service.limits(request.auth!.user);
+      if (!fiatCurrency || !cryptoCurrency || !network) return ok(limits);
+      return ok({ ...limits, amountRange: await deps.amountRange(request.auth!.user.id, { fiatCurrency, cryptoCurrency, network, channelCode }) });
+    },
   });
 
   routes.get(`${API_BASE}${PATHS.kycAccessToken}`, {

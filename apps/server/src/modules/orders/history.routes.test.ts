@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { listOrderResultSchema, PATHS } from '@causeway/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createIdentityTestApp, type IdentityTestApp } from '../../../test/identity-helpers.ts';
-import { addCard, buy, orderDetail, settle, TEST_CARDS, verifiedBuyer } from '../../../test/order-helpers.ts';
+import { addCard, buy, getQuote, orderDetail, settle, TEST_CARDS, verifiedBuyer } from '../../../test/order-helpers.ts';
 
 let t: IdentityTestApp;
 beforeAll(async () => {
@@ -155,5 +156,31 @@ describe('KYC limits (user/kyc/limit/query)', () => {
     }
     expect(success.quote.fiatAmount).toBe('123.45');
     expect(own.find((row: { period: string }) => row.period === 'DAILY')).toMatchObject({ limitAmount: '10000.00', availableAmount: '9876.55' });
+  });
+
+  it("with a pair, answers the person's own room before any quote: the pair's range cut to what their limits leave, as the quote says it", async () => {
+    const buyer = await verifiedBuyer(t, 'history-room@example.com');
+    const limitsFor = (query: string) => call(t.app, 'GET', `${PATHS.kycLimits}${query}`, { headers: buyer.headers });
+    const eurBtc = '?fiatCurrency=EUR&cryptoCurrency=BTC&network=BTC';
+    // The pair allows 20 to 20,000 EUR; the tier's day allows 10,000.
+    const fresh = await limitsFor(eurBtc);
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.body.data.amountRange).toEqual({ currency: 'EUR', minAmount: '20.00', maxAmount: '10000.00' });
+    expect(fresh.body.data.userKycLimitVos.length).toBeGreaterThan(0);
+
+    const visa = await addCard(t, buyer.headers, TEST_CARDS.visa);
+    await buy(t, buyer.headers, visa.cardId, { fiatAmount: '2500' });
+    await settle(t);
+    expect((await limitsFor(eurBtc)).body.data.amountRange).toEqual({ currency: 'EUR', minAmount: '20.00', maxAmount: '7500.00' });
+
+    // Another fiat: the room in EUR converted as the quote converts it.
+    const gbp = (await limitsFor('?fiatCurrency=GBP&cryptoCurrency=BTC&network=BTC')).body.data.amountRange;
+    const quote = (await getQuote(t, buyer.headers, { orderId: randomUUID(), fiatCurrency: 'GBP', fiatAmount: '100' })).body.data;
+    expect(gbp).toEqual({ currency: 'GBP', minAmount: quote.minAmount, maxAmount: quote.maxAmount });
+
+    // Without a pair the answer is as before; half a pair, or a pair not offered, is refused.
+    expect((await limitsFor('')).body.data).not.toHaveProperty('amountRange');
+    expect((await limitsFor('?fiatCurrency=EUR')).statusCode).toBe(400);
+    expect((await limitsFor('?fiatCurrency=EUR&cryptoCurrency=BTC&network=ETH')).body.code).toBe('ODR00001002');
   });
 });

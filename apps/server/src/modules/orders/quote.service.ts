@@ -96,6 +96,16 @@ export function createQuoteService(deps: {
 
     tierRoom,
 
+    /**
+     * The amounts of the pair the person may buy now, before any quote (kyc/limit/query with a pair):
+     * the pair's range cut to their tier's room, written as the quote writes its minAmount and maxAmount.
+     */
+    async amountRange(userId: string, input: { fiatCurrency: string; cryptoCurrency: string; network: string; channelCode: string }) {
+      const decimals = await decimalsOf(input.fiatCurrency, input.cryptoCurrency, input.network);
+      const limits = await service.limits(userId, input, decimals.fiat);
+      return { currency: input.fiatCurrency, minAmount: limits.minAmount.toFixed(decimals.fiat), maxAmount: Decimal.max(0, limits.maxAmount).toFixed(decimals.fiat) };
+    },
+
     /** The refusal for an amount over the tier's `room` (EUR), with the range that would fit (submit-buy's check under its lock). */
     roomExceeded(pair: PairAndRate, room: Decimal, currency: string, fiatDecimals: number): AppError {
       return limitExceeded(amountLimits(pair, room, fiatDecimals), currency, fiatDecimals);
