@@ -60,8 +60,9 @@ export function createEmailCodeService(deps: {
       const now = clock.now();
       const open = await repository.findOpenEmailCode(email, input.purpose);
       if (open && now.getTime() - open.createdAt.getTime() < EMAIL_CODE_POLICY.resendAfterMs) {
-        const waitSeconds = Math.ceil((EMAIL_CODE_POLICY.resendAfterMs - (now.getTime() - open.createdAt.getTime())) / 1000);
-        throw new AppError('USE000002005', `Please wait ${waitSeconds} s before asking for a new code`);
+        const waitMs = EMAIL_CODE_POLICY.resendAfterMs - (now.getTime() - open.createdAt.getTime());
+        // With Retry-After: the code dialog counts down to Resend from it (the open code still works).
+        throw new RateLimitedError(waitMs, `Please wait ${Math.ceil(waitMs / 1000)} s before asking for a new code`, 'USE000002005');
       }
       // Widest first: a send refused by the IP's or the IP-and-address limit is not counted on the
       // address, so a source hammering one address cannot use up its owner's hour.

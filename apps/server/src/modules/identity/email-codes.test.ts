@@ -33,6 +33,9 @@ describe('resending a code', () => {
     expect(statusCode).toBe(429);
     expect(body).toMatchObject({ status: 429, code: 'USE000002005', data: null });
     expect(body.msg).toContain('1 s');
+    // Retry-After too, so the code dialog counts down to Resend from the server's own seconds.
+    const again = await t.app.inject({ method: 'POST', url: `${API_BASE}${PATHS.sendVerifyCode}`, payload: { email }, remoteAddress: ip });
+    expect(again.headers['retry-after']).toBe('1');
   });
 
   it('is allowed at 59 s, and the previous code no longer works', async () => {

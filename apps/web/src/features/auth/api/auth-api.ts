@@ -3,16 +3,15 @@ import type { BotCheck } from '@/lib/bot-check';
 import type { HttpClient } from '@/lib/http-client';
 
 /**
- * The sign-in calls the login and reset pages make. Silent where the page shows the failure inline
- * (a toast too would show it twice). sendLoginCode is not: the code dialog shows no error for a
- * failed send (it only offers Resend at once), so the client's toast is the only word of it.
+ * The sign-in calls the login and reset pages make. Silent: each page shows the failure inline (a
+ * toast too would show it twice); the code dialog says a refused send and when to ask again.
  * The steps a script would hammer carry the bot check's token, under the server's action names.
  */
 export function createAuthApi(client: HttpClient, botCheck: BotCheck) {
   return {
     accountCheck: async (email: string) => client.post<AccountCheckResult>(PATHS.accountCheck, { email, recaptchaToken: await botCheck.token('account_check') }, { silent: true }),
     sendLoginCode: async (email: string) =>
-      client.post<{ resendAfterSeconds: number }>(PATHS.sendVerifyCode, { email, recaptchaToken: await botCheck.token('send_code') }),
+      client.post<{ resendAfterSeconds: number }>(PATHS.sendVerifyCode, { email, recaptchaToken: await botCheck.token('send_code') }, { silent: true }),
     loginWithCode: (body: { email: string; code: string; termsAccepted: boolean; loginMode: LoginMode; stayLoggedIn: boolean }) =>
       client.post<LoginResult>(PATHS.loginWithVerifyCode, body, { silent: true }),
     loginWithPassword: async (body: { email: string; password: string; loginMode: LoginMode; stayLoggedIn: boolean }) =>

@@ -1,6 +1,8 @@
+import { PATHS } from '@causeway/contracts';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/http-errors';
 import { renderWithI18n } from '@/test/render';
 import { EmailCodeDialog } from './email-code-dialog';
 
@@ -44,11 +46,13 @@ describe('EmailCodeDialog', () => {
     vi.useRealTimers();
   });
 
-  it('names the address and sends a code once on opening', () => {
+  it('names the address and sends a code once on opening; says it was sent once it was', async () => {
     const { sendCode } = open();
-    expect(dialog()).toHaveAccessibleDescription('Enter the 6-digit code we sent to ann@example.com.');
+    expect(dialog()).toHaveAccessibleDescription('Sending a 6-digit code to ann@example.com…');
     expect(sendCode).toHaveBeenCalledTimes(1);
     expect(boxes()).toHaveLength(6);
+    await settle();
+    expect(dialog()).toHaveAccessibleDescription('Enter the 6-digit code we sent to ann@example.com.');
   });
 
   it('counts down from 59 s each second, then offers Resend, which sends again and restarts at 59', () => {
@@ -73,6 +77,60 @@ describe('EmailCodeDialog', () => {
     renderWithI18n(<Harness sendCode={() => Promise.reject(new Error('down'))} submitCode={() => Promise.resolve()} />);
     await settle();
     expect(screen.getByRole('button', { name: 'Resend code' })).toBeInTheDocument();
+  });
+
+  describe('a refused send (issue 14: the dialog said a code was sent, and nothing else)', () => {
+    /** send-verify-code past a send limit: 429 USE000002002 with Retry-After (here 20 minutes). */
+    const sendLimit = () =>
+      new ApiError({ kind: 'business', path: PATHS.sendVerifyCode, httpStatus: 429, code: 'USE000002002', msg: 'Maximum attempts exceeded, try again in 1 hour', retryAfterSeconds: 1200 });
+
+    it('on opening: says no code went out, why and when to ask again, and offers Resend', async () => {
+      renderWithI18n(<Harness sendCode={() => Promise.reject(sendLimit())} submitCode={() => Promise.resolve()} />);
+      await settle();
+      expect(dialog()).toHaveAccessibleDescription('We could not send a code to ann@example.com.');
+      expect(within(dialog()).getByRole('alert')).toHaveTextContent(/^Too many requests\. Try again in 20 minutes\.$/);
+      expect(screen.getByRole('button', { name: 'Resend code' })).toBeInTheDocument();
+    });
+
+    it('in Chinese too', async () => {
+      renderWithI18n(<Harness sendCode={() => Promise.reject(sendLimit())} submitCode={() => Promise.resolve()} />, undefined, 'zh');
+      await settle();
+      expect(screen.getByRole('dialog')).toHaveAccessibleDescription('我们未能向 ann@example.com 发送验证码。');
+      expect(within(screen.getByRole('dialog')).getByRole('alert')).toHaveTextContent(/^请求过于频繁，请 20 分钟后再试。$/);
+    });
+
+    it('on Resend: says no new code went out and when to ask again; the code sent before still reads as sent', async () => {
+      const sendCode = vi.fn<() => Promise<unknown>>().mockResolvedValueOnce({ resendAfterSeconds: 59 }).mockRejectedValueOnce(sendLimit());
+      renderWithI18n(<Harness sendCode={sendCode} submitCode={() => Promise.resolve()} />);
+      await settle();
+      tick(59);
+      fireEvent.click(screen.getByRole('button', { name: 'Resend code' }));
+      await settle();
+      expect(sendCode).toHaveBeenCalledTimes(2);
+      expect(within(dialog()).getByRole('alert')).toHaveTextContent(/^No new code was sent\. Too many requests\. Try again in 20 minutes\.$/);
+      expect(dialog()).toHaveAccessibleDescription('Enter the 6-digit code we sent to ann@example.com.');
+      expect(screen.getByRole('button', { name: 'Resend code' })).toBeInTheDocument();
+    });
+
+    it('a Resend that goes through clears the refusal and says the code was sent', async () => {
+      const sendCode = vi.fn<() => Promise<unknown>>().mockRejectedValueOnce(sendLimit()).mockResolvedValueOnce({ resendAfterSeconds: 59 });
+      renderWithI18n(<Harness sendCode={sendCode} submitCode={() => Promise.resolve()} />);
+      await settle();
+      fireEvent.click(screen.getByRole('button', { name: 'Resend code' }));
+      await settle();
+      expect(within(dialog()).queryByRole('alert')).not.toBeInTheDocument();
+      expect(dialog()).toHaveAccessibleDescription('Enter the 6-digit code we sent to ann@example.com.');
+      expect(screen.getByText('Resend code in 59 s')).toBeInTheDocument();
+    });
+
+    it('opened again within the 59 s (USE000002005): the code sent a moment ago still works, so no refusal, and Resend counts down from Retry-After', async () => {
+      const tooEarly = new ApiError({ kind: 'business', path: PATHS.sendVerifyCode, httpStatus: 429, code: 'USE000002005', msg: 'Please wait 40 s before asking for a new code', retryAfterSeconds: 40 });
+      renderWithI18n(<Harness sendCode={() => Promise.reject(tooEarly)} submitCode={() => Promise.resolve()} />);
+      await settle();
+      expect(within(dialog()).queryByRole('alert')).not.toBeInTheDocument();
+      expect(dialog()).toHaveAccessibleDescription('Enter the 6-digit code we sent to ann@example.com.');
+      expect(screen.getByText('Resend code in 40 s')).toBeInTheDocument();
+    });
   });
 
   it('focuses the first box and submits exactly once, with the six digits, at the sixth digit', () => {

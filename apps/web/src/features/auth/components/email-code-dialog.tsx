@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CodeInput, Modal } from '@/ui';
-import { CodeRefusal } from '../login-errors';
+import { isApiError } from '@/lib/http-errors';
+import { CodeRefusal, isResendTooEarly, sendRefusalText } from '../login-errors';
 
 /** Spec §9: resend after 59 s. */
 export const RESEND_SECONDS = 59;
@@ -25,35 +26,73 @@ export interface EmailCodeDialogProps {
 }
 
 /**
+ * Where the code stands, which the dialog's description says: on its way, sent, or not sent (the
+ * first send refused). A refused Resend keeps "sent": the earlier code still works.
+ */
+type SendState = 'sending' | 'sent' | 'notSent';
+const DESCRIPTION: Record<SendState, string> = { sending: 'auth.codeDialog.sending', sent: 'auth.codeDialog.description', notSent: 'auth.codeDialog.notSent' };
+
+/**
  * Spec §4: opening clears the boxes, sends a code and starts the 59 s countdown; the sixth digit
  * submits; a failure shows the error line (Backspace then clears all and refocuses the first box).
- * A lock closes the boxes and keeps its reason until the dialog opens again.
+ * A lock closes the boxes and keeps its reason until the dialog opens again. A refused send (a
+ * limit, issue 14) is said in an alert with when to ask again, and the description never claims
+ * a code went out that did not.
  */
 export function EmailCodeDialog({ open, email, sendCode, submitCode, onClose, alreadySent }: EmailCodeDialogProps) {
   const { t } = useTranslation();
+  const firstState: SendState = alreadySent ? 'sent' : 'sending';
+  const [sendState, setSendState] = useState<SendState>(firstState);
+  // Each opening starts from its own first state (set while rendering, so no stale word shows).
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setSendState(firstState);
+  }
   return (
-    <Modal open={open} onOpenChange={(next) => !next && onClose()} title={t('auth.codeDialog.title')} description={t('auth.codeDialog.description', { email })} width="md">
+    <Modal open={open} onOpenChange={(next) => !next && onClose()} title={t('auth.codeDialog.title')} description={t(DESCRIPTION[sendState], { email })} width="md">
       {/* The body mounts on every opening, so its boxes, error and countdown start fresh. */}
-      <CodeDialogBody sendCode={sendCode} submitCode={submitCode} alreadySent={alreadySent} />
+      <CodeDialogBody sendCode={sendCode} submitCode={submitCode} alreadySent={alreadySent} onSendState={setSendState} />
     </Modal>
   );
 }
 
-function CodeDialogBody({ sendCode, submitCode, alreadySent }: Pick<EmailCodeDialogProps, 'sendCode' | 'submitCode' | 'alreadySent'>) {
+function CodeDialogBody({ sendCode, submitCode, alreadySent, onSendState }: Pick<EmailCodeDialogProps, 'sendCode' | 'submitCode' | 'alreadySent'> & { onSendState: (state: SendState) => void }) {
   const { t } = useTranslation();
   const [secondsLeft, setSecondsLeft] = useState(alreadySent?.resendAfterSeconds ?? RESEND_SECONDS);
   const [error, setError] = useState<string>();
   const [locked, setLocked] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string>();
 
-  const send = () => {
+  /** Asks for a code (`resend`: one went out before) and says how that went: sent, too early, or refused and why. */
+  const deliver = (resend: boolean) =>
+    sendCode().then(
+      () => onSendState('sent'),
+      (failure: unknown) => {
+        // Asked again within the 59 s: the code that went out a moment ago still works.
+        if (isResendTooEarly(failure)) {
+          onSendState('sent');
+          setSecondsLeft(isApiError(failure) && failure.retryAfterSeconds !== undefined ? failure.retryAfterSeconds : RESEND_SECONDS);
+          return;
+        }
+        const reason = sendRefusalText(failure, t);
+        setRefusal(resend ? `${t('auth.codeDialog.noNewCode')} ${reason}` : reason);
+        if (!resend) onSendState('notSent');
+        // Resend stays offered: the next try says the wait again, or sends.
+        setSecondsLeft(0);
+      },
+    );
+
+  const resend = () => {
+    setRefusal(undefined);
     setSecondsLeft(RESEND_SECONDS);
-    void sendCode().catch(() => setSecondsLeft(0));
+    void deliver(true);
   };
 
   useEffect(() => {
-    // Opening sends the first code; a failed send lets the person resend at once.
-    if (!alreadySent) void sendCode().catch(() => setSecondsLeft(0));
+    // Opening sends the first code, unless the step that opened the dialog sent it.
+    if (!alreadySent) void deliver(false);
     // Once per opening: `sendCode` is a new function on every render of the page.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -80,10 +119,11 @@ function CodeDialogBody({ sendCode, submitCode, alreadySent }: Pick<EmailCodeDia
   return (
     <div className="flex flex-col items-center gap-4">
       <CodeInput onComplete={submit} onChange={() => setError(undefined)} error={error} disabled={busy} locked={locked} autoFocus />
+      {refusal ? <p role="alert" className="text-center text-sm text-danger">{refusal}</p> : null}
       {secondsLeft > 0 ? (
         <p className="text-sm text-muted" aria-live="polite">{t('auth.codeDialog.resendIn', { seconds: secondsLeft })}</p>
       ) : (
-        <button type="button" onClick={send} className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+        <button type="button" onClick={resend} className="text-sm font-medium text-primary underline-offset-4 hover:underline">
           {t('auth.codeDialog.resend')}
         </button>
       )}
