@@ -84,13 +84,13 @@ describe('the user menu', () => {
     expect(button).toHaveAttribute('aria-expanded', 'false');
   });
 
-  it('logs out after a confirmation: the server session ends, the token goes, the login page opens', async () => {
+  it('logs out after a confirmation ("Log out", as in settings): the server session ends, the token goes, the login page opens', async () => {
     storage.setItem(tokenStorageKey('individual'), { token: 'tok', validTime: Date.now() + 60_000 });
     const { user, router, calls } = openMenu();
     await user.click(await screen.findByRole('button', { name: 'Account menu' }));
-    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    await user.click(screen.getByRole('button', { name: 'Log out' }));
     const dialog = await screen.findByRole('dialog', { name: 'Log out?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Logout' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Log out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/en/login-v2'));
     expect(calls.filter((c) => c.path === PATHS.logout)).toHaveLength(1);
     expect(storage.getItem(tokenStorageKey('individual'))).toBeUndefined();
