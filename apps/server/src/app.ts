@@ -41,6 +41,7 @@ import { loadServerSecret } from './platform/server-secret.repository.ts';
 import { createMailProvider } from './providers/mail/index.ts';
 import { createSandboxOutbox } from './providers/mail/sandbox-outbox.repository.ts';
 import { registerEntryRoutes } from './modules/entry/entry.routes.ts';
+import { registerLegalRoutes } from './modules/legal/legal.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerReferenceRoutes } from './modules/reference/reference.routes.ts';
 import { registerTranslationRoutes } from './modules/translations/translations.routes.ts';
@@ -114,7 +115,10 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
 
   registerHealthRoutes(app, database.db, database.kind, APP_VERSION);
   registerReferenceRoutes(app, database.db);
-  registerEntryRoutes(app, database.db);
+  // The operator's own legal pages replace our default ones (modules/legal) wherever they are linked.
+  const legalUrls = { terms: config.TERMS_URL, privacy: config.PRIVACY_URL, cookies: config.COOKIES_URL };
+  registerEntryRoutes(app, database.db, { legalUrls });
+  registerLegalRoutes(app, { legalUrls });
   registerTranslationRoutes(app, createTranslationsProvider(config), config.TRANSLATIONS_API_KEY);
 
   const queue = createJobQueueRepository(database.db);

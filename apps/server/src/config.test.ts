@@ -25,6 +25,16 @@ describe('loadConfig', () => {
     expect((caught as ConfigError).problems).toHaveLength(4);
   });
 
+  it('takes the legal pages (TERMS_URL, PRIVACY_URL, COOKIES_URL) as https URLs or site paths, {lng} allowed; unset by default', () => {
+    const defaults = loadConfig({});
+    expect([defaults.TERMS_URL, defaults.PRIVACY_URL, defaults.COOKIES_URL]).toEqual([undefined, undefined, undefined]);
+    const config = loadConfig({ TERMS_URL: 'https://shop.example/{lng}/terms', PRIVACY_URL: 'http://localhost:3000/privacy', COOKIES_URL: '/static/cookies.html' });
+    expect(config).toMatchObject({ TERMS_URL: 'https://shop.example/{lng}/terms', PRIVACY_URL: 'http://localhost:3000/privacy', COOKIES_URL: '/static/cookies.html' });
+    for (const bad of ['javascript:alert(1)', '//evil.example/terms', 'shop.example/terms', 'https://shop.example/a b', 'https://shop.example/"x']) {
+      expect(() => loadConfig({ TERMS_URL: bad })).toThrow(/TERMS_URL/);
+    }
+  });
+
   it('gives payouts four hours to confirm before an operator is asked (PAYOUT_CONFIRM_DEADLINE_MS), at least a minute', () => {
     expect(loadConfig({}).PAYOUT_CONFIRM_DEADLINE_MS).toBe(4 * 60 * 60 * 1000);
     expect(loadConfig({ PAYOUT_CONFIRM_DEADLINE_MS: '7200000' }).PAYOUT_CONFIRM_DEADLINE_MS).toBe(7_200_000);

@@ -40,6 +40,18 @@ const trustProxyFromEnv = z.string().transform((text, context): boolean | string
 const cspSource = /^('self'|'none'|https?:\/\/(\*\.)?[a-z0-9.-]+(:\d{1,5})?)$/i;
 
 /**
+ * A legal page of the operator's own: an http(s) URL, or a path of this site (/terms.html), where
+ * `{lng}` stands for the page language (en or zh). It goes into links and redirects as it is, so no
+ * spaces, quotes or angle brackets.
+ */
+const legalPageUrl = z
+  .string()
+  .refine((value) => /^[^\s"'<>\\]+$/.test(value) && (/^\/(?!\/)/.test(value) || (/^https?:\/\//i.test(value) && URL.canParse(value.replaceAll('{lng}', 'en')))), {
+    message: 'must be an https:// URL or a path of this site such as /terms.html ({lng} stands for the language: en or zh)',
+  })
+  .optional();
+
+/**
  * The whole environment the server reads, parsed once at boot. Every variable is listed in the
  * README with its default. A bad value stops the boot with a message naming every bad variable.
  */
@@ -158,6 +170,10 @@ export const configSchema = z.object({
       context.addIssue({ code: 'custom', message: 'must be a JSON list of {vaspId, name, country, website}' });
       return z.NEVER;
     }),
+  /** The operator's own terms of use, privacy statement and cookie policy; unset, the built-in pages (/en/legal/terms, ...). */
+  TERMS_URL: legalPageUrl,
+  PRIVACY_URL: legalPageUrl,
+  COOKIES_URL: legalPageUrl,
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
   /** Where the local storage keeps uploaded documents; default DATA_DIR/uploads. Unused with S3_BUCKET. */

@@ -32,10 +32,23 @@ export const getLinksQuerySchema = z.object({
 
 export const menuLinkSchema = z.object({
   key: z.string().describe('what the link is: terms, privacy, cookies, complaints, licence ...'),
-  url: z.string(),
+  url: z.string().describe('an http(s) URL or a path of this site; {lng} stands for the page language (en, zh)'),
   sort: z.number().int(),
 });
 export type MenuLink = z.infer<typeof menuLinkSchema>;
+
+/** The legal pages every brand links to, at sign-up and in the user menu (issue 14). */
+export const LEGAL_LINK_KEYS = ['terms', 'privacy', 'cookies'] as const;
+export type LegalLinkKey = (typeof LEGAL_LINK_KEYS)[number];
+
+/** What `{lng}` in a menu link's URL stands for: the language of the page showing it. */
+export const LINK_LANGUAGE_PLACEHOLDER = '{lng}';
+
+/** The built-in page of a legal link (the server's default texts), until the operator names its own. */
+export const builtInLegalUrl = (key: LegalLinkKey): string => `/${LINK_LANGUAGE_PLACEHOLDER}/legal/${key}`;
+
+/** A menu link's URL for a page in `language`: `{lng}` replaced. */
+export const menuLinkUrlFor = (url: string, language: string): string => url.replaceAll(LINK_LANGUAGE_PLACEHOLDER, language);
 
 export const CLIENT_TYPES = ['Web', 'Android', 'IOS'] as const;
 export const FEATURE_LABELS = ['buy', 'deposit', 'withdraw'] as const;

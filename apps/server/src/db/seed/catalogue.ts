@@ -77,15 +77,17 @@ export const ENTRY_CONFIG_SEEDS = [
   },
 ] as const;
 
-const LEGAL_KEYS = ['terms', 'privacy', 'cookies', 'complaints'] as const;
-
-/** Copyright and legal links vary by brand and entity (spec §2, user menu). */
+/**
+ * Copyright and legal links vary by brand and entity (spec §2, user menu): an operator edits these
+ * rows. The defaults are our own pages (modules/legal), complaints the terms' section on them;
+ * `{lng}` stands for the page language. TERMS_URL, PRIVACY_URL and COOKIES_URL win over them.
+ */
 export const MENU_LINK_SEEDS = (['LI', 'PL'] as const).flatMap((entity) =>
-  LEGAL_KEYS.map((key, index) => ({
+  ([['terms', '/{lng}/legal/terms'], ['privacy', '/{lng}/legal/privacy'], ['cookies', '/{lng}/legal/cookies'], ['complaints', '/{lng}/legal/terms#complaints']] as const).map(([key, url], index) => ({
     brand: 'causeway',
     entity,
     linkKey: key,
-    url: `https://causeway.example/legal/${entity.toLowerCase()}/${key}`,
+    url,
     sort: index + 1,
   })),
 );

@@ -7,10 +7,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { createEntryRepository } from './entry.repository.ts';
-import { createEntryService } from './entry.service.ts';
+import { createEntryService, type LegalUrls } from './entry.service.ts';
 
-export function registerEntryRoutes(app: FastifyInstance, db: Database): void {
-  const service = createEntryService(createEntryRepository(db));
+export function registerEntryRoutes(app: FastifyInstance, db: Database, { legalUrls = {} }: { legalUrls?: LegalUrls } = {}): void {
+  const service = createEntryService(createEntryRepository(db), legalUrls);
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['entry'];
 

@@ -1,12 +1,31 @@
 import {
-  DEFAULT_ENTITY, type Entity, type EntryConfig, entryConfigSchema, FEATURE_LABELS, type FeatureSwitchItem, type MenuLink,
+  builtInLegalUrl, DEFAULT_ENTITY, type Entity, type EntryConfig, entryConfigSchema, FEATURE_LABELS, type FeatureSwitchItem, LEGAL_LINK_KEYS,
+  type LegalLinkKey, type MenuLink,
 } from '@causeway/contracts';
 import { AppError } from '../../platform/app-error.ts';
 import type { EntryRepository } from './entry.repository.ts';
 
 const DEFAULT_ENTRY = 'DEFAULT';
 
-export function createEntryService(repository: EntryRepository) {
+/** The operator's own legal pages (TERMS_URL, PRIVACY_URL, COOKIES_URL), which win over every brand's and entity's. */
+export type LegalUrls = Partial<Record<LegalLinkKey, string | undefined>>;
+
+/**
+ * The links with the legal pages every brand needs (the sign-up consent names terms and privacy):
+ * the operator's configured page, else the brand's own row, else our built-in page.
+ */
+function withLegalLinks(links: MenuLink[], legalUrls: LegalUrls): MenuLink[] {
+  const merged = links.map((link) => {
+    const configured = legalUrls[link.key as LegalLinkKey];
+    return configured ? { ...link, url: configured } : link;
+  });
+  LEGAL_LINK_KEYS.forEach((key, index) => {
+    if (!merged.some((link) => link.key === key)) merged.push({ key, url: legalUrls[key] ?? builtInLegalUrl(key), sort: index + 1 });
+  });
+  return merged.sort((a, b) => a.sort - b.sort || a.key.localeCompare(b.key));
+}
+
+export function createEntryService(repository: EntryRepository, legalUrls: LegalUrls = {}) {
   return {
     /** The merchant's entry configuration, or the default entry when no merchant is named. */
     async getEntryConfig(merchantCode?: string): Promise<EntryConfig> {
@@ -16,11 +35,14 @@ export function createEntryService(repository: EntryRepository) {
       return entryConfigSchema.parse(row);
     },
 
-    /** Links of the brand for the entity; an entity with no links of its own gets the default entity's. */
+    /**
+     * Links of the brand for the entity; an entity with no links of its own gets the default
+     * entity's. The legal pages are always among them (withLegalLinks).
+     */
     async getLinks(brand: string, entity: Entity | undefined): Promise<MenuLink[]> {
       const links = await repository.listMenuLinks(brand, entity ?? DEFAULT_ENTITY);
-      if (links.length > 0 || !entity || entity === DEFAULT_ENTITY) return links;
-      return repository.listMenuLinks(brand, DEFAULT_ENTITY);
+      if (links.length > 0 || !entity || entity === DEFAULT_ENTITY) return withLegalLinks(links, legalUrls);
+      return withLegalLinks(await repository.listMenuLinks(brand, DEFAULT_ENTITY), legalUrls);
     },
 
     /** One answer per label; a label with no switch at this version is off. */

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { menuLinks } from '../../db/schema/index.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -31,19 +33,27 @@ describe('GET customer/entry/get-entry-config', () => {
 });
 
 describe('GET menu/get-links', () => {
-  it('gives the links of the brand and entity, in order', async () => {
+  it('gives the links of the brand and entity, in order: by default our own legal pages, no placeholder domain (issue 14)', async () => {
     const { body } = await get('/menu/get-links?brand=causeway&entity=PL');
-    expect(body.data.map((l: { key: string }) => l.key)).toEqual(['terms', 'privacy', 'cookies', 'complaints']);
-    expect(body.data[0].url).toContain('/legal/pl/');
+    expect(body.data).toEqual([
+      { key: 'terms', url: '/{lng}/legal/terms', sort: 1 },
+      { key: 'privacy', url: '/{lng}/legal/privacy', sort: 2 },
+      { key: 'cookies', url: '/{lng}/legal/cookies', sort: 3 },
+      { key: 'complaints', url: '/{lng}/legal/terms#complaints', sort: 4 },
+    ]);
+    expect(JSON.stringify((await get('/menu/get-links')).body.data)).not.toContain('causeway.example');
   });
 
-  it('takes the entity from the entity header when the query has none, LI by default', async () => {
-    expect((await get('/menu/get-links', { entity: 'PL' })).body.data[0].url).toContain('/legal/pl/');
-    expect((await get('/menu/get-links')).body.data[0].url).toContain('/legal/li/');
+  it("takes the entity from the entity header when the query has none, LI by default; an entity's own link wins", async () => {
+    await t.db.insert(menuLinks).values({ brand: 'causeway', entity: 'PL', linkKey: 'licence', url: 'https://pl.example/licence', sort: 5 });
+    const keys = (data: Array<{ key: string }>) => data.map((link) => link.key);
+    expect(keys((await get('/menu/get-links', { entity: 'PL' })).body.data)).toContain('licence');
+    expect(keys((await get('/menu/get-links')).body.data)).not.toContain('licence');
+    await t.db.delete(menuLinks).where(eq(menuLinks.linkKey, 'licence'));
   });
 
-  it('answers an unknown brand with no links, and a bad entity with a 400', async () => {
-    expect((await get('/menu/get-links?brand=other')).body.data).toEqual([]);
+  it('answers an unknown brand with the legal pages alone, and a bad entity with a 400', async () => {
+    expect((await get('/menu/get-links?brand=other')).body.data.map((l: { key: string }) => l.key)).toEqual(['terms', 'privacy', 'cookies']);
     expect((await get('/menu/get-links?entity=US')).statusCode).toBe(400);
   });
 });

@@ -1,0 +1,29 @@
+import { menuLinkUrlFor } from '@causeway/contracts';
+import type { FastifyInstance } from 'fastify';
+import { LEGAL_DOCUMENTS, LEGAL_LANGUAGES, type LegalDocument } from './legal-content.ts';
+import { legalPagePath, renderLegalPage } from './legal.page.ts';
+
+/** The operator's own pages (TERMS_URL, PRIVACY_URL, COOKIES_URL), each with `{lng}` standing for the page language. */
+export type LegalUrls = Partial<Record<LegalDocument, string | undefined>>;
+
+/**
+ * The default terms of use, privacy statement and cookie policy at /en/legal/terms and the like
+ * (and /legal/terms, which goes to English). A page the operator replaced by configuration sends
+ * the reader to the operator's one instead, so an old link (an email, a bookmark) still leads to
+ * the text in force.
+ */
+export function registerLegalRoutes(app: FastifyInstance, { legalUrls }: { legalUrls: LegalUrls }): void {
+  for (const document of LEGAL_DOCUMENTS) {
+    app.get(`/legal/${document}`, { schema: { tags: ['legal'], summary: `The ${document} page in English` } }, async (_request, reply) =>
+      reply.redirect(legalPagePath('en', document), 302));
+    for (const language of LEGAL_LANGUAGES) {
+      const path = legalPagePath(language, document);
+      const configured = legalUrls[document];
+      const replacement = configured ? menuLinkUrlFor(configured, language) : undefined;
+      app.get(path, { schema: { tags: ['legal'], summary: `The default ${document} page (${language}), or a redirect to the operator's` } }, async (_request, reply) => {
+        if (replacement && replacement !== path) return reply.redirect(replacement, 302);
+        return reply.type('text/html; charset=utf-8').header('cache-control', 'public, max-age=300').send(renderLegalPage(language, document));
+      });
+    }
+  }
+}
