@@ -64,7 +64,11 @@ export function openTrade({ url = '/en/buy-crypto', routes = {} }: { url?: strin
     [PATHS.listCurrency]: () => CURRENCIES,
     // The routed client records a call before answering it: the last call carries the query.
     [PATHS.listCurrencyPairByBaseCurrency]: () => PAIRS[(fake.calls.at(-1)?.options as { query: { baseCurrency: string } }).query.baseCurrency] ?? [],
-    [PATHS.kycLimits]: () => limits(),
+    // With a pair asked, the person's room for it as the server says it: the pair's 20 to 20,000 cut to the 5,000 left today.
+    [PATHS.kycLimits]: () => {
+      const fiatCurrency = (fake.calls.at(-1)?.options as { query?: { fiatCurrency?: string } } | undefined)?.query?.fiatCurrency;
+      return fiatCurrency ? { ...limits(), amountRange: { currency: fiatCurrency, minAmount: '20.00', maxAmount: '5000.00' } } : limits();
+    },
     [PATHS.listCard]: () => ({ cards: [card()], maxCards: 5, addCardAvailableAt: null }),
     [PATHS.listWallet]: (body: { cryptoCurrency: string; network: string }) => ({ list: body.cryptoCurrency === 'BTC' ? [wallet()] : [] }),
     [PATHS.getPromotion]: () => ({ eligible: true, discountRate: '0.5', remainingTransactions: 3, totalTransactions: 3 }),

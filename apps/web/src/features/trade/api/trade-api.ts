@@ -72,6 +72,12 @@ export function createTradeApi(client: HttpClient) {
       client.get<CurrencyPair[]>(PATHS.listCurrencyPairByBaseCurrency, { query: { baseCurrency, channelCode: CARD_CHANNEL, transactionType: 'buy' } }),
     checkAddress: () => client.get<CheckAddressResult>(PATHS.kycCheckAddress),
     kycLimits: () => client.get<KycLimits>(PATHS.kycLimits),
+    /**
+     * The person's own amount range for a pair, before any quote: the pair's range cut to what their
+     * limits leave (kyc/limit/query with the pair). Silent: without it the page shows the pair's range.
+     */
+    amountRange: async (pair: { fiatCurrency: string; cryptoCurrency: string; network: string }) =>
+      (await client.get<KycLimits>(PATHS.kycLimits, { query: { ...pair, channelCode: CARD_CHANNEL }, silent: true })).amountRange ?? null,
     /** order/query-order/tranid: what a merchant's transaction buys, with the address the merchant set (ODR00001012 when it is not this person's). */
     transactionFor: (tranId: string) => client.get<OrderInfo>(PATHS.queryOrderByTranId, { query: { tranId } }),
     featureSwitch: (entry: string) => client.get<FeatureSwitchItem[]>(PATHS.featureSwitch, { query: { clientType: 'Web', entry, version: FEATURE_SWITCH_VERSION } }),

@@ -1,5 +1,6 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { COOKIE_NAMES, getSharedCookie } from '@/lib/cookies';
 import { useHttpClient } from '@/lib/http-context';
 import { createTradeApi, type CurrencyPair } from './trade-api';
 
@@ -55,4 +56,21 @@ export function useWallets(cryptoCurrency: string, network: string) {
 export function usePromotion() {
   const api = useTradeApi();
   return useQuery({ queryKey: ['trade', 'promotion'], queryFn: () => api.getPromotion() });
+}
+
+/**
+ * The person's own amount range for the pair chosen (what their limits leave, cut to the pair's
+ * range), asked as soon as the pair is, so the hint is right before any quote. Not asked on the
+ * Roma channel, which skips the limits call (spec §6). Asked again on each visit: it falls as
+ * the person buys.
+ */
+export function useAmountRange(selection: { fiat: string; crypto: string; network: string }) {
+  const api = useTradeApi();
+  const isRoma = getSharedCookie(COOKIE_NAMES.isRoma) === 'true';
+  return useQuery({
+    queryKey: ['trade', 'amount-range', selection.fiat, selection.crypto, selection.network],
+    queryFn: () => api.amountRange({ fiatCurrency: selection.fiat, cryptoCurrency: selection.crypto, network: selection.network }),
+    enabled: !isRoma,
+    retry: false,
+  });
 }

@@ -16,7 +16,7 @@ export interface AmountSectionProps {
   crypto: string;
   entry: AmountEntry;
   decimals: { fiat: number; crypto: number };
-  /** "Between 20 and 20,000 EUR" (the pair's limits). */
+  /** "Between 20 and 10,000 EUR": the person's own room (the pair's range cut to what their limits leave). */
   rangeHint: string;
   /** The amount is outside the limits: said under the field, which is marked invalid. */
   error?: string | undefined;

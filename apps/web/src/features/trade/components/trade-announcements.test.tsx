@@ -28,10 +28,11 @@ describe('trade page for screen readers', () => {
   it('an amount out of range is the amount field’s own error: aria-invalid and described by it', async () => {
     const { user } = openTrade();
     await formShown();
+    await screen.findByText('Between 20 and 5,000 EUR');
     await user.type(amountInput(), '19.99');
-    await screen.findByText('Transaction Limit Exceeded. Enter an amount between 20 and 20,000 EUR.');
+    await screen.findByText('Transaction Limit Exceeded. Enter an amount between 20 and 5,000 EUR.');
     expect(amountInput()).toHaveAttribute('aria-invalid', 'true');
-    expect(amountInput()).toHaveAccessibleDescription('Transaction Limit Exceeded. Enter an amount between 20 and 20,000 EUR.');
+    expect(amountInput()).toHaveAccessibleDescription('Transaction Limit Exceeded. Enter an amount between 20 and 5,000 EUR.');
     await user.clear(amountInput());
     await user.type(amountInput(), '100');
     await screen.findByText('1 BTC = 61,234.50 EUR');

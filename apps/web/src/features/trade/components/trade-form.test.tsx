@@ -2,11 +2,14 @@ import { PATHS } from '@causeway/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/http-errors';
-import { businessError } from '@/test/routed-http-client';
-import { amountInput, callsTo, formShown, openTrade, quote } from '../trade-test-kit';
+import { businessError, type RecordedCall } from '@/test/routed-http-client';
+import { amountInput, callsTo, formShown, limits, openTrade, quote } from '../trade-test-kit';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const quotePanel = () => screen.getByRole('region', { name: 'Your quote' });
+/** The query a recorded call sent; the routed client records a call before answering it, so the last call's is the one being answered. */
+const lastQueryOf = (call: RecordedCall | undefined) => (call?.options as { query?: Record<string, string> } | undefined)?.query;
+const lastQuery = (calls: RecordedCall[]) => lastQueryOf(calls.at(-1));
 
 describe('trade form', () => {
   it('asks one quote once typing settles (~400 ms), with a page-long UUID order id, and shows the itemised quote', async () => {
@@ -42,12 +45,54 @@ describe('trade form', () => {
     expect(await within(quotePanel()).findByText('1 BTC = 60,121.85 EUR')).toBeInTheDocument();
   });
 
-  it("shows the person's own range once a quote knows it (the KYC tier's room left), the pair's before", async () => {
-    const { user } = openTrade({ routes: { [PATHS.getQuote]: () => quote({ maxAmount: '10000' }) } });
+  it("shows the person's own room from the start, before any quote (kyc/limit/query with the pair), and holds amounts to it", async () => {
+    const { user, calls, routes } = openTrade();
+    const pairAsked = (fiatCurrency: string) => ({ fiatCurrency, cryptoCurrency: 'BTC', network: 'BTC', channelCode: 'CHECKOUT' });
+    routes[PATHS.kycLimits] = () => {
+      const query = lastQuery(calls);
+      return query?.fiatCurrency ? { ...limits('10000'), amountRange: { currency: query.fiatCurrency, minAmount: '20.00', maxAmount: query.fiatCurrency === 'EUR' ? '10000.00' : '8600.00' } } : limits('10000');
+    };
     await formShown();
+    expect(await screen.findByText('Between 20 and 10,000 EUR')).toBeInTheDocument();
+    expect(callsTo(calls, PATHS.kycLimits).map(lastQueryOf)).toContainEqual(pairAsked('EUR'));
+    // Over the room: refused at once, with the room, and no quote is asked.
+    await user.type(amountInput(), '15000');
+    await waitFor(() => expect(amountInput()).toHaveAccessibleDescription('Transaction Limit Exceeded. Enter an amount between 20 and 10,000 EUR.'));
+    expect(callsTo(calls, PATHS.getQuote)).toEqual([]);
+    // Another fiat: its own room.
+    await user.selectOptions(screen.getByLabelText('Pay in'), 'GBP');
+    expect(await screen.findByText('Between 20 and 8,600 GBP')).toBeInTheDocument();
+  });
+
+  it('limits that leave less than the smallest order say so, instead of a range that runs backwards', async () => {
+    const { user, calls, routes } = openTrade();
+    routes[PATHS.kycLimits] = () => (lastQuery(calls)?.fiatCurrency ? { ...limits('10'), amountRange: { currency: 'EUR', minAmount: '20.00', maxAmount: '10.00' } } : limits('10'));
+    await formShown();
+    expect(await screen.findByText('Your limits leave 10 EUR, less than the smallest order of 20 EUR.')).toBeInTheDocument();
+    await user.type(amountInput(), '15');
+    await waitFor(() => expect(amountInput()).toHaveAccessibleDescription('Transaction Limit Exceeded. Your limits leave 10 EUR, less than the smallest order of 20 EUR.'));
+    expect(callsTo(calls, PATHS.getQuote)).toEqual([]);
+  });
+
+  it("a quote's range, when there is one, is the one shown (the freshest)", async () => {
+    const { user } = openTrade({ routes: { [PATHS.getQuote]: () => quote({ maxAmount: '4000' }) } });
+    await formShown();
+    expect(await screen.findByText('Between 20 and 5,000 EUR')).toBeInTheDocument();
+    await user.type(amountInput(), '100');
+    expect(await screen.findByText('Between 20 and 4,000 EUR')).toBeInTheDocument();
+  });
+
+  it("without the person's room (the call failed: no price to convert it) the pair's range is shown, and the form works", async () => {
+    const { user, calls, routes } = openTrade();
+    routes[PATHS.kycLimits] = () => {
+      if (lastQuery(calls)?.fiatCurrency) throw new ApiError({ kind: 'business', path: PATHS.kycLimits, code: 'ODR00001003', msg: 'No price', httpStatus: 400 });
+      return limits();
+    };
+    await formShown();
+    await waitFor(() => expect(callsTo(calls, PATHS.kycLimits).some((call) => lastQueryOf(call)?.fiatCurrency)).toBe(true));
     expect(screen.getByText('Between 20 and 20,000 EUR')).toBeInTheDocument();
     await user.type(amountInput(), '100');
-    expect(await screen.findByText('Between 20 and 10,000 EUR')).toBeInTheDocument();
+    await within(quotePanel()).findByText('100.00 EUR');
   });
 
   it('keeps amounts as typed decimal strings: a comma is the point, letters and extra decimals are dropped', async () => {
@@ -58,15 +103,15 @@ describe('trade form', () => {
     await waitFor(() => expect(bodiesOf(PATHS.getQuote)).toEqual([expect.objectContaining({ fiatAmount: '123.45' })]));
   });
 
-  it('below the pair minimum: Transaction Limit Exceeded with the min and max, and no quote is asked', async () => {
+  it('below the minimum or over the room: Transaction Limit Exceeded with the min and max, and no quote is asked', async () => {
     const { user, calls } = openTrade();
     await formShown();
-    expect(screen.getByText('Between 20 and 20,000 EUR')).toBeInTheDocument();
+    expect(await screen.findByText('Between 20 and 5,000 EUR')).toBeInTheDocument();
     await user.type(amountInput(), '19.99');
-    await waitFor(() => expect(amountInput()).toHaveAccessibleDescription('Transaction Limit Exceeded. Enter an amount between 20 and 20,000 EUR.'));
+    await waitFor(() => expect(amountInput()).toHaveAccessibleDescription('Transaction Limit Exceeded. Enter an amount between 20 and 5,000 EUR.'));
     await user.clear(amountInput());
-    await user.type(amountInput(), '20000.01');
-    await waitFor(() => expect(amountInput()).toHaveAccessibleDescription('Transaction Limit Exceeded. Enter an amount between 20 and 20,000 EUR.'));
+    await user.type(amountInput(), '5000.01');
+    await waitFor(() => expect(amountInput()).toHaveAccessibleDescription('Transaction Limit Exceeded. Enter an amount between 20 and 5,000 EUR.'));
     expect(amountInput()).toHaveAttribute('aria-invalid', 'true');
     expect(callsTo(calls, PATHS.getQuote)).toEqual([]);
   });

@@ -6,7 +6,7 @@ import { compareDecimal, formatAmount, isPositiveDecimal } from '@/lib/decimal';
 import { useHttpClient } from '@/lib/http-context';
 import { networkNameOf } from '@/lib/network-names';
 import { GradientButton, Spinner } from '@/ui';
-import { CARDS_KEY, useCards, usePromotion, useTradeApi } from '../api/trade-queries';
+import { CARDS_KEY, useAmountRange, useCards, usePromotion, useTradeApi } from '../api/trade-queries';
 import { isUsableCard } from '../card-rules';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { localAddressProblem, useDestination } from '../hooks/use-destination';
@@ -65,10 +65,18 @@ export function TradeForm({ offer, chooseFirst = false }: { offer: TradeOffer; c
   const networkName = networkNameOf(offer.cryptos.values(), selection.crypto, selection.network);
   const memoName = network?.memoName ?? t('trade.address.memo');
   const decimals = { fiat: offer.fiats.find((f) => f.currency === selection.fiat)?.decimals ?? 2, crypto: network?.decimals ?? coin?.decimals ?? 8 };
-  const range: LimitRange = { min: pair.minAmount, max: pair.maxAmount, currency: selection.fiat };
+  // The person's own room (their limits left, the pair's range cut to it) as soon as the server
+  // said it; the pair's own range until then, or when it cannot say (no price to convert it, Roma).
+  const ownRange = useAmountRange(selection).data;
+  const range: LimitRange = ownRange?.currency === selection.fiat
+    ? { min: ownRange.minAmount, max: ownRange.maxAmount, currency: selection.fiat }
+    : { min: pair.minAmount, max: pair.maxAmount, currency: selection.fiat };
   const money = (value: string) => formatAmount(value, i18n.language, { maxDecimals: decimals.fiat });
 
-  const limitText = (limit: LimitRange) => `${t('trade.errors.limit')}. ${t('trade.errors.limitRange', { min: money(limit.min), max: money(limit.max), currency: limit.currency })}`;
+  // Limits that leave less than the smallest order have no range to offer: they say so.
+  const rangeText = (limit: LimitRange, key: 'trade.amount.range' | 'trade.errors.limitRange') =>
+    t(compareDecimal(limit.max, limit.min) < 0 ? 'trade.amount.noRoom' : key, { min: money(limit.min), max: money(limit.max), currency: limit.currency });
+  const limitText = (limit: LimitRange) => `${t('trade.errors.limit')}. ${rangeText(limit, 'trade.errors.limitRange')}`;
 
   const settled = useDebouncedValue(entry, AMOUNT_DEBOUNCE_MS);
   const outOfRange = settled.unit === 'fiat' && isPositiveDecimal(settled.value) && (compareDecimal(settled.value, range.min) < 0 || compareDecimal(settled.value, range.max) > 0);
@@ -112,7 +120,7 @@ export function TradeForm({ offer, chooseFirst = false }: { offer: TradeOffer; c
   }
   if (submit.phase === 'processing') return <>{announcer}<ProcessingView /></>;
 
-  // The quote knows the person's own room (the KYC tier's limits left today); the pair's range before it.
+  // A quote's range is the freshest (it counts what was bought since the page opened); the person's own room before it.
   const shownRange = live.quote && live.quote.fiatCurrency === selection.fiat ? { min: live.quote.minAmount, max: live.quote.maxAmount } : range;
   // An amount outside the limits is the amount field's own error; any other quote failure, the quote panel's.
   const amountProblem = outOfRange ? limitText(range) : codeOf(live.error) === LIMIT_CODE ? limitText(limitOf(live.error, range)) : undefined;
@@ -155,7 +163,7 @@ export function TradeForm({ offer, chooseFirst = false }: { offer: TradeOffer; c
           crypto={selection.crypto}
           entry={entry}
           decimals={decimals}
-          rangeHint={t('trade.amount.range', { min: money(shownRange.min), max: money(shownRange.max), currency: selection.fiat })}
+          rangeHint={rangeText({ ...shownRange, currency: selection.fiat }, 'trade.amount.range')}
           onFiatChange={chooseFiat}
           onEntryChange={setEntry}
           onToggleUnit={toggleUnit}
