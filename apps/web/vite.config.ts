@@ -14,5 +14,6 @@ export default defineConfig({
     sourcemap: false,
     target: 'es2022',
   },
-  server: { proxy: { '/prod-api': apiTarget, '/sandbox': apiTarget, '/uploads': apiTarget, '/help-centre': apiTarget } },
+  // The server's own pages too: the default legal pages (/en/legal/terms, ...) and the site icon.
+  server: { proxy: { '/prod-api': apiTarget, '/sandbox': apiTarget, '/uploads': apiTarget, '/help-centre': apiTarget, '^/(en|zh)/legal/': apiTarget, '/favicon.ico': apiTarget } },
 });

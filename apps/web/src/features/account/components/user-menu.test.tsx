@@ -10,7 +10,11 @@ import { accountOverview, corporateOverview } from '@/test/account-overview';
 import { routedHttpClient } from '@/test/routed-http-client';
 import { UserMenu } from './user-menu';
 
-const LINKS = [{ key: 'terms', url: 'https://causeway.example/legal/li/terms', sort: 1 }];
+/** A built-in page and an operator's own (get-links: `{lng}` stands for the page language). */
+const LINKS = [
+  { key: 'terms', url: '/{lng}/legal/terms', sort: 1 },
+  { key: 'privacy', url: 'https://shop.example/{lng}/privacy', sort: 2 },
+];
 
 /**
  * Opens the menu of a signed-in individual unless told otherwise. The badge's status comes from the
@@ -48,7 +52,15 @@ describe('the user menu', () => {
     expect(screen.getByText('Unverified')).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Account menu' });
     expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Transaction History', 'Settings']);
-    expect(await screen.findByRole('link', { name: 'Terms of Use' })).toHaveAttribute('href', LINKS[0]!.url);
+    // Issue 14: the legal pages for the page's language, in a new tab, safely.
+    const terms = await screen.findByRole('link', { name: 'Terms of Use' });
+    expect(terms).toHaveAttribute('href', '/en/legal/terms');
+    const privacy = screen.getByRole('link', { name: 'Privacy Statement' });
+    expect(privacy).toHaveAttribute('href', 'https://shop.example/en/privacy');
+    for (const link of [terms, privacy]) {
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    }
   });
 
   it('shows Verified for KYC Pass of an individual', async () => {

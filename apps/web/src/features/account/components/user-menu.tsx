@@ -1,10 +1,8 @@
-import { type MenuLink, PATHS } from '@causeway/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAccountInfo, verificationStatusOf } from '@/lib/account-info';
-import { useHttpClient } from '@/lib/http-context';
+import { legalHref, useMenuLinks } from '@/lib/legal-links';
 import { isBusinessMode, isIndependentMode, LOGIN_ROUTE_BY_MODE, type FlowMode } from '@/lib/mode';
 import { useLoginStatus } from '@/lib/target-entity';
 import { useLogout } from '@/lib/use-logout';
@@ -28,7 +26,6 @@ const itemClass = 'flex h-10 items-center rounded-lg px-3 text-sm text-fg hover:
  */
 export function UserMenu({ lng, mode, darkModeToggle }: UserMenuProps) {
   const { t } = useTranslation();
-  const client = useHttpClient();
   const endSession = useLogout();
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -37,12 +34,7 @@ export function UserMenu({ lng, mode, darkModeToggle }: UserMenuProps) {
   const status = useLoginStatus();
   // The badge's status; shared with every page that reads the account info (fetched once).
   const account = useAccountInfo(mode, { enabled: Boolean(status.data?.isLogin) });
-  const links = useQuery({
-    queryKey: ['menu-links'],
-    queryFn: () => client.get<MenuLink[]>(PATHS.menuLinks, { silent: true }),
-    enabled: open,
-    staleTime: 10 * 60 * 1000,
-  });
+  const links = useMenuLinks({ enabled: open });
 
   useEffect(() => {
     if (!open) return;
@@ -116,7 +108,8 @@ export function UserMenu({ lng, mode, darkModeToggle }: UserMenuProps) {
           {links.data?.length ? (
             <footer className="mt-2 flex flex-wrap gap-x-3 gap-y-1 border-t border-line px-3 pt-2 text-xs text-muted">
               {links.data.map((link) => (
-                <a key={link.key} href={link.url} target="_blank" rel="noreferrer" className="hover:text-fg hover:underline">
+                // Another tab, so the checkout stays; noopener noreferrer, so the page opened (perhaps the operator's own site) gets no handle on it.
+                <a key={link.key} href={legalHref(link.url, lng)} target="_blank" rel="noopener noreferrer" className="hover:text-fg hover:underline">
                   {t(`common.userMenu.links.${link.key}`, { defaultValue: link.key })}
                 </a>
               ))}

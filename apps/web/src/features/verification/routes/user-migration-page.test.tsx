@@ -62,6 +62,15 @@ describe('user-migration page', () => {
     expect(callsTo(calls, PATHS.entitySwitch)).toEqual([]);
   });
 
+  it('links the statement to accept: the privacy statement, in a new tab (issue 14)', async () => {
+    openMigration({ routes: { [PATHS.menuLinks]: () => [{ key: 'privacy', url: 'https://shop.example/{lng}/privacy', sort: 2 }] } });
+    expect(await heading(TITLE)).toBeInTheDocument();
+    const link = screen.getByRole('link', { name: 'Read the Privacy Statement' });
+    await waitFor(() => expect(link).toHaveAttribute('href', 'https://shop.example/en/privacy'));
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
   it('Accept moves the account (STATEMENT), stores the rotated token for the stored mode, sets the entity PL and lands on account-status', async () => {
     storage.setItem(MODE_STORAGE_KEY, 'independent');
     const { user, calls } = openMigration();
