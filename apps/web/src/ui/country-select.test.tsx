@@ -11,16 +11,31 @@ const COUNTRIES: CountryItem[] = [
 ];
 
 describe('CountrySelect', () => {
-  it('labels a select whose options show the flag, the name and the two-letter code, sorted by name', () => {
+  it('labels a select whose options show the name and the two-letter code, sorted by name, without emoji flags', () => {
     renderWithI18n(<CountrySelect label="Country" name="country" placeholder="Select a country" value="" countries={COUNTRIES} onChange={() => {}} />);
     const select = screen.getByRole('combobox', { name: 'Country' });
     expect(select).toHaveAttribute('name', 'country');
     expect(select).toHaveValue('');
     expect([...select.querySelectorAll('option')].map((o) => [o.value, o.textContent])).toEqual([
       ['', 'Select a country'],
-      ['AT', '🇦🇹 Austria (AT)'],
-      ['FR', '🇫🇷 France (FR)'],
+      ['AT', 'Austria (AT)'],
+      ['FR', 'France (FR)'],
     ]);
+  });
+
+  it('shows the chosen country\'s flag as an image inside the field, decorative beside the name', () => {
+    const { container } = renderWithI18n(<CountrySelect label="Country" name="country" placeholder="Select a country" value="FR" countries={COUNTRIES} onChange={() => {}} />);
+    const flag = container.querySelector('img')!;
+    expect(flag).toHaveAttribute('src', '/flags/4x3/fr.svg');
+    expect(flag).toHaveAttribute('alt', '');
+    // The select's text starts after the flag.
+    expect(screen.getByRole('combobox', { name: 'Country' })).toHaveClass('pl-11');
+  });
+
+  it('shows no flag while no country is chosen', () => {
+    const { container } = renderWithI18n(<CountrySelect label="Country" name="country" placeholder="Select a country" value="" countries={COUNTRIES} onChange={() => {}} />);
+    expect(container.querySelector('img')).toBeNull();
+    expect(screen.getByRole('combobox', { name: 'Country' })).not.toHaveClass('pl-11');
   });
 
   it('is styled like the other fields, with a focus ring', () => {

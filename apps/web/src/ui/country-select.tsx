@@ -2,6 +2,7 @@ import type { CountryItem } from '@causeway/contracts';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from './class-names.ts';
+import { CountryFlag } from './country-flag.tsx';
 
 /** A country's name in the page language `lng` (Chinese for zh, else English). */
 export const countryName = (country: CountryItem, lng: string): string => (lng.startsWith('zh') ? country.chineseName : country.englishName);
@@ -30,9 +31,11 @@ export interface CountrySelectProps {
 }
 
 /**
- * A labelled native select of the countries (spec §3 country item): each option shows the flag,
- * the name in the page language and the two-letter code, sorted by name in that language. Styled
- * like TextInput (label above, 48 px box, focus ring).
+ * A labelled native select of the countries (spec §3 country item): each option shows the name in
+ * the page language and the two-letter code, sorted by name in that language; the chosen
+ * country's flag is an image inside the box, before its name. A native option holds text only,
+ * and the list's flag emoji showed as empty boxes where the system has no emoji font (Chromium
+ * on Linux), so the list has none. Styled like TextInput (label above, 48 px box, focus ring).
  */
 export function CountrySelect({ label, name, value, countries, onChange, placeholder, autoComplete = 'off', disabled, className }: CountrySelectProps) {
   const { i18n } = useTranslation();
@@ -41,30 +44,35 @@ export function CountrySelect({ label, name, value, countries, onChange, placeho
   const options = useMemo(() => {
     const collator = new Intl.Collator(lng);
     return countries
-      .map((country) => ({ code: country.towCharCode, name: countryName(country, lng), flag: country.flag }))
+      .map((country) => ({ code: country.towCharCode, name: countryName(country, lng) }))
       .sort((a, b) => collator.compare(a.name, b.name));
   }, [countries, lng]);
   return (
     <div className={cx('flex flex-col', className)}>
       <label htmlFor={id} className="mb-1.5 text-sm font-medium text-fg">{label}</label>
-      <select
-        id={id}
-        name={name}
-        autoComplete={autoComplete}
-        value={value}
-        disabled={disabled}
-        onChange={(event) => onChange(event.target.value)}
-        className={cx(
-          'h-12 w-full min-w-0 rounded-xl border border-line bg-surface px-3 text-base text-fg',
-          'focus:ring-2 focus:ring-focus focus-visible:outline-none!',
-          disabled && 'opacity-60',
-        )}
-      >
-        <option value="">{placeholder}</option>
-        {options.map((option) => (
-          <option key={option.code} value={option.code}>{`${option.flag} ${option.name} (${option.code})`}</option>
-        ))}
-      </select>
+      <div className="relative">
+        {/* Over the select's left padding; clicks go through to the select. */}
+        {value ? <CountryFlag code={value} className="pointer-events-none absolute top-1/2 left-4 -translate-y-1/2" /> : null}
+        <select
+          id={id}
+          name={name}
+          autoComplete={autoComplete}
+          value={value}
+          disabled={disabled}
+          onChange={(event) => onChange(event.target.value)}
+          className={cx(
+            'h-12 w-full min-w-0 rounded-xl border border-line bg-surface px-3 text-base text-fg',
+            value && 'pl-11',
+            'focus:ring-2 focus:ring-focus focus-visible:outline-none!',
+            disabled && 'opacity-60',
+          )}
+        >
+          <option value="">{placeholder}</option>
+          {options.map((option) => (
+            <option key={option.code} value={option.code}>{`${option.name} (${option.code})`}</option>
+          ))}
+        </select>
+      </div>
     </div>
   );
 }
