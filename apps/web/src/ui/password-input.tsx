@@ -27,13 +27,15 @@ export function PasswordInput(props: PasswordInputProps) {
       trailing={
         <button
           type="button"
-          aria-label={t('ui.password.show')}
           aria-pressed={shown}
           disabled={props.disabled}
           onClick={() => setShown(!shown)}
           className="flex size-10 items-center justify-center rounded-full text-muted hover:bg-surface-2 hover:text-fg aria-pressed:text-fg"
         >
           {shown ? <EyeOffIcon /> : <EyeIcon />}
+          {/* Named by its text, not aria-label: "find the field labelled Password" (Playwright's
+              getByLabel, some assistive tools) then finds the field alone, not this button too. */}
+          <span className="sr-only">{t('ui.password.show')}</span>
         </button>
       }
     />
