@@ -26,7 +26,8 @@ function Row({ label, children, strong = false, className }: { label: ReactNode;
   return (
     <div className={cx('flex min-w-0 flex-wrap items-baseline justify-between gap-x-3', strong ? 'font-semibold text-fg' : 'text-sm', className)}>
       <dt className={strong ? '' : 'text-muted'}>{label}</dt>
-      <dd className="min-w-0 text-right break-all text-fg">{children}</dd>
+      {/* Stays at the right when a long label pushes it onto its own line (360 px). */}
+      <dd className="ml-auto min-w-0 text-right break-all text-fg">{children}</dd>
     </div>
   );
 }

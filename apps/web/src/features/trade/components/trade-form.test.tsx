@@ -222,9 +222,10 @@ describe('trade form', () => {
     openTrade();
     await formShown();
     const button = screen.getByRole('button', { name: /change/i });
-    const visible = [...button.children].map((part) => part.textContent).join(' ');
-    expect(visible).toBe('BTC (Bitcoin) on Bitcoin Change');
-    expect(button).toHaveAccessibleName(`Coin and network ${visible}`);
+    // What is seen: the text outside the visually hidden label, words parted as the name parts them.
+    const seen = [...button.childNodes].filter((part) => !(part instanceof HTMLElement && part.classList.contains('sr-only'))).map((part) => part.textContent).join('').trim();
+    expect(seen).toBe('BTC (Bitcoin) on Bitcoin Change');
+    expect(button).toHaveAccessibleName(`Coin and network ${seen}`);
   });
 
   it('an empty address, or one with a space, is refused before the confirm step', async () => {

@@ -171,11 +171,15 @@ export function TradeForm({ offer, chooseFirst = false }: { offer: TradeOffer; c
           fixedBy={transaction?.amountFixed ? transaction.merchantName : undefined}
         />
         <div className="flex min-w-0 flex-col">
-          <span id="coin-label" className="mb-1.5 text-sm font-medium text-fg">{t('trade.coin.label')}</span>
-          {/* Named by the label, the choice and "Change": the name holds all the visible text (WCAG 2.5.3, axe label-content-name-mismatch). */}
-          <button type="button" aria-labelledby="coin-label coin-choice coin-change" onClick={() => setChooser(true)} className="flex min-h-12 min-w-0 items-center justify-between gap-3 rounded-xl border border-line bg-surface px-3 text-left hover:bg-surface-2">
-            <span id="coin-choice" className="min-w-0 truncate text-fg">{t('trade.coin.current', { coin: selection.crypto, name: coin?.name ?? selection.crypto, network: networkName })}</span>
-            <span id="coin-change" className="shrink-0 text-sm font-medium text-primary">{t('trade.coin.change')}</span>
+          <span aria-hidden="true" className="mb-1.5 text-sm font-medium text-fg">{t('trade.coin.label')}</span>
+          {/*
+            Named by its content, "Change" included (WCAG 2.5.3, axe label-content-name-mismatch): the
+            field's label is hidden text inside it, and real spaces part the words, as the name joins them.
+          */}
+          <button type="button" onClick={() => setChooser(true)} className="flex min-h-12 min-w-0 items-center justify-between gap-3 rounded-xl border border-line bg-surface px-3 text-left hover:bg-surface-2">
+            <span className="sr-only">{t('trade.coin.label')}</span>{' '}
+            <span className="min-w-0 truncate text-fg">{t('trade.coin.current', { coin: selection.crypto, name: coin?.name ?? selection.crypto, network: networkName })}</span>{' '}
+            <span className="shrink-0 text-sm font-medium text-primary">{t('trade.coin.change')}</span>
           </button>
         </div>
         <WalletAddressField
