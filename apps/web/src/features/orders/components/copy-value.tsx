@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { cx } from '@/ui/class-names';
 
 /** How long "Copied" stays after a copy. */
 const COPIED_MS = 2000;
@@ -45,9 +46,9 @@ export function CopyValue({ label, value }: { label: string; value: string }) {
 }
 
 /** A plain label and value of a detail list. */
-export function DetailItem({ label, value }: { label: string; value: string }) {
+export function DetailItem({ label, value, className }: { label: string; value: string; className?: string }) {
   return (
-    <div className="flex items-start justify-between gap-3 py-1">
+    <div className={cx('flex items-start justify-between gap-3 py-1', className)}>
       <dt className="text-sm text-muted">{label}</dt>
       <dd className="min-w-0 text-right text-sm font-medium break-words text-fg">{value}</dd>
     </div>

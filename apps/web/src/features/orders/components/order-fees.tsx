@@ -24,7 +24,7 @@ export function OrderFees({ order }: { order: Pick<OrderDetail, 'fees' | 'fiatCu
         {lines.map((line) => (
           <DetailItem key={line.kind} label={labels[line.kind]} value={`${line.minus ? '−' : ''}${fiat(line.amount)}`} />
         ))}
-        <DetailItem label={t('orders.detail.totalFees')} value={fiat(total)} />
+        <DetailItem label={t('orders.detail.totalFees')} value={fiat(total)} className="mt-1 border-t border-line pt-2" />
       </dl>
       {isZero(fees.spread) ? null : (
         <dl className="px-3">
