@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AxeFinding, violationsInBothThemes } from './accessibility.ts';
 import { type E2eBrowser, openBrowser } from './browser.ts';
 import { fillBillingAddress, signInAsDemo } from './flows.ts';
 
@@ -12,18 +13,27 @@ import { fillBillingAddress, signInAsDemo } from './flows.ts';
 let browser: E2eBrowser;
 let page: Page;
 beforeAll(async () => {
-  browser = await openBrowser();
+  // Axe is injected into the pages, which our CSP would refuse.
+  browser = await openBrowser({ bypassCSP: true });
   page = await browser.context.newPage();
 });
 afterAll(() => browser.close());
 
+/** Serious and critical axe findings on the pages of a purchase, light and dark (issue 14). */
+const findings: Record<string, AxeFinding[]> = {};
+const checkAccessibility = async (label: string) => Object.assign(findings, await violationsInBothThemes(page, label));
+
 
 /** Types an amount, waits for the firm quote, confirms and pays: answers the order id the page moved to. */
-async function payFor(amount: string) {
+async function payFor(amount: string, options: { checkAccessibility?: boolean } = {}) {
   await page.getByLabel('You spend (EUR)').fill(amount);
   await expect.poll(() => page.getByText('You receive').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+  if (options.checkAccessibility) await checkAccessibility('card-buy-sell with a quote');
   await page.getByRole('button', { name: /Continue/ }).click();
-  await page.getByRole('button', { name: new RegExp(`^Pay ${amount}\\.00 EUR`) }).click();
+  const pay = page.getByRole('button', { name: new RegExp(`^Pay ${amount}\\.00 EUR`) });
+  await pay.waitFor();
+  if (options.checkAccessibility) await checkAccessibility('confirm dialog');
+  await pay.click();
 }
 
 /** The card goes into the sandbox processor's card fields (an iframe); the billing address into our form. */
@@ -47,10 +57,11 @@ describe('buying crypto with a card', () => {
     await page.getByRole('button', { name: /Continue/ }).click();
     await page.waitForURL(/\/en\/card-buy-sell/);
     await expect.poll(() => page.getByRole('radio', { name: /4242 \*{4} \*{4} 4242/ }).isChecked()).toBe(true);
-    await payFor('50');
+    await payFor('50', { checkAccessibility: true });
     await page.waitForURL(/\/en\/result\?orderId=/);
     await expect.poll(() => page.getByRole('heading', { name: 'Purchase complete' }).count(), { timeout: 30_000 }).toBe(1);
     await expect.poll(() => page.getByText(/^\d+\.\d+ BTC$/).count()).toBeGreaterThan(0);
+    await checkAccessibility('result');
   });
 
   it('with the 3DS card, the sandbox bank asks for the challenge; Complete leads to SUCCESS, and the order is in the history', async () => {
@@ -58,6 +69,7 @@ describe('buying crypto with a card', () => {
     await addCard('4000000000003220');
     await payFor('60');
     await page.waitForURL(/\/sandbox\/3ds\//, { timeout: 15_000 });
+    await checkAccessibility('sandbox 3DS challenge');
     await page.getByRole('button', { name: 'Complete' }).click();
     await page.waitForURL(/\/en\/result\?orderId=/, { timeout: 15_000 });
     const orderId = new URL(page.url()).searchParams.get('orderId')!;
@@ -65,8 +77,10 @@ describe('buying crypto with a card', () => {
 
     await page.goto(`${browser.baseUrl}/en/history`);
     await expect.poll(() => page.getByText('60.00 EUR').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await checkAccessibility('history');
     await page.getByText('60.00 EUR').first().click();
     await expect.poll(() => page.getByText(orderId).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await checkAccessibility('order details');
   });
 
   it('a declined card ends on the failure view with the reason', async () => {
@@ -75,5 +89,19 @@ describe('buying crypto with a card', () => {
     await payFor('40');
     await page.waitForURL(/\/en\/order-submit-fail\?/, { timeout: 15_000 });
     await expect.poll(() => page.getByText('Your card was declined. Try another card or contact your bank.').count(), { timeout: 10_000 }).toBe(1);
+    await checkAccessibility('order submit failed');
+
+    // Issue 14 item 4: in the history it reads as not bought, and its details say nothing was charged.
+    await page.goto(`${browser.baseUrl}/en/history`);
+    const declined = page.getByText(/^Not bought: .* for 40\.00 EUR$/);
+    await expect.poll(() => declined.count(), { timeout: 10_000 }).toBe(1);
+    await declined.click();
+    await expect.poll(() => page.getByText(/^Nothing was charged to your card\./).count(), { timeout: 10_000 }).toBe(1);
+    expect(await page.getByText(/^You paid/).count()).toBe(0);
+    await checkAccessibility('declined order details');
+  });
+
+  it('has no serious or critical axe-core findings on those pages, light or dark', () => {
+    expect(findings).toEqual({});
   });
 });

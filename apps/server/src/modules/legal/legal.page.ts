@@ -8,7 +8,7 @@ export const legalPagePath = (language: LegalLanguage, document: LegalDocument):
 const STYLE = `body{font-family:system-ui,sans-serif;margin:0;padding:16px;background:Canvas;color:CanvasText;line-height:1.6}
 header,main{max-width:46rem;margin:0 auto}header nav{display:flex;flex-wrap:wrap;gap:.25rem 1rem;align-items:center;padding-bottom:.75rem;border-bottom:1px solid GrayText}
 a{color:LinkText;text-underline-offset:.15em}a[aria-current=page]{color:inherit;font-weight:600;text-decoration:none}.brand{font-weight:700;margin-right:auto}
-h1{font-size:1.75rem;line-height:1.25;margin:1.25rem 0 .25rem}h2{font-size:1.2rem;margin:1.75rem 0 .25rem}.meta{color:GrayText;margin:0 0 1rem}
+h1{font-size:1.75rem;line-height:1.25;margin:1.25rem 0 .25rem}h2{font-size:1.2rem;margin:1.75rem 0 .25rem}.meta{margin:0 0 1rem;font-size:.95rem}
 .note{border-left:4px solid GrayText;padding:.25rem .75rem;margin:1rem 0}p{overflow-wrap:anywhere}
 .contents ol{padding-left:1.25rem;margin:.25rem 0}.contents h2{font-size:1rem;margin:1rem 0 0}`;
 
