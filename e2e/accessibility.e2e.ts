@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AxeFinding, violationsInBothThemes } from './accessibility.ts';
+import { AccessibilityAudit } from './accessibility.ts';
 import { type E2eBrowser, openBrowser } from './browser.ts';
 import { signInAsDemo } from './flows.ts';
 
@@ -19,8 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => browser.close());
 
-const findings: Record<string, AxeFinding[]> = {};
-const check = async (label: string) => Object.assign(findings, await violationsInBothThemes(page, label));
+const audit = new AccessibilityAudit();
+const check = (label: string) => audit.check(page, label);
 
 describe('accessibility of the pages around a purchase', () => {
   it('signed out: sign-in, business sign-in, password reset and the legal pages', async () => {
@@ -73,6 +73,6 @@ describe('accessibility of the pages around a purchase', () => {
   });
 
   it('finds no serious or critical violation on any of them', () => {
-    expect(findings).toEqual({});
+    expect(audit.findings).toEqual({});
   });
 });

@@ -64,3 +64,12 @@ export async function violationsInBothThemes(page: Page, label: string): Promise
   await applyTheme(page, initial);
   return findings;
 }
+
+/** The findings of the pages a test file looks at, kept to be asserted empty once at its end. */
+export class AccessibilityAudit {
+  readonly findings: Record<string, AxeFinding[]> = {};
+
+  async check(page: Page, label: string): Promise<void> {
+    Object.assign(this.findings, await violationsInBothThemes(page, label));
+  }
+}

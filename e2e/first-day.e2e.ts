@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AxeFinding, violationsInBothThemes } from './accessibility.ts';
+import { AccessibilityAudit } from './accessibility.ts';
 import { type E2eBrowser, openBrowser } from './browser.ts';
 import { fillBillingAddress, readLatestCode, typeCode } from './flows.ts';
 import { coveredByHelpLauncher, headerRows } from './layout.ts';
@@ -29,7 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => browser.close());
 
-const findings: Record<string, AxeFinding[]> = {};
+const audit = new AccessibilityAudit();
 const layoutFaults: Record<string, string> = {};
 let step = 0;
 
@@ -40,7 +40,7 @@ let step = 0;
 async function lookAt(name: string) {
   step += 1;
   await page.screenshot({ path: path.join(SCREENSHOTS, `${String(step).padStart(2, '0')}-${name}.png`), fullPage: true });
-  Object.assign(findings, await violationsInBothThemes(page, name));
+  await audit.check(page, name);
   const faults: string[] = [];
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   if (width > PHONE_WIDTH) faults.push(`${width} px wide`);
@@ -162,7 +162,7 @@ describe("a new person's first day, on a 360 px phone", () => {
     await expect.poll(() => page.getByText('30.00 EUR').count(), { timeout: 10_000 }).toBeGreaterThan(0);
     await lookAt('history');
 
-    expect(findings).toEqual({});
+    expect(audit.findings).toEqual({});
     expect(layoutFaults).toEqual({});
   });
 });

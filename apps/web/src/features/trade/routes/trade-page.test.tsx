@@ -1,12 +1,13 @@
 import { PATHS } from '@causeway/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountOverview } from '@/test/account-overview';
 import { BUY_TARGET_STORAGE_KEY } from '@/lib/buy-after-verification';
 import { storedTranId, TRAN_ID_STORAGE_KEY } from '@/lib/merchant-transaction';
 import { storage } from '@/lib/storage';
 import { businessError } from '@/test/routed-http-client';
 import { amountInput, callsTo, CURRENCIES, formShown, landedOn, limits, openTrade } from '../trade-test-kit';
+import { spyOnHelpWindow } from '@/test/help-window-spy';
 
 const stateOf = () => document.querySelector('[data-trade-state]')?.getAttribute('data-trade-state');
 
@@ -37,14 +38,7 @@ describe('trade page states (spec §2)', () => {
   });
 
   describe('a final verification outcome: the rejected state and Contact support, not "Go to verification" looping back (issue 14)', () => {
-    const help = { setOpen: vi.fn(), setTab: vi.fn(), setSecondaryPage: vi.fn() };
-    beforeEach(() => {
-      vi.clearAllMocks();
-      window.causewayHelp = help;
-    });
-    afterEach(() => {
-      delete window.causewayHelp;
-    });
+    const help = spyOnHelpWindow();
 
     it('KYC Fail: says verification failed and what happens next; Contact support opens the support form about it', async () => {
       const { user, calls } = openTrade({ routes: { [PATHS.overview]: () => accountOverview({}, { kycStatus: 'Fail' }) } });

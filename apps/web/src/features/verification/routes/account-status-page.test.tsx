@@ -2,7 +2,7 @@ import { type AccountOverview, type CountryItem, PATHS } from '@causeway/contrac
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BUY_TARGET_STORAGE_KEY, rememberBuyTarget } from '@/lib/buy-after-verification';
 import { MODE_STORAGE_KEY } from '@/lib/mode';
 import { storage } from '@/lib/storage';
@@ -10,6 +10,7 @@ import { accountOverview } from '@/test/account-overview';
 import { renderPage } from '@/test/render';
 import { businessError, type Responder, routedHttpClient } from '@/test/routed-http-client';
 import { AccountStatusDefaultPage, AccountStatusEntityPage, AccountStatusRomaPage } from './account-status-page';
+import { spyOnHelpWindow } from '@/test/help-window-spy';
 
 const COUNTRIES: CountryItem[] = [
   { towCharCode: 'DE', englishName: 'Germany', chineseName: '德国', flag: '🇩🇪' },
@@ -95,14 +96,7 @@ describe('account-status page', () => {
   });
 
   describe('final outcomes: no dead end, the support form one click away (issue 14)', () => {
-    const help = { setOpen: vi.fn(), setTab: vi.fn(), setSecondaryPage: vi.fn() };
-    beforeEach(() => {
-      vi.clearAllMocks();
-      window.causewayHelp = help;
-    });
-    afterEach(() => {
-      delete window.causewayHelp;
-    });
+    const help = spyOnHelpWindow();
 
     it('Fail: explains the outcome, says what happens next, and Contact support opens the support form about it', async () => {
       const { user } = openStatus(accountOverview({}, { kycStatus: 'Fail' }));
