@@ -1,4 +1,5 @@
-import { ORDER_FAIL_REASONS, type OrderFailReason } from '@causeway/contracts';
+import { ORDER_FAIL_REASONS, type OrderFailReason, type OrderStatus } from '@causeway/contracts';
+import { outcomeOf } from './order-format';
 
 /** order-submit-fail's own reason: the submit got no answer, so only the history can tell what happened. */
 export const NO_RESPONSE = 'NO_RESPONSE';
@@ -22,11 +23,13 @@ export const isNeverCharged = (reason: SubmitFailReason | null): boolean => reas
 export const isFateUnknown = (reason: SubmitFailReason | null): boolean => reason === NO_RESPONSE || reason === 'PROCESSOR_TIMEOUT';
 
 /**
- * The text key of what became of the money of an order that ended without success: refunded (it
- * was charged; get-detail says so), not known yet (the processor's answer was lost: a late payment
- * is released or refunded), or never charged (declined, or its hold released).
+ * The text key of what becomes of the money of an order that did not succeed: being returned (it is
+ * still PROCESSING with a reason: the settlement is refunding the charge or releasing the hold),
+ * refunded (it was charged; get-detail says so), not known yet (the processor's answer was lost: a
+ * late payment is released or refunded), or never charged (declined, or its hold released).
  */
-export function moneyOutcomeKey(order: { failReason: SubmitFailReason | null; refunded: boolean }): string {
+export function moneyOutcomeKey(order: { status: OrderStatus; failReason: SubmitFailReason | null; refunded: boolean }): string {
+  if (outcomeOf(order.status) !== 'ended') return 'orders.outcome.refunding';
   if (order.refunded) return 'orders.outcome.refunded';
   if (isFateUnknown(order.failReason)) return 'orders.outcome.unknown';
   return 'orders.outcome.notCharged';

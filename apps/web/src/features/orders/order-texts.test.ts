@@ -17,8 +17,10 @@ describe('order texts built at run time', () => {
     ...['missing', 'reversed'].map((problem) => `orders.history.range.${problem}`),
     ...['buy', 'sell'].map((type) => `orders.type.${type}`),
     ...['done', 'current', 'pending'].map((state) => `orders.result.processing.stepState.${state}`),
-    // The result page's view of every status: orders.result.<view>.title and, for most, .content.
-    ...ORDER_STATUSES.flatMap((status) => Object.values(resultTextKeys(status)).filter((key): key is string => key !== null)),
+    // The result page's view of every status, and of a PROCESSING order being stopped: orders.result.<view>.title and, for most, .content.
+    ...[...ORDER_STATUSES.map((status) => ({ status, failReason: null })), { status: 'PROCESSING' as const, failReason: 'LIQUIDITY' as const }]
+      .flatMap((order) => Object.values(resultTextKeys(order)).filter((key): key is string => key !== null)),
+    'orders.outcome.refunding',
   ];
 
   it.each(['en', 'zh'] as const)('%s has every one', (lang) => {
@@ -28,9 +30,12 @@ describe('order texts built at run time', () => {
 
 describe('order words', () => {
   it('the result view of every status has a title, and a content unless another text says it', () => {
-    expect(resultTextKeys('SUCCESS')).toEqual({ title: 'orders.result.success.title', content: 'orders.result.success.content' });
-    expect(resultTextKeys('FAILED')).toEqual({ title: 'orders.result.failed.title', content: null });
-    expect(resultTextKeys('EXPIRED_ERROR')).toEqual({ title: 'orders.result.expiredError.title', content: 'orders.result.expiredError.content' });
+    expect(resultTextKeys({ status: 'SUCCESS', failReason: null })).toEqual({ title: 'orders.result.success.title', content: 'orders.result.success.content' });
+    expect(resultTextKeys({ status: 'FAILED', failReason: 'CARD_DECLINED' })).toEqual({ title: 'orders.result.failed.title', content: null });
+    expect(resultTextKeys({ status: 'EXPIRED_ERROR', failReason: 'DEADLINE_PASSED' })).toEqual({ title: 'orders.result.expiredError.title', content: 'orders.result.expiredError.content' });
+    // PROCESSING with a reason: being stopped, its reason the content.
+    expect(resultTextKeys({ status: 'PROCESSING', failReason: 'PAYOUT_FAILED' })).toEqual({ title: 'orders.result.stopping.title', content: null });
+    expect(resultTextKeys({ status: 'PROCESSING', failReason: null })).toEqual({ title: 'orders.result.processing.title', content: null });
   });
 
   it('en and zh use the words chosen for the order pages', () => {

@@ -3,12 +3,13 @@ import type { OrderDetail } from '../api/orders-api';
 import { failReasonKey, moneyOutcomeKey } from '../fail-reasons';
 import { formatMoney } from '../order-format';
 
-type EndedOrder = Pick<OrderDetail, 'fiatAmount' | 'fiatCurrency' | 'cryptoAmount' | 'cryptoCurrency' | 'failReason' | 'refunded'>;
+type EndedOrder = Pick<OrderDetail, 'status' | 'fiatAmount' | 'fiatCurrency' | 'cryptoAmount' | 'cryptoCurrency' | 'failReason' | 'refunded'>;
 
 /**
- * An order that ended without success, in words: what was asked for ("You asked to buy 0.0004727
- * BTC for 30.00 EUR."), why it stopped (`reason`), and what became of the money (`money`: nothing
- * charged, or refunded). Its amounts are never shown as paid or received.
+ * An order that ended (or is being stopped) without success, in words: what was asked for ("You
+ * asked to buy 0.0004727 BTC for 30.00 EUR."), why it stopped (`reason`), and what becomes of the
+ * money (`money`: being returned, nothing charged, or refunded). Its amounts are never shown as
+ * paid or received.
  */
 export function EndedOrderLines({ order, reason, money }: { order: EndedOrder; reason: boolean; money: boolean }) {
   const { t, i18n } = useTranslation();

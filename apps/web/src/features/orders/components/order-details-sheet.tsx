@@ -10,7 +10,6 @@ import { orderLinks } from '@/lib/order-links';
 import { ErrorView, Sheet, Spinner } from '@/ui';
 import { createOrdersApi, type OrderDetail } from '../api/orders-api';
 import { errorViewContent } from '../error-content';
-import { failReasonKey } from '../fail-reasons';
 import { formatMoney, formatOrderPrice, outcomeOf } from '../order-format';
 import { CopyValue, DetailItem } from './copy-value';
 import { EndedOrderLines } from './ended-order-lines';
@@ -68,16 +67,15 @@ function DetailBody({ order, lng, webview }: { order: OrderDetail; lng: string; 
         <StatusBadge status={order.status} />
         <span className="text-xs text-muted">{formatDateTime(order.createdAt, i18n.language)}</span>
       </div>
-      {outcome === 'ended' ? (
-        // Not paid, not received: what was asked for, why it stopped, and what became of the money.
+      {outcome === 'ended' || order.failReason ? (
+        // Not paid, not received: what was asked for, why it stopped, and what becomes of the money
+        // (also while a stopping order is still PROCESSING: its refund or release is running).
         <section aria-labelledby={titleId} className="flex flex-col gap-2 rounded-xl border border-line bg-surface px-3 py-3">
           <h3 id={titleId} className="text-sm font-semibold text-fg">{t('orders.outcome.title')}</h3>
           <EndedOrderLines order={order} reason money />
         </section>
       ) : (
         <>
-          {/* Still under way but stopping (a refund running): why, as the result page says it. */}
-          {order.failReason ? <p className="text-sm text-danger">{t(failReasonKey(order.failReason))}</p> : null}
           <dl className="flex flex-col">
             <DetailItem label={t(outcome === 'done' ? 'orders.detail.paid' : 'orders.detail.paying')} value={fiat(order.fiatAmount)} />
             <DetailItem label={t(outcome === 'done' ? 'orders.detail.received' : 'orders.detail.receiving')} value={formatMoney(order.cryptoAmount, order.cryptoCurrency, i18n.language)} />

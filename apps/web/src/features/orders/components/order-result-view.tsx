@@ -16,7 +16,7 @@ import { EndedOrderLines } from './ended-order-lines';
 import { ProcessingView } from './processing-view';
 
 /** The view of each status: its texts and what sits under them. */
-type ViewKind = 'submitted' | 'processing' | 'success' | 'failed' | 'expired' | 'expiredError' | 'partialAuth';
+type ViewKind = 'submitted' | 'processing' | 'stopping' | 'success' | 'failed' | 'expired' | 'expiredError' | 'partialAuth';
 const VIEW_OF: Record<OrderStatus, ViewKind> = {
   OrderSubmitted: 'submitted',
   PROCESSING: 'processing',
@@ -31,6 +31,7 @@ const VIEW_OF: Record<OrderStatus, ViewKind> = {
 const ICON_OF: Record<ViewKind, 'success' | 'danger' | 'info' | null> = {
   submitted: null,
   processing: null,
+  stopping: 'danger',
   success: 'success',
   failed: 'danger',
   expired: 'info',
@@ -38,11 +39,18 @@ const ICON_OF: Record<ViewKind, 'success' | 'danger' | 'info' | null> = {
   partialAuth: 'danger',
 };
 
-/** The text keys of a status's view: orders.result.<view>.title, and .content unless another text says it. */
-export function resultTextKeys(status: OrderStatus): { title: string; content: string | null } {
-  const view = VIEW_OF[status];
-  // A failure reads its reason; processing shows its steps.
-  const hasContent = view !== 'failed' && view !== 'processing';
+/**
+ * The view of an order: its status's, except that a PROCESSING order with a reason is being stopped
+ * (the settlement is refunding its charge or releasing its hold), not bought.
+ */
+const viewOf = (detail: Pick<OrderDetail, 'status' | 'failReason'>): ViewKind =>
+  detail.status === 'PROCESSING' && detail.failReason ? 'stopping' : VIEW_OF[detail.status];
+
+/** The text keys of an order's view: orders.result.<view>.title, and .content unless another text says it. */
+export function resultTextKeys(detail: Pick<OrderDetail, 'status' | 'failReason'>): { title: string; content: string | null } {
+  const view = viewOf(detail);
+  // A failure (or a stop) reads its reason; processing shows its steps.
+  const hasContent = view !== 'failed' && view !== 'stopping' && view !== 'processing';
   return { title: `orders.result.${view}.title`, content: hasContent ? `orders.result.${view}.content` : null };
 }
 
@@ -58,7 +66,7 @@ export function OrderResultView({ detail, lng, webview }: OrderResultViewProps) 
   const { t } = useTranslation();
   const navigate = useNavigate();
   const titleId = useId();
-  const view = VIEW_OF[detail.status];
+  const view = viewOf(detail);
   // The page polls: a new status swaps the view in place. It is announced by a status region that
   // was there all along, and the focus moves to the new heading (not on the first view: the page's).
   const [firstView] = useState(view);
@@ -82,6 +90,8 @@ export function OrderResultView({ detail, lng, webview }: OrderResultViewProps) 
       </div>
     ),
     processing: <ProcessingView detail={detail} historyHref={historyHref} />,
+    // Being stopped: what was asked for, and that the money is on its way back.
+    stopping: <EndedDetails detail={detail} money />,
     success: <SuccessDetails detail={detail} />,
     // Not paid, not received: what was asked for; a failure also says what became of the money (the
     // other views' texts say it already).
@@ -90,10 +100,10 @@ export function OrderResultView({ detail, lng, webview }: OrderResultViewProps) 
     expiredError: <EndedDetails detail={detail} money={false} />,
     partialAuth: <EndedDetails detail={detail} money={false} />,
   };
-  const texts = resultTextKeys(detail.status);
+  const texts = resultTextKeys(detail);
   // An order that expired once paid is refunded; one that expired while its payment was only held was never charged.
   const contentKey = view === 'expiredError' && !detail.refunded ? 'orders.result.expiredError.notCharged' : texts.content;
-  const content = view === 'failed' ? t(failReasonKey(detail.failReason)) : contentKey ? t(contentKey) : null;
+  const content = view === 'failed' || view === 'stopping' ? t(failReasonKey(detail.failReason)) : contentKey ? t(contentKey) : null;
 
   return (
     // The main layout pads the sides; result-webview's bare layout does not.

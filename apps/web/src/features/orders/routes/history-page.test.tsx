@@ -197,6 +197,22 @@ describe('history: an order that did not go through', () => {
     expect(happened.getByText('The 100.00 EUR charged was refunded to your card. It can take 1 to 3 business days to show.')).toBeInTheDocument();
     expect(happened.queryByText(/Nothing was charged/)).not.toBeInTheDocument();
   });
+  it('an order being stopped (its refund running) says what was asked for, why, and that the payment is on its way back; not "You pay"', async () => {
+    const { user } = openHistory({
+      list: pagedOrders(1),
+      routes: { [PATHS.getOrderDetail]: () => orderDetail({ status: 'PROCESSING', failReason: 'PAYOUT_FAILED' }) },
+    });
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    await user.click(rows()[0]!);
+    const sheet = within(await screen.findByRole('dialog', { name: 'Order details' }));
+    const happened = within(await sheet.findByRole('region', { name: 'What happened' }));
+    expect(happened.getByText('You asked to buy 0.00123 BTC for 100.00 EUR.')).toBeInTheDocument();
+    expect(happened.getByText('We could not send the crypto to your wallet, so the order was stopped.')).toBeInTheDocument();
+    expect(happened.getByText('Your payment is being refunded or released to your card. This can take a few days.')).toBeInTheDocument();
+    const terms = sheet.getAllByRole('term').map((term) => term.textContent);
+    expect(terms).not.toContain('You pay');
+    expect(terms).not.toContain('You receive');
+  });
 });
 
 describe('history: details sheet', () => {

@@ -111,6 +111,16 @@ describe('result page: one view per status', () => {
     expect(screen.queryByText(/Nothing was charged/)).not.toBeInTheDocument();
   });
 
+  it('PROCESSING while being stopped (refund running): why, what was asked for and that the payment is on its way back; no progress steps', async () => {
+    openResult([{ status: 'PROCESSING', failReason: 'LIQUIDITY' }]);
+    expect(await heading('Your order is being stopped')).toBeInTheDocument();
+    expect(screen.getByText('We could not buy the crypto at this time, so the order was stopped.')).toBeInTheDocument();
+    expect(screen.getByText('You asked to buy 0.00123 BTC for 100.00 EUR.')).toBeInTheDocument();
+    expect(screen.getByText('Your payment is being refunded or released to your card. This can take a few days.')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Order progress' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Nothing was charged/)).not.toBeInTheDocument();
+  });
+
   it.each([
     ['EXPIRED', false, 'Order expired', /your card was not charged/],
     ['EXPIRED_ERROR', true, 'Order expired', /your payment is refunded to your card/],
