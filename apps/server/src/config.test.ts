@@ -25,7 +25,7 @@ describe('loadConfig', () => {
     expect((caught as ConfigError).problems).toHaveLength(4);
   });
 
-  it('takes the legal pages (TERMS_URL, PRIVACY_URL, COOKIES_URL) as https URLs or site paths, {lng} allowed; unset by default', () => {
+  it('takes the legal pages (TERMS_URL, PRIVACY_URL, COOKIES_URL) as http(s) URLs or site paths, {lng} allowed; unset by default', () => {
     const defaults = loadConfig({});
     expect([defaults.TERMS_URL, defaults.PRIVACY_URL, defaults.COOKIES_URL]).toEqual([undefined, undefined, undefined]);
     const config = loadConfig({ TERMS_URL: 'https://shop.example/{lng}/terms', PRIVACY_URL: 'http://localhost:3000/privacy', COOKIES_URL: '/static/cookies.html' });
@@ -33,6 +33,14 @@ describe('loadConfig', () => {
     for (const bad of ['javascript:alert(1)', '//evil.example/terms', 'shop.example/terms', 'https://shop.example/a b', 'https://shop.example/"x']) {
       expect(() => loadConfig({ TERMS_URL: bad })).toThrow(/TERMS_URL/);
     }
+    expect(() => loadConfig({ TERMS_URL: 'data:text/html,x' })).toThrow(/TERMS_URL="data:text\/html,x": must be an http\(s\):\/\/ URL \(https:\/\/ in production\) or a path of this site/);
+  });
+
+  it('wants the legal pages on https (or this site) in production, as the message says; plain http only in sandbox mode', () => {
+    const production = { CAUSEWAY_ENV: 'production', SECRET_KEY: 'x'.repeat(32), PUBLIC_URL: 'https://pay.example', ALLOW_SANDBOX: 'all' };
+    expect(() => loadConfig({ ...production, PRIVACY_URL: 'http://shop.example/privacy' })).toThrow(/PRIVACY_URL="http:\/\/shop.example\/privacy": must be an https:\/\/ URL or a path of this site in production/);
+    expect(loadConfig({ ...production, PRIVACY_URL: 'https://shop.example/privacy', TERMS_URL: '/terms.html' })).toMatchObject({ PRIVACY_URL: 'https://shop.example/privacy', TERMS_URL: '/terms.html' });
+    expect(loadConfig({ PRIVACY_URL: 'http://localhost:3000/privacy' }).PRIVACY_URL).toBe('http://localhost:3000/privacy');
   });
 
   it('gives payouts four hours to confirm before an operator is asked (PAYOUT_CONFIRM_DEADLINE_MS), at least a minute', () => {

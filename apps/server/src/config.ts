@@ -1,10 +1,10 @@
-import { vaspInfoSchema } from '@causeway/contracts';
+import { isSafeLinkUrl, vaspInfoSchema } from '@causeway/contracts';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_TRANSLATIONS_API_KEY } from '@causeway/translations';
 import { z } from 'zod';
-import { CAUSEWAY_ENVS, parseAllowSandbox, productionProblems, SANDBOX_NAMES } from './platform/deployment-mode.ts';
+import { CAUSEWAY_ENVS, isProduction, parseAllowSandbox, productionProblems, SANDBOX_NAMES } from './platform/deployment-mode.ts';
 
 const serverRoot = fileURLToPath(new URL('..', import.meta.url));
 const repoRoot = path.resolve(serverRoot, '../..');
@@ -40,16 +40,18 @@ const trustProxyFromEnv = z.string().transform((text, context): boolean | string
 const cspSource = /^('self'|'none'|https?:\/\/(\*\.)?[a-z0-9.-]+(:\d{1,5})?)$/i;
 
 /**
- * A legal page of the operator's own: an http(s) URL, or a path of this site (/terms.html), where
- * `{lng}` stands for the page language (en or zh). It goes into links and redirects as it is, so no
- * spaces, quotes or angle brackets.
+ * A legal page of the operator's own: an http(s) URL (https in production, see the refinement
+ * below), or a path of this site (/terms.html), where `{lng}` stands for the page language (en or
+ * zh). It goes into links and redirects as it is: isSafeLinkUrl is the rule, the same one every
+ * menu link from the database passes before get-links hands it on.
  */
 const legalPageUrl = z
   .string()
-  .refine((value) => /^[^\s"'<>\\]+$/.test(value) && (/^\/(?!\/)/.test(value) || (/^https?:\/\//i.test(value) && URL.canParse(value.replaceAll('{lng}', 'en')))), {
-    message: 'must be an https:// URL or a path of this site such as /terms.html ({lng} stands for the language: en or zh)',
+  .refine(isSafeLinkUrl, {
+    message: 'must be an http(s):// URL (https:// in production) or a path of this site such as /terms.html ({lng} stands for the language: en or zh)',
   })
   .optional();
+const LEGAL_PAGE_VARIABLES = ['TERMS_URL', 'PRIVACY_URL', 'COOKIES_URL'] as const;
 
 /**
  * The whole environment the server reads, parsed once at boot. Every variable is listed in the
@@ -216,6 +218,10 @@ export const configSchema = z.object({
   }
   const s3Setting = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).find((name) => config[name]);
   if (s3Setting && !config.S3_BUCKET) context.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: `must be set when ${s3Setting} is set` });
+  // In production people read the terms they accept over https only: a plain http page could be altered on the way.
+  for (const name of LEGAL_PAGE_VARIABLES) {
+    if (isProduction(config) && /^http:/i.test(config[name] ?? '')) context.addIssue({ code: 'custom', path: [name], message: 'must be an https:// URL or a path of this site in production' });
+  }
   // CAUSEWAY_ENV=production: SECRET_KEY, an https PUBLIC_URL, and no sandbox provider ALLOW_SANDBOX does not name.
   for (const { variable, message } of productionProblems(config)) context.addIssue({ code: 'custom', path: [variable], message });
 });

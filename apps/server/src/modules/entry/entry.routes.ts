@@ -1,13 +1,13 @@
 import {
   API_BASE, commonHeadersSchema, entryConfigSchema, envelopeOf, featureSwitchItemSchema, featureSwitchQuerySchema,
-  getEntryConfigQuerySchema, getLinksQuerySchema, menuLinkSchema, ok, PATHS,
+  getEntryConfigQuerySchema, getLinksQuerySchema, type LegalUrls, menuLinkSchema, ok, PATHS,
 } from '@causeway/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { createEntryRepository } from './entry.repository.ts';
-import { createEntryService, type LegalUrls } from './entry.service.ts';
+import { createEntryService } from './entry.service.ts';
 
 export function registerEntryRoutes(app: FastifyInstance, db: Database, { legalUrls = {} }: { legalUrls?: LegalUrls } = {}): void {
   const service = createEntryService(createEntryRepository(db), legalUrls);

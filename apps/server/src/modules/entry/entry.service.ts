@@ -1,21 +1,21 @@
 import {
-  builtInLegalUrl, DEFAULT_ENTITY, type Entity, type EntryConfig, entryConfigSchema, FEATURE_LABELS, type FeatureSwitchItem, LEGAL_LINK_KEYS,
-  type LegalLinkKey, type MenuLink,
+  builtInLegalUrl, DEFAULT_ENTITY, type Entity, type EntryConfig, entryConfigSchema, FEATURE_LABELS, type FeatureSwitchItem, isSafeLinkUrl,
+  LEGAL_LINK_KEYS, type LegalLinkKey, type LegalUrls, type MenuLink,
 } from '@causeway/contracts';
 import { AppError } from '../../platform/app-error.ts';
 import type { EntryRepository } from './entry.repository.ts';
 
 const DEFAULT_ENTRY = 'DEFAULT';
 
-/** The operator's own legal pages (TERMS_URL, PRIVACY_URL, COOKIES_URL), which win over every brand's and entity's. */
-export type LegalUrls = Partial<Record<LegalLinkKey, string | undefined>>;
-
 /**
  * The links with the legal pages every brand needs (the sign-up consent names terms and privacy):
- * the operator's configured page, else the brand's own row, else our built-in page.
+ * the operator's configured page, else the brand's own row, else our built-in page. A row whose
+ * URL breaks the rule TERMS_URL and the like are held to (isSafeLinkUrl: a javascript:, data: or
+ * //host URL an operator's edit let in) is dropped here, so it never reaches an href; a legal
+ * page's then falls back to the built-in one.
  */
 function withLegalLinks(links: MenuLink[], legalUrls: LegalUrls): MenuLink[] {
-  const merged = links.map((link) => {
+  const merged = links.filter((link) => isSafeLinkUrl(link.url)).map((link) => {
     const configured = legalUrls[link.key as LegalLinkKey];
     return configured ? { ...link, url: configured } : link;
   });

@@ -52,6 +52,26 @@ describe('GET menu/get-links', () => {
     await t.db.delete(menuLinks).where(eq(menuLinks.linkKey, 'licence'));
   });
 
+  it('never hands on a database link the browser could run or send off-site (javascript:, data:, //host): a bad legal row gives way to the built-in page, other bad rows are left out', async () => {
+    await t.db.insert(menuLinks).values([
+      { brand: 'rogue', entity: 'LI', linkKey: 'terms', url: 'javascript:alert(document.cookie)', sort: 1 },
+      { brand: 'rogue', entity: 'LI', linkKey: 'privacy', url: '//evil.example/privacy', sort: 2 },
+      { brand: 'rogue', entity: 'LI', linkKey: 'cookies', url: 'https://rogue.example/{lng}/cookies', sort: 3 },
+      { brand: 'rogue', entity: 'LI', linkKey: 'licence', url: 'data:text/html,<script>alert(1)</script>', sort: 4 },
+      { brand: 'rogue', entity: 'LI', linkKey: 'complaints', url: ' JavaScript:alert(1)', sort: 5 },
+      { brand: 'rogue', entity: 'LI', linkKey: 'about', url: '/\\evil.example', sort: 6 },
+    ]);
+    try {
+      expect((await get('/menu/get-links?brand=rogue')).body.data).toEqual([
+        { key: 'terms', url: '/{lng}/legal/terms', sort: 1 },
+        { key: 'privacy', url: '/{lng}/legal/privacy', sort: 2 },
+        { key: 'cookies', url: 'https://rogue.example/{lng}/cookies', sort: 3 },
+      ]);
+    } finally {
+      await t.db.delete(menuLinks).where(eq(menuLinks.brand, 'rogue'));
+    }
+  });
+
   it('answers an unknown brand with the legal pages alone, and a bad entity with a 400', async () => {
     expect((await get('/menu/get-links?brand=other')).body.data.map((l: { key: string }) => l.key)).toEqual(['terms', 'privacy', 'cookies']);
     expect((await get('/menu/get-links?entity=US')).statusCode).toBe(400);

@@ -1,10 +1,7 @@
-import { menuLinkUrlFor } from '@causeway/contracts';
+import { type LegalUrls, menuLinkUrlFor } from '@causeway/contracts';
 import type { FastifyInstance } from 'fastify';
-import { LEGAL_DOCUMENTS, LEGAL_LANGUAGES, type LegalDocument } from './legal-content.ts';
+import { LEGAL_DOCUMENTS, LEGAL_LANGUAGES } from './legal-content.ts';
 import { legalPagePath, renderLegalPage } from './legal.page.ts';
-
-/** The operator's own pages (TERMS_URL, PRIVACY_URL, COOKIES_URL), each with `{lng}` standing for the page language. */
-export type LegalUrls = Partial<Record<LegalDocument, string | undefined>>;
 
 /**
  * The default terms of use, privacy statement and cookie policy at /en/legal/terms and the like
