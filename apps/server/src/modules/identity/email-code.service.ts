@@ -1,4 +1,5 @@
 import { AppError } from '../../platform/app-error.ts';
+import { clientIpKey } from '../../platform/client-ip-key.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { constantTimeEqual, hmacHex, newId, newSixDigitCode } from '../../platform/crypto.ts';
 import type { RateLimiter } from '../../platform/rate-limit.repository.ts';
@@ -8,14 +9,20 @@ import { codeEmail, type EmailLanguage } from './email-templates.ts';
 import { type IdentityRepository, normalizeEmail } from './identity.repository.ts';
 
 /**
- * trust.md, "Email codes", and the limits against mail bombing and guessing. Sends are bounded
- * three ways, each for its own harm:
- * - per address (any IP), 6 an hour: nobody's inbox gets more than that, however many sources;
- * - per IP and address, 4 an hour: one source cannot use up someone else's hour alone, so the owner
- *   asking from elsewhere still gets a code;
- * - per IP, 200 an hour: a stranger spraying addresses reaches at most 200 inboxes an hour from one
- *   source, while an office or campus behind one NAT address, where each person asks for a code or
- *   two, is not locked out together (20 an hour did that, issue 14).
+ * trust.md, "Email codes", and the limits against mail bombing and guessing. "IP" is an IPv4
+ * address or an IPv6 /64 (clientIpKey). Sends are bounded three ways, checked in this order, and a
+ * send refused by one limit still counts on those checked before it:
+ * - per IP, 200 an hour: one IP reaches at most 200 inboxes an hour, while an office or campus
+ *   behind one NAT address, where each person asks for a code or two, is not locked out together
+ *   (20 an hour did that, issue 14);
+ * - per IP and address, 4 an hour: one IP alone cannot use up an address's hour, so the owner asking
+ *   from another IP still gets a code;
+ * - per address (any IP), 6 an hour: nobody's inbox gets more than that, however many IPs ask. An
+ *   attacker with two or more IPs can use up those 6 and keep the owner waiting for the hour; the
+ *   bot check in front of the send is the guard against that, not these limits.
+ * Entries are bounded per code (5 wrong burn it) and per IP: 60 wrong entries an hour, counted
+ * before the check and given back when the code was right, so a building signing in is not
+ * refused while a guesser still is.
  */
 export const EMAIL_CODE_POLICY = {
   ttlMs: 10 * 60 * 1000,
@@ -24,7 +31,7 @@ export const EMAIL_CODE_POLICY = {
   sendsPerIpPerHour: 200,
   sendsPerIpAndEmailPerHour: 4,
   sendsPerEmailPerHour: 6,
-  verificationsPerIpPerHour: 60,
+  wrongEntriesPerIpPerHour: 60,
 } as const;
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -54,6 +61,35 @@ export function createEmailCodeService(deps: {
     if (!result.allowed) throw new RateLimitedError(result.retryAfterMs, 'Maximum attempts exceeded, try again in 1 hour', 'USE000002002');
   }
 
+  /** The code's own check: wrong entries count on the code, the fifth burns it. */
+  async function checkCode(input: { email: string; purpose: CodePurpose; code: string }): Promise<string> {
+    const now = clock.now();
+    const open = await repository.findOpenEmailCode(input.email, input.purpose);
+    if (!open) {
+      const latest = await repository.findLatestEmailCode(input.email, input.purpose);
+      if (latest?.closedReason === 'used') throw new AppError('USE000002004', 'This code was already used: ask for a new one');
+      if (latest?.closedReason === 'expired') throw new AppError('USE000002003', 'This code expired: ask for a new one');
+      if (latest?.closedReason === 'burnt') throw new AppError('USE000002002', 'Maximum attempts exceeded: ask for a new code');
+      throw new WrongCodeError('USE003000002', 'Invalid code. Please try again.');
+    }
+    if (open.expiresAt <= now) {
+      await repository.closeEmailCode(open.id, 'expired', now);
+      throw new AppError('USE000002003', 'This code expired: ask for a new one');
+    }
+    // The entry is counted before the comparison, in one conditional update: parallel entries never exceed the maximum.
+    const entries = await repository.reserveEmailCodeEntry(open.id, EMAIL_CODE_POLICY.maxWrongEntries);
+    if (entries === null) throw new WrongCodeError('USE000002002', 'Maximum attempts exceeded: ask for a new code');
+    if (!constantTimeEqual(hashCode(open.id, input.code), open.codeHash)) {
+      if (entries >= EMAIL_CODE_POLICY.maxWrongEntries) {
+        await repository.closeEmailCode(open.id, 'burnt', now);
+        throw new WrongCodeError('USE000002002', 'Maximum attempts exceeded: ask for a new code');
+      }
+      throw new WrongCodeError('USE003000002', 'Invalid code. Please try again.');
+    }
+    await repository.releaseEmailCodeEntry(open.id);
+    return open.id;
+  }
+
   const service = {
     async send(input: { email: string; purpose: CodePurpose; ip: string; lang: EmailLanguage }) {
       const email = normalizeEmail(input.email);
@@ -65,9 +101,10 @@ export function createEmailCodeService(deps: {
         throw new RateLimitedError(waitMs, `Please wait ${Math.ceil(waitMs / 1000)} s before asking for a new code`, 'USE000002005');
       }
       // Widest first: a send refused by the IP's or the IP-and-address limit is not counted on the
-      // address, so a source hammering one address cannot use up its owner's hour.
-      await limit(`code-send:ip:${input.ip}`, EMAIL_CODE_POLICY.sendsPerIpPerHour);
-      await limit(`code-send:ip-email:${input.ip}:${email}`, EMAIL_CODE_POLICY.sendsPerIpAndEmailPerHour);
+      // address, so one IP hammering an address cannot use up its owner's hour.
+      const ip = clientIpKey(input.ip);
+      await limit(`code-send:ip:${ip}`, EMAIL_CODE_POLICY.sendsPerIpPerHour);
+      await limit(`code-send:ip-email:${ip}:${email}`, EMAIL_CODE_POLICY.sendsPerIpAndEmailPerHour);
       await limit(`code-send:email:${email}`, EMAIL_CODE_POLICY.sendsPerEmailPerHour);
       await repository.closeOpenEmailCodes(email, input.purpose, 'replaced', now);
       const id = newId('otp');
@@ -94,32 +131,22 @@ export function createEmailCodeService(deps: {
      * another factor too: answers the code's id, which `use` consumes once that factor passed.
      */
     async check(input: { email: string; purpose: CodePurpose; code: string; ip: string }): Promise<string> {
-      await limit(`code-verify:ip:${input.ip}`, EMAIL_CODE_POLICY.verificationsPerIpPerHour);
-      const now = clock.now();
-      const open = await repository.findOpenEmailCode(input.email, input.purpose);
-      if (!open) {
-        const latest = await repository.findLatestEmailCode(input.email, input.purpose);
-        if (latest?.closedReason === 'used') throw new AppError('USE000002004', 'This code was already used: ask for a new one');
-        if (latest?.closedReason === 'expired') throw new AppError('USE000002003', 'This code expired: ask for a new one');
-        if (latest?.closedReason === 'burnt') throw new AppError('USE000002002', 'Maximum attempts exceeded: ask for a new code');
-        throw new WrongCodeError('USE003000002', 'Invalid code. Please try again.');
+      // Counted before the check, so parallel guesses cannot slip past the limit, and given back
+      // unless the entry was wrong: only wrong entries add up on the IP (an office behind one NAT
+      // address signs in as often as it asks for codes). Per person, wrong codes count in the
+      // code's own entries and in sign-in's lock, as before.
+      const ipKey = `code-verify:ip:${clientIpKey(input.ip)}`;
+      await limit(ipKey, EMAIL_CODE_POLICY.wrongEntriesPerIpPerHour);
+      let codeId: string;
+      try {
+        codeId = await checkCode(input);
+      } catch (error) {
+        // A refusal that is not a wrong entry (expired, used) guesses nothing: given back too.
+        if (!(error instanceof WrongCodeError)) await rateLimiter.giveBack(ipKey);
+        throw error;
       }
-      if (open.expiresAt <= now) {
-        await repository.closeEmailCode(open.id, 'expired', now);
-        throw new AppError('USE000002003', 'This code expired: ask for a new one');
-      }
-      // The entry is counted before the comparison, in one conditional update: parallel entries never exceed the maximum.
-      const entries = await repository.reserveEmailCodeEntry(open.id, EMAIL_CODE_POLICY.maxWrongEntries);
-      if (entries === null) throw new WrongCodeError('USE000002002', 'Maximum attempts exceeded: ask for a new code');
-      if (!constantTimeEqual(hashCode(open.id, input.code), open.codeHash)) {
-        if (entries >= EMAIL_CODE_POLICY.maxWrongEntries) {
-          await repository.closeEmailCode(open.id, 'burnt', now);
-          throw new WrongCodeError('USE000002002', 'Maximum attempts exceeded: ask for a new code');
-        }
-        throw new WrongCodeError('USE003000002', 'Invalid code. Please try again.');
-      }
-      await repository.releaseEmailCodeEntry(open.id);
-      return open.id;
+      await rateLimiter.giveBack(ipKey);
+      return codeId;
     },
 
     /** Consumes a code `check` passed; USE000002004 when another request used it first (single use). */

@@ -156,7 +156,7 @@ describe('sending limits', () => {
     expect((await sendCode(t.app, 'spray202@example.test', { ip })).statusCode).toBe(200);
   });
 
-  it('refuses a fifth code for one address from one IP within an hour; the owner, elsewhere, still gets theirs', async () => {
+  it('refuses a fifth code for one address from one IP within an hour; the owner, from another IP, still gets theirs', async () => {
     const email = 'hammered@example.test';
     const ip = nextIp();
     for (let i = 1; i <= 4; i += 1) {
@@ -170,6 +170,19 @@ describe('sending limits', () => {
       t.clock.advance(60_000);
     }
     expect((await sendCode(t.app, email, { ip: nextIp() })).statusCode).toBe(200);
+  });
+
+  it('counts an IPv6 /64 as one IP: a fifth code for one address from a new address in the same /64 is refused', async () => {
+    const email = 'ipv6.hopper@example.test';
+    for (let i = 1; i <= 4; i += 1) {
+      expect((await sendCode(t.app, email, { ip: `2001:db8:14:2::${i}` })).statusCode).toBe(200);
+      t.clock.advance(60_000);
+    }
+    const refused = await sendCode(t.app, email, { ip: '2001:db8:14:2::5' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.body.code).toBe('USE000002002');
+    // Another /64 is another IP.
+    expect((await sendCode(t.app, email, { ip: '2001:db8:14:3::1' })).statusCode).toBe(200);
   });
 
   it('refuses a seventh code for one address within an hour, whatever the IP', async () => {
@@ -190,6 +203,35 @@ describe('guessing limits', () => {
     }
     expect((await loginWithCode(t.app, { email: 'guess61@example.test', code: '123456', termsAccepted: true }, ip)).body.code).toBe('USE000002002');
     expect((await loginWithCode(t.app, { email: 'guess61@example.test', code: '123456', termsAccepted: true }, nextIp())).body.code).toBe('USE003000002');
+  });
+
+  it('lets 100 people behind one IP send and enter their right codes within an hour: only wrong entries count on the IP (issue 14)', async () => {
+    const ip = nextIp();
+    for (let i = 1; i <= 100; i += 1) {
+      const email = `office.sign-in${i}@example.test`;
+      expect((await sendCode(t.app, email, { ip })).statusCode).toBe(200);
+      const code = await readLatestCode(t.app, email);
+      const { statusCode, body } = await loginWithCode(t.app, { email, code, termsAccepted: true }, ip);
+      expect(statusCode, `person ${i}: ${JSON.stringify(body)}`).toBe(200);
+      expect(body.data.status).toBe('SUCCESS');
+    }
+  });
+
+  it('still refuses wrong entries from one IP past 60 an hour, right ones among them or not, with 429 and Retry-After', async () => {
+    const ip = nextIp();
+    const email = 'right.among.wrong@example.test';
+    expect((await sendCode(t.app, email, { ip })).statusCode).toBe(200);
+    const code = await readLatestCode(t.app, email);
+    for (let i = 1; i <= 60; i += 1) {
+      expect((await loginWithCode(t.app, { email: `wrong${i}@example.test`, code: '123456', termsAccepted: true }, ip)).body.code).toBe('USE003000002');
+    }
+    const refused = await t.app.inject({ method: 'POST', url: `${API_BASE}${PATHS.loginWithVerifyCode}`, payload: { email, code, termsAccepted: true }, remoteAddress: ip });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe('USE000002002');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(3600);
+    // The refusal came before the check: the right code was not used up and works from elsewhere.
+    expect((await loginWithCode(t.app, { email, code, termsAccepted: true }, nextIp())).body.data.status).toBe('SUCCESS');
   });
 });
 
