@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ACCOUNT_INFO_KEY, useAccountInfo } from '@/lib/account-info';
 import { useHttpClient } from '@/lib/http-context';
-import { useLegalLinks } from '@/lib/legal-links';
 import { storedMode } from '@/lib/mode';
 import { createSessionStore, tokenRecordOf } from '@/lib/session';
 import { ErrorView, GradientButton, Spinner } from '@/ui';
@@ -22,11 +21,11 @@ interface Precheck {
 /**
  * user-migration (spec §4 entity migration): the account moves to its target entity once the
  * person accepts that entity's statement; "Later" is offered until the deadline. A switch flagged
- * by an operator runs silently. The move rotates the session, so the new token is stored.
+ * by an operator runs silently. The move rotates the session, so the new token is stored. No
+ * link: nothing gives the entity statement a URL, and the general privacy page is not that statement.
  */
 export function UserMigrationPage() {
   const { t, i18n } = useTranslation();
-  const legal = useLegalLinks(i18n.language);
   const { lng } = useParams();
   const navigate = useNavigate();
   const client = useHttpClient();
@@ -96,10 +95,6 @@ export function UserMigrationPage() {
     <section aria-labelledby="user-migration-title" className="mx-auto flex w-full max-w-[480px] flex-col gap-4 py-6">
       <h1 id="user-migration-title" className="text-2xl font-semibold text-fg">{t('verification.migration.title')}</h1>
       <p className="text-sm text-fg">{t('verification.migration.intro', { entity: t(`verification.migration.entities.${target}`), protocol, version })}</p>
-      {/* What is accepted, readable first: the privacy statement (the operator's, or the built-in one). */}
-      <a href={legal.privacy} target="_blank" rel="noopener noreferrer" className="text-sm font-medium text-primary underline underline-offset-2">
-        {t('verification.migration.readStatement')}
-      </a>
       {date ? <p className="text-sm text-muted">{overDeadLine ? t('verification.migration.overdue') : t('verification.migration.deadline', { date })}</p> : null}
       <GradientButton fullWidth showContinueArrow onClick={() => void accept(target)}>{t('verification.migration.accept')}</GradientButton>
       {!overDeadLine ? <GradientButton fullWidth variant="outline" onClick={() => void later()}>{t('verification.migration.later')}</GradientButton> : null}
