@@ -2,9 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-
-/** The URL folder of the flags, under the app's base; ui/country-flag.tsx builds its URLs from it. */
-export const FLAGS_PATH = 'flags/4x3';
+import { FLAGS_PATH } from './src/ui/flags-path.ts';
 
 /** One SVG per two-letter country code (flag-icons also has regions such as gb-eng; not needed). */
 const COUNTRY_FLAG = /^[a-z]{2}\.svg$/;

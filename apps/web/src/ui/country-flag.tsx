@@ -1,14 +1,12 @@
 import { useState } from 'react';
 import { cx } from './class-names.ts';
+import { FLAGS_PATH } from './flags-path.ts';
 
 /**
- * Where the build puts one SVG per country (vite.config.ts, flag-images-plugin.ts: flag-icons'
- * 4×3 flags, MIT). Separate static files, fetched only when a flag is shown: none of them weighs
- * on a page's JavaScript.
+ * The flag image of a two-letter country code; null for anything else. The build puts one SVG per
+ * country under FLAGS_PATH (flag-images-plugin.ts: flag-icons' 4×3 flags, MIT): separate static
+ * files, fetched only when a flag is shown, so none of them weighs on a page's JavaScript.
  */
-const FLAGS_PATH = 'flags/4x3';
-
-/** The flag image of a two-letter country code; null for anything else. */
 export function countryFlagUrl(code: string): string | null {
   return /^[A-Za-z]{2}$/.test(code) ? `${import.meta.env.BASE_URL}${FLAGS_PATH}/${code.toLowerCase()}.svg` : null;
 }

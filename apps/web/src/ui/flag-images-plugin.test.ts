@@ -1,8 +1,9 @@
 import { PassThrough } from 'node:stream';
 import type { Connect, ViteDevServer } from 'vite';
 import { describe, expect, it, vi } from 'vitest';
-import { FLAGS_PATH, flagImages } from '../../flag-images-plugin';
+import { flagImages } from '../../flag-images-plugin';
 import { countryFlagUrl } from './country-flag.tsx';
+import { FLAGS_PATH } from './flags-path.ts';
 
 interface Emitted {
   fileName: string;
