@@ -1,17 +1,13 @@
-import { SUPPORTED_LANGUAGES } from '@causeway/translations';
+import { isLanguage, type Language, SUPPORTED_LANGUAGES } from '@causeway/translations';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { ChevronDownIcon, GlobeIcon } from '@/ui/icons';
 import { stripLocale } from './route-rules';
 
-type Language = (typeof SUPPORTED_LANGUAGES)[number];
-
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', zh: '中文' };
 /** The face on phones, where the header has one row for everything (issue 14). */
 const SHORT_NAMES: Record<Language, string> = { en: 'EN', zh: '中文' };
-
-const isSupported = (value: string): value is Language => (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
 
 /**
  * Switches the locale segment of the current path, keeping the rest of the URL. A native select
@@ -24,7 +20,7 @@ export function LanguageSwitch() {
   const id = useId();
   const location = useLocation();
   const navigate = useNavigate();
-  const current = isSupported(i18n.language) ? i18n.language : 'en';
+  const current = isLanguage(i18n.language) ? i18n.language : 'en';
   return (
     <div className="relative inline-flex h-10 shrink-0 items-center rounded-full border border-line bg-surface text-sm text-fg hover:bg-surface-2 has-[select:focus-visible]:outline-2 has-[select:focus-visible]:outline-offset-2 has-[select:focus-visible]:outline-focus">
       <label htmlFor={id} className="sr-only">{t('common.language')}</label>
