@@ -84,11 +84,35 @@ describe('EmailCodeDialog', () => {
     const sendLimit = () =>
       new ApiError({ kind: 'business', path: PATHS.sendVerifyCode, httpStatus: 429, code: 'USE000002002', msg: 'Maximum attempts exceeded, try again in 1 hour', retryAfterSeconds: 1200 });
 
-    it('on opening: says no code went out, why and when to ask again, and offers Resend', async () => {
+    it('on opening: says no code went out, why and when to ask again, and offers Resend only once Retry-After has passed', async () => {
       renderWithI18n(<Harness sendCode={() => Promise.reject(sendLimit())} submitCode={() => Promise.resolve()} />);
       await settle();
       expect(dialog()).toHaveAccessibleDescription('We could not send a code to ann@example.com.');
       expect(within(dialog()).getByRole('alert')).toHaveTextContent(/^Too many requests\. Try again in 20 minutes\.$/);
+      // A Resend now would only be refused again: it waits out the server's 20 minutes, counted in minutes.
+      expect(screen.queryByRole('button', { name: 'Resend code' })).not.toBeInTheDocument();
+      expect(screen.getByText('Resend code in 20 min')).toBeInTheDocument();
+      tick(60);
+      expect(screen.getByText('Resend code in 19 min')).toBeInTheDocument();
+      tick(18 * 60);
+      expect(screen.getByText('Resend code in 1 min')).toBeInTheDocument();
+      tick(1);
+      expect(screen.getByText('Resend code in 59 s')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Resend code' })).not.toBeInTheDocument();
+      tick(59);
+      expect(screen.getByRole('button', { name: 'Resend code' })).toBeInTheDocument();
+    });
+
+    it('counts the wait in minutes in Chinese too', async () => {
+      renderWithI18n(<Harness sendCode={() => Promise.reject(sendLimit())} submitCode={() => Promise.resolve()} />, undefined, 'zh');
+      await settle();
+      expect(screen.getByText('20 分钟后可重新发送')).toBeInTheDocument();
+    });
+
+    it('a refusal without Retry-After offers Resend at once (it cannot say how long)', async () => {
+      const noRetryAfter = new ApiError({ kind: 'business', path: PATHS.sendVerifyCode, httpStatus: 429, code: 'USE000002002', msg: 'Maximum attempts exceeded, try again in 1 hour' });
+      renderWithI18n(<Harness sendCode={() => Promise.reject(noRetryAfter)} submitCode={() => Promise.resolve()} />);
+      await settle();
       expect(screen.getByRole('button', { name: 'Resend code' })).toBeInTheDocument();
     });
 
@@ -109,13 +133,15 @@ describe('EmailCodeDialog', () => {
       expect(sendCode).toHaveBeenCalledTimes(2);
       expect(within(dialog()).getByRole('alert')).toHaveTextContent(/^No new code was sent\. Too many requests\. Try again in 20 minutes\.$/);
       expect(dialog()).toHaveAccessibleDescription('Enter the 6-digit code we sent to ann@example.com.');
-      expect(screen.getByRole('button', { name: 'Resend code' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Resend code' })).not.toBeInTheDocument();
+      expect(screen.getByText('Resend code in 20 min')).toBeInTheDocument();
     });
 
     it('a Resend that goes through clears the refusal and says the code was sent', async () => {
       const sendCode = vi.fn<() => Promise<unknown>>().mockRejectedValueOnce(sendLimit()).mockResolvedValueOnce({ resendAfterSeconds: 59 });
       renderWithI18n(<Harness sendCode={sendCode} submitCode={() => Promise.resolve()} />);
       await settle();
+      tick(20 * 60);
       fireEvent.click(screen.getByRole('button', { name: 'Resend code' }));
       await settle();
       expect(within(dialog()).queryByRole('alert')).not.toBeInTheDocument();

@@ -7,6 +7,9 @@ import { CodeRefusal, isResendTooEarly, sendRefusalText } from '../login-errors'
 /** Spec §9: resend after 59 s. */
 export const RESEND_SECONDS = 59;
 
+/** The server's Retry-After on a refused send, if it gave one. */
+const retryAfterOf = (failure: unknown): number | undefined => (isApiError(failure) ? failure.retryAfterSeconds : undefined);
+
 export interface EmailCodeDialogProps {
   open: boolean;
   email: string;
@@ -59,7 +62,16 @@ export function EmailCodeDialog({ open, email, sendCode, submitCode, onClose, al
 
 function CodeDialogBody({ sendCode, submitCode, alreadySent, onSendState }: Pick<EmailCodeDialogProps, 'sendCode' | 'submitCode' | 'alreadySent'> & { onSendState: (state: SendState) => void }) {
   const { t } = useTranslation();
-  const [secondsLeft, setSecondsLeft] = useState(alreadySent?.resendAfterSeconds ?? RESEND_SECONDS);
+  // Resend waits until a moment in time, not for a number of ticks: a limit's Retry-After may be
+  // close to an hour, and a browser slows the timers of a tab in the background.
+  const [now, setNow] = useState(() => Date.now());
+  const [resendAt, setResendAt] = useState(() => now + (alreadySent?.resendAfterSeconds ?? RESEND_SECONDS) * 1000);
+  const secondsLeft = Math.max(0, Math.ceil((resendAt - now) / 1000));
+  const waitBeforeResend = (seconds: number) => {
+    const at = Date.now();
+    setNow(at);
+    setResendAt(at + seconds * 1000);
+  };
   const [error, setError] = useState<string>();
   const [locked, setLocked] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -73,20 +85,21 @@ function CodeDialogBody({ sendCode, submitCode, alreadySent, onSendState }: Pick
         // Asked again within the 59 s: the code that went out a moment ago still works.
         if (isResendTooEarly(failure)) {
           onSendState('sent');
-          setSecondsLeft(isApiError(failure) && failure.retryAfterSeconds !== undefined ? failure.retryAfterSeconds : RESEND_SECONDS);
+          waitBeforeResend(retryAfterOf(failure) ?? RESEND_SECONDS);
           return;
         }
         const reason = sendRefusalText(failure, t);
         setRefusal(resend ? `${t('auth.codeDialog.noNewCode')} ${reason}` : reason);
         if (!resend) onSendState('notSent');
-        // Resend stays offered: the next try says the wait again, or sends.
-        setSecondsLeft(0);
+        // A limit's Retry-After says when a send can go through: Resend waits for it (asking sooner
+        // would only be refused again). Without one (the network, the server) it is offered at once.
+        waitBeforeResend(retryAfterOf(failure) ?? 0);
       },
     );
 
   const resend = () => {
     setRefusal(undefined);
-    setSecondsLeft(RESEND_SECONDS);
+    waitBeforeResend(RESEND_SECONDS);
     void deliver(true);
   };
 
@@ -99,9 +112,9 @@ function CodeDialogBody({ sendCode, submitCode, alreadySent, onSendState }: Pick
 
   useEffect(() => {
     if (secondsLeft <= 0) return;
-    const timer = setTimeout(() => setSecondsLeft((s) => s - 1), 1000);
+    const timer = setTimeout(() => setNow(Date.now()), 1000);
     return () => clearTimeout(timer);
-  }, [secondsLeft]);
+  }, [now, secondsLeft]);
 
   const submit = async (code: string) => {
     setBusy(true);
@@ -121,7 +134,10 @@ function CodeDialogBody({ sendCode, submitCode, alreadySent, onSendState }: Pick
       <CodeInput onComplete={submit} onChange={() => setError(undefined)} error={error} disabled={busy} locked={locked} autoFocus />
       {refusal ? <p role="alert" className="text-center text-sm text-danger">{refusal}</p> : null}
       {secondsLeft > 0 ? (
-        <p className="text-sm text-muted" aria-live="polite">{t('auth.codeDialog.resendIn', { seconds: secondsLeft })}</p>
+        <p className="text-sm text-muted" aria-live="polite">
+          {/* A wait of a minute or more reads in whole minutes: a second-by-second count of an hour says nothing more, and a screen reader would hear it every second. */}
+          {secondsLeft >= 60 ? t('auth.codeDialog.resendInMinutes', { minutes: Math.ceil(secondsLeft / 60) }) : t('auth.codeDialog.resendIn', { seconds: secondsLeft })}
+        </p>
       ) : (
         <button type="button" onClick={resend} className="text-sm font-medium text-primary underline-offset-4 hover:underline">
           {t('auth.codeDialog.resend')}
