@@ -15,6 +15,7 @@ export const NO_LOGIN_ROUTES: ReadonlySet<string> = new Set([
 ]);
 
 export { LOGIN_ROUTE_BY_MODE } from '@/lib/mode';
+export { stripLocale } from '@/lib/locale-path';
 
 export type LayoutKind = 'bare' | 'main' | 'business' | 'simpleHeader';
 
@@ -32,11 +33,6 @@ export function localeAliasOf(pathname: string): { language: Language; rest: str
   return language && language !== first ? { language, rest: `/${rest.join('/')}` } : undefined;
 }
 
-/** `/zh/login-v2` → `/login-v2` when the first segment is a supported language. */
-export function stripLocale(pathname: string, languages: readonly string[]): string {
-  const [first, ...rest] = pathname.split('/').filter(Boolean);
-  return first && languages.includes(first) ? `/${rest.join('/')}` : pathname || '/';
-}
 
 /**
  * Flow type from the path (spec §2). Business-independent is tested before business because

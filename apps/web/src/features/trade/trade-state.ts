@@ -1,5 +1,6 @@
 import type { AccountOverview } from '@causeway/contracts';
 import { isZeroDecimal } from '@/lib/decimal';
+import type { FinalOutcome } from '@/lib/support-form';
 import type { CurrencyItem, CurrencyPair, FeatureSwitchItem, KycLimits } from './api/trade-api';
 
 /** What is being bought: with which fiat, which coin, on which network. */
@@ -65,8 +66,8 @@ export interface TradeInputs {
 
 const STATUS_PAGES = ['account-status', 'account-status-entity', 'account-status-roma'];
 
-/** An individual's verification that ended: KYC Fail, or the account Terminated (the status page's final stages). */
-export type FinalOutcome = 'Fail' | 'Terminated';
+/** An individual's verification that ended (the status page's final stages): lib/support-form's. */
+export type { FinalOutcome };
 
 function finalOutcomeOf(account: AccountOverview): FinalOutcome | null {
   if (account.userType === 'Corporate') return null;

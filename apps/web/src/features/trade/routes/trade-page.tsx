@@ -4,15 +4,13 @@ import { useLocation, useNavigate, useParams, useSearchParams } from 'react-rout
 import { rememberBuyTarget } from '@/lib/buy-after-verification';
 import { formatAmount } from '@/lib/decimal';
 import { errorText } from '@/lib/http-errors';
+import { stripLocale } from '@/lib/locale-path';
+import { FINAL_OUTCOME_SUPPORT_TOPIC } from '@/lib/support-form';
 import { ErrorView, GradientButton, Spinner } from '@/ui';
 import { ContactSupport } from '@/ui/contact-support';
 import { TradeForm } from '../components/trade-form';
 import { StateView } from '../components/trade-state-views';
 import { useTradeSetup } from '../hooks/use-trade-setup';
-import type { FinalOutcome } from '../trade-state';
-
-/** What a support request from a final outcome is about (the support form's topic). */
-const FINAL_SUPPORT_TOPIC: Record<FinalOutcome, string> = { Fail: 'common.supportTopic.verificationFailed', Terminated: 'common.supportTopic.accountTerminated' };
 
 /**
  * card-buy-sell and buy-crypto: buying crypto by card. Spec §2 states: loading, AccountNotReady,
@@ -30,7 +28,7 @@ export function TradePage() {
   const go = (page: string) => void navigate(`/${lng}/${page}`);
   /** To the status page; once verified, its Continue comes back here, query and all. */
   const verifyThenReturn = (statusPage: string) => {
-    rememberBuyTarget(`${location.pathname.replace(/^\/[^/]+\//, '')}${location.search}`);
+    rememberBuyTarget(`${stripLocale(location.pathname).slice(1)}${location.search}`);
     go(statusPage);
   };
   const redirect = setup.state === 'redirect' ? setup.to : null;
@@ -52,7 +50,7 @@ export function TradePage() {
       // Verification ended: "Go to verification" would only show the same outcome again.
       if (setup.final) {
         return (
-          <StateView state="AccountNotReady" title={t(`trade.states.final.${setup.final}.title`)} action={<ContactSupport topic={t(FINAL_SUPPORT_TOPIC[setup.final])} />}>
+          <StateView state="AccountNotReady" title={t(`trade.states.final.${setup.final}.title`)} action={<ContactSupport topic={t(FINAL_OUTCOME_SUPPORT_TOPIC[setup.final])} />}>
             <p>{t(`trade.states.final.${setup.final}.content`)}</p>
           </StateView>
         );

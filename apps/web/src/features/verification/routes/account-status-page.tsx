@@ -7,7 +7,9 @@ import { takeBuyTarget } from '@/lib/buy-after-verification';
 import { gateFor } from '@/lib/gating';
 import { useHttpClient } from '@/lib/http-context';
 import { errorText } from '@/lib/http-errors';
+import { stripLocale } from '@/lib/locale-path';
 import { storedMode } from '@/lib/mode';
+import { supportTopicOf } from '@/lib/support-form';
 import { ErrorView, GradientButton, Spinner } from '@/ui';
 import { ContactSupport } from '@/ui/contact-support';
 import { useCountries } from '@/lib/use-countries';
@@ -25,15 +27,7 @@ const BACK_FROM_VENDOR_POLLS = 12;
 type Stage = 'Initial' | 'Pending' | 'Resubmitting' | 'Fail' | 'Pass' | 'Terminated';
 /** The stages with a button that moves them on; Pending follows the review by itself, Fail and Terminated are final (Contact support). */
 type ActionStage = 'Initial' | 'Resubmitting' | 'Pass';
-/** What a final stage's support request is about (its topic): no dead end, the support form is one click away. */
-const SUPPORT_TOPIC: Partial<Record<Stage, string>> = { Fail: 'common.supportTopic.verificationFailed', Terminated: 'common.supportTopic.accountTerminated' };
 export type AccountStatusVariant = 'default' | 'entity' | 'roma';
-
-/**
- * `pathname` without its first segment, the locale (/en/account-status → /account-status): the
- * gating works on locale-free paths. (The app shell's stripLocale is not for features to import.)
- */
-const withoutLocale = (pathname: string) => pathname.replace(/^\/[^/]+/, '');
 
 /**
  * account-status (and its entity and Roma variants): the verification stage with the one action
@@ -73,7 +67,7 @@ export function AccountStatusPage({ variant = 'default' }: { variant?: AccountSt
 
   // The account may have moved on while the person waited (blocked by the review, or another
   // entity's status page): spec §4 gating decides, from this page too.
-  const gate = info.data ? gateFor(info.data, { path: withoutLocale(location.pathname), isRoma: variant === 'roma' }) : null;
+  const gate = info.data ? gateFor(info.data, { path: stripLocale(location.pathname), isRoma: variant === 'roma' }) : null;
   useEffect(() => {
     if (gate) void navigate(`/${lng}/${gate}`, { replace: true });
   }, [gate, lng, navigate]);
@@ -101,7 +95,8 @@ export function AccountStatusPage({ variant = 'default' }: { variant?: AccountSt
     Pass: () => void navigate(`/${lng}/${takeBuyTarget()}`),
   };
   const actionStage = stage in actions ? (stage as ActionStage) : null;
-  const supportTopic = SUPPORT_TOPIC[stage];
+  // Fail and Terminated are final: the support form is one click away, no dead end.
+  const supportTopic = supportTopicOf(stage);
 
   return (
     <section aria-labelledby="account-status-title" className="mx-auto flex w-full max-w-[480px] flex-col gap-5 py-6">
