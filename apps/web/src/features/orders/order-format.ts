@@ -1,15 +1,4 @@
 import type { OrderStatus } from '@causeway/contracts';
-import { decimalsOf, formatFiat, formatPrice } from '@/lib/money-format';
-
-/**
- * "61,234.50 EUR", "0.00123 BTC": grouped in the page language as the trade page writes them, with
- * every decimal the server sent (its strings are exact; money is never a JS number).
- */
-export const formatMoney = (amount: string, currency: string, lng: string): string => formatFiat(amount, currency, lng, decimalsOf(amount));
-
-/** "60,121.85 EUR": an order's price with the decimals of its fiat amount, as the quote showed it. */
-export const formatOrderPrice = (order: { price: string; fiatCurrency: string; fiatAmount: string }, lng: string): string =>
-  formatPrice(order.price, order.fiatCurrency, lng, decimalsOf(order.fiatAmount));
 
 /** How a status reads at a glance (history rows, the badge): done, failed, waiting or expired. */
 export type StatusTone = 'success' | 'danger' | 'pending' | 'muted';

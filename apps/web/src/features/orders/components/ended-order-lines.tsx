@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { OrderDetail } from '../api/orders-api';
 import { failReasonKey, moneyOutcomeKey } from '../fail-reasons';
-import { formatMoney } from '../order-format';
+import { useOrderMoney } from '../use-order-money';
 
 type EndedOrder = Pick<OrderDetail, 'status' | 'fiatAmount' | 'fiatCurrency' | 'cryptoAmount' | 'cryptoCurrency' | 'failReason' | 'refunded'>;
 
@@ -12,11 +12,12 @@ type EndedOrder = Pick<OrderDetail, 'status' | 'fiatAmount' | 'fiatCurrency' | '
  * paid or received.
  */
 export function EndedOrderLines({ order, reason, money }: { order: EndedOrder; reason: boolean; money: boolean }) {
-  const { t, i18n } = useTranslation();
-  const fiat = formatMoney(order.fiatAmount, order.fiatCurrency, i18n.language);
+  const { t } = useTranslation();
+  const format = useOrderMoney();
+  const fiat = format.fiat(order.fiatAmount, order.fiatCurrency);
   return (
     <>
-      <p className="text-sm text-fg">{t('orders.outcome.asked', { crypto: formatMoney(order.cryptoAmount, order.cryptoCurrency, i18n.language), fiat })}</p>
+      <p className="text-sm text-fg">{t('orders.outcome.asked', { crypto: format.crypto(order.cryptoAmount, order.cryptoCurrency), fiat })}</p>
       {reason ? <p className="text-sm text-danger">{t(failReasonKey(order.failReason))}</p> : null}
       {money ? <p className="text-sm text-fg">{t(moneyOutcomeKey(order), { amount: fiat })}</p> : null}
     </>

@@ -10,7 +10,8 @@ import { orderLinks } from '@/lib/order-links';
 import { ErrorView, Sheet, Spinner } from '@/ui';
 import { createOrdersApi, type OrderDetail } from '../api/orders-api';
 import { errorViewContent } from '../error-content';
-import { formatMoney, formatOrderPrice, outcomeOf } from '../order-format';
+import { outcomeOf } from '../order-format';
+import { useOrderMoney } from '../use-order-money';
 import { CopyValue, DetailItem } from './copy-value';
 import { EndedOrderLines } from './ended-order-lines';
 import { OrderFees } from './order-fees';
@@ -55,7 +56,7 @@ export function OrderDetailsSheet({ orderId, onClose, lng, webview }: OrderDetai
 
 function DetailBody({ order, lng, webview }: { order: OrderDetail; lng: string; webview: boolean }) {
   const { t, i18n } = useTranslation();
-  const fiat = (amount: string) => formatMoney(amount, order.fiatCurrency, i18n.language);
+  const money = useOrderMoney();
   const networkName = useNetworkName();
   const outcome = outcomeOf(order.status);
   const titleId = useId();
@@ -77,9 +78,9 @@ function DetailBody({ order, lng, webview }: { order: OrderDetail; lng: string; 
       ) : (
         <>
           <dl className="flex flex-col">
-            <DetailItem label={t(outcome === 'done' ? 'orders.detail.paid' : 'orders.detail.paying')} value={fiat(order.fiatAmount)} />
-            <DetailItem label={t(outcome === 'done' ? 'orders.detail.received' : 'orders.detail.receiving')} value={formatMoney(order.cryptoAmount, order.cryptoCurrency, i18n.language)} />
-            <DetailItem label={t('orders.detail.price')} value={t('orders.detail.priceValue', { coin: order.cryptoCurrency, price: formatOrderPrice(order, i18n.language) })} />
+            <DetailItem label={t(outcome === 'done' ? 'orders.detail.paid' : 'orders.detail.paying')} value={money.fiat(order.fiatAmount, order.fiatCurrency)} />
+            <DetailItem label={t(outcome === 'done' ? 'orders.detail.received' : 'orders.detail.receiving')} value={money.crypto(order.cryptoAmount, order.cryptoCurrency)} />
+            <DetailItem label={t('orders.detail.price')} value={t('orders.detail.priceValue', { coin: order.cryptoCurrency, price: money.price(order.price, order.fiatCurrency) })} />
           </dl>
           <OrderFees order={order} />
         </>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { type FeeLine, feeLines } from '@/lib/fee-lines';
 import type { OrderDetail } from '../api/orders-api';
-import { formatMoney } from '../order-format';
+import { useOrderMoney } from '../use-order-money';
 import { DetailItem } from './copy-value';
 
 /** "0", "0.00": nothing to show as a line of its own. */
@@ -12,8 +12,9 @@ const isZero = (amount: string) => !/[1-9]/.test(amount);
  * total (lib/fee-lines); the spread apart, since it is inside the price.
  */
 export function OrderFees({ order }: { order: Pick<OrderDetail, 'fees' | 'fiatCurrency'> }) {
-  const { t, i18n } = useTranslation();
-  const fiat = (amount: string) => formatMoney(amount, order.fiatCurrency, i18n.language);
+  const { t } = useTranslation();
+  const money = useOrderMoney();
+  const fiat = (amount: string) => money.fiat(amount, order.fiatCurrency);
   const { fees } = order;
   const { lines, total } = feeLines(fees);
   const labels: Record<FeeLine['kind'], string> = { networkFee: t('orders.detail.networkFee'), ourFee: t('orders.detail.ourFee'), discount: t('orders.detail.discount') };

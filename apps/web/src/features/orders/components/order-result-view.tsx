@@ -9,7 +9,7 @@ import { cx } from '@/ui/class-names';
 import { AlertIcon, InfoIcon } from '@/ui/icons';
 import type { OrderDetail } from '../api/orders-api';
 import { failReasonKey } from '../fail-reasons';
-import { formatMoney } from '../order-format';
+import { useOrderMoney } from '../use-order-money';
 import { textLinkClass } from './link-classes';
 import { CopyValue, DetailItem } from './copy-value';
 import { EndedOrderLines } from './ended-order-lines';
@@ -131,13 +131,14 @@ export function OrderResultView({ detail, lng, webview }: OrderResultViewProps) 
 
 /** SUCCESS: what arrived, where, and the transaction to look up. */
 function SuccessDetails({ detail }: { detail: OrderDetail }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const money = useOrderMoney();
   const networkName = useNetworkName();
   return (
     <div className="flex flex-col gap-3">
-      <p className="text-center text-3xl font-semibold break-all text-fg">{formatMoney(detail.cryptoAmount, detail.cryptoCurrency, i18n.language)}</p>
+      <p className="text-center text-3xl font-semibold break-all text-fg">{money.crypto(detail.cryptoAmount, detail.cryptoCurrency)}</p>
       <dl className="flex flex-col gap-2 rounded-xl border border-line bg-surface px-4 py-3">
-        <DetailItem label={t('orders.detail.paid')} value={formatMoney(detail.fiatAmount, detail.fiatCurrency, i18n.language)} />
+        <DetailItem label={t('orders.detail.paid')} value={money.fiat(detail.fiatAmount, detail.fiatCurrency)} />
         <DetailItem label={t('orders.detail.network')} value={networkName(detail.cryptoCurrency, detail.network)} />
         <CopyValue label={t('orders.detail.address')} value={detail.walletAddress} />
         {detail.memo ? <DetailItem label={t('orders.detail.memo')} value={detail.memo} /> : null}

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/date-format';
 import type { OrderSummary } from '../api/orders-api';
-import { formatMoney, outcomeOf } from '../order-format';
+import { outcomeOf } from '../order-format';
+import { useOrderMoney } from '../use-order-money';
 import { StatusBadge } from './status-badge';
 
 /** "Buy BTC" or "Sell BTC": what kind of order a row is. */
@@ -14,8 +15,9 @@ export const orderTitleKey = (transactionType: string) => `orders.type.${transac
  */
 export function OrderSummaryLine({ order }: { order: OrderSummary }) {
   const { t, i18n } = useTranslation();
-  const crypto = formatMoney(order.cryptoAmount, order.cryptoCurrency, i18n.language);
-  const fiat = formatMoney(order.fiatAmount, order.fiatCurrency, i18n.language);
+  const money = useOrderMoney();
+  const crypto = money.crypto(order.cryptoAmount, order.cryptoCurrency);
+  const fiat = money.fiat(order.fiatAmount, order.fiatCurrency);
   return (
     <span className="flex w-full items-start justify-between gap-3 text-left">
       <span className="flex min-w-0 flex-col gap-0.5">

@@ -260,6 +260,24 @@ describe('history: details sheet', () => {
     await waitFor(() => expect(value('Network')).toBe('Bitcoin'));
   });
 
+  it('a fiat without minor units (JPY, 0 decimals in the catalogue) shows its price and amounts as the quote does, not with the 2 places the server writes', async () => {
+    const JPY: CurrencyItem = { currency: 'JPY', name: 'Japanese yen', assetType: 'fiat', decimals: 0, symbol: '¥', sort: 0, networks: [] };
+    const { user } = openHistory({
+      list: pagedOrders(1),
+      routes: {
+        [PATHS.listCurrency]: () => [...COINS, JPY],
+        [PATHS.getOrderDetail]: () => orderDetail({ status: 'SUCCESS', fiatCurrency: 'JPY', fiatAmount: '15000.00', price: '9876543.6', fees: { ourFee: '150.00', ourFeeBeforeDiscount: '150.00', networkFee: '300.00', spread: '0.00', spreadRate: '0', discount: '0.00', total: '450.00' } }),
+      },
+    });
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    await user.click(rows()[0]!);
+    const sheet = within(await screen.findByRole('dialog', { name: 'Order details' }));
+    const value = (label: string) => sheet.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(await sheet.findByText('1 BTC = 9,876,544 JPY')).toBeInTheDocument();
+    expect(value('You paid')).toBe('15,000 JPY');
+    expect(value('Total fees')).toBe('450 JPY');
+  });
+
   it('a Mastercard reads by its name, and big amounts are grouped as on the trade page', async () => {
     const { user } = openHistory({
       list: pagedOrders(1),

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ratePercent } from '@/lib/decimal';
 import { type FeeLine, feeLines } from '@/lib/fee-lines';
-import { formatCrypto, formatFiat, formatPrice } from '@/lib/money-format';
+import { formatCryptoAmount, formatFiatAmount, formatPrice } from '@/lib/money-format';
 import { cx } from '@/ui/class-names';
 import type { Promotion, Quote } from '../api/trade-api';
 
@@ -16,8 +16,8 @@ export function useAmountFormat({ fiatDecimals, cryptoDecimals }: AmountFormat) 
   const { i18n } = useTranslation();
   const lng = i18n.language;
   return {
-    fiat: (value: string, currency: string) => formatFiat(value, currency, lng, fiatDecimals),
-    crypto: (value: string, currency: string) => formatCrypto(value, currency, lng, cryptoDecimals),
+    fiat: (value: string, currency: string) => formatFiatAmount(value, currency, lng, fiatDecimals),
+    crypto: (value: string, currency: string) => formatCryptoAmount(value, currency, lng, cryptoDecimals),
     price: (value: string, currency: string) => formatPrice(value, currency, lng, fiatDecimals),
   };
 }
