@@ -44,5 +44,8 @@ describe('order words', () => {
     // One word for the spread on the trade and order pages.
     expect(lookUp(bundledTranslations.zh, 'orders.detail.spread')).toContain('价差');
     expect(lookUp(bundledTranslations.zh, 'trade.quote.spread')).toContain('价差');
+    // One wording for the promotion's line in the quote and the order details.
+    for (const lang of ['en', 'zh'] as const) expect(lookUp(bundledTranslations[lang], 'orders.detail.discount')).toBe(lookUp(bundledTranslations[lang], 'trade.quote.discount'));
+    expect(lookUp(bundledTranslations.en, 'orders.detail.discount')).toBe('Promotion discount');
   });
 });

@@ -230,13 +230,13 @@ describe('history: details sheet', () => {
     expect(value('You received')).toBe('0.00123 BTC');
     expect(value('Price')).toBe('1 BTC = 78,000.00 EUR');
     expect(value('Our fee')).toBe('3.00 EUR');
-    expect(value('Promotion')).toBe('−1.50 EUR');
+    expect(value('Promotion discount')).toBe('−1.50 EUR');
     expect(value('Network fee')).toBe('2.10 EUR');
     expect(value('Total fees')).toBe('3.60 EUR');
     expect(value('Spread (included in the price)')).toBe('0.80 EUR');
     // The fee lines read as a sum, as in the quote: network fee + our fee − the promotion = total (the spread apart).
     const fees = within(sheet.getByRole('region', { name: 'Fees' }));
-    expect(fees.getAllByRole('term').map((term) => term.textContent)).toEqual(['Network fee', 'Our fee', 'Promotion', 'Total fees', 'Spread (included in the price)']);
+    expect(fees.getAllByRole('term').map((term) => term.textContent)).toEqual(['Network fee', 'Our fee', 'Promotion discount', 'Total fees', 'Spread (included in the price)']);
     expect(fees.getAllByRole('term')[3]!.closest('dl')).toBe(fees.getAllByRole('term')[0]!.closest('dl'));
     expect(fees.getAllByRole('term')[4]!.closest('dl')).not.toBe(fees.getAllByRole('term')[0]!.closest('dl'));
     expect(value('Card')).toBe('Visa 4242 **** **** 4242');
