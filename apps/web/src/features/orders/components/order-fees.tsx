@@ -1,11 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import { isZeroDecimal } from '@/lib/decimal';
 import { type FeeLine, feeLines } from '@/lib/fee-lines';
 import type { OrderDetail } from '../api/orders-api';
 import { useOrderMoney } from '../use-order-money';
 import { DetailItem } from './copy-value';
-
-/** "0", "0.00": nothing to show as a line of its own. */
-const isZero = (amount: string) => !/[1-9]/.test(amount);
 
 /**
  * An order's fees as lines that add up, as in the quote: network fee + our fee − the promotion =
@@ -27,7 +25,7 @@ export function OrderFees({ order }: { order: Pick<OrderDetail, 'fees' | 'fiatCu
         ))}
         <DetailItem label={t('orders.detail.totalFees')} value={fiat(total)} className="mt-1 border-t border-line pt-2" />
       </dl>
-      {isZero(fees.spread) ? null : (
+      {isZeroDecimal(fees.spread) ? null : (
         <dl className="px-3">
           <DetailItem label={t('orders.detail.spread')} value={fiat(fees.spread)} />
         </dl>
