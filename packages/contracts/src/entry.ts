@@ -62,7 +62,8 @@ export const menuLinkUrlFor = (url: string, language: string): string => url.rep
 export function isSafeLinkUrl(url: string): boolean {
   if (!/^[^\s"'<>\\]+$/.test(url)) return false;
   if (/^\/(?!\/)/.test(url)) return true;
-  return /^https?:\/\//i.test(url) && URL.canParse(menuLinkUrlFor(url, 'en'));
+  // zod's URL check, as contracts run in browsers and Node alike without either's global types.
+  return /^https?:\/\//i.test(url) && z.url().safeParse(menuLinkUrlFor(url, 'en')).success;
 }
 
 export const CLIENT_TYPES = ['Web', 'Android', 'IOS'] as const;
