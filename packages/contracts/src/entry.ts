@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { entitySchema } from './headers-schema.ts';
 import { channelCodeSchema, transactionTypeSchema } from './reference.ts';
 
+export * from './legal-links.ts';
+
 export const PAYMENT_METHODS = ['CARD', 'BANK_TRANSFER', 'ONLINE_BANKING', 'BUY_SEND'] as const;
 export const paymentMethodSchema = z.enum(PAYMENT_METHODS);
 
@@ -36,35 +38,6 @@ export const menuLinkSchema = z.object({
   sort: z.number().int(),
 });
 export type MenuLink = z.infer<typeof menuLinkSchema>;
-
-/** The legal pages every brand links to, at sign-up and in the user menu (issue 14). */
-export const LEGAL_LINK_KEYS = ['terms', 'privacy', 'cookies'] as const;
-export type LegalLinkKey = (typeof LEGAL_LINK_KEYS)[number];
-
-/** The operator's own legal pages (TERMS_URL, PRIVACY_URL, COOKIES_URL; `{lng}` for the page language), which win over every brand's and entity's. */
-export type LegalUrls = Partial<Record<LegalLinkKey, string | undefined>>;
-
-/** What `{lng}` in a menu link's URL stands for: the language of the page showing it. */
-export const LINK_LANGUAGE_PLACEHOLDER = '{lng}';
-
-/** The built-in page of a legal link (the server's default texts), until the operator names its own. */
-export const builtInLegalUrl = (key: LegalLinkKey): string => `/${LINK_LANGUAGE_PLACEHOLDER}/legal/${key}`;
-
-/** A menu link's URL for a page in `language`: `{lng}` replaced. */
-export const menuLinkUrlFor = (url: string, language: string): string => url.replaceAll(LINK_LANGUAGE_PLACEHOLDER, language);
-
-/**
- * Whether a link's URL may go into an href or a redirect as it is: an http(s) URL, or a path of
- * this site (/terms.html), `{lng}` allowed. Nothing the browser would run or send elsewhere
- * (javascript:, data:, //host, /\host) and no spaces, quotes or angle brackets. The rule for the
- * operator's TERMS_URL and the like and for every menu link the database holds.
- */
-export function isSafeLinkUrl(url: string): boolean {
-  if (!/^[^\s"'<>\\]+$/.test(url)) return false;
-  if (/^\/(?!\/)/.test(url)) return true;
-  // zod's URL check, as contracts run in browsers and Node alike without either's global types.
-  return /^https?:\/\//i.test(url) && z.url().safeParse(menuLinkUrlFor(url, 'en')).success;
-}
 
 export const CLIENT_TYPES = ['Web', 'Android', 'IOS'] as const;
 export const FEATURE_LABELS = ['buy', 'deposit', 'withdraw'] as const;
