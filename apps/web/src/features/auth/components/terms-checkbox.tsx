@@ -1,5 +1,6 @@
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { useLegalLinks } from '@/lib/legal-links';
+import { TaggedText } from '@/ui/tagged-text';
 
 /** The legal pages open in a new tab: the sign-up stays as it is, and a page elsewhere gets no handle on it. */
 const NEW_TAB = { target: '_blank', rel: 'noopener noreferrer', className: 'font-medium text-primary underline underline-offset-2' } as const;
@@ -17,12 +18,11 @@ export function TermsCheckbox({ checked, onChange, hint }: { checked: boolean; o
         <input type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} className="mt-0.5 size-4 accent-[var(--cw-primary)]" />
         <span>
           {/* The link texts are the label's words too: the checkbox is still named "I agree to the Terms of Use and the Privacy Statement". */}
-          <Trans
-            i18nKey="auth.terms"
-            t={t}
-            components={{
-              terms: <a href={links.terms} {...NEW_TAB} />,
-              privacy: <a href={links.privacy} {...NEW_TAB} />,
+          <TaggedText
+            text={t('auth.terms')}
+            tags={{
+              terms: (words) => <a href={links.terms} {...NEW_TAB}>{words}</a>,
+              privacy: (words) => <a href={links.privacy} {...NEW_TAB}>{words}</a>,
             }}
           />
           {hint ? <span className="block text-muted">{hint}</span> : null}
