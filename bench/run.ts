@@ -98,7 +98,7 @@ function updateReadme(results: Awaited<ReturnType<typeof measureServer>> & { tra
     `| bare Fastify route (baseline) | ${results.bare.requestsPerSecond} req/s, p99 ${results.bare.p99Ms} ms |`,
     `| \`GET list-currency\` | ${results.listCurrency.requestsPerSecond} req/s, p99 ${results.listCurrency.p99Ms} ms |`,
     `| list-currency / baseline | **${results.ratio}** |`,
-    `| \`POST common/password\` (sign-ins: argon2id m=19 MiB t=2 + a session write) | ${results.passwordLogin.requestsPerSecond} req/s, p99 ${results.passwordLogin.p99Ms} ms |`,
+    `| \`POST common/password\` (sign-ins over 64 accounts: a counted attempt, argon2id m=19 MiB t=2, a session write) | ${results.passwordLogin.requestsPerSecond} req/s, p99 ${results.passwordLogin.p99Ms} ms |`,
     `| sign-ins / baseline | **${results.passwordLoginRatio}** |`,
     '',
     `On PostgreSQL (a fresh database; baseline in the same run: ${results.trading.bare.requestsPerSecond} req/s, p99 ${results.trading.bare.p99Ms} ms; 16 verified buyers, the settlement worker running):`,
