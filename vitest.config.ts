@@ -16,6 +16,9 @@ const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: on CI's 2 cores every file ran one after
+    // another (18 min). Each server test file has its own database clone, so two run side by side.
+    maxWorkers: 2,
     reporters: ['default', './scripts/vitest-summary-reporter.ts'],
     projects: [
       {
