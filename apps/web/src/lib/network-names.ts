@@ -1,6 +1,5 @@
-import { type CurrencyItem, PATHS } from '@causeway/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { useHttpClient } from './http-context';
+import type { CurrencyItem } from '@causeway/contracts';
+import { useCurrencyCatalogue } from './currency-catalogue';
 
 /**
  * A coin's network by the one name the catalogue gives it ("Bitcoin", "Tron (TRC-20)"), on every
@@ -15,15 +14,10 @@ export function networkNameOf(catalogue: Iterable<CurrencyItem> | undefined, cry
   return network;
 }
 
-/** The crypto catalogue (list-currency, crypto only): it changes rarely, so it is asked once in a while. Silent: its absence only shows codes. */
-export function useCryptoCatalogue() {
-  const client = useHttpClient();
-  return useQuery({
-    queryKey: ['reference', 'crypto-currencies'],
-    queryFn: () => client.get<CurrencyItem[]>(PATHS.listCurrency, { query: { assetType: 'crypto' }, silent: true }),
-    staleTime: 10 * 60 * 1000,
-  });
-}
+const cryptoOnly = (items: CurrencyItem[]) => items.filter((item) => item.assetType === 'crypto');
+
+/** The coins of the catalogue (lib/currency-catalogue: the one list-currency call). Its absence only shows codes. */
+export const useCryptoCatalogue = () => useCurrencyCatalogue({ select: cryptoOnly });
 
 /** {@link networkNameOf} with the catalogue asked for (pages that have no catalogue of their own). */
 export function useNetworkName(): (crypto: string, network: string) => string {

@@ -278,6 +278,20 @@ describe('history: details sheet', () => {
     expect(value('Total fees')).toBe('450 JPY');
   });
 
+  it('the coin filter, the rows and the details sheet share one list-currency call', async () => {
+    const EUR: CurrencyItem = { currency: 'EUR', name: 'Euro', assetType: 'fiat', decimals: 2, symbol: '€', sort: 0, networks: [] };
+    const { user, calls } = openHistory({ list: pagedOrders(1), routes: { [PATHS.listCurrency]: () => [...COINS, EUR] } });
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    // The one catalogue holds fiat too: the coin filter offers coins only.
+    expect(await screen.findByRole('option', { name: 'BTC' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'EUR' })).not.toBeInTheDocument();
+    await user.click(rows()[0]!);
+    const sheet = within(await screen.findByRole('dialog', { name: 'Order details' }));
+    const value = (label: string) => sheet.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    await waitFor(() => expect(value('Network')).toBe('Bitcoin'));
+    expect(calls.filter((call) => call.path === PATHS.listCurrency)).toHaveLength(1);
+  });
+
   it('a Mastercard reads by its name, and big amounts are grouped as on the trade page', async () => {
     const { user } = openHistory({
       list: pagedOrders(1),

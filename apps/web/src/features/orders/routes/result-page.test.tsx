@@ -87,6 +87,13 @@ describe('result page: one view per status', () => {
     expect(await landedOn()).toBe('/en/card-buy-sell');
   });
 
+  it('asks list-currency once for both the fiat decimals and the network name (one catalogue, one call)', async () => {
+    const { calls } = openResult([{ status: 'SUCCESS', txHash: TX_HASH, completedAt: '2026-03-10T09:31:00.000Z' }]);
+    expect(await heading('Purchase complete')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Network', { selector: 'dt' }).nextElementSibling).toHaveTextContent('Bitcoin'));
+    expect(calls.filter((call) => call.path === PATHS.listCurrency)).toHaveLength(1);
+  });
+
   it.each([
     ['CARD_DECLINED', 'Your card was declined. Try another card or contact your bank.'],
     ['INSUFFICIENT_FUNDS', 'Insufficient balance: your card does not have enough funds for this order.'],

@@ -66,7 +66,6 @@ export function createTradeApi(client: HttpClient) {
     getPromotion: () => client.post<Promotion>(PATHS.getPromotion),
     listWallets: async (cryptoCurrency: string, network: string) => (await client.post<WalletList>(PATHS.listWallet, { cryptoCurrency, network })).list,
     addWallet: (body: AddWalletBody) => client.post<Wallet>(PATHS.addWallet, body, { silent: true }),
-    listCurrencies: () => client.get<CurrencyItem[]>(PATHS.listCurrency),
     /** The pairs of one fiat offered for card buys. */
     listPairs: (baseCurrency: string) =>
       client.get<CurrencyPair[]>(PATHS.listCurrencyPairByBaseCurrency, { query: { baseCurrency, channelCode: CARD_CHANNEL, transactionType: 'buy' } }),

@@ -1,6 +1,7 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { COOKIE_NAMES, getSharedCookie } from '@/lib/cookies';
+import { useCurrencyCatalogue } from '@/lib/currency-catalogue';
 import { useHttpClient } from '@/lib/http-context';
 import { createTradeApi, type CurrencyPair } from './trade-api';
 
@@ -23,11 +24,8 @@ export function useCardFieldsConfig() {
   return useQuery({ queryKey: ['trade', 'card-fields-config'], queryFn: () => api.cardFieldsConfig(), staleTime: Infinity });
 }
 
-/** The catalogue does not change while the page is open. */
-export function useCurrencies({ enabled = true }: { enabled?: boolean } = {}) {
-  const api = useTradeApi();
-  return useQuery({ queryKey: ['trade', 'currencies'], queryFn: () => api.listCurrencies(), enabled, staleTime: Infinity });
-}
+/** The catalogue: the app's one list-currency query, which the order pages read too. */
+export const useCurrencies = ({ enabled = true }: { enabled?: boolean } = {}) => useCurrencyCatalogue({ enabled });
 
 /**
  * The card-buy pairs of every fiat, asked in parallel (one call per fiat: the contract lists pairs
