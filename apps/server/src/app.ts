@@ -35,6 +35,7 @@ import { registerBotCheckRoutes } from './modules/bot-check/bot-check.routes.ts'
 import { createGeoProvider } from './providers/geo/index.ts';
 import { registerMailboxRoutes } from './modules/sandbox/mailbox.routes.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
+import { registerClientIpKey } from './platform/client-ip-key.ts';
 import { createRateLimiter } from './platform/rate-limit.repository.ts';
 import { registerRateLimitHousekeeping } from './platform/rate-limit.housekeeping.ts';
 import { loadServerSecret } from './platform/server-secret.repository.ts';
@@ -98,6 +99,8 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Every per-IP limit counts a client as request.ipKey (an IPv6 client by its /64).
+  registerClientIpKey(app);
 
   // Chosen first: the CSP lets Google's reCAPTCHA script in only when that check runs.
   const botCheck = createBotCheckProvider(config);

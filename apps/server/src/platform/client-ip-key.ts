@@ -1,4 +1,28 @@
 import { isIPv4, isIPv6 } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * What every per-IP rate limit counts this request's client as (clientIpKey of request.ip).
+     * Logs and anything that needs the real address (geo, the bot check) keep using request.ip.
+     */
+    readonly ipKey: string;
+  }
+}
+
+/**
+ * Gives every request `ipKey`, so all per-IP limits key a client the same way. A getter: computed
+ * only by the requests that are limited, not on every request.
+ */
+export function registerClientIpKey(app: FastifyInstance): void {
+  if (app.hasRequestDecorator('ipKey')) return;
+  app.decorateRequest('ipKey', {
+    getter(this: { ip: string }) {
+      return clientIpKey(this.ip);
+    },
+  });
+}
 
 /**
  * What a per-IP rate limit counts a client address as. An IPv4 address counts alone. An IPv6

@@ -25,7 +25,7 @@ export interface OperatorPasswordDeps {
   /** The password (HTTP Basic, any user name). Unset: every request passes (register the pages only on a sandbox install then). */
   password?: string | undefined;
   /**
-   * The counters' name: `<scope>:ip:<address>` and `<scope>:all` in rate_limit_buckets. One scope
+   * The counters' name: `<scope>:ip:<request.ipKey>` and `<scope>:all` in rate_limit_buckets. One scope
    * per password, so every page behind the same password shares its limit.
    */
   scope: string;
@@ -53,7 +53,7 @@ export function createOperatorPassword(deps: OperatorPasswordDeps) {
     const given = basicPassword(request);
     if (given === undefined) return false; // a browser's first request: no password was tried
     const now = deps.clock.now();
-    const addressKey = `${deps.scope}:ip:${request.ip}`;
+    const addressKey = `${deps.scope}:ip:${request.ipKey}`;
     const address = await deps.rateLimiter.hit(addressKey, policy.maxFailuresPerAddress, policy.lockMs, now);
     if (!address.allowed) throw new RateLimitedError(address.retryAfterMs, 'Too many wrong operator passwords from this address: try again in an hour.');
     const overall = await deps.rateLimiter.hit(overallKey, policy.maxFailuresOverall, policy.lockMs, now);

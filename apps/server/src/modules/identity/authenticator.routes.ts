@@ -44,7 +44,7 @@ export function registerAuthenticatorRoutes(app: FastifyInstance, identity: Iden
   routes.post(`${API_BASE}${PATHS.verificationSendCode}`, {
     schema: { tags, summary: 'Email a code for a verification business (GA_BIND, ...) to the signed-in address', headers, body: verificationSendCodeBodySchema, response: { 200: envelopeOf(z.object({ resendAfterSeconds: z.number(), expiresInSeconds: z.number() })) } },
     preHandler,
-    handler: async (request) => ok(await twoFactor.sendVerificationCode(request.auth!.user, request.body, request.ip, emailLanguageOf(request))),
+    handler: async (request) => ok(await twoFactor.sendVerificationCode(request.auth!.user, request.body, request.ipKey, emailLanguageOf(request))),
   });
 
   routes.post(`${API_BASE}${PATHS.bindGoogleAuthenticator}`, {

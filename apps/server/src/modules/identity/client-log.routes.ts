@@ -57,7 +57,7 @@ export function registerClientLogRoutes(app: FastifyInstance, deps: ClientLogDep
 
   /** Counted as the request arrives, before its body is read: a flood costs one upsert a request. */
   async function limitSender(request: FastifyRequest) {
-    await limit(`client-log:ip:${request.ip}`, limits.perIpPerHour);
+    await limit(`client-log:ip:${request.ipKey}`, limits.perIpPerHour);
     const session = await deps.guard.optionalSession(request);
     if (session) await limit(`client-log:user:${session.user.id}`, limits.perPersonPerHour);
   }

@@ -1,5 +1,4 @@
 import { AppError } from '../../platform/app-error.ts';
-import { clientIpKey } from '../../platform/client-ip-key.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { constantTimeEqual, hmacHex, newId, newSixDigitCode } from '../../platform/crypto.ts';
 import type { RateLimiter } from '../../platform/rate-limit.repository.ts';
@@ -10,7 +9,7 @@ import { type IdentityRepository, normalizeEmail } from './identity.repository.t
 
 /**
  * trust.md, "Email codes", and the limits against mail bombing and guessing. "IP" is an IPv4
- * address or an IPv6 /64 (clientIpKey). Sends are bounded three ways, checked in this order, and a
+ * address or an IPv6 /64 (request.ipKey). Sends are bounded three ways, checked in this order, and a
  * send refused by one limit still counts on those checked before it:
  * - per IP, 200 an hour: one IP reaches at most 200 inboxes an hour, while an office or campus
  *   behind one NAT address, where each person asks for a code or two, is not locked out together
@@ -91,7 +90,7 @@ export function createEmailCodeService(deps: {
   }
 
   const service = {
-    async send(input: { email: string; purpose: CodePurpose; ip: string; lang: EmailLanguage }) {
+    async send(input: { email: string; purpose: CodePurpose; ipKey: string; lang: EmailLanguage }) {
       const email = normalizeEmail(input.email);
       const now = clock.now();
       const open = await repository.findOpenEmailCode(email, input.purpose);
@@ -102,9 +101,8 @@ export function createEmailCodeService(deps: {
       }
       // Widest first: a send refused by the IP's or the IP-and-address limit is not counted on the
       // address, so one IP hammering an address cannot use up its owner's hour.
-      const ip = clientIpKey(input.ip);
-      await limit(`code-send:ip:${ip}`, EMAIL_CODE_POLICY.sendsPerIpPerHour);
-      await limit(`code-send:ip-email:${ip}:${email}`, EMAIL_CODE_POLICY.sendsPerIpAndEmailPerHour);
+      await limit(`code-send:ip:${input.ipKey}`, EMAIL_CODE_POLICY.sendsPerIpPerHour);
+      await limit(`code-send:ip-email:${input.ipKey}:${email}`, EMAIL_CODE_POLICY.sendsPerIpAndEmailPerHour);
       await limit(`code-send:email:${email}`, EMAIL_CODE_POLICY.sendsPerEmailPerHour);
       await repository.closeOpenEmailCodes(email, input.purpose, 'replaced', now);
       const id = newId('otp');
@@ -122,7 +120,7 @@ export function createEmailCodeService(deps: {
     },
 
     /** Consumes the code or throws the code's failure (wrong, expired, used, burnt). */
-    async verify(input: { email: string; purpose: CodePurpose; code: string; ip: string }): Promise<void> {
+    async verify(input: { email: string; purpose: CodePurpose; code: string; ipKey: string }): Promise<void> {
       await service.use(await service.check(input));
     },
 
@@ -130,12 +128,12 @@ export function createEmailCodeService(deps: {
      * Checks the code like verify (wrong entries count) but leaves it open, for a step that needs
      * another factor too: answers the code's id, which `use` consumes once that factor passed.
      */
-    async check(input: { email: string; purpose: CodePurpose; code: string; ip: string }): Promise<string> {
+    async check(input: { email: string; purpose: CodePurpose; code: string; ipKey: string }): Promise<string> {
       // Counted before the check, so parallel guesses cannot slip past the limit, and given back
       // unless the entry was wrong: only wrong entries add up on the IP (an office behind one NAT
       // address signs in as often as it asks for codes). Per person, wrong codes count in the
       // code's own entries and in sign-in's lock, as before.
-      const ipKey = `code-verify:ip:${clientIpKey(input.ip)}`;
+      const ipKey = `code-verify:ip:${input.ipKey}`;
       await limit(ipKey, EMAIL_CODE_POLICY.wrongEntriesPerIpPerHour);
       let codeId: string;
       try {
@@ -158,7 +156,7 @@ export function createEmailCodeService(deps: {
      * Sends a code unless one went out within the resend window, for steps that send on arrival
      * (a reload must not fail, nor mail again): answers the seconds left either way.
      */
-    async ensureSent(input: { email: string; purpose: CodePurpose; ip: string; lang: EmailLanguage }) {
+    async ensureSent(input: { email: string; purpose: CodePurpose; ipKey: string; lang: EmailLanguage }) {
       const open = await repository.findOpenEmailCode(normalizeEmail(input.email), input.purpose);
       const age = open ? clock.now().getTime() - open.createdAt.getTime() : Infinity;
       if (age >= EMAIL_CODE_POLICY.resendAfterMs) return service.send(input);

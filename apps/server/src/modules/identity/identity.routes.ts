@@ -29,7 +29,7 @@ export function registerIdentityRoutes(app: FastifyInstance, identity: IdentityM
   routes.post(`${API_BASE}${PATHS.sendVerifyCode}`, {
     schema: { tags, summary: 'Email a six-digit sign-in code (resend after 59 s)', headers, body: sendCodeBodySchema, response: { 200: envelopeOf(sendCodeResultSchema) } },
     preHandler: requireHuman(botCheck, 'send_code'),
-    handler: async (request) => ok(await emailCodes.send({ email: request.body.email, purpose: 'login', ip: request.ip, lang: emailLanguageOf(request) })),
+    handler: async (request) => ok(await emailCodes.send({ email: request.body.email, purpose: 'login', ipKey: request.ipKey, lang: emailLanguageOf(request) })),
   });
 
   routes.post(`${API_BASE}${PATHS.loginWithVerifyCode}`, {

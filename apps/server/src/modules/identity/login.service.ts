@@ -78,7 +78,7 @@ export function createLoginService(deps: {
     const existing = await repository.findUserByEmail(input.email);
     // Checked before the code, so a forgotten tick does not use the code up.
     if (!existing && !input.termsAccepted) throw new AppError('USE000001003');
-    const code = { email: input.email, purpose: 'login' as const, code: input.code, ip: input.requester.ip };
+    const code = { email: input.email, purpose: 'login' as const, code: input.code, ipKey: input.requester.ipKey };
     if (existing) {
       await lock.assertFirstFactorsOpen(existing);
       await lock.check(existing, 'email-code', input.requester, async () => {
@@ -131,7 +131,7 @@ export function createLoginService(deps: {
       const passwordHash = user?.passwordHash;
       if (!user || !passwordHash) {
         // Counted per IP like any password check, and as slow as one, so unknown addresses answer the same.
-        await lock.limitIp('password', requester.ip);
+        await lock.limitIp('password', requester.ipKey);
         await verifyPassword(await getDummyHash(), input.password);
         throw new AppError('USE000001001', 'Invalid credentials');
       }

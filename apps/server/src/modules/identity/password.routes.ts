@@ -31,7 +31,7 @@ export function registerPasswordRoutes(app: FastifyInstance, identity: IdentityM
     schema: { tags, summary: 'Forgot password: email a reset code (same answer whether or not the account exists)', headers, body: passwordResetCheckBodySchema, response: { 200: envelopeOf(sendCodeResultSchema) } },
     // It mails an address the person typed, like send-verify-code: the same bot check and action.
     preHandler: requireHuman(botCheck, 'send_code'),
-    handler: async (request) => ok(await passwords.sendResetCode(request.body.email, request.ip, emailLanguageOf(request))),
+    handler: async (request) => ok(await passwords.sendResetCode(request.body.email, request.ipKey, emailLanguageOf(request))),
   });
 
   routes.post(`${API_BASE}${PATHS.passwordReset}`, {

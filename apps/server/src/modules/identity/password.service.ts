@@ -49,10 +49,10 @@ export function createPasswordService(deps: {
     },
 
     /** Forgot password, step 1: a code goes out only if the account exists; the answer is the same either way. */
-    async sendResetCode(email: string, ip: string, lang: EmailLanguage) {
+    async sendResetCode(email: string, ipKey: string, lang: EmailLanguage) {
       const user = await repository.findUserByEmail(email);
       if (!user) return { resendAfterSeconds: EMAIL_CODE_POLICY.resendAfterMs / 1000, expiresInSeconds: EMAIL_CODE_POLICY.ttlMs / 1000 };
-      return emailCodes.send({ email: user.email, purpose: 'password-reset', ip, lang });
+      return emailCodes.send({ email: user.email, purpose: 'password-reset', ipKey, lang });
     },
 
     /**
@@ -63,7 +63,7 @@ export function createPasswordService(deps: {
     async reset(input: { email: string; code: string; password: string; gaVerifyCode?: string | undefined }, requester: Requester): Promise<void> {
       // The password lock is not checked: the emailed code proves the address, and a reset is how a locked person gets back in.
       const user = await repository.findUserByEmail(input.email);
-      const code = { email: input.email, purpose: 'password-reset' as const, code: input.code, ip: requester.ip };
+      const code = { email: input.email, purpose: 'password-reset' as const, code: input.code, ipKey: requester.ipKey };
       // A code can only have been sent to an existing account.
       if (!user) {
         await emailCodes.check(code);

@@ -2,12 +2,12 @@ import type { FastifyRequest } from 'fastify';
 import { emailLanguageOf } from '../../platform/request-language.ts';
 import type { EmailLanguage } from './email-templates.ts';
 
-/** Who asks for a credential check: per-IP limits count `ip`; a lock's unlock email uses `lang` and `origin`. */
+/** Who asks for a credential check: per-IP limits count `ipKey` (request.ipKey); a lock's unlock email uses `lang` and `origin`. */
 export interface Requester {
-  ip: string;
+  ipKey: string;
   lang: EmailLanguage;
   /** The request's own origin (its Host header, the client's to choose): an unlock link uses it only without PUBLIC_URL and with the sandbox mailbox. */
   origin: string;
 }
 
-export const requesterOf = (request: FastifyRequest): Requester => ({ ip: request.ip, lang: emailLanguageOf(request), origin: `${request.protocol}://${request.host}` });
+export const requesterOf = (request: FastifyRequest): Requester => ({ ipKey: request.ipKey, lang: emailLanguageOf(request), origin: `${request.protocol}://${request.host}` });

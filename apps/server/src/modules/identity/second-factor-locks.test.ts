@@ -193,6 +193,20 @@ describe('per-IP limits', () => {
     expect((await call(t.app, 'POST', PATHS.passwordLogin, { body: { email, password: GOOD_PASSWORD }, ip })).body.data.status).toBe('SUCCESS');
   });
 
+  it('password checks: every address of one IPv6 /64 counts as one client (request.ipKey), another /64 does not', async () => {
+    const email = 'ip-limited-v6@causeway.test';
+    await signUpWithPassword(t.app, email);
+    const limit = CREDENTIAL_IP_POLICY.passwordChecksPerIpPerHour;
+    // Each check from a fresh address of the same /64, as a phone handed a whole /64 could send them.
+    const answers = await Promise.all(Array.from({ length: limit }, (_, i) =>
+      call(t.app, 'POST', PATHS.passwordLogin, { body: { email: `nobody-v6-${i}@causeway.test`, password: WRONG_PASSWORD }, ip: `2001:db8:64:1::${(i + 1).toString(16)}` })));
+    expect(tally(answers)).toEqual({ USE000001001: limit });
+    const refused = await call(t.app, 'POST', PATHS.passwordLogin, { body: { email, password: GOOD_PASSWORD }, ip: '2001:db8:64:1:ffff:ffff:ffff:fffe' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.body).toEqual(LOCKED);
+    expect((await call(t.app, 'POST', PATHS.passwordLogin, { body: { email, password: GOOD_PASSWORD }, ip: '2001:db8:64:2::1' })).body.data.status).toBe('SUCCESS');
+  });
+
   it('authenticator checks: verify-otp and verify-ga-code share one per-IP count, whatever the account', async () => {
     const ip = nextIp();
     const limit = CREDENTIAL_IP_POLICY.authenticatorChecksPerIpPerHour;

@@ -40,11 +40,11 @@ export function createSignInLock(deps: {
 }) {
   const { repository, rateLimiter, clock } = deps;
 
-  async function limitIp(factor: CredentialFactor, ip: string) {
+  async function limitIp(factor: CredentialFactor, ipKey: string) {
     // Email codes are limited per IP by the email code service, at every check of a code.
     if (factor === 'email-code') return;
     const [key, max] = factor === 'password' ? ['password-check', CREDENTIAL_IP_POLICY.passwordChecksPerIpPerHour] : ['authenticator-check', CREDENTIAL_IP_POLICY.authenticatorChecksPerIpPerHour];
-    const hit = await rateLimiter.hit(`${key}:ip:${ip}`, max, HOUR_MS, clock.now());
+    const hit = await rateLimiter.hit(`${key}:ip:${ipKey}`, max, HOUR_MS, clock.now());
     // The spec's lock code, with the window's end in Retry-After so the page can say when.
     if (!hit.allowed) throw new RateLimitedError(hit.retryAfterMs, LOCKED_MESSAGE, 'USE000002002');
   }
@@ -66,7 +66,7 @@ export function createSignInLock(deps: {
      * gives the attempt back. `requester` is absent only where no client address is known.
      */
     async check(user: UserRow, factor: CredentialFactor, requester: Requester | undefined, verify: () => Promise<boolean>): Promise<boolean> {
-      if (requester) await limitIp(factor, requester.ip);
+      if (requester) await limitIp(factor, requester.ipKey);
       const count = await repository.reserveCredentialAttempt(user.id, factor, LOGIN_LOCK_POLICY, clock.now());
       if (count === null) throw lockedError();
       let passed: boolean;

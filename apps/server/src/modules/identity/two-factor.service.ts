@@ -46,7 +46,7 @@ export function createTwoFactorService(deps: {
   async function checkEmailCode(user: UserRow, purpose: CodePurpose, code: string, requester: Requester): Promise<string> {
     let codeId = '';
     await lock.check(user, 'email-code', requester, async () => {
-      codeId = await emailCodes.check({ email: user.email, purpose, code, ip: requester.ip });
+      codeId = await emailCodes.check({ email: user.email, purpose, code, ipKey: requester.ipKey });
       return true;
     });
     return codeId;
@@ -74,10 +74,10 @@ export function createTwoFactorService(deps: {
       return [{ clientType, url, qrCode: encodeURIComponent(await QRCode.toDataURL(url, { width, margin: 1 })) }];
     },
 
-    async sendVerificationCode(user: UserRow, body: { verifyBusiness: VerifyBusiness; email: string }, ip: string, lang: EmailLanguage) {
+    async sendVerificationCode(user: UserRow, body: { verifyBusiness: VerifyBusiness; email: string }, ipKey: string, lang: EmailLanguage) {
       // Codes go only to the signed-in account's own address.
       if (normalizeEmail(body.email) !== user.emailNormalized) throw new AppError('REQ0000400', 'body.email: must be the address of the signed-in account');
-      return emailCodes.send({ email: user.email, purpose: PURPOSE_BY_BUSINESS[body.verifyBusiness], ip, lang });
+      return emailCodes.send({ email: user.email, purpose: PURPOSE_BY_BUSINESS[body.verifyBusiness], ipKey, lang });
     },
 
     /**
@@ -151,7 +151,7 @@ export function createTwoFactorService(deps: {
       } else {
         passed = await lock.check(user, 'email-code', requester, () =>
           emailCodes
-            .verify({ email: user.email, purpose: 'verify', code: query.verifyCode, ip: requester.ip })
+            .verify({ email: user.email, purpose: 'verify', code: query.verifyCode, ipKey: requester.ipKey })
             .then(() => true)
             .catch((error: unknown) => {
               // A wrong code answers FAILED (counted); a burnt code keeps its own error (counted too).

@@ -15,7 +15,7 @@ let database: TestDatabase;
 let person: UserRow;
 const clock = createManualClock();
 /** What a stranger sends while locking someone else's sign-in. */
-const stranger: Requester = { ip: '203.0.113.9', lang: 'en', origin: 'https://phishing.example' };
+const stranger: Requester = { ipKey: '203.0.113.9', lang: 'en', origin: 'https://phishing.example' };
 
 beforeAll(async () => {
   database = await createTestDatabase();

@@ -23,13 +23,13 @@ export function registerUnlockRoutes(app: FastifyInstance, deps: { unlock: Unloc
     const routes = scope.withTypeProvider<ZodTypeProvider>();
     const page = (reply: FastifyReply, status: number, state: UnlockPageState, lang: EmailLanguage, token?: string) =>
       reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').send(renderUnlockPage(state, lang, token));
-    const withinLimit = async (ip: string) => (await deps.rateLimiter.hit(`unlock-page:ip:${ip}`, UNLOCK_PAGE_REQUESTS_PER_IP_PER_HOUR, 60 * 60 * 1000, deps.clock.now())).allowed;
+    const withinLimit = async (ipKey: string) => (await deps.rateLimiter.hit(`unlock-page:ip:${ipKey}`, UNLOCK_PAGE_REQUESTS_PER_IP_PER_HOUR, 60 * 60 * 1000, deps.clock.now())).allowed;
 
     routes.get(UNLOCK_PATH, {
       schema: { tags: ['sign-in'], summary: "The unlock link's page: a button to lift the sign-in locks (HTML)", querystring: z.object(fields) },
       handler: async (request, reply) => {
         const lang = request.query.lang ?? emailLanguageOf(request);
-        if (!(await withinLimit(request.ip))) return page(reply, 429, 'busy', lang);
+        if (!(await withinLimit(request.ipKey))) return page(reply, 429, 'busy', lang);
         const { token } = request.query;
         const open = tokenSchema.safeParse(token).success && (await deps.unlock.isOpen(token));
         return open ? page(reply, 200, 'offer', lang, token) : page(reply, 410, 'gone', lang);
@@ -40,7 +40,7 @@ export function registerUnlockRoutes(app: FastifyInstance, deps: { unlock: Unloc
       schema: { tags: ['sign-in'], summary: 'Use an unlock link once: lifts the password and email-code locks (HTML form post)', body: z.object(fields) },
       handler: async (request, reply) => {
         const lang = request.body.lang ?? emailLanguageOf(request);
-        if (!(await withinLimit(request.ip))) return page(reply, 429, 'busy', lang);
+        if (!(await withinLimit(request.ipKey))) return page(reply, 429, 'busy', lang);
         const { token } = request.body;
         const used = tokenSchema.safeParse(token).success && (await deps.unlock.use(token));
         return used ? page(reply, 200, 'done', lang) : page(reply, 410, 'gone', lang);

@@ -28,7 +28,7 @@ export function registerKycWebhookRoutes(app: FastifyInstance, deps: { provider:
         let event;
         try {
           // A signature is a secret's check: counted per address, the vendor's right ones given back.
-          event = await deps.rateLimiter.countRefusals(`kyc-webhook:ip:${request.ip}`, WEBHOOK_REFUSALS_PER_ADDRESS_PER_HOUR, HOUR_MS, deps.clock.now(),
+          event = await deps.rateLimiter.countRefusals(`kyc-webhook:ip:${request.ipKey}`, WEBHOOK_REFUSALS_PER_ADDRESS_PER_HOUR, HOUR_MS, deps.clock.now(),
             'Too many refused webhooks from this address: try again later.', async () => deps.provider.parseWebhook({ rawBody, headers: request.headers }));
         } catch (error) {
           if (error instanceof AppError) throw error;

@@ -36,8 +36,8 @@ export function createMerchantEntryVerifier(deps: { repository: MerchantReposito
    * right signature gives its count back, so only refusals add up: past the limit an address is
    * refused unchecked until its hour ends. Per address, so nobody can lock a merchant out.
    */
-  return async function verifyEntry(entry: Readonly<Record<string, string>>, now: Date, ip: string): Promise<MerchantRow> {
-    return deps.rateLimiter.countRefusals(`merchant-signature:ip:${ip}`, MERCHANT_SIGNATURE_POLICY.failuresPerAddressPerHour, HOUR_MS, now,
+  return async function verifyEntry(entry: Readonly<Record<string, string>>, now: Date, ipKey: string): Promise<MerchantRow> {
+    return deps.rateLimiter.countRefusals(`merchant-signature:ip:${ipKey}`, MERCHANT_SIGNATURE_POLICY.failuresPerAddressPerHour, HOUR_MS, now,
       'Too many refused signatures from this address: try again later.', () => check(entry, now));
   };
 

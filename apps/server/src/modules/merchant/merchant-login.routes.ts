@@ -16,7 +16,7 @@ export function registerMerchantLoginRoutes(app: FastifyInstance, merchantLogin:
   const tags = ['merchant sign-in'];
   const headers = commonHeadersSchema;
   const response = { 200: envelopeOf(merchantLoginResultSchema) };
-  const context = (request: FastifyRequest) => ({ ip: request.ip, lang: emailLanguageOf(request) });
+  const context = (request: FastifyRequest) => ({ ipKey: request.ipKey, lang: emailLanguageOf(request) });
   /** Steps that mail an address the person typed carry the bot-check token, like the other sign-in pages. */
   const humanSendingCode = requireHuman(botCheck, 'send_code');
 

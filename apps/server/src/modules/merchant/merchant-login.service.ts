@@ -46,7 +46,8 @@ interface MerchantProcessClaims {
 type Base = Omit<MerchantProcessClaims, 'state' | 'target' | 'expiresAt'>;
 
 interface StepContext {
-  ip: string;
+  /** What per-IP limits count the client as (request.ipKey). */
+  ipKey: string;
   lang: EmailLanguage;
 }
 
@@ -125,7 +126,7 @@ export function createMerchantLoginService(deps: {
   async function sendTo(merchant: MerchantRow, base: Base, state: 'WAIT_EMAIL_VERIFY_CODE' | 'ONLY_WAIT_EMAIL_VERIFY_CODE', target: Target, context: StepContext, options: { onArrival?: boolean } = {}) {
     const recipient = await recipientOf(target);
     const send = options.onArrival ? emailCodes.ensureSent : emailCodes.send;
-    const { resendAfterSeconds } = await send({ email: recipient.email, purpose: 'login', ip: context.ip, lang: context.lang });
+    const { resendAfterSeconds } = await send({ email: recipient.email, purpose: 'login', ipKey: context.ipKey, lang: context.lang });
     return answer(
       merchant,
       { state, email: 'userId' in target ? maskEmail(recipient.email) : recipient.email, accountExists: recipient.user !== undefined, resendAfterSeconds },
@@ -154,7 +155,7 @@ export function createMerchantLoginService(deps: {
     /** kyc/login-with-merchant-shared-kyc: the signed entry decides the first state. */
     async start(input: { entry: Record<string, string>; loginMode: MerchantMode; skipLogin: boolean; stayLoggedIn: boolean } & StepContext): Promise<MerchantLoginResult> {
       const now = clock.now();
-      const merchant = await deps.verifyEntry(input.entry, now, input.ip);
+      const merchant = await deps.verifyEntry(input.entry, now, input.ipKey);
       const parsedEmail = emailSchema.safeParse(input.entry.email ?? '');
       const base: Base = {
         merchantId: merchant.id,

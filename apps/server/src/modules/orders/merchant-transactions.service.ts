@@ -43,7 +43,7 @@ const isNetworkFixed = (row: MerchantTransactionRow) => !row.walletPrefill && ro
  */
 export function createMerchantTransactionService(deps: {
   repository: MerchantTransactionsRepository;
-  verifyEntry: (entry: Readonly<Record<string, string>>, now: Date, ip: string) => Promise<MerchantRow>;
+  verifyEntry: (entry: Readonly<Record<string, string>>, now: Date, ipKey: string) => Promise<MerchantRow>;
   merchantName: (merchantId: string) => Promise<string>;
   clock: Clock;
 }) {
@@ -73,11 +73,11 @@ export function createMerchantTransactionService(deps: {
 
   const service = {
     /** Idempotent: the same tranId with the same fields answers the stored transaction; other fields are refused (422). */
-    async create(body: CreateMerchantTransaction, ip: string): Promise<OrderInfo> {
+    async create(body: CreateMerchantTransaction, ipKey: string): Promise<OrderInfo> {
       const { apiKey: _apiKey, timestamp: _timestamp, signature: _signature, prefill, ...fields } = body;
       const signed = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as Record<string, string>;
       const now = clock.now();
-      const merchant = await deps.verifyEntry(signed, now, ip);
+      const merchant = await deps.verifyEntry(signed, now, ipKey);
       const prefilled = new Set(prefill?.split(','));
       // Checked (format, checksum, memo rule) and normalised once here: the order compares with it.
       const wallet = fields.walletAddress !== undefined ? await checkDestination({ network: fields.network!, address: fields.walletAddress, memo: fields.memo }) : null;

@@ -69,7 +69,7 @@ export function registerOrderRoutes(app: FastifyInstance, deps: { quotes: QuoteS
 
   routes.post(`${API_BASE}${PATHS.merchantTransactionCreate}`, {
     schema: { tags: ['merchant'], summary: "From the merchant's server, signed like an entry link: the transaction its customer will fill (idempotent by tranId)", body: createMerchantTransactionSchema, response: { 200: envelopeOf(orderInfoSchema) } },
-    handler: async (request) => ok(await deps.transactions.create(request.body, request.ip)),
+    handler: async (request) => ok(await deps.transactions.create(request.body, request.ipKey)),
   });
 
   routes.get(`${API_BASE}${PATHS.getTransInfo}`, {

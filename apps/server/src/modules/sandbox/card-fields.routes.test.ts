@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { sandboxCardTokens } from '../../db/schema/index.ts';
+import { registerClientIpKey } from '../../platform/client-ip-key.ts';
 import { createManualClock } from '../../platform/clock.ts';
 import { createRateLimiter } from '../../platform/rate-limit.repository.ts';
 import { registerSecurityHeaders } from '../../platform/security-headers.ts';
@@ -23,6 +24,7 @@ beforeAll(async () => {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerSecurityHeaders(app, "'self'");
+  registerClientIpKey(app);
   registerSandboxCardFieldsRoutes(app, { processor, rateLimiter: createRateLimiter(database.db), clock });
   await app.ready();
 });

@@ -57,7 +57,7 @@ export function registerSandboxCardFieldsRoutes(app: FastifyInstance, deps: { pr
     },
     handler: async (request, reply) => {
       noStore(reply);
-      const verdict = await deps.rateLimiter.hit(`sandbox-card-fields:${request.ip}`, CARD_FIELDS_TOKENS_PER_IP, CARD_FIELDS_WINDOW_MS, deps.clock.now());
+      const verdict = await deps.rateLimiter.hit(`sandbox-card-fields:${request.ipKey}`, CARD_FIELDS_TOKENS_PER_IP, CARD_FIELDS_WINDOW_MS, deps.clock.now());
       if (!verdict.allowed) {
         const retryAfterSeconds = Math.ceil(verdict.retryAfterMs / 1000);
         return reply.status(429).header('retry-after', String(retryAfterSeconds)).send({ reason: 'TOO_MANY_ATTEMPTS', retryAfterSeconds });

@@ -33,7 +33,7 @@ export function registerLocalFileRoutes(app: FastifyInstance, deps: { storage: L
     const key = keyOf(request);
     if (!isSafeKey(key)) throw new AppError('UPL0000003', 'The file path is not valid');
     // A signature is a secret's check: refused links are counted per address (right ones given back).
-    await deps.rateLimiter.countRefusals(`upload-signature:ip:${request.ip}`, SIGNED_LINK_REFUSALS_PER_ADDRESS_PER_HOUR, HOUR_MS, deps.clock.now(), 'Too many invalid file links from this address: try again later.', async () => {
+    await deps.rateLimiter.countRefusals(`upload-signature:ip:${request.ipKey}`, SIGNED_LINK_REFUSALS_PER_ADDRESS_PER_HOUR, HOUR_MS, deps.clock.now(), 'Too many invalid file links from this address: try again later.', async () => {
       if (!storage.verify(op, key, request.query as SignedUrlQuery)) throw new AppError('UPL0000004', 'The file link is invalid or expired');
     });
     if (op === 'put' && (await storage.exists(key))) throw new AppError('UPL0000005', 'A file is already stored at this path');

@@ -31,7 +31,7 @@ export function registerUploadHandoffRoutes(app: FastifyInstance, deps: { handof
     if (!verdict.allowed) throw new RateLimitedError(verdict.retryAfterMs, 'Too many upload link requests: try again later.');
   }
   /** The phone's calls carry no session: bounded per address (each link has its own caps too). */
-  const limitPhone = async (request: FastifyRequest) => limit(`upload-handoff-phone:ip:${request.ip}`, PHONE_CALLS_PER_HOUR);
+  const limitPhone = async (request: FastifyRequest) => limit(`upload-handoff-phone:ip:${request.ipKey}`, PHONE_CALLS_PER_HOUR);
   // Where the link points: the configured public address, else the address this request reached.
   const originOf = (request: FastifyRequest) => deps.publicUrl ?? `${request.protocol}://${request.host}`;
 
