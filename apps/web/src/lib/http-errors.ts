@@ -106,6 +106,22 @@ export function limitText(error: unknown, t: Translate): string | undefined {
   return undefined;
 }
 
+/** The catalogue's code for an email code asked for again before its 59 s: the code sent a moment ago still works, and Retry-After says when Resend may. */
+export const RESEND_TOO_EARLY_CODE = 'USE000002005';
+
+/** An email code was asked for again too soon (USE000002005): not a refusal to show, since the earlier code still works. */
+export const isResendTooEarly = (error: unknown): boolean => isApiError(error) && error.code === RESEND_TOO_EARLY_CODE;
+
+/**
+ * Why an email code did not go out: a send limit's refusal (USE000002002, or a plain rate limit)
+ * says when to ask again, from its Retry-After; any other failure reads as {@link errorText} has it.
+ * Not the lock text of a check ("try again in 1 hour"): a send limit's hour may end sooner.
+ */
+export function sendRefusalText(error: unknown, t: Translate): string {
+  if (isLocked(error) || isRateLimited(error)) return retryText(isApiError(error) ? error.retryAfterSeconds : undefined, t);
+  return errorText(error, t);
+}
+
 /**
  * The text to show a person for a failed call: the translated network or timeout text, the lock
  * or rate-limit text, the server's message for a business error that has one, else the

@@ -28,6 +28,7 @@ export {
   type ToastOptions,
   type ToastPosition,
 } from './toast-store.ts';
+export { RESEND_SECONDS, useCodeSender } from './use-code-sender.ts';
 export { useValidation, type ValidatedFieldProps, type Validator } from './use-validation.ts';
 export { isNewPasswordReady, NewPasswordFields, type NewPasswordFieldsProps } from './new-password-fields.tsx';
 export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog.tsx';

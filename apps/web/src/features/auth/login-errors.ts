@@ -1,4 +1,4 @@
-import { errorText, isApiError, isLocked, isRateLimited, retryText, type Translate } from '@/lib/http-errors';
+import { errorText, isApiError, isLocked, type Translate } from '@/lib/http-errors';
 
 /**
  * Which factor a sign-in call checked. A lock of a first factor (password or email code) emails
@@ -29,19 +29,6 @@ export function loginErrorText(error: unknown, t: Translate, factor?: SignInFact
   }
   return errorText(error, t);
 }
-
-/**
- * Why an email code did not go out: a send limit's refusal (USE000002002, or a plain rate limit)
- * says when to ask again, from its Retry-After; any other failure reads as {@link errorText} has it.
- * Not the lock text of a check ("try again in 1 hour"): a send limit's hour may end sooner.
- */
-export function sendRefusalText(error: unknown, t: Translate): string {
-  if (isLocked(error) || isRateLimited(error)) return retryText(isApiError(error) ? error.retryAfterSeconds : undefined, t);
-  return errorText(error, t);
-}
-
-/** The code went out a moment ago (USE000002005, before the 59 s): that code still works, and Retry-After says when Resend may. */
-export const isResendTooEarly = (error: unknown): boolean => isApiError(error) && error.code === 'USE000002005';
 
 /** A refused code, for the code dialog: the text under the boxes, and whether the factor is now locked (the boxes close). */
 export class CodeRefusal extends Error {
