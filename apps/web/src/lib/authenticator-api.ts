@@ -19,7 +19,9 @@ export function createAuthenticatorApi(client: HttpClient) {
     setupWithQr: () => client.post<{ googleAuthenticatorToken: string; qrCode: string | null }>(PATHS.authenticatorQrCode, { qrCodeWidth: 100, qrCodeHeight: 100 }),
     downloadQr: (clientType: 'Android' | 'IOS') =>
       client.post<Array<{ clientType: string; url: string; qrCode: string }>>(PATHS.downloadAppQrCode, { clientType, qrCodeWidth: 180, qrCodeHeight: 180 }),
-    sendBindCode: (email: string) => client.post<{ resendAfterSeconds: number }>(PATHS.verificationSendCode, { verifyBusiness: 'GA_BIND', email, nonInductiveVerification: true }),
+    // Silent: the bind modal says a refused send beside its button, with when to ask again.
+    sendBindCode: (email: string) =>
+      client.post<{ resendAfterSeconds: number }>(PATHS.verificationSendCode, { verifyBusiness: 'GA_BIND', email, nonInductiveVerification: true }, { silent: true }),
     // Bind errors are shown by the modal per spec §8 (the client never toasts this path).
     bind: (newGaVerifyCode: string, emailVerifyCode: string) =>
       client.post<{ bindStatus: 'SUCCESS' | 'FAILED' }>(PATHS.bindGoogleAuthenticator, { newGaVerifyCode, emailVerifyCode }, { silent: true }),

@@ -1,4 +1,5 @@
 import { PATHS } from '@causeway/contracts';
+import { bundledTranslations } from '@causeway/translations';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -6,6 +7,7 @@ import { renderPage } from '@/test/render';
 import { businessError, type Responder, routedHttpClient } from '@/test/routed-http-client';
 import { captureToasts } from '@/test/toasts';
 import { createAuthenticatorApi } from '@/lib/authenticator-api';
+import { ApiError } from '@/lib/http-errors';
 import { AuthenticatorBindModal } from './authenticator-bind-modal';
 
 const SETUP = { googleAuthenticatorToken: 'JBSWY3DPEHPK3PXP', qrCode: 'data:image/png;base64,QUJD' };
@@ -23,8 +25,8 @@ const open = (routes: Record<string, Responder> = {}) => {
   });
   const onBound = vi.fn();
   const modal = <AuthenticatorBindModal open email="ann@example.com" api={createAuthenticatorApi(fake.client)} onClose={() => {}} onBound={onBound} />;
-  renderPage(modal, { path: '/', url: '/' });
-  return { ...fake, onBound, user: userEvent.setup() };
+  const { i18n } = renderPage(modal, { path: '/', url: '/' });
+  return { ...fake, onBound, i18n, user: userEvent.setup() };
 };
 
 type User = ReturnType<typeof userEvent.setup>;
@@ -102,6 +104,48 @@ describe('AuthenticatorBindModal', () => {
     expect(resend).toBeDisabled();
     act(() => vi.advanceTimersByTime(1000));
     expect(resend).toHaveTextContent('Resend in 58 s');
+  });
+
+  describe('a refused code send (issue 14: only a toast said it, and Send was offered again at once)', () => {
+    /** send-code past a send limit: 429 USE000002002 with Retry-After (here 20 minutes). */
+    const sendLimit = () =>
+      new ApiError({ kind: 'business', path: PATHS.verificationSendCode, httpStatus: 429, code: 'USE000002002', msg: 'Maximum attempts exceeded, try again in 1 hour', retryAfterSeconds: 1200 });
+
+    it('says in the dialog that no code went out and when to ask again, and waits out Retry-After before offering Send', async () => {
+      const { user, calls } = open({ [PATHS.verificationSendCode]: () => Promise.reject(sendLimit()) });
+      await toCodeStep(user);
+      vi.useFakeTimers();
+      fireEvent.click(within(dialog()).getByRole('button', { name: 'Send code' }));
+      await act(async () => {});
+      expect(within(dialog()).getByRole('alert')).toHaveTextContent(/^Too many requests\. Try again in 20 minutes\.$/);
+      expect(within(dialog()).getByRole('button', { name: 'Resend in 20 min' })).toBeDisabled();
+      // Said in the dialog, so the client does not toast it as well.
+      expect(calls.find((call) => call.path === PATHS.verificationSendCode)?.options).toEqual({ silent: true });
+      // A tick reads the clock: one a minute, and the one after the 20th minute ends the wait.
+      for (let minute = 0; minute <= 20; minute++) act(() => vi.advanceTimersByTime(60_000));
+      expect(within(dialog()).getByRole('button', { name: 'Send code' })).toBeEnabled();
+    });
+
+    it('in Chinese too', async () => {
+      const { user, i18n } = open({ [PATHS.verificationSendCode]: () => Promise.reject(sendLimit()) });
+      await toCodeStep(user);
+      await user.click(within(dialog()).getByRole('button', { name: 'Send code' }));
+      await act(async () => {
+        i18n.addResourceBundle('zh', 'translation', bundledTranslations.zh);
+        await i18n.changeLanguage('zh');
+      });
+      expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent(/^请求过于频繁，请 20 分钟后再试。$/);
+      expect(within(screen.getByRole('dialog')).getByRole('button', { name: '20 分钟后可重发' })).toBeDisabled();
+    });
+
+    it('asked again within the 59 s (USE000002005): the code sent a moment ago still works, so no refusal, and Resend counts down from Retry-After', async () => {
+      const tooEarly = new ApiError({ kind: 'business', path: PATHS.verificationSendCode, httpStatus: 429, code: 'USE000002005', msg: 'Please wait 40 s before asking for a new code', retryAfterSeconds: 40 });
+      const { user } = open({ [PATHS.verificationSendCode]: () => Promise.reject(tooEarly) });
+      await toCodeStep(user);
+      fireEvent.click(within(dialog()).getByRole('button', { name: 'Send code' }));
+      expect(await within(dialog()).findByRole('button', { name: 'Resend in 40 s' })).toBeDisabled();
+      expect(within(dialog()).queryByRole('alert')).not.toBeInTheDocument();
+    });
   });
 
   it('binds with both codes, toasts the success and reports it', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CodeInput } from '../code-input.tsx';
 import { FieldError } from '../field-error.tsx';
@@ -6,11 +6,10 @@ import { GradientButton } from '../gradient-button.tsx';
 import { Modal } from '../modal.tsx';
 import { showToast } from '../toast-store.ts';
 import type { AuthenticatorApi } from '@/lib/authenticator-api';
-import { isLocked } from '@/lib/http-errors';
+import { isLocked, sendRefusalText } from '@/lib/http-errors';
 import { describeBindError, type BindErrorView } from './bind-errors.ts';
+import { useCodeSender } from '../use-code-sender.ts';
 import { DownloadAppModal } from './download-app-modal.tsx';
-
-const RESEND_SECONDS = 59;
 
 export interface AuthenticatorBindModalProps {
   open: boolean;
@@ -37,7 +36,6 @@ function BindSteps({ email, api, onBound }: Pick<AuthenticatorBindModalProps, 'e
   const [setup, setSetup] = useState<{ googleAuthenticatorToken: string; qrCode: string | null }>();
   const [emailCode, setEmailCode] = useState('');
   const [appCode, setAppCode] = useState('');
-  const [resendIn, setResendIn] = useState(0);
   const [errors, setErrors] = useState<BindErrorView>({});
   // USE000002002: the email code or the authenticator is locked; until the modal opens again the
   // boxes and Submit stay closed under the lock text, so no one types on into refused checks.
@@ -45,11 +43,9 @@ function BindSteps({ email, api, onBound }: Pick<AuthenticatorBindModalProps, 'e
   const [busy, setBusy] = useState(false);
   const [downloadOpen, setDownloadOpen] = useState(false);
 
-  useEffect(() => {
-    if (resendIn <= 0) return;
-    const timer = setTimeout(() => setResendIn((s) => s - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [resendIn]);
+  // A refused send is said beside its button, with when to ask again (issue 14: a toast said it, and Send came back at once).
+  const codeSender = useCodeSender(() => api.sendBindCode(email), 0);
+  const resendIn = codeSender.secondsLeft;
 
   /** Spec §8 bind display rules: inline errors, or an info toast for the toast codes and unknown failures. */
   const showBindError = (error: unknown) => {
@@ -69,11 +65,6 @@ function BindSteps({ email, api, onBound }: Pick<AuthenticatorBindModalProps, 'e
     } finally {
       setBusy(false);
     }
-  };
-
-  const sendEmailCode = async () => {
-    setResendIn(RESEND_SECONDS);
-    await api.sendBindCode(email).catch(() => setResendIn(0));
   };
 
   const submit = async () => {
@@ -122,10 +113,11 @@ function BindSteps({ email, api, onBound }: Pick<AuthenticatorBindModalProps, 'e
             <div className="flex flex-col gap-2">
               <div className="flex items-center justify-between">
                 <span className="font-medium">{t('security.bind.emailCode')}</span>
-                <button type="button" disabled={resendIn > 0} onClick={sendEmailCode} className="font-medium text-primary disabled:text-muted">
-                  {resendIn > 0 ? t('security.bind.resendIn', { seconds: resendIn }) : t('security.bind.sendEmailCode')}
+                <button type="button" disabled={resendIn > 0} onClick={() => void codeSender.send()} className="font-medium text-primary disabled:text-muted">
+                  {resendIn <= 0 ? t('security.bind.sendEmailCode') : resendIn >= 60 ? t('security.bind.resendInMinutes', { minutes: Math.ceil(resendIn / 60) }) : t('security.bind.resendIn', { seconds: resendIn })}
                 </button>
               </div>
+              {codeSender.refusal ? <p role="alert" className="text-danger">{sendRefusalText(codeSender.refusal, t)}</p> : null}
               <CodeInput label={t('security.bind.emailCode')} onChange={setEmailCode} disabled={locked} />
             </div>
             <div className="flex flex-col gap-2">
