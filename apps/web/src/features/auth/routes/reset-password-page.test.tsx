@@ -150,4 +150,28 @@ describe('reset password page', () => {
     expect(screen.queryByText('Invalid code. Please try again.')).not.toBeInTheDocument();
     expect(screen.queryByTestId('elsewhere')).not.toBeInTheDocument();
   });
+
+  describe('a refused code send (issue 14)', () => {
+    it('past a send limit (429 USE000002002) says when to ask again from Retry-After, not "in 1 hour"', async () => {
+      const { user } = open('?email=ann%40example.com', {
+        [PATHS.passwordResetCheck]: () =>
+          Promise.reject(new ApiError({ kind: 'business', path: PATHS.passwordResetCheck, httpStatus: 429, code: 'USE000002002', msg: 'Maximum attempts exceeded, try again in 1 hour', retryAfterSeconds: 1200 })),
+      });
+      await user.click(screen.getByRole('button', { name: 'Send code' }));
+
+      expect(await screen.findByRole('alert')).toHaveTextContent(/^Too many requests\. Try again in 20 minutes\.$/);
+      expect(screen.getByLabelText('Email')).toHaveValue('ann@example.com');
+      expect(screen.queryByRole('group', { name: 'Code from the email' })).not.toBeInTheDocument();
+    });
+
+    it('asked again within the 59 s (USE000002005): the code sent a moment ago still works, so its form opens', async () => {
+      const { user } = open('?email=ann%40example.com', {
+        [PATHS.passwordResetCheck]: () =>
+          Promise.reject(new ApiError({ kind: 'business', path: PATHS.passwordResetCheck, httpStatus: 429, code: 'USE000002005', msg: 'Please wait 40 s before asking for a new code', retryAfterSeconds: 40 })),
+      });
+      await sendCode(user);
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(screen.getByText('If ann@example.com has an account, a code is on its way. It is valid for 10 minutes.')).toBeInTheDocument();
+    });
+  });
 });

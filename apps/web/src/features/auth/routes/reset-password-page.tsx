@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useBotCheck } from '@/lib/bot-check';
 import { useHttpClient } from '@/lib/http-context';
-import { isApiError } from '@/lib/http-errors';
+import { isApiError, isResendTooEarly, sendRefusalText } from '@/lib/http-errors';
 import { isFlowMode, LOGIN_ROUTE_BY_MODE } from '@/lib/mode';
 import { CodeInput, FloatingLabelInput, GradientButton, isNewPasswordReady, NewPasswordFields, showToast } from '@/ui';
 import { createAuthApi } from '../api/auth-api';
@@ -33,13 +33,14 @@ export function ResetPasswordPage() {
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
 
-  const run = async (action: () => Promise<void>) => {
+  /** Runs a call, showing its failure in the words `describe` gives (a check's, unless said otherwise). */
+  const run = async (action: () => Promise<void>, describe: (failure: unknown) => string = (failure) => loginErrorText(failure, t)) => {
     setBusy(true);
     setError(undefined);
     try {
       await action();
     } catch (failure) {
-      setError(loginErrorText(failure, t));
+      setError(describe(failure));
     } finally {
       setBusy(false);
     }
@@ -47,10 +48,17 @@ export function ResetPasswordPage() {
 
   const sendCode = (event: FormEvent) => {
     event.preventDefault();
-    void run(async () => {
-      await api.sendResetCode(email.trim());
-      setSent(true);
-    });
+    void run(
+      async () => {
+        // Asked again within the 59 s: the code sent a moment ago still works.
+        await api.sendResetCode(email.trim()).catch((failure: unknown) => {
+          if (!isResendTooEarly(failure)) throw failure;
+        });
+        setSent(true);
+      },
+      // A send limit says its real wait (Retry-After), not a check's lock text ("in 1 hour").
+      (failure) => sendRefusalText(failure, t),
+    );
   };
 
   const reset = (event: FormEvent) => {
