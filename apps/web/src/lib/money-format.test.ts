@@ -1,6 +1,6 @@
 import type { CurrencyItem } from '@causeway/contracts';
 import { describe, expect, it } from 'vitest';
-import { fiatDecimalsOf, formatCryptoAmount, formatFiatAmount, formatPrice } from './money-format';
+import { fiatDecimalsOf, formatCryptoAmount, formatFiatAmount, formatPrice, moneyFormats } from './money-format';
 
 describe('money formats (one per kind of figure, used by the quote, confirm, result, details and history)', () => {
   // One row per figure shown; the comments say why it reads so.
@@ -26,6 +26,14 @@ describe('money formats (one per kind of figure, used by the quote, confirm, res
     { shown: () => formatCryptoAmount('1e3', 'BTC', 'en'), expected: '1e3 BTC' },
   ])('shows $expected', ({ shown, expected }) => {
     expect(shown()).toBe(expected);
+  });
+
+  it('bound to a language and the decimals at hand, each fiat takes its own minor units', () => {
+    const money = moneyFormats('en', (currency) => (currency === 'JPY' ? 0 : 2), 8);
+    expect(money.fiat('15000.00', 'JPY')).toBe('15,000 JPY');
+    expect(money.fiat('30', 'EUR')).toBe('30.00 EUR');
+    expect(money.price('9876543.6', 'JPY')).toBe('9,876,544 JPY');
+    expect(money.crypto('0.123456789', 'BTC')).toBe('0.12345678 BTC');
   });
 
   it("a fiat's minor units: the catalogue's, else ISO 4217's, else 2", () => {

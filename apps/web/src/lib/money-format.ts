@@ -37,3 +37,13 @@ export const formatPrice = (price: string, fiatCurrency: string, lng: string, fi
 /** "0.0004727 BTC": a crypto amount with every decimal it has, up to `maxDecimals` (the network's). */
 export const formatCryptoAmount = (amount: string, currency: string, lng: string, maxDecimals = 18): string =>
   `${formatAmount(amount, lng, { maxDecimals })} ${currency}`;
+
+/**
+ * The three formats bound to a page language and the decimals at hand: the quote's (its fiat's
+ * and network's), or an order page's (each fiat's from the catalogue, crypto as sent).
+ */
+export const moneyFormats = (lng: string, fiatDecimals: (currency: string) => number, cryptoDecimals?: number) => ({
+  fiat: (amount: string, currency: string) => formatFiatAmount(amount, currency, lng, fiatDecimals(currency)),
+  crypto: (amount: string, currency: string) => formatCryptoAmount(amount, currency, lng, cryptoDecimals),
+  price: (price: string, fiatCurrency: string) => formatPrice(price, fiatCurrency, lng, fiatDecimals(fiatCurrency)),
+});

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useFiatDecimals } from '@/lib/fiat-decimals';
-import { formatCryptoAmount, formatFiatAmount, formatPrice } from '@/lib/money-format';
+import { moneyFormats } from '@/lib/money-format';
 
 /**
  * An order's figures in the page language, as the quote wrote them (lib/money-format): fiat with
@@ -9,11 +9,5 @@ import { formatCryptoAmount, formatFiatAmount, formatPrice } from '@/lib/money-f
  */
 export function useOrderMoney() {
   const { i18n } = useTranslation();
-  const fiatDecimals = useFiatDecimals();
-  const lng = i18n.language;
-  return {
-    fiat: (amount: string, currency: string) => formatFiatAmount(amount, currency, lng, fiatDecimals(currency)),
-    crypto: (amount: string, currency: string) => formatCryptoAmount(amount, currency, lng),
-    price: (price: string, fiatCurrency: string) => formatPrice(price, fiatCurrency, lng, fiatDecimals(fiatCurrency)),
-  };
+  return moneyFormats(i18n.language, useFiatDecimals());
 }

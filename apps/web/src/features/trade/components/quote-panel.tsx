@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ratePercent } from '@/lib/decimal';
 import { type FeeLine, feeLines } from '@/lib/fee-lines';
-import { formatCryptoAmount, formatFiatAmount, formatPrice } from '@/lib/money-format';
+import { moneyFormats } from '@/lib/money-format';
 import { cx } from '@/ui/class-names';
 import type { Promotion, Quote } from '../api/trade-api';
 
@@ -14,12 +14,7 @@ export interface AmountFormat {
 /** Formats the fiat and crypto amounts and the price of a quote in the page language (the order pages' formats). */
 export function useAmountFormat({ fiatDecimals, cryptoDecimals }: AmountFormat) {
   const { i18n } = useTranslation();
-  const lng = i18n.language;
-  return {
-    fiat: (value: string, currency: string) => formatFiatAmount(value, currency, lng, fiatDecimals),
-    crypto: (value: string, currency: string) => formatCryptoAmount(value, currency, lng, cryptoDecimals),
-    price: (value: string, currency: string) => formatPrice(value, currency, lng, fiatDecimals),
-  };
+  return moneyFormats(i18n.language, () => fiatDecimals, cryptoDecimals);
 }
 
 function Row({ label, children, strong = false, className }: { label: ReactNode; children: ReactNode; strong?: boolean; className?: string }) {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { createAuthenticatorApi } from '@/lib/authenticator-api';
 import { compareDecimal, formatAmount, isPositiveDecimal } from '@/lib/decimal';
 import { useHttpClient } from '@/lib/http-context';
+import { fiatDecimalsOf } from '@/lib/money-format';
 import { networkNameOf } from '@/lib/network-names';
 import { GradientButton, Spinner } from '@/ui';
 import { CARDS_KEY, useAmountRange, useCards, usePromotion, useTradeApi } from '../api/trade-queries';
@@ -64,7 +65,7 @@ export function TradeForm({ offer, chooseFirst = false }: { offer: TradeOffer; c
   const network = coin?.networks.find((item) => item.network === selection.network);
   const networkName = networkNameOf(offer.cryptos.values(), selection.crypto, selection.network);
   const memoName = network?.memoName ?? t('trade.address.memo');
-  const decimals = { fiat: offer.fiats.find((f) => f.currency === selection.fiat)?.decimals ?? 2, crypto: network?.decimals ?? coin?.decimals ?? 8 };
+  const decimals = { fiat: fiatDecimalsOf(selection.fiat, offer.fiats), crypto: network?.decimals ?? coin?.decimals ?? 8 };
   // The person's own room (their limits left, the pair's range cut to it) as soon as the server
   // said it; the pair's own range until then, or when it cannot say (no price to convert it, Roma).
   const ownRange = useAmountRange(selection).data;
