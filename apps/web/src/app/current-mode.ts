@@ -1,10 +1,10 @@
 import { SUPPORTED_LANGUAGES } from '@causeway/translations';
 import { MODE_STORAGE_KEY, storedMode, type FlowMode } from '@/lib/mode';
 import { storage } from '@/lib/storage';
-import { flowTypeFromPath, isLoginPath, stripLocale } from './route-rules';
+import { stripLocale } from '@/lib/locale-path';
+import { flowTypeFromPath, isLoginPath } from './route-rules';
 
-
-const currentPath = () => stripLocale(window.location.pathname, SUPPORTED_LANGUAGES);
+const currentPath = () => stripLocale(window.location.pathname);
 
 /** The active flow mode: from the path when it names one (and remembered), else the remembered one, else individual. */
 export function currentMode(): FlowMode {

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { ChevronDownIcon, GlobeIcon } from '@/ui/icons';
-import { stripLocale } from './route-rules';
+import { stripLocale } from '@/lib/locale-path';
 
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', zh: '中文' };
 /** The face on phones, where the header has one row for everything (issue 14). */
@@ -33,7 +33,7 @@ export function LanguageSwitch() {
       <select
         id={id}
         value={i18n.language}
-        onChange={(event) => navigate(`/${event.target.value}${stripLocale(location.pathname, SUPPORTED_LANGUAGES)}${location.search}`)}
+        onChange={(event) => navigate(`/${event.target.value}${stripLocale(location.pathname)}${location.search}`)}
         className="absolute inset-0 size-full cursor-pointer rounded-full bg-surface text-fg opacity-0"
       >
         {SUPPORTED_LANGUAGES.map((lng) => (

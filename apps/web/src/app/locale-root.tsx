@@ -1,15 +1,16 @@
-import { isLanguage, languageOfTag, SUPPORTED_LANGUAGES } from '@causeway/translations';
+import { isLanguage, languageOfTag } from '@causeway/translations';
 import { type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { HelpWidgetLoader } from '@/features/help/help-widget-loader';
+import { stripLocale } from '@/lib/locale-path';
 import { Spinner } from '@/ui';
 import { BareLayout } from './layouts/bare-layout';
 import { BusinessLayout } from './layouts/business-layout';
 import { MainLayout } from './layouts/main-layout';
 import { SimpleHeaderLayout } from './layouts/simple-header-layout';
 import { currentMode } from './current-mode';
-import { headerFlags, layoutFor, localeAliasOf, stripLocale } from './route-rules';
+import { headerFlags, layoutFor, localeAliasOf } from './route-rules';
 import { loadTranslations } from './translations-loader';
 
 /** The URL with its locale segment set to `lng`, the lng query parameter dropped and the hash kept. */
@@ -35,7 +36,7 @@ export function LocaleRoot() {
   const pathLng = isLanguage(lng) ? lng : undefined;
   const alias = pathLng ? undefined : localeAliasOf(location.pathname);
   const wanted = languageOfTag(queryLng) ?? pathLng ?? alias?.language ?? 'en';
-  const path = pathLng ? stripLocale(location.pathname, SUPPORTED_LANGUAGES) : (alias?.rest ?? location.pathname);
+  const path = pathLng ? stripLocale(location.pathname) : (alias?.rest ?? location.pathname);
 
   useEffect(() => {
     if (!pathLng) return;

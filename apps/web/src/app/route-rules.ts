@@ -3,7 +3,7 @@ import type { FlowMode } from '@/lib/mode';
 
 /**
  * The routing rules of spec §2, as data and small pure functions. Paths given to these
- * functions are locale-free (`/login-v2`, not `/en/login-v2`): use `stripLocale` first.
+ * functions are locale-free (`/login-v2`, not `/en/login-v2`): use `stripLocale` (lib/locale-path) first.
  */
 
 /** Routes that need no sign-in: no main header or chrome (spec §2, "No login needed"). */
@@ -15,7 +15,6 @@ export const NO_LOGIN_ROUTES: ReadonlySet<string> = new Set([
 ]);
 
 export { LOGIN_ROUTE_BY_MODE } from '@/lib/mode';
-export { stripLocale } from '@/lib/locale-path';
 
 export type LayoutKind = 'bare' | 'main' | 'business' | 'simpleHeader';
 
@@ -32,7 +31,6 @@ export function localeAliasOf(pathname: string): { language: Language; rest: str
   const language = languageOfTag(first);
   return language && language !== first ? { language, rest: `/${rest.join('/')}` } : undefined;
 }
-
 
 /**
  * Flow type from the path (spec §2). Business-independent is tested before business because

@@ -5,7 +5,7 @@ import { SUPPORTED_LANGUAGES } from '@causeway/translations';
  * first segment is no supported language is returned as it is. The one way the app shell and the
  * pages take the locale off a path (route rules, gating and the buy target work on locale-free paths).
  */
-export function stripLocale(pathname: string, languages: readonly string[] = SUPPORTED_LANGUAGES): string {
+export function stripLocale(pathname: string): string {
   const [first, ...rest] = pathname.split('/').filter(Boolean);
-  return first && languages.includes(first) ? `/${rest.join('/')}` : pathname || '/';
+  return first && (SUPPORTED_LANGUAGES as readonly string[]).includes(first) ? `/${rest.join('/')}` : pathname || '/';
 }
