@@ -65,21 +65,3 @@ export function formatAmount(value: string, lng: string, { minDecimals = 0, maxD
   const format = new Intl.NumberFormat(lng, { minimumFractionDigits: minDecimals, maximumFractionDigits: Math.max(minDecimals, maxDecimals), roundingMode: nearest ? 'halfExpand' : 'trunc' });
   return format.format(value as Intl.StringNumericLiteral);
 }
-
-/**
- * The exact sum of decimal strings, each added or taken away (`minus`), as a decimal string with
- * as many places as the longest term (e.g. fee lines adding up to their total): scaled integers
- * (BigInt), never a float. A negative sum starts with "-".
- */
-export function sumDecimals(terms: ReadonlyArray<{ value: string; minus?: boolean }>): string {
-  const places = Math.max(0, ...terms.map(({ value }) => value.split('.')[1]?.length ?? 0));
-  const scaled = (value: string) => {
-    if (!isDecimalString(value)) throw new Error(`not a decimal string: ${value}`);
-    const [integer = '0', fraction = ''] = value.split('.');
-    return BigInt(`${integer}${fraction.padEnd(places, '0')}`);
-  };
-  const total = terms.reduce((sum, term) => (term.minus ? sum - scaled(term.value) : sum + scaled(term.value)), 0n);
-  const digits = (total < 0n ? -total : total).toString().padStart(places + 1, '0');
-  const text = places === 0 ? digits : `${digits.slice(0, -places)}.${digits.slice(-places)}`;
-  return total < 0n ? `-${text}` : text;
-}

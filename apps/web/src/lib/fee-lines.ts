@@ -1,5 +1,5 @@
 import type { QuoteFees } from '@causeway/contracts';
-import { compareDecimal, isPositiveDecimal, sumDecimals } from './decimal';
+import { isPositiveDecimal } from './decimal';
 
 /** One line of the fees that add up to the total: added, or taken away (the promotion). */
 export interface FeeLine {
@@ -14,18 +14,15 @@ export interface FeeLine {
  * shown once (our fee before the discount; the discount as its own line). The spread is not among
  * them: it is inside the price, and is shown apart.
  *
- * The total is the server's (what the order charges), never one the page worked out: `addsUp`
- * says whether the lines' exact sum matches it. It does for every fee the server has today
- * (fee-lines.test.ts checks a real quote); a fee the server adds later without a line here would
- * make it false, and the tests fail, rather than the page show a total that is not charged.
+ * The total under them is the server's `fees.total` (what the order charges), never one the page
+ * works out: fee-lines.test.ts checks that these lines add up to it for a real quote, so a fee the
+ * server adds later without a line here fails the tests rather than showing lines that do not add up.
  */
-export function feeLines(fees: Pick<QuoteFees, 'networkFee' | 'ourFee' | 'ourFeeBeforeDiscount' | 'discount' | 'total'>): { lines: FeeLine[]; total: string; addsUp: boolean } {
+export function feeLines(fees: Pick<QuoteFees, 'networkFee' | 'ourFee' | 'ourFeeBeforeDiscount' | 'discount'>): FeeLine[] {
   const discounted = isPositiveDecimal(fees.discount);
-  const lines: FeeLine[] = [
+  return [
     { kind: 'networkFee', amount: fees.networkFee, minus: false },
     { kind: 'ourFee', amount: discounted ? fees.ourFeeBeforeDiscount : fees.ourFee, minus: false },
     ...(discounted ? [{ kind: 'discount' as const, amount: fees.discount, minus: true }] : []),
   ];
-  const sum = sumDecimals(lines.map((line) => ({ value: line.amount, minus: line.minus })));
-  return { lines, total: fees.total, addsUp: !sum.startsWith('-') && compareDecimal(sum, fees.total) === 0 };
 }

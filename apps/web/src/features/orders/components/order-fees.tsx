@@ -14,7 +14,7 @@ export function OrderFees({ order }: { order: Pick<OrderDetail, 'fees' | 'fiatCu
   const money = useOrderMoney();
   const fiat = (amount: string) => money.fiat(amount, order.fiatCurrency);
   const { fees } = order;
-  const { lines, total } = feeLines(fees);
+  const lines = feeLines(fees);
   const labels: Record<FeeLine['kind'], string> = { networkFee: t('orders.detail.networkFee'), ourFee: t('orders.detail.ourFee'), discount: t('orders.detail.discount') };
   return (
     <section aria-label={t('orders.detail.fees')}>
@@ -23,7 +23,7 @@ export function OrderFees({ order }: { order: Pick<OrderDetail, 'fees' | 'fiatCu
         {lines.map((line) => (
           <DetailItem key={line.kind} label={labels[line.kind]} value={`${line.minus ? '−' : ''}${fiat(line.amount)}`} />
         ))}
-        <DetailItem label={t('orders.detail.totalFees')} value={fiat(total)} className="mt-1 border-t border-line pt-2" />
+        <DetailItem label={t('orders.detail.totalFees')} value={fiat(fees.total)} className="mt-1 border-t border-line pt-2" />
       </dl>
       {isZeroDecimal(fees.spread) ? null : (
         <dl className="px-3">

@@ -56,4 +56,10 @@ describe('QuotePanel fees', () => {
     show(quote({ promotionApplied: false, fees: { ourFee: '0.20', ourFeeBeforeDiscount: '0.20', networkFee: '0.10', spread: '0', spreadRate: '0.01', discount: '0', total: '0.30' } }));
     expect(feeLines().at(-1)).toEqual(['Total fees', '0.30 EUR']);
   });
+
+  it("the total shown is the server's (what the order charges), even were the lines to fall short of it", () => {
+    // A fee the page has no line for (say a card surcharge of 0.40) leaves the lines 0.40 short.
+    show(quote({ promotionApplied: false, fees: { ourFee: '2.50', ourFeeBeforeDiscount: '2.50', networkFee: '1.20', spread: '0', spreadRate: '0.01', discount: '0.00', total: '4.10' } }));
+    expect(feeLines().at(-1)).toEqual(['Total fees', '4.10 EUR']);
+  });
 });

@@ -36,7 +36,7 @@ export function QuoteFees({ quote, format }: { quote: Quote; format: AmountForma
   const { t } = useTranslation();
   const amounts = useAmountFormat(format);
   const { fees, fiatCurrency: fiat } = quote;
-  const { lines, total } = feeLines(fees);
+  const lines = feeLines(fees);
   const labels: Record<FeeLine['kind'], string> = { networkFee: t('trade.quote.networkFee'), ourFee: t('trade.quote.ourFee'), discount: t('trade.quote.discount') };
   return (
     <div className="flex flex-col gap-1.5">
@@ -48,7 +48,7 @@ export function QuoteFees({ quote, format }: { quote: Quote; format: AmountForma
           {lines.map((line) => (
             <Row key={line.kind} label={labels[line.kind]}>{`${line.minus ? '−' : ''}${amounts.fiat(line.amount, fiat)}`}</Row>
           ))}
-          <Row label={t('trade.quote.totalFees')} className="border-t border-line pt-1.5 font-medium">{amounts.fiat(total, fiat)}</Row>
+          <Row label={t('trade.quote.totalFees')} className="border-t border-line pt-1.5 font-medium">{amounts.fiat(fees.total, fiat)}</Row>
         </dl>
       </div>
       <dl>
