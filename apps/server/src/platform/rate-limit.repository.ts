@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@causeway/contracts';
 import { eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { RateLimitedError } from './rate-limited.ts';
@@ -8,6 +9,14 @@ import { rateLimitBuckets } from '../db/schema/index.ts';
  * (rate-limit.housekeeping.ts): such a bucket counts nothing any more, the next hit starts afresh.
  */
 export const RATE_LIMIT_MAX_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** How countRefusals refuses and what it counts as a refusal; unset, the defaults its comment names. */
+export interface CountRefusalsOptions {
+  /** The refusal's code once the limit stands (REQ0000429 unless the spec names another, as a credential check's USE000002002). */
+  code?: ErrorCode;
+  /** Whether an error `check` threw is a refusal that keeps its count; false gives the count back (a check that guessed nothing). Every error counts unless given. */
+  countsAsRefusal?: (error: unknown) => boolean;
+}
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -46,15 +55,22 @@ export function createRateLimiter(db: Database) {
     },
 
     /**
-     * One check of a secret (a signature), counted before it runs so parallel guesses cannot slip
-     * past the limit: once `limit` refusals stand in the window, the key is refused unchecked
-     * (RateLimitedError, with Retry-After). A check that passes gives its count back, so only
-     * refusals add up; one that throws keeps it.
+     * One check of a secret (a signature, an email code), counted before it runs so parallel
+     * guesses cannot slip past the limit: once `limit` refusals stand in the window, the key is
+     * refused unchecked (RateLimitedError, with Retry-After, code `options.code`). A check that
+     * passes gives its count back, so only refusals add up; one that throws keeps it, unless
+     * `options.countsAsRefusal` says that error is no refusal.
      */
-    async countRefusals<T>(key: string, limit: number, windowMs: number, now: Date, message: string, check: () => Promise<T>): Promise<T> {
+    async countRefusals<T>(key: string, limit: number, windowMs: number, now: Date, message: string, check: () => Promise<T>, options: CountRefusalsOptions = {}): Promise<T> {
       const counted = await limiter.hit(key, limit, windowMs, now);
-      if (!counted.allowed) throw new RateLimitedError(counted.retryAfterMs, message);
-      const passed = await check();
+      if (!counted.allowed) throw new RateLimitedError(counted.retryAfterMs, message, options.code);
+      let passed: T;
+      try {
+        passed = await check();
+      } catch (error) {
+        if (options.countsAsRefusal && !options.countsAsRefusal(error)) await limiter.giveBack(key);
+        throw error;
+      }
       await limiter.giveBack(key);
       return passed;
     },

@@ -34,6 +34,7 @@ export const EMAIL_CODE_POLICY = {
 } as const;
 
 const HOUR_MS = 60 * 60 * 1000;
+const LIMITED_MESSAGE = 'Maximum attempts exceeded, try again in 1 hour';
 
 export type CodePurpose = 'login' | 'ga-bind' | 'ga-change' | 'password-reset' | 'verify';
 
@@ -57,7 +58,7 @@ export function createEmailCodeService(deps: {
 
   async function limit(key: string, max: number) {
     const result = await rateLimiter.hit(key, max, HOUR_MS, clock.now());
-    if (!result.allowed) throw new RateLimitedError(result.retryAfterMs, 'Maximum attempts exceeded, try again in 1 hour', 'USE000002002');
+    if (!result.allowed) throw new RateLimitedError(result.retryAfterMs, LIMITED_MESSAGE, 'USE000002002');
   }
 
   /** The code's own check: wrong entries count on the code, the fifth burns it. */
@@ -131,20 +132,11 @@ export function createEmailCodeService(deps: {
     async check(input: { email: string; purpose: CodePurpose; code: string; ipKey: string }): Promise<string> {
       // Counted before the check, so parallel guesses cannot slip past the limit, and given back
       // unless the entry was wrong: only wrong entries add up on the IP (an office behind one NAT
-      // address signs in as often as it asks for codes). Per person, wrong codes count in the
+      // address signs in as often as it asks for codes). A refusal that is not a wrong entry
+      // (expired, used) guesses nothing: given back too. Per person, wrong codes count in the
       // code's own entries and in sign-in's lock, as before.
-      const ipKey = `code-verify:ip:${input.ipKey}`;
-      await limit(ipKey, EMAIL_CODE_POLICY.wrongEntriesPerIpPerHour);
-      let codeId: string;
-      try {
-        codeId = await checkCode(input);
-      } catch (error) {
-        // A refusal that is not a wrong entry (expired, used) guesses nothing: given back too.
-        if (!(error instanceof WrongCodeError)) await rateLimiter.giveBack(ipKey);
-        throw error;
-      }
-      await rateLimiter.giveBack(ipKey);
-      return codeId;
+      return rateLimiter.countRefusals(`code-verify:ip:${input.ipKey}`, EMAIL_CODE_POLICY.wrongEntriesPerIpPerHour, HOUR_MS, clock.now(), LIMITED_MESSAGE,
+        () => checkCode(input), { code: 'USE000002002', countsAsRefusal: (error) => error instanceof WrongCodeError });
     },
 
     /** Consumes a code `check` passed; USE000002004 when another request used it first (single use). */

@@ -217,6 +217,13 @@ describe('guessing limits', () => {
     }
   });
 
+  it('does not count an entry of a used code on the IP: it guesses nothing, so the 61st is answered, not refused', async () => {
+    const { ip, code, enter } = await freshCode('used.again@example.test');
+    expect((await enter(code)).body.data.status).toBe('SUCCESS');
+    for (let i = 1; i <= 61; i += 1) expect((await enter(code)).body.code, `entry ${i}`).toBe('USE000002004');
+    expect((await loginWithCode(t.app, { email: 'used.again.guess@example.test', code: '123456', termsAccepted: true }, ip)).body.code).toBe('USE003000002');
+  });
+
   it('still refuses wrong entries from one IP past 60 an hour, right ones among them or not, with 429 and Retry-After', async () => {
     const ip = nextIp();
     const email = 'right.among.wrong@example.test';
