@@ -19,9 +19,6 @@ export function useMenuLinks({ enabled = true }: { enabled?: boolean } = {}) {
   });
 }
 
-/** A link's URL for a page in `lng`: `{lng}` filled in. */
-export const legalHref = (url: string, lng: string): string => menuLinkUrlFor(url, lng);
-
 /**
  * The terms, privacy and cookie pages for a page in `lng`: the operator's (TERMS_URL, ... as
  * get-links gives them), else the built-in ones, also while get-links is on its way or failed, so
@@ -30,5 +27,5 @@ export const legalHref = (url: string, lng: string): string => menuLinkUrlFor(ur
 export function useLegalLinks(lng: string): Record<LegalLinkKey, string> {
   const links = useMenuLinks();
   const urlOf = (key: LegalLinkKey) => links.data?.find((link) => link.key === key)?.url ?? builtInLegalUrl(key);
-  return Object.fromEntries(LEGAL_LINK_KEYS.map((key) => [key, legalHref(urlOf(key), lng)])) as Record<LegalLinkKey, string>;
+  return Object.fromEntries(LEGAL_LINK_KEYS.map((key) => [key, menuLinkUrlFor(urlOf(key), lng)])) as Record<LegalLinkKey, string>;
 }

@@ -1,8 +1,9 @@
+import { menuLinkUrlFor } from '@causeway/contracts';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAccountInfo, verificationStatusOf } from '@/lib/account-info';
-import { legalHref, useMenuLinks } from '@/lib/legal-links';
+import { useMenuLinks } from '@/lib/legal-links';
 import { isBusinessMode, isIndependentMode, LOGIN_ROUTE_BY_MODE, type FlowMode } from '@/lib/mode';
 import { useLoginStatus } from '@/lib/target-entity';
 import { useLogout } from '@/lib/use-logout';
@@ -109,7 +110,7 @@ export function UserMenu({ lng, mode, darkModeToggle }: UserMenuProps) {
             <footer className="mt-2 flex flex-wrap gap-x-3 gap-y-1 border-t border-line px-3 pt-2 text-xs text-muted">
               {links.data.map((link) => (
                 // Another tab, so the checkout stays; noopener noreferrer, so the page opened (perhaps the operator's own site) gets no handle on it.
-                <a key={link.key} href={legalHref(link.url, lng)} target="_blank" rel="noopener noreferrer" className="hover:text-fg hover:underline">
+                <a key={link.key} href={menuLinkUrlFor(link.url, lng)} target="_blank" rel="noopener noreferrer" className="hover:text-fg hover:underline">
                   {t(`common.userMenu.links.${link.key}`, { defaultValue: link.key })}
                 </a>
               ))}
