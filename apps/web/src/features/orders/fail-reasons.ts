@@ -29,7 +29,7 @@ export const isFateUnknown = (reason: SubmitFailReason | null): boolean => reaso
  * late payment is released or refunded), or never charged (declined, or its hold released).
  */
 export function moneyOutcomeKey(order: { status: OrderStatus; failReason: SubmitFailReason | null; refunded: boolean }): string {
-  if (outcomeOf(order.status) !== 'ended') return 'orders.outcome.refunding';
+  if (outcomeOf(order) === 'stopping') return 'orders.outcome.refunding';
   if (order.refunded) return 'orders.outcome.refunded';
   if (isFateUnknown(order.failReason)) return 'orders.outcome.unknown';
   return 'orders.outcome.notCharged';

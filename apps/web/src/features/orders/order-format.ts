@@ -16,12 +16,20 @@ const TONES: Record<OrderStatus, StatusTone> = {
 export const statusTone = (status: OrderStatus): StatusTone => TONES[status];
 
 /**
- * What an order's amounts mean to the person: paid and received (done), being paid (pending), or
- * only asked for (ended: failed, declined, cancelled or expired; never shown as paid or received).
+ * What an order's amounts mean to the person: paid and received (done), being paid (pending),
+ * being stopped (stopping: still in progress with a reason, its charge being refunded or its hold
+ * released), or only asked for (ended: failed, declined, cancelled or expired). The one rule for the
+ * history row, the details and the result page: stopping and ended are never shown as paid or received.
  */
-export type OrderOutcome = 'done' | 'pending' | 'ended';
-const OUTCOME_OF_TONE: Record<StatusTone, OrderOutcome> = { success: 'done', pending: 'pending', danger: 'ended', muted: 'ended' };
-export const outcomeOf = (status: OrderStatus): OrderOutcome => OUTCOME_OF_TONE[statusTone(status)];
+export type OrderOutcome = 'done' | 'pending' | 'stopping' | 'ended';
+const OUTCOME_OF_TONE: Record<StatusTone, Exclude<OrderOutcome, 'stopping'>> = { success: 'done', pending: 'pending', danger: 'ended', muted: 'ended' };
+export function outcomeOf(order: { status: OrderStatus; failReason: string | null }): OrderOutcome {
+  const outcome = OUTCOME_OF_TONE[statusTone(order.status)];
+  return outcome === 'pending' && order.failReason ? 'stopping' : outcome;
+}
+
+/** Stopping or ended: what was asked for, not bought. */
+export const isNotBought = (outcome: OrderOutcome): boolean => outcome === 'stopping' || outcome === 'ended';
 
 /**
  * The history's status filter: groups of spec §4 statuses a person thinks in. list-order takes

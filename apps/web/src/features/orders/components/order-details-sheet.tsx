@@ -10,7 +10,7 @@ import { orderLinks } from '@/lib/order-links';
 import { ErrorView, Sheet, Spinner } from '@/ui';
 import { createOrdersApi, type OrderDetail } from '../api/orders-api';
 import { errorViewContent } from '../error-content';
-import { outcomeOf } from '../order-format';
+import { isNotBought, outcomeOf } from '../order-format';
 import { useOrderMoney } from '../use-order-money';
 import { CopyValue, DetailItem } from './copy-value';
 import { EndedOrderLines } from './ended-order-lines';
@@ -58,7 +58,7 @@ function DetailBody({ order, lng, webview }: { order: OrderDetail; lng: string; 
   const { t, i18n } = useTranslation();
   const money = useOrderMoney();
   const networkName = useNetworkName();
-  const outcome = outcomeOf(order.status);
+  const outcome = outcomeOf(order);
   const titleId = useId();
   // When it ended: "Completed" only for an order that completed.
   const endedLabel = outcome === 'done' ? t('orders.detail.completed') : t('orders.detail.ended');
@@ -68,7 +68,7 @@ function DetailBody({ order, lng, webview }: { order: OrderDetail; lng: string; 
         <StatusBadge status={order.status} />
         <span className="text-xs text-muted">{formatDateTime(order.createdAt, i18n.language)}</span>
       </div>
-      {outcome === 'ended' || order.failReason ? (
+      {isNotBought(outcome) ? (
         // Not paid, not received: what was asked for, why it stopped, and what becomes of the money
         // (also while a stopping order is still PROCESSING: its refund or release is running).
         <section aria-labelledby={titleId} className="flex flex-col gap-2 rounded-xl border border-line bg-surface px-3 py-3">

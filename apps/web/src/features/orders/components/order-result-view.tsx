@@ -9,6 +9,7 @@ import { cx } from '@/ui/class-names';
 import { AlertIcon, InfoIcon } from '@/ui/icons';
 import type { OrderDetail } from '../api/orders-api';
 import { failReasonKey } from '../fail-reasons';
+import { outcomeOf } from '../order-format';
 import { useOrderMoney } from '../use-order-money';
 import { textLinkClass } from './link-classes';
 import { CopyValue, DetailItem } from './copy-value';
@@ -40,11 +41,11 @@ const ICON_OF: Record<ViewKind, 'success' | 'danger' | 'info' | null> = {
 };
 
 /**
- * The view of an order: its status's, except that a PROCESSING order with a reason is being stopped
- * (the settlement is refunding its charge or releasing its hold), not bought.
+ * The view of an order: its status's, except that an order being stopped (order-format's outcome:
+ * the settlement is refunding its charge or releasing its hold) is not shown as being bought.
  */
 const viewOf = (detail: Pick<OrderDetail, 'status' | 'failReason'>): ViewKind =>
-  detail.status === 'PROCESSING' && detail.failReason ? 'stopping' : VIEW_OF[detail.status];
+  outcomeOf(detail) === 'stopping' ? 'stopping' : VIEW_OF[detail.status];
 
 /** The text keys of an order's view: orders.result.<view>.title, and .content unless another text says it. */
 export function resultTextKeys(detail: Pick<OrderDetail, 'status' | 'failReason'>): { title: string; content: string | null } {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/date-format';
 import type { OrderSummary } from '../api/orders-api';
-import { outcomeOf } from '../order-format';
+import { isNotBought, outcomeOf } from '../order-format';
 import { useOrderMoney } from '../use-order-money';
 import { StatusBadge } from './status-badge';
 
@@ -25,7 +25,7 @@ export function OrderSummaryLine({ order }: { order: OrderSummary }) {
         <span className="text-xs text-muted">{formatDateTime(order.createdAt, i18n.language)}</span>
       </span>
       <span className="flex min-w-0 flex-col items-end gap-1">
-        {outcomeOf(order.status) === 'ended' ? (
+        {isNotBought(outcomeOf(order)) ? (
           // Asked for, not bought: struck through and muted, and read as such (a struck line is not announced).
           <>
             <span className="sr-only">{t('orders.outcome.notBought', { crypto, fiat })}</span>

@@ -165,6 +165,14 @@ describe('history: an order that did not go through', () => {
     expect(done).not.toHaveAccessibleName(expect.stringContaining('Not bought'));
   });
 
+  it('an order being stopped (PROCESSING with a reason) reads as not bought in its row too, as its details and result page say', async () => {
+    openHistory({ list: () => ({ total: 1, pageNum: 1, pageSize: 20, list: [orderSummary(idOf(1), { status: 'PROCESSING', failReason: 'PAYOUT_FAILED' })] }) });
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    const [stopping] = rows() as [HTMLElement];
+    expect(within(stopping).getByText('0.00123 BTC').closest('s')).not.toBeNull();
+    expect(stopping).toHaveAccessibleName(expect.stringContaining('Not bought: 0.00123 BTC for 100.00 EUR'));
+  });
+
   it('its details say what was asked for, what happened and that nothing was charged; no paid, received or completed', async () => {
     const { user } = openHistory({
       list: pagedOrders(1),
