@@ -66,9 +66,7 @@ export interface TradeInputs {
 
 const STATUS_PAGES = ['account-status', 'account-status-entity', 'account-status-roma'];
 
-/** An individual's verification that ended (the status page's final stages): lib/support-form's. */
-export type { FinalOutcome };
-
+/** An individual's verification that ended (the status page's final stages), or null. */
 function finalOutcomeOf(account: AccountOverview): FinalOutcome | null {
   if (account.userType === 'Corporate') return null;
   if (account.accountStatus === 'Terminated') return 'Terminated';
