@@ -18,7 +18,7 @@ describe('order texts built at run time', () => {
     ...['buy', 'sell'].map((type) => `orders.type.${type}`),
     ...['done', 'current', 'pending'].map((state) => `orders.result.processing.stepState.${state}`),
     // The result page's view of every status, and of a PROCESSING order being stopped: orders.result.<view>.title and, for most, .content.
-    ...[...ORDER_STATUSES.map((status) => ({ status, failReason: null })), { status: 'PROCESSING' as const, failReason: 'LIQUIDITY' as const }]
+    ...[...ORDER_STATUSES.flatMap((status) => [true, false].map((refunded) => ({ status, failReason: null, refunded }))), { status: 'PROCESSING' as const, failReason: 'LIQUIDITY' as const, refunded: false }]
       .flatMap((order) => Object.values(resultTextKeys(order)).filter((key): key is string => key !== null)),
     'orders.outcome.refunding',
   ];
@@ -29,13 +29,16 @@ describe('order texts built at run time', () => {
 });
 
 describe('order words', () => {
-  it('the result view of every status has a title, and a content unless another text says it', () => {
-    expect(resultTextKeys({ status: 'SUCCESS', failReason: null })).toEqual({ title: 'orders.result.success.title', content: 'orders.result.success.content' });
-    expect(resultTextKeys({ status: 'FAILED', failReason: 'CARD_DECLINED' })).toEqual({ title: 'orders.result.failed.title', content: null });
-    expect(resultTextKeys({ status: 'EXPIRED_ERROR', failReason: 'DEADLINE_PASSED' })).toEqual({ title: 'orders.result.expiredError.title', content: 'orders.result.expiredError.content' });
+  it('the result view of every status has a title, and a content unless its steps say it', () => {
+    expect(resultTextKeys({ status: 'SUCCESS', failReason: null, refunded: false })).toEqual({ title: 'orders.result.success.title', content: 'orders.result.success.content' });
+    // A failure reads its reason.
+    expect(resultTextKeys({ status: 'FAILED', failReason: 'CARD_DECLINED', refunded: false })).toEqual({ title: 'orders.result.failed.title', content: 'orders.failReason.CARD_DECLINED' });
+    // Expired once paid: refunded; expired while only held: never charged.
+    expect(resultTextKeys({ status: 'EXPIRED_ERROR', failReason: 'DEADLINE_PASSED', refunded: true })).toEqual({ title: 'orders.result.expiredError.title', content: 'orders.result.expiredError.content' });
+    expect(resultTextKeys({ status: 'EXPIRED_ERROR', failReason: 'DEADLINE_PASSED', refunded: false })).toEqual({ title: 'orders.result.expiredError.title', content: 'orders.result.expiredError.notCharged' });
     // PROCESSING with a reason: being stopped, its reason the content.
-    expect(resultTextKeys({ status: 'PROCESSING', failReason: 'PAYOUT_FAILED' })).toEqual({ title: 'orders.result.stopping.title', content: null });
-    expect(resultTextKeys({ status: 'PROCESSING', failReason: null })).toEqual({ title: 'orders.result.processing.title', content: null });
+    expect(resultTextKeys({ status: 'PROCESSING', failReason: 'PAYOUT_FAILED', refunded: false })).toEqual({ title: 'orders.result.stopping.title', content: 'orders.failReason.PAYOUT_FAILED' });
+    expect(resultTextKeys({ status: 'PROCESSING', failReason: null, refunded: false })).toEqual({ title: 'orders.result.processing.title', content: null });
   });
 
   it('en and zh use the words chosen for the order pages', () => {

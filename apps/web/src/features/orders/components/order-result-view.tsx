@@ -47,12 +47,19 @@ const ICON_OF: Record<ViewKind, 'success' | 'danger' | 'info' | null> = {
 const viewOf = (detail: Pick<OrderDetail, 'status' | 'failReason'>): ViewKind =>
   outcomeOf(detail) === 'stopping' ? 'stopping' : VIEW_OF[detail.status];
 
-/** The text keys of an order's view: orders.result.<view>.title, and .content unless another text says it. */
-export function resultTextKeys(detail: Pick<OrderDetail, 'status' | 'failReason'>): { title: string; content: string | null } {
+/**
+ * The text keys of an order's view: orders.result.<view>.title, and the line under it (none while
+ * processing: its steps say it).
+ */
+export function resultTextKeys(detail: Pick<OrderDetail, 'status' | 'failReason' | 'refunded'>): { title: string; content: string | null } {
   const view = viewOf(detail);
-  // A failure (or a stop) reads its reason; processing shows its steps.
-  const hasContent = view !== 'failed' && view !== 'stopping' && view !== 'processing';
-  return { title: `orders.result.${view}.title`, content: hasContent ? `orders.result.${view}.content` : null };
+  const title = `orders.result.${view}.title`;
+  // A failure (or a stop) reads its reason.
+  if (view === 'failed' || view === 'stopping') return { title, content: failReasonKey(detail.failReason) };
+  if (view === 'processing') return { title, content: null };
+  // An order that expired once paid is refunded; one that expired while its payment was only held was never charged.
+  if (view === 'expiredError' && !detail.refunded) return { title, content: 'orders.result.expiredError.notCharged' };
+  return { title, content: `orders.result.${view}.content` };
 }
 
 export interface OrderResultViewProps {
@@ -102,9 +109,6 @@ export function OrderResultView({ detail, lng, webview }: OrderResultViewProps) 
     partialAuth: <EndedDetails detail={detail} money={false} />,
   };
   const texts = resultTextKeys(detail);
-  // An order that expired once paid is refunded; one that expired while its payment was only held was never charged.
-  const contentKey = view === 'expiredError' && !detail.refunded ? 'orders.result.expiredError.notCharged' : texts.content;
-  const content = view === 'failed' || view === 'stopping' ? t(failReasonKey(detail.failReason)) : contentKey ? t(contentKey) : null;
 
   return (
     // The main layout pads the sides; result-webview's bare layout does not.
@@ -113,7 +117,7 @@ export function OrderResultView({ detail, lng, webview }: OrderResultViewProps) 
       {icon ? <ResultIcon tone={icon} /> : null}
       <div className="flex flex-col gap-2 text-center">
         <h1 ref={heading} id={titleId} tabIndex={-1} className="text-2xl font-semibold text-fg">{t(texts.title)}</h1>
-        {content ? <p className="text-sm text-muted">{content}</p> : null}
+        {texts.content ? <p className="text-sm text-muted">{t(texts.content)}</p> : null}
       </div>
       {body[view]}
       <dl className="rounded-xl border border-line bg-surface px-4 pt-3">
