@@ -1,6 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { LEGAL_TEXTS } from './legal-content.ts';
+import type * as legalPage from './legal.page.ts';
+import { renderLegalPage } from './legal.page.ts';
+
+// The real renderer, watched: the pages are the same for every reader, so they are rendered once, not per request.
+vi.mock('./legal.page.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof legalPage>();
+  return { ...actual, renderLegalPage: vi.fn(actual.renderLegalPage) };
+});
 
 const links = async (app: TestApp['app'], entity?: string) => {
   const response = await app.inject({ method: 'GET', url: `/prod-api/capi/v1/menu/get-links${entity ? `?entity=${entity}` : ''}` });
@@ -52,6 +60,12 @@ describe('the default legal pages', () => {
 
   it('reach the web as the links of get-links, with {lng} for the page language', async () => {
     expect(await links(t.app)).toMatchObject({ terms: '/{lng}/legal/terms', privacy: '/{lng}/legal/privacy', cookies: '/{lng}/legal/cookies' });
+  });
+
+  it('are rendered once, not on every request', async () => {
+    const renders = vi.mocked(renderLegalPage).mock.calls.length;
+    for (let i = 0; i < 3; i += 1) expect((await t.app.inject({ method: 'GET', url: '/zh/legal/cookies' })).statusCode).toBe(200);
+    expect(vi.mocked(renderLegalPage).mock.calls.length).toBe(renders);
   });
 
   it('have the same sections in both languages', () => {

@@ -17,10 +17,15 @@ export function registerLegalRoutes(app: FastifyInstance, { legalUrls }: { legal
       const path = legalPagePath(language, document);
       const configured = legalUrls[document];
       const replacement = configured ? menuLinkUrlFor(configured, language) : undefined;
-      app.get(path, { schema: { tags: ['legal'], summary: `The default ${document} page (${language}), or a redirect to the operator's` } }, async (_request, reply) => {
-        if (replacement && replacement !== path) return reply.redirect(replacement, 302);
-        return reply.type('text/html; charset=utf-8').header('cache-control', 'public, max-age=300').send(renderLegalPage(language, document));
-      });
+      const summary = `The default ${document} page (${language}), or a redirect to the operator's`;
+      if (replacement && replacement !== path) {
+        app.get(path, { schema: { tags: ['legal'], summary } }, async (_request, reply) => reply.redirect(replacement, 302));
+      } else {
+        // The same for every reader: rendered once here, not on every request.
+        const html = renderLegalPage(language, document);
+        app.get(path, { schema: { tags: ['legal'], summary } }, async (_request, reply) =>
+          reply.type('text/html; charset=utf-8').header('cache-control', 'public, max-age=300').send(html));
+      }
     }
   }
 }
