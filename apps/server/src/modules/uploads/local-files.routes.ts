@@ -16,15 +16,15 @@ const keyOf = (request: FastifyRequest) => (request.params as { '*'?: string })[
 
 const signedQuerySchema = z.object({ op: z.string().max(8).optional(), expires: z.string().max(16).optional(), sig: z.string().max(128).optional(), name: z.string().max(200).optional() });
 
+/** Invalid or expired file links an address may present in an hour before it is refused unchecked. */
+export const SIGNED_LINK_REFUSALS_PER_ADDRESS_PER_HOUR = 60;
+const HOUR_MS = 60 * 60 * 1000;
+
 /**
  * The URLs the local storage signs: PUT stores a document once, GET serves it back as an
  * attachment. Registered only while the local adapter is active (with S3 the bucket serves them).
  * The key and signature are checked on the request line, before any body byte is read.
  */
-/** Invalid or expired file links an address may present in an hour before it is refused unchecked. */
-export const SIGNED_LINK_REFUSALS_PER_ADDRESS_PER_HOUR = 60;
-const HOUR_MS = 60 * 60 * 1000;
-
 export function registerLocalFileRoutes(app: FastifyInstance, deps: { storage: LocalStorage; uploads: Pick<UploadsService, 'storeWithinQuota'>; rateLimiter: RateLimiter; clock: Clock }): void {
   const { storage } = deps;
   const tags = ['uploads'];
