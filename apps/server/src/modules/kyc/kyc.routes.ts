@@ -25,10 +25,10 @@ export const KYC_VENDOR_CALL_LIMITS = {
   refreshStatus: { perWindow: 30, windowMs: MINUTE_MS },
 } as const;
 
-/** The KYC calls of spec §7 (customer/user, customer/kyc, kyc-main/client). Every one needs a session. HTTP only. */
 /** The amounts of a pair a person may buy now (the orders module's quote limits; the pair's range cut to the tier's room). */
 export type AmountRangeOf = (userId: string, pair: { fiatCurrency: string; cryptoCurrency: string; network: string; channelCode: string }) => Promise<{ currency: string; minAmount: string; maxAmount: string }>;
 
+/** The KYC calls of spec §7 (customer/user, customer/kyc, kyc-main/client). Every one needs a session. HTTP only. */
 export function registerKycRoutes(app: FastifyInstance, deps: { kyc: KycModule; identity: IdentityModule; geo: GeoProvider; rateLimiter: RateLimiter; clock: Clock; amountRange: AmountRangeOf }): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { service } = deps.kyc;
