@@ -27,11 +27,14 @@ export function useCodeSender(sendCode: () => Promise<unknown>, firstWaitSeconds
   const secondsLeft = Math.max(0, Math.ceil((resendAt - now) / 1000));
   const [refusal, setRefusal] = useState<unknown>();
 
+  // One interval for the whole wait (not a timeout re-armed by every render): it stops at zero
+  // and starts again with the next send's deadline.
+  const counting = secondsLeft > 0;
   useEffect(() => {
-    if (secondsLeft <= 0) return;
-    const timer = setTimeout(() => setNow(Date.now()), 1000);
-    return () => clearTimeout(timer);
-  }, [now, secondsLeft]);
+    if (!counting) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [counting, resendAt]);
 
   const waitFor = (seconds: number) => {
     const at = Date.now();
