@@ -13,7 +13,14 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': 'error',
+      // Small files: one that grows past this has two jobs and splits.
+      'max-lines': ['error', { max: 500, skipBlankLines: true, skipComments: true }],
     },
+  },
+  {
+    // Data, not code: page texts and seeded articles.
+    files: ['apps/server/src/modules/legal/legal-content.ts', 'apps/server/src/db/seed/help-centre-content.ts'],
+    rules: { 'max-lines': 'off' },
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],

@@ -7,6 +7,9 @@ const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
     root: './apps/server',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
+    // Worker threads rather than forked processes: each file still gets a fresh worker and module
+    // graph, without a process to start (a fifth less time on 15 server files back to back).
+    pool: 'threads' as const,
     globalSetup: ['./test/global-setup.ts'],
     env: { TEST_DB: db },
     testTimeout: 20_000,
@@ -27,6 +30,11 @@ export default defineConfig({
           name: 'web',
           root: './apps/web',
           environment: 'jsdom',
+          // One jsdom per worker, a fresh window (VM context) per file: with the default forks pool
+          // every file loaded jsdom anew, the largest single cost of the web suite (about half of it
+          // on a typical file). The catch: a class from Node or an externalised package belongs to
+          // another realm than the file's, so an instanceof across the two can fail (none does today).
+          pool: 'vmThreads',
           setupFiles: ['./src/test/setup.ts'],
           include: ['src/**/*.test.{ts,tsx}'],
         },

@@ -24,12 +24,35 @@ export async function prepareBuyers(app: FastifyInstance, db: Database, count: n
     const login = await post(app, PATHS.loginWithVerifyCode, { email, code, termsAccepted: true }, {}, ip);
     const token = login.data.token!.token;
     const [user] = await db.select({ id: users.id }).from(users).where(eq(users.emailNormalized, email));
-    await db.insert(kycProfiles).values({ userId: user!.id, provider: 'sandbox', levelName: 'basic-kyc-level', kycStatus: 'Pass', kycLevel: 1 }).onConflictDoUpdate({ target: kycProfiles.userId, set: { kycStatus: 'Pass', kycLevel: 1 } });
+    await db
+      .insert(kycProfiles)
+      .values({ userId: user!.id, provider: 'sandbox', levelName: 'basic-kyc-level', kycStatus: 'Pass', kycLevel: 1 })
+      .onConflictDoUpdate({ target: kycProfiles.userId, set: { kycStatus: 'Pass', kycLevel: 1 } });
     // The card goes to the sandbox processor's own card fields; our add-card gets only its token.
-    const fields = await app.inject({ method: 'POST', url: '/sandbox/card-fields/tokens', payload: { number: '4242424242424242', expiryMonth: 12, expiryYear: 2031, cvv: '123' }, remoteAddress: ip });
+    const fields = await app.inject({
+      method: 'POST',
+      url: '/sandbox/card-fields/tokens',
+      payload: { number: '4242424242424242', expiryMonth: 12, expiryYear: 2031, cvv: '123' },
+      remoteAddress: ip,
+    });
     const cardToken = (fields.json() as { token?: string }).token;
     if (!cardToken) throw new Error(`bench buyer ${email}: the card fields answered ${fields.body}`);
-    const card = await post(app, PATHS.addCard, { cardToken, billingAddress: { firstName: 'Bench', lastName: 'Buyer', address: '1 Load Street', city: 'Berlin', postalCode: '10117', country: 'DE' } }, { token });
+    const card = await post(
+      app,
+      PATHS.addCard,
+      {
+        cardToken,
+        billingAddress: {
+          firstName: 'Bench',
+          lastName: 'Buyer',
+          address: '1 Load Street',
+          city: 'Berlin',
+          postalCode: '10117',
+          country: 'DE',
+        },
+      },
+      { token },
+    );
     if (!card.data.cardId) throw new Error(`bench buyer ${email}: add-card answered ${JSON.stringify(card)}`);
     buyers.push({ token, cardId: card.data.cardId });
   }
@@ -47,8 +70,17 @@ export const SIGN_IN_PASSWORD = 'Bench-sign-in-2026!';
 export async function prepareSignInAccounts(db: Database, count: number): Promise<string[]> {
   const passwordHash = await hashPassword(SIGN_IN_PASSWORD);
   const emails = Array.from({ length: count }, (_, index) => `bench-sign-in-${index}@example.com`);
-  await db.insert(users).values(emails.map((email, index) => ({
-    id: `usr_bench_sign_in_${index}`, email, emailNormalized: email, userType: 'Individual', accountStatus: 'Active', termsVersion: 'bench', passwordHash, createdAt: new Date(),
-  })));
+  await db.insert(users).values(
+    emails.map((email, index) => ({
+      id: `usr_bench_sign_in_${index}`,
+      email,
+      emailNormalized: email,
+      userType: 'Individual',
+      accountStatus: 'Active',
+      termsVersion: 'bench',
+      passwordHash,
+      createdAt: new Date(),
+    })),
+  );
   return emails;
 }

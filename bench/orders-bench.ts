@@ -16,7 +16,13 @@ interface OrderContext {
   quoteId?: string;
 }
 
-const QUOTE_BODY = { fiatCurrency: 'EUR', cryptoCurrency: 'BTC', network: 'BTC', fiatAmount: '20', walletAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' };
+const QUOTE_BODY = {
+  fiatCurrency: 'EUR',
+  cryptoCurrency: 'BTC',
+  network: 'BTC',
+  fiatAmount: '20',
+  walletAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+};
 
 /** Each connection signs in as its own buyer, so one person's daily limit never stops the run. */
 function buyerPicker(buyers: Buyer[]) {
@@ -31,10 +37,16 @@ function buyerPicker(buyers: Buyer[]) {
 export async function measureQuotes(appAddress: string, buyers: Buyer[]) {
   const buyerOf = buyerPicker(buyers);
   return load(`${appAddress}${API_BASE}${PATHS.getQuote}`, {
-    requests: [{
-      method: 'POST',
-      setupRequest: (request, context) => ({ ...request, headers: { 'content-type': 'application/json', token: buyerOf(context).token }, body: JSON.stringify({ ...QUOTE_BODY, orderId: randomUUID() }) }),
-    }],
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request, context) => ({
+          ...request,
+          headers: { 'content-type': 'application/json', token: buyerOf(context).token },
+          body: JSON.stringify({ ...QUOTE_BODY, orderId: randomUUID() }),
+        }),
+      },
+    ],
   });
 }
 
@@ -49,7 +61,11 @@ export async function measureOrders(appAddress: string, buyers: Buyer[]) {
         setupRequest: (request, context) => {
           const state = context as OrderContext;
           state.orderId = randomUUID();
-          return { ...request, headers: { 'content-type': 'application/json', token: buyerOf(context).token }, body: JSON.stringify({ ...QUOTE_BODY, orderId: state.orderId }) };
+          return {
+            ...request,
+            headers: { 'content-type': 'application/json', token: buyerOf(context).token },
+            body: JSON.stringify({ ...QUOTE_BODY, orderId: state.orderId }),
+          };
         },
         onResponse: (_status, body, context) => {
           (context as OrderContext).quoteId = (JSON.parse(body) as { data?: { quoteId?: string } }).data?.quoteId;
@@ -61,7 +77,11 @@ export async function measureOrders(appAddress: string, buyers: Buyer[]) {
         setupRequest: (request, context) => {
           const buyer = buyerOf(context);
           const { orderId, quoteId } = context as OrderContext;
-          return { ...request, headers: { 'content-type': 'application/json', token: buyer.token }, body: JSON.stringify({ orderId, quoteId, cardId: buyer.cardId }) };
+          return {
+            ...request,
+            headers: { 'content-type': 'application/json', token: buyer.token },
+            body: JSON.stringify({ orderId, quoteId, cardId: buyer.cardId }),
+          };
         },
       },
     ],

@@ -83,7 +83,9 @@ export function measureLazyChunks(distDir: string, sources: string[], routes: Re
     if (!chunk) throw new Error(`${source} is not a chunk in the manifest`);
     const file = fs.readFileSync(path.join(distDir, chunk.file));
     const inFirstLoadOf = firstLoads.filter(({ chunks }) => chunks.has(source)).map(({ route }) => route);
-    const opened = [...staticClosure(manifest, source)].filter((key) => !entry.has(key)).map((key) => fs.readFileSync(path.join(distDir, manifest[key]!.file)));
+    const opened = [...staticClosure(manifest, source)]
+      .filter((key) => !entry.has(key))
+      .map((key) => fs.readFileSync(path.join(distDir, manifest[key]!.file)));
     const openGzipBytes = opened.reduce((sum, f) => sum + gzipSync(f, { level: 9 }).length, 0);
     return { source, rawBytes: file.length, gzipBytes: gzipSync(file, { level: 9 }).length, openGzipBytes, inFirstLoadOf };
   });

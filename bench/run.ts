@@ -36,7 +36,11 @@ type Targets = { bareAddress: string; appAddress: string; databaseKind: string; 
 
 /** The bench targets in their own process: the embedded database, or a fresh PostgreSQL database. */
 async function withTargets<T>(env: Record<string, string>, measure: (targets: Targets) => Promise<T>): Promise<T> {
-  const child = fork(path.join(benchDir, 'targets.ts'), { execArgv: ['--import', 'tsx'], stdio: 'inherit', env: { ...process.env, ...env } });
+  const child = fork(path.join(benchDir, 'targets.ts'), {
+    execArgv: ['--import', 'tsx'],
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
   const targets = await new Promise<Targets>((resolve, reject) => {
     child.once('message', (message) => resolve(message as never));
     child.once('exit', (code) => reject(new Error(`bench targets exited with ${code}`)));
@@ -59,18 +63,31 @@ async function measureServer() {
     // per-address limit of 100 password checks an hour refuses the bench.
     let signIns = 0;
     const passwordLogin = await load(`${targets.appAddress}/prod-api/capi/v1/login/common/password`, {
-      requests: [{
-        method: 'POST',
-        setupRequest: (request) => {
-          signIns += 1;
-          const address = `198.${18 + ((signIns >> 16) & 1)}.${(signIns >> 8) & 255}.${signIns & 255}`;
-          const email = targets.signInEmails[signIns % targets.signInEmails.length];
-          return { ...request, headers: { 'content-type': 'application/json', 'x-forwarded-for': address }, body: JSON.stringify({ email, password: SIGN_IN_PASSWORD }) };
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (request) => {
+            signIns += 1;
+            const address = `198.${18 + ((signIns >> 16) & 1)}.${(signIns >> 8) & 255}.${signIns & 255}`;
+            const email = targets.signInEmails[signIns % targets.signInEmails.length];
+            return {
+              ...request,
+              headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+              body: JSON.stringify({ email, password: SIGN_IN_PASSWORD }),
+            };
+          },
         },
-      }],
+      ],
     });
     const ratioOf = (figure: { requestsPerSecond: number }) => Number((figure.requestsPerSecond / bare.requestsPerSecond).toFixed(4));
-    return { databaseKind: targets.databaseKind, bare, listCurrency, ratio: ratioOf(listCurrency), passwordLogin, passwordLoginRatio: ratioOf(passwordLogin) };
+    return {
+      databaseKind: targets.databaseKind,
+      bare,
+      listCurrency,
+      ratio: ratioOf(listCurrency),
+      passwordLogin,
+      passwordLoginRatio: ratioOf(passwordLogin),
+    };
   });
 }
 
@@ -81,11 +98,24 @@ async function measureTrading() {
     const quotes = await measureQuotes(targets.appAddress, targets.buyers);
     const orders = await measureOrders(targets.appAddress, targets.buyers);
     const ratioOf = (perSecond: number) => Number((perSecond / bare.requestsPerSecond).toFixed(4));
-    return { databaseKind: targets.databaseKind, bare, quotes, quotesRatio: ratioOf(quotes.requestsPerSecond), orders, ordersRatio: ratioOf(orders.ordersPerSecond) };
+    return {
+      databaseKind: targets.databaseKind,
+      bare,
+      quotes,
+      quotesRatio: ratioOf(quotes.requestsPerSecond),
+      orders,
+      ordersRatio: ratioOf(orders.ordersPerSecond),
+    };
   });
 }
 
-function updateReadme(results: Awaited<ReturnType<typeof measureServer>> & { trading: Awaited<ReturnType<typeof measureTrading>>; routes: ReturnType<typeof measureRouteWeights>; lazyChunks: ReturnType<typeof measureLazyChunks> }) {
+function updateReadme(
+  results: Awaited<ReturnType<typeof measureServer>> & {
+    trading: Awaited<ReturnType<typeof measureTrading>>;
+    routes: ReturnType<typeof measureRouteWeights>;
+    lazyChunks: ReturnType<typeof measureLazyChunks>;
+  },
+) {
   const readmePath = path.join(root, 'README.md');
   const readme = fs.readFileSync(readmePath, 'utf8');
   const kb = (bytes: number) => (bytes / 1024).toFixed(1);
@@ -112,11 +142,16 @@ function updateReadme(results: Awaited<ReturnType<typeof measureServer>> & { tra
     '',
     '| entry route | initial JS gzip | brotli | raw | files |',
     '| --- | --- | --- | --- | --- |',
-    ...results.routes.map((r) => `| \`${r.route}\` | ${kb(r.gzipBytes)} kB | ${kb(r.brotliBytes)} kB | ${kb(r.rawBytes)} kB | ${r.files} |`),
+    ...results.routes.map(
+      (r) => `| \`${r.route}\` | ${kb(r.gzipBytes)} kB | ${kb(r.brotliBytes)} kB | ${kb(r.rawBytes)} kB | ${r.files} |`,
+    ),
     '',
     '| lazy chunk (loaded on first use) | own gzip | raw | opening it downloads (gzip, with its imports) | in the first load of |',
     '| --- | --- | --- | --- | --- |',
-    ...results.lazyChunks.map((c) => `| \`${c.source.replace(/^src\//, '')}\` | ${kb(c.gzipBytes)} kB | ${kb(c.rawBytes)} kB | ${kb(c.openGzipBytes)} kB | ${c.inFirstLoadOf.length === 0 ? 'no entry route' : c.inFirstLoadOf.join(', ')} |`),
+    ...results.lazyChunks.map(
+      (c) =>
+        `| \`${c.source.replace(/^src\//, '')}\` | ${kb(c.gzipBytes)} kB | ${kb(c.rawBytes)} kB | ${kb(c.openGzipBytes)} kB | ${c.inFirstLoadOf.length === 0 ? 'no entry route' : c.inFirstLoadOf.join(', ')} |`,
+    ),
     '<!-- bench:end -->',
   ].join('\n');
   fs.writeFileSync(readmePath, readme.replace(/<!-- bench:start -->[\s\S]*<!-- bench:end -->/, section));
@@ -126,7 +161,15 @@ const server = await measureServer();
 const trading = await measureTrading();
 const routes = measureRouteWeights(path.join(root, 'apps/web/dist'), ENTRY_ROUTES);
 const lazyChunks = measureLazyChunks(path.join(root, 'apps/web/dist'), LAZY_CHUNKS, ENTRY_ROUTES);
-const results = { measuredAt: new Date().toISOString(), durationSeconds: DURATION_S, connections: CONNECTIONS, ...server, trading, routes, lazyChunks };
+const results = {
+  measuredAt: new Date().toISOString(),
+  durationSeconds: DURATION_S,
+  connections: CONNECTIONS,
+  ...server,
+  trading,
+  routes,
+  lazyChunks,
+};
 fs.mkdirSync(path.join(benchDir, 'results'), { recursive: true });
 fs.writeFileSync(path.join(benchDir, 'results/latest.json'), `${JSON.stringify(results, null, 2)}\n`);
 updateReadme(results);

@@ -9,7 +9,7 @@ import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
-import { prepareDatabase } from '../apps/server/src/db/prepare.ts';
+import { prepareDatabase } from '../apps/server/src/prepare-database.ts';
 import { prepareBuyers, prepareSignInAccounts } from './buyers.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'causeway-bench-'));

@@ -40,7 +40,11 @@ describe('accessibility of the pages around a purchase', () => {
     await page.getByRole('button', { name: 'Send code' }).waitFor();
     await check('reset-pwd');
 
-    for (const [name, title] of [['terms', 'Terms of Use'], ['privacy', 'Privacy Statement'], ['cookies', 'Cookie Policy']]) {
+    for (const [name, title] of [
+      ['terms', 'Terms of Use'],
+      ['privacy', 'Privacy Statement'],
+      ['cookies', 'Cookie Policy'],
+    ]) {
       await page.goto(`${browser.baseUrl}/en/legal/${name}`);
       await page.getByRole('heading', { level: 1, name: title }).waitFor();
       await check(`legal ${name}`);

@@ -7,8 +7,14 @@ import { inject } from 'vitest';
 /** Debian's Chromium; the flags keep it from calling out to a network this machine does not have. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-  '--disable-sync', '--no-first-run', '--disable-quic',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
 ];
 
 export interface E2eBrowser {
@@ -18,7 +24,9 @@ export interface E2eBrowser {
 }
 
 /** A fresh Chromium profile (own user-data-dir) pointed at the e2e server. */
-export async function openBrowser(options: { width?: number; colorScheme?: 'light' | 'dark'; bypassCSP?: boolean } = {}): Promise<E2eBrowser> {
+export async function openBrowser(
+  options: { width?: number; colorScheme?: 'light' | 'dark'; bypassCSP?: boolean } = {},
+): Promise<E2eBrowser> {
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'causeway-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM_PATH,

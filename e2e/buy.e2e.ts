@@ -23,7 +23,6 @@ afterAll(() => browser.close());
 const audit = new AccessibilityAudit();
 const checkAccessibility = (label: string) => audit.check(page, label);
 
-
 /** Types an amount, waits for the firm quote, confirms and pays: answers the order id the page moved to. */
 async function payFor(amount: string, options: { checkAccessibility?: boolean } = {}) {
   await page.getByLabel('You spend (EUR)').fill(amount);
@@ -51,7 +50,10 @@ async function addCard(number: string) {
 describe('buying crypto with a card', () => {
   it('the demo user agrees to the risk warning once, buys BTC with the saved VISA 4242 and sees SUCCESS', async () => {
     await signInAsDemo(page, browser.baseUrl);
-    await page.getByRole('button', { name: /Buy crypto/ }).first().click();
+    await page
+      .getByRole('button', { name: /Buy crypto/ })
+      .first()
+      .click();
     await page.waitForURL(/risk-reminder\?next=/);
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: /Continue/ }).click();
@@ -88,7 +90,9 @@ describe('buying crypto with a card', () => {
     await addCard('4000000000000002');
     await payFor('40');
     await page.waitForURL(/\/en\/order-submit-fail\?/, { timeout: 15_000 });
-    await expect.poll(() => page.getByText('Your card was declined. Try another card or contact your bank.').count(), { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByText('Your card was declined. Try another card or contact your bank.').count(), { timeout: 10_000 })
+      .toBe(1);
     await checkAccessibility('order submit failed');
 
     // Issue 14 item 4: in the history it reads as not bought, and its details say nothing was charged.

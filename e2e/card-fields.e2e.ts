@@ -66,12 +66,25 @@ describe('add-card through the processor card fields', () => {
     await fields.getByLabel('CVV').fill(CVV);
     await fillBillingAddress(page);
     await page.getByRole('button', { name: 'Save card' }).click();
-    await expect.poll(() => page.getByRole('status').filter({ hasText: /5555 \*{4} \*{4} 4444/ }).count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(
+        () =>
+          page
+            .getByRole('status')
+            .filter({ hasText: /5555 \*{4} \*{4} 4444/ })
+            .count(),
+        { timeout: 15_000 },
+      )
+      .toBe(1);
 
     // The recorder saw the calls of add-card, and the processor's endpoint got the card.
     const addCard = api.filter((request) => request.url.endsWith('/card/add-card'));
     expect(addCard).toHaveLength(1);
-    expect(JSON.parse(addCard[0]!.body)).toEqual({ cardToken: expect.stringMatching(/^tok_/), channelCode: 'CHECKOUT', billingAddress: expect.any(Object) });
+    expect(JSON.parse(addCard[0]!.body)).toEqual({
+      cardToken: expect.stringMatching(/^tok_/),
+      channelCode: 'CHECKOUT',
+      billingAddress: expect.any(Object),
+    });
     expect(processor).toHaveLength(1);
     expect(processor[0]!.body).toContain(NUMBER);
 
@@ -104,7 +117,11 @@ describe('add-card through the processor card fields', () => {
   it.runIf(Boolean(process.env.CARD_FIELDS_SCREENSHOTS))('screenshots: 360 px dark (zh and en) and 1280 px light', async () => {
     const folder = process.env.CARD_FIELDS_SCREENSHOTS!;
     fs.mkdirSync(folder, { recursive: true });
-    for (const [width, colorScheme, language] of [[360, 'dark', 'en'], [360, 'dark', 'zh'], [1280, 'light', 'en']] as const) {
+    for (const [width, colorScheme, language] of [
+      [360, 'dark', 'en'],
+      [360, 'dark', 'zh'],
+      [1280, 'light', 'en'],
+    ] as const) {
       const { browser, page } = await open({ width, colorScheme });
       const fields = await openAddCard(page, browser.baseUrl, language);
       await fields.locator('#number').fill('4242 4242 4242 4241');

@@ -8,7 +8,9 @@ import { PGlite } from '@electric-sql/pglite';
 export async function dumpEmbeddedDatabase(dataDir: string): Promise<string> {
   const client = await PGlite.create(path.join(dataDir, 'pglite'));
   try {
-    const tables = await client.query<{ name: string }>("select quote_ident(table_schema) || '.' || quote_ident(table_name) as name from information_schema.tables where table_schema not in ('pg_catalog', 'information_schema') and table_type = 'BASE TABLE'");
+    const tables = await client.query<{ name: string }>(
+      "select quote_ident(table_schema) || '.' || quote_ident(table_name) as name from information_schema.tables where table_schema not in ('pg_catalog', 'information_schema') and table_type = 'BASE TABLE'",
+    );
     const parts: string[] = [];
     for (const { name } of tables.rows) {
       const rows = await client.query(`select * from ${name}`);

@@ -118,7 +118,11 @@ describe("a new person's first day, on a 360 px phone", () => {
     // Continue leads to buying (the risk warning comes first, once).
     await page.getByRole('button', { name: 'Continue' }).click();
     // The buy page sends a first-time buyer on to the risk warning: wait for whichever stays.
-    await page.getByRole('checkbox').or(page.getByRole('button', { name: 'Add card' })).first().waitFor();
+    await page
+      .getByRole('checkbox')
+      .or(page.getByRole('button', { name: 'Add card' }))
+      .first()
+      .waitFor();
     if (new URL(page.url()).pathname === '/en/risk-reminder') {
       await lookAt('risk-reminder');
       await page.getByRole('checkbox').check();

@@ -1,12 +1,12 @@
 import type { APIRequestContext, Page } from 'playwright-core';
 
-/** The sandbox mailbox of an address, newest message first (sandbox.md). */
+/** The sandbox mailbox of an address, newest message first (docs/sandbox.md). */
 export async function readMailbox(request: APIRequestContext, baseUrl: string, email: string): Promise<Array<{ subject: string }>> {
   const response = await request.get(`${baseUrl}/sandbox/mailbox?to=${encodeURIComponent(email)}`);
   return (await response.json()).messages as Array<{ subject: string }>;
 }
 
-/** The newest code in the sandbox mailbox for an address (sandbox.md: six digits in the subject), waiting for it to arrive. */
+/** The newest code in the sandbox mailbox for an address (docs/sandbox.md: six digits in the subject), waiting for it to arrive. */
 export async function readLatestCode(request: APIRequestContext, baseUrl: string, email: string, notCode?: string): Promise<string> {
   for (let attempt = 0; attempt < 50; attempt += 1) {
     const [latest] = await readMailbox(request, baseUrl, email);
@@ -28,7 +28,12 @@ export async function typeCode(page: Page, groupName: string, code: string) {
  * `password` fills it in and saves, waiting for the authenticator offer that follows. Answers the
  * code used.
  */
-export async function signUpThroughLoginV2(page: Page, baseUrl: string, email: string, options: { password?: string } = {}): Promise<string> {
+export async function signUpThroughLoginV2(
+  page: Page,
+  baseUrl: string,
+  email: string,
+  options: { password?: string } = {},
+): Promise<string> {
   await page.goto(`${baseUrl}/en/login-v2`);
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: /Continue/ }).click();
@@ -49,7 +54,7 @@ export async function signUpThroughLoginV2(page: Page, baseUrl: string, email: s
   return code;
 }
 
-/** Signs in as sandbox.md's demo individual with its password, landing on the dashboard. */
+/** Signs in as docs/sandbox.md's demo individual with its password, landing on the dashboard. */
 export async function signInAsDemo(page: Page, baseUrl: string) {
   await page.goto(`${baseUrl}/en/login-v2`);
   await page.getByLabel('Email').fill('demo@causeway.test');

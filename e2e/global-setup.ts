@@ -32,7 +32,15 @@ export default async function setup(project: TestProject) {
   const log = fs.openSync(logPath, 'a');
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(workDir, 'data'), LOG_LEVEL: 'info', DATABASE_URL: '', SANDBOX_KYC_DELAY_MS: '500' },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(workDir, 'data'),
+      LOG_LEVEL: 'info',
+      DATABASE_URL: '',
+      SANDBOX_KYC_DELAY_MS: '500',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const baseUrl = await waitForUrl(server, log);
@@ -51,14 +59,16 @@ export default async function setup(project: TestProject) {
 }
 
 /**
- * trust.md: after the e2e suite (which adds and pays with test cards), neither the server's log
+ * docs/trust.md: after the e2e suite (which adds and pays with test cards), neither the server's log
  * nor a dump of its database holds a full card number. Fails the run when one does.
  */
 async function assertNoCardNumbers(logPath: string, dataDir: string): Promise<void> {
   const dump = await dumpEmbeddedDatabase(dataDir);
   const scan = (text: string) => [...findCardNumbers(text), ...findKnownCardNumbers(text, Object.keys(SANDBOX_TEST_CARDS))];
   const leaks = { log: scan(fs.readFileSync(logPath, 'utf8')), database: scan(dump) };
-  console.info(`card-number scan after e2e: log ${fs.statSync(logPath).size} bytes, database dump ${dump.length} characters; found ${leaks.log.length + leaks.database.length}`);
+  console.info(
+    `card-number scan after e2e: log ${fs.statSync(logPath).size} bytes, database dump ${dump.length} characters; found ${leaks.log.length + leaks.database.length}`,
+  );
   if (leaks.log.length || leaks.database.length) {
     // A teardown's error alone leaves vitest's exit code 0: the exit code is what CI reads.
     process.exitCode = 1;

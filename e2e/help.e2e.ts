@@ -21,7 +21,6 @@ const panelOf = (tab: Page) => tab.getByRole('dialog', { name: 'Help centre' });
 const panel = () => panelOf(page);
 const launcher = () => page.getByRole('button', { name: 'Help', exact: true }).and(page.locator('[data-status]'));
 
-
 describe('the help widget', () => {
   it('is not loaded with the page, and opens on the launcher with promotions and suggested articles', async () => {
     const scripts: string[] = [];
@@ -36,18 +35,43 @@ describe('the help widget', () => {
     await expect.poll(() => panel().isVisible(), { timeout: 10_000 }).toBe(true);
     expect(scripts.some((url) => url.includes('help-widget'))).toBe(true);
     await expect.poll(() => panel().getByText('Half our fee on your first 3 card buys').count(), { timeout: 10_000 }).toBe(1);
-    await expect.poll(() => panel().getByRole('button', { name: /How do I buy crypto with a card\?/ }).count()).toBe(1);
+    await expect
+      .poll(() =>
+        panel()
+          .getByRole('button', { name: /How do I buy crypto with a card\?/ })
+          .count(),
+      )
+      .toBe(1);
   });
 
   it('searches (trimmed), opens a result and reads the article', async () => {
     await panel().getByLabel('Search the help centre').first().fill('  3-D Secure  ');
     await panel().getByLabel('Search the help centre').first().press('Enter');
     await expect.poll(() => panel().getByRole('heading', { name: 'Search results' }).count(), { timeout: 10_000 }).toBe(1);
-    await panel().getByRole('button', { name: /card declined/i }).first().click();
-    await expect.poll(() => panel().getByRole('heading', { name: /Why was my card declined/ }).count(), { timeout: 10_000 }).toBe(1);
-    await expect.poll(() => panel().getByText(/Updated/).count()).toBeGreaterThan(0);
+    await panel()
+      .getByRole('button', { name: /card declined/i })
+      .first()
+      .click();
+    await expect
+      .poll(
+        () =>
+          panel()
+            .getByRole('heading', { name: /Why was my card declined/ })
+            .count(),
+        { timeout: 10_000 },
+      )
+      .toBe(1);
+    await expect
+      .poll(() =>
+        panel()
+          .getByText(/Updated/)
+          .count(),
+      )
+      .toBeGreaterThan(0);
     // Links in an article open in a new tab without the opener.
-    for (const rel of await panel().locator('article a[href]').evaluateAll((links) => links.map((a) => `${a.getAttribute('target')} ${a.getAttribute('rel')}`))) {
+    for (const rel of await panel()
+      .locator('article a[href]')
+      .evaluateAll((links) => links.map((a) => `${a.getAttribute('target')} ${a.getAttribute('rel')}`))) {
       expect(rel).toBe('_blank noopener noreferrer');
     }
     await panel().getByRole('button', { name: 'Back' }).click();
@@ -56,23 +80,45 @@ describe('the help widget', () => {
   it('expands a section on the Help tab, which loads its articles once', async () => {
     await panel().getByRole('tab', { name: 'Help' }).click();
     await panel().getByRole('button', { name: 'Fees', exact: true }).click();
-    await expect.poll(() => panel().getByRole('button', { name: /What fees do I pay/ }).count(), { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(
+        () =>
+          panel()
+            .getByRole('button', { name: /What fees do I pay/ })
+            .count(),
+        { timeout: 10_000 },
+      )
+      .toBe(1);
     await panel().getByRole('button', { name: 'Fees', exact: true }).click();
-    await expect.poll(() => panel().getByRole('button', { name: /What fees do I pay/ }).count()).toBe(0);
+    await expect
+      .poll(() =>
+        panel()
+          .getByRole('button', { name: /What fees do I pay/ })
+          .count(),
+      )
+      .toBe(0);
   });
 
   it('sends a support request with an attachment, which the operator sees on /sandbox/help-desk', async () => {
-    await panel().getByRole('button', { name: /Contact support/ }).click();
+    await panel()
+      .getByRole('button', { name: /Contact support/ })
+      .click();
     const topic = `Where is my BTC? ${Date.now()}`;
     // Signed in, the requester is the account itself: its address stands read-only (issue 13, F7).
     expect(await panel().getByLabel('Email').inputValue()).toBe('demo@causeway.test');
     expect(await panel().getByLabel('Email').isEditable()).toBe(false);
     await panel().getByLabel(/Topic/).fill(topic);
-    await panel().getByLabel('Message', { exact: true }).fill('I bought BTC this morning with my saved VISA card and it has not arrived in my wallet yet.');
-    await panel().locator('input[type="file"]').setInputFiles({ name: 'receipt.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\nreceipt') });
+    await panel()
+      .getByLabel('Message', { exact: true })
+      .fill('I bought BTC this morning with my saved VISA card and it has not arrived in my wallet yet.');
+    await panel()
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'receipt.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\nreceipt') });
     await expect.poll(() => panel().getByText('receipt.pdf').count()).toBeGreaterThan(0);
     await panel().getByRole('button', { name: 'Send', exact: true }).click();
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Your request has been sent' }).count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'Your request has been sent' }).count(), { timeout: 15_000 })
+      .toBe(1);
 
     const desk = await browser.context.newPage();
     await desk.goto(`${browser.baseUrl}/sandbox/help-desk`);
@@ -96,7 +142,7 @@ describe('the help widget', () => {
   });
 });
 
-describe('article HTML in Chromium (trust.md)', () => {
+describe('article HTML in Chromium (docs/trust.md)', () => {
   // The page's CSP would stop inline handlers on its own: it is bypassed here, so only the
   // sanitiser stands between these payloads and the canary.
   let unguarded: E2eBrowser;
@@ -136,15 +182,28 @@ describe('article HTML in Chromium (trust.md)', () => {
       '<details open ontoggle="xssCanary()"><summary>s</summary></details>',
       '<p>After <a href="https://example.com/safe">a safe link</a></p>',
     ].join('');
-    const article = { id: 424242, title: 'Hostile article', body: hostile, updated_at: '2026-11-01T00:00:00Z', section_id: null, label_names: [], html_url: '/help-centre/en-us/articles/424242', locale: 'en-us' };
+    const article = {
+      id: 424242,
+      title: 'Hostile article',
+      body: hostile,
+      updated_at: '2026-11-01T00:00:00Z',
+      section_id: null,
+      label_names: [],
+      html_url: '/help-centre/en-us/articles/424242',
+      locale: 'en-us',
+    };
     // Served as if the desk had let it through: the widget's own sanitising is what is tested.
     await tab.route('**/prod-api/capi/v1/zendesk/request', async (route) => {
       const body = route.request().postDataJSON() as { url: string };
       if (!body.url.endsWith('/articles/424242.json')) return route.continue();
-      await route.fulfill({ contentType: 'application/json', body: JSON.stringify({ status: 200, code: '000000', msg: '', data: { data: JSON.stringify({ article }) } }) });
+      await route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({ status: 200, code: '000000', msg: '', data: { data: JSON.stringify({ article }) } }),
+      });
     });
     await tab.evaluate(() => {
-      const help = (window as unknown as { causewayHelp: { setOpen(open: boolean): void; setSecondaryPage(page: unknown): void } }).causewayHelp;
+      const help = (window as unknown as { causewayHelp: { setOpen(open: boolean): void; setSecondaryPage(page: unknown): void } })
+        .causewayHelp;
       help.setSecondaryPage({ type: 'article', id: 424242 });
       help.setOpen(true);
     });

@@ -23,7 +23,7 @@ async function latestCode(request: APIRequestContext, email: string, notCode?: s
   return code;
 }
 
-/** Entry query of sandbox.md's demo merchant, signed with its secret as a merchant's server would. */
+/** Entry query of docs/sandbox.md's demo merchant, signed with its secret as a merchant's server would. */
 function demoMerchantEntry(params: Record<string, string>): string {
   const entry = { apiKey: 'pk_sandbox_demo', timestamp: String(Date.now()), ...params };
   const signature = createHmac('sha256', 'sk_sandbox_demo').update(canonicalEntryQuery(entry)).digest('hex');
@@ -48,7 +48,8 @@ async function totpNow(secret: string, offsetSteps = 0): Promise<string> {
 }
 
 /** A secret standing on its own in the text (not a piece of a timestamp or a longer number). */
-const standsIn = (text: string, secret: string) => new RegExp(`(?<![\\w.])${secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w.])`).test(text);
+const standsIn = (text: string, secret: string) =>
+  new RegExp(`(?<![\\w.])${secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w.])`).test(text);
 
 describe('identity in Chromium', () => {
   const email = `e2e-${Date.now()}@causeway.test`;
@@ -90,7 +91,7 @@ describe('identity in Chromium', () => {
     await page.getByRole('heading', { name: 'Authenticator code' }).waitFor();
     // The binding used this 30 s step; the next step's code is accepted (±1 step) and never a replay.
     await typeCode(page, 'Authenticator code', await totpNow(setupKey, 1));
-    // Signed in; not verified yet, so spec §4 gating shows the verification status first.
+    // Signed in; not verified yet, so docs/rules/order-states.md gating shows the verification status first.
     await page.waitForURL(/\/en\/account-status$/);
     await page.goto(`${browser.baseUrl}/en/settings`);
     await expect.poll(() => page.getByText(`Signed in as ${email}`).count()).toBe(1);
@@ -99,7 +100,12 @@ describe('identity in Chromium', () => {
 
   it('signs a business user in on business-login with a business token', async () => {
     const page = await browser.context.newPage();
-    await signInWithPassword(page, '/en/business-login?tranType=buy&fiatCurrency=EUR&paymentMethod=CARD', 'business@causeway.test', 'Causeway-demo-2026!');
+    await signInWithPassword(
+      page,
+      '/en/business-login?tranType=buy&fiatCurrency=EUR&paymentMethod=CARD',
+      'business@causeway.test',
+      'Causeway-demo-2026!',
+    );
     await page.waitForURL(/\/en\/corporation-portal\/setting$/);
     const stored = await page.evaluate(() => localStorage.getItem('causeway.token.business'));
     expect(JSON.parse(stored ?? '{}').data.token).toEqual(expect.any(String));
@@ -140,7 +146,7 @@ describe('identity in Chromium', () => {
     await page.getByLabel('New password').fill(newPassword);
     await page.getByLabel('Repeat password').fill(newPassword);
     await page.getByRole('button', { name: 'Reset password' }).click();
-    // trust.md: factor changes need the second factor when one is bound.
+    // docs/trust.md: factor changes need the second factor when one is bound.
     await page.getByText('This account has an authenticator: enter its 6-digit code too.').waitFor();
     await typeCode(page, 'Authenticator code', await totpNow(setupKey, 1));
     await page.getByRole('button', { name: 'Reset password' }).click();
@@ -160,7 +166,7 @@ describe('identity in Chromium', () => {
     await typeCode(page, 'Verification code', await latestCode(page.request, merchantEmail));
     await page.getByRole('heading', { name: 'Set a password' }).waitFor();
     await page.getByRole('button', { name: 'Skip for now' }).click();
-    // A new customer must verify first (spec §4 gating).
+    // A new customer must verify first (docs/rules/order-states.md gating).
     await page.waitForURL(/\/en\/account-status$/);
 
     // A new browser session: the merchant's signed link alone signs the linked customer in.
@@ -168,7 +174,9 @@ describe('identity in Chromium', () => {
     const mailsBefore = await mailCount(page.request, merchantEmail);
     await page.goto(`${browser.baseUrl}/en/skip-login?${demoMerchantEntry({ merchantUserId, email: merchantEmail })}`);
     await page.waitForURL(/\/en\/account-status$/);
-    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('causeway.token.independent'))) ?? '{}').data.token).toEqual(expect.any(String));
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('causeway.token.independent'))) ?? '{}').data.token).toEqual(
+      expect.any(String),
+    );
     expect(await mailCount(page.request, merchantEmail)).toBe(mailsBefore);
     await page.close();
   });

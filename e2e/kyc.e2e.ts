@@ -14,7 +14,7 @@ afterAll(() => browser.close());
 /** A PNG as a phone camera would send it: the PNG signature, then image-sized data. */
 const DOCUMENT_PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(40 * 1024, 7)]);
 
-/** A new person signs up, lands on account-status (spec §4 gating) and fills the sandbox vendor's form. */
+/** A new person signs up, lands on account-status (docs/rules/order-states.md gating) and fills the sandbox vendor's form. */
 async function signUpAndVerify(page: Page, lastName: string, nationality = 'DE') {
   const email = `e2e-kyc-${lastName.toLowerCase()}-${Date.now()}@causeway.test`;
   await signUpThroughLoginV2(page, browser.baseUrl, email);

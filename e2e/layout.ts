@@ -11,15 +11,19 @@ export async function coveredByHelpLauncher(page: Page): Promise<string[]> {
     const launcher = document.querySelector('button[data-status]');
     if (!launcher) return [];
     const box = launcher.getBoundingClientRect();
-    const overlaps = (rect: DOMRect) => rect.width > 0 && rect.height > 0 && rect.left < box.right && rect.right > box.left && rect.top < box.bottom && rect.bottom > box.top;
+    const overlaps = (rect: DOMRect) =>
+      rect.width > 0 && rect.height > 0 && rect.left < box.right && rect.right > box.left && rect.top < box.bottom && rect.bottom > box.top;
     const covered: string[] = [];
-    for (const element of document.body.querySelectorAll<HTMLElement>('a, button, input, select, textarea, label, [role="radio"], p, dt, dd, li, h1, h2, h3, span')) {
+    for (const element of document.body.querySelectorAll<HTMLElement>(
+      'a, button, input, select, textarea, label, [role="radio"], p, dt, dd, li, h1, h2, h3, span',
+    )) {
       if (launcher.contains(element) || element.contains(launcher) || element.closest('[role="dialog"]')) continue;
       const hasOwnText = [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim());
       const isControl = element.matches('a, button, input, select, textarea, [role="radio"]');
       if (!hasOwnText && !isControl) continue;
       if (getComputedStyle(element).visibility === 'hidden') continue;
-      if (overlaps(element.getBoundingClientRect())) covered.push(`${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 40)}"`);
+      if (overlaps(element.getBoundingClientRect()))
+        covered.push(`${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 40)}"`);
     }
     return covered;
   });

@@ -8,7 +8,7 @@ import { API_BASE, isFinalOrderStatus, type OrderStatus, PATHS } from '@causeway
 import { afterAll, describe, expect, it } from 'vitest';
 
 /**
- * trust.md crash safety: kill -9 the server while settlements are in flight, restart it on the
+ * docs/trust.md crash safety: kill -9 the server while settlements are in flight, restart it on the
  * same data, and every order ends final with the books balanced. The real process, the embedded
  * database, sandbox providers. Leases as long as the default (120 s, longer than the 90 s the test
  * waits): the restarted process takes the dead one's leases at once (jobs/worker-presence.ts).
@@ -25,7 +25,17 @@ afterAll(() => {
 async function start(): Promise<{ child: ChildProcess; baseUrl: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', DATA_DIR: dataDir, JOB_LEASE_MS: '120000', JOB_POLL_MS: '100', SANDBOX_CHAIN_CONFIRM_MS: '1500' },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      DATA_DIR: dataDir,
+      JOB_LEASE_MS: '120000',
+      JOB_POLL_MS: '100',
+      SANDBOX_CHAIN_CONFIRM_MS: '1500',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running = child;
@@ -48,7 +58,11 @@ async function start(): Promise<{ child: ChildProcess; baseUrl: string }> {
 }
 
 async function post(baseUrl: string, apiPath: string, body: object, token?: string) {
-  const response = await fetch(`${baseUrl}${API_BASE}${apiPath}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { token } : {}) }, body: JSON.stringify(body) });
+  const response = await fetch(`${baseUrl}${API_BASE}${apiPath}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
+    body: JSON.stringify(body),
+  });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- envelopes are read loosely here
   return (await response.json()) as { code: string; data: any };
 }
@@ -63,15 +77,38 @@ describe('kill -9 during settlement', () => {
     const submitOne = async () => {
       const orderId = randomUUID();
       orderIds.push(orderId);
-      const quote = await post(first.baseUrl, PATHS.getQuote, { orderId, fiatCurrency: 'EUR', cryptoCurrency: 'BTC', network: 'BTC', fiatAmount: '25', walletAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' }, token);
+      const quote = await post(
+        first.baseUrl,
+        PATHS.getQuote,
+        {
+          orderId,
+          fiatCurrency: 'EUR',
+          cryptoCurrency: 'BTC',
+          network: 'BTC',
+          fiatAmount: '25',
+          walletAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+        },
+        token,
+      );
       return post(first.baseUrl, PATHS.submitBuy, { orderId, quoteId: quote.data.quoteId, cardId: card.cardId }, token);
     };
     for (let index = 0; index < 12; index += 1) expect((await submitOne()).code).toBe('000000');
     // More submissions in flight, and the process dies under them.
     const inFlight = Array.from({ length: 6 }, () => submitOne().catch(() => null));
     const now = new Date();
-    const beforeKill = await post(first.baseUrl, PATHS.listOrder, { startTime: new Date(now.getTime() - 3_600_000).toISOString(), endTime: new Date(now.getTime() + 3_600_000).toISOString(), pageSize: 100 }, token);
-    const unsettledAtKill = (beforeKill.data.list as Array<{ status: OrderStatus }>).filter((order) => !isFinalOrderStatus(order.status)).length;
+    const beforeKill = await post(
+      first.baseUrl,
+      PATHS.listOrder,
+      {
+        startTime: new Date(now.getTime() - 3_600_000).toISOString(),
+        endTime: new Date(now.getTime() + 3_600_000).toISOString(),
+        pageSize: 100,
+      },
+      token,
+    );
+    const unsettledAtKill = (beforeKill.data.list as Array<{ status: OrderStatus }>).filter(
+      (order) => !isFinalOrderStatus(order.status),
+    ).length;
     first.child.kill('SIGKILL');
     await Promise.all(inFlight);
     if (first.child.exitCode === null && first.child.signalCode === null) await new Promise((resolve) => first.child.once('exit', resolve));
@@ -88,8 +125,15 @@ describe('kill -9 during settlement', () => {
       if (open.length === 0) break;
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
-    const ledger = (await (await fetch(`${second.baseUrl}/sandbox/ledger`)).json()) as { balanced: boolean; trialBalance: Record<string, string>; ordersByStatus: Record<string, number>; openOrders: number };
-    console.info(`crash test: ${orderIds.length} orders submitted, ${unsettledAtKill} of the listed ones unsettled at the kill, outcomes ${JSON.stringify(Object.fromEntries([...new Set(statuses.values())].map((status) => [status, [...statuses.values()].filter((s) => s === status).length])))}; ledger ${JSON.stringify(ledger)}`);
+    const ledger = (await (await fetch(`${second.baseUrl}/sandbox/ledger`)).json()) as {
+      balanced: boolean;
+      trialBalance: Record<string, string>;
+      ordersByStatus: Record<string, number>;
+      openOrders: number;
+    };
+    console.info(
+      `crash test: ${orderIds.length} orders submitted, ${unsettledAtKill} of the listed ones unsettled at the kill, outcomes ${JSON.stringify(Object.fromEntries([...new Set(statuses.values())].map((status) => [status, [...statuses.values()].filter((s) => s === status).length])))}; ledger ${JSON.stringify(ledger)}`,
+    );
     expect(unsettledAtKill).toBeGreaterThan(0);
     expect(ledger.openOrders).toBe(0);
     expect(ledger.balanced).toBe(true);

@@ -1,4 +1,4 @@
-// `npm run lint` (after ESLint): the import boundaries of house-style.md and a cycle check,
+// `npm run lint` (after ESLint): the import boundaries of docs/house-style.md and a cycle check,
 // over every TypeScript source of the monorepo. Exits 1 with one line per violation.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,7 +11,8 @@ export interface ImportEdge {
   typeOnly: boolean;
 }
 
-const IMPORT_PATTERN = /(?:^|[\s;])(import|export)\s+(type\s+)?(?:[\w*{}\s,$]+?\s+from\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+const IMPORT_PATTERN =
+  /(?:^|[\s;])(import|export)\s+(type\s+)?(?:[\w*{}\s,$]+?\s+from\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 /** Import and re-export specifiers of one file, with whether each is type-only. */
 export function parseImports(source: string): Array<{ specifier: string; typeOnly: boolean }> {
@@ -25,6 +26,7 @@ export function parseImports(source: string): Array<{ specifier: string; typeOnl
 const ALIASES: Record<string, string> = {
   '@causeway/contracts': 'packages/contracts/src/index.ts',
   '@causeway/translations': 'packages/translations/src/index.ts',
+  '@causeway/wallet-address': 'packages/wallet-address/src/index.ts',
 };
 
 /** Resolves a specifier to a repo-relative source file, or undefined for an outside package. */
@@ -46,14 +48,18 @@ interface Rule {
 
 const featureOf = (file: string) => /^apps\/web\/src\/features\/([^/]+)\//.exec(file)?.[1];
 const isServerRuntime = (file: string) =>
-  file.startsWith('apps/server/src/') && !/\.repository\.ts$|\.test\.ts$|^apps\/server\/src\/db\//.test(file);
+  file.startsWith('apps/server/src/') && !/\.repository\.ts$|\.test\.ts$|^apps\/server\/src\/(db|demo)\//.test(file);
 const ORM_PACKAGE = /^(drizzle-orm|@electric-sql\/pglite|pg)(\/|$)/;
+/** The server module a file belongs to (apps/server/src/modules/<module>/…). */
+const serverModuleOf = (file: string) => /^apps\/server\/src\/modules\/([^/]+)\//.exec(file)?.[1];
+/** Tests and their helpers may reach inside a module to set a case up; shipped code may not. */
+const isServerShipped = (file: string) => file.startsWith('apps/server/src/') && !/\.test\.ts$/.test(file);
 
 export const RULES: Rule[] = [
   {
     applies: (from) => featureOf(from) !== undefined,
     forbids: (edge) => featureOf(edge.to ?? '') !== undefined && featureOf(edge.to ?? '') !== featureOf(edge.from),
-    message: 'a feature never imports another feature: move the shared piece to src/lib or src/ui',
+    message: 'a feature never imports another feature: move the shared piece to src/lib, src/ui or src/shared',
   },
   {
     applies: (from) => from.startsWith('apps/web/src/features/'),
@@ -61,9 +67,16 @@ export const RULES: Rule[] = [
     message: 'features do not import the app shell',
   },
   {
-    applies: (from) => /^apps\/web\/src\/(ui|lib)\//.test(from),
+    applies: (from) => /^apps\/web\/src\/(ui|lib|shared)\//.test(from),
     forbids: (edge) => Boolean(edge.to && /^apps\/web\/src\/(features|app)\//.test(edge.to)),
-    message: 'ui/ and lib/ are shared: they import no feature or app code',
+    message: 'ui/, lib/ and shared/ are shared: they import no feature or app code',
+  },
+  {
+    // shared/ holds the pieces several features use that call the API (the authenticator dialogs):
+    // it builds on ui/ and lib/, so they never reach up into it.
+    applies: (from) => /^apps\/web\/src\/(ui|lib)\//.test(from),
+    forbids: (edge) => Boolean(edge.to?.startsWith('apps/web/src/shared/')),
+    message: 'ui/ (presentation) and lib/ (plain logic) never import shared/, which builds on them',
   },
   {
     applies: (from) => from.startsWith('apps/web/'),
@@ -78,7 +91,20 @@ export const RULES: Rule[] = [
   {
     applies: isServerRuntime,
     forbids: (edge) => edge.to === undefined && ORM_PACKAGE.test(edge.specifier),
-    message: 'only repositories (*.repository.ts) and db/ touch the ORM',
+    message: 'only repositories (*.repository.ts), db/ and the demo data (demo/) touch the ORM',
+  },
+  {
+    applies: (from) => isServerShipped(from) && serverModuleOf(from) !== undefined,
+    forbids: (edge) => {
+      const target = serverModuleOf(edge.to ?? '');
+      return target !== undefined && target !== serverModuleOf(edge.from) && edge.to !== `apps/server/src/modules/${target}/index.ts`;
+    },
+    message: 'a module uses another module only through its public face, modules/<module>/index.ts',
+  },
+  {
+    applies: (from) => isServerShipped(from) && /^apps\/server\/src\/(providers|db|platform|jobs)\//.test(from),
+    forbids: (edge) => serverModuleOf(edge.to ?? '') !== undefined,
+    message: 'providers/, db/, platform/ and jobs/ sit below the modules: they import no module',
   },
 ];
 
@@ -130,7 +156,9 @@ export function checkImports(sources: Map<string, string>): string[] {
     parseImports(source).map(({ specifier, typeOnly }) => ({ from, specifier, typeOnly, to: resolveSpecifier(from, specifier, exists) })),
   );
   const violations = edges.flatMap((edge) =>
-    RULES.filter((rule) => rule.applies(edge.from) && rule.forbids(edge)).map((rule) => `${edge.from}: imports '${edge.specifier}': ${rule.message}`),
+    RULES.filter((rule) => rule.applies(edge.from) && rule.forbids(edge)).map(
+      (rule) => `${edge.from}: imports '${edge.specifier}': ${rule.message}`,
+    ),
   );
   const cycles = findCycles(edges).map((cycle) => `import cycle: ${cycle.join(' → ')}`);
   return [...violations, ...cycles];

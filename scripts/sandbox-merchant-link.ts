@@ -1,5 +1,5 @@
 /**
- * Prints a signed entry link of sandbox.md's demo merchant, as a merchant's server would build it:
+ * Prints a signed entry link of docs/sandbox.md's demo merchant, as a merchant's server would build it:
  *
  *   node --import tsx scripts/sandbox-merchant-link.ts <merchantUserId> [email] [login-v3|skip-login] [base-url] [--share-kyc First,Last,YYYY-MM-DD,NAT,RES]
  *
@@ -12,7 +12,8 @@ import { canonicalEntryQuery } from '@causeway/contracts';
 
 const DEMO_API_KEY = 'pk_sandbox_demo';
 const DEMO_SECRET = 'sk_sandbox_demo';
-const USAGE = 'usage: sandbox-merchant-link.ts <merchantUserId> [email] [login-v3|skip-login] [base-url] [--share-kyc First,Last,YYYY-MM-DD,NAT,RES]';
+const USAGE =
+  'usage: sandbox-merchant-link.ts <merchantUserId> [email] [login-v3|skip-login] [base-url] [--share-kyc First,Last,YYYY-MM-DD,NAT,RES]';
 
 const args = process.argv.slice(2);
 const shareAt = args.indexOf('--share-kyc');

@@ -8,7 +8,14 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const builtIndex = path.join(root, 'apps/web/dist/index.html');
-const SOURCES = ['apps/web/src', 'apps/web/index.html', 'apps/web/public', 'apps/web/vite.config.ts', 'packages/contracts/src', 'packages/translations/src'];
+const SOURCES = [
+  'apps/web/src',
+  'apps/web/index.html',
+  'apps/web/public',
+  'apps/web/vite.config.ts',
+  'packages/contracts/src',
+  'packages/translations/src',
+];
 
 function newestMtime(target) {
   if (!fs.existsSync(target)) return 0;

@@ -16,5 +16,14 @@ export default defineConfig({
     target: 'es2022',
   },
   // The server's own pages too: the default legal pages (/en/legal/terms, ...) and the site icon.
-  server: { proxy: { '/prod-api': apiTarget, '/sandbox': apiTarget, '/uploads': apiTarget, '/help-centre': apiTarget, '^/(en|zh)/legal/': apiTarget, '/favicon.ico': apiTarget } },
+  server: {
+    proxy: {
+      '/prod-api': apiTarget,
+      '/sandbox': apiTarget,
+      '/uploads': apiTarget,
+      '/help-centre': apiTarget,
+      '^/(en|zh)/legal/': apiTarget,
+      '/favicon.ico': apiTarget,
+    },
+  },
 });

@@ -4,7 +4,14 @@ import { ConfigError, loadConfig } from './config.ts';
 describe('loadConfig', () => {
   it('gives every variable its documented default', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ HOST: '127.0.0.1', PORT: 8080, DATA_DIR: './.data', LOG_LEVEL: 'info', FRAME_ANCESTORS: "'self'", TRUST_PROXY: false });
+    expect(config).toMatchObject({
+      HOST: '127.0.0.1',
+      PORT: 8080,
+      DATA_DIR: './.data',
+      LOG_LEVEL: 'info',
+      FRAME_ANCESTORS: "'self'",
+      TRUST_PROXY: false,
+    });
     expect(config.DATABASE_URL).toBeUndefined();
   });
 
@@ -28,18 +35,39 @@ describe('loadConfig', () => {
   it('takes the legal pages (TERMS_URL, PRIVACY_URL, COOKIES_URL) as http(s) URLs or site paths, {lng} allowed; unset by default', () => {
     const defaults = loadConfig({});
     expect([defaults.TERMS_URL, defaults.PRIVACY_URL, defaults.COOKIES_URL]).toEqual([undefined, undefined, undefined]);
-    const config = loadConfig({ TERMS_URL: 'https://shop.example/{lng}/terms', PRIVACY_URL: 'http://localhost:3000/privacy', COOKIES_URL: '/static/cookies.html' });
-    expect(config).toMatchObject({ TERMS_URL: 'https://shop.example/{lng}/terms', PRIVACY_URL: 'http://localhost:3000/privacy', COOKIES_URL: '/static/cookies.html' });
-    for (const bad of ['javascript:alert(1)', '//evil.example/terms', 'shop.example/terms', 'https://shop.example/a b', 'https://shop.example/"x']) {
+    const config = loadConfig({
+      TERMS_URL: 'https://shop.example/{lng}/terms',
+      PRIVACY_URL: 'http://localhost:3000/privacy',
+      COOKIES_URL: '/static/cookies.html',
+    });
+    expect(config).toMatchObject({
+      TERMS_URL: 'https://shop.example/{lng}/terms',
+      PRIVACY_URL: 'http://localhost:3000/privacy',
+      COOKIES_URL: '/static/cookies.html',
+    });
+    for (const bad of [
+      'javascript:alert(1)',
+      '//evil.example/terms',
+      'shop.example/terms',
+      'https://shop.example/a b',
+      'https://shop.example/"x',
+    ]) {
       expect(() => loadConfig({ TERMS_URL: bad })).toThrow(/TERMS_URL/);
     }
-    expect(() => loadConfig({ TERMS_URL: 'data:text/html,x' })).toThrow(/TERMS_URL="data:text\/html,x": must be an http\(s\):\/\/ URL \(https:\/\/ in production\) or a path of this site/);
+    expect(() => loadConfig({ TERMS_URL: 'data:text/html,x' })).toThrow(
+      /TERMS_URL="data:text\/html,x": must be an http\(s\):\/\/ URL \(https:\/\/ in production\) or a path of this site/,
+    );
   });
 
   it('wants the legal pages on https (or this site) in production, as the message says; plain http only in sandbox mode', () => {
     const production = { CAUSEWAY_ENV: 'production', SECRET_KEY: 'x'.repeat(32), PUBLIC_URL: 'https://pay.example', ALLOW_SANDBOX: 'all' };
-    expect(() => loadConfig({ ...production, PRIVACY_URL: 'http://shop.example/privacy' })).toThrow(/PRIVACY_URL="http:\/\/shop.example\/privacy": must be an https:\/\/ URL or a path of this site in production/);
-    expect(loadConfig({ ...production, PRIVACY_URL: 'https://shop.example/privacy', TERMS_URL: '/terms.html' })).toMatchObject({ PRIVACY_URL: 'https://shop.example/privacy', TERMS_URL: '/terms.html' });
+    expect(() => loadConfig({ ...production, PRIVACY_URL: 'http://shop.example/privacy' })).toThrow(
+      /PRIVACY_URL="http:\/\/shop.example\/privacy": must be an https:\/\/ URL or a path of this site in production/,
+    );
+    expect(loadConfig({ ...production, PRIVACY_URL: 'https://shop.example/privacy', TERMS_URL: '/terms.html' })).toMatchObject({
+      PRIVACY_URL: 'https://shop.example/privacy',
+      TERMS_URL: '/terms.html',
+    });
     expect(loadConfig({ PRIVACY_URL: 'http://localhost:3000/privacy' }).PRIVACY_URL).toBe('http://localhost:3000/privacy');
   });
 
@@ -55,12 +83,18 @@ describe('loadConfig', () => {
   });
 
   it('accepts a merchant allow-list for frame-ancestors', () => {
-    expect(loadConfig({ FRAME_ANCESTORS: "'self' https://shop.example.com https://*.merchant.example:8443" }).FRAME_ANCESTORS).toContain('shop.example.com');
+    expect(loadConfig({ FRAME_ANCESTORS: "'self' https://shop.example.com https://*.merchant.example:8443" }).FRAME_ANCESTORS).toContain(
+      'shop.example.com',
+    );
   });
 
   it('wants the reCAPTCHA secret and site key together, naming the missing one', () => {
-    expect(() => loadConfig({ RECAPTCHA_SECRET: 'server-half' })).toThrow(/RECAPTCHA_SITE_KEY="": must be set when RECAPTCHA_SECRET is set/);
-    expect(() => loadConfig({ RECAPTCHA_SITE_KEY: 'browser-half' })).toThrow(/RECAPTCHA_SECRET=\(value hidden\): must be set when RECAPTCHA_SITE_KEY is set/);
+    expect(() => loadConfig({ RECAPTCHA_SECRET: 'server-half' })).toThrow(
+      /RECAPTCHA_SITE_KEY="": must be set when RECAPTCHA_SECRET is set/,
+    );
+    expect(() => loadConfig({ RECAPTCHA_SITE_KEY: 'browser-half' })).toThrow(
+      /RECAPTCHA_SECRET=\(value hidden\): must be set when RECAPTCHA_SITE_KEY is set/,
+    );
     expect(loadConfig({ RECAPTCHA_SECRET: 'server-half', RECAPTCHA_SITE_KEY: 'browser-half' }).RECAPTCHA_SITE_KEY).toBe('browser-half');
   });
 });

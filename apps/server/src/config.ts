@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_TRANSLATIONS_API_KEY } from '@causeway/translations';
 import { z } from 'zod';
 import { CAUSEWAY_ENVS, isProduction, parseAllowSandbox, productionProblems, SANDBOX_NAMES } from './platform/deployment-mode.ts';
+import { providerProblems, providerVariablesShape } from './providers/provider-kinds.ts';
 
 const serverRoot = fileURLToPath(new URL('..', import.meta.url));
 const repoRoot = path.resolve(serverRoot, '../..');
@@ -32,7 +33,7 @@ const trustProxyFromEnv = z.string().transform((text, context): boolean | string
   if (['false', '0'].includes(text)) return false;
   const proxies = text.split(',').map((entry) => entry.trim());
   if (proxies.every(isAddressOrCidr)) return proxies;
-  context.addIssue({ code: 'custom', message: 'must be true, false, or the proxies\' addresses or CIDRs, comma-separated' });
+  context.addIssue({ code: 'custom', message: "must be true, false, or the proxies' addresses or CIDRs, comma-separated" });
   return z.NEVER;
 });
 
@@ -48,7 +49,8 @@ const cspSource = /^('self'|'none'|https?:\/\/(\*\.)?[a-z0-9.-]+(:\d{1,5})?)$/i;
 const legalPageUrl = z
   .string()
   .refine(isSafeLinkUrl, {
-    message: 'must be an http(s):// URL (https:// in production) or a path of this site such as /terms.html ({lng} stands for the language: en or zh)',
+    message:
+      'must be an http(s):// URL (https:// in production) or a path of this site such as /terms.html ({lng} stands for the language: en or zh)',
   })
   .optional();
 const LEGAL_PAGE_VARIABLES = ['TERMS_URL', 'PRIVACY_URL', 'COOKIES_URL'] as const;
@@ -57,178 +59,219 @@ const LEGAL_PAGE_VARIABLES = ['TERMS_URL', 'PRIVACY_URL', 'COOKIES_URL'] as cons
  * The whole environment the server reads, parsed once at boot. Every variable is listed in the
  * README with its default. A bad value stops the boot with a message naming every bad variable.
  */
-export const configSchema = z.object({
-  /** The switch between sandbox and production (platform/deployment-mode.ts); NODE_ENV changes nothing about it. */
-  CAUSEWAY_ENV: z.enum(CAUSEWAY_ENVS, { message: 'must be sandbox or production' }).default('sandbox'),
-  /** In production: the sandbox providers allowed to run, by name (`mail,kyc,…`) or `all`. Ignored in sandbox mode. */
-  ALLOW_SANDBOX: z
-    .string()
-    .default('')
-    .transform((text, context) => {
-      const { names, unknown } = parseAllowSandbox(text);
-      if (unknown.length > 0) context.addIssue({ code: 'custom', message: `unknown name(s) ${unknown.join(', ')}: use all, or some of ${SANDBOX_NAMES.join(', ')}` });
-      return names;
-    }),
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  PORT: z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535).default(8080),
-  PUBLIC_URL: z.url({ message: 'must be an absolute URL such as https://pay.example.com' }).optional(),
-  DATA_DIR: z.string().min(1).default('./.data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
-    .optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  WEB_DIST: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
-  FRAME_ANCESTORS: z
-    .string()
-    .default("'self'")
-    .refine((value) => value.split(/\s+/).filter(Boolean).every((source) => cspSource.test(source)), {
-      message: "must be space-separated origins (https://shop.example.com), 'self' or 'none'",
-    }),
-  TRANSLATIONS_API_KEY: z.string().min(8, 'must be at least 8 characters').default(DEFAULT_TRANSLATIONS_API_KEY),
-  I18N_HOST: z.url({ message: 'must be an http(s) URL of the i18n host' }).optional(),
-  I18N_API_KEY: z.string().min(1).optional(),
-  SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
-  MAIL_FROM: z.string().min(3).default('Causeway <no-reply@causeway.example>'),
-  SANDBOX_GEO_COUNTRY: z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter country code').default('DE'),
-  IPINFO_TOKEN: z.string().min(1).optional(),
-  RECAPTCHA_SECRET: z.string().min(1).optional(),
-  /** The public half of the reCAPTCHA pair: the browser needs it to get the token the secret verifies. */
-  RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
-  TRUST_PROXY: trustProxyFromEnv.default(false),
-  /** The verification level applicants are created at (a Sumsub level name). */
-  KYC_LEVEL_NAME: z.string().regex(/^[\w-]{1,64}$/, 'must be a level name: letters, digits, _ and -').default('basic-kyc-level'),
-  /** Spec §3 kycFlowVersion of new profiles: V1 the vendor's hosted step, V2 our own document step (docsverification). */
-  KYC_FLOW_VERSION: z.enum(['V1', 'V2']).default('V1'),
-  /** sandbox.md: how long the sandbox vendor waits before a Pass. */
-  SANDBOX_KYC_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
-  SUMSUB_APP_TOKEN: z.string().min(1).optional(),
-  SUMSUB_SECRET_KEY: z.string().min(1).optional(),
-  SUMSUB_WEBHOOK_SECRET: z.string().min(1).optional(),
-  SUMSUB_BASE_URL: z.url({ message: 'must be an https URL such as https://api.sumsub.com' }).optional(),
-  /** How often the outbox worker looks for due jobs; 0 turns the timer off (tests drain by hand). */
-  JOB_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(250),
-  /** How long a worker holds a claimed job; a crashed process's jobs are due again after it. Longer than the slowest step (a custody send may take 60 s), or a second process could run it too. */
-  JOB_LEASE_MS: z.coerce.number().int().min(1000).max(600_000).default(120_000),
-  /** Reference prices for quotes: `sandbox` (seeded walk, offline) or `kraken` (Kraken's public ticker, no key). */
-  PRICE_FEED: z.enum(['sandbox', 'kraken']).default('sandbox'),
-  /** sandbox.md: the seed of the sandbox's deterministic price walk. */
-  SANDBOX_PRICE_SEED: z.string().min(1).max(64).default('causeway'),
-  /** A real feed never quotes from a price older than this. */
-  PRICE_MAX_AGE_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
-  KRAKEN_API_URL: z.url({ message: 'must be an https URL such as https://api.kraken.com' }).optional(),
-  /** The card processor: `sandbox` (sandbox.md's test cards, 3DS page under /sandbox/3ds) or `checkout` (Checkout.com). */
-  CARD_PROCESSOR: z.enum(['sandbox', 'checkout']).default('sandbox'),
-  CHECKOUT_SECRET_KEY: z.string().min(1).optional(),
-  CHECKOUT_PUBLIC_KEY: z.string().min(1).optional(),
-  CHECKOUT_BASE_URL: z.url({ message: 'must be an https URL such as https://api.checkout.com' }).optional(),
-  CHECKOUT_PROCESSING_CHANNEL_ID: z.string().regex(/^pc_\w{26}$/, 'must be a Checkout.com processing channel id: pc_ and 26 letters or digits').optional(),
-  /** Crypto payouts: `sandbox` (hashes at once, confirmed after SANDBOX_CHAIN_CONFIRM_MS) or `bitgo` (BitGo Express). */
-  CHAIN_PROVIDER: z.enum(['sandbox', 'bitgo']).default('sandbox'),
-  SANDBOX_CHAIN_CONFIRM_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
-  /** A payout still of unknown outcome this long after its first try waits for an operator (step PAYOUT_REVIEW); 4 hours. */
-  PAYOUT_CONFIRM_DEADLINE_MS: z.coerce.number().int().min(60_000).max(7 * 24 * 60 * 60 * 1000).default(4 * 60 * 60 * 1000),
-  BITGO_ACCESS_TOKEN: z.string().min(1).optional(),
-  BITGO_EXPRESS_URL: z.url({ message: 'must be the http(s) URL of BitGo Express' }).optional(),
-  BITGO_WALLET_PASSPHRASE: z.string().min(1).optional(),
-  /** Which BitGo wallet pays out on each network, e.g. `BTC=abc123,ETH=def456`. */
-  BITGO_WALLET_IDS: z.string().regex(/^([A-Z0-9]{2,16}=[\w-]+)(,[A-Z0-9]{2,16}=[\w-]+)*$/, 'must be NETWORK=walletId pairs separated by commas').optional(),
-  /** Destination screening: `sandbox` (a small deny list of sanctioned addresses) or `chainalysis` (its free sanctions API). */
-  ADDRESS_SCREENING: z.enum(['sandbox', 'chainalysis']).default('sandbox'),
-  CHAINALYSIS_API_KEY: z.string().min(1).optional(),
-  CHAINALYSIS_API_URL: z.url({ message: 'must be an https URL such as https://public.chainalysis.com' }).optional(),
-  /** The help desk behind the widget: `builtin` (the help centre in our database) or `zendesk` (its Help Center and Requests APIs). */
-  HELP_DESK: z.enum(['builtin', 'zendesk']).default('builtin'),
-  ZENDESK_URL: z.url({ message: 'must be your Zendesk address such as https://yourcompany.zendesk.com' }).optional(),
-  ZENDESK_EMAIL: z.email({ message: 'must be the email of the Zendesk agent the API token belongs to' }).optional(),
-  ZENDESK_API_TOKEN: z.string().min(1).optional(),
-  /**
-   * With the built-in desk: the password of /sandbox/help-desk (HTTP Basic). Needed to see tickets on
-   * an install that is not a sandbox; unset, that page takes OPERATOR_PASSWORD instead.
-   */
-  HELP_DESK_OPERATOR_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
-  /**
-   * The password (HTTP Basic) of the operator pages: /operator/orders-awaiting-review, and the help
-   * desk's tickets unless HELP_DESK_OPERATOR_PASSWORD is set. Needed for them on an install that is not a sandbox.
-   */
-  OPERATOR_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
-  /** The id of the ticket field that says where a ticket came from (tickets_from_widget or feedbacks_from_widget). */
-  ZENDESK_SOURCE_FIELD_ID: z.coerce.number().int().positive().optional(),
-  /** Whether the travel rule (GTR) asks for the receiving VASP on payouts (gtr-enabled). */
-  GTR_ENABLED: booleanFromEnv.default(false),
-  /** The travel-rule VASP directory (list-vasp-info) as a JSON list of {vaspId, name, country, website}; empty by default (spec §3). */
-  TRAVEL_RULE_VASPS: z
-    .string()
-    .default('[]')
-    .transform((text, context) => {
-      try {
-        const parsed = z.array(vaspInfoSchema).safeParse(JSON.parse(text));
-        if (parsed.success) return parsed.data;
-      } catch {
-        // not JSON: reported below
-      }
-      context.addIssue({ code: 'custom', message: 'must be a JSON list of {vaspId, name, country, website}' });
-      return z.NEVER;
-    }),
-  /** The operator's own terms of use, privacy statement and cookie policy; unset, the built-in pages (/en/legal/terms, ...). */
-  TERMS_URL: legalPageUrl,
-  PRIVACY_URL: legalPageUrl,
-  COOKIES_URL: legalPageUrl,
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
-  /** Where the local storage keeps uploaded documents; default DATA_DIR/uploads. Unused with S3_BUCKET. */
-  UPLOAD_DIR: z.string().min(1).optional(),
-  /** Uploaded documents go to this (private) S3 bucket instead of UPLOAD_DIR. */
-  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name: 3 to 63 lowercase letters, digits, . and -').optional(),
-  S3_ENDPOINT: z.url({ message: 'must be the http(s) URL of an S3-compatible service' }).optional(),
-  S3_REGION: z.string().regex(/^[a-z0-9-]{2,32}$/, 'must be a region name such as eu-west-1').default('us-east-1'),
-  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
-  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-  S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
-}).superRefine((config, context) => {
-  // Half a reCAPTCHA pair would refuse every sign-in (no token, or tokens nobody can verify): stop
-  // the boot instead. The issue's path names the missing variable, as field issues do.
-  const pair = [['RECAPTCHA_SECRET', 'RECAPTCHA_SITE_KEY'], ['RECAPTCHA_SITE_KEY', 'RECAPTCHA_SECRET']] as const;
-  for (const [set, missing] of pair) {
-    if (config[set] && !config[missing]) context.addIssue({ code: 'custom', path: [missing], message: `must be set when ${set} is set` });
-  }
-  // Sumsub needs all three: the API pair signs calls, the webhook secret checks what it sends back.
-  const sumsub = ['SUMSUB_APP_TOKEN', 'SUMSUB_SECRET_KEY', 'SUMSUB_WEBHOOK_SECRET'] as const;
-  const set = sumsub.filter((name) => config[name]);
-  if (set.length > 0) {
-    for (const missing of sumsub.filter((name) => !config[name])) context.addIssue({ code: 'custom', path: [missing], message: `must be set when ${set[0]} is set` });
-  }
-  // S3: the key pair comes both or neither (neither: the SDK's own chain, e.g. an instance role);
-  // an endpoint or keys without a bucket would silently keep files on the local disk.
-  for (const [set, missing] of [['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'], ['S3_SECRET_ACCESS_KEY', 'S3_ACCESS_KEY_ID']] as const) {
-    if (config[set] && !config[missing]) context.addIssue({ code: 'custom', path: [missing], message: `must be set when ${set} is set` });
-  }
-  // A real provider without its keys would fail every order: stop the boot and name the variable.
-  const required = [
-    ['CARD_PROCESSOR', 'checkout', ['CHECKOUT_SECRET_KEY', 'CHECKOUT_PUBLIC_KEY', 'PUBLIC_URL']],
-    ['CHAIN_PROVIDER', 'bitgo', ['BITGO_ACCESS_TOKEN', 'BITGO_EXPRESS_URL', 'BITGO_WALLET_PASSPHRASE', 'BITGO_WALLET_IDS']],
-    ['ADDRESS_SCREENING', 'chainalysis', ['CHAINALYSIS_API_KEY']],
-    ['HELP_DESK', 'zendesk', ['ZENDESK_URL', 'ZENDESK_EMAIL', 'ZENDESK_API_TOKEN', 'ZENDESK_SOURCE_FIELD_ID']],
-  ] as const;
-  for (const [setting, value, names] of required) {
-    if (config[setting] !== value) continue;
-    for (const name of names.filter((candidate) => !config[candidate])) context.addIssue({ code: 'custom', path: [name], message: `must be set when ${setting} is ${value}` });
-  }
-  const s3Setting = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).find((name) => config[name]);
-  if (s3Setting && !config.S3_BUCKET) context.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: `must be set when ${s3Setting} is set` });
-  // In production people read the terms they accept over https only: a plain http page could be altered on the way.
-  for (const name of LEGAL_PAGE_VARIABLES) {
-    if (isProduction(config) && /^http:/i.test(config[name] ?? '')) context.addIssue({ code: 'custom', path: [name], message: 'must be an https:// URL or a path of this site in production' });
-  }
-  // CAUSEWAY_ENV=production: SECRET_KEY, an https PUBLIC_URL, and no sandbox provider ALLOW_SANDBOX does not name.
-  for (const { variable, message } of productionProblems(config)) context.addIssue({ code: 'custom', path: [variable], message });
-});
+export const configSchema = z
+  .object({
+    /** The switch between sandbox and production (platform/deployment-mode.ts); NODE_ENV changes nothing about it. */
+    CAUSEWAY_ENV: z.enum(CAUSEWAY_ENVS, { message: 'must be sandbox or production' }).default('sandbox'),
+    /** In production: the sandbox providers allowed to run, by name (`mail,kyc,…`) or `all`. Ignored in sandbox mode. */
+    ALLOW_SANDBOX: z
+      .string()
+      .default('')
+      .transform((text, context) => {
+        const { names, unknown } = parseAllowSandbox(text);
+        if (unknown.length > 0)
+          context.addIssue({
+            code: 'custom',
+            message: `unknown name(s) ${unknown.join(', ')}: use all, or some of ${SANDBOX_NAMES.join(', ')}`,
+          });
+        return names;
+      }),
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    /**
+     * Each provider kind's vendor: `<KIND>_PROVIDER` (MAIL_PROVIDER=smtp, CARD_PROCESSOR_PROVIDER=checkout, ...)
+     * and the older variables still accepted (CARD_PROCESSOR, PRICE_FEED, ADDRESS_SCREENING, HELP_DESK),
+     * all unset by default: the registry (providers/provider-kinds.ts) reads them with the vendors' settings.
+     */
+    ...providerVariablesShape(),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    PORT: z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535).default(8080),
+    PUBLIC_URL: z.url({ message: 'must be an absolute URL such as https://pay.example.com' }).optional(),
+    DATA_DIR: z.string().min(1).default('./.data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WEB_DIST: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
+    FRAME_ANCESTORS: z
+      .string()
+      .default("'self'")
+      .refine(
+        (value) =>
+          value
+            .split(/\s+/)
+            .filter(Boolean)
+            .every((source) => cspSource.test(source)),
+        {
+          message: "must be space-separated origins (https://shop.example.com), 'self' or 'none'",
+        },
+      ),
+    TRANSLATIONS_API_KEY: z.string().min(8, 'must be at least 8 characters').default(DEFAULT_TRANSLATIONS_API_KEY),
+    I18N_HOST: z.url({ message: 'must be an http(s) URL of the i18n host' }).optional(),
+    I18N_API_KEY: z.string().min(1).optional(),
+    SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('Causeway <no-reply@causeway.example>'),
+    SANDBOX_GEO_COUNTRY: z
+      .string()
+      .regex(/^[A-Z]{2}$/, 'must be a two-letter country code')
+      .default('DE'),
+    IPINFO_TOKEN: z.string().min(1).optional(),
+    RECAPTCHA_SECRET: z.string().min(1).optional(),
+    /** The public half of the reCAPTCHA pair: the browser needs it to get the token the secret verifies. */
+    RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
+    TRUST_PROXY: trustProxyFromEnv.default(false),
+    /** The verification level applicants are created at (a Sumsub level name). */
+    KYC_LEVEL_NAME: z
+      .string()
+      .regex(/^[\w-]{1,64}$/, 'must be a level name: letters, digits, _ and -')
+      .default('basic-kyc-level'),
+    /** docs/rules/entities.md kycFlowVersion of new profiles: V1 the vendor's hosted step, V2 our own document step (docsverification). */
+    KYC_FLOW_VERSION: z.enum(['V1', 'V2']).default('V1'),
+    /** docs/sandbox.md: how long the sandbox vendor waits before a Pass. */
+    SANDBOX_KYC_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
+    SUMSUB_APP_TOKEN: z.string().min(1).optional(),
+    SUMSUB_SECRET_KEY: z.string().min(1).optional(),
+    SUMSUB_WEBHOOK_SECRET: z.string().min(1).optional(),
+    SUMSUB_BASE_URL: z.url({ message: 'must be an https URL such as https://api.sumsub.com' }).optional(),
+    /** How often the outbox worker looks for due jobs; 0 turns the timer off (tests drain by hand). */
+    JOB_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(250),
+    /** How long a worker holds a claimed job; a crashed process's jobs are due again after it. Longer than the slowest step (a custody send may take 60 s), or a second process could run it too. */
+    JOB_LEASE_MS: z.coerce.number().int().min(1000).max(600_000).default(120_000),
+    /** docs/sandbox.md: the seed of the sandbox's deterministic price walk. */
+    SANDBOX_PRICE_SEED: z.string().min(1).max(64).default('causeway'),
+    /** A real feed never quotes from a price older than this. */
+    PRICE_MAX_AGE_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+    KRAKEN_API_URL: z.url({ message: 'must be an https URL such as https://api.kraken.com' }).optional(),
+    CHECKOUT_SECRET_KEY: z.string().min(1).optional(),
+    CHECKOUT_PUBLIC_KEY: z.string().min(1).optional(),
+    CHECKOUT_BASE_URL: z.url({ message: 'must be an https URL such as https://api.checkout.com' }).optional(),
+    CHECKOUT_PROCESSING_CHANNEL_ID: z
+      .string()
+      .regex(/^pc_\w{26}$/, 'must be a Checkout.com processing channel id: pc_ and 26 letters or digits')
+      .optional(),
+    SANDBOX_CHAIN_CONFIRM_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
+    /** A payout still of unknown outcome this long after its first try waits for an operator (step PAYOUT_REVIEW); 4 hours. */
+    PAYOUT_CONFIRM_DEADLINE_MS: z.coerce
+      .number()
+      .int()
+      .min(60_000)
+      .max(7 * 24 * 60 * 60 * 1000)
+      .default(4 * 60 * 60 * 1000),
+    BITGO_ACCESS_TOKEN: z.string().min(1).optional(),
+    BITGO_EXPRESS_URL: z.url({ message: 'must be the http(s) URL of BitGo Express' }).optional(),
+    BITGO_WALLET_PASSPHRASE: z.string().min(1).optional(),
+    /** Which BitGo wallet pays out on each network, e.g. `BTC=abc123,ETH=def456`. */
+    BITGO_WALLET_IDS: z
+      .string()
+      .regex(/^([A-Z0-9]{2,16}=[\w-]+)(,[A-Z0-9]{2,16}=[\w-]+)*$/, 'must be NETWORK=walletId pairs separated by commas')
+      .optional(),
+    CHAINALYSIS_API_KEY: z.string().min(1).optional(),
+    CHAINALYSIS_API_URL: z.url({ message: 'must be an https URL such as https://public.chainalysis.com' }).optional(),
+    ZENDESK_URL: z.url({ message: 'must be your Zendesk address such as https://yourcompany.zendesk.com' }).optional(),
+    ZENDESK_EMAIL: z.email({ message: 'must be the email of the Zendesk agent the API token belongs to' }).optional(),
+    ZENDESK_API_TOKEN: z.string().min(1).optional(),
+    /**
+     * With the built-in desk: the password of /sandbox/help-desk (HTTP Basic). Needed to see tickets on
+     * an install that is not a sandbox; unset, that page takes OPERATOR_PASSWORD instead.
+     */
+    HELP_DESK_OPERATOR_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
+    /**
+     * The password (HTTP Basic) of the operator pages: /operator/orders-awaiting-review, and the help
+     * desk's tickets unless HELP_DESK_OPERATOR_PASSWORD is set. Needed for them on an install that is not a sandbox.
+     */
+    OPERATOR_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
+    /** The id of the ticket field that says where a ticket came from (tickets_from_widget or feedbacks_from_widget). */
+    ZENDESK_SOURCE_FIELD_ID: z.coerce.number().int().positive().optional(),
+    /** Whether the travel rule (GTR) asks for the receiving VASP on payouts (gtr-enabled). */
+    GTR_ENABLED: booleanFromEnv.default(false),
+    /** The travel-rule VASP directory (list-vasp-info) as a JSON list of {vaspId, name, country, website}; empty by default (docs/rules/entities.md). */
+    TRAVEL_RULE_VASPS: z
+      .string()
+      .default('[]')
+      .transform((text, context) => {
+        try {
+          const parsed = z.array(vaspInfoSchema).safeParse(JSON.parse(text));
+          if (parsed.success) return parsed.data;
+        } catch {
+          // not JSON: reported below
+        }
+        context.addIssue({ code: 'custom', message: 'must be a JSON list of {vaspId, name, country, website}' });
+        return z.NEVER;
+      }),
+    /** The operator's own terms of use, privacy statement and cookie policy; unset, the built-in pages (/en/legal/terms, ...). */
+    TERMS_URL: legalPageUrl,
+    PRIVACY_URL: legalPageUrl,
+    COOKIES_URL: legalPageUrl,
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+    BODY_LIMIT_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(50 * 1024 * 1024)
+      .default(1024 * 1024),
+    /** Where the local storage keeps uploaded documents; default DATA_DIR/uploads. Unused with S3 storage. */
+    UPLOAD_DIR: z.string().min(1).optional(),
+    /** Uploaded documents go to this (private) S3 bucket instead of UPLOAD_DIR (setting it chooses STORAGE_PROVIDER=s3). */
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name: 3 to 63 lowercase letters, digits, . and -')
+      .optional(),
+    S3_ENDPOINT: z.url({ message: 'must be the http(s) URL of an S3-compatible service' }).optional(),
+    S3_REGION: z
+      .string()
+      .regex(/^[a-z0-9-]{2,32}$/, 'must be a region name such as eu-west-1')
+      .default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
+  })
+  .superRefine((config, context) => {
+    // A real provider without what it needs would fail every call (half a reCAPTCHA pair refuses
+    // every sign-in, Checkout.com without keys every order): stop the boot and name each missing
+    // variable. The issue's path names it, as field issues do.
+    for (const { variable, message } of providerProblems(config)) context.addIssue({ code: 'custom', path: [variable], message });
+    // S3: the key pair comes both or neither (neither: the SDK's own chain, e.g. an instance role).
+    for (const [set, missing] of [
+      ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
+      ['S3_SECRET_ACCESS_KEY', 'S3_ACCESS_KEY_ID'],
+    ] as const) {
+      if (config[set] && !config[missing]) context.addIssue({ code: 'custom', path: [missing], message: `must be set when ${set} is set` });
+    }
+    // In production people read the terms they accept over https only: a plain http page could be altered on the way.
+    for (const name of LEGAL_PAGE_VARIABLES) {
+      if (isProduction(config) && /^http:/i.test(config[name] ?? ''))
+        context.addIssue({ code: 'custom', path: [name], message: 'must be an https:// URL or a path of this site in production' });
+    }
+    // CAUSEWAY_ENV=production: SECRET_KEY, an https PUBLIC_URL, and no sandbox provider ALLOW_SANDBOX does not name.
+    for (const { variable, message } of productionProblems(config)) context.addIssue({ code: 'custom', path: [variable], message });
+  });
 
 export type Config = z.infer<typeof configSchema>;
 
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'TRANSLATIONS_API_KEY', 'I18N_API_KEY', 'SECRET_KEY', 'SMTP_URL', 'IPINFO_TOKEN', 'RECAPTCHA_SECRET', 'SUMSUB_APP_TOKEN', 'SUMSUB_SECRET_KEY', 'SUMSUB_WEBHOOK_SECRET', 'S3_SECRET_ACCESS_KEY', 'CHECKOUT_SECRET_KEY', 'BITGO_ACCESS_TOKEN', 'BITGO_WALLET_PASSPHRASE', 'CHAINALYSIS_API_KEY', 'ZENDESK_API_TOKEN', 'HELP_DESK_OPERATOR_PASSWORD', 'OPERATOR_PASSWORD']);
+const SECRET_VARIABLES = new Set([
+  'DATABASE_URL',
+  'TRANSLATIONS_API_KEY',
+  'I18N_API_KEY',
+  'SECRET_KEY',
+  'SMTP_URL',
+  'IPINFO_TOKEN',
+  'RECAPTCHA_SECRET',
+  'SUMSUB_APP_TOKEN',
+  'SUMSUB_SECRET_KEY',
+  'SUMSUB_WEBHOOK_SECRET',
+  'S3_SECRET_ACCESS_KEY',
+  'CHECKOUT_SECRET_KEY',
+  'BITGO_ACCESS_TOKEN',
+  'BITGO_WALLET_PASSPHRASE',
+  'CHAINALYSIS_API_KEY',
+  'ZENDESK_API_TOKEN',
+  'HELP_DESK_OPERATOR_PASSWORD',
+  'OPERATOR_PASSWORD',
+]);
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {

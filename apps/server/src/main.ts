@@ -3,15 +3,20 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
-import { prepareDatabase } from './db/prepare.ts';
+import { prepareDatabase } from './prepare-database.ts';
 import { hasSandboxTools } from './platform/deployment-mode.ts';
+import { chooseProvider } from './providers/provider-kinds.ts';
 
 /** Starts Causeway: config, database (migrated and seeded), HTTP server, graceful shutdown. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: path.resolve(config.DATA_DIR) });
   try {
-    await prepareDatabase(database, { secretKey: config.SECRET_KEY, demoData: hasSandboxTools(config), cardProcessor: config.CARD_PROCESSOR });
+    await prepareDatabase(database, {
+      secretKey: config.SECRET_KEY,
+      demoData: hasSandboxTools(config),
+      cardProcessor: chooseProvider(config, 'card-processor').vendor,
+    });
   } catch (error) {
     await database.close();
     throw error;
@@ -37,7 +42,9 @@ async function main(): Promise<void> {
   const address = await app.listen({ host: config.HOST, port: config.PORT });
   const shown = config.PUBLIC_URL ?? address.replace('://127.0.0.1', '://localhost');
   // Printed plainly (not only as a log line) so people and scripts find the URL.
-  process.stdout.write(`\nCauseway is running on ${database.kind === 'pglite' ? `PGlite (${path.resolve(config.DATA_DIR)})` : 'PostgreSQL'}\n  Open ${shown}\n\n`);
+  process.stdout.write(
+    `\nCauseway is running on ${database.kind === 'pglite' ? `PGlite (${path.resolve(config.DATA_DIR)})` : 'PostgreSQL'}\n  Open ${shown}\n\n`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -8,10 +8,10 @@ import { createTestDatabase } from '../test/test-database.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
-import { prepareDatabase } from './db/prepare.ts';
+import { prepareDatabase } from './prepare-database.ts';
 import { merchants, sessions, users } from './db/schema/index.ts';
-import { DEMO_DISABLED_REASON } from './db/seed/demo-access.ts';
-import { DEMO_PASSWORD } from './db/seed/demo-accounts.ts';
+import { DEMO_DISABLED_REASON } from './demo/demo-access.ts';
+import { DEMO_PASSWORD } from './demo/demo-accounts.ts';
 import { DEMO_MERCHANT } from './modules/merchant/demo-merchant.ts';
 import { hasSandboxTools } from './platform/deployment-mode.ts';
 import { hmacHex } from './platform/crypto.ts';
@@ -75,16 +75,29 @@ describe('CAUSEWAY_ENV and the boot', () => {
     const named = (variable: string) => problems.find((problem) => problem.startsWith(`${variable}=`));
     expect(named('SECRET_KEY')).toContain('must be set in production');
     expect(named('PUBLIC_URL')).toContain('https');
-    const refused = { SMTP_URL: 'mail', IPINFO_TOKEN: 'geo', RECAPTCHA_SECRET: 'bot-check', SUMSUB_APP_TOKEN: 'kyc', PRICE_FEED: 'prices', CARD_PROCESSOR: 'card-processor', CHAIN_PROVIDER: 'chain', ADDRESS_SCREENING: 'address-screening' };
+    const refused = {
+      SMTP_URL: 'mail',
+      IPINFO_TOKEN: 'geo',
+      RECAPTCHA_SECRET: 'bot-check',
+      SUMSUB_APP_TOKEN: 'kyc',
+      PRICE_FEED: 'prices',
+      CARD_PROCESSOR: 'card-processor',
+      CHAIN_PROVIDER: 'chain',
+      ADDRESS_SCREENING: 'address-screening',
+    };
     for (const [variable, name] of Object.entries(refused)) expect(named(variable)).toContain(`ALLOW_SANDBOX=${name}`);
     expect(problems).toHaveLength(2 + Object.keys(refused).length);
     // The server stops before it opens anything, with the message main.ts prints.
-    await expect(createTestApp({ CAUSEWAY_ENV: 'production' })).rejects.toThrow(/Causeway cannot start: the environment has 10 bad variable\(s\)[\s\S]*ALLOW_SANDBOX=card-processor/);
+    await expect(createTestApp({ CAUSEWAY_ENV: 'production' })).rejects.toThrow(
+      /Causeway cannot start: the environment has 10 bad variable\(s\)[\s\S]*ALLOW_SANDBOX=card-processor/,
+    );
   });
 
   it('requires SECRET_KEY and an https PUBLIC_URL even with every sandbox allowed', () => {
     expect(configProblems({ ...PRODUCTION, ALLOW_SANDBOX: 'all' })).toEqual([]);
-    expect(configProblems({ ...PRODUCTION, ALLOW_SANDBOX: 'all', PUBLIC_URL: 'http://pay.example.test' })).toEqual(['PUBLIC_URL="http://pay.example.test": must be an https:// URL in production']);
+    expect(configProblems({ ...PRODUCTION, ALLOW_SANDBOX: 'all', PUBLIC_URL: 'http://pay.example.test' })).toEqual([
+      'PUBLIC_URL="http://pay.example.test": must be an https:// URL in production',
+    ]);
     const [missingSecret] = configProblems({ ...PRODUCTION, ALLOW_SANDBOX: 'all', SECRET_KEY: '' });
     expect(missingSecret).toMatch(/^SECRET_KEY=\(value hidden\): must be set in production/);
     // Sandbox mode asks for neither.
@@ -93,10 +106,18 @@ describe('CAUSEWAY_ENV and the boot', () => {
 
   it('admits exactly the sandboxes ALLOW_SANDBOX names, and refuses unknown names', () => {
     const problems = configProblems({ ...PRODUCTION, ...REAL_PROVIDERS, SMTP_URL: '', PRICE_FEED: 'sandbox', ALLOW_SANDBOX: 'mail' });
-    expect(problems).toEqual([expect.stringMatching(/^PRICE_FEED="sandbox": the sandbox prices is refused in production: set PRICE_FEED=kraken, or allow it with ALLOW_SANDBOX=prices$/)]);
-    expect(configProblems({ ...PRODUCTION, ...REAL_PROVIDERS, SMTP_URL: '', PRICE_FEED: 'sandbox', ALLOW_SANDBOX: 'mail, prices' })).toEqual([]);
+    expect(problems).toEqual([
+      expect.stringMatching(
+        /^PRICE_FEED="sandbox": the sandbox prices is refused in production: set PRICE_FEED=kraken, or allow it with ALLOW_SANDBOX=prices$/,
+      ),
+    ]);
+    expect(
+      configProblems({ ...PRODUCTION, ...REAL_PROVIDERS, SMTP_URL: '', PRICE_FEED: 'sandbox', ALLOW_SANDBOX: 'mail, prices' }),
+    ).toEqual([]);
     expect(configProblems({ ...PRODUCTION, ...REAL_PROVIDERS })).toEqual([]);
-    expect(configProblems({ ...PRODUCTION, ALLOW_SANDBOX: 'all,kyx' })).toEqual([expect.stringMatching(/^ALLOW_SANDBOX="all,kyx": unknown name\(s\) kyx: use all, or some of mail, geo/)]);
+    expect(configProblems({ ...PRODUCTION, ALLOW_SANDBOX: 'all,kyx' })).toEqual([
+      expect.stringMatching(/^ALLOW_SANDBOX="all,kyx": unknown name\(s\) kyx: use all, or some of mail, geo/),
+    ]);
   });
 });
 
@@ -109,7 +130,15 @@ describe('production with every provider real', () => {
 
   it('registers no /sandbox route at all', async () => {
     expect(routeList(app)).not.toMatch(/sandbox/);
-    for (const url of ['/sandbox/mailbox?to=demo@causeway.test', '/sandbox/ledger', '/sandbox/help-desk', '/sandbox/kyc/verify?token=x', '/sandbox/3ds/pay_1']) {
+    // Nor any route of the sandbox caller kind, wherever it lives.
+    expect(app.callers.routes.filter((route) => route.caller === 'sandbox')).toEqual([]);
+    for (const url of [
+      '/sandbox/mailbox?to=demo@causeway.test',
+      '/sandbox/ledger',
+      '/sandbox/help-desk',
+      '/sandbox/kyc/verify?token=x',
+      '/sandbox/3ds/pay_1',
+    ]) {
       expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
     }
     expect((await app.inject({ method: 'POST', url: '/sandbox/kyc/share-token', payload: {} })).statusCode).toBe(404);
@@ -142,7 +171,7 @@ describe('production with some sandboxes allowed by name', () => {
   });
   afterAll(() => app.close());
 
-  it("keeps the vendor-like pages they need and none of the sandbox tools", async () => {
+  it('keeps the vendor-like pages they need and none of the sandbox tools', async () => {
     expect(app.hasRoute({ method: 'GET', url: '/sandbox/kyc/verify' })).toBe(true);
     expect(app.hasRoute({ method: 'POST', url: '/sandbox/kyc/verify' })).toBe(true);
     expect(app.hasRoute({ method: 'GET', url: '/sandbox/3ds/:paymentId' })).toBe(true);
@@ -164,19 +193,38 @@ describe('demo data across a sandbox start, a production start and a sandbox sta
   /** What main.ts does at boot: prepare the database for the mode, then build the app. */
   async function start(extra: Record<string, string>): Promise<FastifyInstance> {
     const config = loadConfig({ ...env, ...extra });
-    await prepareDatabase(database, { secretKey: config.SECRET_KEY, demoData: hasSandboxTools(config), cardProcessor: config.CARD_PROCESSOR });
+    await prepareDatabase(database, {
+      secretKey: config.SECRET_KEY,
+      demoData: hasSandboxTools(config),
+      cardProcessor: config.CARD_PROCESSOR,
+    });
     const app = await buildApp({ config, database: kept() });
     await app.ready();
     return app;
   }
 
-  const signIn = async (app: FastifyInstance, email: string, loginMode = 'individual') => (await passwordLogin(app, { email, password: DEMO_PASSWORD, loginMode })).body.data;
+  const signIn = async (app: FastifyInstance, email: string, loginMode = 'individual') =>
+    (await passwordLogin(app, { email, password: DEMO_PASSWORD, loginMode })).body.data;
   const signedTransaction = (tranId: string) => {
-    const params = { apiKey: DEMO_MERCHANT.apiKey, timestamp: String(Date.now()), tranId, tranType: 'buy', fiatCurrency: 'EUR', fiatAmount: '80', cryptoCurrency: 'BTC', network: 'BTC' };
+    const params = {
+      apiKey: DEMO_MERCHANT.apiKey,
+      timestamp: String(Date.now()),
+      tranId,
+      tranType: 'buy',
+      fiatCurrency: 'EUR',
+      fiatAmount: '80',
+      cryptoCurrency: 'BTC',
+      network: 'BTC',
+    };
     return { ...params, signature: hmacHex(Buffer.from(DEMO_MERCHANT.secret), canonicalEntryQuery(params)) };
   };
-  const createTransaction = (app: FastifyInstance, tranId: string) => call(app, 'POST', PATHS.merchantTransactionCreate, { body: signedTransaction(tranId) });
-  const demoRows = () => database.db.select({ email: users.emailNormalized, status: users.accountStatus, reason: users.accountStatusReasonCode }).from(users).orderBy(users.emailNormalized);
+  const createTransaction = (app: FastifyInstance, tranId: string) =>
+    call(app, 'POST', PATHS.merchantTransactionCreate, { body: signedTransaction(tranId) });
+  const demoRows = () =>
+    database.db
+      .select({ email: users.emailNormalized, status: users.accountStatus, reason: users.accountStatusReasonCode })
+      .from(users)
+      .orderBy(users.emailNormalized);
 
   let demoToken: string;
   let businessToken: string;
@@ -279,7 +327,11 @@ describe('no-store and HSTS in sandbox mode', () => {
     const publicTexts = await app.inject({ method: 'GET', url: translations, headers: { 'api-key': 'cw_public_i18n_key' } });
     expect(publicTexts.statusCode).toBe(200);
     expect(publicTexts.headers['cache-control']).toBe('public, max-age=300');
-    const withToken = await app.inject({ method: 'GET', url: translations, headers: { 'api-key': 'cw_public_i18n_key', ...tokenHeaders(signedIn) } });
+    const withToken = await app.inject({
+      method: 'GET',
+      url: translations,
+      headers: { 'api-key': 'cw_public_i18n_key', ...tokenHeaders(signedIn) },
+    });
     expect(withToken.headers['cache-control']).toBe('no-store');
   });
 });

@@ -21,11 +21,19 @@ export async function startFakeS3(options: { bucket: string; accessKeyId: string
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 16 * 1024 * 1024 }, (_request, body, done) => done(null, body));
 
   const fail = (reply: FastifyReply, status: number, code: string) =>
-    reply.code(status).type('application/xml').send(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${code}</Message></Error>`);
+    reply
+      .code(status)
+      .type('application/xml')
+      .send(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${code}</Message></Error>`);
   const fullUrl = (url: string, host: string | undefined) => `http://${host}${url}`;
 
   /** undefined when the request may go on, else the S3 error it gets. */
-  function authorize(method: string, url: string, host: string | undefined, authorization: string | undefined): [number, string] | undefined {
+  function authorize(
+    method: string,
+    url: string,
+    host: string | undefined,
+    authorization: string | undefined,
+  ): [number, string] | undefined {
     const query = new URL(fullUrl(url, host)).searchParams;
     if (query.has('X-Amz-Signature')) {
       const verdict = checkPresignedUrl(method, fullUrl(url, host), options.secretAccessKey, options.now());
@@ -59,7 +67,10 @@ export async function startFakeS3(options: { bucket: string; accessKeyId: string
     if (range) {
       const start = Number(range[1]);
       const end = Math.min(Number(range[2]), object.length - 1);
-      return reply.code(206).header('content-range', `bytes ${start}-${end}/${object.length}`).send(object.subarray(start, end + 1));
+      return reply
+        .code(206)
+        .header('content-range', `bytes ${start}-${end}/${object.length}`)
+        .send(object.subarray(start, end + 1));
     }
     return reply.code(200).send(object);
   });

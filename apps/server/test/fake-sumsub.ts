@@ -154,7 +154,10 @@ function parseMultipart(raw: Buffer, contentTypeHeader: string | undefined): Mul
     const end = raw.indexOf(nextDelimiter, headerEnd + 4);
     if (end < 0) throw malformed('part not terminated');
     const headers = new Map<string, string>();
-    for (const line of raw.subarray(after + 2, headerEnd).toString('utf8').split('\r\n')) {
+    for (const line of raw
+      .subarray(after + 2, headerEnd)
+      .toString('utf8')
+      .split('\r\n')) {
       const colon = line.indexOf(':');
       if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
     }
@@ -213,14 +216,21 @@ export async function startFakeSumsub(options: FakeSumsubOptions): Promise<FakeS
 
   app.addHook('preHandler', async (request, reply) => {
     const raw = rawBodyOf(request.body);
-    const record: RecordedRequest = { method: request.method, url: request.url, headers: { ...request.headers }, body: raw.toString('utf8'), rawBody: raw };
+    const record: RecordedRequest = {
+      method: request.method,
+      url: request.url,
+      headers: { ...request.headers },
+      body: raw.toString('utf8'),
+      rawBody: raw,
+    };
     requests.push(record);
     (request as unknown as { record: RecordedRequest }).record = record;
 
     const token = header(request.headers['x-app-token']);
     const ts = header(request.headers['x-app-access-ts']);
     const signature = header(request.headers['x-app-access-sig']);
-    if (!token || !ts || !signature) return reply.code(401).send(errorBody(401, 'X-App-Token, X-App-Access-Ts and X-App-Access-Sig are required'));
+    if (!token || !ts || !signature)
+      return reply.code(401).send(errorBody(401, 'X-App-Token, X-App-Access-Ts and X-App-Access-Sig are required'));
     if (token !== options.appToken) return reply.code(401).send(errorBody(401, 'App token is invalid'));
     if (!/^\d+$/.test(ts) || Math.abs(Math.floor(now().getTime() / 1000) - Number(ts)) > maxSkew) {
       return reply.code(401).send(errorBody(401, 'Request timestamp is too far from the server time'));
@@ -229,7 +239,8 @@ export async function startFakeSumsub(options: FakeSumsubOptions): Promise<FakeS
       .update(Buffer.concat([Buffer.from(ts + request.method.toUpperCase() + request.url, 'utf8'), raw]))
       .digest();
     const given = /^[0-9a-f]+$/.test(signature) ? Buffer.from(signature, 'hex') : Buffer.alloc(0);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return reply.code(401).send(errorBody(401, 'Invalid signature'));
+    if (given.length !== expected.length || !timingSafeEqual(given, expected))
+      return reply.code(401).send(errorBody(401, 'Invalid signature'));
 
     const at = faults.findIndex((candidate) => candidate.path === undefined || request.url.includes(candidate.path));
     const fault = at < 0 ? undefined : faults.splice(at, 1)[0];
@@ -241,7 +252,8 @@ export async function startFakeSumsub(options: FakeSumsubOptions): Promise<FakeS
     if (record) record.status = reply.statusCode;
   });
   app.setErrorHandler((error, _request, reply) => {
-    if (error instanceof FakeHttpError) return reply.code(error.status).send(errorBody(error.status, error.description, error.errorCode, error.errorName));
+    if (error instanceof FakeHttpError)
+      return reply.code(error.status).send(errorBody(error.status, error.description, error.errorCode, error.errorName));
     const status = typeof (error as { statusCode?: unknown }).statusCode === 'number' ? (error as { statusCode: number }).statusCode : 500;
     return reply.code(status).send(errorBody(status, error instanceof Error ? error.message : 'Internal error'));
   });
@@ -251,7 +263,8 @@ export async function startFakeSumsub(options: FakeSumsubOptions): Promise<FakeS
     const levelName = (request.query as { levelName?: string }).levelName;
     if (!levelName) throw new FakeHttpError(400, 'levelName is required');
     const body = jsonBodyOf(request.body);
-    const externalUserId = typeof body.externalUserId === 'string' && body.externalUserId ? body.externalUserId : `preview-random-${hex24()}`;
+    const externalUserId =
+      typeof body.externalUserId === 'string' && body.externalUserId ? body.externalUserId : `preview-random-${hex24()}`;
     const existing = [...applicants.values()].find((applicant) => applicant.externalUserId === externalUserId);
     if (existing) {
       return reply.code(409).send(errorBody(409, `Applicant with external user id '${externalUserId}' already exists: ${existing.id}`));
@@ -269,7 +282,15 @@ export async function startFakeSumsub(options: FakeSumsubOptions): Promise<FakeS
       info: {},
       ...(typeof body.fixedInfo === 'object' && body.fixedInfo !== null ? { fixedInfo: body.fixedInfo as Record<string, unknown> } : {}),
       applicantPlatform: 'API',
-      review: { reviewId: hex24().slice(0, 5), attemptId: hex24().slice(0, 5), attemptCnt: 0, levelName, createDate: `${sumsubDate(created)}+0000`, reviewStatus: 'init', priority: 0 },
+      review: {
+        reviewId: hex24().slice(0, 5),
+        attemptId: hex24().slice(0, 5),
+        attemptCnt: 0,
+        levelName,
+        createDate: `${sumsubDate(created)}+0000`,
+        reviewStatus: 'init',
+        priority: 0,
+      },
       type: typeof body.type === 'string' ? body.type : 'individual',
     };
     applicants.set(id, applicant);
@@ -290,7 +311,8 @@ export async function startFakeSumsub(options: FakeSumsubOptions): Promise<FakeS
   });
 
   const issueToken = (userId: unknown, levelName: unknown) => {
-    if (typeof userId !== 'string' || !userId || typeof levelName !== 'string' || !levelName) throw new FakeHttpError(400, 'userId and levelName are required');
+    if (typeof userId !== 'string' || !userId || typeof levelName !== 'string' || !levelName)
+      throw new FakeHttpError(400, 'userId and levelName are required');
     const token = `_act-sbx-${randomUUID()}`;
     accessTokens.set(token, userId);
     return { token, userId };
@@ -332,15 +354,18 @@ export async function startFakeSumsub(options: FakeSumsubOptions): Promise<FakeS
     } catch {
       throw new FakeHttpError(400, 'Document metadata is not valid JSON');
     }
-    if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata)) throw new FakeHttpError(400, 'Document metadata is not a JSON object');
+    if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata))
+      throw new FakeHttpError(400, 'Document metadata is not a JSON object');
     const { idDocType, country, idDocSubType } = metadata as Record<string, unknown>;
     if (typeof idDocType !== 'string' || !/^[A-Z][A-Z_]*$/.test(idDocType)) throw new FakeHttpError(400, 'idDocType is missing or invalid');
-    if (typeof country !== 'string' || !/^[A-Z]{3}$/.test(country)) throw new FakeHttpError(400, 'country is missing or not an ISO 3166-1 alpha-3 code');
+    if (typeof country !== 'string' || !/^[A-Z]{3}$/.test(country))
+      throw new FakeHttpError(400, 'country is missing or not an ISO 3166-1 alpha-3 code');
     if (idDocSubType !== undefined && idDocSubType !== null && idDocSubType !== 'FRONT_SIDE' && idDocSubType !== 'BACK_SIDE') {
       throw new FakeHttpError(400, 'idDocSubType must be FRONT_SIDE or BACK_SIDE');
     }
     const content = parts.find((part) => part.name === 'content');
-    if (content && content.content.length === 0) throw new FakeHttpError(400, 'Uploaded file is empty and cannot be processed (0 bytes)', 1003, 'empty-file');
+    if (content && content.content.length === 0)
+      throw new FakeHttpError(400, 'Uploaded file is empty and cannot be processed (0 bytes)', 1003, 'empty-file');
     imageCounter += 1;
     const imageId = String(imageCounter);
     const recorded: FakeDocument = {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 /**
- * trust.md: "A generated fuzz corpus over every route proves it (0 responses of 5xx)". Every
+ * docs/trust.md: "A generated fuzz corpus over every route proves it (0 responses of 5xx)". Every
  * route of the OpenAPI document gets a seeded corpus of hostile queries, headers and bodies; none
  * may answer 5xx, and every /prod-api answer must be the envelope.
  */
@@ -16,13 +16,41 @@ function seededRandom(seed: number) {
 }
 
 const HOSTILE_VALUES = [
-  '', ' ', '0', '-1', '1e309', 'NaN', 'null', 'true', '[]', '{}', '%00', '\u0000', '../../etc/passwd', "' or 1=1 --",
-  '<script>alert(1)</script>', '𝔘𝔫𝔦𝔠𝔬𝔡𝔢', 'x'.repeat(5000), '9'.repeat(400), 'EUR', 'eur', 'PL', 'Web', '1025', '39',
+  '',
+  ' ',
+  '0',
+  '-1',
+  '1e309',
+  'NaN',
+  'null',
+  'true',
+  '[]',
+  '{}',
+  '%00',
+  '\u0000',
+  '../../etc/passwd',
+  "' or 1=1 --",
+  '<script>alert(1)</script>',
+  '𝔘𝔫𝔦𝔠𝔬𝔡𝔢',
+  'x'.repeat(5000),
+  '9'.repeat(400),
+  'EUR',
+  'eur',
+  'PL',
+  'Web',
+  '1025',
+  '39',
 ];
 
 const HOSTILE_HEADERS = [
-  { entity: 'XX' }, { entity: '' }, { independent: 'yes' }, { 'device-id': '<bad id>' }, { token: 'x'.repeat(600) },
-  { 'content-type': 'application/json' }, { 'api-key': 'y'.repeat(300) }, { 'x-request-id': '\u0000' },
+  { entity: 'XX' },
+  { entity: '' },
+  { independent: 'yes' },
+  { 'device-id': '<bad id>' },
+  { token: 'x'.repeat(600) },
+  { 'content-type': 'application/json' },
+  { 'api-key': 'y'.repeat(300) },
+  { 'x-request-id': '\u0000' },
 ];
 
 interface Operation {
@@ -65,13 +93,16 @@ describe('fuzzing every route', () => {
         for (const name of names) if (random() < 0.7) query.append(name, pick(HOSTILE_VALUES));
         if (random() < 0.2) query.append(pick(names), pick(HOSTILE_VALUES)); // repeated key → array
         const headers = random() < 0.5 ? pick(HOSTILE_HEADERS) : {};
-        const body = operation.method === 'GET' ? undefined : random() < 0.5 ? pick(HOSTILE_VALUES) : { [pick(names)]: pick(HOSTILE_VALUES) };
+        const body =
+          operation.method === 'GET' ? undefined : random() < 0.5 ? pick(HOSTILE_VALUES) : { [pick(names)]: pick(HOSTILE_VALUES) };
         const url = `${operation.path}?${query.toString()}`;
         const response = await t.app.inject({ method: operation.method as 'GET', url, headers, payload: body as string });
-        // /sandbox pages answer in sandbox.md's own formats; every /prod-api answer is the envelope.
+        // /sandbox pages answer in docs/sandbox.md's own formats; every /prod-api answer is the envelope.
         const mustBeEnvelope = operation.path.startsWith('/prod-api/');
-        const isEnvelope = String(response.headers['content-type'] ?? '').includes('application/json') && typeof response.json().code === 'string';
-        if (response.statusCode >= 500 || (mustBeEnvelope && !isEnvelope)) failures.push(`${operation.method} ${url.slice(0, 200)} → ${response.statusCode} ${response.body.slice(0, 200)}`);
+        const isEnvelope =
+          String(response.headers['content-type'] ?? '').includes('application/json') && typeof response.json().code === 'string';
+        if (response.statusCode >= 500 || (mustBeEnvelope && !isEnvelope))
+          failures.push(`${operation.method} ${url.slice(0, 200)} → ${response.statusCode} ${response.body.slice(0, 200)}`);
       }
     }
     expect(failures).toEqual([]);

@@ -5,13 +5,15 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client.ts';
-import { prepareDatabase } from '../src/db/prepare.ts';
+import { prepareDatabase } from '../src/prepare-database.ts';
 import { databaseUrlWithName } from './database-url.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteSnapshotPath: string;
     postgresTemplate: string;
+    /** The run's prefix of every clone's name, which teardown uses to drop the clones a crashed file left. */
+    postgresClonePrefix: string;
   }
 }
 
@@ -50,9 +52,11 @@ async function setupPostgres(project: TestProject) {
   await prepareDatabase(handle, { demoData: true });
   await handle.close();
   project.provide('postgresTemplate', template);
+  const clonePrefix = `causeway_t_${process.pid}_`;
+  project.provide('postgresClonePrefix', clonePrefix);
   return async () => {
     // Drop the clones a crashed test file may have left, then the template.
-    const { rows } = await admin.query<{ datname: string }>(`select datname from pg_database where datname like $1`, [`causeway_t_${process.pid}_%`]);
+    const { rows } = await admin.query<{ datname: string }>(`select datname from pg_database where datname like $1`, [`${clonePrefix}%`]);
     for (const { datname } of rows) await admin.query(`drop database if exists ${datname} with (force)`);
     await admin.query(`drop database if exists ${template} with (force)`);
     await admin.end();

@@ -11,7 +11,9 @@ import { createJobWorker } from '../src/jobs/job-worker.ts';
 import { createWorkerPresence } from '../src/jobs/worker-presence.ts';
 import { systemClock } from '../src/platform/clock.ts';
 
-const database = await openDatabase(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL, poolSize: 2 } : { dataDir: process.env.DATA_DIR! });
+const database = await openDatabase(
+  process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL, poolSize: 2 } : { dataDir: process.env.DATA_DIR! },
+);
 const log = pino({ level: 'silent' });
 const queue = createJobQueueRepository(database.db);
 const presence = createWorkerPresence({ database, queue, clock: systemClock, log });

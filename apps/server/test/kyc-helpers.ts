@@ -14,7 +14,12 @@ export interface SandboxPerson {
 }
 
 /** Opens the sandbox vendor's page through get-access-token and submits the form with a PNG document. */
-export async function submitSandboxVerification(t: IdentityTestApp, token: string, person: SandboxPerson, document = { name: 'passport.png', bytes: fakeFile('png') }) {
+export async function submitSandboxVerification(
+  t: IdentityTestApp,
+  token: string,
+  person: SandboxPerson,
+  document = { name: 'passport.png', bytes: fakeFile('png') },
+) {
   const access = await call(t.app, 'GET', PATHS.kycAccessToken, { headers: tokenHeaders(token) });
   if (access.statusCode !== 200) throw new Error(`get-access-token answered ${JSON.stringify(access.body)}`);
   const fields = {
@@ -26,7 +31,9 @@ export async function submitSandboxVerification(t: IdentityTestApp, token: strin
     nationality: person.nationality ?? 'DE',
     residenceCountry: person.residenceCountry ?? 'DE',
   };
-  const { payload, headers } = multipartBody(fields, [{ field: 'document', name: document.name, type: 'application/octet-stream', bytes: document.bytes }]);
+  const { payload, headers } = multipartBody(fields, [
+    { field: 'document', name: document.name, type: 'application/octet-stream', bytes: document.bytes },
+  ]);
   return t.app.inject({ method: 'POST', url: '/sandbox/kyc/verify', payload, headers });
 }
 

@@ -8,14 +8,23 @@ export interface MultipartFile {
 }
 
 /** A multipart/form-data body as a browser sends it, for app.inject. */
-export function multipartBody(fields: Record<string, string>, files: MultipartFile[] = []): { payload: Buffer; headers: Record<string, string> } {
+export function multipartBody(
+  fields: Record<string, string>,
+  files: MultipartFile[] = [],
+): { payload: Buffer; headers: Record<string, string> } {
   const boundary = `----causeway${randomBytes(8).toString('hex')}`;
   const parts: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   }
   for (const file of files) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`), file.bytes, Buffer.from('\r\n'));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+      file.bytes,
+      Buffer.from('\r\n'),
+    );
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { call, type IdentityTestApp, nextIp, tokenHeaders } from './identity-helpers.ts';
 import { newIndividual } from './kyc-helpers.ts';
 
-/** sandbox.md test cards, by behaviour. */
+/** docs/sandbox.md test cards, by behaviour. */
 export const TEST_CARDS = {
   visa: '4242424242424242',
   master: '5555555555554444',
@@ -18,12 +18,22 @@ export const TEST_CARDS = {
 } as const;
 
 export const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
-export const BILLING = { firstName: 'Ada', lastName: 'Lovelace', address: '12 Example Street', city: 'London', postalCode: 'N1 9GU', country: 'GB' };
+export const BILLING = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  address: '12 Example Street',
+  city: 'London',
+  postalCode: 'N1 9GU',
+  country: 'GB',
+};
 
 /** A person who signed up and whose KYC passed (tier 1), ready to buy. */
 export async function verifiedBuyer(t: IdentityTestApp, email: string) {
   const person = await newIndividual(t, email);
-  await t.db.insert(kycProfiles).values({ userId: person.userId, provider: 'sandbox', levelName: 'basic-kyc-level', kycStatus: 'Pass', kycLevel: 1 }).onConflictDoUpdate({ target: kycProfiles.userId, set: { kycStatus: 'Pass', kycLevel: 1 } });
+  await t.db
+    .insert(kycProfiles)
+    .values({ userId: person.userId, provider: 'sandbox', levelName: 'basic-kyc-level', kycStatus: 'Pass', kycLevel: 1 })
+    .onConflictDoUpdate({ target: kycProfiles.userId, set: { kycStatus: 'Pass', kycLevel: 1 } });
   const profile = await t.db.select().from(kycProfiles).where(eq(kycProfiles.userId, person.userId));
   if (profile[0]?.kycStatus !== 'Pass') throw new Error('KYC did not pass');
   return { ...person, headers: tokenHeaders(person.token) };
@@ -34,14 +44,28 @@ export async function verifiedBuyer(t: IdentityTestApp, email: string) {
  * own endpoint (not our API). Answers the single-use token add-card takes. From a fresh address
  * each time, so the endpoint's per-IP limit does not meet a test that adds many cards.
  */
-export async function cardFieldsToken(app: FastifyInstance, cardNumber: string = TEST_CARDS.visa, expiry = { expiryMonth: 12, expiryYear: 2031 }): Promise<string> {
-  const response = await app.inject({ method: 'POST', url: '/sandbox/card-fields/tokens', remoteAddress: nextIp(), payload: { number: cardNumber, cvv: '123', ...expiry } });
+export async function cardFieldsToken(
+  app: FastifyInstance,
+  cardNumber: string = TEST_CARDS.visa,
+  expiry = { expiryMonth: 12, expiryYear: 2031 },
+): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/sandbox/card-fields/tokens',
+    remoteAddress: nextIp(),
+    payload: { number: cardNumber, cvv: '123', ...expiry },
+  });
   if (response.statusCode !== 201) throw new Error(`card fields refused the card: ${response.body}`);
   return (response.json() as { token: string }).token;
 }
 
 /** card/add-card with the card fields' token, as the web app sends it. */
-export async function addCard(t: IdentityTestApp, headers: Record<string, string>, cardNumber: string = TEST_CARDS.visa, expiry = { expiryMonth: 12, expiryYear: 2031 }) {
+export async function addCard(
+  t: IdentityTestApp,
+  headers: Record<string, string>,
+  cardNumber: string = TEST_CARDS.visa,
+  expiry = { expiryMonth: 12, expiryYear: 2031 },
+) {
   const cardToken = await cardFieldsToken(t.app, cardNumber, expiry);
   const response = await call(t.app, 'POST', PATHS.addCard, { headers, body: { cardToken, billingAddress: BILLING } });
   if (response.statusCode !== 200) throw new Error(`add-card failed: ${JSON.stringify(response.body)}`);
@@ -49,7 +73,10 @@ export async function addCard(t: IdentityTestApp, headers: Record<string, string
 }
 
 export const getQuote = (t: IdentityTestApp, headers: Record<string, string>, body: Record<string, unknown>) =>
-  call(t.app, 'POST', PATHS.getQuote, { headers, body: { fiatCurrency: 'EUR', cryptoCurrency: 'BTC', network: 'BTC', fiatAmount: '100', walletAddress: BTC_ADDRESS, ...body } });
+  call(t.app, 'POST', PATHS.getQuote, {
+    headers,
+    body: { fiatCurrency: 'EUR', cryptoCurrency: 'BTC', network: 'BTC', fiatAmount: '100', walletAddress: BTC_ADDRESS, ...body },
+  });
 
 /** A quote and a submitted buy with a card of the given behaviour; answers the order id and the submit answer. */
 export async function buy(t: IdentityTestApp, headers: Record<string, string>, cardId: string, quoteBody: Record<string, unknown> = {}) {

@@ -17,7 +17,10 @@ export function referencePresignedSignature(method: string, url: string, secretA
   const params = [...parsed.searchParams].filter(([name]) => name !== 'X-Amz-Signature');
   const get = (name: string) => params.find(([key]) => key === name)?.[1] ?? '';
   // S3 signs the path URI-encoded once, each segment on its own.
-  const canonicalUri = parsed.pathname.split('/').map((segment) => uriEncode(decodeURIComponent(segment))).join('/');
+  const canonicalUri = parsed.pathname
+    .split('/')
+    .map((segment) => uriEncode(decodeURIComponent(segment)))
+    .join('/');
   const canonicalQuery = params
     .map(([name, value]) => [uriEncode(name), uriEncode(value)] as const)
     .sort(([a, av], [b, bv]) => (a < b ? -1 : a > b ? 1 : av < bv ? -1 : av > bv ? 1 : 0))
@@ -25,10 +28,22 @@ export function referencePresignedSignature(method: string, url: string, secretA
     .join('&');
   const signedHeaders = get('X-Amz-SignedHeaders');
   if (signedHeaders !== 'host') throw new Error(`this reference signs only the host header, not ${signedHeaders}`);
-  const canonicalRequest = [method, canonicalUri, canonicalQuery, `host:${parsed.host}\n`, signedHeaders, get('X-Amz-Content-Sha256') || 'UNSIGNED-PAYLOAD'].join('\n');
+  const canonicalRequest = [
+    method,
+    canonicalUri,
+    canonicalQuery,
+    `host:${parsed.host}\n`,
+    signedHeaders,
+    get('X-Amz-Content-Sha256') || 'UNSIGNED-PAYLOAD',
+  ].join('\n');
   const [, date, region, service, terminator] = get('X-Amz-Credential').split('/');
   if (!date || !region || !service || terminator !== 'aws4_request') throw new Error('malformed X-Amz-Credential');
-  const stringToSign = ['AWS4-HMAC-SHA256', get('X-Amz-Date'), `${date}/${region}/${service}/aws4_request`, sha256Hex(canonicalRequest)].join('\n');
+  const stringToSign = [
+    'AWS4-HMAC-SHA256',
+    get('X-Amz-Date'),
+    `${date}/${region}/${service}/aws4_request`,
+    sha256Hex(canonicalRequest),
+  ].join('\n');
   const signingKey = hmac(hmac(hmac(hmac(`AWS4${secretAccessKey}`, date), region), service), 'aws4_request');
   return createHmac('sha256', signingKey).update(stringToSign, 'utf8').digest('hex');
 }

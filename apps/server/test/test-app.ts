@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
+import type { UnitOfWork } from '../src/platform/transaction.ts';
 import type { Clock } from '../src/platform/clock.ts';
 import { createTestDatabase } from './test-database.ts';
 
@@ -12,6 +13,8 @@ export interface TestApp {
   logs: string[];
   /** The app's own database, to check what is (and is not) stored. */
   db: Database;
+  /** The app's transactions, for tests that build a service of their own on its database. */
+  unitOfWork: UnitOfWork<Database>;
 }
 
 /** The whole app on a fresh test database, with logs captured at debug level. Close with app.close(). */
@@ -34,10 +37,10 @@ export async function createTestApp(
   const app = await buildApp({ config, database, logStream, ...(options.clock ? { clock: options.clock } : {}) });
   extend?.(app);
   await app.ready();
-  return { app, logs, db: database.db };
+  return { app, logs, db: database.db, unitOfWork: database.unitOfWork };
 }
 
-/** The newest code the sandbox mailbox holds for an address (sandbox.md: six digits in the subject). */
+/** The newest code the sandbox mailbox holds for an address (docs/sandbox.md: six digits in the subject). */
 export async function readLatestCode(app: FastifyInstance, email: string): Promise<string> {
   const response = await app.inject({ method: 'GET', url: `/sandbox/mailbox?to=${encodeURIComponent(email)}` });
   const [latest] = response.json().messages as Array<{ subject: string }>;

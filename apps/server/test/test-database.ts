@@ -22,7 +22,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 
 async function createPostgresClone(): Promise<TestDatabase> {
   const baseUrl = process.env.TEST_DATABASE_URL as string;
-  const name = `causeway_t_${process.ppid}_${randomBytes(4).toString('hex')}`;
+  const name = `${inject('postgresClonePrefix')}${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   try {

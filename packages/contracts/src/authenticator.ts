@@ -20,14 +20,16 @@ export const authenticatorSetupSchema = z.object({
   qrCode: z.string().nullable().describe('data: URL of a PNG QR code of the otpauth URI'),
 });
 
-/** Spec §9: 100 px in the bind modal, 180 px in the download modal. */
+/** docs/rules/limits.md: 100 px in the bind modal, 180 px in the download modal. */
 export const qrCodeBodySchema = z.object({
   qrCodeWidth: z.number().int().min(64).max(512).default(100),
   qrCodeHeight: z.number().int().min(64).max(512).default(100),
 });
 
 export const downloadQrBodySchema = qrCodeBodySchema.extend({ clientType: z.enum(['Android', 'IOS']).default('Android') });
-export const downloadQrResultSchema = z.array(z.object({ clientType: z.enum(['Android', 'IOS']), url: z.string(), qrCode: z.string().describe('URL-encoded data: URL') }));
+export const downloadQrResultSchema = z.array(
+  z.object({ clientType: z.enum(['Android', 'IOS']), url: z.string(), qrCode: z.string().describe('URL-encoded data: URL') }),
+);
 
 /** What an emailed verification code is for: binding or changing the authenticator, or the email OTP of verify-otp. */
 export const VERIFY_BUSINESSES = ['GA_BIND', 'GA_CHANGE', 'EMAIL_OTP'] as const;

@@ -1,14 +1,21 @@
 import { z } from 'zod';
-import { COUNTRY_CODE_PATTERN, POSTAL_CODE_CHARACTERS, POSTAL_CODE_MAX_LENGTH, POSTAL_CODE_MIN_LENGTH, TEXT_FIELD_CHARACTERS, TEXT_FIELD_MAX_LENGTH } from './kyc-rules.ts';
+import {
+  COUNTRY_CODE_PATTERN,
+  POSTAL_CODE_CHARACTERS,
+  POSTAL_CODE_MAX_LENGTH,
+  POSTAL_CODE_MIN_LENGTH,
+  TEXT_FIELD_CHARACTERS,
+  TEXT_FIELD_MAX_LENGTH,
+} from './kyc-rules.ts';
 import { channelCodeSchema } from './reference.ts';
 
-/** Spec §9: at most 5 saved cards; 48 h after deleting one before another may be added. */
+/** docs/rules/limits.md: at most 5 saved cards; 48 h after deleting one before another may be added. */
 export const MAX_CARDS = 5;
 export const CARD_READD_WAIT_HOURS = 48;
 export const CARD_PROCESSORS = ['VISA', 'MASTER'] as const;
 export type CardProcessor = (typeof CARD_PROCESSORS)[number];
 
-/** Digits only, Luhn-valid (spec §5 "valid card number"). Spaces and dashes are for people, not the check. */
+/** Digits only, Luhn-valid (docs/rules/validation.md "valid card number"). Spaces and dashes are for people, not the check. */
 export function isLuhnValid(digits: string): boolean {
   if (!/^\d{12,19}$/.test(digits)) return false;
   let sum = 0;
@@ -32,7 +39,7 @@ export function cardNetworkOf(digits: string): CardProcessor | null {
   return null;
 }
 
-/** The card has not expired: it is valid through the last day of its expiry month (spec §5 "card not expiring"). */
+/** The card has not expired: it is valid through the last day of its expiry month (docs/rules/validation.md "card not expiring"). */
 export function isExpiryInFuture(month: number, year: number, now: Date): boolean {
   if (month < 1 || month > 12) return false;
   const firstOfNextMonth = Date.UTC(year, month, 1);
@@ -40,22 +47,32 @@ export function isExpiryInFuture(month: number, year: number, now: Date): boolea
 }
 
 /**
- * Spec §9 masking: "keeps first 4 characters of first segment, then stars, then second segment".
+ * docs/rules/limits.md masking: "keeps first 4 characters of first segment, then stars, then second segment".
  * For a card the segments are its BIN and its last four digits: 4242 **** **** 4242.
  */
 export function maskSegments(first: string, second: string): string {
   return `${first.slice(0, 4)} **** **** ${second}`;
 }
 
-const textField = z.string().trim().min(1, 'required').max(TEXT_FIELD_MAX_LENGTH).regex(TEXT_FIELD_CHARACTERS, "letters, digits, .,()'-+/ and spaces only");
+const textField = z
+  .string()
+  .trim()
+  .min(1, 'required')
+  .max(TEXT_FIELD_MAX_LENGTH)
+  .regex(TEXT_FIELD_CHARACTERS, "letters, digits, .,()'-+/ and spaces only");
 
-/** Billing address of the card form (spec §3: city, country, firstName, lastName, postalCode, address). */
+/** Billing address of the card form (docs/rules/entities.md: city, country, firstName, lastName, postalCode, address). */
 export const billingAddressSchema = z.object({
   firstName: textField,
   lastName: textField,
   address: textField,
   city: textField,
-  postalCode: z.string().trim().min(POSTAL_CODE_MIN_LENGTH).max(POSTAL_CODE_MAX_LENGTH).regex(POSTAL_CODE_CHARACTERS, 'letters, digits, spaces and - only'),
+  postalCode: z
+    .string()
+    .trim()
+    .min(POSTAL_CODE_MIN_LENGTH)
+    .max(POSTAL_CODE_MAX_LENGTH)
+    .regex(POSTAL_CODE_CHARACTERS, 'letters, digits, spaces and - only'),
   country: z.string().regex(COUNTRY_CODE_PATTERN, 'must be a two-letter country code'),
 });
 export type BillingAddress = z.infer<typeof billingAddressSchema>;
@@ -89,12 +106,17 @@ export const addCardRequestSchema = z
     if (!body || typeof body !== 'object') return;
     const cardKeys = CARD_DATA_KEYS.filter((key) => key in body);
     const address = (body as { billingAddress?: unknown }).billingAddress;
-    const inAddress = Boolean(address && typeof address === 'object' && Object.values(address).some((value) => typeof value === 'string' && containsCardNumber(value)));
+    const inAddress = Boolean(
+      address &&
+      typeof address === 'object' &&
+      Object.values(address).some((value) => typeof value === 'string' && containsCardNumber(value)),
+    );
     if (cardKeys.length || inAddress) {
       context.addIssue({
         code: 'custom',
         path: cardKeys.length ? [cardKeys[0]!] : ['billingAddress'],
-        message: 'card numbers and CVVs are never sent here: enter the card in the card fields, which send it to the processor and give back a token (cardToken)',
+        message:
+          'card numbers and CVVs are never sent here: enter the card in the card fields, which send it to the processor and give back a token (cardToken)',
       });
     }
   })
@@ -132,7 +154,7 @@ export type CardFieldsSession = z.infer<typeof cardFieldsSessionSchema>;
 
 export const deleteCardRequestSchema = z.object({ cardId: z.string().min(1).max(40) });
 
-/** A saved card as the client sees it (spec §3 Card): never the number, never the processor's token. */
+/** A saved card as the client sees it (docs/rules/entities.md Card): never the number, never the processor's token. */
 export const cardSchema = z.object({
   cardId: z.string(),
   cardBin: z.string(),
@@ -143,7 +165,7 @@ export const cardSchema = z.object({
   expiryMonth: z.number().int(),
   expiryYear: z.number().int(),
   enabled: z.boolean(),
-  maskedNumber: z.string().describe('spec §9 masking, e.g. "4242 **** **** 4242"'),
+  maskedNumber: z.string().describe('docs/rules/limits.md masking, e.g. "4242 **** **** 4242"'),
 });
 export type Card = z.infer<typeof cardSchema>;
 

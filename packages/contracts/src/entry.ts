@@ -8,7 +8,10 @@ export const PAYMENT_METHODS = ['CARD', 'BANK_TRANSFER', 'ONLINE_BANKING', 'BUY_
 export const paymentMethodSchema = z.enum(PAYMENT_METHODS);
 
 export const getEntryConfigQuerySchema = z.object({
-  merchantCode: z.string().regex(/^[\w-]{1,64}$/, 'merchantCode may hold letters, digits, _ and - only').optional(),
+  merchantCode: z
+    .string()
+    .regex(/^[\w-]{1,64}$/, 'merchantCode may hold letters, digits, _ and - only')
+    .optional(),
 });
 
 /** GET entry/get-entry-config: how the checkout opens for a merchant (or the default entry). */
@@ -28,7 +31,10 @@ export const entryConfigSchema = z.object({
 export type EntryConfig = z.infer<typeof entryConfigSchema>;
 
 export const getLinksQuerySchema = z.object({
-  brand: z.string().regex(/^[a-z0-9-]{1,32}$/, 'brand must be a lower-case slug').default('causeway'),
+  brand: z
+    .string()
+    .regex(/^[a-z0-9-]{1,32}$/, 'brand must be a lower-case slug')
+    .default('causeway'),
   entity: entitySchema.optional(),
 });
 

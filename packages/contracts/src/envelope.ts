@@ -1,4 +1,4 @@
-/** The body status and code of every successful answer (spec §8: "Success is body status 200"). */
+/** The body status and code of every successful answer (docs/rules/errors.md: "Success is body status 200"). */
 export const SUCCESS_STATUS = 200;
 export const SUCCESS_CODE = '000000';
 

@@ -12,6 +12,11 @@ export const commonHeadersSchema = z.looseObject({
   'business-token': z.string().min(1).max(512).optional(),
   entity: entitySchema.optional(),
   independent: z.enum(['true', 'false']).optional(),
-  'device-id': z.string().min(1).max(128).regex(/^[\w.:-]+$/, 'device-id may hold letters, digits and . _ : - only').optional(),
+  'device-id': z
+    .string()
+    .min(1)
+    .max(128)
+    .regex(/^[\w.:-]+$/, 'device-id may hold letters, digits and . _ : - only')
+    .optional(),
 });
 export type CommonHeaders = z.infer<typeof commonHeadersSchema>;

@@ -1,9 +1,9 @@
-/** Entities of spec §3: PL and LI (LI is the default). */
+/** Entities of docs/rules/entities.md: PL and LI (LI is the default). */
 export const ENTITIES = ['PL', 'LI'] as const;
 export type Entity = (typeof ENTITIES)[number];
 export const DEFAULT_ENTITY: Entity = 'LI';
 
-/** Header names the web client sends (architecture.md, "The call contract"). */
+/** Header names the web client sends (docs/ARCHITECTURE.md, "The call contract"). */
 export const HEADER = {
   token: 'token',
   businessToken: 'business-token',

@@ -1,14 +1,14 @@
 /**
- * The help centre's shared rules and wire shapes (spec §3 help entities and ticket, §5
- * support/feedback validation, §7 help calls, §9 constants). No zod here: the lazy widget chunk
+ * The help centre's shared rules and wire shapes (docs/rules/entities.md help entities and ticket, docs/rules/validation.md
+ * support/feedback validation, docs/rules/calls.md help calls, docs/rules/limits.md constants). No zod here: the lazy widget chunk
  * reads these without bundling a schema library; the server's schemas live in `help.ts`.
  *
- * The widget speaks Zendesk's own JSON (spec §7: "reads data.data as JSON"): it names a Zendesk
+ * The widget speaks Zendesk's own JSON (docs/rules/calls.md: "reads data.data as JSON"): it names a Zendesk
  * API path and gets that path's JSON back as text, whichever help desk answers. Our server maps
  * each allowed path to one help-desk operation; nothing else is forwarded.
  */
 
-/** Help-centre locales. Spec §7 names en-us and fr-fr (default en-us); zh-cn is ours, for the zh pages. */
+/** Help-centre locales. docs/rules/calls.md names en-us and fr-fr (default en-us); zh-cn is ours, for the zh pages. */
 export const HELP_LOCALES = ['en-us', 'fr-fr', 'zh-cn'] as const;
 export type HelpLocale = (typeof HELP_LOCALES)[number];
 export const DEFAULT_HELP_LOCALE: HelpLocale = 'en-us';
@@ -26,7 +26,7 @@ export const PROMOTION_LABEL = 'Promotion';
 /** The label of the Home tab's suggested articles (ours). */
 export const SUGGESTED_LABEL = 'Suggested';
 
-/** Where a ticket came from: Zendesk custom field values (spec §3). */
+/** Where a ticket came from: Zendesk custom field values (docs/rules/entities.md). */
 export const HELP_TICKET_SOURCES = ['tickets_from_widget', 'feedbacks_from_widget'] as const;
 export type HelpTicketSource = (typeof HELP_TICKET_SOURCES)[number];
 /**
@@ -35,7 +35,7 @@ export type HelpTicketSource = (typeof HELP_TICKET_SOURCES)[number];
  */
 export const HELP_SOURCE_FIELD = 'source';
 
-/** Spec §5: the message's minimum length (characters, trimmed). */
+/** docs/rules/validation.md: the message's minimum length (characters, trimmed). */
 export const HELP_MESSAGE_MIN_LENGTH = 50;
 /** Ours: a message's maximum length (Zendesk comments allow far more; 5,000 is a long letter). */
 export const HELP_MESSAGE_MAX_LENGTH = 5000;
@@ -43,17 +43,47 @@ export const HELP_MESSAGE_MAX_LENGTH = 5000;
 export const HELP_TOPIC_MAX_LENGTH = 150;
 /** Ours: how many files one ticket may carry. */
 export const HELP_MAX_ATTACHMENTS = 5;
-/** Spec §5/§9: each attachment at most 10 MB. */
+/** docs/rules/validation.md and docs/rules/limits.md: each attachment at most 10 MB. */
 export const HELP_ATTACHMENT_MAX_BYTES = 10_485_760;
-/** Spec §5: the attachment extensions allowed (lower case, no dot). */
+/** docs/rules/validation.md: the attachment extensions allowed (lower case, no dot). */
 export const HELP_ATTACHMENT_EXTENSIONS = [
-  'jpg', 'jpeg', 'png', 'gif', 'bmp', 'svg', 'webp', 'tif', 'tiff', 'ico', 'heic', 'heif',
-  'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'txt', 'rtf', 'pdf', 'odt', 'ods', 'odp',
-  'json', 'md', 'csv', 'zip', 'rar', '7z', 'tar', 'gz', 'bz2',
+  'jpg',
+  'jpeg',
+  'png',
+  'gif',
+  'bmp',
+  'svg',
+  'webp',
+  'tif',
+  'tiff',
+  'ico',
+  'heic',
+  'heif',
+  'doc',
+  'docx',
+  'xls',
+  'xlsx',
+  'ppt',
+  'pptx',
+  'txt',
+  'rtf',
+  'pdf',
+  'odt',
+  'ods',
+  'odp',
+  'json',
+  'md',
+  'csv',
+  'zip',
+  'rar',
+  '7z',
+  'tar',
+  'gz',
+  'bz2',
 ] as const;
-/** Spec §7: an upload's name when none is given. */
+/** docs/rules/calls.md: an upload's name when none is given. */
 export const DEFAULT_ATTACHMENT_NAME = 'attachment';
-/** Spec §7: who an upload is from when the widget does not say. */
+/** docs/rules/calls.md: who an upload is from when the widget does not say. */
 export const DEFAULT_UPLOAD_AUTHOR = 'Anonymous From Widget';
 
 /** The extension of a file name, lower case, without the dot ('' when none). */
@@ -62,7 +92,7 @@ export function fileExtension(name: string): string {
   return dot <= 0 || dot === name.length - 1 ? '' : name.slice(dot + 1).toLowerCase();
 }
 
-/** True when a file name ends in one of spec §5's attachment extensions. */
+/** True when a file name ends in one of docs/rules/validation.md's attachment extensions. */
 export const isAllowedAttachmentName = (name: string): boolean =>
   (HELP_ATTACHMENT_EXTENSIONS as readonly string[]).includes(fileExtension(name));
 
@@ -70,17 +100,17 @@ export const isAllowedAttachmentName = (name: string): boolean =>
 export const HELP_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const isValidHelpEmail = (value: string): boolean => value.length <= 254 && HELP_EMAIL_PATTERN.test(value.trim());
 
-/** Spec §3: the requester's name is the part of the email before the @. */
+/** docs/rules/entities.md: the requester's name is the part of the email before the @. */
 export const requesterNameOf = (email: string): string => email.trim().split('@')[0] ?? '';
 
-/** Spec §5: the subject of a ticket: the topic, or 'Ticket From {email}'; feedback is always 'Feedback/Suggest From {email}'. */
+/** docs/rules/validation.md: the subject of a ticket: the topic, or 'Ticket From {email}'; feedback is always 'Feedback/Suggest From {email}'. */
 export function ticketSubject(source: HelpTicketSource, email: string, topic?: string): string {
   if (source === 'feedbacks_from_widget') return `Feedback/Suggest From ${email.trim()}`;
   const trimmed = (topic ?? '').trim();
   return trimmed === '' ? `Ticket From ${email.trim()}` : trimmed;
 }
 
-/** The spec §5 error key of a support/feedback field, or null when it is valid. */
+/** The docs/rules/validation.md error key of a support/feedback field, or null when it is valid. */
 export type HelpFieldError = 'emailrequired' | 'invalidemail' | 'msgrequired' | 'msgtooshort' | 'msgtoolong' | 'topictoolong';
 export function helpEmailError(value: string): HelpFieldError | null {
   if (value.trim() === '') return 'emailrequired';
@@ -92,9 +122,10 @@ export function helpMessageError(value: string): HelpFieldError | null {
   if (trimmed.length < HELP_MESSAGE_MIN_LENGTH) return 'msgtooshort';
   return trimmed.length > HELP_MESSAGE_MAX_LENGTH ? 'msgtoolong' : null;
 }
-export const helpTopicError = (value: string): HelpFieldError | null => (value.trim().length > HELP_TOPIC_MAX_LENGTH ? 'topictoolong' : null);
+export const helpTopicError = (value: string): HelpFieldError | null =>
+  value.trim().length > HELP_TOPIC_MAX_LENGTH ? 'topictoolong' : null;
 
-/** The spec §5 error key of an attachment ('filetype', 'filesize'; ours, 'fileempty'), or null when it may be sent. */
+/** The docs/rules/validation.md error key of an attachment ('filetype', 'filesize'; ours, 'fileempty'), or null when it may be sent. */
 export function attachmentError(file: { name: string; size: number }): 'filetype' | 'filesize' | 'fileempty' | null {
   if (!isAllowedAttachmentName(file.name)) return 'filetype';
   if (file.size <= 0) return 'fileempty';
@@ -124,7 +155,7 @@ export const HELP_DESK_URLS = {
 
 // The JSON inside `data.data`, as Zendesk shapes it (only the fields the widget reads).
 
-/** A Help Center article (spec §3: id, title, body HTML, updatedAt). `body` is sanitised HTML. */
+/** A Help Center article (docs/rules/entities.md: id, title, body HTML, updatedAt). `body` is sanitised HTML. */
 export interface HelpArticleJson {
   id: number;
   title: string;
@@ -135,7 +166,7 @@ export interface HelpArticleJson {
   html_url: string;
   locale: string;
 }
-/** A search hit (spec §3: id, title). `snippet` is plain text. */
+/** A search hit (docs/rules/entities.md: id, title). `snippet` is plain text. */
 export interface HelpSearchResultJson {
   id: number;
   title: string;
@@ -144,23 +175,36 @@ export interface HelpSearchResultJson {
   html_url: string;
   updated_at: string;
 }
-/** A section (spec §3: id, name). */
+/** A section (docs/rules/entities.md: id, name). */
 export interface HelpSectionJson {
   id: number;
   name: string;
   description: string;
   position: number;
 }
-export interface HelpArticlesPayload { articles: HelpArticleJson[] }
-export interface HelpArticlePayload { article: HelpArticleJson }
-export interface HelpSearchPayload { results: HelpSearchResultJson[]; count: number }
-export interface HelpSectionsPayload { sections: HelpSectionJson[] }
-/** requests.json's answer (spec §3: response id and status). */
-export interface HelpRequestPayload { request: { id: number; status: string; subject: string } }
+export interface HelpArticlesPayload {
+  articles: HelpArticleJson[];
+}
+export interface HelpArticlePayload {
+  article: HelpArticleJson;
+}
+export interface HelpSearchPayload {
+  results: HelpSearchResultJson[];
+  count: number;
+}
+export interface HelpSectionsPayload {
+  sections: HelpSectionJson[];
+}
+/** requests.json's answer (docs/rules/entities.md: response id and status). */
+export interface HelpRequestPayload {
+  request: { id: number; status: string; subject: string };
+}
 /** uploads.json's answer: the token a request names under comment.uploads. */
-export interface HelpUploadPayload { upload: { token: string; attachment: { file_name: string; size: number; content_type: string } } }
+export interface HelpUploadPayload {
+  upload: { token: string; attachment: { file_name: string; size: number; content_type: string } };
+}
 
-/** What the widget posts to requests.json (Zendesk's Requests API body, spec §3 ticket). */
+/** What the widget posts to requests.json (Zendesk's Requests API body, docs/rules/entities.md ticket). */
 export interface HelpCreateRequestParams {
   request: {
     subject: string;
@@ -171,14 +215,40 @@ export interface HelpCreateRequestParams {
 }
 
 /**
- * The DOMPurify allow-list for article HTML (trust.md), applied by the server when it stores or
+ * The DOMPurify allow-list for article HTML (docs/trust.md), applied by the server when it stores or
  * receives an article and by the widget again when it renders one. Text formatting, lists,
  * tables, links and images; no scripts, styles, forms, frames, SVG or MathML, no event handlers.
  */
 export const HELP_HTML_POLICY = {
   ALLOWED_TAGS: [
-    'p', 'br', 'hr', 'h2', 'h3', 'h4', 'strong', 'b', 'em', 'i', 'u', 's', 'code', 'pre', 'blockquote',
-    'ul', 'ol', 'li', 'a', 'img', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'span', 'div',
+    'p',
+    'br',
+    'hr',
+    'h2',
+    'h3',
+    'h4',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'code',
+    'pre',
+    'blockquote',
+    'ul',
+    'ol',
+    'li',
+    'a',
+    'img',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+    'span',
+    'div',
   ],
   ALLOWED_ATTR: ['href', 'title', 'alt', 'src', 'colspan', 'rowspan', 'target', 'rel'],
   /**
@@ -201,5 +271,5 @@ const URI_WHITESPACE = /[\u0000-\u0020\u00A0\u1680\u180E\u2000-\u2029\u205F\u300
  */
 export const isAllowedHelpUri = (value: string): boolean => HELP_HTML_POLICY.ALLOWED_URI_REGEXP.test(value.replace(URI_WHITESPACE, ''));
 
-/** Every link opens in a new tab without handing the opener over (trust.md). */
+/** Every link opens in a new tab without handing the opener over (docs/trust.md). */
 export const HELP_LINK_TARGET = { target: '_blank', rel: 'noopener noreferrer' } as const;

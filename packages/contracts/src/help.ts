@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** zendesk/request's body (spec §7): a Zendesk path, get or post, and that call's params. */
+/** zendesk/request's body (docs/rules/calls.md): a Zendesk path, get or post, and that call's params. */
 export const helpDeskRequestBodySchema = z.strictObject({
   url: z.string().trim().min(1).max(512),
   requestType: z.enum(['get', 'post']),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ENTITIES } from './headers.ts';
 import { checkPasswordRules, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password-rule.ts';
 
-/** The four flow modes; business modes get business tokens (spec §6). */
+/** The four flow modes; business modes get business tokens (docs/rules/roles.md). */
 export const LOGIN_MODES = ['individual', 'independent', 'business', 'businessIndependent'] as const;
 export const loginModeSchema = z.enum(LOGIN_MODES);
 export type LoginMode = z.infer<typeof loginModeSchema>;
@@ -21,7 +21,7 @@ export const emailSchema = z
 export const sixDigitCodeSchema = z.string().regex(/^\d{6}$/, 'must be 6 digits');
 
 /**
- * Spec §5: 12 to 32 characters with upper case, lower case, a digit and a special character,
+ * docs/rules/validation.md: 12 to 32 characters with upper case, lower case, a digit and a special character,
  * accepted special characters only. Messages name the failed part, in the order people fix them.
  */
 export const passwordSchema = z
@@ -34,7 +34,7 @@ export const passwordSchema = z
   .refine((p) => checkPasswordRules(p).digit, { message: 'password needs a digit' })
   .refine((p) => checkPasswordRules(p).special, { message: 'password needs a special character' });
 
-/** The bot-check token (spec §3: recaptchaToken) of the steps a script would hammer; spread into their bodies. */
+/** The bot-check token (docs/rules/entities.md: recaptchaToken) of the steps a script would hammer; spread into their bodies. */
 export const botCheckFields = { recaptchaToken: z.string().max(4096).optional() };
 
 export const accountCheckBodySchema = z.object({ email: emailSchema, ...botCheckFields });
@@ -61,7 +61,7 @@ export const tokenVoSchema = z.object({
 });
 export type TokenVo = z.infer<typeof tokenVoSchema>;
 
-/** What every sign-in step answers. BLOCKED and TERMINATED carry no token (spec §4: go to user-blocked). */
+/** What every sign-in step answers. BLOCKED and TERMINATED carry no token (docs/rules/order-states.md: go to user-blocked). */
 export const loginResultSchema = z.object({
   status: z.enum(['SUCCESS', 'NEED_GA', 'BLOCKED', 'TERMINATED']),
   token: tokenVoSchema.nullable(),

@@ -24,3 +24,4 @@ export * from './on-chain.ts';
 export * from './risk.ts';
 export * from './help-rules.ts';
 export * from './help.ts';
+export * from './calls/index.ts';

@@ -1,15 +1,15 @@
 /**
- * The identity-verification rules shared by the server's schemas and the web app's forms (spec §5
+ * The identity-verification rules shared by the server's schemas and the web app's forms (docs/rules/validation.md
  * text fields, our postal-code and country-code rules, the document types, the age limit).
  * No zod here, so the web app can use them without bundling a schema library.
  */
 
-/** Spec §5 text fields (names, address lines): at most this many characters, once trimmed. */
+/** docs/rules/validation.md text fields (names, address lines): at most this many characters, once trimmed. */
 export const TEXT_FIELD_MAX_LENGTH = 70;
-/** Spec §5 text fields: letters, digits, .,()'-+/ and space (the length is checked apart). */
+/** docs/rules/validation.md text fields: letters, digits, .,()'-+/ and space (the length is checked apart). */
 export const TEXT_FIELD_CHARACTERS = /^[\p{L}\p{N}.,()'\-+/ ]+$/u;
 
-/** True when `value`, trimmed, is a spec §5 text field: 1 to 70 allowed characters. */
+/** True when `value`, trimmed, is a docs/rules/validation.md text field: 1 to 70 allowed characters. */
 export function isValidTextField(value: string): boolean {
   const trimmed = value.trim();
   return trimmed.length > 0 && trimmed.length <= TEXT_FIELD_MAX_LENGTH && TEXT_FIELD_CHARACTERS.test(trimmed);
@@ -43,5 +43,5 @@ export function isAdult(dob: string, today: Date): boolean {
   return eighteenth <= today.getTime();
 }
 
-/** Spec §4: the entity statement a switch accepts: PL → STATEMENT, any other → STATEMENT_LI. */
+/** docs/rules/order-states.md: the entity statement a switch accepts: PL → STATEMENT, any other → STATEMENT_LI. */
 export const entityProtocolOf = (entity: 'PL' | 'LI'): 'STATEMENT' | 'STATEMENT_LI' => (entity === 'PL' ? 'STATEMENT' : 'STATEMENT_LI');

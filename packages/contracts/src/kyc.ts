@@ -26,7 +26,7 @@ export const kycAccessTokenResultSchema = z.object({
 });
 export type KycAccessTokenResult = z.infer<typeof kycAccessTokenResultSchema>;
 
-/** Spec §4 types of verification step; the profile's current and next step use them. */
+/** docs/rules/order-states.md types of verification step; the profile's current and next step use them. */
 export const KYC_STEPS = ['IDV', 'LIVENESS_CHECK', 'POA', 'IDV_AND_LIVENESS_CHECK', 'QUESTIONNAIRE', 'EDD'] as const;
 export const KYC_FLOW_VERSIONS = ['V1', 'V2'] as const;
 
@@ -56,7 +56,7 @@ export const kybInfoSchema = z.object({
 });
 export type KybInfo = z.infer<typeof kybInfoSchema>;
 
-/** customer/user/query-overview-info: spec §3 account info. */
+/** customer/user/query-overview-info: docs/rules/entities.md account info. */
 export const accountOverviewSchema = z.object({
   email: z.string(),
   userType: z.enum(USER_TYPES),
@@ -73,7 +73,10 @@ export type AccountOverview = z.infer<typeof accountOverviewSchema>;
 export const overviewQuerySchema = z.object({
   paymentMethod: z.string().max(64).optional(),
   businessType: z.string().max(32).optional(),
-  fiatCurrency: z.string().regex(/^[A-Z]{3}$/, 'fiatCurrency must be a 3-letter code').optional(),
+  fiatCurrency: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'fiatCurrency must be a 3-letter code')
+    .optional(),
   channel: z.string().max(32).optional(),
 });
 
@@ -103,7 +106,7 @@ export const kycPreCheckResultSchema = z.object({
   kycStatus: kycStatusSchema,
 });
 
-/** Spec §5 text fields (names, address lines): letters, digits, .,()'-+/ and space, at most 70 (see kyc-rules.ts). */
+/** docs/rules/validation.md text fields (names, address lines): letters, digits, .,()'-+/ and space, at most 70 (see kyc-rules.ts). */
 const textField = z
   .string()
   .trim()
@@ -115,7 +118,12 @@ const countryCode = z.string().regex(COUNTRY_CODE_PATTERN, 'must be a two-letter
 export const kycAddressSchema = z.object({
   addressLine: textField,
   city: textField,
-  postalCode: z.string().trim().min(POSTAL_CODE_MIN_LENGTH).max(POSTAL_CODE_MAX_LENGTH).regex(POSTAL_CODE_CHARACTERS, 'letters, digits, spaces and - only'),
+  postalCode: z
+    .string()
+    .trim()
+    .min(POSTAL_CODE_MIN_LENGTH)
+    .max(POSTAL_CODE_MAX_LENGTH)
+    .regex(POSTAL_CODE_CHARACTERS, 'letters, digits, spaces and - only'),
   country: countryCode,
 });
 export const checkAddressResultSchema = z.object({ required: z.boolean(), address: kycAddressSchema.nullable() });
@@ -130,13 +138,21 @@ export const kycLimitsQuerySchema = z
   .object({
     fiatCurrency: currencyCodeSchema.optional(),
     cryptoCurrency: currencyCodeSchema.optional(),
-    network: z.string().regex(/^[A-Z0-9]{2,16}$/, 'must be a network code such as BTC or ETH').optional(),
+    network: z
+      .string()
+      .regex(/^[A-Z0-9]{2,16}$/, 'must be a network code such as BTC or ETH')
+      .optional(),
     channelCode: channelCodeSchema.default('CHECKOUT'),
   })
-  .refine((query) => [query.fiatCurrency, query.cryptoCurrency, query.network].every((part) => part === undefined) || [query.fiatCurrency, query.cryptoCurrency, query.network].every((part) => part !== undefined), {
-    message: 'give fiatCurrency, cryptoCurrency and network together, or none of them',
-    path: ['fiatCurrency'],
-  });
+  .refine(
+    (query) =>
+      [query.fiatCurrency, query.cryptoCurrency, query.network].every((part) => part === undefined) ||
+      [query.fiatCurrency, query.cryptoCurrency, query.network].every((part) => part !== undefined),
+    {
+      message: 'give fiatCurrency, cryptoCurrency and network together, or none of them',
+      path: ['fiatCurrency'],
+    },
+  );
 
 /** customer/user/kyc/limit/query: userKycLimitVos, amounts as decimal strings. */
 export const kycLimitsResultSchema = z.object({
@@ -146,15 +162,17 @@ export const kycLimitsResultSchema = z.object({
    */
   amountRange: z.object({ currency: z.string(), minAmount: decimalStringSchema, maxAmount: decimalStringSchema }).optional(),
   kycLevel: z.number().int(),
-  userKycLimitVos: z.array(z.object({
-    kycLevel: z.number().int(),
-    period: z.enum(LIMIT_PERIODS),
-    currency: z.string(),
-    limitAmount: z.string(),
-    usedAmount: z.string(),
-    availableAmount: z.string(),
-    current: z.boolean().describe("the person's own tier"),
-  })),
+  userKycLimitVos: z.array(
+    z.object({
+      kycLevel: z.number().int(),
+      period: z.enum(LIMIT_PERIODS),
+      currency: z.string(),
+      limitAmount: z.string(),
+      usedAmount: z.string(),
+      availableAmount: z.string(),
+      current: z.boolean().describe("the person's own tier"),
+    }),
+  ),
 });
 
 /**
@@ -196,4 +214,7 @@ export const entitySwitchResultSchema = z.object({
 export type EntitySwitchResult = z.infer<typeof entitySwitchResultSchema>;
 
 /** route-entity-check: the person chose "later"; the banner shows the deadline until then. */
-export const routeEntityCheckResultSchema = z.object({ hitClickedLaterCache: z.boolean(), entitySwitchDeadline: z.iso.datetime().nullable() });
+export const routeEntityCheckResultSchema = z.object({
+  hitClickedLaterCache: z.boolean(),
+  entitySwitchDeadline: z.iso.datetime().nullable(),
+});

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { botCheckFields, emailSchema, loginResultSchema, sixDigitCodeSchema } from './identity.ts';
 
 /**
- * Spec §4 account-selection states of the merchant sign-in (kyc/... calls), where the email a
+ * docs/rules/order-states.md account-selection states of the merchant sign-in (kyc/... calls), where the email a
  * merchant sent maps to an account other than the one linked to the merchant's customer, or must
  * be replaced:
  * - WAIT_CONFIRM: the merchant's email is usable; the person confirms it (or types another).
@@ -12,7 +12,13 @@ import { botCheckFields, emailSchema, loginResultSchema, sixDigitCodeSchema } fr
  * - ONLY_WAIT_EMAIL_VERIFY_CODE: a code went to the linked account; nothing else to choose.
  * SIGNED_IN ends the flow with the sign-in answer in `login` (SUCCESS, NEED_GA, BLOCKED, ...).
  */
-export const ACCOUNT_SELECTION_STATES = ['WAIT_CONFIRM', 'WAIT_NEW_EMAIL', 'WAIT_EMAIL_VERIFY_CODE', 'WAIT_SELECT_ACCOUNT', 'ONLY_WAIT_EMAIL_VERIFY_CODE'] as const;
+export const ACCOUNT_SELECTION_STATES = [
+  'WAIT_CONFIRM',
+  'WAIT_NEW_EMAIL',
+  'WAIT_EMAIL_VERIFY_CODE',
+  'WAIT_SELECT_ACCOUNT',
+  'ONLY_WAIT_EMAIL_VERIFY_CODE',
+] as const;
 export type AccountSelectionState = (typeof ACCOUNT_SELECTION_STATES)[number];
 export const MERCHANT_LOGIN_STATES = [...ACCOUNT_SELECTION_STATES, 'SIGNED_IN'] as const;
 export type MerchantLoginState = (typeof MERCHANT_LOGIN_STATES)[number];
@@ -35,7 +41,9 @@ export const merchantEntrySchema = z
     signature: z.string().regex(/^[0-9a-f]{64}$/i, 'signature must be 64 hex characters'),
   })
   .refine((entry) => Object.keys(entry).length <= MAX_ENTRY_PARAMS, { message: `at most ${MAX_ENTRY_PARAMS} entry parameters` })
-  .refine((entry) => Object.values(entry).every((value) => typeof value === 'string' && value.length <= 2048), { message: 'entry parameters are strings of at most 2048 characters' });
+  .refine((entry) => Object.values(entry).every((value) => typeof value === 'string' && value.length <= 2048), {
+    message: 'entry parameters are strings of at most 2048 characters',
+  });
 
 export const merchantLoginStartBodySchema = z.object({
   entry: merchantEntrySchema,

@@ -3,7 +3,7 @@ import { ADDRESS_REJECTION_REASONS } from './orders.ts';
 import { currencyCodeSchema } from './reference.ts';
 
 /**
- * The on-chain calls of spec §7 (customer/order): analyze-on-chain-address, list-vasp-info and
+ * The on-chain calls of docs/rules/calls.md (customer/order): analyze-on-chain-address, list-vasp-info and
  * gtr-enabled. Paths in paths.ts (PATHS.analyzeOnChainAddress, listVaspInfo, gtrEnabled; all GET).
  */
 
@@ -56,7 +56,7 @@ export const vaspInfoSchema = z.object({
 });
 export type VaspInfo = z.infer<typeof vaspInfoSchema>;
 
-/** Spec §3: the VASP list defaults empty. */
+/** docs/rules/entities.md: the VASP list defaults empty. */
 export const listVaspInfoResultSchema = z.object({ list: z.array(vaspInfoSchema) });
 export type ListVaspInfoResult = z.infer<typeof listVaspInfoResultSchema>;
 

@@ -3,36 +3,67 @@ import { channelCodeSchema, currencyCodeSchema, decimalStringSchema } from './re
 
 /** A firm quote holds this long; the page counts it down and asks again (update-quote) when it runs out. */
 export const QUOTE_TTL_SECONDS = 30;
-/** Spec §9: a 50% fee discount on the first 3 transactions. */
+/** docs/rules/limits.md: a 50% fee discount on the first 3 transactions. */
 export const PROMOTION_FIRST_TRANSACTIONS = 3;
 export const PROMOTION_DISCOUNT_RATE = '0.5';
-/** Spec §5 / §9: history and export cover at most 365 days. */
+/** docs/rules/validation.md and docs/rules/limits.md: history and export cover at most 365 days. */
 export const HISTORY_MAX_RANGE_DAYS = 365;
-/** Spec §9: the processing view waits up to 30 s before it shows the order as still in progress. */
+/** docs/rules/limits.md: the processing view waits up to 30 s before it shows the order as still in progress. */
 export const PROCESSING_WAIT_SECONDS = 30;
 
-/** Payment methods of spec §3 an order may name (the Roma variants carry a product prefix). */
-export const orderPaymentMethodSchema = z.string().regex(/^(CARD|BANK_TRANSFER|ONLINE_BANKING|BUY_SEND|[A-Z_]+_ROMA(_CORPORATE)?)$/, 'must be a payment method of the catalogue, e.g. CARD');
+/** Payment methods of docs/rules/entities.md an order may name (the Roma variants carry a product prefix). */
+export const orderPaymentMethodSchema = z
+  .string()
+  .regex(
+    /^(CARD|BANK_TRANSFER|ONLINE_BANKING|BUY_SEND|[A-Z_]+_ROMA(_CORPORATE)?)$/,
+    'must be a payment method of the catalogue, e.g. CARD',
+  );
 
 /**
- * Order result statuses of spec §4. The server's state machine (orders/order-state.ts) writes
+ * Order result statuses of docs/rules/order-states.md. The server's state machine (orders/order-state.ts) writes
  * its transitions down; BuySendSuccess and BuySendFailed belong to the buy-and-send flow.
  */
-export const ORDER_STATUSES = ['OrderSubmitted', 'PROCESSING', 'SUCCESS', 'FAILED', 'EXPIRED', 'EXPIRED_ERROR', 'PARTIAL_AUTH', 'BuySendSuccess', 'BuySendFailed'] as const;
+export const ORDER_STATUSES = [
+  'OrderSubmitted',
+  'PROCESSING',
+  'SUCCESS',
+  'FAILED',
+  'EXPIRED',
+  'EXPIRED_ERROR',
+  'PARTIAL_AUTH',
+  'BuySendSuccess',
+  'BuySendFailed',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const FINAL_ORDER_STATUSES: readonly OrderStatus[] = ['SUCCESS', 'FAILED', 'EXPIRED', 'EXPIRED_ERROR', 'PARTIAL_AUTH', 'BuySendSuccess', 'BuySendFailed'];
+export const FINAL_ORDER_STATUSES: readonly OrderStatus[] = [
+  'SUCCESS',
+  'FAILED',
+  'EXPIRED',
+  'EXPIRED_ERROR',
+  'PARTIAL_AUTH',
+  'BuySendSuccess',
+  'BuySendFailed',
+];
 export const isFinalOrderStatus = (status: OrderStatus): boolean => FINAL_ORDER_STATUSES.includes(status);
 
 /** Why an order failed: each has its own text on the result and order-submit-fail pages. */
 export const ORDER_FAIL_REASONS = [
-  'CARD_DECLINED', 'INSUFFICIENT_FUNDS', 'THREE_DS_FAILED', 'THREE_DS_EXPIRED', 'PROCESSOR_TIMEOUT', 'PARTIAL_AUTH', 'LIQUIDITY', 'PAYOUT_FAILED', 'DEADLINE_PASSED',
+  'CARD_DECLINED',
+  'INSUFFICIENT_FUNDS',
+  'THREE_DS_FAILED',
+  'THREE_DS_EXPIRED',
+  'PROCESSOR_TIMEOUT',
+  'PARTIAL_AUTH',
+  'LIQUIDITY',
+  'PAYOUT_FAILED',
+  'DEADLINE_PASSED',
 ] as const;
 export type OrderFailReason = (typeof ORDER_FAIL_REASONS)[number];
 
 export const THREE_DS_STATUSES = ['NOT_REQUIRED', 'PENDING', 'SUCCEEDED', 'FAILED', 'EXPIRED'] as const;
 
 /**
- * A client-generated UUID (spec §3 persistence "default UUID ids"): the order's id and its
+ * A client-generated UUID (docs/rules/entities.md persistence "default UUID ids"): the order's id and its
  * idempotency key. Lower-cased, as the database reads it back (iOS writes upper case).
  */
 export const orderIdSchema = z.uuid('must be a UUID').transform((id) => id.toLowerCase());
@@ -59,7 +90,10 @@ export const getQuoteRequestSchema = z
     /** The merchant's transaction this order fills (entry parameter tranId), if any. */
     tranId: z.string().min(1).max(64).optional(),
   })
-  .refine((body) => (body.fiatAmount === undefined) !== (body.cryptoAmount === undefined), { message: 'give exactly one of fiatAmount and cryptoAmount', path: ['fiatAmount'] });
+  .refine((body) => (body.fiatAmount === undefined) !== (body.cryptoAmount === undefined), {
+    message: 'give exactly one of fiatAmount and cryptoAmount',
+    path: ['fiatAmount'],
+  });
 export type GetQuoteRequest = z.input<typeof getQuoteRequestSchema>;
 
 /** order/update-quote: a fresh price for the same order and amounts (the old quote is superseded). */
@@ -99,14 +133,17 @@ export const quoteSchema = z.object({
 });
 export type Quote = z.infer<typeof quoteSchema>;
 
-/** order/submit-buy (spec §7). The order id is the idempotency key: the same body answers the first answer. */
+/** order/submit-buy (docs/rules/calls.md). The order id is the idempotency key: the same body answers the first answer. */
 export const submitBuyRequestSchema = z.object({
   orderId: orderIdSchema,
   quoteId: z.string().min(1).max(40),
   cardId: z.string().min(1).max(40),
   channelCode: channelCodeSchema.default('CHECKOUT'),
   paymentMethod: orderPaymentMethodSchema.default('CARD'),
-  otpCode: z.string().regex(/^\d{6}$/, 'must be 6 digits').optional(),
+  otpCode: z
+    .string()
+    .regex(/^\d{6}$/, 'must be 6 digits')
+    .optional(),
   otpType: z.enum(['GA_OTP']).optional(),
   deviceSessionId: z.string().max(128).optional(),
   merchantId: z.string().max(64).optional(),
@@ -152,7 +189,7 @@ export const orderDetailSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   completedAt: z.string().nullable(),
-  /** When the order gives up if it has not finished (trust.md: card orders 24 h). */
+  /** When the order gives up if it has not finished (docs/trust.md: card orders 24 h). */
   deadlineAt: z.string(),
   /**
    * The card was charged and the charge refunded (an order that failed or expired after its capture).
@@ -183,9 +220,24 @@ export const listOrderRequestSchema = z.object({
 export type ListOrderRequest = z.input<typeof listOrderRequestSchema>;
 
 export const orderSummarySchema = orderDetailSchema.pick({
-  orderId: true, status: true, transactionType: true, fiatCurrency: true, fiatAmount: true, cryptoCurrency: true, network: true, cryptoAmount: true, createdAt: true, completedAt: true, failReason: true,
+  orderId: true,
+  status: true,
+  transactionType: true,
+  fiatCurrency: true,
+  fiatAmount: true,
+  cryptoCurrency: true,
+  network: true,
+  cryptoAmount: true,
+  createdAt: true,
+  completedAt: true,
+  failReason: true,
 });
-export const listOrderResultSchema = z.object({ total: z.number().int(), pageNum: z.number().int(), pageSize: z.number().int(), list: z.array(orderSummarySchema) });
+export const listOrderResultSchema = z.object({
+  total: z.number().int(),
+  pageNum: z.number().int(),
+  pageSize: z.number().int(),
+  list: z.array(orderSummarySchema),
+});
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
 /** get-promotion: the first-3-transactions discount and how much of it is left. */
@@ -196,11 +248,19 @@ export const promotionResultSchema = z.object({
   totalTransactions: z.number().int(),
 });
 
-/** get-estimated-arrival-time (spec §9: card funds 1-3 business days; crypto receipt about 1 hour). */
-export const estimatedArrivalRequestSchema = z.object({ cryptoCurrency: currencyCodeSchema, network: networkCode, paymentMethod: orderPaymentMethodSchema.default('CARD') });
-export const estimatedArrivalResultSchema = z.object({ minMinutes: z.number().int(), maxMinutes: z.number().int(), confirmations: z.number().int() });
+/** get-estimated-arrival-time (docs/rules/limits.md: card funds 1-3 business days; crypto receipt about 1 hour). */
+export const estimatedArrivalRequestSchema = z.object({
+  cryptoCurrency: currencyCodeSchema,
+  network: networkCode,
+  paymentMethod: orderPaymentMethodSchema.default('CARD'),
+});
+export const estimatedArrivalResultSchema = z.object({
+  minMinutes: z.number().int(),
+  maxMinutes: z.number().int(),
+  confirmations: z.number().int(),
+});
 
-/** GET common/get-trans-info and order/query-order/tranid: a merchant's transaction (spec §3 order info). */
+/** GET common/get-trans-info and order/query-order/tranid: a merchant's transaction (docs/rules/entities.md order info). */
 export const tranIdQuerySchema = z.object({ tranId: z.string().min(1).max(64) });
 
 /**
@@ -208,35 +268,49 @@ export const tranIdQuerySchema = z.object({ tranId: z.string().min(1).max(64) })
  * its customer will fill. Every field is a string and the body is signed exactly like an entry
  * link (merchant-entry.ts): apiKey, timestamp (ms) and signature over canonicalEntryQuery of the rest.
  */
-export const createMerchantTransactionSchema = z.object({
-  apiKey: z.string().min(1).max(64),
-  timestamp: z.string().regex(/^\d{10,16}$/, 'must be milliseconds since the epoch'),
-  signature: z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be a hex HMAC-SHA256'),
-  tranId: z.string().regex(/^[\w.-]{1,64}$/, 'letters, digits, _, . and - only, at most 64'),
-  tranType: z.enum(['buy']),
-  fiatCurrency: currencyCodeSchema,
-  fiatAmount: decimalStringSchema.optional(),
-  cryptoCurrency: currencyCodeSchema,
-  network: networkCode.optional(),
-  cryptoAmount: decimalStringSchema.optional(),
-  walletAddress: z.string().max(128).optional(),
-  memo: z.string().max(64).optional(),
-  merchantUserId: z.string().max(64).optional(),
-  country: z.string().regex(/^[A-Z]{2}$/).optional(),
-  /**
-   * What the merchant sets only as a prefill the person may change: `amount`, `wallet` (the address
-   * with its network and memo), or both comma-separated. Signed like the other fields. Without it
-   * both are fixed: a quote and an order on the tranId must match them (ODR00001015).
-   */
-  prefill: z.string().regex(/^(amount|wallet)(,(amount|wallet))?$/, 'amount, wallet, or amount,wallet').optional(),
-}).superRefine((body, context) => {
-  const prefilled = new Set(body.prefill?.split(','));
-  if (body.fiatAmount !== undefined && body.cryptoAmount !== undefined && !prefilled.has('amount')) {
-    context.addIssue({ code: 'custom', path: ['cryptoAmount'], message: 'a fixed amount is either fiatAmount or cryptoAmount, not both' });
-  }
-  if (body.walletAddress !== undefined && body.network === undefined) context.addIssue({ code: 'custom', path: ['network'], message: 'a walletAddress needs its network' });
-  if (body.memo !== undefined && body.walletAddress === undefined) context.addIssue({ code: 'custom', path: ['memo'], message: 'a memo needs its walletAddress' });
-});
+export const createMerchantTransactionSchema = z
+  .object({
+    apiKey: z.string().min(1).max(64),
+    timestamp: z.string().regex(/^\d{10,16}$/, 'must be milliseconds since the epoch'),
+    signature: z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be a hex HMAC-SHA256'),
+    tranId: z.string().regex(/^[\w.-]{1,64}$/, 'letters, digits, _, . and - only, at most 64'),
+    tranType: z.enum(['buy']),
+    fiatCurrency: currencyCodeSchema,
+    fiatAmount: decimalStringSchema.optional(),
+    cryptoCurrency: currencyCodeSchema,
+    network: networkCode.optional(),
+    cryptoAmount: decimalStringSchema.optional(),
+    walletAddress: z.string().max(128).optional(),
+    memo: z.string().max(64).optional(),
+    merchantUserId: z.string().max(64).optional(),
+    country: z
+      .string()
+      .regex(/^[A-Z]{2}$/)
+      .optional(),
+    /**
+     * What the merchant sets only as a prefill the person may change: `amount`, `wallet` (the address
+     * with its network and memo), or both comma-separated. Signed like the other fields. Without it
+     * both are fixed: a quote and an order on the tranId must match them (ODR00001015).
+     */
+    prefill: z
+      .string()
+      .regex(/^(amount|wallet)(,(amount|wallet))?$/, 'amount, wallet, or amount,wallet')
+      .optional(),
+  })
+  .superRefine((body, context) => {
+    const prefilled = new Set(body.prefill?.split(','));
+    if (body.fiatAmount !== undefined && body.cryptoAmount !== undefined && !prefilled.has('amount')) {
+      context.addIssue({
+        code: 'custom',
+        path: ['cryptoAmount'],
+        message: 'a fixed amount is either fiatAmount or cryptoAmount, not both',
+      });
+    }
+    if (body.walletAddress !== undefined && body.network === undefined)
+      context.addIssue({ code: 'custom', path: ['network'], message: 'a walletAddress needs its network' });
+    if (body.memo !== undefined && body.walletAddress === undefined)
+      context.addIssue({ code: 'custom', path: ['memo'], message: 'a memo needs its walletAddress' });
+  });
 export type CreateMerchantTransaction = z.infer<typeof createMerchantTransactionSchema>;
 export const orderInfoSchema = z.object({
   orderId: z.string().nullable(),
@@ -249,7 +323,7 @@ export const orderInfoSchema = z.object({
   network: z.string().nullable(),
   userId: z.string().nullable(),
   country: z.string().nullable(),
-  /** Initial, Processing, Success or Failed (spec §4: the gating reads Initial and Failed). */
+  /** Initial, Processing, Success or Failed (docs/rules/order-states.md: the gating reads Initial and Failed). */
   status: z.string(),
   merchantName: z.string(),
   /** The merchant fixed the amount it set (fiatAmt or cryptoAmt): a quote is for exactly it (false when it is a prefill or unset). */
@@ -259,7 +333,7 @@ export const orderInfoSchema = z.object({
   /** Where the crypto goes, when the merchant set it: only in the signed-in answer (query-order/tranid), never in get-trans-info. */
   walletAddress: z.string().nullable(),
   memo: z.string().nullable(),
-  /** Spec §3 order kycLoginFail: why a merchant's linked sign-in failed; null when it did not. */
+  /** docs/rules/entities.md order kycLoginFail: why a merchant's linked sign-in failed; null when it did not. */
   kycLoginFail: z.object({ kycLoginStatus: z.string(), merchantName: z.string() }).nullable(),
 });
 export type OrderInfo = z.infer<typeof orderInfoSchema>;
@@ -287,9 +361,22 @@ export const addWalletRequestSchema = z.object({
 });
 export const walletIdRequestSchema = z.object({ walletId: z.string().min(1).max(40) });
 
-/** Why an address was refused (server/wallets/address-validation.ts reasons); each has an en and zh text. */
+/** Why an address was refused (packages/wallet-address's reasons, and screening's); each has an en and zh text. */
 export const ADDRESS_REJECTION_REASONS = [
-  'NETWORK_UNSUPPORTED', 'EMPTY', 'TOO_LONG', 'WHITESPACE', 'FORMAT', 'CHECKSUM', 'WRONG_NETWORK', 'TESTNET', 'UNSUPPORTED_TYPE', 'X_ADDRESS', 'BURN_ADDRESS',
-  'MEMO_REQUIRED', 'MEMO_FORMAT', 'MEMO_NOT_ALLOWED', 'SCREENING_FLAGGED',
+  'NETWORK_UNSUPPORTED',
+  'EMPTY',
+  'TOO_LONG',
+  'WHITESPACE',
+  'FORMAT',
+  'CHECKSUM',
+  'WRONG_NETWORK',
+  'TESTNET',
+  'UNSUPPORTED_TYPE',
+  'X_ADDRESS',
+  'BURN_ADDRESS',
+  'MEMO_REQUIRED',
+  'MEMO_FORMAT',
+  'MEMO_NOT_ALLOWED',
+  'SCREENING_FLAGGED',
 ] as const;
 export type AddressRejectionReason = (typeof ADDRESS_REJECTION_REASONS)[number];

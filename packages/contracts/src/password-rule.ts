@@ -1,11 +1,11 @@
 /**
- * The password rule of spec §5, shared by the server's schema and the web app's live checklist.
+ * The password rule of docs/rules/validation.md, shared by the server's schema and the web app's live checklist.
  * No zod here, so the web app can use it without bundling a schema library.
  */
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 32;
 /** The accepted special characters (shown to people as the rule). */
-export const PASSWORD_SPECIALS = "!@#$%^&*()_+-=[]{};':\",.<>/?\\|`~";
+export const PASSWORD_SPECIALS = '!@#$%^&*()_+-=[]{};\':",.<>/?\\|`~';
 export const PASSWORD_SPECIAL_CLASS = /[!@#$%^&*()_+\-=[\]{};':",.<>/?\\|`~]/;
 export const PASSWORD_ALLOWED_CHARACTERS = /^[A-Za-z0-9!@#$%^&*()_+\-=[\]{};':",.<>/?\\|`~]*$/;
 

@@ -1,4 +1,4 @@
-/** Base path of every API call (spec §7). */
+/** Base path of every API call (docs/rules/calls.md). */
 export const API_BASE = '/prod-api';
 
 const CUSTOMER = '/capi/v1/customer';
@@ -86,7 +86,7 @@ export const PATHS = {
   uploadHandoffSignUpload: '/kyc-main/client/upload-handoff/sign-upload',
   uploadHandoffComplete: '/kyc-main/client/upload-handoff/complete',
   bindGoogleAuthenticator: `${CUSTOMER}/otp/bind-google-authenticator`,
-  // Cards and orders (spec §7 "Order and card").
+  // Cards and orders (docs/rules/calls.md "Order and card").
   listCard: `${CUSTOMER}/card/list-card`,
   addCard: `${CUSTOMER}/card/add-card`,
   deleteCard: `${CUSTOMER}/card/delete-card`,
@@ -111,11 +111,11 @@ export const PATHS = {
   analyzeOnChainAddress: `${CUSTOMER}/order/analyze-on-chain-address`,
   listVaspInfo: `${CUSTOMER}/order/list-vasp-info`,
   gtrEnabled: `${CUSTOMER}/order/gtr-enabled`,
-  /** Help centre (spec §7): a Zendesk path, get or post, and its params; the answer's data.data is that path's JSON. */
+  /** Help centre (docs/rules/calls.md): a Zendesk path, get or post, and its params; the answer's data.data is that path's JSON. */
   helpDeskRequest: '/capi/v1/zendesk/request',
-  /** Help centre (spec §7): multipart file, url and requestType post; answers the upload's token. */
+  /** Help centre (docs/rules/calls.md): multipart file, url and requestType post; answers the upload's token. */
   helpDeskForwardFile: '/capi/v1/zendesk/forward/file',
-  /** Risk survey (spec §7): check (empty body) answers the next step; agreement records the risk warning's acceptance. */
+  /** Risk survey (docs/rules/calls.md): check (empty body) answers the next step; agreement records the risk warning's acceptance. */
   riskSurveyCheck: `${CUSTOMER}/user/risk/survey/check`,
   riskSurveyAgreement: `${CUSTOMER}/user/risk/survey/agreement`,
   /** (chosen) Wallet address book: list (POST), add, delete, set-default. */
@@ -128,7 +128,7 @@ export const PATHS = {
 export type ApiPath = (typeof PATHS)[keyof typeof PATHS];
 
 /**
- * Spec §8: "Other errors with msg show it in a toast only for listed login and wallet paths
+ * docs/rules/errors.md: "Other errors with msg show it in a toast only for listed login and wallet paths
  * except bind-google-authenticator; logout and join-uk-email-list errors silent."
  */
 export const TOAST_MESSAGE_PATH_PREFIXES = ['/capi/v1/login/', `${CUSTOMER}/wallet/`, '/capi/v1/user/login/'] as const;
@@ -136,5 +136,5 @@ export const TOAST_MESSAGE_EXCLUDED_PATHS: readonly string[] = [PATHS.bindGoogle
 // The client log is telemetry: its refusal (a 429 past its limits) is never shown to anyone.
 export const SILENT_PATHS: readonly string[] = [PATHS.logout, PATHS.joinUkEmailList, PATHS.clientLog];
 
-/** Paths on which the client never refreshes the token (spec §7): the refresh call itself. */
+/** Paths on which the client never refreshes the token (docs/rules/calls.md): the refresh call itself. */
 export const NO_REFRESH_PATHS: readonly string[] = [PATHS.refreshToken];

@@ -1,14 +1,20 @@
 import { z } from 'zod';
 
 /** A decimal amount as a string: money never travels as a JS number. */
-export const decimalStringSchema = z
-  .string()
-  .regex(/^\d{1,20}(\.\d{1,18})?$/, 'must be a non-negative decimal number written as a string');
+export const decimalStringSchema = z.string().regex(/^\d{1,20}(\.\d{1,18})?$/, 'must be a non-negative decimal number written as a string');
 
-/** Channels of spec §3 (Codes). */
+/** Channels of docs/rules/entities.md (Codes). */
 export const CHANNEL_CODES = [
-  'CHECKOUT', 'CLEAR_JUNCTION', 'CLEAR_JUNCTION_FPS', 'OPENPAYD', 'CLEAR_JUNCTION_GBP',
-  'FLOW_BANK', 'KLARNA', 'BANK_FRICK', 'ROMA', 'EASY_EURO',
+  'CHECKOUT',
+  'CLEAR_JUNCTION',
+  'CLEAR_JUNCTION_FPS',
+  'OPENPAYD',
+  'CLEAR_JUNCTION_GBP',
+  'FLOW_BANK',
+  'KLARNA',
+  'BANK_FRICK',
+  'ROMA',
+  'EASY_EURO',
 ] as const;
 export const channelCodeSchema = z.enum(CHANNEL_CODES);
 export type ChannelCode = z.infer<typeof channelCodeSchema>;

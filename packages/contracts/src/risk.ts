@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The risk step before trading (spec §4 trade routing: "risk check next step other than OK goes
+ * The risk step before trading (docs/rules/order-states.md trade routing: "risk check next step other than OK goes
  * to risk-reminder first"). The person reads the crypto risk warning and agrees once per version;
  * a new version of the warning asks again.
  */

@@ -3,7 +3,7 @@ import { otpScenarioSchema } from './authenticator.ts';
 import { entitySchema } from './headers-schema.ts';
 import { ACCOUNT_STATUSES, emailSchema, sixDigitCodeSchema, USER_TYPES } from './identity.ts';
 
-/** Countries whose residents and visitors cannot be served (sandbox.md: KP, IR, SY → AC100001). */
+/** Countries whose residents and visitors cannot be served (docs/sandbox.md: KP, IR, SY → AC100001). */
 export const BLOCKED_COUNTRIES = ['KP', 'IR', 'SY'] as const;
 
 /** Whether an ISO alpha-2 country (any case) is one we cannot serve; an unknown country (null) is not blocked. */
@@ -20,7 +20,7 @@ export const inRegisterResultSchema = ipCheckResultSchema.extend({
   canRegister: z.boolean(),
 });
 
-/** Agreement versions of spec §9. */
+/** Agreement versions of docs/rules/limits.md. */
 export const AGREEMENT_VERSIONS = { TERM: '20241104', STATEMENT: '20241104', TERMROMA: '20241104', STATEMENT_LI: '20250101' } as const;
 
 export const statementQuerySchema = z.object({
@@ -28,7 +28,9 @@ export const statementQuerySchema = z.object({
   isRoma: z.enum(['true', 'false']).optional(),
 });
 export const statementResultSchema = z.object({
-  protocolMap: z.record(z.string(), z.string()).describe('agreement → version the person accepts, e.g. {TERM: 20241104, STATEMENT_LI: 20250101}'),
+  protocolMap: z
+    .record(z.string(), z.string())
+    .describe('agreement → version the person accepts, e.g. {TERM: 20241104, STATEMENT_LI: 20250101}'),
 });
 
 export const clientLogBodySchema = z.object({
@@ -51,21 +53,32 @@ export const verifyLoginEmailResultSchema = z.object({
   email: z.string().describe('the signed-in account'),
 });
 
-/** account/check: the signed-in account's standing, read before sensitive steps (spec §4 blocked rule). */
+/** account/check: the signed-in account's standing, read before sensitive steps (docs/rules/order-states.md blocked rule). */
 export const accountStatusResultSchema = z.object({
   email: z.string(),
   userType: z.enum(USER_TYPES),
   accountStatus: z.enum(ACCOUNT_STATUSES),
   accountStatusReasonCode: z.string().nullable(),
   entityTag: entitySchema,
-  sensitiveActionsSuspendedUntil: z.iso.datetime().nullable().describe('sell, add card and add bank account wait until then (24 h after a security change)'),
+  sensitiveActionsSuspendedUntil: z.iso
+    .datetime()
+    .nullable()
+    .describe('sell, add card and add bank account wait until then (24 h after a security change)'),
 });
 
-export const AGREEMENT_PROTOCOLS = ['TERM', 'STATEMENT', 'TERMROMA', 'STATEMENT_LI'] as const satisfies readonly (keyof typeof AGREEMENT_VERSIONS)[];
+export const AGREEMENT_PROTOCOLS = [
+  'TERM',
+  'STATEMENT',
+  'TERMROMA',
+  'STATEMENT_LI',
+] as const satisfies readonly (keyof typeof AGREEMENT_VERSIONS)[];
 
 /** verification/verify-code: an emailed EMAIL_OTP code; with entityProtocolId it also records that agreement's acceptance. */
 export const verificationVerifyCodeBodySchema = z.object({
   verifyCode: sixDigitCodeSchema,
   scenario: otpScenarioSchema.default('SECURITY'),
-  entityProtocolId: z.enum(AGREEMENT_PROTOCOLS).optional().describe('the entity statement accepted with this code: STATEMENT for PL, STATEMENT_LI otherwise'),
+  entityProtocolId: z
+    .enum(AGREEMENT_PROTOCOLS)
+    .optional()
+    .describe('the entity statement accepted with this code: STATEMENT for PL, STATEMENT_LI otherwise'),
 });

@@ -11,8 +11,10 @@ export const signUploadRequestSchema = z.object({
 export type SignUploadRequest = z.infer<typeof signUploadRequestSchema>;
 
 export const signUploadResultSchema = z.object({
-  uploadTempUrl: z.string().describe('PUT the file (raw bytes) here before it expires; relative to this origin with the local storage, absolute with S3'),
-  filePath: z.string().describe('the stored file\'s key (kyc/<userId>/... or kyb/<userId>/...), sent back when the document is submitted'),
+  uploadTempUrl: z
+    .string()
+    .describe('PUT the file (raw bytes) here before it expires; relative to this origin with the local storage, absolute with S3'),
+  filePath: z.string().describe("the stored file's key (kyc/<userId>/... or kyb/<userId>/...), sent back when the document is submitted"),
   expiresInSeconds: z.number().int(),
 });
 export type SignUploadResult = z.infer<typeof signUploadResultSchema>;

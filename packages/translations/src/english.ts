@@ -1,5 +1,5 @@
 /**
- * The English texts alone: the web app's bundled fallback (spec §7). Kept apart from the other
+ * The English texts alone: the web app's bundled fallback (docs/rules/calls.md). Kept apart from the other
  * languages so the app's first load carries English only; Chinese arrives from get-translations.
  */
 import enAuth from './en/auth.json' with { type: 'json' };
@@ -14,4 +14,16 @@ import enRisk from './en/risk.json' with { type: 'json' };
 import enHelp from './en/help.json' with { type: 'json' };
 import enHelpForm from './en/help-form.json' with { type: 'json' };
 
-export const bundledEnglish = { common: enCommon, ui: enUi, pages: enPages, auth: enAuth, security: enSecurity, verification: enVerification, trade: enTrade, orders: enOrders, risk: enRisk, help: enHelp, helpForm: enHelpForm };
+export const bundledEnglish = {
+  common: enCommon,
+  ui: enUi,
+  pages: enPages,
+  auth: enAuth,
+  security: enSecurity,
+  verification: enVerification,
+  trade: enTrade,
+  orders: enOrders,
+  risk: enRisk,
+  help: enHelp,
+  helpForm: enHelpForm,
+};

@@ -13,7 +13,7 @@ import zhRisk from './zh/risk.json' with { type: 'json' };
 import zhHelp from './zh/help.json' with { type: 'json' };
 import zhHelpForm from './zh/help-form.json' with { type: 'json' };
 
-/** Translation project id of spec §9; get-translations answers only for it. */
+/** Translation project id of docs/rules/limits.md; get-translations answers only for it. */
 export const TRANSLATION_PROJECT_ID = 39;
 
 export const SUPPORTED_LANGUAGES = ['en', 'zh'] as const;
@@ -28,7 +28,19 @@ export type TextTree = { [key: string]: string | TextTree };
  */
 export const bundledTranslations: Record<Language, TextTree> = {
   en: bundledEnglish,
-  zh: { common: zhCommon, ui: zhUi, pages: zhPages, auth: zhAuth, security: zhSecurity, verification: zhVerification, trade: zhTrade, orders: zhOrders, risk: zhRisk, help: zhHelp, helpForm: zhHelpForm },
+  zh: {
+    common: zhCommon,
+    ui: zhUi,
+    pages: zhPages,
+    auth: zhAuth,
+    security: zhSecurity,
+    verification: zhVerification,
+    trade: zhTrade,
+    orders: zhOrders,
+    risk: zhRisk,
+    help: zhHelp,
+    helpForm: zhHelpForm,
+  },
 };
 
 export const isLanguage = (value: unknown): value is Language =>
@@ -55,7 +67,7 @@ export function listKeys(tree: TextTree, prefix = ''): string[] {
 }
 
 /**
- * The public key the web app sends to get-translations (spec §7: "API key header"). It is not a
+ * The public key the web app sends to get-translations (docs/rules/calls.md: "API key header"). It is not a
  * secret: it only names a client. Operators may set their own with TRANSLATIONS_API_KEY on the
  * server and VITE_TRANSLATIONS_API_KEY at build time.
  */

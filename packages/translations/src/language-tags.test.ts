@@ -10,10 +10,22 @@ describe('languageOfTag: a supported language by any of its BCP 47 names (issue 
     expect(languageOfTag(tag)).toBe('en');
   });
 
-  it.each(['fr', 'fr-FR', 'de-DE', 'english', 'zh-', 'zh--CN', '-zh', 'zh-CN-toolongsubtag', 'en US', 'login-v2', 'sandbox', '', null, undefined])(
-    '%s is no tag of a supported language',
-    (tag) => {
-      expect(languageOfTag(tag)).toBeUndefined();
-    },
-  );
+  it.each([
+    'fr',
+    'fr-FR',
+    'de-DE',
+    'english',
+    'zh-',
+    'zh--CN',
+    '-zh',
+    'zh-CN-toolongsubtag',
+    'en US',
+    'login-v2',
+    'sandbox',
+    '',
+    null,
+    undefined,
+  ])('%s is no tag of a supported language', (tag) => {
+    expect(languageOfTag(tag)).toBeUndefined();
+  });
 });

@@ -9,8 +9,7 @@ describe('bundled translations', () => {
   });
 
   it.each(SUPPORTED_LANGUAGES)('%s has no empty text', (lang) => {
-    const walk = (tree: object): string[] =>
-      Object.values(tree).flatMap((v) => (typeof v === 'string' ? [v] : walk(v)));
+    const walk = (tree: object): string[] => Object.values(tree).flatMap((v) => (typeof v === 'string' ? [v] : walk(v)));
     expect(walk(bundledTranslations[lang]).filter((text) => text.trim() === '')).toEqual([]);
   });
 });

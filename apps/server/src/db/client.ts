@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { paths } from '../config.ts';
+import { createUnitOfWork, type UnitOfWork } from '../platform/transaction.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import * as schema from './schema/index.ts';
 
@@ -17,7 +18,10 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export type DatabaseKind = 'pglite' | 'postgres';
 
 export interface DatabaseHandle {
+  /** What repositories hold: each query joins the caller's transaction (platform/transaction.ts), else uses the pool. */
   db: Database;
+  /** Opens and joins transactions for `db`: services group the writes of several repositories with it. */
+  unitOfWork: UnitOfWork<Database>;
   kind: DatabaseKind;
   /** Applies pending migrations. On PostgreSQL an advisory lock serialises concurrent starters. */
   migrate(): Promise<void>;
@@ -64,9 +68,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 function wrapPglite(client: PGlite, release: () => void): DatabaseHandle {
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const unitOfWork = createUnitOfWork(drizzlePglite(client, { schema }) as unknown as Database);
   return {
-    db,
+    db: unitOfWork.db,
+    unitOfWork,
     kind: 'pglite',
     migrate: async () => {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: paths.migrations });
@@ -92,8 +97,10 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
   // An idle client that errors (server restart) must not crash the process.
   pool.on('error', () => {});
   const drizzleDb = drizzleNodePg(pool, { schema });
+  const unitOfWork = createUnitOfWork(drizzleDb as unknown as Database);
   return {
-    db: drizzleDb as unknown as Database,
+    db: unitOfWork.db,
+    unitOfWork,
     kind: 'postgres',
     migrate: async () => {
       const lockClient = await pool.connect();

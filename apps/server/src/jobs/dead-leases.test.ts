@@ -41,7 +41,11 @@ interface WorkerProcess {
 
 /** Starts a worker process and waits until it has joined and holds a job. */
 function startWorkerProcess(env: Record<string, string>): Promise<WorkerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/job-worker-process.ts'], { cwd: serverDir, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/job-worker-process.ts'], {
+    cwd: serverDir,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   let output = '';
   return new Promise((resolve, reject) => {
@@ -87,7 +91,9 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('a restarted process on the e
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'causeway-leases-'));
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
     // The run's migrated snapshot, unpacked into a data dir the processes open in turn.
-    const seeded = await PGlite.create(path.join(dataDir, 'pglite'), { loadDataDir: new Blob([fs.readFileSync(inject('pgliteSnapshotPath'))]) });
+    const seeded = await PGlite.create(path.join(dataDir, 'pglite'), {
+      loadDataDir: new Blob([fs.readFileSync(inject('pgliteSnapshotPath'))]),
+    });
     await seeded.close();
     const before = await openDatabase({ dataDir });
     await enqueueHeldJobs(before, 1);
@@ -114,39 +120,45 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('a restarted process on the e
 });
 
 describe.runIf(process.env.TEST_DB === 'postgres')('processes sharing PostgreSQL', () => {
-  it('a starting process runs the killed process\'s job at once and leaves the live process\'s lease alone', { timeout: 120_000 }, async () => {
-    const database = await createTestDatabase();
-    cleanups.push(() => database.close());
-    await enqueueHeldJobs(database, 2);
-    const env = { DATABASE_URL: database.url!, DATA_DIR: '' };
-    const dead = await startWorkerProcess(env);
-    const live = await startWorkerProcess(env);
-    expect(live.jobId).not.toBe(dead.jobId);
-    const liveLease = await jobRow(database, live.jobId);
+  it(
+    "a starting process runs the killed process's job at once and leaves the live process's lease alone",
+    { timeout: 120_000 },
+    async () => {
+      const database = await createTestDatabase();
+      cleanups.push(() => database.close());
+      await enqueueHeldJobs(database, 2);
+      const env = { DATABASE_URL: database.url!, DATA_DIR: '' };
+      const dead = await startWorkerProcess(env);
+      const live = await startWorkerProcess(env);
+      expect(live.jobId).not.toBe(dead.jobId);
+      const liveLease = await jobRow(database, live.jobId);
 
-    await killHard(dead.child);
-    // The server ends the killed process's session as soon as it reads the closed socket: wait for that, not for a time.
-    const [deadWorker] = await database.db.select().from(jobWorkers).where(eq(jobWorkers.id, dead.workerId));
-    const lockHeld = async () => {
-      const result = await database.db.execute(sql`select 1 from pg_locks where locktype = 'advisory' and classid = ${WORKER_LOCK_CLASS}::int::oid and objid = ${deadWorker!.lockKey}::int::oid and objsubid = 2`);
-      return (result as unknown as { rows: unknown[] }).rows.length > 0;
-    };
-    for (let tries = 0; (await lockHeld()) && tries < 200; tries += 1) await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(await lockHeld()).toBe(false);
+      await killHard(dead.child);
+      // The server ends the killed process's session as soon as it reads the closed socket: wait for that, not for a time.
+      const [deadWorker] = await database.db.select().from(jobWorkers).where(eq(jobWorkers.id, dead.workerId));
+      const lockHeld = async () => {
+        const result = await database.db.execute(
+          sql`select 1 from pg_locks where locktype = 'advisory' and classid = ${WORKER_LOCK_CLASS}::int::oid and objid = ${deadWorker!.lockKey}::int::oid and objsubid = 2`,
+        );
+        return (result as unknown as { rows: unknown[] }).rows.length > 0;
+      };
+      for (let tries = 0; (await lockHeld()) && tries < 200; tries += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await lockHeld()).toBe(false);
 
-    const next = await startNextWorker(database);
-    cleanups.push(next.stop);
-    expect(next.ran).toEqual([dead.jobId]);
-    // The live process still holds its job, with the lease it took.
-    expect(await jobRow(database, live.jobId)).toMatchObject({ leasedBy: live.workerId, leaseUntil: liveLease.leaseUntil, doneAt: null });
-    expect((await database.db.select().from(jobWorkers)).map((row) => row.id).sort()).toEqual([live.workerId, next.presence.id].sort());
+      const next = await startNextWorker(database);
+      cleanups.push(next.stop);
+      expect(next.ran).toEqual([dead.jobId]);
+      // The live process still holds its job, with the lease it took.
+      expect(await jobRow(database, live.jobId)).toMatchObject({ leasedBy: live.workerId, leaseUntil: liveLease.leaseUntil, doneAt: null });
+      expect((await database.db.select().from(jobWorkers)).map((row) => row.id).sort()).toEqual([live.workerId, next.presence.id].sort());
 
-    // A second process starting while both live takes nothing.
-    const another = await startNextWorker(database);
-    expect(another.ran).toEqual([]);
-    await another.stop();
-    await killHard(live.child);
-  });
+      // A second process starting while both live takes nothing.
+      const another = await startNextWorker(database);
+      expect(another.ran).toEqual([]);
+      await another.stop();
+      await killHard(live.child);
+    },
+  );
 
   it('a worker that loses its database session claims nothing until it holds its lock again', async () => {
     const database = await createTestDatabase();
@@ -162,7 +174,9 @@ describe.runIf(process.env.TEST_DB === 'postgres')('processes sharing PostgreSQL
     const [self] = await database.db.select().from(jobWorkers).where(eq(jobWorkers.id, presence.id));
     // The server ends the session holding the worker's lock (a restart, a broken connection); the worker notices.
     const loseSession = async () => {
-      await database.db.execute(sql`select pg_terminate_backend(pid) from pg_locks where locktype = 'advisory' and classid = ${WORKER_LOCK_CLASS}::int::oid and objid = ${self!.lockKey}::int::oid and objsubid = 2`);
+      await database.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_locks where locktype = 'advisory' and classid = ${WORKER_LOCK_CLASS}::int::oid and objid = ${self!.lockKey}::int::oid and objsubid = 2`,
+      );
       for (let tries = 0; presence.held && tries < 200; tries += 1) await new Promise((resolve) => setTimeout(resolve, 50));
       expect(presence.held).toBe(false);
     };
@@ -179,6 +193,8 @@ describe.runIf(process.env.TEST_DB === 'postgres')('processes sharing PostgreSQL
     clock.advance(5_000);
     expect(await worker.runDue()).toBe(1);
     expect(runs).toBe(2);
-    expect((await database.db.select().from(jobWorkers).where(eq(jobWorkers.id, presence.id))).map((row) => row.lockKey)).toEqual([self!.lockKey]);
+    expect((await database.db.select().from(jobWorkers).where(eq(jobWorkers.id, presence.id))).map((row) => row.lockKey)).toEqual([
+      self!.lockKey,
+    ]);
   });
 });

@@ -19,15 +19,15 @@ const holdsItsLock = sql`exists (
     and l.classid = ${WORKER_LOCK_CLASS}::int::oid and l.objid = ${jobWorkers.lockKey}::oid
 )`;
 
-/** A database or a transaction: enqueueing inside the caller's transaction is the point of an outbox. */
-type Executor = Pick<Database, 'insert' | 'update'>;
-
-/** The outbox table: enqueue (inside the caller's transaction), claim due jobs, finish or retry them. */
+/**
+ * The outbox table: enqueue, claim due jobs, finish or retry them. A job enqueued inside the
+ * caller's transaction (platform/transaction.ts) commits with it: that is the point of an outbox.
+ */
 export function createJobQueueRepository(db: Database) {
   return {
     /** Adds a job; with a dedupeKey, a second job of the same key is ignored. */
-    async enqueue(job: { kind: string; payload: unknown; runAt: Date; dedupeKey?: string }, executor: Executor = db): Promise<void> {
-      await executor
+    async enqueue(job: { kind: string; payload: unknown; runAt: Date; dedupeKey?: string }): Promise<void> {
+      await db
         .insert(jobs)
         .values({ id: newId('job'), kind: job.kind, payload: job.payload, runAt: job.runAt, dedupeKey: job.dedupeKey ?? null })
         .onConflictDoNothing({ target: jobs.dedupeKey });
@@ -58,7 +58,10 @@ export function createJobQueueRepository(db: Database) {
     },
 
     async retryLater(id: string, runAt: Date, error: string): Promise<void> {
-      await db.update(jobs).set({ runAt, leaseUntil: null, leasedBy: null, lastError: error.slice(0, 2000) }).where(eq(jobs.id, id));
+      await db
+        .update(jobs)
+        .set({ runAt, leaseUntil: null, leasedBy: null, lastError: error.slice(0, 2000) })
+        .where(eq(jobs.id, id));
     },
 
     /** The handler asked to run again later (it waits on something): not a failure, so attempts start over. */
@@ -70,8 +73,11 @@ export function createJobQueueRepository(db: Database) {
      * Brings a waiting job of this dedupe key forward to `runAt` (inside the caller's transaction),
      * so work that became possible now is not left to the job's later check.
      */
-    async wake(dedupeKey: string, runAt: Date, executor: Executor = db): Promise<void> {
-      await executor.update(jobs).set({ runAt }).where(and(eq(jobs.dedupeKey, dedupeKey), isNull(jobs.doneAt), sql`${jobs.runAt} > ${runAt}`));
+    async wake(dedupeKey: string, runAt: Date): Promise<void> {
+      await db
+        .update(jobs)
+        .set({ runAt })
+        .where(and(eq(jobs.dedupeKey, dedupeKey), isNull(jobs.doneAt), sql`${jobs.runAt} > ${runAt}`));
     },
 
     /** A new lock key for a worker: taken before its row exists, so a recorded worker always holds its lock while alive. */
@@ -105,13 +111,19 @@ export function createJobQueueRepository(db: Database) {
 
     /** A worker stopping cleanly: any lease it still holds is free now, and its row goes. */
     async forgetWorker(workerId: string): Promise<void> {
-      await db.update(jobs).set({ leaseUntil: null, leasedBy: null }).where(and(eq(jobs.leasedBy, workerId), isNull(jobs.doneAt)));
+      await db
+        .update(jobs)
+        .set({ leaseUntil: null, leasedBy: null })
+        .where(and(eq(jobs.leasedBy, workerId), isNull(jobs.doneAt)));
       await db.delete(jobWorkers).where(eq(jobWorkers.id, workerId));
     },
 
     /** Stops retrying: the row stays, with its last error, for an operator to look at. */
     async giveUp(id: string, now: Date, error: string): Promise<void> {
-      await db.update(jobs).set({ doneAt: now, leaseUntil: null, leasedBy: null, dedupeKey: null, lastError: `gave up: ${error}`.slice(0, 2000) }).where(eq(jobs.id, id));
+      await db
+        .update(jobs)
+        .set({ doneAt: now, leaseUntil: null, leasedBy: null, dedupeKey: null, lastError: `gave up: ${error}`.slice(0, 2000) })
+        .where(eq(jobs.id, id));
     },
   };
 }

@@ -73,7 +73,11 @@ describe('the outbox worker', () => {
     await worker.drain();
     expect(calls).toBe(3);
     const rows = await database.db.select().from(jobs);
-    expect(rows.find((row) => row.kind === 'test.flaky')).toMatchObject({ attempts: 3, lastError: 'gave up: vendor down 3', dedupeKey: null });
+    expect(rows.find((row) => row.kind === 'test.flaky')).toMatchObject({
+      attempts: 3,
+      lastError: 'gave up: vendor down 3',
+      dedupeKey: null,
+    });
   });
 
   it('keeps one open job per dedupe key', async () => {
@@ -105,10 +109,11 @@ describe('the outbox worker', () => {
     const queue = createJobQueueRepository(database.db);
     const counts = new Map<number, number>();
     const workers = [1, 2].map(() => createJobWorker({ queue, clock, log: silent, pollMs: 0 }));
-    for (const worker of workers) worker.register('test.race', async (payload) => {
-      const n = (payload as { n: number }).n;
-      counts.set(n, (counts.get(n) ?? 0) + 1);
-    });
+    for (const worker of workers)
+      worker.register('test.race', async (payload) => {
+        const n = (payload as { n: number }).n;
+        counts.set(n, (counts.get(n) ?? 0) + 1);
+      });
     for (let n = 0; n < 20; n += 1) await queue.enqueue({ kind: 'test.race', payload: { n }, runAt: clock.now() });
     await Promise.all(workers.map((worker) => worker.drain()));
     expect([...counts.values()]).toEqual(Array(20).fill(1));

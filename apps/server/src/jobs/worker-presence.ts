@@ -83,7 +83,10 @@ export function createWorkerPresence(deps: { database: DatabaseHandle; queue: Jo
         log.warn({ workerId: id }, 'job worker holds its lock again: claiming resumes');
         return true;
       } catch (error) {
-        log.warn({ workerId: id, err: error instanceof Error ? error.message : String(error) }, 'job worker could not hold its lock again yet');
+        log.warn(
+          { workerId: id, err: error instanceof Error ? error.message : String(error) },
+          'job worker could not hold its lock again yet',
+        );
         return false;
       }
     },

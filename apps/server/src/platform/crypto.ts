@@ -5,7 +5,7 @@ export function newId(prefix: string): string {
   return `${prefix}_${randomBytes(15).toString('base64url').toLowerCase().replace(/[-_]/g, '0')}`;
 }
 
-/** An opaque bearer token: 256 random bits (trust.md asks at least 128). */
+/** An opaque bearer token: 256 random bits (docs/trust.md asks at least 128). */
 export const newToken = (): string => randomBytes(32).toString('base64url');
 
 /** Six digits from a CSPRNG, leading zeros kept. */
@@ -23,7 +23,8 @@ export function constantTimeEqual(a: string, b: string): boolean {
 }
 
 /** A purpose-bound 32-byte key derived from the server secret (HKDF-SHA256). */
-export const deriveKey = (secret: Buffer, purpose: string): Buffer => Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), `causeway:${purpose}`, 32));
+export const deriveKey = (secret: Buffer, purpose: string): Buffer =>
+  Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), `causeway:${purpose}`, 32));
 
 /** AES-256-GCM; output `iv.tag.ciphertext` in base64url. For secrets at rest (authenticator seeds). */
 export function encrypt(key: Buffer, plaintext: string): string {

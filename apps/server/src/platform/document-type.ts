@@ -1,5 +1,5 @@
 /**
- * The type of an identity document by its first bytes (trust.md: magic bytes AND extension):
+ * The type of an identity document by its first bytes (docs/trust.md: magic bytes AND extension):
  * JPEG (FF D8 FF), PNG (the 8-byte signature) or PDF (`%PDF-`). Anything else is undefined, whatever
  * its name says: an HTML file renamed .jpg is not an image.
  */

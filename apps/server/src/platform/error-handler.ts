@@ -1,12 +1,13 @@
-import { API_BASE, ERROR_CATALOGUE, type ErrorCode, type ErrorEnvelope } from '@causeway/contracts';
+import { API_BASE, ERROR_CATALOGUE, ErrorCode, type ErrorEnvelope, type ErrorName } from '@causeway/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './app-error.ts';
 import { loggableError } from './logging.ts';
 import { RateLimitedError } from './rate-limited.ts';
 
-export function sendError(reply: FastifyReply, code: ErrorCode, msg?: string, details?: Record<string, string>): FastifyReply {
-  const { httpStatus, meaning } = ERROR_CATALOGUE[code];
+/** Answers with the envelope of a catalogue error: its name is looked up here, and only its wire code goes out. */
+export function sendError(reply: FastifyReply, name: ErrorName, msg?: string, details?: Record<string, string>): FastifyReply {
+  const { code, httpStatus, meaning } = ERROR_CATALOGUE[name];
   const body: ErrorEnvelope = { status: httpStatus, code, msg: msg ?? meaning, data: details ?? null };
   return reply.code(httpStatus).type('application/json; charset=utf-8').send(body);
 }
@@ -39,30 +40,44 @@ function isUnstorableText(error: unknown): boolean {
 }
 
 /** Fastify's own 4xx errors (bad JSON, wrong content type, body too large) mapped to our codes. */
-const FRAMEWORK_CODES: Record<number, ErrorCode> = { 400: 'REQ0000400', 413: 'REQ0000413', 415: 'REQ0000415', 429: 'REQ0000429' };
+const FRAMEWORK_ERRORS: Record<number, ErrorName> = {
+  400: ErrorCode.MalformedRequest,
+  413: ErrorCode.BodyTooLarge,
+  415: ErrorCode.UnsupportedContentType,
+  429: ErrorCode.TooManyRequests,
+};
 
 /**
  * Every failure leaves as an envelope. Validation errors are 400 with a readable message;
- * an unexpected exception is a 500 with code 999999 whose message leaks no stack or SQL.
+ * an unexpected exception is a 500 (UnexpectedError, wire code 999999) whose message leaks no stack or SQL.
  */
 export function registerErrorHandling(app: FastifyInstance, serveSpa: (request: FastifyRequest, reply: FastifyReply) => unknown): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
-    if (error instanceof AppError) return sendError(reply, error.code, error.message, error.details);
-    if (error.validation) return sendError(reply, 'REQ0000400', describeValidationError(error));
-    const frameworkCode = error.statusCode ? FRAMEWORK_CODES[error.statusCode] : undefined;
-    if (frameworkCode) return sendError(reply, frameworkCode, error.message);
-    if (isUnstorableText(error)) return sendError(reply, 'REQ0000400', 'The request holds a character that cannot be stored (such as NUL): remove it and send again.');
+    if (error instanceof AppError) return sendError(reply, error.errorName, error.message, error.details);
+    if (error.validation) return sendError(reply, ErrorCode.MalformedRequest, describeValidationError(error));
+    const frameworkError = error.statusCode ? FRAMEWORK_ERRORS[error.statusCode] : undefined;
+    if (frameworkError) return sendError(reply, frameworkError, error.message);
+    if (isUnstorableText(error))
+      return sendError(
+        reply,
+        ErrorCode.MalformedRequest,
+        'The request holds a character that cannot be stored (such as NUL): remove it and send again.',
+      );
     // Only the frames: a database error's message, which the stack repeats first, ends in its query parameters.
-    const frames = error.stack?.split('\n').filter((line) => line.trimStart().startsWith('at ')).slice(0, 7).join('\n');
+    const frames = error.stack
+      ?.split('\n')
+      .filter((line) => line.trimStart().startsWith('at '))
+      .slice(0, 7)
+      .join('\n');
     request.log.error({ err: loggableError(error), stack: frames }, 'unexpected error');
-    return sendError(reply, '999999', 'Something went wrong, please try again');
+    return sendError(reply, ErrorCode.UnexpectedError, 'Something went wrong, please try again');
   });
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     if (pathname === API_BASE || pathname.startsWith(`${API_BASE}/`)) {
-      return sendError(reply, 'REQ0000404', `No such call: ${request.method} ${pathname}`);
+      return sendError(reply, ErrorCode.NoSuchCall, `No such call: ${request.method} ${pathname}`);
     }
     return serveSpa(request, reply);
   });

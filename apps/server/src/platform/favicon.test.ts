@@ -16,7 +16,7 @@ const ICON_LINK = '<link rel="icon" href="/favicon.ico" type="image/svg+xml">';
 
 // Issue 14: the browser's /favicon.ico was a 404 on every server-rendered page.
 describe('the site icon', () => {
-  it('/favicon.ico answers the web app\'s icon, an image, cacheable', async () => {
+  it("/favicon.ico answers the web app's icon, an image, cacheable", async () => {
     const response = await t.app.inject({ method: 'GET', url: '/favicon.ico' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^image\//);

@@ -9,7 +9,14 @@ export function createIdempotencyRepository(db: Database) {
   const byKey = (scope: string, key: string) => and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key));
   return {
     /** True when this call claimed the key (the primary key decides between concurrent callers). */
-    async claim(row: { scope: string; key: string; userId: string; requestHash: string; lockedUntil: Date; createdAt: Date }): Promise<boolean> {
+    async claim(row: {
+      scope: string;
+      key: string;
+      userId: string;
+      requestHash: string;
+      lockedUntil: Date;
+      createdAt: Date;
+    }): Promise<boolean> {
       const inserted = await db.insert(idempotencyKeys).values(row).onConflictDoNothing().returning({ key: idempotencyKeys.key });
       return inserted.length === 1;
     },
@@ -29,7 +36,10 @@ export function createIdempotencyRepository(db: Database) {
     },
 
     async complete(scope: string, key: string, response: unknown): Promise<void> {
-      await db.update(idempotencyKeys).set({ response: response ?? null, lockedUntil: null }).where(byKey(scope, key));
+      await db
+        .update(idempotencyKeys)
+        .set({ response: response ?? null, lockedUntil: null })
+        .where(byKey(scope, key));
     },
 
     /** The first call failed before it changed anything: the key is free for a retry. */
@@ -37,7 +47,7 @@ export function createIdempotencyRepository(db: Database) {
       await db.delete(idempotencyKeys).where(and(byKey(scope, key), sql`${idempotencyKeys.response} is null`));
     },
 
-    /** Keys older than `before` (trust.md keeps them at least 24 h). */
+    /** Keys older than `before` (docs/trust.md keeps them at least 24 h). */
     async prune(before: Date): Promise<void> {
       await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, before));
     },

@@ -1,3 +1,4 @@
+import { ErrorCode } from '@causeway/contracts';
 import { AppError } from './app-error.ts';
 import type { Clock } from './clock.ts';
 import { sha256Hex } from './crypto.ts';
@@ -5,14 +6,16 @@ import type { IdempotencyRepository } from './idempotency.repository.ts';
 
 /** How long a running first request holds its key before a retry may take over (it crashed). */
 const CLAIM_LOCK_MS = 60_000;
-/** trust.md: keys live at least 24 h. */
+/** docs/trust.md: keys live at least 24 h. */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** The same value whatever the order of object keys: two equal bodies hash the same. */
 export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, item]) => item !== undefined).sort(([a], [b]) => a.localeCompare(b));
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => a.localeCompare(b));
     return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
   }
   return JSON.stringify(value ?? null);
@@ -22,7 +25,7 @@ export function canonicalJson(value: unknown): string {
 const requestHashOf = (body: unknown): string => sha256Hex(canonicalJson(body));
 
 /**
- * trust.md idempotency for calls that move money. The first call with a key runs; the same key
+ * docs/trust.md idempotency for calls that move money. The first call with a key runs; the same key
  * and body later answers the first answer; another body (or another person's key) is refused
  * with IDM0000422; a duplicate while the first still runs gets IDM0000409. A first call that
  * throws frees its key (it must not have changed anything that a retry would repeat).
@@ -37,11 +40,11 @@ export function createIdempotency(repository: IdempotencyRepository, clock: Cloc
       let claimed = await repository.claim({ scope, key, userId, requestHash, lockedUntil, createdAt: now });
       if (!claimed) {
         const row = await repository.find(scope, key);
-        if (!row) throw new AppError('IDM0000409'); // released between our insert and read: the client retries
-        if (row.userId !== userId || row.requestHash !== requestHash) throw new AppError('IDM0000422');
+        if (!row) throw new AppError(ErrorCode.RequestStillProcessing); // released between our insert and read: the client retries
+        if (row.userId !== userId || row.requestHash !== requestHash) throw new AppError(ErrorCode.IdempotencyKeyReused);
         if (row.response !== null) return row.response as T;
         claimed = await repository.takeOver(scope, key, now, lockedUntil);
-        if (!claimed) throw new AppError('IDM0000409');
+        if (!claimed) throw new AppError(ErrorCode.RequestStillProcessing);
       }
       let answer: T;
       try {

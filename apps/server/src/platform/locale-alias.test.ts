@@ -7,7 +7,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.app.close());
 
-const open = (url: string, method: 'GET' | 'HEAD' = 'GET') => t.app.inject({ method, url, headers: { accept: 'text/html,application/xhtml+xml' } });
+const open = (url: string, method: 'GET' | 'HEAD' = 'GET') =>
+  t.app.inject({ method, url, headers: { accept: 'text/html,application/xhtml+xml' } });
 
 // Issue 14: the web app's locale prefix by its usual names (the help centre's own URLs say zh-cn).
 describe('a page under another tag of a supported language', () => {
@@ -32,9 +33,12 @@ describe('a page under another tag of a supported language', () => {
     expect(post.statusCode).not.toBe(302);
   });
 
-  it.each(['/zh/login-v2', '/en/settings', '/fr-FR/login-v2', '/login-v2'])('%s is served as before (the web app), not redirected', async (url) => {
-    const response = await open(url);
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toContain('text/html');
-  });
+  it.each(['/zh/login-v2', '/en/settings', '/fr-FR/login-v2', '/login-v2'])(
+    '%s is served as before (the web app), not redirected',
+    async (url) => {
+      const response = await open(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+    },
+  );
 });

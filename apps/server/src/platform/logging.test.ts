@@ -45,7 +45,7 @@ describe('log redaction', () => {
 describe('an unexpected error in a route', () => {
   it("logs its stack frames but not a database error's parameters, which the stack's first lines repeat", async () => {
     const t = await createTestApp({}, (app) => {
-      app.get('/prod-api/test-db-failure', async () => {
+      app.get('/prod-api/test-db-failure', { config: { caller: 'public' } }, async () => {
         throw new Error('Failed query: insert into "help_uploads" ("token") values ($1)\nparams: upl_secret_token,receipt.pdf');
       });
     });
@@ -63,6 +63,10 @@ describe('withoutQueryParams', () => {
   it("keeps a database error's query and drops its parameters", () => {
     const message = 'Failed query: insert into "cards" ("processor_token") values ($1)\nparams: src_secret_token,Ada,12 Example Street';
     expect(withoutQueryParams(message)).toBe('Failed query: insert into "cards" ("processor_token") values ($1)\nparams: [redacted]');
-    expect(loggableError(new Error(message, { cause: new Error('duplicate key') }))).toEqual({ type: 'Error', message: withoutQueryParams(message), cause: 'duplicate key' });
+    expect(loggableError(new Error(message, { cause: new Error('duplicate key') }))).toEqual({
+      type: 'Error',
+      message: withoutQueryParams(message),
+      cause: 'duplicate key',
+    });
   });
 });

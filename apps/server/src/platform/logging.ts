@@ -4,23 +4,38 @@ import type { LoggerOptions } from 'pino';
 
 /**
  * Field names whose values never reach the logs: secrets, one-time codes and card data
- * (trust.md). Redacted at any of the first four levels of a logged object and in headers.
+ * (docs/trust.md). Redacted at any of the first four levels of a logged object and in headers.
  */
 export const REDACTED_KEYS = [
-  'password', 'newPassword', 'oldPassword', 'confirmPassword', 'code', 'verifyCode', 'otpCode', 'newGaVerifyCode',
-  'token', 'business-token', 'refreshToken', 'authorization', 'cookie', 'set-cookie', 'api-key', 'secret',
-  'cardNumber', 'number', 'cvv', 'cvc', 'pan', 'expiry', 'googleAuthenticatorToken',
+  'password',
+  'newPassword',
+  'oldPassword',
+  'confirmPassword',
+  'code',
+  'verifyCode',
+  'otpCode',
+  'newGaVerifyCode',
+  'token',
+  'business-token',
+  'refreshToken',
+  'authorization',
+  'cookie',
+  'set-cookie',
+  'api-key',
+  'secret',
+  'cardNumber',
+  'number',
+  'cvv',
+  'cvc',
+  'pan',
+  'expiry',
+  'googleAuthenticatorToken',
 ] as const;
 
 function redactPaths(): string[] {
   const quoted = REDACTED_KEYS.map((key) => (/^[A-Za-z_]\w*$/.test(key) ? key : `["${key}"]`));
   const join = (prefix: string, key: string) => (key.startsWith('[') ? `${prefix}${key}` : `${prefix}.${key}`);
-  return quoted.flatMap((key) => [
-    key.startsWith('[') ? key.slice(2, -2) : key,
-    join('*', key),
-    join('*.*', key),
-    join('*.*.*', key),
-  ]);
+  return quoted.flatMap((key) => [key.startsWith('[') ? key.slice(2, -2) : key, join('*', key), join('*.*', key), join('*.*.*', key)]);
 }
 
 export function createLoggerOptions(level: string): LoggerOptions {

@@ -55,7 +55,8 @@ export function createOperatorPassword(deps: OperatorPasswordDeps) {
     const now = deps.clock.now();
     const addressKey = `${deps.scope}:ip:${request.ipKey}`;
     const address = await deps.rateLimiter.hit(addressKey, policy.maxFailuresPerAddress, policy.lockMs, now);
-    if (!address.allowed) throw new RateLimitedError(address.retryAfterMs, 'Too many wrong operator passwords from this address: try again in an hour.');
+    if (!address.allowed)
+      throw new RateLimitedError(address.retryAfterMs, 'Too many wrong operator passwords from this address: try again in an hour.');
     const overall = await deps.rateLimiter.hit(overallKey, policy.maxFailuresOverall, policy.lockMs, now);
     if (!overall.allowed) {
       await deps.rateLimiter.giveBack(addressKey);
@@ -75,13 +76,19 @@ export function createOperatorPassword(deps: OperatorPasswordDeps) {
     accepts,
 
     /**
-     * A preHandler for one page: without the right password, 401 with a Basic challenge naming
-     * `realm` and saying `message`; while locked, REQ0000429 (thrown to the error handler).
+     * The onRequest hook of one page (checked before the request is read, like a session):
+     * without the right password, 401 with a Basic challenge naming `realm` and saying `message`;
+     * while locked, REQ0000429 (thrown to the error handler).
      */
     guard(realm: string, message: string) {
       return async (request: FastifyRequest, reply: FastifyReply) => {
         if (await accepts(request)) return;
-        return reply.status(401).header('www-authenticate', `Basic realm="${realm}", charset="UTF-8"`).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(message);
+        return reply
+          .status(401)
+          .header('www-authenticate', `Basic realm="${realm}", charset="UTF-8"`)
+          .header('cache-control', 'no-store')
+          .type('text/plain; charset=utf-8')
+          .send(message);
       };
     },
   };

@@ -1,3 +1,4 @@
+import { ErrorCode } from '@causeway/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -10,15 +11,23 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({}, (app) => {
     const routes = app.withTypeProvider<ZodTypeProvider>();
-    routes.post('/prod-api/test/echo', { schema: { body: z.object({ email: z.email(), amount: z.string() }) } }, async (request) => ({ ...request.body }));
-    routes.get('/prod-api/test/crash', async () => {
+    // Every route names its caller kind (platform/calls.ts): these test routes are open.
+    const config = { caller: 'public' } as const;
+    routes.post(
+      '/prod-api/test/echo',
+      { schema: { body: z.object({ email: z.email(), amount: z.string() }) }, config },
+      async (request) => ({
+        ...request.body,
+      }),
+    );
+    routes.get('/prod-api/test/crash', { config }, async () => {
       throw new Error('relation "users" does not exist: select password from users');
     });
-    routes.get('/prod-api/test/app-error', async () => {
-      throw new AppError('ODR00001013');
+    routes.get('/prod-api/test/app-error', { config }, async () => {
+      throw new AppError(ErrorCode.QuoteExpired);
     });
     // A text the database cannot store (NUL), as any body field could carry it to a query.
-    routes.post('/prod-api/test/store', { schema: { body: z.object({ note: z.string() }) } }, async (request) => {
+    routes.post('/prod-api/test/store', { schema: { body: z.object({ note: z.string() }) }, config }, async (request) => {
       await t.db.execute(sql`select ${request.body.note}::text`);
       return null;
     });
@@ -30,7 +39,12 @@ describe('the envelope and error handling', () => {
   it('answers an unknown /prod-api path with a 404 envelope', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/prod-api/capi/v1/nothing-here?x=1' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ status: 404, code: 'REQ0000404', msg: 'No such call: GET /prod-api/capi/v1/nothing-here', data: null });
+    expect(response.json()).toEqual({
+      status: 404,
+      code: 'REQ0000404',
+      msg: 'No such call: GET /prod-api/capi/v1/nothing-here',
+      data: null,
+    });
   });
 
   it('answers a malformed body with a 400 naming every bad field', async () => {
@@ -43,19 +57,33 @@ describe('the envelope and error handling', () => {
   });
 
   it('answers broken JSON with a 400 envelope, not a 500', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/prod-api/test/echo', headers: { 'content-type': 'application/json' }, payload: '{"email": ' });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/prod-api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'REQ0000400', data: null });
   });
 
   it('answers an unsupported content type with 415', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/prod-api/test/echo', headers: { 'content-type': 'application/x-unknown' }, payload: 'x' });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/prod-api/test/echo',
+      headers: { 'content-type': 'application/x-unknown' },
+      payload: 'x',
+    });
     expect(response.statusCode).toBe(415);
     expect(response.json().code).toBe('REQ0000415');
   });
 
   it('answers a malformed header with a 400', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/prod-api/capi/v1/customer/kyc/list-country-code', headers: { entity: 'XX' } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/prod-api/capi/v1/customer/kyc/list-country-code',
+      headers: { entity: 'XX' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().msg).toContain('headers.entity');
   });
@@ -70,7 +98,10 @@ describe('the envelope and error handling', () => {
   it('answers a text the database cannot store (a NUL character) with a 400, not a 500', async () => {
     const response = await t.app.inject({ method: 'POST', url: '/prod-api/test/store', payload: { note: 'hello\u0000world' } });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ code: 'REQ0000400', msg: 'The request holds a character that cannot be stored (such as NUL): remove it and send again.' });
+    expect(response.json()).toMatchObject({
+      code: 'REQ0000400',
+      msg: 'The request holds a character that cannot be stored (such as NUL): remove it and send again.',
+    });
   });
 
   it('answers an AppError with its catalogue status and code', async () => {
@@ -118,7 +149,7 @@ describe('headers, request ids and the SPA fallback', () => {
     expect(csp).toContain("script-src 'self' https://static.sumsub.com;");
     expect(csp).toContain("frame-src 'self' https://*.sumsub.com;");
     expect(csp).toContain("connect-src 'self';");
-    // The sandbox vendor's page exists only with the sandbox vendor (sandbox.md).
+    // The sandbox vendor's page exists only with the sandbox vendor (docs/sandbox.md).
     expect((await sumsub.app.inject({ method: 'GET', url: '/sandbox/kyc/verify?token=x' })).statusCode).toBe(404);
     await sumsub.app.close();
   });
@@ -126,9 +157,16 @@ describe('headers, request ids and the SPA fallback', () => {
   it("lets Checkout.com's Flow script, card-field frames and API calls in only when CARD_PROCESSOR=checkout", async () => {
     const sandbox = String((await t.app.inject({ method: 'GET', url: '/prod-api/health' })).headers['content-security-policy']);
     expect(sandbox).not.toContain('checkout.com');
-    const checkout = await createTestApp({ CARD_PROCESSOR: 'checkout', CHECKOUT_SECRET_KEY: 'sk_sbox_test', CHECKOUT_PUBLIC_KEY: 'pk_sbox_test', PUBLIC_URL: 'https://pay.example.test' });
+    const checkout = await createTestApp({
+      CARD_PROCESSOR: 'checkout',
+      CHECKOUT_SECRET_KEY: 'sk_sbox_test',
+      CHECKOUT_PUBLIC_KEY: 'pk_sbox_test',
+      PUBLIC_URL: 'https://pay.example.test',
+    });
     const csp = String((await checkout.app.inject({ method: 'GET', url: '/prod-api/health' })).headers['content-security-policy']);
-    expect(csp).toContain("script-src 'self' https://checkout-web-components.checkout.com https://risk.checkout.com https://risk.sandbox.checkout.com;");
+    expect(csp).toContain(
+      "script-src 'self' https://checkout-web-components.checkout.com https://risk.checkout.com https://risk.sandbox.checkout.com;",
+    );
     expect(csp).toContain("frame-src 'self' https://*.checkout.com;");
     expect(csp).toContain("connect-src 'self' https://*.checkout.com;");
     // Frames (deprecated from June 30, 2026) is gone: its CDN is no longer let in by name.

@@ -19,8 +19,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.app.close());
 
-const passwordBuckets = async () => (await t.db.select().from(rateLimitBuckets).where(like(rateLimitBuckets.key, 'password-check:ip:%'))).map((row) => row.key);
-const signInFrom = (ip: string) => call(t.app, 'POST', PATHS.passwordLogin, { body: { email: 'nobody@causeway.test', password: 'Wrong-password-2026!' }, ip });
+const passwordBuckets = async () =>
+  (await t.db.select().from(rateLimitBuckets).where(like(rateLimitBuckets.key, 'password-check:ip:%'))).map((row) => row.key);
+const signInFrom = (ip: string) =>
+  call(t.app, 'POST', PATHS.passwordLogin, { body: { email: 'nobody@causeway.test', password: 'Wrong-password-2026!' }, ip });
 
 describe('rate limit buckets are pruned', () => {
   it("forgets the buckets of addresses whose window ended over a day ago, and keeps the others' counts", async () => {

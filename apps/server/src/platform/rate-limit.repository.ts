@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@causeway/contracts';
+import type { ErrorName } from '@causeway/contracts';
 import { eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { RateLimitedError } from './rate-limited.ts';
@@ -12,8 +12,8 @@ export const RATE_LIMIT_MAX_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** How countRefusals refuses and what it counts as a refusal; unset, the defaults its comment names. */
 export interface CountRefusalsOptions {
-  /** The refusal's code once the limit stands (REQ0000429 unless the spec names another, as a credential check's USE000002002). */
-  code?: ErrorCode;
+  /** The refusal's error once the limit stands (TooManyRequests unless the spec names another, as a credential check's TooManyAttempts). */
+  errorName?: ErrorName;
   /** Whether an error `check` threw is a refusal that keeps its count; false gives the count back (a check that guessed nothing). Every error counts unless given. */
   countsAsRefusal?: (error: unknown) => boolean;
 }
@@ -31,7 +31,8 @@ export interface RateLimitResult {
 export function createRateLimiter(db: Database) {
   const limiter = {
     async hit(key: string, limit: number, windowMs: number, now: Date): Promise<RateLimitResult> {
-      if (windowMs > RATE_LIMIT_MAX_WINDOW_MS) throw new Error(`rate limit window of ${windowMs} ms is longer than the ${RATE_LIMIT_MAX_WINDOW_MS} ms the pruning keeps`);
+      if (windowMs > RATE_LIMIT_MAX_WINDOW_MS)
+        throw new Error(`rate limit window of ${windowMs} ms is longer than the ${RATE_LIMIT_MAX_WINDOW_MS} ms the pruning keeps`);
       const windowStart = new Date(now.getTime() - windowMs);
       const [row] = await db
         .insert(rateLimitBuckets)
@@ -51,19 +52,30 @@ export function createRateLimiter(db: Database) {
 
     /** Takes back one hit on `key`, for a check counted before it ran that turned out right (one statement). */
     async giveBack(key: string): Promise<void> {
-      await db.update(rateLimitBuckets).set({ count: sql`greatest(${rateLimitBuckets.count} - 1, 0)` }).where(eq(rateLimitBuckets.key, key));
+      await db
+        .update(rateLimitBuckets)
+        .set({ count: sql`greatest(${rateLimitBuckets.count} - 1, 0)` })
+        .where(eq(rateLimitBuckets.key, key));
     },
 
     /**
      * One check of a secret (a signature, an email code), counted before it runs so parallel
      * guesses cannot slip past the limit: once `limit` refusals stand in the window, the key is
-     * refused unchecked (RateLimitedError, with Retry-After, code `options.code`). A check that
+     * refused unchecked (RateLimitedError, with Retry-After, error `options.errorName`). A check that
      * passes gives its count back, so only refusals add up; one that throws keeps it, unless
      * `options.countsAsRefusal` says that error is no refusal.
      */
-    async countRefusals<T>(key: string, limit: number, windowMs: number, now: Date, message: string, check: () => Promise<T>, options: CountRefusalsOptions = {}): Promise<T> {
+    async countRefusals<T>(
+      key: string,
+      limit: number,
+      windowMs: number,
+      now: Date,
+      message: string,
+      check: () => Promise<T>,
+      options: CountRefusalsOptions = {},
+    ): Promise<T> {
       const counted = await limiter.hit(key, limit, windowMs, now);
-      if (!counted.allowed) throw new RateLimitedError(counted.retryAfterMs, message, options.code);
+      if (!counted.allowed) throw new RateLimitedError(counted.retryAfterMs, message, options.errorName);
       let passed: T;
       try {
         passed = await check();
@@ -77,7 +89,10 @@ export function createRateLimiter(db: Database) {
 
     /** Deletes the buckets whose window started before `before` (they count nothing any more); answers how many went. */
     async prune(before: Date): Promise<number> {
-      const gone = await db.delete(rateLimitBuckets).where(lt(rateLimitBuckets.windowStartedAt, before)).returning({ key: rateLimitBuckets.key });
+      const gone = await db
+        .delete(rateLimitBuckets)
+        .where(lt(rateLimitBuckets.windowStartedAt, before))
+        .returning({ key: rateLimitBuckets.key });
       return gone.length;
     },
   };

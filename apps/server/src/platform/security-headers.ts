@@ -31,7 +31,8 @@ export interface SecurityHeaderOptions {
 export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
 
 /** A request that carries a credential: a session token, a business token, or HTTP Basic/Bearer. */
-const isAuthenticated = (request: FastifyRequest) => Boolean(request.headers[HEADER.token] || request.headers[HEADER.businessToken] || request.headers.authorization);
+const isAuthenticated = (request: FastifyRequest) =>
+  Boolean(request.headers[HEADER.token] || request.headers[HEADER.businessToken] || request.headers.authorization);
 
 /**
  * Whether an answer must never be kept by a browser or a shared cache: every answer to an
@@ -66,14 +67,28 @@ const CHECKOUT_CONNECT = 'https://*.checkout.com';
 export function registerSecurityHeaders(app: FastifyInstance, frameAncestors: string, options: SecurityHeaderOptions = {}): void {
   const csp = [
     "default-src 'self'",
-    ['script-src', "'self'", ...(options.recaptcha ? [RECAPTCHA_SCRIPTS] : []), ...(options.sumsub ? [SUMSUB_SCRIPTS] : []), ...(options.checkoutFlow ? [CHECKOUT_SCRIPTS] : [])].join(' '),
+    [
+      'script-src',
+      "'self'",
+      ...(options.recaptcha ? [RECAPTCHA_SCRIPTS] : []),
+      ...(options.sumsub ? [SUMSUB_SCRIPTS] : []),
+      ...(options.checkoutFlow ? [CHECKOUT_SCRIPTS] : []),
+    ].join(' '),
     "style-src 'self' 'unsafe-inline'",
     ['img-src', "'self' data: blob:", ...(options.imageSources ?? [])].join(' '),
     "font-src 'self' data:",
     ['connect-src', "'self'", ...(options.connectSources ?? []), ...(options.checkoutFlow ? [CHECKOUT_CONNECT] : [])].join(' '),
     // 'self' stays: the sandbox processor's card fields and 3DS page are frames of our own origin.
     ...(options.recaptcha || options.sumsub || options.checkoutFlow
-      ? [['frame-src', "'self'", ...(options.recaptcha ? [RECAPTCHA_FRAMES] : []), ...(options.sumsub ? [SUMSUB_FRAMES] : []), ...(options.checkoutFlow ? [CHECKOUT_FRAMES] : [])].join(' ')]
+      ? [
+          [
+            'frame-src',
+            "'self'",
+            ...(options.recaptcha ? [RECAPTCHA_FRAMES] : []),
+            ...(options.sumsub ? [SUMSUB_FRAMES] : []),
+            ...(options.checkoutFlow ? [CHECKOUT_FRAMES] : []),
+          ].join(' '),
+        ]
       : []),
     "object-src 'none'",
     "base-uri 'none'",

@@ -11,7 +11,10 @@ const NAME = 'server_secret';
  */
 export async function loadServerSecret(db: Database, configured: string | undefined): Promise<Buffer> {
   if (configured) return Buffer.from(configured, 'utf8');
-  await db.insert(appSecrets).values({ name: NAME, value: randomBytes(32).toString('base64') }).onConflictDoNothing();
+  await db
+    .insert(appSecrets)
+    .values({ name: NAME, value: randomBytes(32).toString('base64') })
+    .onConflictDoNothing();
   const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, NAME));
   if (!row) throw new Error('could not read the server secret');
   return Buffer.from(row.value, 'base64');

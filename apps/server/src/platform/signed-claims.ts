@@ -23,4 +23,3 @@ export function createSignedClaims<T extends { expiresAt: number }>(key: Buffer)
     },
   };
 }
-

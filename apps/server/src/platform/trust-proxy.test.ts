@@ -18,7 +18,8 @@ describe('TRUST_PROXY', () => {
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.1,::1' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '192.168.1.1', '::1']);
     expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
     expect(loadConfig({}).TRUST_PROXY).toBe(false);
-    for (const bad of ['maybe', '10.0.0.0/33', '10.0.0.1,', 'proxy.example']) expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(ConfigError);
+    for (const bad of ['maybe', '10.0.0.0/33', '10.0.0.1,', 'proxy.example'])
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(ConfigError);
   });
 
   it('with the proxy named, a client cannot spread its password guesses over made-up X-Forwarded-For addresses', async () => {
@@ -26,7 +27,11 @@ describe('TRUST_PROXY', () => {
     try {
       const limit = CREDENTIAL_IP_POLICY.passwordChecksPerIpPerHour;
       const guess = (i: number) =>
-        call(app, 'POST', PATHS.passwordLogin, { body: { email: `nobody${i}@causeway.test`, password: 'Wrong-password-2026!' }, headers: { 'x-forwarded-for': `198.51.100.${i % 250}, ${CLIENT}` }, ip: PROXY });
+        call(app, 'POST', PATHS.passwordLogin, {
+          body: { email: `nobody${i}@causeway.test`, password: 'Wrong-password-2026!' },
+          headers: { 'x-forwarded-for': `198.51.100.${i % 250}, ${CLIENT}` },
+          ip: PROXY,
+        });
       for (let i = 0; i < limit; i += 1) expect((await guess(i)).body.code).toBe('USE000001001');
       const refused = await guess(limit);
       expect(refused.statusCode).toBe(429);

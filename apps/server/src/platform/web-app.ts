@@ -1,3 +1,4 @@
+import { ErrorCode } from '@causeway/contracts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,8 +26,9 @@ function registerFavicon(app: FastifyInstance, webDist: string) {
   const source = fs.existsSync(built) ? built : FAVICON_SOURCE;
   if (!fs.existsSync(source)) return;
   const icon = fs.readFileSync(source);
-  app.get('/favicon.ico', { schema: { hide: true } }, async (_request, reply) =>
-    reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(icon));
+  app.get('/favicon.ico', { schema: { hide: true }, config: { caller: 'public' } }, async (_request, reply) =>
+    reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(icon),
+  );
 }
 
 /**
@@ -58,7 +60,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
     const canonical = request.method === 'GET' || request.method === 'HEAD' ? canonicalLocaleUrl(request.url) : undefined;
     if (canonical) return reply.redirect(canonical, 302);
     const wantsHtml = (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
-    if (!wantsHtml) return sendError(reply, 'REQ0000404', `Not found: ${request.method} ${request.url.split('?')[0]}`);
+    if (!wantsHtml) return sendError(reply, ErrorCode.NoSuchCall, `Not found: ${request.method} ${request.url.split('?')[0]}`);
     reply.header('cache-control', 'no-cache');
     if (!isBuilt) return reply.type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
     return reply.sendFile('index.html');

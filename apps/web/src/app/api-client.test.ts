@@ -156,7 +156,10 @@ describe('createAppHttpClient', () => {
       return Promise.resolve(new Response(JSON.stringify({ status, code, msg: 'English server words', data: null }), { status, headers }));
     });
     await expect(client.post(PATHS.sendVerifyCode, { email: 'a@b.c' })).rejects.toMatchObject({ code: 'USE000002002' });
-    await expect(client.post(PATHS.sendVerifyCode, { email: 'a@b.c' })).rejects.toMatchObject({ code: 'REQ0000429', retryAfterSeconds: 180 });
+    await expect(client.post(PATHS.sendVerifyCode, { email: 'a@b.c' })).rejects.toMatchObject({
+      code: 'REQ0000429',
+      retryAfterSeconds: 180,
+    });
     expect(toasts).toEqual([
       { message: '尝试次数过多，请 1 小时后再试', kind: 'error' },
       { message: '请求过于频繁，请 3 分钟后再试。', kind: 'error' },

@@ -9,7 +9,7 @@ import { LOGIN_ROUTE_BY_MODE } from './route-rules';
 import { ukLoginNotice } from './uk-login-store';
 
 /**
- * The app's one HTTP client, with the spec §8 reactions wired to the toast, the router and the
+ * The app's one HTTP client, with the docs/rules/errors.md reactions wired to the toast, the router and the
  * UK notice. Texts come from the i18n instance that is active when the error happens.
  */
 export function createAppHttpClient(router: DataRouter, i18n: i18n): HttpClient {

@@ -23,7 +23,9 @@ export function LanguageSwitch() {
   const current = isLanguage(i18n.language) ? i18n.language : 'en';
   return (
     <div className="relative inline-flex h-10 shrink-0 items-center rounded-full border border-line bg-surface text-sm text-fg hover:bg-surface-2 has-[select:focus-visible]:outline-2 has-[select:focus-visible]:outline-offset-2 has-[select:focus-visible]:outline-focus">
-      <label htmlFor={id} className="sr-only">{t('common.language')}</label>
+      <label htmlFor={id} className="sr-only">
+        {t('common.language')}
+      </label>
       <span data-testid="language-face" aria-hidden="true" className="pointer-events-none inline-flex items-center gap-1 px-3">
         <GlobeIcon className="size-4" />
         <span className="sm:hidden">{SHORT_NAMES[current]}</span>
@@ -37,7 +39,9 @@ export function LanguageSwitch() {
         className="absolute inset-0 size-full cursor-pointer rounded-full bg-surface text-fg opacity-0"
       >
         {SUPPORTED_LANGUAGES.map((lng) => (
-          <option key={lng} value={lng} lang={lng}>{LANGUAGE_NAMES[lng]}</option>
+          <option key={lng} value={lng} lang={lng}>
+            {LANGUAGE_NAMES[lng]}
+          </option>
         ))}
       </select>
     </div>

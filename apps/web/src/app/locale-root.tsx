@@ -48,7 +48,13 @@ export function LocaleRoot() {
   if (!pathLng || queryLng !== null) return <Navigate replace to={localisedUrl(wanted, path, location.search, location.hash)} />;
 
   const page = (
-    <Suspense fallback={<div className="flex min-h-[50vh] items-center justify-center"><Spinner size="lg" /></div>}>
+    <Suspense
+      fallback={
+        <div className="flex min-h-[50vh] items-center justify-center">
+          <Spinner size="lg" />
+        </div>
+      }
+    >
       <Outlet />
     </Suspense>
   );

@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
-  canRedirectToRemediation, flowTypeFromPath, headerFlags, isNoLoginPath, isUkLayoutExempt, layoutFor, localeAliasOf, LOGIN_ROUTE_BY_MODE,
+  canRedirectToRemediation,
+  flowTypeFromPath,
+  headerFlags,
+  isNoLoginPath,
+  isUkLayoutExempt,
+  layoutFor,
+  localeAliasOf,
+  LOGIN_ROUTE_BY_MODE,
 } from './route-rules';
 import { stripLocale } from '@/lib/locale-path';
 
-describe('route rules of spec §2', () => {
+describe('route rules of docs/rules/screens.md', () => {
   it.each([
     ['/login-independent', 'independent'],
     ['/business-login-independent', 'businessIndependent'],
@@ -57,7 +64,10 @@ describe('route rules of spec §2', () => {
 
   it('names a login page per mode', () => {
     expect(LOGIN_ROUTE_BY_MODE).toEqual({
-      individual: 'login-v2', independent: 'login-independent', business: 'business-login', businessIndependent: 'business-login-independent',
+      individual: 'login-v2',
+      independent: 'login-independent',
+      business: 'business-login',
+      businessIndependent: 'business-login-independent',
     });
   });
 });

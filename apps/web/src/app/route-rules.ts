@@ -2,16 +2,34 @@ import { type Language, languageOfTag } from '@causeway/translations';
 import type { FlowMode } from '@/lib/mode';
 
 /**
- * The routing rules of spec §2, as data and small pure functions. Paths given to these
+ * The routing rules of docs/rules/screens.md, as data and small pure functions. Paths given to these
  * functions are locale-free (`/login-v2`, not `/en/login-v2`): use `stripLocale` (lib/locale-path) first.
  */
 
-/** Routes that need no sign-in: no main header or chrome (spec §2, "No login needed"). */
+/** Routes that need no sign-in: no main header or chrome (docs/rules/screens.md, "No login needed"). */
 export const NO_LOGIN_ROUTES: ReadonlySet<string> = new Set([
-  'login-independent', 'login', 'login-v2', 'account-terminated', 'business-login', 'business-login-independent',
-  'skip-login', 'reset-pwd', '3ds', 'login-v3', 'sumsub-webview', 'add-card-webview', 'result-webview',
-  'history-webview', '3ds-callback', '3ds-webview', 'services-unavailable', 'user-blocked', 'unsubscribed',
-  'file-upload', 'join-mailing-list', 'account-unsupport-roma',
+  'login-independent',
+  'login',
+  'login-v2',
+  'account-terminated',
+  'business-login',
+  'business-login-independent',
+  'skip-login',
+  'reset-pwd',
+  '3ds',
+  'login-v3',
+  'sumsub-webview',
+  'add-card-webview',
+  'result-webview',
+  'history-webview',
+  '3ds-callback',
+  '3ds-webview',
+  'services-unavailable',
+  'user-blocked',
+  'unsubscribed',
+  'file-upload',
+  'join-mailing-list',
+  'account-unsupport-roma',
 ]);
 
 export { LOGIN_ROUTE_BY_MODE } from '@/lib/mode';
@@ -33,7 +51,7 @@ export function localeAliasOf(pathname: string): { language: Language; rest: str
 }
 
 /**
- * Flow type from the path (spec §2). Business-independent is tested before business because
+ * Flow type from the path (docs/rules/screens.md). Business-independent is tested before business because
  * `/business-login-independent` also contains `/business-login`. The merchant entries
  * (skip-login, login-v3) open embedded checkouts, so they are independent too (our choice: the
  * spec names no flow type for them). Other paths have no flow type of their own: the mode stored
@@ -50,9 +68,18 @@ export function flowTypeFromPath(path: string): FlowMode | undefined {
 /** True on the no-login routes, which show no main header or chrome. */
 export const isNoLoginPath = (path: string): boolean => NO_LOGIN_ROUTES.has(firstSegment(path));
 
-/** True on the sign-in pages, where the HTTP client never refreshes the token (spec §7). */
+/** True on the sign-in pages, where the HTTP client never refreshes the token (docs/rules/calls.md). */
 export const isLoginPath = (path: string): boolean =>
-  ['login', 'login-v2', 'login-v3', 'login-independent', 'business-login', 'business-login-independent', 'skip-login', 'reset-pwd'].includes(firstSegment(path));
+  [
+    'login',
+    'login-v2',
+    'login-v3',
+    'login-independent',
+    'business-login',
+    'business-login-independent',
+    'skip-login',
+    'reset-pwd',
+  ].includes(firstSegment(path));
 
 /** A path with iframe-loading is exempt from the UK layout. */
 export const isUkLayoutExempt = (path: string): boolean => path.includes('iframe-loading');

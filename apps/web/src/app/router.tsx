@@ -12,7 +12,11 @@ export const routes: RouteObject[] = [
     path: '/:lng',
     element: <LocaleRoot />,
     // Shown while the first page's chunk loads.
-    hydrateFallbackElement: <div className="flex min-h-dvh items-center justify-center"><Spinner size="lg" /></div>,
+    hydrateFallbackElement: (
+      <div className="flex min-h-dvh items-center justify-center">
+        <Spinner size="lg" />
+      </div>
+    ),
     children: [
       // The start page until the checkout's own pages exist: the sandbox tools.
       { index: true, element: <Navigate replace to="sandbox" /> },

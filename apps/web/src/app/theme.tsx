@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { storage } from '@/lib/storage';
 
-/** Spec §2: "Theme: darkMode boolean in local storage, default system preference." */
+/** docs/rules/screens.md: "Theme: darkMode boolean in local storage, default system preference." */
 export const DARK_MODE_STORAGE_KEY = 'darkMode';
 
 /** The stored choice, else the system preference. */

@@ -2,7 +2,7 @@ import { API_BASE, HEADER, PATHS, SUCCESS_CODE } from '@causeway/contracts';
 import { DEFAULT_TRANSLATIONS_API_KEY, type Language, TRANSLATION_PROJECT_ID } from '@causeway/translations';
 import type { i18n } from 'i18next';
 
-/** Spec §9: translation retries 5 at 350 ms. */
+/** docs/rules/limits.md: translation retries 5 at 350 ms. */
 export const TRANSLATION_RETRIES = 5;
 export const TRANSLATION_RETRY_DELAY_MS = 350;
 

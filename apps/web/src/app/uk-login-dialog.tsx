@@ -15,7 +15,13 @@ export default function UkLoginDialog({ onClose }: { onClose: () => void }) {
   // "Join the list" is the main action until it is done; then OK is.
   const okIsMain = !join.canJoin || join.state.status === 'joined';
   return (
-    <Modal open onOpenChange={(open) => !open && onClose()} title={t('common.ukLoginTitle')} description={t('common.ukLoginTips')} width="md">
+    <Modal
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('common.ukLoginTitle')}
+      description={t('common.ukLoginTips')}
+      width="md"
+    >
       <div className="flex flex-col gap-3">
         {join.canJoin && <JoinUkEmailList join={join} />}
         <GradientButton fullWidth variant={okIsMain ? 'primary' : 'outline'} onClick={onClose}>

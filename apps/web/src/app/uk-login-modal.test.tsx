@@ -1,5 +1,6 @@
 import { PATHS, type JoinUkEmailListResult } from '@causeway/contracts';
-import { act, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { HttpClientProvider } from '@/lib/http-context';
@@ -18,7 +19,9 @@ async function openNotice(join?: Responder) {
   const user = userEvent.setup();
   renderWithI18n(
     <HttpClientProvider client={http.client}>
-      <UkLoginModal />
+      <QueryClientProvider client={new QueryClient()}>
+        <UkLoginModal />
+      </QueryClientProvider>
     </HttpClientProvider>,
   );
   act(() => ukLoginNotice.open());
@@ -33,7 +36,9 @@ describe('UkLoginModal', () => {
   it('stays closed until the HTTP client reports code 10000041', async () => {
     renderWithI18n(
       <HttpClientProvider client={routedHttpClient().client}>
-        <UkLoginModal />
+        <QueryClientProvider client={new QueryClient()}>
+          <UkLoginModal />
+        </QueryClientProvider>
       </HttpClientProvider>,
     );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -73,7 +78,9 @@ describe('UkLoginModal', () => {
 
     await act(async () => answer(joined(false)));
 
-    expect(within(dialog).getByText("You're on the list: we will email you when you can sign in again.")).toHaveFocus();
+    // The join is a mutation, whose answer reaches the page a tick later (TanStack Query batches its notifications).
+    const confirmation = await within(dialog).findByText("You're on the list: we will email you when you can sign in again.");
+    await waitFor(() => expect(confirmation).toHaveFocus());
     expect(within(dialog).queryByRole('button', { name: 'Join the list' })).not.toBeInTheDocument();
     expect(joinCalls()).toHaveLength(1);
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));

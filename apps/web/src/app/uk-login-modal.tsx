@@ -4,7 +4,7 @@ import { ukLoginNotice } from './uk-login-store';
 const UkLoginDialog = lazy(() => import('./uk-login-dialog'));
 
 /**
- * Spec §8, code 10000041: the UK login notice (UKLoginTitle, UKLoginTips). Mounted once by the
+ * docs/rules/errors.md, code 10000041: the UK login notice (UKLoginTitle, UKLoginTips). Mounted once by the
  * app; the dialog's code loads only when the notice opens, keeping it out of the first download.
  */
 export function UkLoginModal() {

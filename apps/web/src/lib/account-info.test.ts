@@ -3,7 +3,14 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accountOverview } from '@/test/account-overview';
 import { routedHttpClient } from '@/test/routed-http-client';
-import { ACCOUNT_INFO_KEY, ENTITY_SWITCH_ROUTE_EVENT, ENTITY_TAG_STORAGE_KEY, fetchAccountInfo, requestAccountInfo, storeAccountInfo } from './account-info';
+import {
+  ACCOUNT_INFO_KEY,
+  ENTITY_SWITCH_ROUTE_EVENT,
+  ENTITY_TAG_STORAGE_KEY,
+  fetchAccountInfo,
+  requestAccountInfo,
+  storeAccountInfo,
+} from './account-info';
 import { COOKIE_NAMES } from './cookies';
 import type { FlowMode } from './mode';
 import { createSessionStore, ENTITY_STORAGE_KEY } from './session';

@@ -1,4 +1,4 @@
-import { type AccountOverview, PATHS } from '@causeway/contracts';
+import { type AccountOverview, CALLS } from '@causeway/contracts';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { COOKIE_NAMES, getSharedCookie } from './cookies.ts';
@@ -12,7 +12,7 @@ import { storage } from './storage.ts';
 export const ACCOUNT_INFO_KEY = ['account-info'] as const;
 
 /**
- * query-overview-info as spec §7 sends it: independent mode asks with paymentMethod BUY_SEND, the
+ * query-overview-info as docs/rules/calls.md sends it: independent mode asks with paymentMethod BUY_SEND, the
  * Roma channel when the isRoma cookie says so. Always silent: the answer is shared by every
  * component on one query key, so a failure must not toast or sign out depending on which
  * component fetched it; pages that need the 401 → login reaction ask useAccountInfo to report.
@@ -22,23 +22,23 @@ export function requestAccountInfo(client: HttpClient, mode: FlowMode): Promise<
   const query: Record<string, string> = {};
   if (isIndependentMode(mode)) query.paymentMethod = 'BUY_SEND';
   if (getSharedCookie(COOKIE_NAMES.isRoma) === 'true') query.channel = 'ROMA';
-  return client.get<AccountOverview>(PATHS.overview, { query, silent: true });
+  return client.call(CALLS.overview, query, { silent: true });
 }
 
-/** {@link requestAccountInfo}, then the entity handling of spec §4 on the answer (see {@link storeAccountInfo}). */
+/** {@link requestAccountInfo}, then the entity handling of docs/rules/order-states.md on the answer (see {@link storeAccountInfo}). */
 export async function fetchAccountInfo(client: HttpClient, mode: FlowMode): Promise<AccountOverview> {
   const info = await requestAccountInfo(client, mode);
   rememberEntities(info);
   return info;
 }
 
-/** Where the account's own entity tag is kept (spec §4: "entityTag always saved"). */
+/** Where the account's own entity tag is kept (docs/rules/order-states.md: "entityTag always saved"). */
 export const ENTITY_TAG_STORAGE_KEY = 'causeway.entityTag';
-/** The event spec §4 names, for parts of the page that follow the entity. */
+/** The event docs/rules/order-states.md names, for parts of the page that follow the entity. */
 export const ENTITY_SWITCH_ROUTE_EVENT = 'set-entity-switch-route';
 
 /**
- * Spec §4: a routeEntity in the account info becomes the current entity (the `entity` header of
+ * docs/rules/order-states.md: a routeEntity in the account info becomes the current entity (the `entity` header of
  * every call) and is announced; the account's entityTag is always kept.
  */
 function rememberEntities(info: AccountOverview) {
@@ -59,9 +59,9 @@ export function storeAccountInfo(queries: QueryClient, info: AccountOverview): v
 }
 
 /**
- * The account info, fetched once per page load and shared by every component that asks (spec §4).
+ * The account info, fetched once per page load and shared by every component that asks (docs/rules/order-states.md).
  * `enabled: false` for signed-out visitors, who have none. `reportErrors`: a page that cannot show
- * anything without it (the verification pages) gives its failure the spec §8 reactions, so a dead
+ * anything without it (the verification pages) gives its failure the docs/rules/errors.md reactions, so a dead
  * session goes to the sign-in page instead of an endless Try again; the header stays quiet.
  */
 export function useAccountInfo(mode: FlowMode, options: { enabled?: boolean; reportErrors?: boolean } = {}) {
@@ -80,7 +80,7 @@ export function useAccountInfo(mode: FlowMode, options: { enabled?: boolean; rep
   return query;
 }
 
-/** Spec §4 verified badge: basic KYB for corporate accounts, KYC for individuals; Pass is the only verified status. */
+/** docs/rules/order-states.md verified badge: basic KYB for corporate accounts, KYC for individuals; Pass is the only verified status. */
 export function verificationStatusOf(info: AccountOverview | undefined): string | null {
   if (!info) return null;
   return info.userType === 'Corporate' ? (info.kybInfo?.kybBasicStatus ?? null) : (info.kycInfo?.kycStatus ?? null);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decideAuthenticatorCheck } from './authenticator-api.ts';
 
-describe('the authenticator check of spec §4', () => {
+describe('the authenticator check of docs/rules/order-states.md', () => {
   it.each([
     ['NONE', 'skip-otp', false, 'none'],
     ['BINDED', 'skip-otp', false, 'none'],

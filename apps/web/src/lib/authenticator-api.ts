@@ -1,4 +1,4 @@
-import { PATHS, type TokenVo } from '@causeway/contracts';
+import { CALLS, type OTP_SCENARIOS, type TokenVo } from '@causeway/contracts';
 import type { HttpClient } from './http-client.ts';
 
 export interface BindingStatus {
@@ -12,21 +12,24 @@ export interface OtpVerification {
   tokenVo: TokenVo | null;
 }
 
+/** The pages name a scenario as text; the server checks it is one of OTP_SCENARIOS. */
+type Scenario = (typeof OTP_SCENARIOS)[number];
+
 /** The authenticator calls every flow uses: status per scenario, binding, and the verify step. */
 export function createAuthenticatorApi(client: HttpClient) {
   return {
-    bindingStatus: (scenario = 'SECURITY') => client.get<BindingStatus>(PATHS.authenticatorBindingStatus, { query: { scenario } }),
-    setupWithQr: () => client.post<{ googleAuthenticatorToken: string; qrCode: string | null }>(PATHS.authenticatorQrCode, { qrCodeWidth: 100, qrCodeHeight: 100 }),
+    bindingStatus: (scenario = 'SECURITY') => client.call(CALLS.authenticatorBindingStatus, { scenario: scenario as Scenario }),
+    setupWithQr: () => client.call(CALLS.authenticatorQrCode, { qrCodeWidth: 100, qrCodeHeight: 100 }),
     downloadQr: (clientType: 'Android' | 'IOS') =>
-      client.post<Array<{ clientType: string; url: string; qrCode: string }>>(PATHS.downloadAppQrCode, { clientType, qrCodeWidth: 180, qrCodeHeight: 180 }),
+      client.call(CALLS.downloadAppQrCode, { clientType, qrCodeWidth: 180, qrCodeHeight: 180 }),
     // Silent: the bind modal says a refused send beside its button, with when to ask again.
     sendBindCode: (email: string) =>
-      client.post<{ resendAfterSeconds: number }>(PATHS.verificationSendCode, { verifyBusiness: 'GA_BIND', email, nonInductiveVerification: true }, { silent: true }),
-    // Bind errors are shown by the modal per spec §8 (the client never toasts this path).
+      client.call(CALLS.verificationSendCode, { verifyBusiness: 'GA_BIND', email, nonInductiveVerification: true }, { silent: true }),
+    // Bind errors are shown by the modal per docs/rules/errors.md (the client never toasts this path).
     bind: (newGaVerifyCode: string, emailVerifyCode: string) =>
-      client.post<{ bindStatus: 'SUCCESS' | 'FAILED' }>(PATHS.bindGoogleAuthenticator, { newGaVerifyCode, emailVerifyCode }, { silent: true }),
+      client.call(CALLS.bindGoogleAuthenticator, { newGaVerifyCode, emailVerifyCode }, { silent: true }),
     verifyGaCode: (verifyCode: string, scenario: string) =>
-      client.get<OtpVerification>(PATHS.verifyOtp, { query: { verifyOtpType: 'GA_OTP', verifyCode, scenario }, silent: true }),
+      client.call(CALLS.verifyOtp, { verifyOtpType: 'GA_OTP', verifyCode, scenario: scenario as Scenario }, { silent: true }),
   };
 }
 
@@ -35,7 +38,7 @@ export type AuthenticatorApi = ReturnType<typeof createAuthenticatorApi>;
 export type AuthenticatorCheckStep = 'none' | 'verify' | 'bind';
 
 /**
- * Spec §4 authenticator check: skip-otp or the Roma channel → no modal; an authenticator bound
+ * docs/rules/order-states.md authenticator check: skip-otp or the Roma channel → no modal; an authenticator bound
  * (cooling off included) → the verify modal; none → the bind modal, then the verify modal.
  */
 export function decideAuthenticatorCheck(status: Pick<BindingStatus, 'bindStatus' | 'otpStep'>, isRoma: boolean): AuthenticatorCheckStep {

@@ -7,7 +7,12 @@ import { type SessionStore, tokenRecordOf } from './session.ts';
  * every cached answer: whatever was cached (who is signed in, the account info) belonged to the
  * session before, so nothing of it may show after. The counterpart of useLogout's clear.
  */
-export async function beginSession(queries: QueryClient, session: SessionStore, mode: FlowMode, token: { token: string; validTime: number }): Promise<void> {
+export async function beginSession(
+  queries: QueryClient,
+  session: SessionStore,
+  mode: FlowMode,
+  token: { token: string; validTime: number },
+): Promise<void> {
   await session.setToken(mode, tokenRecordOf(token));
   queries.clear();
 }

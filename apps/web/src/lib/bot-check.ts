@@ -1,4 +1,4 @@
-import { type BotCheckConfig, PATHS } from '@causeway/contracts';
+import { type BotCheckConfig, CALLS } from '@causeway/contracts';
 import { useMemo } from 'react';
 import type { HttpClient } from './http-client.ts';
 import { useHttpClient } from './http-context.tsx';
@@ -43,10 +43,14 @@ function loadRecaptchaScript(siteKey: string): Promise<void> {
   const tag = script;
   return new Promise<void>((resolve, reject) => {
     tag.addEventListener('load', () => resolve(), { once: true });
-    tag.addEventListener('error', () => {
-      tag.remove();
-      reject(new Error('the reCAPTCHA script did not load'));
-    }, { once: true });
+    tag.addEventListener(
+      'error',
+      () => {
+        tag.remove();
+        reject(new Error('the reCAPTCHA script did not load'));
+      },
+      { once: true },
+    );
   });
 }
 
@@ -85,7 +89,7 @@ export function createBotCheck(http: HttpClient, options: { timeoutMs?: number }
 
   const loadConfig = () => {
     // Silent: a failure here is not the person's concern; the sign-in call reports the outcome.
-    config ??= http.get<BotCheckConfig>(PATHS.botCheckConfig, { silent: true }).catch((error: unknown) => {
+    config ??= http.call(CALLS.botCheckConfig, undefined, { silent: true }).catch((error: unknown) => {
       config = undefined;
       throw error;
     });

@@ -5,7 +5,7 @@ import { tradePageFor, tradeTargetOf } from './trade-routing';
 /** The trade page (and query) a person was on when the trade page sent them to verify. */
 export const BUY_TARGET_STORAGE_KEY = 'causeway.buyAfterVerification';
 
-/** A review takes 1-2 working days at most (spec §9); a week covers a weekend and a slow return. */
+/** A review takes 1-2 working days at most (docs/rules/limits.md); a week covers a weekend and a slow return. */
 const KEEP_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
@@ -20,7 +20,7 @@ export function rememberBuyTarget(target: string): void {
 /**
  * Where a person who has just been verified continues (locale-free, no leading slash): the trade
  * page they were sent from, with its query, once (only a trade page: tradeTargetOf checks it);
- * else the trade page their stored payment method leads to (spec §4 trade routing: a merchant's
+ * else the trade page their stored payment method leads to (docs/rules/order-states.md trade routing: a merchant's
  * entry stores it), card-buy-sell when none. The trade page itself puts the risk reminder first.
  */
 export function takeBuyTarget(): string {

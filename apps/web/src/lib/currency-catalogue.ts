@@ -1,4 +1,4 @@
-import { type CurrencyItem, PATHS } from '@causeway/contracts';
+import { CALLS, type CurrencyItem } from '@causeway/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useHttpClient } from './http-context';
 
@@ -11,11 +11,14 @@ import { useHttpClient } from './http-context';
  * Silent: on the order pages its absence only shows codes and ISO 4217's decimals. The trade page,
  * which cannot go on without it, shows its failure itself (an error view with Try again).
  */
-export function useCurrencyCatalogue<T = CurrencyItem[]>({ enabled = true, select }: { enabled?: boolean; select?: (items: CurrencyItem[]) => T } = {}) {
+export function useCurrencyCatalogue<T = CurrencyItem[]>({
+  enabled = true,
+  select,
+}: { enabled?: boolean; select?: (items: CurrencyItem[]) => T } = {}) {
   const client = useHttpClient();
   return useQuery({
     queryKey: ['reference', 'currencies'],
-    queryFn: () => client.get<CurrencyItem[]>(PATHS.listCurrency, { silent: true }),
+    queryFn: () => client.call(CALLS.listCurrency, undefined, { silent: true }),
     staleTime: Infinity,
     enabled,
     ...(select ? { select } : {}),

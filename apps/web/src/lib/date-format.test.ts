@@ -4,7 +4,9 @@ import { formatDateTime } from './date-format';
 describe('formatDateTime', () => {
   it('writes a server time in the page language, with the date and the minutes', () => {
     const iso = '2026-03-12T14:05:00Z';
-    expect(formatDateTime(iso, 'en')).toBe(new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)));
+    expect(formatDateTime(iso, 'en')).toBe(
+      new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)),
+    );
     expect(formatDateTime(iso, 'zh')).toMatch(/2026/);
   });
 

@@ -1,6 +1,6 @@
 /**
  * Decimal strings without JS numbers: amounts stay exact strings from the input to the server
- * and back (architecture.md: money is never a `number`). Only what the page needs: shape checks,
+ * and back (docs/ARCHITECTURE.md: money is never a `number`). Only what the page needs: shape checks,
  * comparison, input clean-up and display.
  */
 
@@ -40,7 +40,10 @@ export function cleanAmountInput(raw: string, maxDecimals: number): string {
   if (point === -1) return text.slice(0, 20);
   const integer = text.slice(0, point).slice(0, 20) || '0';
   if (maxDecimals <= 0) return integer;
-  const fraction = text.slice(point + 1).replace(/\./g, '').slice(0, maxDecimals);
+  const fraction = text
+    .slice(point + 1)
+    .replace(/\./g, '')
+    .slice(0, maxDecimals);
   return `${integer}.${fraction}`;
 }
 
@@ -60,8 +63,16 @@ export function ratePercent(rate: string): string {
  * decimals are cut (an amount never shows more than it is), or rounded to the nearest (`nearest`,
  * for a price).
  */
-export function formatAmount(value: string, lng: string, { minDecimals = 0, maxDecimals = 18, nearest = false }: { minDecimals?: number; maxDecimals?: number; nearest?: boolean } = {}): string {
+export function formatAmount(
+  value: string,
+  lng: string,
+  { minDecimals = 0, maxDecimals = 18, nearest = false }: { minDecimals?: number; maxDecimals?: number; nearest?: boolean } = {},
+): string {
   if (!isDecimalString(value)) return value;
-  const format = new Intl.NumberFormat(lng, { minimumFractionDigits: minDecimals, maximumFractionDigits: Math.max(minDecimals, maxDecimals), roundingMode: nearest ? 'halfExpand' : 'trunc' });
+  const format = new Intl.NumberFormat(lng, {
+    minimumFractionDigits: minDecimals,
+    maximumFractionDigits: Math.max(minDecimals, maxDecimals),
+    roundingMode: nearest ? 'halfExpand' : 'trunc',
+  });
   return format.format(value as Intl.StringNumericLiteral);
 }

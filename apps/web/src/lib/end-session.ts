@@ -1,13 +1,13 @@
-import { PATHS } from '@causeway/contracts';
+import { CALLS } from '@causeway/contracts';
 import type { HttpClient } from './http-client.ts';
 import type { FlowMode } from './mode.ts';
 import { createSessionStore } from './session.ts';
 
 /**
- * Logout (spec §4): revokes the session on the server (silently: a dead token is fine) and clears
+ * Logout (docs/rules/order-states.md): revokes the session on the server (silently: a dead token is fine) and clears
  * the mode's token. The caller then goes to the mode's login page.
  */
 export async function endSession(client: HttpClient, mode: FlowMode): Promise<void> {
-  await client.post(PATHS.logout, undefined, { silent: true }).catch(() => undefined);
+  await client.call(CALLS.logout, undefined, { silent: true }).catch(() => undefined);
   createSessionStore().clearToken(mode);
 }

@@ -22,7 +22,7 @@ function sumDecimals(terms: ReadonlyArray<{ value: string; minus?: boolean }>): 
 
 const sumOf = (lines: FeeLine[]) => sumDecimals(lines.map((line) => ({ value: line.amount, minus: line.minus })));
 
-describe('sumDecimals (this test file\'s own adding up)', () => {
+describe("sumDecimals (this test file's own adding up)", () => {
   it('adds and takes away decimal strings exactly', () => {
     expect(sumDecimals([{ value: '0.1' }, { value: '0.2' }])).toBe('0.3');
     expect(sumDecimals([{ value: '1.20' }, { value: '2.50' }, { value: '1.25', minus: true }])).toBe('2.45');
@@ -45,7 +45,10 @@ describe('feeLines', () => {
 
   it('no discount line without a discount', () => {
     const lines = feeLines({ networkFee: '1.20', ourFee: '2.50', ourFeeBeforeDiscount: '2.50', discount: '0.00' });
-    expect(lines).toEqual([{ kind: 'networkFee', amount: '1.20', minus: false }, { kind: 'ourFee', amount: '2.50', minus: false }]);
+    expect(lines).toEqual([
+      { kind: 'networkFee', amount: '1.20', minus: false },
+      { kind: 'ourFee', amount: '2.50', minus: false },
+    ]);
     expect(sumOf(lines)).toBe('3.70');
   });
 
@@ -53,7 +56,15 @@ describe('feeLines', () => {
   // places, total = ourFee + networkFee). If the server ever counts a fee the page does not show as
   // a line, the lines stop adding up to the total the page shows under them (the server's): this fails.
   it("the lines shown add up to the server's total for a real quote, with and without a promotion", () => {
-    const withPromotion = { ourFee: '1.25', ourFeeBeforeDiscount: '2.50', networkFee: '1.87', spread: '0.61', spreadRate: '0.006', discount: '1.25', total: '3.12' };
+    const withPromotion = {
+      ourFee: '1.25',
+      ourFeeBeforeDiscount: '2.50',
+      networkFee: '1.87',
+      spread: '0.61',
+      spreadRate: '0.006',
+      discount: '1.25',
+      total: '3.12',
+    };
     const withoutPromotion = { ...withPromotion, ourFee: '2.50', discount: '0.00', total: '4.37' };
     for (const fees of [withPromotion, withoutPromotion]) {
       expect(sumOf(feeLines(fees))).toBe(fees.total);

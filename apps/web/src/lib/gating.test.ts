@@ -3,34 +3,69 @@ import { describe, expect, it } from 'vitest';
 import { blockedPage, gateFor } from './gating';
 
 const kycInfo = (overrides: Partial<KycInfo> = {}): KycInfo => ({
-  kycStatus: 'Pass', kycFlowVersion: 'V1', entitySwitch: false, routeEntity: null, residentCountry: 'DE', entitySwitchDeadline: null,
-  hitClickedLaterCache: false, overDeadLine: false, nextKycStep: null, currentKycStep: null, remediationStatus: null, ...overrides,
+  kycStatus: 'Pass',
+  kycFlowVersion: 'V1',
+  entitySwitch: false,
+  routeEntity: null,
+  residentCountry: 'DE',
+  entitySwitchDeadline: null,
+  hitClickedLaterCache: false,
+  overDeadLine: false,
+  nextKycStep: null,
+  currentKycStep: null,
+  remediationStatus: null,
+  ...overrides,
 });
 
 const account = (overrides: Partial<AccountOverview> = {}, kyc: Partial<KycInfo> = {}): AccountOverview => ({
-  email: 'ann@example.com', userType: 'Individual', accountStatus: 'Active', accountStatusReasonCode: null, entityTag: 'LI',
-  requireDynamicQuestionnaire: false, ukFlag: false, kycInfo: kycInfo(kyc), kybInfo: null, ...overrides,
+  email: 'ann@example.com',
+  userType: 'Individual',
+  accountStatus: 'Active',
+  accountStatusReasonCode: null,
+  entityTag: 'LI',
+  requireDynamicQuestionnaire: false,
+  ukFlag: false,
+  kycInfo: kycInfo(kyc),
+  kybInfo: null,
+  ...overrides,
 });
 
 const at = (path: string, isRoma = false) => ({ path, isRoma });
 
-describe('spec §4 gating, as a table', () => {
+describe('docs/rules/order-states.md gating, as a table', () => {
   it.each([
     ['KYC Pass, active', account(), at('/buy-crypto'), null],
-    ...(['Initial', 'Pending', 'Resubmitting', 'Fail'] as const).map((kycStatus) => [`KYC ${kycStatus}`, account({}, { kycStatus }), at('/buy-crypto'), 'account-status'] as const),
+    ...(['Initial', 'Pending', 'Resubmitting', 'Fail'] as const).map(
+      (kycStatus) => [`KYC ${kycStatus}`, account({}, { kycStatus }), at('/buy-crypto'), 'account-status'] as const,
+    ),
     ['KYC Pending on the PL entity', account({ entityTag: 'PL' }, { kycStatus: 'Pending' }), at('/buy-crypto'), 'account-status-entity'],
     ['KYC Initial on the Roma channel', account({}, { kycStatus: 'Initial' }), at('/buy-crypto', true), 'account-status-roma'],
     ['Terminated, even with KYC Pass', account({ accountStatus: 'Terminated' }), at('/buy-crypto'), 'account-status'],
-    ['Blocked with a reason', account({ accountStatus: 'Blocked', accountStatusReasonCode: 'AC100002' }), at('/buy-crypto'), 'user-blocked?code=AC100002'],
+    [
+      'Blocked with a reason',
+      account({ accountStatus: 'Blocked', accountStatusReasonCode: 'AC100002' }),
+      at('/buy-crypto'),
+      'user-blocked?code=AC100002',
+    ],
     ['Blocked without a reason', account({ accountStatus: 'Blocked' }), at('/buy-crypto'), 'user-blocked?code=999999'],
-    ['Blocked as a duplicate', account({ accountStatus: 'Blocked', accountStatusReasonCode: 'AC100003' }), at('/buy-crypto'), 'duplicate-account-detected'],
+    [
+      'Blocked as a duplicate',
+      account({ accountStatus: 'Blocked', accountStatusReasonCode: 'AC100003' }),
+      at('/buy-crypto'),
+      'duplicate-account-detected',
+    ],
     ['KYC Pass with remediation Pop', account({}, { remediationStatus: 'Pop' }), at('/buy-crypto'), 'remediation'],
     ['remediation Pop, on the remediation page', account({}, { remediationStatus: 'Pop' }), at('/remediation'), null],
     ['remediation Closed', account({}, { remediationStatus: 'Closed' }), at('/buy-crypto'), null],
     ['KYC Initial, already on account-status', account({}, { kycStatus: 'Initial' }), at('/account-status'), null],
     ['routed to PL, not deferred', account({}, { routeEntity: 'PL' }), at('/buy-crypto'), 'user-migration'],
     ['routed to PL, deferred ("later")', account({}, { routeEntity: 'PL', hitClickedLaterCache: true }), at('/buy-crypto'), null],
-    ['routed to PL, deferred but past the deadline', account({}, { routeEntity: 'PL', hitClickedLaterCache: true, overDeadLine: true }), at('/buy-crypto'), 'user-migration'],
+    [
+      'routed to PL, deferred but past the deadline',
+      account({}, { routeEntity: 'PL', hitClickedLaterCache: true, overDeadLine: true }),
+      at('/buy-crypto'),
+      'user-migration',
+    ],
     ['switch flagged (silent switch)', account({}, { entitySwitch: true }), at('/settings'), 'user-migration'],
     ['routed to PL, on user-migration', account({}, { routeEntity: 'PL' }), at('/user-migration'), null],
     ['routed to PL, on history', account({}, { routeEntity: 'PL' }), at('/history'), null],

@@ -11,7 +11,7 @@ export interface GateContext {
 export const DUPLICATE_ACCOUNT_REASON = 'AC100003';
 
 /**
- * Where a blocked account goes (spec §4), whichever answer said so (the account info or a
+ * Where a blocked account goes (docs/rules/order-states.md), whichever answer said so (the account info or a
  * sign-in): duplicate-account-detected for {@link DUPLICATE_ACCOUNT_REASON}, else user-blocked
  * with the reason code (999999 when none).
  */
@@ -20,7 +20,7 @@ export function blockedPage(reasonCode: string | null | undefined): string {
 }
 
 /**
- * Spec §4 gating of an individual's account, as data in, page out: where the account must go
+ * docs/rules/order-states.md gating of an individual's account, as data in, page out: where the account must go
  * before the page it asked for, or null to stay. Pass is the only passing KYC status.
  * - Blocked: {@link blockedPage}.
  * - Terminated, or KYC not Pass: the status page: account-status-roma on the Roma channel,
@@ -37,7 +37,8 @@ export function gateFor(info: AccountOverview, context: GateContext): string | n
   if (info.accountStatus === 'Blocked') return blockedPage(info.accountStatusReasonCode);
   if (mustMigrate(info, context.path)) return 'user-migration';
   const statusPage = context.isRoma ? 'account-status-roma' : info.entityTag === 'PL' ? 'account-status-entity' : 'account-status';
-  if (info.accountStatus === 'Terminated' || info.kycInfo?.kycStatus !== 'Pass') return context.path === `/${statusPage}` ? null : statusPage;
+  if (info.accountStatus === 'Terminated' || info.kycInfo?.kycStatus !== 'Pass')
+    return context.path === `/${statusPage}` ? null : statusPage;
   if (info.kycInfo.remediationStatus === 'Pop' && !context.path.includes('remediation')) return 'remediation';
   return null;
 }

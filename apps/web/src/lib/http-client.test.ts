@@ -50,7 +50,8 @@ function fakeFetch(route: (req: SeenRequest) => Reply) {
       if (reply === 'hang') return;
       if (reply === 'network') return reject(new TypeError('Failed to fetch'));
       const body = reply.text ?? JSON.stringify(reply.json);
-      const respond = () => resolve({ status: reply.status ?? 200, headers: new Headers(reply.headers), text: () => Promise.resolve(body) } as Response);
+      const respond = () =>
+        resolve({ status: reply.status ?? 200, headers: new Headers(reply.headers), text: () => Promise.resolve(body) } as Response);
       if (reply.delayMs) setTimeout(respond, reply.delayMs);
       else respond();
     });
@@ -77,7 +78,10 @@ function client(route: (req: SeenRequest) => Reply, extra: Partial<HttpClientOpt
   return { http, ...fake };
 }
 
-const calledHandlers = () => Object.entries(handlers).filter(([, fn]) => fn.mock.calls.length > 0).map(([name]) => name);
+const calledHandlers = () =>
+  Object.entries(handlers)
+    .filter(([, fn]) => fn.mock.calls.length > 0)
+    .map(([name]) => name);
 
 beforeEach(() => {
   vi.useFakeTimers({ now: NOW });
@@ -285,7 +289,11 @@ describe('failure kinds', () => {
   });
 
   it('gives badRequest for a 4xx without envelope, badResponse for other non-envelopes', async () => {
-    const replies: Reply[] = [{ status: 413, text: 'Too large' }, { status: 502, text: '<html>' }, { status: 200, json: [1] }];
+    const replies: Reply[] = [
+      { status: 413, text: 'Too large' },
+      { status: 502, text: '<html>' },
+      { status: 200, json: [1] },
+    ];
     const { http } = client(() => replies.shift()!);
     await expect(http.post('/a', {})).rejects.toMatchObject({ kind: 'badRequest', httpStatus: 413 });
     await expect(http.get('/a')).rejects.toMatchObject({ kind: 'badResponse', httpStatus: 502 });
@@ -309,11 +317,17 @@ describe('failure kinds', () => {
 
   it('gives kind business with code, msg and data for a failed envelope', async () => {
     const { http } = client(() => ({ status: 409, json: { status: 409, code: 'ODR00001013', msg: 'Quote expired', data: { q: 1 } } }));
-    await expect(http.get('/a')).rejects.toMatchObject({ kind: 'business', httpStatus: 409, code: 'ODR00001013', msg: 'Quote expired', data: { q: 1 } });
+    await expect(http.get('/a')).rejects.toMatchObject({
+      kind: 'business',
+      httpStatus: 409,
+      code: 'ODR00001013',
+      msg: 'Quote expired',
+      data: { q: 1 },
+    });
   });
 });
 
-describe('spec §8 handlers', () => {
+describe('docs/rules/errors.md handlers', () => {
   it('USER0000001 and HTTP 401 call onAuthError with the mode', async () => {
     mode = 'business';
     const replies: Reply[] = [fail('USER0000001', 'Auth', 200), { status: 401, text: 'Unauthorized' }];
@@ -324,7 +338,7 @@ describe('spec §8 handlers', () => {
     expect(calledHandlers()).toEqual(['onAuthError']);
   });
 
-  it('gives a silent call\'s failure the reactions when the caller reports it, and ignores what is not an ApiError', async () => {
+  it("gives a silent call's failure the reactions when the caller reports it, and ignores what is not an ApiError", async () => {
     const { http } = client(() => fail('USER0000001', 'Auth', 200));
     const error = await http.get('/a', { silent: true }).catch((failure: unknown) => failure);
     expect(calledHandlers()).toEqual([]);

@@ -1,4 +1,4 @@
-import { API_BASE, NO_REFRESH_PATHS, PATHS } from '@causeway/contracts';
+import { API_BASE, type CallDefinition, type CallInput, type CallResult, ErrorCode, NO_REFRESH_PATHS, PATHS } from '@causeway/contracts';
 import { ApiError, barePath, dispatchApiError, isApiError, type HttpErrorHandlers, type ToastPolicy } from './http-errors.ts';
 import { buildHeaders, buildUrl, readEnvelope, type QueryParams } from './http-request.ts';
 import { getDeviceId as defaultGetDeviceId } from './ids.ts';
@@ -6,7 +6,7 @@ import type { FlowMode } from './mode.ts';
 import { createSessionStore, type SessionStore } from './session.ts';
 import { createTokenRefresher, needsRefresh } from './token-refresh.ts';
 
-/** Per-call timeout (spec §7: 30 s). */
+/** Per-call timeout (docs/rules/calls.md: 30 s). */
 export const REQUEST_TIMEOUT_MS = 30_000;
 /** The fingerprint is considered ready this long after client creation (spec: "device-id attached after 3 s"). */
 export const DEVICE_ID_DELAY_MS = 3_000;
@@ -29,7 +29,7 @@ export interface HttpClientOptions {
   getDeviceId?: () => string;
   timeoutMs?: number;
   deviceIdDelayMs?: number;
-  /** Toast and silent path lists; default the spec §8 lists from the contracts. */
+  /** Toast and silent path lists; default the docs/rules/errors.md lists from the contracts. */
   toastPolicy?: ToastPolicy;
 }
 
@@ -40,7 +40,7 @@ export interface RequestOptions {
   silent?: boolean;
   /** Extra headers, applied over the computed ones. */
   headers?: Record<string, string>;
-  /** This call's timeout in ms; null for none (spec §7: the help client has none). Default the client's. */
+  /** This call's timeout in ms; null for none (docs/rules/calls.md: the help client has none). Default the client's. */
   timeoutMs?: number | null;
 }
 
@@ -48,14 +48,23 @@ export interface GetOptions extends RequestOptions {
   query?: QueryParams;
 }
 
+/** What follows the definition in {@link HttpClient.call}: its input (optional when the call needs none), then the options. */
+export type CallArgs<D extends CallDefinition> =
+  undefined extends CallInput<D> ? [input?: CallInput<D>, options?: RequestOptions] : [input: CallInput<D>, options?: RequestOptions];
+
 /** A JSON client for the /prod-api envelope contract. Calls resolve with `data` or reject with {@link ApiError}. */
 export interface HttpClient {
+  /**
+   * One call by its definition (`CALLS` of packages/contracts): the input is a GET's query, a POST's
+   * body, a multipart call's FormData; the answer is typed by the definition's result schema.
+   */
+  call<D extends CallDefinition>(definition: D, ...args: CallArgs<D>): Promise<CallResult<D>>;
   get<T = unknown>(path: string, options?: GetOptions): Promise<T>;
   post<T = unknown>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
   /** A multipart POST (files): the browser sets the content type and its boundary. */
   postForm<T = unknown>(path: string, form: FormData, options?: RequestOptions): Promise<T>;
   /**
-   * Gives an error of a call made `silent` the reactions of spec §8 after all (401 → the mode's
+   * Gives an error of a call made `silent` the reactions of docs/rules/errors.md after all (401 → the mode's
    * sign-in, GAT9000001 → services-unavailable, ...): for a shared call that stays quiet for most
    * callers but whose failure one page must act on. Anything not an ApiError is ignored.
    */
@@ -69,7 +78,23 @@ interface CallInit extends GetOptions {
   body?: unknown;
 }
 
-const isAuthFailure = (e: ApiError) => e.code === 'USER0000001' || e.httpStatus === 401;
+/**
+ * {@link HttpClient.call} through a client's get, post and postForm: the one place that says how a
+ * definition's input travels (shared with the tests' routed client, so both record the same calls).
+ */
+export function callThrough(
+  client: Pick<HttpClient, 'get' | 'post' | 'postForm'>,
+  definition: CallDefinition,
+  input: unknown,
+  options: RequestOptions | undefined,
+): Promise<unknown> {
+  if (definition.method === 'GET')
+    return client.get(definition.path, input === undefined ? options : { ...options, query: input as QueryParams });
+  if (definition.multipart) return client.postForm(definition.path, input as FormData, options);
+  return client.post(definition.path, input, options);
+}
+
+const isAuthFailure = (e: ApiError) => e.errorName === ErrorCode.SessionRequired || e.httpStatus === 401;
 
 /** Rejects with a `cancel` ApiError as soon as `signal` aborts, without cancelling `promise` itself. */
 function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined, path: string): Promise<T> {
@@ -121,7 +146,13 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       const isForm = typeof FormData !== 'undefined' && init.body instanceof FormData;
       const hasBody = init.body !== undefined;
       // A form's content type (with its boundary) is the browser's to set, so it claims no JSON body.
-      const headers = buildHeaders({ mode, session, deviceId, hasBody: hasBody && !isForm, ...(init.headers ? { extra: init.headers } : {}) });
+      const headers = buildHeaders({
+        mode,
+        session,
+        deviceId,
+        hasBody: hasBody && !isForm,
+        ...(init.headers ? { extra: init.headers } : {}),
+      });
       let response: Response;
       let text: string;
       try {
@@ -168,15 +199,23 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     }
   }
 
-  return {
+  const client: HttpClient = {
+    call: <D extends CallDefinition>(definition: D, ...[input, opts]: CallArgs<D>) =>
+      callThrough(client, definition, input, opts) as Promise<CallResult<D>>,
     get: <T>(path: string, opts: GetOptions = {}) => call({ ...opts, method: 'GET' }, path, options.getMode()) as Promise<T>,
     post: <T>(path: string, body?: unknown, opts: RequestOptions = {}) =>
       call({ ...opts, method: 'POST', body }, path, options.getMode()) as Promise<T>,
     postForm: <T>(path: string, form: FormData, opts: RequestOptions = {}) =>
       call({ ...opts, method: 'POST', body: form }, path, options.getMode()) as Promise<T>,
     report: (error) => {
-      if (isApiError(error)) dispatchApiError(error, { mode: options.getMode(), handlers: options.handlers, ...(options.toastPolicy ? { policy: options.toastPolicy } : {}) });
+      if (isApiError(error))
+        dispatchApiError(error, {
+          mode: options.getMode(),
+          handlers: options.handlers,
+          ...(options.toastPolicy ? { policy: options.toastPolicy } : {}),
+        });
     },
     dispose: () => clearTimeout(deviceTimer),
   };
+  return client;
 }

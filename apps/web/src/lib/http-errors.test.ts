@@ -1,7 +1,20 @@
-import { PATHS } from '@causeway/contracts';
+import { ErrorCode, PATHS } from '@causeway/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { testI18n } from '@/test/render';
-import { ApiError, dispatchApiError, errorText, isApiError, isOffline, isSilentPath, isToastPath, limitText, parseRetryAfter, type HttpErrorHandlers } from './http-errors.ts';
+import {
+  ApiError,
+  apiErrorName,
+  dispatchApiError,
+  errorText,
+  isApiError,
+  isError,
+  isOffline,
+  isSilentPath,
+  isToastPath,
+  limitText,
+  parseRetryAfter,
+  type HttpErrorHandlers,
+} from './http-errors.ts';
 
 const handlers = (): HttpErrorHandlers => ({
   onAuthError: vi.fn(),
@@ -60,6 +73,25 @@ describe('dispatchApiError', () => {
   });
 });
 
+describe('errors by name', () => {
+  it('names a wire code from the catalogue, and keeps the wire code as it came', () => {
+    const error = new ApiError({ kind: 'business', path: '/x', msg: 'Quotation Expired', code: 'ODR00001013', httpStatus: 409 });
+    expect(error).toMatchObject({ code: 'ODR00001013', errorName: ErrorCode.QuoteExpired });
+    expect(apiErrorName(error)).toBe(ErrorCode.QuoteExpired);
+    expect(isError(error, ErrorCode.QuoteExpired)).toBe(true);
+    expect(isError(error, ErrorCode.QuoteNotCurrent, ErrorCode.QuoteExpired)).toBe(true);
+    expect(isError(error, ErrorCode.QuoteNotCurrent)).toBe(false);
+  });
+
+  it('has no name for a code the catalogue lacks, a transport failure or another error', () => {
+    const unknown = new ApiError({ kind: 'business', path: '/x', msg: 'Nope', code: 'C' });
+    expect(unknown.errorName).toBeUndefined();
+    expect(apiErrorName(new ApiError({ kind: 'network', path: '/x', msg: 'x' }))).toBeUndefined();
+    expect(apiErrorName(new Error('QuoteExpired'))).toBeUndefined();
+    expect(isError(unknown, ErrorCode.QuoteExpired)).toBe(false);
+  });
+});
+
 describe('isOffline', () => {
   it('is true only for calls that got no answer (network, timeout)', () => {
     expect(isOffline(new ApiError({ kind: 'network', path: '/a', msg: 'x' }))).toBe(true);
@@ -77,8 +109,16 @@ describe('errorText', () => {
   it.each([
     ['a network failure', failure('network', 'Network error'), 't(common.networkError)'],
     ['a timeout', failure('timeout', 'No answer within 30000 ms'), 't(common.timeoutError)'],
-    ['a business error with a message', new ApiError({ kind: 'business', path: '/x', msg: 'Email already used', code: 'C1' }), 'Email already used'],
-    ['a business error without a message', new ApiError({ kind: 'business', path: '/x', msg: '', code: 'C1' }), 't(common.somethingWentWrong)'],
+    [
+      'a business error with a message',
+      new ApiError({ kind: 'business', path: '/x', msg: 'Email already used', code: 'C1' }),
+      'Email already used',
+    ],
+    [
+      'a business error without a message',
+      new ApiError({ kind: 'business', path: '/x', msg: '', code: 'C1' }),
+      't(common.somethingWentWrong)',
+    ],
     ['a bad response (its msg is for developers)', failure('badResponse', 'Unexpected answer (HTTP 502)'), 't(common.somethingWentWrong)'],
     ['a bad request', failure('badRequest', 'Unexpected answer (HTTP 400)'), 't(common.somethingWentWrong)'],
     ['a cancel', failure('cancel', 'Request cancelled'), 't(common.somethingWentWrong)'],
@@ -89,9 +129,22 @@ describe('errorText', () => {
 });
 
 describe('limitText: locks and rate limits in the page language', () => {
-  const locked = new ApiError({ kind: 'business', path: PATHS.verifyOtp, httpStatus: 429, code: 'USE000002002', msg: 'Maximum attempts exceeded, try again in 1 hour' });
+  const locked = new ApiError({
+    kind: 'business',
+    path: PATHS.verifyOtp,
+    httpStatus: 429,
+    code: 'USE000002002',
+    msg: 'Maximum attempts exceeded, try again in 1 hour',
+  });
   const limited = (retryAfterSeconds?: number) =>
-    new ApiError({ kind: 'business', path: PATHS.signUpload, httpStatus: 429, code: 'REQ0000429', msg: 'Too many upload requests', ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) });
+    new ApiError({
+      kind: 'business',
+      path: PATHS.signUpload,
+      httpStatus: 429,
+      code: 'REQ0000429',
+      msg: 'Too many upload requests',
+      ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+    });
 
   it.each([
     ['en', locked, 'Maximum attempts exceeded, try again in 1 hour'],
@@ -103,7 +156,11 @@ describe('limitText: locks and rate limits in the page language', () => {
     ['zh', limited(600), '请求过于频繁，请 10 分钟后再试。'],
     ['zh', limited(20 * 3600), '请求过于频繁，请 20 小时后再试。'],
     ['en', limited(), 'Too many requests. Please wait a few minutes and try again.'],
-    ['en', new ApiError({ kind: 'badRequest', path: '/x', httpStatus: 429, msg: 'Unexpected answer (HTTP 429)', retryAfterSeconds: 3600 }), 'Too many requests. Try again in 1 hour.'],
+    [
+      'en',
+      new ApiError({ kind: 'badRequest', path: '/x', httpStatus: 429, msg: 'Unexpected answer (HTTP 429)', retryAfterSeconds: 3600 }),
+      'Too many requests. Try again in 1 hour.',
+    ],
   ] as const)('%s: %o reads %j, and errorText says the same', (lng, error, text) => {
     const t = testI18n(lng).t;
     expect(limitText(error, t)).toBe(text);

@@ -1,4 +1,11 @@
-import { SILENT_PATHS, TOAST_MESSAGE_EXCLUDED_PATHS, TOAST_MESSAGE_PATH_PREFIXES } from '@causeway/contracts';
+import {
+  ErrorCode,
+  type ErrorName,
+  errorNameOf,
+  SILENT_PATHS,
+  TOAST_MESSAGE_EXCLUDED_PATHS,
+  TOAST_MESSAGE_PATH_PREFIXES,
+} from '@causeway/contracts';
 import { modeFlags, type FlowMode, type ModeFlags } from './mode.ts';
 
 /**
@@ -33,8 +40,10 @@ export class ApiError extends Error {
   /** The envelope's `msg`, or a short English description for transport failures. */
   readonly msg: string;
   readonly httpStatus?: number;
-  /** The envelope's `code` (business errors only). */
+  /** The envelope's `code` as it came over the wire (business errors only): for showing and logs, not for comparing. */
   readonly code?: string;
+  /** The catalogue's name for `code` (`ErrorCode.QuoteExpired`): what code compares. Undefined for a code the catalogue lacks. */
+  readonly errorName?: ErrorName;
   readonly data?: unknown;
   /** How long the server asks to wait before the next try (its Retry-After), when it said. */
   readonly retryAfterSeconds?: number;
@@ -46,6 +55,7 @@ export class ApiError extends Error {
     this.msg = init.msg;
     this.httpStatus = init.httpStatus;
     this.code = init.code;
+    this.errorName = init.code === undefined ? undefined : errorNameOf(init.code);
     this.data = init.data;
     this.retryAfterSeconds = init.retryAfterSeconds;
   }
@@ -54,23 +64,31 @@ export class ApiError extends Error {
 /** Narrowing helper for `catch` blocks. */
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
+/** The catalogue name of a failed call's error; undefined for anything else (a transport failure, a code we do not know). */
+export const apiErrorName = (error: unknown): ErrorName | undefined => (isApiError(error) ? error.errorName : undefined);
+
+/** True when a call failed with one of these catalogue errors: `isError(error, ErrorCode.QuoteExpired)`. */
+export function isError(error: unknown, ...names: readonly ErrorName[]): boolean {
+  const name = apiErrorName(error);
+  return name !== undefined && names.includes(name);
+}
+
 /** The call never got an answer (no network, or it timed out): worth retrying as it is. */
 export const isOffline = (error: unknown): boolean => isApiError(error) && (error.kind === 'network' || error.kind === 'timeout');
 
 /** A translation function that may fill values into its text. */
 export type Translate = (key: string, values?: Record<string, string>) => string;
 
-/** The catalogue's code for a locked second factor (password, email code, authenticator), or a per-address limit on checking one. */
-export const LOCKED_CODE = 'USE000002002';
-/** The catalogue's code for a rate limit or quota (answered with Retry-After). */
-export const RATE_LIMITED_CODE = 'REQ0000429';
+/**
+ * The factor the person typed is locked (or this address checked too many): another try is refused for up to an hour.
+ * TooManyAttempts is the catalogue's error for a locked second factor (password, email code, authenticator), and for a
+ * per-address limit on checking one.
+ */
+export const isLocked = (error: unknown): boolean => isError(error, ErrorCode.TooManyAttempts);
 
-/** The factor the person typed is locked (or this address checked too many): another try is refused for up to an hour. */
-export const isLocked = (error: unknown): boolean => isApiError(error) && error.code === LOCKED_CODE;
-
-/** A rate limit or quota refused the call: REQ0000429, or an HTTP 429 without our envelope (a proxy's). */
+/** A rate limit or quota refused the call: TooManyRequests (answered with Retry-After), or an HTTP 429 without our envelope (a proxy's). */
 export const isRateLimited = (error: unknown): boolean =>
-  isApiError(error) && (error.code === RATE_LIMITED_CODE || (error.code === undefined && error.httpStatus === 429));
+  isError(error, ErrorCode.TooManyRequests) || (isApiError(error) && error.code === undefined && error.httpStatus === 429);
 
 /**
  * Reads a Retry-After header: delay-seconds or an HTTP date (RFC 9110 §10.2.3). Undefined when
@@ -97,7 +115,7 @@ export function retryText(retryAfterSeconds: number | undefined, t: Translate): 
 
 /**
  * The words for a refusal by a lock or a limit, whatever the call: the lock text of the catalogue
- * (USE000002002, "try again in 1 hour") or the wait a rate limit asked for. Undefined for any
+ * (TooManyAttempts, "try again in 1 hour") or the wait a rate limit asked for. Undefined for any
  * other failure. Ours rather than the server's message, so it is in the page language.
  */
 export function limitText(error: unknown, t: Translate): string | undefined {
@@ -106,14 +124,14 @@ export function limitText(error: unknown, t: Translate): string | undefined {
   return undefined;
 }
 
-/** The catalogue's code for an email code asked for again before its 59 s: the code sent a moment ago still works, and Retry-After says when Resend may. */
-export const RESEND_TOO_EARLY_CODE = 'USE000002005';
-
-/** An email code was asked for again too soon (USE000002005): not a refusal to show, since the earlier code still works. */
-export const isResendTooEarly = (error: unknown): boolean => isApiError(error) && error.code === RESEND_TOO_EARLY_CODE;
+/**
+ * An email code was asked for again before its 59 s (EmailCodeAskedTooSoon): not a refusal to show, since the code sent a
+ * moment ago still works, and Retry-After says when Resend may.
+ */
+export const isResendTooEarly = (error: unknown): boolean => isError(error, ErrorCode.EmailCodeAskedTooSoon);
 
 /**
- * Why an email code did not go out: a send limit's refusal (USE000002002, or a plain rate limit)
+ * Why an email code did not go out: a send limit's refusal (TooManyAttempts, or a plain rate limit)
  * says when to ask again, from its Retry-After; any other failure reads as {@link errorText} has it.
  * Not the lock text of a check ("try again in 1 hour"): a send limit's hour may end sooner.
  */
@@ -139,24 +157,18 @@ export function errorText(error: unknown, t: Translate): string {
   return t('common.somethingWentWrong');
 }
 
-/** Spec §8 codes the HTTP layer reacts to. */
-export const HANDLED_CODES = {
-  authError: 'USER0000001',
-  gatewayUnavailable: 'GAT9000001',
-  somethingWentWrong: '999999',
-  ukLogin: '10000041',
-  modeUnavailable: '10000047',
-} as const;
-
 /** UI reactions to failures, injected so the client needs no React or router. */
 export interface HttpErrorHandlers {
-  /** USER0000001 or HTTP 401: toast authError and go to the mode's login page. */
+  /** SessionRequired (USER0000001) or HTTP 401: toast authError and go to the mode's login page. */
   onAuthError(mode: FlowMode): void;
-  /** GAT9000001 or 10000047: show services-unavailable with the active mode's flags. */
+  /**
+   * GatewayUnavailable (GAT9000001) or ModeUnavailable (10000047): show services-unavailable with the
+   * active mode's flags; `code` is the wire code, which the page shows.
+   */
   onServicesUnavailable(info: { code: string; flags: ModeFlags }): void;
-  /** 999999. */
+  /** UnexpectedError (999999). */
   onSomethingWentWrong(): void;
-  /** 10000041: the UK login notice. */
+  /** UkLoginNoticeRequired (10000041): the UK login notice. */
   onUkLogin(): void;
   /** Any other error with a msg, on toast-listed paths only (the error too, so a lock or a limit can be worded in the page language). */
   toast(message: string, error: ApiError): void;
@@ -169,7 +181,7 @@ export interface ToastPolicy {
   silent: readonly string[];
 }
 
-/** The spec §8 policy from the shared contracts. */
+/** The docs/rules/errors.md policy from the shared contracts. */
 export const DEFAULT_TOAST_POLICY: ToastPolicy = {
   prefixes: TOAST_MESSAGE_PATH_PREFIXES,
   excluded: TOAST_MESSAGE_EXCLUDED_PATHS,
@@ -203,14 +215,11 @@ function reportHandlerError(error: unknown): void {
 }
 
 /**
- * Routes a failure to at most one handler, per spec §8. Transport failures (network, timeout,
+ * Routes a failure to at most one handler, per docs/rules/errors.md. Transport failures (network, timeout,
  * cancel, bad response) reach none: the caller decides, typically with its own retry or error
  * state. A handler that throws is reported, not rethrown, so the caller still gets the ApiError.
  */
-export function dispatchApiError(
-  error: ApiError,
-  context: { mode: FlowMode; handlers: HttpErrorHandlers; policy?: ToastPolicy },
-): void {
+export function dispatchApiError(error: ApiError, context: { mode: FlowMode; handlers: HttpErrorHandlers; policy?: ToastPolicy }): void {
   const { mode, handlers } = context;
   const policy = context.policy ?? DEFAULT_TOAST_POLICY;
   if (isSilentPath(error.path, policy)) return;
@@ -221,16 +230,16 @@ export function dispatchApiError(
       reportHandlerError(handlerError);
     }
   };
-  if (error.code === HANDLED_CODES.authError || error.httpStatus === 401) return call(() => handlers.onAuthError(mode));
+  if (error.errorName === ErrorCode.SessionRequired || error.httpStatus === 401) return call(() => handlers.onAuthError(mode));
   if (error.kind !== 'business' || error.code === undefined) return;
   const code = error.code;
-  switch (code) {
-    case HANDLED_CODES.gatewayUnavailable:
-    case HANDLED_CODES.modeUnavailable:
+  switch (error.errorName) {
+    case ErrorCode.GatewayUnavailable:
+    case ErrorCode.ModeUnavailable:
       return call(() => handlers.onServicesUnavailable({ code, flags: modeFlags(mode) }));
-    case HANDLED_CODES.somethingWentWrong:
+    case ErrorCode.UnexpectedError:
       return call(() => handlers.onSomethingWentWrong());
-    case HANDLED_CODES.ukLogin:
+    case ErrorCode.UkLoginNoticeRequired:
       return call(() => handlers.onUkLogin());
   }
   if (error.msg && isToastPath(error.path, policy)) call(() => handlers.toast(error.msg, error));

@@ -3,7 +3,7 @@ import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 /**
- * Creates the app's i18next instance with the bundled English texts as the fallback (spec §7:
+ * Creates the app's i18next instance with the bundled English texts as the fallback (docs/rules/calls.md:
  * a failed translations fetch falls back to English). Remote texts are added by
  * `loadRemoteTranslations` once fetched.
  */

@@ -1,4 +1,4 @@
-import { builtInLegalUrl, LEGAL_LINK_KEYS, type LegalLinkKey, type MenuLink, menuLinkUrlFor, PATHS } from '@causeway/contracts';
+import { builtInLegalUrl, LEGAL_LINK_KEYS, type LegalLinkKey, menuLinkUrlFor, CALLS } from '@causeway/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useHttpClient } from './http-context';
 
@@ -6,14 +6,14 @@ import { useHttpClient } from './http-context';
 const MENU_LINKS_STALE_MS = 10 * 60 * 1000;
 
 /**
- * The brand's copyright and legal links (spec §2 user menu: get-links), shared by every place
+ * The brand's copyright and legal links (docs/rules/screens.md user menu: get-links), shared by every place
  * that shows legal text. Silent: a page without them still works (useLegalLinks falls back).
  */
 export function useMenuLinks({ enabled = true }: { enabled?: boolean } = {}) {
   const client = useHttpClient();
   return useQuery({
     queryKey: ['menu-links'],
-    queryFn: () => client.get<MenuLink[]>(PATHS.menuLinks, { silent: true }),
+    queryFn: () => client.call(CALLS.menuLinks, undefined, { silent: true }),
     enabled,
     staleTime: MENU_LINKS_STALE_MS,
   });

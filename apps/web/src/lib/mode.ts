@@ -19,7 +19,7 @@ export function isIndependentMode(mode: FlowMode): boolean {
   return mode === 'independent' || mode === 'businessIndependent';
 }
 
-/** The mode flags the services-unavailable page needs (spec §8, code 10000047). */
+/** The mode flags the services-unavailable page needs (docs/rules/errors.md, code 10000047). */
 export interface ModeFlags {
   mode: FlowMode;
   business: boolean;
@@ -31,7 +31,7 @@ export function modeFlags(mode: FlowMode): ModeFlags {
   return { mode, business: isBusinessMode(mode), independent: isIndependentMode(mode) };
 }
 
-/** The sign-in page of each mode: where an authentication failure or a logout lands (spec §4, §6). */
+/** The sign-in page of each mode: where an authentication failure or a logout lands (docs/rules/order-states.md, docs/rules/roles.md). */
 export const LOGIN_ROUTE_BY_MODE: Record<FlowMode, string> = {
   individual: 'login-v2',
   independent: 'login-independent',

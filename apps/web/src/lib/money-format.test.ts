@@ -11,7 +11,7 @@ describe('money formats (one per kind of figure, used by the quote, confirm, res
     { shown: () => formatFiatAmount('61234.5', 'EUR', 'de', 2), expected: '61.234,50 EUR' },
     // The server writes fiat with 2 places; a 0-decimal fiat shows none.
     { shown: () => formatFiatAmount('15000.00', 'JPY', 'en', 0), expected: '15,000 JPY' },
-    // trust.md: money is never a JS number: every digit stays exact.
+    // docs/trust.md: money is never a JS number: every digit stays exact.
     { shown: () => formatFiatAmount('9007199254740993.01', 'EUR', 'en', 2), expected: '9,007,199,254,740,993.01 EUR' },
     // A price has the decimals of the fiat amounts, rounded to the nearest: the quote and the order say the same.
     { shown: () => formatPrice('60121.845812', 'EUR', 'en', 2), expected: '60,121.85 EUR' },
@@ -37,7 +37,9 @@ describe('money formats (one per kind of figure, used by the quote, confirm, res
   });
 
   it("a fiat's minor units: the catalogue's, else ISO 4217's, else 2", () => {
-    const catalogue: CurrencyItem[] = [{ currency: 'EUR', name: 'Euro', assetType: 'fiat', decimals: 3, symbol: '€', sort: 0, networks: [] }];
+    const catalogue: CurrencyItem[] = [
+      { currency: 'EUR', name: 'Euro', assetType: 'fiat', decimals: 3, symbol: '€', sort: 0, networks: [] },
+    ];
     expect(fiatDecimalsOf('EUR', catalogue)).toBe(3);
     expect(fiatDecimalsOf('EUR')).toBe(2);
     expect(fiatDecimalsOf('JPY')).toBe(0);

@@ -5,7 +5,15 @@ import { networkNameOf } from './network-names';
 const network = (code: string, networkName: string) => ({ network: code, networkName, decimals: 6, memoRequired: false, memoName: null });
 const CATALOGUE: CurrencyItem[] = [
   { currency: 'BTC', name: 'Bitcoin', assetType: 'crypto', decimals: 8, symbol: '₿', sort: 1, networks: [network('BTC', 'Bitcoin')] },
-  { currency: 'USDT', name: 'Tether USD', assetType: 'crypto', decimals: 6, symbol: '₮', sort: 3, networks: [network('ETH', 'Ethereum (ERC-20)'), network('TRX', 'Tron (TRC-20)')] },
+  {
+    currency: 'USDT',
+    name: 'Tether USD',
+    assetType: 'crypto',
+    decimals: 6,
+    symbol: '₮',
+    sort: 3,
+    networks: [network('ETH', 'Ethereum (ERC-20)'), network('TRX', 'Tron (TRC-20)')],
+  },
   { currency: 'TRX', name: 'Tron', assetType: 'crypto', decimals: 6, symbol: 'TRX', sort: 6, networks: [network('TRX', 'Tron')] },
 ];
 

@@ -4,7 +4,7 @@ import { orderLinks } from './order-links';
 const setCookie = (name: string, value: string) => (document.cookie = `${name}=${value}; path=/`);
 
 describe('orderLinks', () => {
-  it('buy leads to the trade page the stored payment method leads to (spec §4 trade routing)', () => {
+  it('buy leads to the trade page the stored payment method leads to (docs/rules/order-states.md trade routing)', () => {
     expect(orderLinks.buy('en')).toBe('/en/card-buy-sell');
     setCookie('paymentMethod', 'BANK_TRANSFER');
     setCookie('transactionType', 'buy');

@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { createSessionStore } from './session.ts';
 import { createSessionFreeHttpClient } from './session-free-http-client.ts';
 
-const answer = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const answer = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /** A browser that holds a stale individual session and an entity from some earlier visit. */
 async function leaveStaleSession() {

@@ -69,7 +69,15 @@ describe('storage', () => {
   it('reports a failed write without throwing', () => {
     const memory = createMemoryStorage();
     let fail = false;
-    const flaky = { ...memory, setItem: (k: string, v: string) => (fail ? (() => { throw new Error('quota'); })() : memory.setItem(k, v)) };
+    const flaky = {
+      ...memory,
+      setItem: (k: string, v: string) =>
+        fail
+          ? (() => {
+              throw new Error('quota');
+            })()
+          : memory.setItem(k, v),
+    };
     const store = createStorage({ storage: () => flaky });
     store.setItem('first', 1); // the backend is chosen (and probed) on first use
     fail = true;

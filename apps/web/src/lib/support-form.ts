@@ -16,7 +16,7 @@ export const FINAL_OUTCOME_SUPPORT_TOPIC: Record<FinalOutcome, string> = {
 export const supportTopicOf = (stage: string): string | undefined =>
   Object.hasOwn(FINAL_OUTCOME_SUPPORT_TOPIC, stage) ? FINAL_OUTCOME_SUPPORT_TOPIC[stage as FinalOutcome] : undefined;
 
-/** The help widget, and so its support form, is hidden on the Roma channel (spec §1). */
+/** The help widget, and so its support form, is hidden on the Roma channel (docs/rules/README.md). */
 export const canOpenSupportForm = (): boolean => getSharedCookie(COOKIE_NAMES.isRoma) !== 'true';
 
 /**

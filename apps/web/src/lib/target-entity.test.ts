@@ -5,11 +5,18 @@ import { createElement, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routedHttpClient } from '@/test/routed-http-client';
 import { HttpClientProvider } from './http-context';
-import { fetchLoginStatus, LOGIN_STATUS_KEY, LOGIN_STATUS_STALE_MS, readTargetEntity, rememberTargetEntity, useLoginStatus } from './target-entity';
+import {
+  fetchLoginStatus,
+  LOGIN_STATUS_KEY,
+  LOGIN_STATUS_STALE_MS,
+  readTargetEntity,
+  rememberTargetEntity,
+  useLoginStatus,
+} from './target-entity';
 
 beforeEach(() => localStorage.clear());
 
-describe('target entity (spec §7: store data.targetEntityTag, empty clears)', () => {
+describe('target entity (docs/rules/calls.md: store data.targetEntityTag, empty clears)', () => {
   it('stores a known entity and clears it on an empty answer', () => {
     rememberTargetEntity('PL');
     expect(readTargetEntity()).toBe('PL');
@@ -27,7 +34,9 @@ describe('target entity (spec §7: store data.targetEntityTag, empty clears)', (
 
   it('check-login-status stores the tag it answers, and clears it when the answer has none', async () => {
     let tag: string | null = 'LI';
-    const { client } = routedHttpClient({ [PATHS.checkLoginStatus]: () => ({ isLogin: true, email: 'a@b.c', userType: 'Individual', mode: 'individual', targetEntityTag: tag }) });
+    const { client } = routedHttpClient({
+      [PATHS.checkLoginStatus]: () => ({ isLogin: true, email: 'a@b.c', userType: 'Individual', mode: 'individual', targetEntityTag: tag }),
+    });
     expect((await fetchLoginStatus(client)).email).toBe('a@b.c');
     expect(readTargetEntity()).toBe('LI');
     tag = null;
@@ -46,7 +55,10 @@ describe('useLoginStatus', () => {
     const http = routedHttpClient({ [PATHS.checkLoginStatus]: () => STATUS });
     const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const wrapper = ({ children }: { children: ReactNode }) =>
-      createElement(HttpClientProvider, { client: http.client, children: createElement(QueryClientProvider, { client: queries }, children) });
+      createElement(HttpClientProvider, {
+        client: http.client,
+        children: createElement(QueryClientProvider, { client: queries }, children),
+      });
     const first = renderHook(() => useLoginStatus(), { wrapper });
     return { ...http, queries, first, second: () => renderHook(() => useLoginStatus(), { wrapper }) };
   }

@@ -1,13 +1,13 @@
-import { type Entity, ENTITIES, type LoginStatus, PATHS } from '@causeway/contracts';
+import { CALLS, type Entity, ENTITIES, type LoginStatus } from '@causeway/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { GetOptions, HttpClient } from './http-client.ts';
 import { useHttpClient } from './http-context.tsx';
 import { storage } from './storage.ts';
 
-/** Where the entity an account is to move to is kept (spec §7: check-login-status and account-check store it). */
+/** Where the entity an account is to move to is kept (docs/rules/calls.md: check-login-status and account-check store it). */
 export const TARGET_ENTITY_STORAGE_KEY = 'causeway.targetEntityTag';
 
-/** Stores the answer's targetEntityTag; an empty one clears what was stored (spec §7). */
+/** Stores the answer's targetEntityTag; an empty one clears what was stored (docs/rules/calls.md). */
 export function rememberTargetEntity(tag: string | null | undefined): void {
   if (tag && (ENTITIES as readonly string[]).includes(tag)) storage.setItem(TARGET_ENTITY_STORAGE_KEY, tag);
   else storage.removeItem(TARGET_ENTITY_STORAGE_KEY);
@@ -17,7 +17,7 @@ export const readTargetEntity = (): Entity | undefined => storage.getItem<Entity
 
 /** check-login-status, storing its targetEntityTag on the way: every caller keeps the stored value current. */
 export async function fetchLoginStatus(client: HttpClient, options: GetOptions = {}): Promise<LoginStatus> {
-  const status = await client.get<LoginStatus>(PATHS.checkLoginStatus, options);
+  const status = await client.call(CALLS.checkLoginStatus, undefined, options);
   rememberTargetEntity(status.targetEntityTag);
   return status;
 }

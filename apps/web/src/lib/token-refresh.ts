@@ -3,7 +3,7 @@ import { ApiError } from './http-errors.ts';
 import type { FlowMode } from './mode.ts';
 import { type SessionStore, type TokenRecord, tokenRecordOf } from './session.ts';
 
-/** Refresh the token before a call when it has less than this left (spec §7: 300000 ms). */
+/** Refresh the token before a call when it has less than this left (docs/rules/calls.md: 300000 ms). */
 export const TOKEN_REFRESH_THRESHOLD_MS = 300_000;
 
 /** True when `record` expires within {@link TOKEN_REFRESH_THRESHOLD_MS} of `now` (or already has). */

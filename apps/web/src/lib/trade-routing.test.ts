@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isTradePage, tradePageFor, tradeTargetOf, withRiskStep } from './trade-routing';
 
-describe('trade routing (spec §4)', () => {
+describe('trade routing (docs/rules/order-states.md)', () => {
   it('sends card and online banking to the card page, and nothing stored too', () => {
     expect(tradePageFor('CARD', 'buy')).toBe('card-buy-sell');
     expect(tradePageFor('ONLINE_BANKING', 'sell')).toBe('card-buy-sell');
@@ -22,7 +22,9 @@ describe('trade routing (spec §4)', () => {
   });
 
   it("carries a deep link's query through the risk step, URL-encoded in next=", () => {
-    expect(withRiskStep('buy-crypto', 'RISK_WARNING', '?fiatCurrency=EUR&cryptoCurrency=BTC')).toBe('risk-reminder?next=buy-crypto%3FfiatCurrency%3DEUR%26cryptoCurrency%3DBTC');
+    expect(withRiskStep('buy-crypto', 'RISK_WARNING', '?fiatCurrency=EUR&cryptoCurrency=BTC')).toBe(
+      'risk-reminder?next=buy-crypto%3FfiatCurrency%3DEUR%26cryptoCurrency%3DBTC',
+    );
     expect(withRiskStep('buy-crypto', 'OK', '?fiatCurrency=EUR')).toBe('buy-crypto?fiatCurrency=EUR');
   });
 

@@ -1,5 +1,5 @@
 /**
- * Spec §4 trade routing: "risk check next step other than OK goes to risk-reminder first.
+ * docs/rules/order-states.md trade routing: "risk check next step other than OK goes to risk-reminder first.
  * Otherwise stored payment method card or online banking goes to the card page; bank transfer or
  * Roma goes to banktransfer-buy when stored transaction type is buy or deposit, else
  * banktransfer-sell." Pure: the callers read the cookies and the risk check.
@@ -7,7 +7,8 @@
 export const TRADE_PAGES = ['card-buy-sell', 'buy-crypto', 'banktransfer-buy', 'banktransfer-sell'] as const;
 export type TradePage = (typeof TRADE_PAGES)[number];
 
-export const isTradePage = (value: string | null | undefined): value is TradePage => (TRADE_PAGES as readonly string[]).includes(value ?? '');
+export const isTradePage = (value: string | null | undefined): value is TradePage =>
+  (TRADE_PAGES as readonly string[]).includes(value ?? '');
 
 /** The trade page a stored payment method and transaction type lead to (no method stored: the card page). */
 export function tradePageFor(paymentMethod: string | undefined, transactionType: string | undefined): TradePage {

@@ -1,24 +1,21 @@
-import { PATHS, type JoinUkEmailListResult } from '@causeway/contracts';
+import { CALLS, type JoinUkEmailListResult } from '@causeway/contracts';
 import { useState } from 'react';
 import type { HttpClient } from './http-client.ts';
 import { useHttpClient } from './http-context.tsx';
 import { storedMode, type FlowMode } from './mode.ts';
+import { useApiMutation } from './use-api-mutation.ts';
 import { createSessionStore } from './session.ts';
 
 /**
  * join-uk-email-list: puts the signed-in account's email on the list told when UK service
  * returns. Idempotent on the server (a second call answers `alreadyJoined: true`). Its errors
- * are silent (spec §8, SILENT_PATHS): no toast, so the caller must show them.
+ * are silent (docs/rules/errors.md, SILENT_PATHS): no toast, so the caller must show them.
  */
-export const joinUkEmailList = (client: HttpClient): Promise<JoinUkEmailListResult> =>
-  client.post<JoinUkEmailListResult>(PATHS.joinUkEmailList);
+export const joinUkEmailList = (client: HttpClient): Promise<JoinUkEmailListResult> => client.call(CALLS.joinUkEmailList);
 
 /** Where a join stands: not asked yet, on its way, done (perhaps earlier), or failed. */
 export type UkEmailListState =
-  | { status: 'idle' }
-  | { status: 'joining' }
-  | { status: 'joined'; alreadyJoined: boolean }
-  | { status: 'failed' };
+  { status: 'idle' } | { status: 'joining' } | { status: 'joined'; alreadyJoined: boolean } | { status: 'failed' };
 
 export interface UkEmailListJoin {
   /** Only a signed-in person can join: the server takes the account's email. */
@@ -36,17 +33,19 @@ export interface UkEmailListJoin {
 export function useJoinUkEmailList(mode: FlowMode = storedMode()): UkEmailListJoin {
   const client = useHttpClient();
   const [canJoin] = useState(() => createSessionStore().getToken(mode) !== undefined);
-  const [state, setState] = useState<UkEmailListState>({ status: 'idle' });
+  const joining = useApiMutation({ mutationFn: () => joinUkEmailList(client) });
+  const state: UkEmailListState = joining.isPending
+    ? { status: 'joining' }
+    : joining.isSuccess
+      ? { status: 'joined', alreadyJoined: joining.data.alreadyJoined }
+      : joining.isError
+        ? { status: 'failed' }
+        : { status: 'idle' };
 
   async function join() {
     if (!canJoin || state.status === 'joining' || state.status === 'joined') return;
-    setState({ status: 'joining' });
-    try {
-      const result = await joinUkEmailList(client);
-      setState({ status: 'joined', alreadyJoined: result.alreadyJoined });
-    } catch {
-      setState({ status: 'failed' });
-    }
+    // A failure is the state's ('failed'): nothing to catch here.
+    await joining.mutateAsync().catch(() => undefined);
   }
 
   return { canJoin, state, join };

@@ -4,12 +4,19 @@ import { businessError, routedHttpClient } from '@/test/routed-http-client';
 import { ApiError } from './http-errors.ts';
 import { signAndUpload, UPLOAD_FAILED_MESSAGE, uploadDocument } from './upload-document.ts';
 
-const SIGNED: SignUploadResult = { uploadTempUrl: '/uploads/kyc/u1/abc.png?op=put&expires=1&sig=x', filePath: 'kyc/u1/abc.png', expiresInSeconds: 600 };
+const SIGNED: SignUploadResult = {
+  uploadTempUrl: '/uploads/kyc/u1/abc.png?op=put&expires=1&sig=x',
+  filePath: 'kyc/u1/abc.png',
+  expiresInSeconds: 600,
+};
 const png = () => new File([new Uint8Array(20 * 1024)], 'passport.png', { type: 'image/png' });
 
 /** A signing fake for both purposes and a stubbed global fetch answering `response`. */
 function setUp(response: () => Response | Promise<Response>) {
-  const fake = routedHttpClient({ [PATHS.signUpload]: () => SIGNED, [PATHS.signUploadKyb]: () => ({ ...SIGNED, filePath: 'kyb/u1/abc.png' }) });
+  const fake = routedHttpClient({
+    [PATHS.signUpload]: () => SIGNED,
+    [PATHS.signUploadKyb]: () => ({ ...SIGNED, filePath: 'kyb/u1/abc.png' }),
+  });
   const fetchMock = vi.fn<typeof fetch>(async () => response());
   vi.stubGlobal('fetch', fetchMock);
   return { ...fake, fetchMock };
@@ -53,21 +60,38 @@ describe('uploadDocument', () => {
     expect(failure).toMatchObject({ kind: 'business', code: 'UPL0000002', msg, httpStatus: 400, message: msg });
   });
 
-  it("the daily byte quota refusing the PUT (REQ0000429) keeps its Retry-After on the error", async () => {
+  it('the daily byte quota refusing the PUT (REQ0000429) keeps its Retry-After on the error', async () => {
     const { client } = setUp(
-      () => new Response(JSON.stringify({ status: 429, code: 'REQ0000429', msg: 'You have uploaded 60 MB today', data: null }), { status: 429, headers: { 'Content-Type': 'application/json', 'Retry-After': '7200' } }),
+      () =>
+        new Response(JSON.stringify({ status: 429, code: 'REQ0000429', msg: 'You have uploaded 60 MB today', data: null }), {
+          status: 429,
+          headers: { 'Content-Type': 'application/json', 'Retry-After': '7200' },
+        }),
     );
-    await expect(uploadDocument(client, png(), 'kyc')).rejects.toMatchObject({ kind: 'business', code: 'REQ0000429', httpStatus: 429, retryAfterSeconds: 7200 });
+    await expect(uploadDocument(client, png(), 'kyc')).rejects.toMatchObject({
+      kind: 'business',
+      code: 'REQ0000429',
+      httpStatus: 429,
+      retryAfterSeconds: 7200,
+    });
   });
 
   it('a non-2xx answer without an envelope (S3 XML) rejects with the generic message', async () => {
     const { client } = setUp(() => new Response('<Error><Code>AccessDenied</Code></Error>', { status: 403 }));
-    await expect(uploadDocument(client, png(), 'kyc')).rejects.toMatchObject({ kind: 'badRequest', httpStatus: 403, msg: UPLOAD_FAILED_MESSAGE });
+    await expect(uploadDocument(client, png(), 'kyc')).rejects.toMatchObject({
+      kind: 'badRequest',
+      httpStatus: 403,
+      msg: UPLOAD_FAILED_MESSAGE,
+    });
   });
 
   it('a 5xx answer with a JSON body that is not an envelope rejects with the generic message', async () => {
     const { client } = setUp(() => new Response('{"unexpected":true}', { status: 502 }));
-    await expect(uploadDocument(client, png(), 'kyc')).rejects.toMatchObject({ kind: 'badResponse', httpStatus: 502, msg: UPLOAD_FAILED_MESSAGE });
+    await expect(uploadDocument(client, png(), 'kyc')).rejects.toMatchObject({
+      kind: 'badResponse',
+      httpStatus: 502,
+      msg: UPLOAD_FAILED_MESSAGE,
+    });
   });
 
   it('a PUT that never answers (network) rejects with the generic message', async () => {
@@ -105,11 +129,17 @@ describe('signAndUpload', () => {
     const file = png();
     await expect(signAndUpload(file, sign, controller.signal)).resolves.toBe('kyc/u1/from-phone.png');
     expect(sign).toHaveBeenCalledWith('passport.png', controller.signal);
-    expect(fetchMock).toHaveBeenCalledWith(SIGNED.uploadTempUrl, expect.objectContaining({ method: 'PUT', body: file, signal: controller.signal }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      SIGNED.uploadTempUrl,
+      expect.objectContaining({ method: 'PUT', body: file, signal: controller.signal }),
+    );
   });
 
   it('a PUT answering an error envelope rejects with its msg, as uploadDocument does', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => envelope(400, 'UPL0000002', UPLOAD_MESSAGES.size)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => envelope(400, 'UPL0000002', UPLOAD_MESSAGES.size)),
+    );
     const sign = async () => SIGNED;
     await expect(signAndUpload(png(), sign)).rejects.toMatchObject({ kind: 'business', code: 'UPL0000002', msg: UPLOAD_MESSAGES.size });
   });

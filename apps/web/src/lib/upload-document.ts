@@ -1,14 +1,14 @@
-import { PATHS, type SignUploadResult } from '@causeway/contracts';
+import { CALLS, type SignUploadResult } from '@causeway/contracts';
 import type { HttpClient } from './http-client.ts';
 import { ApiError, parseRetryAfter } from './http-errors.ts';
 
 /** Which signing call a document goes through: identity (KYC) or business (KYB) documents. */
 export type UploadPurpose = 'kyc' | 'kyb';
 
-/** The message of a failed upload whose answer carries no message of its own (spec §8 "File upload failed"). */
+/** The message of a failed upload whose answer carries no message of its own (docs/rules/errors.md "File upload failed"). */
 export const UPLOAD_FAILED_MESSAGE = 'File upload failed';
 
-const SIGN_PATH: Record<UploadPurpose, string> = { kyc: PATHS.signUpload, kyb: PATHS.signUploadKyb };
+const SIGN_CALL = { kyc: CALLS.signUpload, kyb: CALLS.signUploadKyb } as const satisfies Record<UploadPurpose, unknown>;
 
 /** The `msg` of an error envelope ({status, code, msg}), or undefined when the body is not one. */
 function envelopeOf(text: string): { code?: string; msg: string } | undefined {
@@ -30,13 +30,13 @@ function envelopeOf(text: string): { code?: string; msg: string } | undefined {
 export type SignUpload = (s3FileName: string, signal?: AbortSignal) => Promise<SignUploadResult>;
 
 /**
- * Uploads one document (spec §7): signs its name (sign-upload or sign-upload-kyb-temple), then
+ * Uploads one document (docs/rules/calls.md): signs its name (sign-upload or sign-upload-kyb-temple), then
  * PUTs the raw bytes to the signed URL, and answers the stored file's `filePath`, which the
  * submit call sends back. See {@link signAndUpload} for the PUT and its failures.
  */
 export function uploadDocument(http: HttpClient, file: File, purpose: UploadPurpose, signal?: AbortSignal): Promise<string> {
   const sign: SignUpload = (s3FileName, callSignal) =>
-    http.post<SignUploadResult>(SIGN_PATH[purpose], { s3FileName }, callSignal ? { signal: callSignal } : {});
+    http.call(SIGN_CALL[purpose], { s3FileName }, callSignal ? { signal: callSignal } : {});
   return signAndUpload(file, sign, signal);
 }
 
@@ -73,8 +73,22 @@ export async function signAndUpload(file: File, sign: SignUpload, signal?: Abort
     // The daily byte quota refuses the PUT itself (REQ0000429) and says until when.
     const retryAfterSeconds = parseRetryAfter(response.headers.get('retry-after'));
     const waited = retryAfterSeconds === undefined ? {} : { retryAfterSeconds };
-    if (envelope) throw new ApiError({ kind: 'business', path: url, httpStatus, msg: envelope.msg, ...(envelope.code ? { code: envelope.code } : {}), ...waited });
-    throw new ApiError({ kind: httpStatus >= 400 && httpStatus < 500 ? 'badRequest' : 'badResponse', path: url, httpStatus, msg: UPLOAD_FAILED_MESSAGE, ...waited });
+    if (envelope)
+      throw new ApiError({
+        kind: 'business',
+        path: url,
+        httpStatus,
+        msg: envelope.msg,
+        ...(envelope.code ? { code: envelope.code } : {}),
+        ...waited,
+      });
+    throw new ApiError({
+      kind: httpStatus >= 400 && httpStatus < 500 ? 'badRequest' : 'badResponse',
+      path: url,
+      httpStatus,
+      msg: UPLOAD_FAILED_MESSAGE,
+      ...waited,
+    });
   }
   return signed.filePath;
 }

@@ -1,4 +1,4 @@
-import { type CountryItem, PATHS } from '@causeway/contracts';
+import { CALLS } from '@causeway/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useHttpClient } from './http-context';
 
@@ -8,5 +8,10 @@ export const COUNTRIES_KEY = ['countries'] as const;
 /** list-country-code, asked once and kept (the list does not change while the page is open). */
 export function useCountries({ enabled = true }: { enabled?: boolean } = {}) {
   const client = useHttpClient();
-  return useQuery({ queryKey: COUNTRIES_KEY, queryFn: () => client.get<CountryItem[]>(PATHS.listCountryCode), enabled, staleTime: Infinity });
+  return useQuery({
+    queryKey: COUNTRIES_KEY,
+    queryFn: () => client.call(CALLS.listCountryCode),
+    enabled,
+    staleTime: Infinity,
+  });
 }

@@ -5,7 +5,7 @@ import { useHttpClient } from './http-context.tsx';
 import { LOGIN_ROUTE_BY_MODE, type FlowMode } from './mode.ts';
 
 /**
- * Logout as every page does it (spec §4): returns `logout(mode)`, which ends the session of `mode`
+ * Logout as every page does it (docs/rules/order-states.md): returns `logout(mode)`, which ends the session of `mode`
  * (server call, then the token is forgotten), replaces the page with the mode's sign-in page,
  * and then drops every cached query so nothing of the account shows after it. `mode` is the session the
  * page's calls use: the one in the URL on sign-in pages, else the remembered one (storedMode()).

@@ -87,7 +87,7 @@ describe('CodeInput', () => {
     expect(onComplete).toHaveBeenCalledExactlyOnceWith('654321');
   });
 
-  it('treats a box emptied by an input event (phone keyboards\' Backspace) like Backspace', async () => {
+  it("treats a box emptied by an input event (phone keyboards' Backspace) like Backspace", async () => {
     const user = userEvent.setup();
     renderWithI18n(<CodeInput />);
     await user.click(boxes()[0]!);

@@ -102,7 +102,11 @@ export function CodeInput({
 
   const fillFromFirst = (text: string) => {
     const code = text.replace(/\D/g, '').slice(0, length);
-    if (code) commit(emptyDigits(length).map((_, i) => code[i] ?? ''), code.length);
+    if (code)
+      commit(
+        emptyDigits(length).map((_, i) => code[i] ?? ''),
+        code.length,
+      );
   };
 
   const focusFirstEmpty = () => {

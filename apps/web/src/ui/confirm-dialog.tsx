@@ -19,7 +19,9 @@ export function ConfirmDialog({ open, onOpenChange, title, description, confirmL
   return (
     <Modal open={open} onOpenChange={onOpenChange} title={title} description={description} width="sm">
       <div className="flex gap-3">
-        <GradientButton variant="outline" fullWidth onClick={() => onOpenChange(false)}>{cancelLabel}</GradientButton>
+        <GradientButton variant="outline" fullWidth onClick={() => onOpenChange(false)}>
+          {cancelLabel}
+        </GradientButton>
         <GradientButton
           fullWidth
           loading={busy}

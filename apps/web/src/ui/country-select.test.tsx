@@ -12,7 +12,9 @@ const COUNTRIES: CountryItem[] = [
 
 describe('CountrySelect', () => {
   it('labels a select whose options show the name and the two-letter code, sorted by name, without emoji flags', () => {
-    renderWithI18n(<CountrySelect label="Country" name="country" placeholder="Select a country" value="" countries={COUNTRIES} onChange={() => {}} />);
+    renderWithI18n(
+      <CountrySelect label="Country" name="country" placeholder="Select a country" value="" countries={COUNTRIES} onChange={() => {}} />,
+    );
     const select = screen.getByRole('combobox', { name: 'Country' });
     expect(select).toHaveAttribute('name', 'country');
     expect(select).toHaveValue('');
@@ -23,8 +25,10 @@ describe('CountrySelect', () => {
     ]);
   });
 
-  it('shows the chosen country\'s flag as an image inside the field, decorative beside the name', () => {
-    const { container } = renderWithI18n(<CountrySelect label="Country" name="country" placeholder="Select a country" value="FR" countries={COUNTRIES} onChange={() => {}} />);
+  it("shows the chosen country's flag as an image inside the field, decorative beside the name", () => {
+    const { container } = renderWithI18n(
+      <CountrySelect label="Country" name="country" placeholder="Select a country" value="FR" countries={COUNTRIES} onChange={() => {}} />,
+    );
     const flag = container.querySelector('img')!;
     expect(flag).toHaveAttribute('src', '/flags/4x3/fr.svg');
     expect(flag).toHaveAttribute('alt', '');
@@ -33,13 +37,17 @@ describe('CountrySelect', () => {
   });
 
   it('shows no flag while no country is chosen', () => {
-    const { container } = renderWithI18n(<CountrySelect label="Country" name="country" placeholder="Select a country" value="" countries={COUNTRIES} onChange={() => {}} />);
+    const { container } = renderWithI18n(
+      <CountrySelect label="Country" name="country" placeholder="Select a country" value="" countries={COUNTRIES} onChange={() => {}} />,
+    );
     expect(container.querySelector('img')).toBeNull();
     expect(screen.getByRole('combobox', { name: 'Country' })).not.toHaveClass('pl-11');
   });
 
   it('is styled like the other fields, with a focus ring', () => {
-    renderWithI18n(<CountrySelect label="Country" name="country" placeholder="Select a country" value="FR" countries={COUNTRIES} onChange={() => {}} />);
+    renderWithI18n(
+      <CountrySelect label="Country" name="country" placeholder="Select a country" value="FR" countries={COUNTRIES} onChange={() => {}} />,
+    );
     const select = screen.getByRole('combobox', { name: 'Country' });
     expect(select).toHaveValue('FR');
     expect(select).toHaveClass('h-12', 'rounded-xl', 'border-line', 'bg-surface', 'focus:ring-2', 'focus:ring-focus');
@@ -47,7 +55,9 @@ describe('CountrySelect', () => {
 
   it('answers the chosen code', async () => {
     const onChange = vi.fn();
-    renderWithI18n(<CountrySelect label="Country" name="country" placeholder="Select a country" value="" countries={COUNTRIES} onChange={onChange} />);
+    renderWithI18n(
+      <CountrySelect label="Country" name="country" placeholder="Select a country" value="" countries={COUNTRIES} onChange={onChange} />,
+    );
     await userEvent.setup().selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'AT');
     expect(onChange).toHaveBeenCalledWith('AT');
   });

@@ -5,7 +5,8 @@ import { cx } from './class-names.ts';
 import { CountryFlag } from './country-flag.tsx';
 
 /** A country's name in the page language `lng` (Chinese for zh, else English). */
-export const countryName = (country: CountryItem, lng: string): string => (lng.startsWith('zh') ? country.chineseName : country.englishName);
+export const countryName = (country: CountryItem, lng: string): string =>
+  lng.startsWith('zh') ? country.chineseName : country.englishName;
 
 /** The name of the country `code` in `countries`, in the page language; the code itself when it is not listed. */
 export function countryNameOf(countries: readonly CountryItem[] | undefined, code: string, lng: string): string {
@@ -31,13 +32,23 @@ export interface CountrySelectProps {
 }
 
 /**
- * A labelled native select of the countries (spec §3 country item): each option shows the name in
+ * A labelled native select of the countries (docs/rules/entities.md country item): each option shows the name in
  * the page language and the two-letter code, sorted by name in that language; the chosen
  * country's flag is an image inside the box, before its name. A native option holds text only,
  * and the list's flag emoji showed as empty boxes where the system has no emoji font (Chromium
  * on Linux), so the list has none. Styled like TextInput (label above, 48 px box, focus ring).
  */
-export function CountrySelect({ label, name, value, countries, onChange, placeholder, autoComplete = 'off', disabled, className }: CountrySelectProps) {
+export function CountrySelect({
+  label,
+  name,
+  value,
+  countries,
+  onChange,
+  placeholder,
+  autoComplete = 'off',
+  disabled,
+  className,
+}: CountrySelectProps) {
   const { i18n } = useTranslation();
   const id = useId();
   const lng = i18n.language;
@@ -49,7 +60,9 @@ export function CountrySelect({ label, name, value, countries, onChange, placeho
   }, [countries, lng]);
   return (
     <div className={cx('flex flex-col', className)}>
-      <label htmlFor={id} className="mb-1.5 text-sm font-medium text-fg">{label}</label>
+      <label htmlFor={id} className="mb-1.5 text-sm font-medium text-fg">
+        {label}
+      </label>
       <div className="relative">
         {/* Over the select's left padding; clicks go through to the select. */}
         {value ? <CountryFlag code={value} className="pointer-events-none absolute top-1/2 left-4 -translate-y-1/2" /> : null}

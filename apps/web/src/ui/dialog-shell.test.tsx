@@ -25,7 +25,9 @@ describe('DialogShell initial focus', () => {
         }}
       >
         <button type="button">First</button>
-        <button type="button" id="second">Second</button>
+        <button type="button" id="second">
+          Second
+        </button>
       </Sheet>,
     );
     expect(await screen.findByRole('button', { name: 'Second' })).toHaveFocus();

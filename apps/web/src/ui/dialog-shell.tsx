@@ -63,9 +63,7 @@ export function DialogShell({
         >
           <div className="shrink-0 px-5 pt-5 pr-14">
             <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
-            {description !== undefined && (
-              <Dialog.Description className="mt-1 text-sm text-muted">{description}</Dialog.Description>
-            )}
+            {description !== undefined && <Dialog.Description className="mt-1 text-sm text-muted">{description}</Dialog.Description>}
           </div>
           <div className={cx('px-5 pt-4', bodyClassName)}>{children}</div>
           {/* Last in the DOM so Radix's initial focus lands on the body's first field, not on

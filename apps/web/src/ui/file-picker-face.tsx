@@ -25,7 +25,19 @@ export interface FilePickerFaceProps {
  * the picker, and the focus ring follows the input's focus. Shared by the document upload and
  * the help form's attachments.
  */
-export function FilePickerFace({ inputRef, ids, accept, multiple, disabled, invalid, describedBy, onChange, chooseText, hintText, compact = false }: FilePickerFaceProps) {
+export function FilePickerFace({
+  inputRef,
+  ids,
+  accept,
+  multiple,
+  disabled,
+  invalid,
+  describedBy,
+  onChange,
+  chooseText,
+  hintText,
+  compact = false,
+}: FilePickerFaceProps) {
   return (
     <>
       <input

@@ -16,7 +16,6 @@ function fileOf(name: string, kb = 20, type = 'image/png'): File {
   return file;
 }
 
-
 type Upload = (file: File) => Promise<string>;
 
 /** The widget with its list held in state, as a form holds it; every change is recorded. */
@@ -67,7 +66,9 @@ describe('FileUpload', () => {
     await user.upload(input, file);
     expect(upload).toHaveBeenCalledWith(file);
     expect(within(row('passport.png')).getByRole('status')).toHaveTextContent('Uploading passport.png');
-    expect(last()).toEqual([{ id: expect.any(String), fileName: 'passport.png', s3FileName: 'passport.png', fileType: 'png', status: 'uploading' }]);
+    expect(last()).toEqual([
+      { id: expect.any(String), fileName: 'passport.png', s3FileName: 'passport.png', fileType: 'png', status: 'uploading' },
+    ]);
 
     await act(async () => pending.resolve('kyc/u1/passport.png'));
     expect(within(row('passport.png')).queryByRole('status')).not.toBeInTheDocument();

@@ -6,7 +6,7 @@ import { FilePickerFace } from './file-picker-face.tsx';
 import { CheckCircleIcon, CloseIcon, FileIcon } from './icons.tsx';
 import { Spinner } from './spinner.tsx';
 
-/** One file of a {@link FileUpload} (spec §3 "Uploaded file"). */
+/** One file of a {@link FileUpload} (docs/rules/entities.md "Uploaded file"). */
 export interface UploadedFile {
   /** Unique within the widget; made by the widget. */
   id: string;
@@ -16,7 +16,7 @@ export interface UploadedFile {
   s3FileName: string;
   /** The lower-case extension: jpg, jpeg, png or pdf. */
   fileType: string;
-  /** Spec §4: uploading, then done or error. */
+  /** docs/rules/order-states.md: uploading, then done or error. */
   status: 'uploading' | 'done' | 'error';
   /** Where the file is stored, once done: what a submit sends. */
   filePath?: string;
@@ -48,16 +48,22 @@ const extensionOf = (name: string) => (name.includes('.') ? (name.split('.').pop
 const messageOf = (reason: unknown) => (reason instanceof Error && reason.message ? reason.message : undefined);
 
 /**
- * The document upload of spec §3–§5: a real file input (keyboard focusable, opened by Enter or
+ * The document upload of docs/rules/entities.md, docs/rules/order-states.md and docs/rules/validation.md: a real file input (keyboard focusable, opened by Enter or
  * Space) under a visible drop-box label, then one row per file: a spinner while it uploads, a
  * tick when done, "Upload failed" with Try again when it failed; every row has a Remove button.
- * Files breaking a spec §5 rule (format, size, count) are refused before any upload, with the
+ * Files breaking a docs/rules/validation.md rule (format, size, count) are refused before any upload, with the
  * rule's text.
  */
 export function FileUpload({ label, files, onChange, upload, maxFiles, hint, className }: FileUploadProps) {
   const { t } = useTranslation();
   const baseId = useId();
-  const ids = { input: `${baseId}-input`, label: `${baseId}-label`, choose: `${baseId}-choose`, hint: `${baseId}-hint`, refusal: `${baseId}-refusal` };
+  const ids = {
+    input: `${baseId}-input`,
+    label: `${baseId}-label`,
+    choose: `${baseId}-choose`,
+    hint: `${baseId}-hint`,
+    refusal: `${baseId}-refusal`,
+  };
   const inputRef = useRef<HTMLInputElement>(null);
   const [refusal, setRefusal] = useState<string>();
   // Uploads end after later renders: they must change the list as it is then, through the current onChange.
@@ -75,7 +81,8 @@ export function FileUpload({ label, files, onChange, upload, maxFiles, hint, cla
     latest.current.files = next;
     latest.current.onChange(next);
   };
-  const patch = (id: string, fields: Partial<UploadedFile>) => update((list) => list.map((item) => (item.id === id ? { ...item, ...fields } : item)));
+  const patch = (id: string, fields: Partial<UploadedFile>) =>
+    update((list) => list.map((item) => (item.id === id ? { ...item, ...fields } : item)));
   const send = (id: string, file: File) => {
     upload(file).then(
       (filePath) => patch(id, { status: 'done', filePath, error: undefined }),
@@ -187,7 +194,9 @@ function FileRow({ file, onRemove, onRetry }: { file: UploadedFile; onRemove: ()
           </span>
         ) : null}
       </div>
-      {file.status === 'uploading' ? <Spinner size="sm" className="text-primary" label={t('ui.fileUpload.uploading', { name: file.fileName })} /> : null}
+      {file.status === 'uploading' ? (
+        <Spinner size="sm" className="text-primary" label={t('ui.fileUpload.uploading', { name: file.fileName })} />
+      ) : null}
       {file.status === 'done' ? (
         <span className="flex items-center text-success">
           <CheckCircleIcon />

@@ -21,7 +21,9 @@ function emittedFiles(): Emitted[] {
 /** The dev server's answer to a GET of `url` under /flags/4x3. */
 async function devServe(url: string): Promise<{ passedOn: boolean; type?: string; body: string }> {
   let handler: Connect.NextHandleFunction | undefined;
-  const server = { middlewares: { use: (path: string, fn: Connect.NextHandleFunction) => ((handler = fn), expect(path).toBe(`/${FLAGS_PATH}`)) } };
+  const server = {
+    middlewares: { use: (path: string, fn: Connect.NextHandleFunction) => ((handler = fn), expect(path).toBe(`/${FLAGS_PATH}`)) },
+  };
   (flagImages().configureServer as (server: ViteDevServer) => void)(server as unknown as ViteDevServer);
   const response = Object.assign(new PassThrough(), { setHeader: vi.fn() });
   const chunks: Buffer[] = [];

@@ -5,8 +5,7 @@ import { useValidation, type ValidatedFieldProps } from './use-validation.ts';
 
 /** Props of {@link FloatingLabelInput}: native input props (except value/onChange/placeholder) plus the options below. */
 export interface FloatingLabelInputProps
-  extends ValidatedFieldProps,
-    Omit<ComponentPropsWithRef<'input'>, 'value' | 'defaultValue' | 'onChange' | 'placeholder'> {
+  extends ValidatedFieldProps, Omit<ComponentPropsWithRef<'input'>, 'value' | 'defaultValue' | 'onChange' | 'placeholder'> {
   /** Label shown inside the box, floating to the top when focused or filled. */
   label: ReactNode;
   /** A control at the right end inside the box (a 40 px icon button, e.g. "Show password"). */

@@ -7,11 +7,7 @@ export { FileUpload, type FileUploadProps, type UploadedFile } from './file-uplo
 export { FieldError, sanitizeHtml, type FieldErrorProps } from './field-error.tsx';
 export { FloatingLabelInput, type FloatingLabelInputProps } from './floating-label-input.tsx';
 export { PasswordInput, type PasswordInputProps } from './password-input.tsx';
-export {
-  GradientButton,
-  type GradientButtonProps,
-  type GradientButtonVariant,
-} from './gradient-button.tsx';
+export { GradientButton, type GradientButtonProps, type GradientButtonVariant } from './gradient-button.tsx';
 export { Modal, type ModalProps, type ModalWidth } from './modal.tsx';
 export type { DialogBaseProps } from './dialog-shell.tsx';
 export { Sheet, type SheetProps } from './sheet.tsx';

@@ -15,25 +15,34 @@ export interface NewPasswordFieldsProps {
   autoFocus?: boolean;
 }
 
-/** True when the password meets every rule of spec §5 and the repeat matches. */
+/** True when the password meets every rule of docs/rules/validation.md and the repeat matches. */
 export const isNewPasswordReady = (password: string, repeat: string): boolean =>
   Object.values(checkPasswordRules(password)).every(Boolean) && password === repeat;
 
 /**
- * A new password with the spec §5 rules as a live checklist, then its repeat. Each rule says
+ * A new password with the docs/rules/validation.md rules as a live checklist, then its repeat. Each rule says
  * "Met:" or "Not met:" to screen readers (the ✓/○ marks are only seen), and a polite live summary,
  * also the field's description, counts the rules met: it changes, and is read, only when a rule
  * turns, not on every key.
  */
-export function NewPasswordFields({ password, repeat, onPasswordChange, onRepeatChange, label, repeatLabel, autoFocus }: NewPasswordFieldsProps) {
+export function NewPasswordFields({
+  password,
+  repeat,
+  onPasswordChange,
+  onRepeatChange,
+  label,
+  repeatLabel,
+  autoFocus,
+}: NewPasswordFieldsProps) {
   const { t } = useTranslation();
   const summaryId = useId();
   const rules = checkPasswordRules(password);
   const names = Object.keys(rules) as PasswordRule[];
   const metCount = names.filter((rule) => rules[rule]).length;
-  const summary = metCount === names.length
-    ? t('ui.password.rulesSummaryAll', { total: names.length })
-    : t('ui.password.rulesSummary', { met: metCount, total: names.length });
+  const summary =
+    metCount === names.length
+      ? t('ui.password.rulesSummaryAll', { total: names.length })
+      : t('ui.password.rulesSummary', { met: metCount, total: names.length });
   return (
     <>
       <PasswordInput
@@ -54,7 +63,9 @@ export function NewPasswordFields({ password, repeat, onPasswordChange, onRepeat
           </li>
         ))}
       </ul>
-      <p id={summaryId} data-testid="password-rules-summary" aria-live="polite" aria-atomic="true" className="sr-only">{summary}</p>
+      <p id={summaryId} data-testid="password-rules-summary" aria-live="polite" aria-atomic="true" className="sr-only">
+        {summary}
+      </p>
       <PasswordInput
         label={repeatLabel ?? t('ui.password.repeat')}
         name="repeat-password"

@@ -28,10 +28,7 @@ export function Spinner({ size = 'md', label, className }: SpinnerProps) {
   const { t } = useTranslation();
   return (
     <span role="status" className={cx('inline-flex items-center justify-center', className)}>
-      <span
-        aria-hidden="true"
-        className={cx('animate-spin rounded-full border-current border-r-transparent', SIZE_CLASSES[size])}
-      />
+      <span aria-hidden="true" className={cx('animate-spin rounded-full border-current border-r-transparent', SIZE_CLASSES[size])} />
       <span className="sr-only">{label ?? t('ui.spinner.loading')}</span>
     </span>
   );

@@ -77,14 +77,27 @@ describe('TabSwitcher', () => {
 
   it('hidden keeps the selected panel mounted but out of sight; list and panel take the given layout', () => {
     const { rerender } = renderWithI18n(
-      <TabSwitcher label="Trade" value="buy" items={[{ value: 'buy', label: 'Buy', content: <input aria-label="Amount" defaultValue="12" /> }]} listClassName="mx-4" contentClassName="px-4" />,
+      <TabSwitcher
+        label="Trade"
+        value="buy"
+        items={[{ value: 'buy', label: 'Buy', content: <input aria-label="Amount" defaultValue="12" /> }]}
+        listClassName="mx-4"
+        contentClassName="px-4"
+      />,
     );
     expect(screen.getByRole('tablist', { name: 'Trade' })).toHaveClass('mx-4');
     expect(screen.getByRole('tablist', { name: 'Trade' })).not.toHaveClass('w-full');
     expect(screen.getByRole('tabpanel', { name: 'Buy' })).toHaveClass('px-4');
     const amount = screen.getByRole('textbox', { name: 'Amount' });
     rerender(
-      <TabSwitcher label="Trade" value="buy" hidden items={[{ value: 'buy', label: 'Buy', content: <input aria-label="Amount" defaultValue="12" /> }]} listClassName="mx-4" contentClassName="px-4" />,
+      <TabSwitcher
+        label="Trade"
+        value="buy"
+        hidden
+        items={[{ value: 'buy', label: 'Buy', content: <input aria-label="Amount" defaultValue="12" /> }]}
+        listClassName="mx-4"
+        contentClassName="px-4"
+      />,
     );
     expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Amount', hidden: true })).toBe(amount);

@@ -7,8 +7,7 @@ import { useValidation, type ValidatedFieldProps } from './use-validation.ts';
 
 /** Props of {@link TextInput}: native input props (except value/onChange) plus the options below. */
 export interface TextInputProps
-  extends ValidatedFieldProps,
-    Omit<ComponentPropsWithRef<'input'>, 'value' | 'defaultValue' | 'onChange' | 'prefix'> {
+  extends ValidatedFieldProps, Omit<ComponentPropsWithRef<'input'>, 'value' | 'defaultValue' | 'onChange' | 'prefix'> {
   /** Visible label, associated with the input. */
   label: ReactNode;
   /** Content before the input inside the box (icon, currency). */

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { isApiError, isResendTooEarly } from '@/lib/http-errors';
 
-/** Spec §9: Resend after 59 s. */
+/** docs/rules/limits.md: Resend after 59 s. */
 export const RESEND_SECONDS = 59;
 
 /**

@@ -5,7 +5,7 @@ import { users } from './identity.ts';
 /**
  * The built-in help centre (issue 6): sections and articles with a text per locale, as Zendesk's
  * Help Center keeps them (one id, translations by locale), and the requests (tickets) the widget
- * opens with their attachments. Article HTML is sanitised before it is stored (trust.md).
+ * opens with their attachments. Article HTML is sanitised before it is stored (docs/trust.md).
  */
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -23,7 +23,9 @@ export const helpSections = pgTable('help_sections', {
 export const helpSectionTexts = pgTable(
   'help_section_texts',
   {
-    sectionId: integer('section_id').notNull().references(() => helpSections.id, { onDelete: 'cascade' }),
+    sectionId: integer('section_id')
+      .notNull()
+      .references(() => helpSections.id, { onDelete: 'cascade' }),
     locale: varchar('locale', { length: 8 }).notNull(),
     name: text('name').notNull(),
     description: text('description').notNull(),
@@ -39,7 +41,10 @@ export const helpArticles = pgTable(
     /** Null for cards outside every section (the Promotion cards). */
     sectionId: integer('section_id').references(() => helpSections.id, { onDelete: 'set null' }),
     position: integer('position').notNull(),
-    labels: text('labels').array().notNull().default(sql`'{}'::text[]`),
+    labels: text('labels')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   },
   (t) => [index('help_articles_section').on(t.sectionId, t.position)],
 );
@@ -47,7 +52,9 @@ export const helpArticles = pgTable(
 export const helpArticleTexts = pgTable(
   'help_article_texts',
   {
-    articleId: integer('article_id').notNull().references(() => helpArticles.id, { onDelete: 'cascade' }),
+    articleId: integer('article_id')
+      .notNull()
+      .references(() => helpArticles.id, { onDelete: 'cascade' }),
     locale: varchar('locale', { length: 8 }).notNull(),
     title: text('title').notNull(),
     /** Sanitised HTML (DOMPurify with HELP_HTML_POLICY). */
@@ -89,7 +96,7 @@ export const helpUploads = pgTable(
     fileName: text('file_name').notNull(),
     contentType: text('content_type').notNull(),
     size: integer('size').notNull(),
-    /** Spec §7: who sent the file, 'Anonymous From Widget' unless the widget says. */
+    /** docs/rules/calls.md: who sent the file, 'Anonymous From Widget' unless the widget says. */
     author: text('author').notNull(),
     bytes: bytea('bytes').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

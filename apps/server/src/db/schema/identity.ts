@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, char, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  char,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -38,7 +51,9 @@ export const sessions = pgTable(
   'sessions',
   {
     id: varchar('id', { length: 32 }).primaryKey(),
-    userId: varchar('user_id', { length: 32 }).notNull().references(() => users.id),
+    userId: varchar('user_id', { length: 32 })
+      .notNull()
+      .references(() => users.id),
     tokenHash: char('token_hash', { length: 64 }).notNull(),
     mode: varchar('mode', { length: 20 }).notNull(),
     stayLoggedIn: boolean('stay_logged_in').notNull().default(false),
@@ -73,7 +88,9 @@ export const emailCodes = pgTable(
 export const userAuthenticators = pgTable(
   'user_authenticators',
   {
-    userId: varchar('user_id', { length: 32 }).primaryKey().references(() => users.id),
+    userId: varchar('user_id', { length: 32 })
+      .primaryKey()
+      .references(() => users.id),
     secretEncrypted: text('secret_encrypted').notNull(),
     status: varchar('status', { length: 10 }).notNull(),
     createdAt: createdAt(),
@@ -86,11 +103,13 @@ export const userAuthenticators = pgTable(
   (t) => [check('user_authenticators_status', sql`${t.status} in ('pending', 'bound')`)],
 );
 
-/** Agreements a person accepted (spec §9 versions: TERM, STATEMENT, TERMROMA, STATEMENT_LI), kept as evidence. */
+/** Agreements a person accepted (docs/rules/limits.md versions: TERM, STATEMENT, TERMROMA, STATEMENT_LI), kept as evidence. */
 export const userAgreements = pgTable(
   'user_agreements',
   {
-    userId: varchar('user_id', { length: 32 }).notNull().references(() => users.id),
+    userId: varchar('user_id', { length: 32 })
+      .notNull()
+      .references(() => users.id),
     protocol: varchar('protocol', { length: 16 }).notNull(),
     version: varchar('version', { length: 16 }).notNull(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull(),
@@ -107,12 +126,17 @@ export const userAgreements = pgTable(
 export const credentialFailures = pgTable(
   'credential_failures',
   {
-    userId: varchar('user_id', { length: 32 }).notNull().references(() => users.id),
+    userId: varchar('user_id', { length: 32 })
+      .notNull()
+      .references(() => users.id),
     factor: varchar('factor', { length: 16 }).notNull(),
     failures: integer('failures').notNull(),
     lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.factor] }), check('credential_failures_factor', sql`${t.factor} in ('password', 'email-code', 'authenticator')`)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.factor] }),
+    check('credential_failures_factor', sql`${t.factor} in ('password', 'email-code', 'authenticator')`),
+  ],
 );
 
 /** Single-use links that lift a person's sign-in locks, mailed to the owner when one starts: only the SHA-256 of the token is kept. */
@@ -120,7 +144,9 @@ export const signInUnlockTokens = pgTable(
   'sign_in_unlock_tokens',
   {
     tokenHash: char('token_hash', { length: 64 }).primaryKey(),
-    userId: varchar('user_id', { length: 32 }).notNull().references(() => users.id),
+    userId: varchar('user_id', { length: 32 })
+      .notNull()
+      .references(() => users.id),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),

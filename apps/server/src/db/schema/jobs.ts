@@ -25,7 +25,9 @@ export const jobs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('jobs_due').on(t.runAt).where(sql`${t.doneAt} is null`),
+    index('jobs_due')
+      .on(t.runAt)
+      .where(sql`${t.doneAt} is null`),
     uniqueIndex('jobs_dedupe').on(t.dedupeKey),
   ],
 );

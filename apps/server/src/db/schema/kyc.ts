@@ -4,13 +4,15 @@ import { boolean, char, check, date, index, integer, jsonb, pgTable, text, times
 import { users } from './identity.ts';
 
 /**
- * Our view of a person's identity verification (spec §3 kycInfo). The vendor owns documents and
+ * Our view of a person's identity verification (docs/rules/entities.md kycInfo). The vendor owns documents and
  * decisions; this row is what its reviews told us, plus the flow's own state.
  */
 export const kycProfiles = pgTable(
   'kyc_profiles',
   {
-    userId: varchar('user_id', { length: 32 }).primaryKey().references(() => users.id),
+    userId: varchar('user_id', { length: 32 })
+      .primaryKey()
+      .references(() => users.id),
     provider: varchar('provider', { length: 16 }).notNull(),
     applicantId: varchar('applicant_id', { length: 64 }),
     levelName: varchar('level_name', { length: 64 }).notNull(),
@@ -32,7 +34,7 @@ export const kycProfiles = pgTable(
     /** Pop: the person must go through remediation; Closed once done. */
     remediationStatus: varchar('remediation_status', { length: 12 }),
     requireDynamicQuestionnaire: boolean('require_dynamic_questionnaire').notNull().default(false),
-    /** Entity migration (spec §4): the entity the account moves to, by when, and whether the person chose "later". */
+    /** Entity migration (docs/rules/order-states.md): the entity the account moves to, by when, and whether the person chose "later". */
     entitySwitch: boolean('entity_switch').notNull().default(false),
     routeEntity: char('route_entity', { length: 2 }),
     entitySwitchDeadline: timestamp('entity_switch_deadline', { withTimezone: true }),
@@ -64,9 +66,11 @@ export const kycWebhookEvents = pgTable(
   (t) => [index('kyc_webhook_events_applicant').on(t.applicantId)],
 );
 
-/** Business verification (spec §3 kybInfo): statuses only, until the business onboarding lands. */
+/** Business verification (docs/rules/entities.md kybInfo): statuses only, until the business onboarding lands. */
 export const kybProfiles = pgTable('kyb_profiles', {
-  userId: varchar('user_id', { length: 32 }).primaryKey().references(() => users.id),
+  userId: varchar('user_id', { length: 32 })
+    .primaryKey()
+    .references(() => users.id),
   kybBasicStatus: varchar('kyb_basic_status', { length: 16 }).notNull().default('Initial'),
   kybStandardStatus: varchar('kyb_standard_status', { length: 16 }),
   eddStatus: varchar('edd_status', { length: 16 }),
@@ -96,7 +100,10 @@ export const sandboxKycApplicants = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('sandbox_kyc_applicants_external').on(t.externalUserId), uniqueIndex('sandbox_kyc_applicants_share_token').on(t.shareTokenId)],
+  (t) => [
+    uniqueIndex('sandbox_kyc_applicants_external').on(t.externalUserId),
+    uniqueIndex('sandbox_kyc_applicants_share_token').on(t.shareTokenId),
+  ],
 );
 
 /**
@@ -107,7 +114,9 @@ export const mailingListMembers = pgTable(
   'mailing_list_members',
   {
     list: varchar('list', { length: 32 }).notNull(),
-    userId: varchar('user_id', { length: 32 }).notNull().references(() => users.id),
+    userId: varchar('user_id', { length: 32 })
+      .notNull()
+      .references(() => users.id),
     email: text('email').notNull(),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigserial, boolean, check, foreignKey, index, numeric, pgTable, text, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
 
 /**
- * The double-entry ledger of trust.md "Money". Amounts are signed, debit positive, in the
+ * The double-entry ledger of docs/trust.md "Money". Amounts are signed, debit positive, in the
  * account's currency, as numeric (never a float). The database itself keeps the promises
  * (migration 0013_ledger_rules): a journal's entries sum to zero per currency (a deferred
  * constraint trigger, checked at commit), posted entries are never updated or deleted
@@ -29,7 +29,10 @@ export const ledgerAccounts = pgTable(
     // Lets an entry's (account, currency) reference the account: no entry in a foreign currency.
     unique('ledger_accounts_id_currency').on(t.id, t.currency),
     check('ledger_accounts_normal_side', sql`${t.normalSide} in ('debit', 'credit')`),
-    check('ledger_accounts_no_overdraft', sql`not ${t.noOverdraft} or (case when ${t.normalSide} = 'debit' then ${t.balance} else -${t.balance} end) >= 0`),
+    check(
+      'ledger_accounts_no_overdraft',
+      sql`not ${t.noOverdraft} or (case when ${t.normalSide} = 'debit' then ${t.balance} else -${t.balance} end) >= 0`,
+    ),
   ],
 );
 
@@ -54,14 +57,20 @@ export const ledgerEntries = pgTable(
   'ledger_entries',
   {
     id: bigserial('id', { mode: 'bigint' }).primaryKey(),
-    journalId: varchar('journal_id', { length: 32 }).notNull().references(() => ledgerJournals.id),
+    journalId: varchar('journal_id', { length: 32 })
+      .notNull()
+      .references(() => ledgerJournals.id),
     accountId: varchar('account_id', { length: 32 }).notNull(),
     currency: varchar('currency', { length: 12 }).notNull(),
     /** Debit positive, credit negative; never zero. */
     amount: numeric('amount', { precision: 38, scale: 18 }).notNull(),
   },
   (t) => [
-    foreignKey({ columns: [t.accountId, t.currency], foreignColumns: [ledgerAccounts.id, ledgerAccounts.currency], name: 'ledger_entries_account_currency' }),
+    foreignKey({
+      columns: [t.accountId, t.currency],
+      foreignColumns: [ledgerAccounts.id, ledgerAccounts.currency],
+      name: 'ledger_entries_account_currency',
+    }),
     index('ledger_entries_journal').on(t.journalId),
     index('ledger_entries_account').on(t.accountId),
     check('ledger_entries_nonzero', sql`${t.amount} <> 0`),

@@ -19,7 +19,11 @@ export const merchants = pgTable(
     status: varchar('status', { length: 12 }).notNull().default('Active'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('merchants_code').on(t.code), uniqueIndex('merchants_api_key').on(t.apiKey), check('merchants_status', sql`${t.status} in ('Active', 'Disabled')`)],
+  (t) => [
+    uniqueIndex('merchants_code').on(t.code),
+    uniqueIndex('merchants_api_key').on(t.apiKey),
+    check('merchants_status', sql`${t.status} in ('Active', 'Disabled')`),
+  ],
 );
 
 /**
@@ -29,9 +33,13 @@ export const merchants = pgTable(
 export const merchantUserLinks = pgTable(
   'merchant_user_links',
   {
-    merchantId: varchar('merchant_id', { length: 32 }).notNull().references(() => merchants.id),
+    merchantId: varchar('merchant_id', { length: 32 })
+      .notNull()
+      .references(() => merchants.id),
     merchantUserId: varchar('merchant_user_id', { length: 128 }).notNull(),
-    userId: varchar('user_id', { length: 32 }).notNull().references(() => users.id),
+    userId: varchar('user_id', { length: 32 })
+      .notNull()
+      .references(() => users.id),
     verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,18 +1,35 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { users } from './identity.ts';
 
 /**
  * Cards, wallets, quotes and orders (issue 5). Money columns are numeric(38, 18); every amount
  * is in the currency named beside it. A card row holds what the processor told us about the
- * card and its token: never the number or the CVV (architecture.md, trust.md).
+ * card and its token: never the number or the CVV (docs/ARCHITECTURE.md, docs/trust.md).
  */
 
 export const cards = pgTable(
   'cards',
   {
     id: varchar('id', { length: 32 }).primaryKey(),
-    userId: varchar('user_id', { length: 32 }).notNull().references(() => users.id),
+    userId: varchar('user_id', { length: 32 })
+      .notNull()
+      .references(() => users.id),
     processor: varchar('processor', { length: 16 }).notNull(),
     /** The processor's reusable token (e.g. a Checkout.com instrument id). */
     processorToken: text('processor_token').notNull(),
@@ -32,7 +49,9 @@ export const cards = pgTable(
   },
   (t) => [
     index('cards_user').on(t.userId),
-    uniqueIndex('cards_user_fingerprint_live').on(t.userId, t.fingerprint).where(sql`${t.deletedAt} is null`),
+    uniqueIndex('cards_user_fingerprint_live')
+      .on(t.userId, t.fingerprint)
+      .where(sql`${t.deletedAt} is null`),
     check('cards_network', sql`${t.cardProcessor} in ('VISA', 'MASTER')`),
     check('cards_last4', sql`${t.cardLast4} ~ '^[0-9]{4}$'`),
   ],
@@ -42,7 +61,9 @@ export const wallets = pgTable(
   'wallets',
   {
     id: varchar('id', { length: 32 }).primaryKey(),
-    userId: varchar('user_id', { length: 32 }).notNull().references(() => users.id),
+    userId: varchar('user_id', { length: 32 })
+      .notNull()
+      .references(() => users.id),
     cryptoCurrency: varchar('crypto_currency', { length: 10 }).notNull(),
     network: varchar('network', { length: 16 }).notNull(),
     address: varchar('address', { length: 128 }).notNull(),
@@ -55,7 +76,9 @@ export const wallets = pgTable(
   (t) => [
     index('wallets_user').on(t.userId),
     // One default per person and asset on a network.
-    uniqueIndex('wallets_one_default').on(t.userId, t.cryptoCurrency, t.network).where(sql`${t.isDefault} and ${t.deletedAt} is null`),
+    uniqueIndex('wallets_one_default')
+      .on(t.userId, t.cryptoCurrency, t.network)
+      .where(sql`${t.isDefault} and ${t.deletedAt} is null`),
   ],
 );
 
@@ -64,7 +87,9 @@ export const quotes = pgTable(
   {
     id: varchar('id', { length: 32 }).primaryKey(),
     orderId: uuid('order_id').notNull(),
-    userId: varchar('user_id', { length: 32 }).notNull().references(() => users.id),
+    userId: varchar('user_id', { length: 32 })
+      .notNull()
+      .references(() => users.id),
     channelCode: varchar('channel_code', { length: 24 }).notNull(),
     paymentMethod: varchar('payment_method', { length: 40 }).notNull(),
     fiatCurrency: varchar('fiat_currency', { length: 10 }).notNull(),
@@ -94,10 +119,14 @@ export const quotes = pgTable(
 export const orders = pgTable(
   'orders',
   {
-    /** The client's UUID (spec §3 "default UUID ids"): also the order's idempotency key. */
+    /** The client's UUID (docs/rules/entities.md "default UUID ids"): also the order's idempotency key. */
     id: uuid('id').primaryKey(),
-    userId: varchar('user_id', { length: 32 }).notNull().references(() => users.id),
-    quoteId: varchar('quote_id', { length: 32 }).notNull().references(() => quotes.id),
+    userId: varchar('user_id', { length: 32 })
+      .notNull()
+      .references(() => users.id),
+    quoteId: varchar('quote_id', { length: 32 })
+      .notNull()
+      .references(() => quotes.id),
     cardId: varchar('card_id', { length: 32 }).references(() => cards.id),
     transactionType: varchar('transaction_type', { length: 10 }).notNull(),
     channelCode: varchar('channel_code', { length: 24 }).notNull(),
@@ -151,16 +180,25 @@ export const orders = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
-    /** trust.md: card orders end by 24 h after submission, whatever happens. */
+    /** docs/trust.md: card orders end by 24 h after submission, whatever happens. */
     deadlineAt: timestamp('deadline_at', { withTimezone: true }).notNull(),
   },
   (t) => [
     index('orders_user_created').on(t.userId, t.createdAt),
-    index('orders_open').on(t.deadlineAt).where(sql`${t.completedAt} is null`),
+    index('orders_open')
+      .on(t.deadlineAt)
+      .where(sql`${t.completedAt} is null`),
     // The operator page's two lists: payouts waiting at PAYOUT_REVIEW, and flagged ended orders.
-    index('orders_awaiting_operator').on(t.payoutStartedAt).where(sql`${t.step} = 'PAYOUT_REVIEW'`),
-    index('orders_operator_review').on(t.operatorReviewSince).where(sql`${t.operatorReviewSince} is not null`),
-    check('orders_status', sql`${t.status} in ('OrderSubmitted', 'PROCESSING', 'SUCCESS', 'FAILED', 'EXPIRED', 'EXPIRED_ERROR', 'PARTIAL_AUTH', 'BuySendSuccess', 'BuySendFailed')`),
+    index('orders_awaiting_operator')
+      .on(t.payoutStartedAt)
+      .where(sql`${t.step} = 'PAYOUT_REVIEW'`),
+    index('orders_operator_review')
+      .on(t.operatorReviewSince)
+      .where(sql`${t.operatorReviewSince} is not null`),
+    check(
+      'orders_status',
+      sql`${t.status} in ('OrderSubmitted', 'PROCESSING', 'SUCCESS', 'FAILED', 'EXPIRED', 'EXPIRED_ERROR', 'PARTIAL_AUTH', 'BuySendSuccess', 'BuySendFailed')`,
+    ),
     check('orders_amounts', sql`${t.fiatAmount} > 0 and ${t.cryptoAmount} > 0`),
   ],
 );
@@ -170,7 +208,9 @@ export const orderEvents = pgTable(
   'order_events',
   {
     id: varchar('id', { length: 32 }).primaryKey(),
-    orderId: uuid('order_id').notNull().references(() => orders.id),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
     fromStatus: varchar('from_status', { length: 16 }),
     toStatus: varchar('to_status', { length: 16 }).notNull(),
     step: varchar('step', { length: 16 }).notNull(),
@@ -181,7 +221,7 @@ export const orderEvents = pgTable(
 );
 
 /**
- * trust.md idempotency: a key per scope (e.g. submit-buy and its order id). The same body
+ * docs/trust.md idempotency: a key per scope (e.g. submit-buy and its order id). The same body
  * replays the first answer; another body is refused (422); a duplicate while the first still
  * runs gets 409. Rows live at least 24 h.
  */
@@ -222,7 +262,11 @@ export const sandboxCardTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('sandbox_card_tokens_expires').on(t.expiresAt).where(sql`${t.expiresAt} is not null`)],
+  (t) => [
+    index('sandbox_card_tokens_expires')
+      .on(t.expiresAt)
+      .where(sql`${t.expiresAt} is not null`),
+  ],
 );
 
 export const sandboxCardPayments = pgTable(
@@ -242,7 +286,10 @@ export const sandboxCardPayments = pgTable(
     successUrl: text('success_url'),
     failureUrl: text('failure_url'),
     /** The provider's own idempotency keys already applied (capture, refund, void). */
-    appliedKeys: text('applied_keys').array().notNull().default(sql`'{}'::text[]`),
+    appliedKeys: text('applied_keys')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
@@ -268,7 +315,7 @@ export const sandboxChainTransfers = pgTable(
 );
 
 /**
- * A merchant's transaction (spec §3 order info; entry parameter tranId): created by the merchant's
+ * A merchant's transaction (docs/rules/entities.md order info; entry parameter tranId): created by the merchant's
  * server (signed like its entry links) before it sends the customer, read by the checkout
  * (get-trans-info, query-order/tranid) and filled by one order. tranIds are unique across merchants.
  */

@@ -34,7 +34,9 @@ export const currencies = pgTable(
 export const currencyNetworks = pgTable(
   'currency_networks',
   {
-    currencyCode: varchar('currency_code', { length: 10 }).notNull().references(() => currencies.code),
+    currencyCode: varchar('currency_code', { length: 10 })
+      .notNull()
+      .references(() => currencies.code),
     network: varchar('network', { length: 16 }).notNull(),
     networkName: text('network_name').notNull(),
     decimals: integer('decimals').notNull(),
@@ -49,7 +51,9 @@ export const currencyPairs = pgTable(
   'currency_pairs',
   {
     id: varchar('id', { length: 40 }).primaryKey(),
-    baseCurrency: varchar('base_currency', { length: 10 }).notNull().references(() => currencies.code),
+    baseCurrency: varchar('base_currency', { length: 10 })
+      .notNull()
+      .references(() => currencies.code),
     cryptoCurrency: varchar('crypto_currency', { length: 10 }).notNull(),
     network: varchar('network', { length: 16 }).notNull(),
     minAmount: numeric('min_amount', { precision: 38, scale: 18 }).notNull(),
@@ -66,7 +70,9 @@ export const currencyPairs = pgTable(
 export const pairChannels = pgTable(
   'pair_channels',
   {
-    pairId: varchar('pair_id', { length: 40 }).notNull().references(() => currencyPairs.id),
+    pairId: varchar('pair_id', { length: 40 })
+      .notNull()
+      .references(() => currencyPairs.id),
     channelCode: varchar('channel_code', { length: 24 }).notNull(),
     transactionType: varchar('transaction_type', { length: 10 }).notNull(),
     enabled: boolean('enabled').notNull().default(true),
@@ -78,7 +84,9 @@ export const entryConfigs = pgTable('entry_configs', {
   merchantCode: varchar('merchant_code', { length: 64 }).primaryKey(),
   brand: varchar('brand', { length: 32 }).notNull(),
   merchantName: text('merchant_name').notNull(),
-  defaultFiatCurrency: varchar('default_fiat_currency', { length: 10 }).notNull().references(() => currencies.code),
+  defaultFiatCurrency: varchar('default_fiat_currency', { length: 10 })
+    .notNull()
+    .references(() => currencies.code),
   defaultCryptoCurrency: varchar('default_crypto_currency', { length: 10 }).notNull(),
   defaultNetwork: varchar('default_network', { length: 16 }).notNull(),
   defaultEntity: char('default_entity', { length: 2 }).notNull().default('LI'),

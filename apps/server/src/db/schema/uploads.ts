@@ -11,7 +11,9 @@ export const uploadHandoffs = pgTable(
   'upload_handoffs',
   {
     id: varchar('id', { length: 32 }).primaryKey(),
-    userId: varchar('user_id', { length: 32 }).notNull().references(() => users.id),
+    userId: varchar('user_id', { length: 32 })
+      .notNull()
+      .references(() => users.id),
     ticketHash: varchar('ticket_hash', { length: 64 }).notNull(),
     purpose: varchar('purpose', { length: 8 }).notNull(),
     maxFiles: integer('max_files').notNull(),
@@ -31,7 +33,9 @@ export const uploadHandoffs = pgTable(
 export const uploadHandoffFiles = pgTable(
   'upload_handoff_files',
   {
-    handoffId: varchar('handoff_id', { length: 32 }).notNull().references(() => uploadHandoffs.id),
+    handoffId: varchar('handoff_id', { length: 32 })
+      .notNull()
+      .references(() => uploadHandoffs.id),
     filePath: varchar('file_path', { length: 300 }).notNull().primaryKey(),
     fileName: varchar('file_name', { length: 200 }).notNull(),
     fileType: varchar('file_type', { length: 8 }).notNull(),
@@ -49,14 +53,18 @@ export const documentUploads = pgTable(
   'document_uploads',
   {
     filePath: varchar('file_path', { length: 300 }).primaryKey(),
-    userId: varchar('user_id', { length: 32 }).notNull().references(() => users.id),
+    userId: varchar('user_id', { length: 32 })
+      .notNull()
+      .references(() => users.id),
     purpose: varchar('purpose', { length: 8 }).notNull(),
     signedAt: timestamp('signed_at', { withTimezone: true }).notNull(),
     /** Set when a verification step took the file: from then on it is kept. */
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
   },
   (t) => [
-    index('document_uploads_unsubmitted').on(t.signedAt).where(sql`${t.submittedAt} is null`),
+    index('document_uploads_unsubmitted')
+      .on(t.signedAt)
+      .where(sql`${t.submittedAt} is null`),
     index('document_uploads_user').on(t.userId),
     check('document_uploads_purpose', sql`${t.purpose} in ('kyc', 'kyb')`),
   ],
@@ -69,7 +77,9 @@ export const documentUploads = pgTable(
 export const uploadUsage = pgTable(
   'upload_usage',
   {
-    userId: varchar('user_id', { length: 32 }).notNull().references(() => users.id),
+    userId: varchar('user_id', { length: 32 })
+      .notNull()
+      .references(() => users.id),
     day: date('day', { mode: 'string' }).notNull(),
     signedCount: integer('signed_count').notNull().default(0),
     storedBytes: bigint('stored_bytes', { mode: 'number' }).notNull().default(0),

@@ -14,16 +14,31 @@ export const FIAT_SEEDS = [
 
 export const CRYPTO_SEEDS = [
   { code: 'BTC', name: 'Bitcoin', decimals: 8, symbol: '₿', sort: 1, networks: [{ network: 'BTC', networkName: 'Bitcoin', decimals: 8 }] },
-  { code: 'ETH', name: 'Ether', decimals: 18, symbol: 'Ξ', sort: 2, networks: [{ network: 'ETH', networkName: 'Ethereum (ERC-20)', decimals: 18 }] },
   {
-    code: 'USDT', name: 'Tether USD', decimals: 6, symbol: '₮', sort: 3,
+    code: 'ETH',
+    name: 'Ether',
+    decimals: 18,
+    symbol: 'Ξ',
+    sort: 2,
+    networks: [{ network: 'ETH', networkName: 'Ethereum (ERC-20)', decimals: 18 }],
+  },
+  {
+    code: 'USDT',
+    name: 'Tether USD',
+    decimals: 6,
+    symbol: '₮',
+    sort: 3,
     networks: [
       { network: 'ETH', networkName: 'Ethereum (ERC-20)', decimals: 6 },
       { network: 'TRX', networkName: 'Tron (TRC-20)', decimals: 6 },
     ],
   },
   {
-    code: 'USDC', name: 'USD Coin', decimals: 6, symbol: 'USDC', sort: 4,
+    code: 'USDC',
+    name: 'USD Coin',
+    decimals: 6,
+    symbol: 'USDC',
+    sort: 4,
     networks: [
       { network: 'ETH', networkName: 'Ethereum (ERC-20)', decimals: 6 },
       { network: 'SOL', networkName: 'Solana (SPL)', decimals: 6 },
@@ -32,7 +47,11 @@ export const CRYPTO_SEEDS = [
   { code: 'SOL', name: 'Solana', decimals: 9, symbol: 'SOL', sort: 5, networks: [{ network: 'SOL', networkName: 'Solana', decimals: 9 }] },
   { code: 'TRX', name: 'Tron', decimals: 6, symbol: 'TRX', sort: 6, networks: [{ network: 'TRX', networkName: 'Tron', decimals: 6 }] },
   {
-    code: 'XRP', name: 'XRP', decimals: 6, symbol: 'XRP', sort: 7,
+    code: 'XRP',
+    name: 'XRP',
+    decimals: 6,
+    symbol: 'XRP',
+    sort: 7,
     // XRP deposits to shared addresses are told apart by the destination tag: a memo is required.
     networks: [{ network: 'XRP', networkName: 'XRP Ledger', decimals: 6, memoRequired: true, memoName: 'Destination tag' }],
   },
@@ -64,26 +83,47 @@ export const CHANNEL_EXCLUSIONS: Array<{ channel: ChannelCode; cryptoCurrency: s
 
 export const ENTRY_CONFIG_SEEDS = [
   {
-    merchantCode: 'DEFAULT', brand: 'causeway', merchantName: 'Causeway', defaultFiatCurrency: 'EUR',
-    defaultCryptoCurrency: 'BTC', defaultNetwork: 'BTC', defaultEntity: 'LI',
-    paymentMethods: ['CARD', 'BANK_TRANSFER'], transactionTypes: ['buy', 'sell', 'deposit', 'WITHDRAW'],
-    channels: ['CHECKOUT', 'CLEAR_JUNCTION', 'CLEAR_JUNCTION_FPS'], isRoma: false,
+    merchantCode: 'DEFAULT',
+    brand: 'causeway',
+    merchantName: 'Causeway',
+    defaultFiatCurrency: 'EUR',
+    defaultCryptoCurrency: 'BTC',
+    defaultNetwork: 'BTC',
+    defaultEntity: 'LI',
+    paymentMethods: ['CARD', 'BANK_TRANSFER'],
+    transactionTypes: ['buy', 'sell', 'deposit', 'WITHDRAW'],
+    channels: ['CHECKOUT', 'CLEAR_JUNCTION', 'CLEAR_JUNCTION_FPS'],
+    isRoma: false,
   },
   {
-    merchantCode: 'demo-merchant', brand: 'causeway', merchantName: 'Demo Merchant', defaultFiatCurrency: 'EUR',
-    defaultCryptoCurrency: 'USDT', defaultNetwork: 'TRX', defaultEntity: 'LI',
-    paymentMethods: ['CARD', 'BANK_TRANSFER', 'BUY_SEND'], transactionTypes: ['buy', 'BUY_SEND'],
-    channels: ['CHECKOUT', 'CLEAR_JUNCTION'], isRoma: false,
+    merchantCode: 'demo-merchant',
+    brand: 'causeway',
+    merchantName: 'Demo Merchant',
+    defaultFiatCurrency: 'EUR',
+    defaultCryptoCurrency: 'USDT',
+    defaultNetwork: 'TRX',
+    defaultEntity: 'LI',
+    paymentMethods: ['CARD', 'BANK_TRANSFER', 'BUY_SEND'],
+    transactionTypes: ['buy', 'BUY_SEND'],
+    channels: ['CHECKOUT', 'CLEAR_JUNCTION'],
+    isRoma: false,
   },
 ] as const;
 
 /**
- * Copyright and legal links vary by brand and entity (spec §2, user menu): an operator edits these
+ * Copyright and legal links vary by brand and entity (docs/rules/screens.md, user menu): an operator edits these
  * rows. The defaults are our own pages (modules/legal), complaints the terms' section on them;
  * `{lng}` stands for the page language. TERMS_URL, PRIVACY_URL and COOKIES_URL win over them.
  */
 export const MENU_LINK_SEEDS = (['LI', 'PL'] as const).flatMap((entity) =>
-  ([['terms', '/{lng}/legal/terms'], ['privacy', '/{lng}/legal/privacy'], ['cookies', '/{lng}/legal/cookies'], ['complaints', '/{lng}/legal/terms#complaints']] as const).map(([key, url], index) => ({
+  (
+    [
+      ['terms', '/{lng}/legal/terms'],
+      ['privacy', '/{lng}/legal/privacy'],
+      ['cookies', '/{lng}/legal/cookies'],
+      ['complaints', '/{lng}/legal/terms#complaints'],
+    ] as const
+  ).map(([key, url], index) => ({
     brand: 'causeway',
     entity,
     linkKey: key,

@@ -3,7 +3,7 @@
  * in English (en-us) and Simplified Chinese (zh-cn). Every figure is the product's own: the fee
  * schedule (orders/fee-schedule.ts), quote validity (QUOTE_TTL_SECONDS), card rules
  * (card.service.ts), KYC tiers (kyc/kyc-limits.ts), the catalogue (seed/catalogue.ts) and
- * trust.md. Change the figure there and here together.
+ * docs/trust.md. Change the figure there and here together.
  *
  * Bodies are HTML fragments written to the help centre's allow-list; they are sanitised again
  * (DOMPurify, HELP_HTML_POLICY) when the help desk stores them, so this file is not trusted HTML.
@@ -42,42 +42,56 @@ const PROMOTION = ['Promotion'];
 
 export const HELP_SECTIONS: readonly HelpSeedSection[] = [
   {
-    key: 'buying-crypto', position: 1,
+    key: 'buying-crypto',
+    position: 1,
     name: t('Buying crypto', '购买加密货币'),
     description: t('Buying with a card, wallet addresses and following your order.', '用银行卡购买、钱包地址，以及如何跟踪订单。'),
   },
   {
-    key: 'selling-crypto', position: 2,
+    key: 'selling-crypto',
+    position: 2,
     name: t('Selling crypto', '出售加密货币'),
     description: t('Selling crypto for money paid to your card or bank account.', '出售加密货币，款项打入您的银行卡或银行账户。'),
   },
   {
-    key: 'identity-verification', position: 3,
+    key: 'identity-verification',
+    position: 3,
     name: t('Identity verification', '身份验证'),
-    description: t('Verifying yourself (KYC) or your business (KYB), and what the results mean.', '个人身份验证（KYC）与企业验证（KYB），以及验证结果的含义。'),
+    description: t(
+      'Verifying yourself (KYC) or your business (KYB), and what the results mean.',
+      '个人身份验证（KYC）与企业验证（KYB），以及验证结果的含义。',
+    ),
   },
   {
-    key: 'cards', position: 4,
+    key: 'cards',
+    position: 4,
     name: t('Cards', '银行卡'),
-    description: t('Adding and managing cards, 3-D Secure, declined payments and refunds.', '添加与管理银行卡、3-D Secure 验证、付款被拒与退款。'),
+    description: t(
+      'Adding and managing cards, 3-D Secure, declined payments and refunds.',
+      '添加与管理银行卡、3-D Secure 验证、付款被拒与退款。',
+    ),
   },
   {
-    key: 'bank-transfers', position: 5,
+    key: 'bank-transfers',
+    position: 5,
     name: t('Bank transfers', '银行转账'),
     description: t('Paying in by bank transfer and the bank accounts you get paid to.', '通过银行转账付款，以及用于收款的银行账户。'),
   },
   {
-    key: 'fees', position: 6,
+    key: 'fees',
+    position: 6,
     name: t('Fees', '费用'),
     description: t('What you pay, where it shows in your quote and how to pay less.', '您需要支付哪些费用、报价中如何显示，以及如何省钱。'),
   },
   {
-    key: 'limits', position: 7,
+    key: 'limits',
+    position: 7,
     name: t('Limits', '限额'),
     description: t('How much you can buy per order, day, month and year.', '单笔、每日、每月和每年可购买的金额。'),
   },
   {
-    key: 'security-account', position: 8,
+    key: 'security-account',
+    position: 8,
     name: t('Security & account', '安全与账户'),
     description: t('Authenticator app, password, signing in and keeping your account safe.', '身份验证器、密码、登录以及账户安全。'),
   },
@@ -85,7 +99,10 @@ export const HELP_SECTIONS: readonly HelpSeedSection[] = [
 
 const BUYING: HelpSeedArticle[] = [
   {
-    key: 'buy-crypto-with-a-card', sectionKey: 'buying-crypto', position: 1, labels: SUGGESTED,
+    key: 'buy-crypto-with-a-card',
+    sectionKey: 'buying-crypto',
+    position: 1,
+    labels: SUGGESTED,
     title: t('How do I buy crypto with a card?', '如何用银行卡购买加密货币？'),
     body: t(
       html(
@@ -109,7 +126,10 @@ const BUYING: HelpSeedArticle[] = [
     ),
   },
   {
-    key: 'coins-networks-and-wallet-addresses', sectionKey: 'buying-crypto', position: 2, labels: [],
+    key: 'coins-networks-and-wallet-addresses',
+    sectionKey: 'buying-crypto',
+    position: 2,
+    labels: [],
     title: t('Which coins and networks can I buy, and which address should I use?', '可以购买哪些币种和网络？应该填写哪个地址？'),
     body: t(
       html(
@@ -139,7 +159,10 @@ const BUYING: HelpSeedArticle[] = [
     ),
   },
   {
-    key: 'order-status-and-arrival-times', sectionKey: 'buying-crypto', position: 3, labels: [],
+    key: 'order-status-and-arrival-times',
+    sectionKey: 'buying-crypto',
+    position: 3,
+    labels: [],
     title: t('Where is my crypto? Order statuses and arrival times', '我的加密货币到哪了？订单状态与到账时间'),
     body: t(
       html(
@@ -166,7 +189,10 @@ const BUYING: HelpSeedArticle[] = [
 
 const SELLING: HelpSeedArticle[] = [
   {
-    key: 'how-selling-works', sectionKey: 'selling-crypto', position: 1, labels: [],
+    key: 'how-selling-works',
+    sectionKey: 'selling-crypto',
+    position: 1,
+    labels: [],
     title: t('How does selling crypto work?', '如何出售加密货币？'),
     body: t(
       html(
@@ -188,7 +214,10 @@ const SELLING: HelpSeedArticle[] = [
     ),
   },
   {
-    key: 'when-sale-money-arrives', sectionKey: 'selling-crypto', position: 2, labels: [],
+    key: 'when-sale-money-arrives',
+    sectionKey: 'selling-crypto',
+    position: 2,
+    labels: [],
     title: t('When will I receive the money from a sale?', '出售后款项多久到账？'),
     body: t(
       html(
@@ -215,7 +244,10 @@ const SELLING: HelpSeedArticle[] = [
 
 const VERIFICATION: HelpSeedArticle[] = [
   {
-    key: 'verify-your-identity', sectionKey: 'identity-verification', position: 1, labels: SUGGESTED,
+    key: 'verify-your-identity',
+    sectionKey: 'identity-verification',
+    position: 1,
+    labels: SUGGESTED,
     title: t('How do I verify my identity?', '如何完成身份验证？'),
     body: t(
       html(
@@ -243,7 +275,10 @@ const VERIFICATION: HelpSeedArticle[] = [
     ),
   },
   {
-    key: 'verification-results', sectionKey: 'identity-verification', position: 2, labels: [],
+    key: 'verification-results',
+    sectionKey: 'identity-verification',
+    position: 2,
+    labels: [],
     title: t('What does my verification result mean?', '验证结果是什么意思？'),
     body: t(
       html(
@@ -269,7 +304,10 @@ const VERIFICATION: HelpSeedArticle[] = [
     ),
   },
   {
-    key: 'verify-your-business', sectionKey: 'identity-verification', position: 3, labels: [],
+    key: 'verify-your-business',
+    sectionKey: 'identity-verification',
+    position: 3,
+    labels: [],
     title: t('How do I verify my business (KYB)?', '如何完成企业验证（KYB）？'),
     body: t(
       html(
@@ -298,7 +336,10 @@ const VERIFICATION: HelpSeedArticle[] = [
 
 const CARDS: HelpSeedArticle[] = [
   {
-    key: 'add-and-manage-cards', sectionKey: 'cards', position: 1, labels: [],
+    key: 'add-and-manage-cards',
+    sectionKey: 'cards',
+    position: 1,
+    labels: [],
     title: t('How do I add or remove a card?', '如何添加或删除银行卡？'),
     body: t(
       html(
@@ -320,7 +361,10 @@ const CARDS: HelpSeedArticle[] = [
     ),
   },
   {
-    key: 'card-declined-and-3d-secure', sectionKey: 'cards', position: 2, labels: SUGGESTED,
+    key: 'card-declined-and-3d-secure',
+    sectionKey: 'cards',
+    position: 2,
+    labels: SUGGESTED,
     title: t('Why was my card declined, and what is 3-D Secure?', '银行卡为什么被拒？什么是 3-D Secure？'),
     body: t(
       html(
@@ -344,7 +388,10 @@ const CARDS: HelpSeedArticle[] = [
     ),
   },
   {
-    key: 'refunds-and-expired-orders', sectionKey: 'cards', position: 3, labels: [],
+    key: 'refunds-and-expired-orders',
+    sectionKey: 'cards',
+    position: 3,
+    labels: [],
     title: t('Refunds, expired orders and the 24-hour deadline', '退款、订单过期与 24 小时期限'),
     body: t(
       html(
@@ -377,7 +424,10 @@ const CARDS: HelpSeedArticle[] = [
 
 const BANK_TRANSFERS: HelpSeedArticle[] = [
   {
-    key: 'how-bank-transfers-work', sectionKey: 'bank-transfers', position: 1, labels: [],
+    key: 'how-bank-transfers-work',
+    sectionKey: 'bank-transfers',
+    position: 1,
+    labels: [],
     title: t('How do bank transfers work?', '银行转账如何操作？'),
     body: t(
       html(
@@ -401,7 +451,10 @@ const BANK_TRANSFERS: HelpSeedArticle[] = [
     ),
   },
   {
-    key: 'add-a-bank-account', sectionKey: 'bank-transfers', position: 2, labels: [],
+    key: 'add-a-bank-account',
+    sectionKey: 'bank-transfers',
+    position: 2,
+    labels: [],
     title: t('How do I add a bank account for payouts?', '如何添加用于收款的银行账户？'),
     body: t(
       html(
@@ -426,7 +479,10 @@ const BANK_TRANSFERS: HelpSeedArticle[] = [
 
 const FEES: HelpSeedArticle[] = [
   {
-    key: 'what-fees-do-i-pay', sectionKey: 'fees', position: 1, labels: SUGGESTED,
+    key: 'what-fees-do-i-pay',
+    sectionKey: 'fees',
+    position: 1,
+    labels: SUGGESTED,
     title: t('What fees do I pay when I buy crypto?', '购买加密货币要支付哪些费用？'),
     body: t(
       html(
@@ -452,7 +508,10 @@ const FEES: HelpSeedArticle[] = [
     ),
   },
   {
-    key: 'network-fees', sectionKey: 'fees', position: 2, labels: [],
+    key: 'network-fees',
+    sectionKey: 'fees',
+    position: 2,
+    labels: [],
     title: t('What is the network fee?', '什么是网络费？'),
     body: t(
       html(
@@ -476,7 +535,10 @@ const FEES: HelpSeedArticle[] = [
     ),
   },
   {
-    key: 'first-three-buys-discount', sectionKey: 'fees', position: 3, labels: [],
+    key: 'first-three-buys-discount',
+    sectionKey: 'fees',
+    position: 3,
+    labels: [],
     title: t('Half our fee on your first three card buys', '前三笔银行卡购买服务费减半'),
     body: t(
       html(
@@ -501,7 +563,10 @@ const FEES: HelpSeedArticle[] = [
 
 const LIMITS: HelpSeedArticle[] = [
   {
-    key: 'buying-limits', sectionKey: 'limits', position: 1, labels: [],
+    key: 'buying-limits',
+    sectionKey: 'limits',
+    position: 1,
+    labels: [],
     title: t('What are my buying limits?', '我的购买限额是多少？'),
     body: t(
       html(
@@ -527,7 +592,10 @@ const LIMITS: HelpSeedArticle[] = [
     ),
   },
   {
-    key: 'limit-reached', sectionKey: 'limits', position: 2, labels: [],
+    key: 'limit-reached',
+    sectionKey: 'limits',
+    position: 2,
+    labels: [],
     title: t("I've reached my limit. What now?", '已达到限额怎么办？'),
     body: t(
       html(
@@ -558,7 +626,10 @@ const LIMITS: HelpSeedArticle[] = [
 
 const SECURITY: HelpSeedArticle[] = [
   {
-    key: 'set-up-an-authenticator-app', sectionKey: 'security-account', position: 1, labels: [],
+    key: 'set-up-an-authenticator-app',
+    sectionKey: 'security-account',
+    position: 1,
+    labels: [],
     title: t('How do I set up an authenticator app (2FA)?', '如何设置身份验证器（双重验证）？'),
     body: t(
       html(
@@ -582,7 +653,10 @@ const SECURITY: HelpSeedArticle[] = [
     ),
   },
   {
-    key: 'password-rules-and-reset', sectionKey: 'security-account', position: 2, labels: [],
+    key: 'password-rules-and-reset',
+    sectionKey: 'security-account',
+    position: 2,
+    labels: [],
     title: t('Password rules and resetting your password', '密码规则与重置密码'),
     body: t(
       html(
@@ -610,7 +684,10 @@ const SECURITY: HelpSeedArticle[] = [
     ),
   },
   {
-    key: 'signing-in-and-email-codes', sectionKey: 'security-account', position: 3, labels: [],
+    key: 'signing-in-and-email-codes',
+    sectionKey: 'security-account',
+    position: 3,
+    labels: [],
     title: t('Signing in, email codes and keeping your account safe', '登录、邮箱验证码与账户安全'),
     body: t(
       html(
@@ -640,7 +717,10 @@ const SECURITY: HelpSeedArticle[] = [
 /** The Home tab's rotating cards: one or two sentences each, and only what is true of the product. */
 const PROMOTIONS: HelpSeedArticle[] = [
   {
-    key: 'promo-first-three-card-buys', sectionKey: null, position: 1, labels: PROMOTION,
+    key: 'promo-first-three-card-buys',
+    sectionKey: null,
+    position: 1,
+    labels: PROMOTION,
     title: t('Half our fee on your first 3 card buys', '前 3 笔银行卡购买服务费减半'),
     body: t(
       `<p>Your first three card purchases cost half our usual fee: 1.25% instead of 2.5%. The discount is applied to your quote automatically.</p>`,
@@ -648,7 +728,10 @@ const PROMOTIONS: HelpSeedArticle[] = [
     ),
   },
   {
-    key: 'promo-verify-once', sectionKey: null, position: 2, labels: PROMOTION,
+    key: 'promo-verify-once',
+    sectionKey: null,
+    position: 2,
+    labels: PROMOTION,
     title: t('Verify once, buy up to your limits', '一次验证，畅享购买限额'),
     body: t(
       `<p>Verify your identity once, in about two minutes, and buy up to 10,000 EUR a day, 50,000 EUR a month and 200,000 EUR a year.</p>`,
@@ -656,7 +739,10 @@ const PROMOTIONS: HelpSeedArticle[] = [
     ),
   },
   {
-    key: 'promo-authenticator-app', sectionKey: null, position: 3, labels: PROMOTION,
+    key: 'promo-authenticator-app',
+    sectionKey: null,
+    position: 3,
+    labels: PROMOTION,
     title: t('Protect your account with an authenticator app', '用身份验证器保护您的账户'),
     body: t(
       `<p>Set up an authenticator app in <a href="/en/settings">Settings</a>: it guards your sign-in and confirms every order, so a stolen password is not enough.</p>`,
@@ -665,4 +751,14 @@ const PROMOTIONS: HelpSeedArticle[] = [
   },
 ];
 
-export const HELP_ARTICLES: readonly HelpSeedArticle[] = [...BUYING, ...SELLING, ...VERIFICATION, ...CARDS, ...BANK_TRANSFERS, ...FEES, ...LIMITS, ...SECURITY, ...PROMOTIONS];
+export const HELP_ARTICLES: readonly HelpSeedArticle[] = [
+  ...BUYING,
+  ...SELLING,
+  ...VERIFICATION,
+  ...CARDS,
+  ...BANK_TRANSFERS,
+  ...FEES,
+  ...LIMITS,
+  ...SECURITY,
+  ...PROMOTIONS,
+];

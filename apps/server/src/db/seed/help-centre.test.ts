@@ -12,7 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => handle.close());
 
-const count = async (table: typeof helpSections | typeof helpArticles | typeof helpArticleTexts) => (await handle.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]?.n;
+const count = async (table: typeof helpSections | typeof helpArticles | typeof helpArticleTexts) =>
+  (await handle.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]?.n;
 
 describe('the built-in help centre seed (issue 6)', () => {
   it('holds every section and article of the content in en-us and zh-cn', async () => {
@@ -27,10 +28,16 @@ describe('the built-in help centre seed (issue 6)', () => {
 
   it('is idempotent and keeps an operator edit', async () => {
     const [first] = await handle.db.select().from(helpArticleTexts).limit(1);
-    await handle.db.update(helpArticleTexts).set({ title: 'Edited by the operator' }).where(sql`${helpArticleTexts.articleId} = ${first!.articleId} and ${helpArticleTexts.locale} = ${first!.locale}`);
+    await handle.db
+      .update(helpArticleTexts)
+      .set({ title: 'Edited by the operator' })
+      .where(sql`${helpArticleTexts.articleId} = ${first!.articleId} and ${helpArticleTexts.locale} = ${first!.locale}`);
     await seedHelpCentre(handle.db, new Date());
     expect(await count(helpArticles)).toBe(HELP_ARTICLES.length);
-    const [after] = await handle.db.select().from(helpArticleTexts).where(sql`${helpArticleTexts.articleId} = ${first!.articleId} and ${helpArticleTexts.locale} = ${first!.locale}`);
+    const [after] = await handle.db
+      .select()
+      .from(helpArticleTexts)
+      .where(sql`${helpArticleTexts.articleId} = ${first!.articleId} and ${helpArticleTexts.locale} = ${first!.locale}`);
     expect(after?.title).toBe('Edited by the operator');
   });
 
@@ -38,7 +45,16 @@ describe('the built-in help centre seed (issue 6)', () => {
     const seedOne = async (key: string) => {
       await seedHelpCentre(handle.db, new Date(), {
         sections: [],
-        articles: [{ key, sectionKey: HELP_SECTIONS[0]!.key, position: 99, labels: [], title: { 'en-us': key, 'zh-cn': key }, body: { 'en-us': '<p>Next</p>', 'zh-cn': '<p>下一个</p>' } }],
+        articles: [
+          {
+            key,
+            sectionKey: HELP_SECTIONS[0]!.key,
+            position: 99,
+            labels: [],
+            title: { 'en-us': key, 'zh-cn': key },
+            body: { 'en-us': '<p>Next</p>', 'zh-cn': '<p>下一个</p>' },
+          },
+        ],
       });
       const [article] = await handle.db.select().from(helpArticles).where(eq(helpArticles.key, key));
       return article!;
@@ -52,7 +68,7 @@ describe('the built-in help centre seed (issue 6)', () => {
     expect(second.sectionId).toBe(section?.id);
   });
 
-  it('sanitises bodies when it stores them (trust.md): scripts, handlers, javascript: links and SVG are gone, links open safely', async () => {
+  it('sanitises bodies when it stores them (docs/trust.md): scripts, handlers, javascript: links and SVG are gone, links open safely', async () => {
     const hostile = [
       '<p>Hello<script>window.__pwned = 1</script></p>',
       '<img src="x" onerror="window.__pwned = 1">',
@@ -62,7 +78,16 @@ describe('the built-in help centre seed (issue 6)', () => {
     ].join(' ');
     await seedHelpCentre(handle.db, new Date(), {
       sections: [],
-      articles: [{ key: 'hostile-test', sectionKey: null, position: 1, labels: ['Test'], title: { 'en-us': 'Hostile', 'zh-cn': '恶意' }, body: { 'en-us': hostile, 'zh-cn': hostile } }],
+      articles: [
+        {
+          key: 'hostile-test',
+          sectionKey: null,
+          position: 1,
+          labels: ['Test'],
+          title: { 'en-us': 'Hostile', 'zh-cn': '恶意' },
+          body: { 'en-us': hostile, 'zh-cn': hostile },
+        },
+      ],
     });
     const [article] = await handle.db.select().from(helpArticles).where(eq(helpArticles.key, 'hostile-test'));
     const texts = await handle.db.select().from(helpArticleTexts).where(eq(helpArticleTexts.articleId, article!.id));

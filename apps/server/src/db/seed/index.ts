@@ -1,6 +1,14 @@
 import type { Database } from '../client.ts';
 import * as t from '../schema/index.ts';
-import { CHANNEL_EXCLUSIONS, CHANNEL_OFFERS, CRYPTO_SEEDS, ENTRY_CONFIG_SEEDS, FEATURE_SWITCH_SEEDS, FIAT_SEEDS, MENU_LINK_SEEDS } from './catalogue.ts';
+import {
+  CHANNEL_EXCLUSIONS,
+  CHANNEL_OFFERS,
+  CRYPTO_SEEDS,
+  ENTRY_CONFIG_SEEDS,
+  FEATURE_SWITCH_SEEDS,
+  FIAT_SEEDS,
+  MENU_LINK_SEEDS,
+} from './catalogue.ts';
 import { listCountrySeeds } from './countries.ts';
 
 /** Builds the pair and channel rows of the seeded catalogue. */
@@ -60,7 +68,14 @@ export async function seedReferenceData(db: Database): Promise<void> {
     await tx.insert(t.pairChannels).values(channels).onConflictDoNothing();
     await tx
       .insert(t.entryConfigs)
-      .values(ENTRY_CONFIG_SEEDS.map((e) => ({ ...e, paymentMethods: [...e.paymentMethods], transactionTypes: [...e.transactionTypes], channels: [...e.channels] })))
+      .values(
+        ENTRY_CONFIG_SEEDS.map((e) => ({
+          ...e,
+          paymentMethods: [...e.paymentMethods],
+          transactionTypes: [...e.transactionTypes],
+          channels: [...e.channels],
+        })),
+      )
       .onConflictDoNothing();
     await tx.insert(t.menuLinks).values(MENU_LINK_SEEDS).onConflictDoNothing();
     await tx.insert(t.featureSwitches).values(FEATURE_SWITCH_SEEDS).onConflictDoNothing();

@@ -8,7 +8,7 @@ import { decrypt } from '../../platform/crypto.ts';
 import { loadServerSecret } from '../../platform/server-secret.repository.ts';
 import { type DatabaseHandle, openDatabase } from '../client.ts';
 import { hasSandboxTools } from '../../platform/deployment-mode.ts';
-import { prepareDatabase } from '../prepare.ts';
+import { prepareDatabase } from '../../prepare-database.ts';
 import { cards, countries, currencies, currencyPairs, merchants, pairChannels, users, wallets } from '../schema/index.ts';
 import { createLedger } from '../../modules/ledger/ledger.repository.ts';
 import { seedReferenceData } from './index.ts';
@@ -19,8 +19,10 @@ beforeAll(async () => {
 });
 afterAll(() => handle.close());
 
-const count = async (table: typeof countries | typeof currencies | typeof currencyPairs | typeof pairChannels, database: DatabaseHandle = handle) =>
-  (await database.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]?.n;
+const count = async (
+  table: typeof countries | typeof currencies | typeof currencyPairs | typeof pairChannels,
+  database: DatabaseHandle = handle,
+) => (await database.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]?.n;
 
 describe('seedReferenceData', () => {
   it('is idempotent and never overwrites an operator edit', async () => {
@@ -34,12 +36,14 @@ describe('seedReferenceData', () => {
 
   it('lets the database refuse a pair whose limits are inverted', async () => {
     await expect(
-      handle.db.insert(currencyPairs).values({ id: 'EUR-BTC-X', baseCurrency: 'EUR', cryptoCurrency: 'BTC', network: 'BTC', minAmount: '100', maxAmount: '10' }),
+      handle.db
+        .insert(currencyPairs)
+        .values({ id: 'EUR-BTC-X', baseCurrency: 'EUR', cryptoCurrency: 'BTC', network: 'BTC', minAmount: '100', maxAmount: '10' }),
     ).rejects.toThrow();
   });
 });
 
-describe('the demo trading data (sandbox.md: the demo individual has a saved VISA 4242 and a default wallet)', () => {
+describe('the demo trading data (docs/sandbox.md: the demo individual has a saved VISA 4242 and a default wallet)', () => {
   it('seeds the card (tokenised, never the number), default wallets and the sandbox inventory, once', async () => {
     const [demo] = await handle.db.select().from(users).where(eq(users.emailNormalized, 'demo@causeway.test'));
     const saved = await handle.db.select().from(cards).where(eq(cards.userId, demo!.id));
@@ -47,7 +51,12 @@ describe('the demo trading data (sandbox.md: the demo individual has a saved VIS
     expect(saved[0]).toMatchObject({ cardBin: '424242', cardLast4: '4242', cardProcessor: 'VISA', processor: 'sandbox', enabled: true });
     expect(JSON.stringify(saved)).not.toContain('4242424242424242');
     const defaults = await handle.db.select().from(wallets).where(eq(wallets.userId, demo!.id));
-    expect(defaults.filter((wallet) => wallet.isDefault).map((wallet) => wallet.network).sort()).toEqual(['BTC', 'ETH']);
+    expect(
+      defaults
+        .filter((wallet) => wallet.isDefault)
+        .map((wallet) => wallet.network)
+        .sort(),
+    ).toEqual(['BTC', 'ETH']);
     await prepareDatabase(handle, { demoData: true });
     expect(await handle.db.select().from(cards).where(eq(cards.userId, demo!.id))).toHaveLength(1);
     expect((await createLedger(handle.db).balance('inventory:BTC')).gt(0)).toBe(true);

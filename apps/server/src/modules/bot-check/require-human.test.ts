@@ -1,3 +1,4 @@
+import { ErrorCode } from '@causeway/contracts';
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../platform/app-error.ts';
@@ -17,9 +18,9 @@ describe('requireHuman', () => {
     ]);
   });
 
-  it('throws USE000001007 when the check says no', async () => {
+  it('throws BotCheckFailed when the check says no', async () => {
     const check = requireHuman({ verify: async () => false }, 'login');
-    await expect(check(requestWith({ recaptchaToken: 'bot' }))).rejects.toMatchObject({ code: 'USE000001007' });
+    await expect(check(requestWith({ recaptchaToken: 'bot' }))).rejects.toMatchObject({ errorName: ErrorCode.BotCheckFailed });
     await expect(check(requestWith(undefined))).rejects.toBeInstanceOf(AppError);
   });
 });

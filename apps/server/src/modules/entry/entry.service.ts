@@ -1,6 +1,17 @@
 import {
-  builtInLegalUrl, DEFAULT_ENTITY, type Entity, type EntryConfig, entryConfigSchema, FEATURE_LABELS, type FeatureSwitchItem, isSafeLinkUrl,
-  LEGAL_LINK_KEYS, type LegalLinkKey, type LegalUrls, type MenuLink,
+  ErrorCode,
+  builtInLegalUrl,
+  DEFAULT_ENTITY,
+  type Entity,
+  type EntryConfig,
+  entryConfigSchema,
+  FEATURE_LABELS,
+  type FeatureSwitchItem,
+  isSafeLinkUrl,
+  LEGAL_LINK_KEYS,
+  type LegalLinkKey,
+  type LegalUrls,
+  type MenuLink,
 } from '@causeway/contracts';
 import { AppError } from '../../platform/app-error.ts';
 import type { EntryRepository } from './entry.repository.ts';
@@ -15,10 +26,12 @@ const DEFAULT_ENTRY = 'DEFAULT';
  * page's then falls back to the built-in one.
  */
 function withLegalLinks(links: MenuLink[], legalUrls: LegalUrls): MenuLink[] {
-  const merged = links.filter((link) => isSafeLinkUrl(link.url)).map((link) => {
-    const configured = legalUrls[link.key as LegalLinkKey];
-    return configured ? { ...link, url: configured } : link;
-  });
+  const merged = links
+    .filter((link) => isSafeLinkUrl(link.url))
+    .map((link) => {
+      const configured = legalUrls[link.key as LegalLinkKey];
+      return configured ? { ...link, url: configured } : link;
+    });
   LEGAL_LINK_KEYS.forEach((key, index) => {
     if (!merged.some((link) => link.key === key)) merged.push({ key, url: legalUrls[key] ?? builtInLegalUrl(key), sort: index + 1 });
   });
@@ -30,7 +43,7 @@ export function createEntryService(repository: EntryRepository, legalUrls: Legal
     /** The merchant's entry configuration, or the default entry when no merchant is named. */
     async getEntryConfig(merchantCode?: string): Promise<EntryConfig> {
       const row = await repository.findEntryConfig(merchantCode ?? DEFAULT_ENTRY);
-      if (!row) throw new AppError('REQ0000404', `No entry configuration for merchant ${merchantCode}`);
+      if (!row) throw new AppError(ErrorCode.NoSuchCall, `No entry configuration for merchant ${merchantCode}`);
       // The arrays are text[] in the database: parse so a bad operator edit fails loudly here.
       return entryConfigSchema.parse(row);
     },

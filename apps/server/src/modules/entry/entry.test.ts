@@ -45,7 +45,9 @@ describe('GET menu/get-links', () => {
   });
 
   it("takes the entity from the entity header when the query has none, LI by default; an entity's own link wins", async () => {
-    await t.db.insert(menuLinks).values({ brand: 'causeway', entity: 'PL', linkKey: 'licence', url: 'https://pl.example/licence', sort: 5 });
+    await t.db
+      .insert(menuLinks)
+      .values({ brand: 'causeway', entity: 'PL', linkKey: 'licence', url: 'https://pl.example/licence', sort: 5 });
     const keys = (data: Array<{ key: string }>) => data.map((link) => link.key);
     expect(keys((await get('/menu/get-links', { entity: 'PL' })).body.data)).toContain('licence');
     expect(keys((await get('/menu/get-links')).body.data)).not.toContain('licence');
@@ -73,7 +75,11 @@ describe('GET menu/get-links', () => {
   });
 
   it('answers an unknown brand with the legal pages alone, and a bad entity with a 400', async () => {
-    expect((await get('/menu/get-links?brand=other')).body.data.map((l: { key: string }) => l.key)).toEqual(['terms', 'privacy', 'cookies']);
+    expect((await get('/menu/get-links?brand=other')).body.data.map((l: { key: string }) => l.key)).toEqual([
+      'terms',
+      'privacy',
+      'cookies',
+    ]);
     expect((await get('/menu/get-links?entity=US')).statusCode).toBe(400);
   });
 });

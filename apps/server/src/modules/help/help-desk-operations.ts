@@ -1,8 +1,19 @@
-import { HELP_LOCALES, HELP_MAX_ATTACHMENTS, HELP_MESSAGE_MAX_LENGTH, HELP_MESSAGE_MIN_LENGTH, HELP_SOURCE_FIELD, HELP_TICKET_SOURCES, HELP_TOPIC_MAX_LENGTH, type HelpDeskRequestBody, type HelpLocale, isValidHelpEmail } from '@causeway/contracts';
+import {
+  HELP_LOCALES,
+  HELP_MAX_ATTACHMENTS,
+  HELP_MESSAGE_MAX_LENGTH,
+  HELP_MESSAGE_MIN_LENGTH,
+  HELP_SOURCE_FIELD,
+  HELP_TICKET_SOURCES,
+  HELP_TOPIC_MAX_LENGTH,
+  type HelpDeskRequestBody,
+  type HelpLocale,
+  isValidHelpEmail,
+} from '@causeway/contracts';
 import { z } from 'zod';
 
 /**
- * The allow-list of zendesk/request (spec §7): the Zendesk paths the widget names, each mapped
+ * The allow-list of zendesk/request (docs/rules/calls.md): the Zendesk paths the widget names, each mapped
  * to one help-desk operation with its own strict params. The url is matched whole (a path, no
  * host, no query); anything else is refused, so the call can never be used as an open proxy to
  * the desk's API (no users, no tickets of others, no admin calls).
@@ -36,7 +47,11 @@ const ROUTES: Array<{ method: 'get' | 'post'; pattern: RegExp; parse: (match: Re
       return { op: 'search', locale, query };
     },
   },
-  { method: 'get', pattern: new RegExp(`^/api/v2/help_center/${LOCALE}/sections\\.json$`), parse: (m, params) => (strict(noParams, params), { op: 'sections', locale: m[1] as HelpLocale }) },
+  {
+    method: 'get',
+    pattern: new RegExp(`^/api/v2/help_center/${LOCALE}/sections\\.json$`),
+    parse: (m, params) => (strict(noParams, params), { op: 'sections', locale: m[1] as HelpLocale }),
+  },
   {
     method: 'get',
     pattern: new RegExp(`^/api/v2/help_center/${LOCALE}/sections/${ID}/articles\\.json$`),
@@ -47,7 +62,11 @@ const ROUTES: Array<{ method: 'get' | 'post'; pattern: RegExp; parse: (match: Re
     pattern: new RegExp(`^/api/v2/help_center/${LOCALE}/articles/${ID}\\.json$`),
     parse: (m, params) => (strict(noParams, params), { op: 'article', locale: m[1] as HelpLocale, articleId: Number(m[2]) }),
   },
-  { method: 'post', pattern: /^\/api\/v2\/requests\.json$/, parse: (_m, params) => ({ op: 'createRequest', request: strict(ticketParams, params).request }) },
+  {
+    method: 'post',
+    pattern: /^\/api\/v2\/requests\.json$/,
+    parse: (_m, params) => ({ op: 'createRequest', request: strict(ticketParams, params).request }),
+  },
 ];
 
 const LABEL = /^[\p{L}\p{N} _-]{1,64}$/u;
@@ -56,8 +75,16 @@ const labelParams = z.strictObject({
   label_names: z
     .string()
     .max(200)
-    .transform((text) => text.split(',').map((label) => label.trim()).filter(Boolean))
-    .refine((labels) => labels.length >= 1 && labels.length <= 5 && labels.every((label) => LABEL.test(label)), 'one to five labels of letters, digits, space, _ or -'),
+    .transform((text) =>
+      text
+        .split(',')
+        .map((label) => label.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (labels) => labels.length >= 1 && labels.length <= 5 && labels.every((label) => LABEL.test(label)),
+      'one to five labels of letters, digits, space, _ or -',
+    ),
 });
 const searchParams = z.strictObject({
   query: z.string().trim().min(1, 'a search needs words').max(200),
@@ -65,21 +92,30 @@ const searchParams = z.strictObject({
 });
 const noParams = z.strictObject({});
 
-/** requests.json's body (spec §3 ticket), every rule of spec §5 checked again here. */
+/** requests.json's body (docs/rules/entities.md ticket), every rule of docs/rules/validation.md checked again here. */
 const ticketParams = z.strictObject({
   request: z.strictObject({
     subject: z.string().trim().max(HELP_TOPIC_MAX_LENGTH).optional(),
     comment: z.strictObject({
-      body: z.string().trim().min(HELP_MESSAGE_MIN_LENGTH, `the message needs at least ${HELP_MESSAGE_MIN_LENGTH} characters`).max(HELP_MESSAGE_MAX_LENGTH),
-      uploads: z.array(z.string().regex(/^[\w-]{1,100}$/, 'not an upload token')).max(HELP_MAX_ATTACHMENTS).optional(),
+      body: z
+        .string()
+        .trim()
+        .min(HELP_MESSAGE_MIN_LENGTH, `the message needs at least ${HELP_MESSAGE_MIN_LENGTH} characters`)
+        .max(HELP_MESSAGE_MAX_LENGTH),
+      uploads: z
+        .array(z.string().regex(/^[\w-]{1,100}$/, 'not an upload token'))
+        .max(HELP_MAX_ATTACHMENTS)
+        .optional(),
     }),
     requester: z.strictObject({
-      // The name is the email's local part (spec §3): whatever is sent, the server derives it.
+      // The name is the email's local part (docs/rules/entities.md): whatever is sent, the server derives it.
       name: z.string().max(200).optional(),
       email: z.string().trim().refine(isValidHelpEmail, 'not a valid email'),
     }),
     custom_fields: z
-      .array(z.strictObject({ id: z.union([z.literal(HELP_SOURCE_FIELD), z.number().int().positive()]), value: z.enum(HELP_TICKET_SOURCES) }))
+      .array(
+        z.strictObject({ id: z.union([z.literal(HELP_SOURCE_FIELD), z.number().int().positive()]), value: z.enum(HELP_TICKET_SOURCES) }),
+      )
       .length(1, 'exactly one custom field: the source'),
   }),
 });

@@ -15,7 +15,7 @@ afterEach(async () => {
 
 const basic = (password: string) => ({ authorization: `Basic ${Buffer.from(`operator:${password}`).toString('base64')}` });
 
-describe('who sees the built-in desk\'s tickets', () => {
+describe("who sees the built-in desk's tickets", () => {
   it('on an install with real mail (not a sandbox) there is no operator page without HELP_DESK_OPERATOR_PASSWORD', async () => {
     t = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:9' });
     expect((await t.app.inject({ method: 'GET', url: '/sandbox/help-desk?format=json' })).statusCode).toBe(404);
@@ -29,18 +29,28 @@ describe('who sees the built-in desk\'s tickets', () => {
     expect(refused.statusCode).toBe(401);
     expect(refused.headers['www-authenticate']).toMatch(/^Basic /);
     expect((await t.app.inject({ method: 'GET', url: '/sandbox/help-desk', headers: basic('wrong password!') })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/sandbox/help-desk/requests/1/attachments/abc', headers: basic('wrong password!') })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/sandbox/help-desk/requests/1/attachments/abc', headers: basic('wrong password!') }))
+        .statusCode,
+    ).toBe(401);
     const page = await t.app.inject({ method: 'GET', url: '/sandbox/help-desk?format=json', headers: basic('correct horse battery') });
     expect([page.statusCode, page.json()]).toEqual([200, { requests: [] }]);
   });
 
-  it('never writes HELP_DESK_OPERATOR_PASSWORD to the logs or a configuration error (trust.md: secrets never reach logs)', async () => {
+  it('never writes HELP_DESK_OPERATOR_PASSWORD to the logs or a configuration error (docs/trust.md: secrets never reach logs)', async () => {
     expect(() => loadConfig({ HELP_DESK_OPERATOR_PASSWORD: 'short-pw' })).toThrow(/HELP_DESK_OPERATOR_PASSWORD=\(value hidden\)/);
     expect(() => loadConfig({ HELP_DESK_OPERATOR_PASSWORD: 'short-pw' })).not.toThrow(/short-pw/);
     t = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:9', HELP_DESK_OPERATOR_PASSWORD: 'correct horse battery' });
-    expect((await t.app.inject({ method: 'GET', url: '/sandbox/help-desk', headers: basic('correct horse battery') })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/sandbox/help-desk/requests/1/attachments/abc', headers: basic('correct horse battery') })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: '/sandbox/help-desk', headers: basic('correct horse battery!') })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/sandbox/help-desk', headers: basic('correct horse battery') })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/sandbox/help-desk/requests/1/attachments/abc', headers: basic('correct horse battery') }))
+        .statusCode,
+    ).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/sandbox/help-desk', headers: basic('correct horse battery!') })).statusCode).toBe(
+      401,
+    );
     const written = t.logs.join('');
     expect(written).toContain('/sandbox/help-desk');
     expect(written).not.toContain('correct horse battery');
@@ -55,7 +65,13 @@ describe('rate limits', () => {
     const body = {
       url: HELP_DESK_URLS.createRequest,
       requestType: 'post',
-      params: { request: { comment: { body: 'Please help me with my order, it has been pending for quite a while now.' }, requester: { email: 'busy@example.com' }, custom_fields: [{ id: 'source', value: 'tickets_from_widget' }] } },
+      params: {
+        request: {
+          comment: { body: 'Please help me with my order, it has been pending for quite a while now.' },
+          requester: { email: 'busy@example.com' },
+          custom_fields: [{ id: 'source', value: 'tickets_from_widget' }],
+        },
+      },
     };
     for (let i = 0; i < 10; i += 1) expect((await call(t.app, 'POST', PATHS.helpDeskRequest, { headers, body })).statusCode).toBe(200);
     const eleventh = await call(t.app, 'POST', PATHS.helpDeskRequest, { headers, body });
@@ -64,13 +80,26 @@ describe('rate limits', () => {
     expect(Number(again.headers['retry-after'])).toBeGreaterThan(0);
     expect((await t.app.inject({ method: 'GET', url: '/sandbox/help-desk?format=json' })).json().requests).toHaveLength(10);
     // Reading is not limited.
-    expect((await call(t.app, 'POST', PATHS.helpDeskRequest, { headers, body: { url: HELP_DESK_URLS.sections('en-us'), requestType: 'get' } })).statusCode).toBe(200);
+    expect(
+      (await call(t.app, 'POST', PATHS.helpDeskRequest, { headers, body: { url: HELP_DESK_URLS.sections('en-us'), requestType: 'get' } }))
+        .statusCode,
+    ).toBe(200);
   });
 
-  it('with Zendesk, limits reads to 120 a minute per person (each may spend the account\'s API quota); an outage answers HLP0000005', async () => {
-    t = await createTestApp({ HELP_DESK: 'zendesk', ZENDESK_URL: 'http://127.0.0.1:9', ZENDESK_EMAIL: 'agent@example.com', ZENDESK_API_TOKEN: 'zd-secret-token', ZENDESK_SOURCE_FIELD_ID: '360001' });
+  it("with Zendesk, limits reads to 120 a minute per person (each may spend the account's API quota); an outage answers HLP0000005", async () => {
+    t = await createTestApp({
+      HELP_DESK: 'zendesk',
+      ZENDESK_URL: 'http://127.0.0.1:9',
+      ZENDESK_EMAIL: 'agent@example.com',
+      ZENDESK_API_TOKEN: 'zd-secret-token',
+      ZENDESK_SOURCE_FIELD_ID: '360001',
+    });
     const headers = { token: await signUp(t.app, 'zendesk-reader@example.com') };
-    const read = (query: string) => call(t!.app, 'POST', PATHS.helpDeskRequest, { headers, body: { url: HELP_DESK_URLS.search, requestType: 'get', params: { query, locale: 'en-us' } } });
+    const read = (query: string) =>
+      call(t!.app, 'POST', PATHS.helpDeskRequest, {
+        headers,
+        body: { url: HELP_DESK_URLS.search, requestType: 'get', params: { query, locale: 'en-us' } },
+      });
     const first = await read('card 0');
     expect([first.statusCode, first.body.code]).toEqual([503, 'HLP0000005']);
     for (let i = 1; i < 120; i += 1) await read(`card ${i}`);
@@ -82,7 +111,8 @@ describe('rate limits', () => {
 
 describe('the operator password is limited like a sign-in (issue 13)', () => {
   const PASSWORD = 'correct horse battery';
-  const page = (password: string, ip: string) => t!.app.inject({ method: 'GET', url: '/sandbox/help-desk?format=json', headers: basic(password), remoteAddress: ip });
+  const page = (password: string, ip: string) =>
+    t!.app.inject({ method: 'GET', url: '/sandbox/help-desk?format=json', headers: basic(password), remoteAddress: ip });
 
   it('checks at most 5 of 100 parallel wrong passwords from an address, then locks that address for an hour, the right password included', async () => {
     const clock = createManualClock();
@@ -116,7 +146,9 @@ describe('the operator password is limited like a sign-in (issue 13)', () => {
   it('stops every check for the rest of the hour once all addresses together failed the overall ceiling', async () => {
     const clock = createManualClock();
     t = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:9', HELP_DESK_OPERATOR_PASSWORD: PASSWORD }, undefined, { clock });
-    await t.db.insert(rateLimitBuckets).values({ key: 'help-desk-operator:all', count: OPERATOR_LOCK_POLICY.maxFailuresOverall, windowStartedAt: clock.now() });
+    await t.db
+      .insert(rateLimitBuckets)
+      .values({ key: 'help-desk-operator:all', count: OPERATOR_LOCK_POLICY.maxFailuresOverall, windowStartedAt: clock.now() });
     const refused = await page(PASSWORD, '203.0.113.30');
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['retry-after']).toBeDefined();

@@ -3,13 +3,17 @@ import type { BuiltinDeskRepository } from '../../providers/help-desk/builtin-de
 
 export type OperatorRequest = Awaited<ReturnType<BuiltinDeskRepository['latestRequests']>>[number];
 
-export const attachmentPath = (requestId: number, token: string) => `/sandbox/help-desk/requests/${requestId}/attachments/${encodeURIComponent(token)}`;
+export const attachmentPath = (requestId: number, token: string) =>
+  `/sandbox/help-desk/requests/${requestId}/attachments/${encodeURIComponent(token)}`;
 
 const SOURCE_NAMES: Record<string, string> = { tickets_from_widget: 'Support', feedbacks_from_widget: 'Feedback' };
 
 function renderRequest(r: OperatorRequest): string {
   const files = r.attachments
-    .map((a) => `<li><a href="${escapeHtml(attachmentPath(r.id, a.token))}">${escapeHtml(a.fileName)}</a> (${Math.ceil(a.size / 1024)} KB)</li>`)
+    .map(
+      (a) =>
+        `<li><a href="${escapeHtml(attachmentPath(r.id, a.token))}">${escapeHtml(a.fileName)}</a> (${Math.ceil(a.size / 1024)} KB)</li>`,
+    )
     .join('');
   return `<article aria-labelledby="request-${r.id}">
 <h2 id="request-${r.id}">#${r.id} ${escapeHtml(r.subject)}</h2>

@@ -20,13 +20,26 @@ afterAll(() => t.app.close());
 
 /** zendesk/request as the widget calls it; answers the status, the envelope, and data.data parsed. */
 async function desk(url: string, requestType: 'get' | 'post', params?: object, as = headers) {
-  const { statusCode, body } = await call(t.app, 'POST', PATHS.helpDeskRequest, { headers: as, body: { url, requestType, ...(params ? { params } : {}) } });
+  const { statusCode, body } = await call(t.app, 'POST', PATHS.helpDeskRequest, {
+    headers: as,
+    body: { url, requestType, ...(params ? { params } : {}) },
+  });
   return { statusCode, body, json: statusCode === 200 ? JSON.parse(body.data.data as string) : undefined };
 }
 
-async function upload(name: string, bytes: Buffer, fields: Record<string, string> = { url: HELP_DESK_URLS.upload, requestType: 'post' }, as = headers) {
+async function upload(
+  name: string,
+  bytes: Buffer,
+  fields: Record<string, string> = { url: HELP_DESK_URLS.upload, requestType: 'post' },
+  as = headers,
+) {
   const { payload, headers: multipartHeaders } = multipartBody(fields, [{ field: 'file', name, type: 'application/octet-stream', bytes }]);
-  const response = await t.app.inject({ method: 'POST', url: `${API_BASE}${PATHS.helpDeskForwardFile}`, payload, headers: { ...as, ...multipartHeaders } });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `${API_BASE}${PATHS.helpDeskForwardFile}`,
+    payload,
+    headers: { ...as, ...multipartHeaders },
+  });
   const body = response.json();
   return { statusCode: response.statusCode, body, json: response.statusCode === 200 ? JSON.parse(body.data.data) : undefined };
 }
@@ -47,7 +60,9 @@ describe('zendesk/request: reading the built-in help centre', () => {
     const zh = await desk(HELP_DESK_URLS.sections('zh-cn'), 'get');
     expect(en.statusCode).toBe(200);
     expect(en.json.sections.length).toBeGreaterThanOrEqual(8);
-    expect(en.json.sections.map((s: { position: number }) => s.position)).toEqual([...en.json.sections.map((s: { position: number }) => s.position)].sort((a, b) => a - b));
+    expect(en.json.sections.map((s: { position: number }) => s.position)).toEqual(
+      [...en.json.sections.map((s: { position: number }) => s.position)].sort((a, b) => a - b),
+    );
     expect(zh.json.sections.map((s: { id: number }) => s.id)).toEqual(en.json.sections.map((s: { id: number }) => s.id));
     expect(zh.json.sections[0].name).not.toBe(en.json.sections[0].name);
     expect(zh.json.sections[0].name).toMatch(/\p{Script=Han}/u);
@@ -58,7 +73,13 @@ describe('zendesk/request: reading the built-in help centre', () => {
     const { json } = await desk(HELP_DESK_URLS.sectionArticles('en-us', section.id), 'get');
     expect(json.articles.length).toBeGreaterThanOrEqual(2);
     const first = json.articles[0];
-    expect(first).toMatchObject({ id: expect.any(Number), title: expect.any(String), body: expect.any(String), section_id: section.id, locale: 'en-us' });
+    expect(first).toMatchObject({
+      id: expect.any(Number),
+      title: expect.any(String),
+      body: expect.any(String),
+      section_id: section.id,
+      locale: 'en-us',
+    });
     expect(new Date(first.updated_at).toString()).not.toBe('Invalid Date');
     expect(first.html_url).toBe(`/help-centre/en-us/articles/${first.id}`);
     const one = await desk(HELP_DESK_URLS.article('en-us', first.id), 'get');
@@ -137,18 +158,28 @@ describe('zendesk/request: the allow-list', () => {
 });
 
 describe('support and feedback requests', () => {
-  it('opens a ticket with the spec §3 fields and the subject rules of spec §5', async () => {
+  it('opens a ticket with the docs/rules/entities.md fields and the subject rules of docs/rules/validation.md', async () => {
     const { statusCode, json } = await desk(HELP_DESK_URLS.createRequest, 'post', ticket());
     expect(statusCode).toBe(200);
     expect(json.request).toEqual({ id: expect.any(Number), status: 'new', subject: 'Ticket From ada.lovelace@example.com' });
     const topic = await desk(HELP_DESK_URLS.createRequest, 'post', ticket({ subject: '  Where is my BTC?  ' }));
     expect(topic.json.request.subject).toBe('Where is my BTC?');
-    const feedback = await desk(HELP_DESK_URLS.createRequest, 'post', ticket({ subject: 'anything', custom_fields: [{ id: 'source', value: 'feedbacks_from_widget' }] }));
+    const feedback = await desk(
+      HELP_DESK_URLS.createRequest,
+      'post',
+      ticket({ subject: 'anything', custom_fields: [{ id: 'source', value: 'feedbacks_from_widget' }] }),
+    );
     expect(feedback.json.request.subject).toBe('Feedback/Suggest From ada.lovelace@example.com');
 
     const page = await t.app.inject({ method: 'GET', url: '/sandbox/help-desk?format=json' });
     const stored = page.json().requests.find((r: { id: number }) => r.id === json.request.id);
-    expect(stored).toMatchObject({ requesterEmail: 'ada.lovelace@example.com', requesterName: 'ada.lovelace', source: 'tickets_from_widget', message: MESSAGE, status: 'new' });
+    expect(stored).toMatchObject({
+      requesterEmail: 'ada.lovelace@example.com',
+      requesterName: 'ada.lovelace',
+      source: 'tickets_from_widget',
+      message: MESSAGE,
+      status: 'new',
+    });
   });
 
   it.each([
@@ -156,7 +187,15 @@ describe('support and feedback requests', () => {
     ['a blank message padded to 50', { comment: { body: ` ${'x'.repeat(48)} `.padEnd(60, ' ') } }],
     ['an invalid email', { requester: { email: 'not-an-email' } }],
     ['an unknown source', { custom_fields: [{ id: 'source', value: 'tickets_from_elsewhere' }] }],
-    ['two custom fields', { custom_fields: [{ id: 'source', value: 'tickets_from_widget' }, { id: 'source', value: 'feedbacks_from_widget' }] }],
+    [
+      'two custom fields',
+      {
+        custom_fields: [
+          { id: 'source', value: 'tickets_from_widget' },
+          { id: 'source', value: 'feedbacks_from_widget' },
+        ],
+      },
+    ],
     ['a topic over 150 characters', { subject: 'x'.repeat(151) }],
     ['an extra field', { priority: 'urgent' }],
     ['six attachments', { comment: { body: MESSAGE, uploads: ['a', 'b', 'c', 'd', 'e', 'f'] } }],
@@ -168,7 +207,7 @@ describe('support and feedback requests', () => {
   });
 });
 
-describe('a ticket is the signed-in person\'s own (issue 13 F7)', () => {
+describe("a ticket is the signed-in person's own (issue 13 F7)", () => {
   it('files it under their account and address, whatever address the body names', async () => {
     const grace = { token: await signUp(t.app, 'grace.hopper@example.com') };
     const [account] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'grace.hopper@example.com'));
@@ -178,13 +217,16 @@ describe('a ticket is the signed-in person\'s own (issue 13 F7)', () => {
     expect(json.request.subject).toBe('Ticket From grace.hopper@example.com');
     const [stored] = await t.db.select().from(helpRequests).where(eq(helpRequests.id, json.request.id));
     expect(stored).toMatchObject({ requesterEmail: 'grace.hopper@example.com', requesterName: 'grace.hopper', userId: account?.id });
-    const filedAsAda = await t.db.select().from(helpRequests).where(and(eq(helpRequests.userId, account!.id), eq(helpRequests.requesterEmail, 'ada.lovelace@example.com')));
+    const filedAsAda = await t.db
+      .select()
+      .from(helpRequests)
+      .where(and(eq(helpRequests.userId, account!.id), eq(helpRequests.requesterEmail, 'ada.lovelace@example.com')));
     expect(filedAsAda).toEqual([]);
   });
 });
 
 describe('text PostgreSQL cannot store', () => {
-  // A NUL character made the insert (or the search's ilike) fail: a 500 instead of a 400 (trust.md).
+  // A NUL character made the insert (or the search's ilike) fail: a 500 instead of a 400 (docs/trust.md).
   it.each([
     ['a topic', () => desk(HELP_DESK_URLS.createRequest, 'post', ticket({ subject: 'Where\u0000 is my BTC?' }))],
     ['a message', () => desk(HELP_DESK_URLS.createRequest, 'post', ticket({ comment: { body: `${MESSAGE}\u0000` } }))],
@@ -200,7 +242,12 @@ describe('text PostgreSQL cannot store', () => {
       { url: HELP_DESK_URLS.upload, requestType: 'post', name: 'state\u0000ment.pdf', author: 'Ada\u0000 L.' },
       [{ field: 'file', name: 'ignored.pdf', type: 'application/pdf', bytes: Buffer.from('%PDF-1.7') }],
     );
-    const response = await t.app.inject({ method: 'POST', url: `${API_BASE}${PATHS.helpDeskForwardFile}`, payload, headers: { ...headers, ...multipartHeaders } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `${API_BASE}${PATHS.helpDeskForwardFile}`,
+      payload,
+      headers: { ...headers, ...multipartHeaders },
+    });
     expect(response.statusCode).toBe(200);
     expect(JSON.parse(response.json().data.data).upload.attachment.file_name).toBe('statement.pdf');
     const named = await upload('a\u0000b.txt', Buffer.from('x'));
@@ -210,19 +257,41 @@ describe('text PostgreSQL cannot store', () => {
 
 describe('zendesk/forward/file: a body that is not well-formed multipart', () => {
   const boundary = 'causewayProbeBoundary';
-  const part = (name: string, value: string, extra = '') => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${extra}\r\n\r\n${value}\r\n`;
+  const part = (name: string, value: string, extra = '') =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${extra}\r\n\r\n${value}\r\n`;
   const fields = part('url', HELP_DESK_URLS.upload) + part('requestType', 'post');
-  const filePart = (name: string) => `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: text/plain\r\n\r\nhello\r\n`;
+  const filePart = (name: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: text/plain\r\n\r\nhello\r\n`;
   const end = `--${boundary}--\r\n`;
   const send = (payload: string, contentType = `multipart/form-data; boundary=${boundary}`) =>
-    t.app.inject({ method: 'POST', url: `${API_BASE}${PATHS.helpDeskForwardFile}`, payload: Buffer.from(payload), headers: { ...headers, 'content-type': contentType } });
+    t.app.inject({
+      method: 'POST',
+      url: `${API_BASE}${PATHS.helpDeskForwardFile}`,
+      payload: Buffer.from(payload),
+      headers: { ...headers, 'content-type': contentType },
+    });
 
   it.each([
-    ['cut short inside the file', fields + `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nhell`, undefined, 400],
+    [
+      'cut short inside the file',
+      fields + `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nhell`,
+      undefined,
+      400,
+    ],
     ['without a boundary', fields + filePart('a.txt') + end, 'multipart/form-data', 400],
-    ['with a field declared JSON that is not', fields + part('author', '{not json', '\r\nContent-Type: application/json') + filePart('a.txt') + end, undefined, 400],
+    [
+      'with a field declared JSON that is not',
+      fields + part('author', '{not json', '\r\nContent-Type: application/json') + filePart('a.txt') + end,
+      undefined,
+      400,
+    ],
     // Over the field limit the parser stops mid-body: the file reads as cut short.
-    ['with a fifth field', fields + part('name', 'a.txt') + part('author', 'Ada') + part('extra', 'x') + filePart('a.txt') + end, undefined, 400],
+    [
+      'with a fifth field',
+      fields + part('name', 'a.txt') + part('author', 'Ada') + part('extra', 'x') + filePart('a.txt') + end,
+      undefined,
+      400,
+    ],
     ['with two files', fields + filePart('a.txt') + filePart('b.txt') + end, undefined, 413],
   ] as const)('answers a body %s with an envelope, never a 500', async (_name, payload, contentType, status) => {
     const response = await send(payload, contentType);
@@ -236,13 +305,21 @@ describe('zendesk/forward/file: attachments', () => {
     const bytes = Buffer.from('%PDF-1.7\nreceipt');
     const uploaded = await upload('receipt.pdf', bytes);
     expect(uploaded.statusCode).toBe(200);
-    expect(uploaded.json.upload).toEqual({ token: expect.stringMatching(/^[\w-]{20,}$/), attachment: { file_name: 'receipt.pdf', size: bytes.length, content_type: 'application/octet-stream' } });
+    expect(uploaded.json.upload).toEqual({
+      token: expect.stringMatching(/^[\w-]{20,}$/),
+      attachment: { file_name: 'receipt.pdf', size: bytes.length, content_type: 'application/octet-stream' },
+    });
     const second = await upload('screen shot.PNG', Buffer.from('png-bytes'));
     const { json } = await desk(HELP_DESK_URLS.createRequest, 'post', ticket({}, [uploaded.json.upload.token, second.json.upload.token]));
 
-    const stored = (await t.app.inject({ method: 'GET', url: '/sandbox/help-desk?format=json' })).json().requests.find((r: { id: number }) => r.id === json.request.id);
+    const stored = (await t.app.inject({ method: 'GET', url: '/sandbox/help-desk?format=json' }))
+      .json()
+      .requests.find((r: { id: number }) => r.id === json.request.id);
     expect(stored.attachments.map((a: { fileName: string }) => a.fileName).sort()).toEqual(['receipt.pdf', 'screen shot.PNG']);
-    const download = await t.app.inject({ method: 'GET', url: `/sandbox/help-desk/requests/${json.request.id}/attachments/${uploaded.json.upload.token}` });
+    const download = await t.app.inject({
+      method: 'GET',
+      url: `/sandbox/help-desk/requests/${json.request.id}/attachments/${uploaded.json.upload.token}`,
+    });
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-disposition']).toMatch(/^attachment; filename="receipt.pdf"/);
     expect(download.headers['x-content-type-options']).toBe('nosniff');
@@ -257,13 +334,23 @@ describe('zendesk/forward/file: attachments', () => {
   it("shows a ticket's text and file names on the operator page as text, never as markup, and offers the file under a safe name", async () => {
     const uploaded = await upload("<img src=x onerror='alert(1)'>.txt", Buffer.from('hello'));
     expect(uploaded.statusCode).toBe(200);
-    const { json } = await desk(HELP_DESK_URLS.createRequest, 'post', ticket({ subject: '<script>alert(1)</script>', comment: { body: `${MESSAGE} <b onmouseover="alert(1)">hi</b>`, uploads: [uploaded.json.upload.token] } }));
+    const { json } = await desk(
+      HELP_DESK_URLS.createRequest,
+      'post',
+      ticket({
+        subject: '<script>alert(1)</script>',
+        comment: { body: `${MESSAGE} <b onmouseover="alert(1)">hi</b>`, uploads: [uploaded.json.upload.token] },
+      }),
+    );
     const html = (await t.app.inject({ method: 'GET', url: '/sandbox/help-desk' })).body;
     expect(html).toContain(`#${json.request.id} &#60;script&#62;alert(1)&#60;/script&#62;`);
     expect(html).toContain('&#60;b onmouseover=&#34;alert(1)&#34;&#62;hi&#60;/b&#62;');
     expect(html).toContain('&#60;img src=x onerror=&#39;alert(1)&#39;&#62;.txt');
     expect(html).not.toMatch(/<script|<img|<b /);
-    const download = await t.app.inject({ method: 'GET', url: `/sandbox/help-desk/requests/${json.request.id}/attachments/${uploaded.json.upload.token}` });
+    const download = await t.app.inject({
+      method: 'GET',
+      url: `/sandbox/help-desk/requests/${json.request.id}/attachments/${uploaded.json.upload.token}`,
+    });
     expect(download.headers['content-disposition']).toMatch(/^attachment; filename="[A-Za-z0-9._() -]+"; filename\*=UTF-8''[^"<> ]+$/);
     expect(download.headers['content-type']).toBe('application/octet-stream');
     expect(download.headers['x-content-type-options']).toBe('nosniff');
@@ -276,7 +363,9 @@ describe('zendesk/forward/file: attachments', () => {
     expect([again.statusCode, again.body.code]).toEqual([400, 'HLP0000006']);
     const unknown = await desk(HELP_DESK_URLS.createRequest, 'post', ticket({ subject: 'third' }, ['no-such-token-000000000000']));
     expect(unknown.body.code).toBe('HLP0000006');
-    const subjects = (await t.app.inject({ method: 'GET', url: '/sandbox/help-desk?format=json' })).json().requests.map((r: { subject: string }) => r.subject);
+    const subjects = (await t.app.inject({ method: 'GET', url: '/sandbox/help-desk?format=json' }))
+      .json()
+      .requests.map((r: { subject: string }) => r.subject);
     expect(subjects).not.toContain('second');
     expect(subjects).not.toContain('third');
   });
@@ -362,7 +451,12 @@ describe('the built-in help site', () => {
   it('sanitises a body again when it renders it: an operator edit in the database carries no script', async () => {
     const [section] = (await desk(HELP_DESK_URLS.sections('en-us'), 'get')).json.sections;
     const [article] = (await desk(HELP_DESK_URLS.sectionArticles('en-us', section.id), 'get')).json.articles;
-    await t.db.update(helpArticleTexts).set({ bodyHtml: '<p>Edited</p><img src="x" onerror="window.__pwned = 1"><script>window.__pwned = 1</script><a href="javascript:alert(1)">x</a>' })
+    await t.db
+      .update(helpArticleTexts)
+      .set({
+        bodyHtml:
+          '<p>Edited</p><img src="x" onerror="window.__pwned = 1"><script>window.__pwned = 1</script><a href="javascript:alert(1)">x</a>',
+      })
       .where(eq(helpArticleTexts.articleId, article.id));
     const page = await t.app.inject({ method: 'GET', url: `/help-centre/en-us/articles/${article.id}` });
     expect(page.body).toContain('<p>Edited</p>');

@@ -20,7 +20,11 @@ function countingDesk(kind: HelpDeskProvider['kind']) {
 
 const TICKET = {
   op: 'createRequest' as const,
-  request: { comment: { body: 'x'.repeat(60) }, requester: { email: 'ada@example.com' }, custom_fields: [{ id: 'source' as const, value: 'tickets_from_widget' as const }] },
+  request: {
+    comment: { body: 'x'.repeat(60) },
+    requester: { email: 'ada@example.com' },
+    custom_fields: [{ id: 'source' as const, value: 'tickets_from_widget' as const }],
+  },
 };
 
 describe('the help service', () => {
@@ -58,17 +62,39 @@ describe('the help service', () => {
   it('names the requester by the email before the @ and applies the subject rules, whatever the widget sent', async () => {
     let seen: unknown;
     const { desk } = countingDesk('builtin');
-    const help = createHelpService({ ...desk, createRequest: async (request) => ((seen = request), { id: 2, status: 'new', subject: request.subject }) });
-    const answer = JSON.parse(await help.request({ ...TICKET, request: { ...TICKET.request, subject: '   ', requester: { name: 'Mallory', email: 'ada@example.com' } } }));
+    const help = createHelpService({
+      ...desk,
+      createRequest: async (request) => ((seen = request), { id: 2, status: 'new', subject: request.subject }),
+    });
+    const answer = JSON.parse(
+      await help.request({
+        ...TICKET,
+        request: { ...TICKET.request, subject: '   ', requester: { name: 'Mallory', email: 'ada@example.com' } },
+      }),
+    );
     expect(answer).toEqual({ request: { id: 2, status: 'new', subject: 'Ticket From ada@example.com' } });
-    expect(seen).toMatchObject({ requesterName: 'ada', requesterEmail: 'ada@example.com', requesterUserId: null, source: 'tickets_from_widget', uploadTokens: [] });
+    expect(seen).toMatchObject({
+      requesterName: 'ada',
+      requesterEmail: 'ada@example.com',
+      requesterUserId: null,
+      source: 'tickets_from_widget',
+      uploadTokens: [],
+    });
   });
 
   it("files a signed-in person's ticket under their id and account address, never the body's", async () => {
     let seen: unknown;
     const { desk } = countingDesk('builtin');
-    const help = createHelpService({ ...desk, createRequest: async (request) => ((seen = request), { id: 3, status: 'new', subject: request.subject }) });
-    const answer = JSON.parse(await help.request({ ...TICKET, request: { ...TICKET.request, subject: '', requester: { email: 'someone.else@example.com' } } }, { userId: 'usr_grace', email: 'grace@example.com' }));
+    const help = createHelpService({
+      ...desk,
+      createRequest: async (request) => ((seen = request), { id: 3, status: 'new', subject: request.subject }),
+    });
+    const answer = JSON.parse(
+      await help.request(
+        { ...TICKET, request: { ...TICKET.request, subject: '', requester: { email: 'someone.else@example.com' } } },
+        { userId: 'usr_grace', email: 'grace@example.com' },
+      ),
+    );
     expect(answer.request.subject).toBe('Ticket From grace@example.com');
     expect(seen).toMatchObject({ requesterEmail: 'grace@example.com', requesterName: 'grace', requesterUserId: 'usr_grace' });
   });

@@ -1,6 +1,13 @@
 import {
-  type HelpArticleJson, type HelpArticlePayload, type HelpArticlesPayload, type HelpRequestPayload, type HelpSearchPayload, type HelpSectionsPayload, type HelpUploadPayload,
-  requesterNameOf, ticketSubject,
+  type HelpArticleJson,
+  type HelpArticlePayload,
+  type HelpArticlesPayload,
+  type HelpRequestPayload,
+  type HelpSearchPayload,
+  type HelpSectionsPayload,
+  type HelpUploadPayload,
+  requesterNameOf,
+  ticketSubject,
 } from '@causeway/contracts';
 import { createTtlCache } from '../../platform/ttl-cache.ts';
 import type { HelpArticle, HelpAttachmentInput, HelpDeskProvider } from '../../providers/help-desk/index.ts';
@@ -18,8 +25,14 @@ export class HelpContentNotFound extends Error {
 }
 
 const articleJson = (article: HelpArticle): HelpArticleJson => ({
-  id: article.id, title: article.title, body: article.bodyHtml, updated_at: article.updatedAt.toISOString(), section_id: article.sectionId,
-  label_names: article.labels, html_url: article.url, locale: article.locale,
+  id: article.id,
+  title: article.title,
+  body: article.bodyHtml,
+  updated_at: article.updatedAt.toISOString(),
+  section_id: article.sectionId,
+  label_names: article.labels,
+  html_url: article.url,
+  locale: article.locale,
 });
 
 /**
@@ -29,7 +42,8 @@ const articleJson = (article: HelpArticle): HelpArticleJson => ({
  */
 export function createHelpService(provider: HelpDeskProvider, options: { readCacheMs?: number } = {}) {
   const cache = createTtlCache<unknown>({ ttlMs: options.readCacheMs ?? 60_000, maxEntries: 500 });
-  const read = <T>(key: string, load: () => Promise<T>): Promise<T> => (provider.kind === 'zendesk' ? (cache.get(key, load) as Promise<T>) : load());
+  const read = <T>(key: string, load: () => Promise<T>): Promise<T> =>
+    provider.kind === 'zendesk' ? (cache.get(key, load) as Promise<T>) : load();
 
   async function run(operation: HelpDeskOperation, requester: HelpRequester | null): Promise<unknown> {
     switch (operation.op) {
@@ -41,12 +55,21 @@ export function createHelpService(provider: HelpDeskProvider, options: { readCac
         return read(`search:${operation.locale}:${operation.query.toLowerCase()}`, async (): Promise<HelpSearchPayload> => {
           const results = await provider.search(operation.locale, operation.query);
           return {
-            results: results.map((r) => ({ id: r.id, title: r.title, snippet: r.snippet, section_id: r.sectionId, html_url: r.url, updated_at: r.updatedAt.toISOString() })),
+            results: results.map((r) => ({
+              id: r.id,
+              title: r.title,
+              snippet: r.snippet,
+              section_id: r.sectionId,
+              html_url: r.url,
+              updated_at: r.updatedAt.toISOString(),
+            })),
             count: results.length,
           };
         });
       case 'sections':
-        return read(`sections:${operation.locale}`, async (): Promise<HelpSectionsPayload> => ({ sections: await provider.sections(operation.locale) }));
+        return read(`sections:${operation.locale}`, async (): Promise<HelpSectionsPayload> => ({
+          sections: await provider.sections(operation.locale),
+        }));
       case 'sectionArticles':
         return read(`section:${operation.locale}:${operation.sectionId}`, async (): Promise<HelpArticlesPayload> => {
           const articles = await provider.sectionArticles(operation.locale, operation.sectionId);
@@ -66,7 +89,7 @@ export function createHelpService(provider: HelpDeskProvider, options: { readCac
         const email = requester?.email ?? request.requester.email;
         const source = request.custom_fields[0]?.value ?? 'tickets_from_widget';
         const created = await provider.createRequest({
-          // Spec §5: feedback always has its own subject; a support ticket without a topic gets one.
+          // docs/rules/validation.md: feedback always has its own subject; a support ticket without a topic gets one.
           subject: ticketSubject(source, email, request.subject),
           message: request.comment.body,
           requesterEmail: email,
@@ -89,7 +112,9 @@ export function createHelpService(provider: HelpDeskProvider, options: { readCac
     /** Stores an attachment; the answer is uploads.json's JSON text. */
     async upload(file: HelpAttachmentInput): Promise<string> {
       const upload = await provider.upload(file);
-      const payload: HelpUploadPayload = { upload: { token: upload.token, attachment: { file_name: upload.fileName, size: upload.size, content_type: upload.contentType } } };
+      const payload: HelpUploadPayload = {
+        upload: { token: upload.token, attachment: { file_name: upload.fileName, size: upload.size, content_type: upload.contentType } },
+      };
       return JSON.stringify(payload);
     },
   };

@@ -15,8 +15,9 @@ const headerValue = (request: FastifyRequest, name: string) => {
 };
 
 /**
- * `preHandler: requireSession` on a route makes it answer USER0000001 unless the request carries
- * a live token: `business-token` for business sessions, `token` for the others.
+ * requireSession, the guard of every call whose caller kind is 'individual' (platform/calls.ts
+ * runs it before the body is read), answers USER0000001 unless the request carries a live token:
+ * `business-token` for business sessions, `token` for the others.
  */
 export function createAuthGuard(app: FastifyInstance, sessions: SessionService) {
   if (!app.hasRequestDecorator('auth')) app.decorateRequest('auth', null);
@@ -26,6 +27,10 @@ export function createAuthGuard(app: FastifyInstance, sessions: SessionService) 
       request.auth = businessToken
         ? await sessions.authenticate(businessToken, 'business-token')
         : await sessions.authenticate(headerValue(request, HEADER.token), 'token');
+    },
+    /** A business session only (the caller kind 'business'): a live `business-token`, else USER0000001. */
+    async requireBusinessSession(request: FastifyRequest): Promise<void> {
+      request.auth = await sessions.authenticate(headerValue(request, HEADER.businessToken), 'business-token');
     },
     /** The session if the request carries a live token, else null (never throws). */
     async optionalSession(request: FastifyRequest): Promise<AuthContext | null> {

@@ -39,7 +39,10 @@ describe('binding the authenticator', () => {
   });
 
   it('gives a setup key and a 100 px QR code of it', async () => {
-    const response = await api('POST', '/capi/v1/customer/otp/generate-google-authenticator-qr-code', token, { qrCodeWidth: 100, qrCodeHeight: 100 });
+    const response = await api('POST', '/capi/v1/customer/otp/generate-google-authenticator-qr-code', token, {
+      qrCodeWidth: 100,
+      qrCodeHeight: 100,
+    });
     const { googleAuthenticatorToken, qrCode } = response.json().data;
     expect(googleAuthenticatorToken).toMatch(/^[A-Z2-7]{16,}$/);
     expect(qrCode).toMatch(/^data:image\/png;base64,/);
@@ -47,11 +50,17 @@ describe('binding the authenticator', () => {
   });
 
   it('needs the emailed GA_BIND code and a right app code', async () => {
-    const send = await api('POST', '/capi/v1/login/common/verification/send-code', token, { verifyBusiness: 'GA_BIND', email: 'demo@causeway.test' });
+    const send = await api('POST', '/capi/v1/login/common/verification/send-code', token, {
+      verifyBusiness: 'GA_BIND',
+      email: 'demo@causeway.test',
+    });
     expect(send.statusCode).toBe(200);
     const emailCode = await readLatestCode(t.app, 'demo@causeway.test');
 
-    const wrongApp = await api('POST', '/capi/v1/customer/otp/bind-google-authenticator', token, { newGaVerifyCode: '000000', emailVerifyCode: emailCode });
+    const wrongApp = await api('POST', '/capi/v1/customer/otp/bind-google-authenticator', token, {
+      newGaVerifyCode: '000000',
+      emailVerifyCode: emailCode,
+    });
     expect(wrongApp.json().code).toBe('USE003000011');
 
     clock.advance(60_000);
@@ -63,7 +72,10 @@ describe('binding the authenticator', () => {
     });
     expect(wrongEmail.json().code).toBe('USE003000002');
 
-    const bound = await api('POST', '/capi/v1/customer/otp/bind-google-authenticator', token, { newGaVerifyCode: await totp(secret), emailVerifyCode: freshEmailCode });
+    const bound = await api('POST', '/capi/v1/customer/otp/bind-google-authenticator', token, {
+      newGaVerifyCode: await totp(secret),
+      emailVerifyCode: freshEmailCode,
+    });
     expect(bound.json().data).toEqual({ bindStatus: 'SUCCESS' });
   });
 
@@ -81,7 +93,11 @@ describe('binding the authenticator', () => {
 
   it('asks for the authenticator at the next sign-in, and verify-otp accepts each code once', async () => {
     clock.advance(24 * 60 * 60 * 1000);
-    const login = await t.app.inject({ method: 'POST', url: '/prod-api/capi/v1/login/common/password', payload: { email: 'demo@causeway.test', password: 'Causeway-demo-2026!' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/prod-api/capi/v1/login/common/password',
+      payload: { email: 'demo@causeway.test', password: 'Causeway-demo-2026!' },
+    });
     expect(login.json().data).toMatchObject({ status: 'NEED_GA', token: null });
     const second = await t.app.inject({
       method: 'POST',
@@ -103,7 +119,11 @@ describe('binding the authenticator', () => {
 describe('the Download App modal', () => {
   it('answers the store QR code as a list whose first item is URL-encoded', async () => {
     const token = await t.app
-      .inject({ method: 'POST', url: '/prod-api/capi/v1/login/common/password', payload: { email: 'business@causeway.test', password: 'Causeway-demo-2026!', loginMode: 'business' } })
+      .inject({
+        method: 'POST',
+        url: '/prod-api/capi/v1/login/common/password',
+        payload: { email: 'business@causeway.test', password: 'Causeway-demo-2026!', loginMode: 'business' },
+      })
       .then((r) => r.json().data.token.token as string);
     const response = await t.app.inject({
       method: 'POST',

@@ -4,7 +4,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userAuthenticators, users } from '../../db/schema/index.ts';
 import {
-  authenticatorOf, call, checkLoginStatus, createIdentityTestApp, GOOD_PASSWORD, type IdentityTestApp, passwordLogin, signUpWithPassword, totpAt,
+  authenticatorOf,
+  call,
+  checkLoginStatus,
+  createIdentityTestApp,
+  GOOD_PASSWORD,
+  type IdentityTestApp,
+  passwordLogin,
+  signUpWithPassword,
+  totpAt,
 } from '../../../test/identity-helpers.ts';
 import { type AuthenticatorService, TOTP_ISSUER } from './authenticator.service.ts';
 
@@ -114,7 +122,8 @@ describe('sign-in with a bound authenticator', () => {
     ({ secret } = await userWithAuthenticator(email));
   });
 
-  const verifyGa = (processToken: string, verifyCode: string) => call(t.app, 'POST', PATHS.verifyGaCode, { body: { processToken, verifyCode } });
+  const verifyGa = (processToken: string, verifyCode: string) =>
+    call(t.app, 'POST', PATHS.verifyGaCode, { body: { processToken, verifyCode } });
   const firstFactor = async () => {
     const { statusCode, body } = await passwordLogin(t.app, { email, password: GOOD_PASSWORD });
     expect(statusCode).toBe(200);
@@ -165,7 +174,9 @@ describe('sign-in with a bound authenticator', () => {
     t.clock.advance(STEP_MS);
     const { processToken } = await firstFactor();
     const [claims, signature] = processToken.split('.') as [string, string];
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(claims, 'base64url').toString()), expiresAt: Date.now() + 1e12 })).toString('base64url');
+    const forged = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(claims, 'base64url').toString()), expiresAt: Date.now() + 1e12 }),
+    ).toString('base64url');
     for (const token of [`${forged}.${signature}`, `${claims}.${'0'.repeat(signature.length)}`, randomBytes(32).toString('hex')]) {
       const { statusCode, body } = await verifyGa(token, await codeAt(secret));
       expect(statusCode).toBe(400);
@@ -189,7 +200,8 @@ describe('sign-in with a bound authenticator', () => {
 
   it('does not forget wrong authenticator codes when the password is passed again', async () => {
     const wrong = async () => String((Number(await codeAt(secret)) + 1) % 1e6).padStart(6, '0');
-    for (let i = 1; i <= 4; i += 1) expect((await verifyGa((await firstFactor()).processToken, await wrong())).body.code).toBe('USE003000011');
+    for (let i = 1; i <= 4; i += 1)
+      expect((await verifyGa((await firstFactor()).processToken, await wrong())).body.code).toBe('USE003000011');
     const fifth = await verifyGa((await firstFactor()).processToken, await wrong());
     expect(fifth.body).toMatchObject({ code: 'USE000002002', msg: 'Maximum attempts exceeded, try again in 1 hour' });
     t.clock.advance(60 * 60_000);

@@ -4,7 +4,7 @@ import { decrypt, encrypt } from '../../platform/crypto.ts';
 import type { IdentityRepository } from './identity.repository.ts';
 
 export const TOTP_ISSUER = 'Causeway';
-/** RFC 6238 30 s steps; ±1 step accepted for clock drift (trust.md). */
+/** RFC 6238 30 s steps; ±1 step accepted for clock drift (docs/trust.md). */
 const STEP_SECONDS = 30;
 
 /**
@@ -81,7 +81,13 @@ export function createAuthenticatorService(deps: { repository: IdentityRepositor
 
     /** Swaps in the replacement that was matched (compare-and-set on both secrets and the old step); false when anything moved. */
     completeChange: (userId: string, match: ChangeMatch): Promise<boolean> =>
-      repository.completeReplacement(userId, { currentSecret: match.currentSecret, pendingSecret: match.pendingSecret }, match.oldStep, match.newStep, clock.now()),
+      repository.completeReplacement(
+        userId,
+        { currentSecret: match.currentSecret, pendingSecret: match.pendingSecret },
+        match.oldStep,
+        match.newStep,
+        clock.now(),
+      ),
 
     /**
      * Checks a code of a bound authenticator and spends its step; false for a wrong code or a step

@@ -6,7 +6,12 @@ import { newId } from '../../platform/crypto.ts';
 /** Stores what the web client reports through common/log, and forgets it again. */
 export function createClientLogRepository(db: Database) {
   return {
-    async add(entry: { clientUuid: string; entries: Record<string, string>; userAgent: string | undefined; createdAt: Date }): Promise<void> {
+    async add(entry: {
+      clientUuid: string;
+      entries: Record<string, string>;
+      userAgent: string | undefined;
+      createdAt: Date;
+    }): Promise<void> {
       await db.insert(clientLogs).values({ id: newId('log'), ...entry, userAgent: entry.userAgent?.slice(0, 512) ?? null });
     },
 
@@ -17,7 +22,10 @@ export function createClientLogRepository(db: Database) {
     async prune(before: Date, keep: number): Promise<number> {
       const old = await db.delete(clientLogs).where(lt(clientLogs.createdAt, before)).returning({ id: clientLogs.id });
       const newest = db.select({ id: clientLogs.id }).from(clientLogs).orderBy(desc(clientLogs.createdAt), desc(clientLogs.id)).limit(keep);
-      const beyond = await db.delete(clientLogs).where(sql`${clientLogs.id} not in ${newest}`).returning({ id: clientLogs.id });
+      const beyond = await db
+        .delete(clientLogs)
+        .where(sql`${clientLogs.id} not in ${newest}`)
+        .returning({ id: clientLogs.id });
       return old.length + beyond.length;
     },
   };

@@ -1,7 +1,5 @@
-import { API_BASE, clientLogBodySchema, commonHeadersSchema, envelopeOf, ok, PATHS } from '@causeway/contracts';
+import { CALLS, ok } from '@causeway/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { JobQueueRepository } from '../../jobs/job-queue.repository.ts';
 import type { JobWorker } from '../../jobs/job-worker.ts';
@@ -10,6 +8,7 @@ import type { RateLimiter } from '../../platform/rate-limit.repository.ts';
 import { RateLimitedError } from '../../platform/rate-limited.ts';
 import type { AuthGuard } from './auth-guard.ts';
 import { createClientLogRepository } from './client-log.repository.ts';
+import { registerCall } from '../../platform/calls.ts';
 
 /**
  * The bounds of common/log, a call anyone may make without a session (F5 of issue 13: it
@@ -42,11 +41,10 @@ export interface ClientLogDeps {
 }
 
 /**
- * POST login/common/log (spec §7: logMap with the client's uuid) and the hourly job that prunes
+ * POST login/common/log (docs/rules/calls.md: logMap with the client's uuid) and the hourly job that prunes
  * what it stored. Answers how to schedule that job (once, found again by its key).
  */
 export function registerClientLogRoutes(app: FastifyInstance, deps: ClientLogDeps): { scheduleHousekeeping: () => Promise<void> } {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
   const logs = createClientLogRepository(deps.db);
   const limits = CLIENT_LOG_LIMITS;
 
@@ -62,22 +60,25 @@ export function registerClientLogRoutes(app: FastifyInstance, deps: ClientLogDep
     if (session) await limit(`client-log:user:${session.user.id}`, limits.perPersonPerHour);
   }
 
-  routes.post(`${API_BASE}${PATHS.clientLog}`, {
-    schema: {
-      tags: ['sign-in'],
-      summary: `The web client's diagnostic log (logMap with the client's uuid); at most ${limits.bodyBytes / 1024} KB, ${limits.perIpPerHour} an hour per address and per person, kept ${limits.keepDays} days`,
-      headers: commonHeadersSchema,
-      body: clientLogBodySchema,
-      response: { 200: envelopeOf(z.null()) },
-    },
-    bodyLimit: limits.bodyBytes,
-    onRequest: limitSender,
-    handler: async (request) => {
+  registerCall(
+    app,
+    CALLS.clientLog,
+    async (request) => {
       await limit('client-log:all', limits.storedPerHour);
-      await logs.add({ clientUuid: request.body.uuid, entries: request.body.logMap, userAgent: request.headers['user-agent'], createdAt: deps.clock.now() });
+      await logs.add({
+        clientUuid: request.body.uuid,
+        entries: request.body.logMap,
+        userAgent: request.headers['user-agent'],
+        createdAt: deps.clock.now(),
+      });
       return ok(null);
     },
-  });
+    {
+      summary: `${CALLS.clientLog.summary}; at most ${limits.bodyBytes / 1024} KB, ${limits.perIpPerHour} an hour per address and per person, kept ${limits.keepDays} days`,
+      bodyLimit: limits.bodyBytes,
+      onRequest: limitSender,
+    },
+  );
 
   deps.worker.register(JOB_CLIENT_LOG_PRUNE, async () => {
     const now = deps.clock.now();
@@ -85,6 +86,7 @@ export function registerClientLogRoutes(app: FastifyInstance, deps: ClientLogDep
     return { runAgainAt: new Date(now.getTime() + HOUR_MS) };
   });
   return {
-    scheduleHousekeeping: () => deps.queue.enqueue({ kind: JOB_CLIENT_LOG_PRUNE, payload: {}, runAt: deps.clock.now(), dedupeKey: JOB_CLIENT_LOG_PRUNE }),
+    scheduleHousekeeping: () =>
+      deps.queue.enqueue({ kind: JOB_CLIENT_LOG_PRUNE, payload: {}, runAt: deps.clock.now(), dedupeKey: JOB_CLIENT_LOG_PRUNE }),
   };
 }

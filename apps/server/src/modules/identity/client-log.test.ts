@@ -18,7 +18,8 @@ afterAll(async () => {
 });
 
 const uuid = () => crypto.randomUUID();
-const storedFor = async (clientUuid: string) => (await t.db.select({ n: count() }).from(clientLogs).where(eq(clientLogs.clientUuid, clientUuid)))[0]?.n ?? 0;
+const storedFor = async (clientUuid: string) =>
+  (await t.db.select({ n: count() }).from(clientLogs).where(eq(clientLogs.clientUuid, clientUuid)))[0]?.n ?? 0;
 const post = (clientUuid: string, options: { ip?: string; headers?: Record<string, string>; logMap?: Record<string, string> } = {}) =>
   t.app.inject({
     method: 'POST',
@@ -45,7 +46,8 @@ describe('common/log is bounded (issue 13 F5)', () => {
   it('limits a signed-in person across addresses', async () => {
     const token = await signUp(t.app, 'client.log.person@example.test');
     const clientUuid = uuid();
-    for (let i = 0; i < CLIENT_LOG_LIMITS.perPersonPerHour; i += 1) expect((await post(clientUuid, { ip: nextIp(), headers: tokenHeaders(token) })).statusCode).toBe(200);
+    for (let i = 0; i < CLIENT_LOG_LIMITS.perPersonPerHour; i += 1)
+      expect((await post(clientUuid, { ip: nextIp(), headers: tokenHeaders(token) })).statusCode).toBe(200);
     const over = await post(clientUuid, { ip: nextIp(), headers: tokenHeaders(token) });
     expect(over.statusCode).toBe(429);
     expect(over.headers['retry-after']).toBeDefined();
@@ -56,7 +58,9 @@ describe('common/log is bounded (issue 13 F5)', () => {
 
   it('stops storing when everyone together reached the hourly ceiling, and starts again in the next hour', async () => {
     const now = t.clock.now();
-    await t.db.insert(rateLimitBuckets).values({ key: 'client-log:all', count: CLIENT_LOG_LIMITS.storedPerHour, windowStartedAt: now })
+    await t.db
+      .insert(rateLimitBuckets)
+      .values({ key: 'client-log:all', count: CLIENT_LOG_LIMITS.storedPerHour, windowStartedAt: now })
       .onConflictDoUpdate({ target: rateLimitBuckets.key, set: { count: CLIENT_LOG_LIMITS.storedPerHour, windowStartedAt: now } });
     const clientUuid = uuid();
     const refused = await post(clientUuid, { ip: nextIp() });
@@ -69,14 +73,22 @@ describe('common/log is bounded (issue 13 F5)', () => {
 
   it(`refuses a body over ${CLIENT_LOG_LIMITS.bodyBytes / 1024} KB with 413 before storing anything`, async () => {
     const clientUuid = uuid();
-    const big = await post(clientUuid, { ip: nextIp(), logMap: Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`field${i}`, 'x'.repeat(1000)])) });
+    const big = await post(clientUuid, {
+      ip: nextIp(),
+      logMap: Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`field${i}`, 'x'.repeat(1000)])),
+    });
     expect(big.statusCode).toBe(413);
     expect(big.json()).toMatchObject({ code: 'REQ0000413' });
     expect(await storedFor(clientUuid)).toBe(0);
   });
 
   it('refuses a malformed log with 400 and stores nothing', async () => {
-    const answer = await t.app.inject({ method: 'POST', url: `${API_BASE}${PATHS.clientLog}`, remoteAddress: nextIp(), payload: { uuid: 'not-a-uuid', logMap: { a: 'b' } } });
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: `${API_BASE}${PATHS.clientLog}`,
+      remoteAddress: nextIp(),
+      payload: { uuid: 'not-a-uuid', logMap: { a: 'b' } },
+    });
     expect(answer.statusCode).toBe(400);
     expect(answer.json()).toMatchObject({ code: 'REQ0000400' });
   });
@@ -96,7 +108,8 @@ describe('common/log is bounded (issue 13 F5)', () => {
     const repository = createClientLogRepository(t.db);
     const clientUuid = uuid();
     const start = t.clock.now().getTime();
-    for (let i = 0; i < 5; i += 1) await repository.add({ clientUuid, entries: { i: String(i) }, userAgent: undefined, createdAt: new Date(start + i * 1000) });
+    for (let i = 0; i < 5; i += 1)
+      await repository.add({ clientUuid, entries: { i: String(i) }, userAgent: undefined, createdAt: new Date(start + i * 1000) });
     await repository.prune(new Date(start - 1), 3);
     const kept = await t.db.select({ entries: clientLogs.entries }).from(clientLogs);
     expect(kept.map((row) => (row.entries as { i: string }).i).sort()).toEqual(['2', '3', '4']);

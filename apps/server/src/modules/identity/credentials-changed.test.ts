@@ -3,10 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILLING, cardFieldsToken } from '../../../test/order-helpers.ts';
 import { readLatestCode } from '../../../test/test-app.ts';
 import {
-  call, createIdentityTestApp, GOOD_PASSWORD, type IdentityTestApp, nextIp, passwordLogin, signUpWithPassword, tokenHeaders, totpAt,
+  call,
+  createIdentityTestApp,
+  GOOD_PASSWORD,
+  type IdentityTestApp,
+  nextIp,
+  passwordLogin,
+  signUpWithPassword,
+  tokenHeaders,
+  totpAt,
 } from '../../../test/identity-helpers.ts';
 
-// trust.md: "Changing password or authenticator suspends sell and adding cards or bank accounts
+// docs/trust.md: "Changing password or authenticator suspends sell and adding cards or bank accounts
 // for 24 hours and ends other sessions." Read back the way the web app reads it: account/check,
 // list-card and add-card.
 
@@ -30,7 +38,9 @@ const suspendedUntil = async (token: string) => {
 async function signIn(email: string, password: string, authenticatorSecret?: string): Promise<string> {
   const { body } = await passwordLogin(t.app, { email, password });
   if (body.data?.status === 'NEED_GA' && authenticatorSecret) {
-    const second = await call(t.app, 'POST', PATHS.verifyGaCode, { body: { processToken: body.data.processToken, verifyCode: await totp(authenticatorSecret) } });
+    const second = await call(t.app, 'POST', PATHS.verifyGaCode, {
+      body: { processToken: body.data.processToken, verifyCode: await totp(authenticatorSecret) },
+    });
     expect(second.body.data?.status, JSON.stringify(second.body)).toBe('SUCCESS');
     return second.body.data.token.token as string;
   }
@@ -78,7 +88,10 @@ describe('a new password suspends sensitive actions for 24 hours', () => {
     const code = await resetCodeOf(email);
 
     const changedAt = t.clock.now().getTime();
-    const reset = await call(t.app, 'POST', PATHS.passwordReset, { body: { email, code, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, ip: nextIp() });
+    const reset = await call(t.app, 'POST', PATHS.passwordReset, {
+      body: { email, code, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+      ip: nextIp(),
+    });
     expect(reset.body.code).toBe('000000');
     expect(await suspendedUntil(await signIn(email, NEW_PASSWORD))).toBe(new Date(changedAt + DAY_MS).toISOString());
     await expectSuspendedFor24Hours(changedAt, () => signIn(email, NEW_PASSWORD));
@@ -92,7 +105,10 @@ describe('a new password suspends sensitive actions for 24 hours', () => {
     expect((await passwordLogin(t.app, { email, password: GOOD_PASSWORD })).body.code).toBe('USE000002002');
 
     const code = await resetCodeOf(email);
-    const reset = await call(t.app, 'POST', PATHS.passwordReset, { body: { email, code, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, ip: nextIp() });
+    const reset = await call(t.app, 'POST', PATHS.passwordReset, {
+      body: { email, code, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+      ip: nextIp(),
+    });
     expect(reset.body.code).toBe('000000');
     // Well within the hour the lock would have lasted.
     expect((await passwordLogin(t.app, { email, password: NEW_PASSWORD })).body.data.status).toBe('SUCCESS');
@@ -109,9 +125,15 @@ describe('which security events pause adding a card for 24 hours', () => {
     return { at: body.data.addCardAvailableAt as string | null, reason: body.data.addCardWaitReason as string | null };
   };
   const addCard = async (token: string) =>
-    (await call(t.app, 'POST', PATHS.addCard, { headers: tokenHeaders(token), body: { cardToken: await cardFieldsToken(t.app), billingAddress: BILLING } })).body.code as string;
+    (
+      await call(t.app, 'POST', PATHS.addCard, {
+        headers: tokenHeaders(token),
+        body: { cardToken: await cardFieldsToken(t.app), billingAddress: BILLING },
+      })
+    ).body.code as string;
   const bindingStatus = async (token: string) =>
-    (await call(t.app, 'GET', `${PATHS.authenticatorBindingStatus}?scenario=SELL`, { headers: tokenHeaders(token) })).body.data.bindStatus as string;
+    (await call(t.app, 'GET', `${PATHS.authenticatorBindingStatus}?scenario=SELL`, { headers: tokenHeaders(token) })).body.data
+      .bindStatus as string;
 
   /** An emailed code of `business` for the signed-in person, a minute after the previous mail. */
   async function emailedCode(token: string, email: string, verifyBusiness: 'GA_BIND' | 'GA_CHANGE') {
@@ -122,10 +144,17 @@ describe('which security events pause adding a card for 24 hours', () => {
 
   /** The first authenticator, bound the way the security centre binds it; answers its secret. */
   async function bindFirst(token: string, email: string) {
-    const setup = await call(t.app, 'POST', PATHS.authenticatorQrCode, { headers: tokenHeaders(token), body: { qrCodeWidth: 100, qrCodeHeight: 100 } });
+    const setup = await call(t.app, 'POST', PATHS.authenticatorQrCode, {
+      headers: tokenHeaders(token),
+      body: { qrCodeWidth: 100, qrCodeHeight: 100 },
+    });
     const secret = setup.body.data.googleAuthenticatorToken as string;
     const emailVerifyCode = await emailedCode(token, email, 'GA_BIND');
-    const bound = await call(t.app, 'POST', PATHS.bindGoogleAuthenticator, { headers: tokenHeaders(token), body: { newGaVerifyCode: await totp(secret), emailVerifyCode }, ip: nextIp() });
+    const bound = await call(t.app, 'POST', PATHS.bindGoogleAuthenticator, {
+      headers: tokenHeaders(token),
+      body: { newGaVerifyCode: await totp(secret), emailVerifyCode },
+      ip: nextIp(),
+    });
     expect(bound.body.data, JSON.stringify(bound.body)).toEqual({ bindStatus: 'SUCCESS' });
     // The next code is of the next step: each step is accepted once.
     t.clock.advance(30_000);

@@ -1,3 +1,4 @@
+import { ErrorCode } from '@causeway/contracts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { constantTimeEqual, hmacHex, newId, newSixDigitCode } from '../../platform/crypto.ts';
@@ -8,7 +9,7 @@ import { codeEmail, type EmailLanguage } from './email-templates.ts';
 import { type IdentityRepository, normalizeEmail } from './identity.repository.ts';
 
 /**
- * trust.md, "Email codes", and the limits against mail bombing and guessing. "IP" is an IPv4
+ * docs/trust.md, "Email codes", and the limits against mail bombing and guessing. "IP" is an IPv4
  * address or an IPv6 /64 (request.ipKey). Sends are bounded three ways, checked in this order, and a
  * send refused by one limit still counts on those checked before it:
  * - per IP, 200 an hour: one IP reaches at most 200 inboxes an hour, while an office or campus
@@ -58,7 +59,7 @@ export function createEmailCodeService(deps: {
 
   async function limit(key: string, max: number) {
     const result = await rateLimiter.hit(key, max, HOUR_MS, clock.now());
-    if (!result.allowed) throw new RateLimitedError(result.retryAfterMs, LIMITED_MESSAGE, 'USE000002002');
+    if (!result.allowed) throw new RateLimitedError(result.retryAfterMs, LIMITED_MESSAGE, ErrorCode.TooManyAttempts);
   }
 
   /** The code's own check: wrong entries count on the code, the fifth burns it. */
@@ -67,24 +68,24 @@ export function createEmailCodeService(deps: {
     const open = await repository.findOpenEmailCode(input.email, input.purpose);
     if (!open) {
       const latest = await repository.findLatestEmailCode(input.email, input.purpose);
-      if (latest?.closedReason === 'used') throw new AppError('USE000002004', 'This code was already used: ask for a new one');
-      if (latest?.closedReason === 'expired') throw new AppError('USE000002003', 'This code expired: ask for a new one');
-      if (latest?.closedReason === 'burnt') throw new AppError('USE000002002', 'Maximum attempts exceeded: ask for a new code');
-      throw new WrongCodeError('USE003000002', 'Invalid code. Please try again.');
+      if (latest?.closedReason === 'used') throw new AppError(ErrorCode.EmailCodeUsed, 'This code was already used: ask for a new one');
+      if (latest?.closedReason === 'expired') throw new AppError(ErrorCode.EmailCodeExpired, 'This code expired: ask for a new one');
+      if (latest?.closedReason === 'burnt') throw new AppError(ErrorCode.TooManyAttempts, 'Maximum attempts exceeded: ask for a new code');
+      throw new WrongCodeError(ErrorCode.EmailCodeWrong, 'Invalid code. Please try again.');
     }
     if (open.expiresAt <= now) {
       await repository.closeEmailCode(open.id, 'expired', now);
-      throw new AppError('USE000002003', 'This code expired: ask for a new one');
+      throw new AppError(ErrorCode.EmailCodeExpired, 'This code expired: ask for a new one');
     }
     // The entry is counted before the comparison, in one conditional update: parallel entries never exceed the maximum.
     const entries = await repository.reserveEmailCodeEntry(open.id, EMAIL_CODE_POLICY.maxWrongEntries);
-    if (entries === null) throw new WrongCodeError('USE000002002', 'Maximum attempts exceeded: ask for a new code');
+    if (entries === null) throw new WrongCodeError(ErrorCode.TooManyAttempts, 'Maximum attempts exceeded: ask for a new code');
     if (!constantTimeEqual(hashCode(open.id, input.code), open.codeHash)) {
       if (entries >= EMAIL_CODE_POLICY.maxWrongEntries) {
         await repository.closeEmailCode(open.id, 'burnt', now);
-        throw new WrongCodeError('USE000002002', 'Maximum attempts exceeded: ask for a new code');
+        throw new WrongCodeError(ErrorCode.TooManyAttempts, 'Maximum attempts exceeded: ask for a new code');
       }
-      throw new WrongCodeError('USE003000002', 'Invalid code. Please try again.');
+      throw new WrongCodeError(ErrorCode.EmailCodeWrong, 'Invalid code. Please try again.');
     }
     await repository.releaseEmailCodeEntry(open.id);
     return open.id;
@@ -98,7 +99,11 @@ export function createEmailCodeService(deps: {
       if (open && now.getTime() - open.createdAt.getTime() < EMAIL_CODE_POLICY.resendAfterMs) {
         const waitMs = EMAIL_CODE_POLICY.resendAfterMs - (now.getTime() - open.createdAt.getTime());
         // With Retry-After: the code dialog counts down to Resend from it (the open code still works).
-        throw new RateLimitedError(waitMs, `Please wait ${Math.ceil(waitMs / 1000)} s before asking for a new code`, 'USE000002005');
+        throw new RateLimitedError(
+          waitMs,
+          `Please wait ${Math.ceil(waitMs / 1000)} s before asking for a new code`,
+          ErrorCode.EmailCodeAskedTooSoon,
+        );
       }
       // Widest first: a send refused by the IP's or the IP-and-address limit is not counted on the
       // address, so one IP hammering an address cannot use up its owner's hour.
@@ -135,13 +140,21 @@ export function createEmailCodeService(deps: {
       // address signs in as often as it asks for codes). A refusal that is not a wrong entry
       // (expired, used) guesses nothing: given back too. Per person, wrong codes count in the
       // code's own entries and in sign-in's lock, as before.
-      return rateLimiter.countRefusals(`code-verify:ip:${input.ipKey}`, EMAIL_CODE_POLICY.wrongEntriesPerIpPerHour, HOUR_MS, clock.now(), LIMITED_MESSAGE,
-        () => checkCode(input), { code: 'USE000002002', countsAsRefusal: (error) => error instanceof WrongCodeError });
+      return rateLimiter.countRefusals(
+        `code-verify:ip:${input.ipKey}`,
+        EMAIL_CODE_POLICY.wrongEntriesPerIpPerHour,
+        HOUR_MS,
+        clock.now(),
+        LIMITED_MESSAGE,
+        () => checkCode(input),
+        { errorName: ErrorCode.TooManyAttempts, countsAsRefusal: (error) => error instanceof WrongCodeError },
+      );
     },
 
     /** Consumes a code `check` passed; USE000002004 when another request used it first (single use). */
     async use(codeId: string): Promise<void> {
-      if (!(await repository.closeEmailCode(codeId, 'used', clock.now()))) throw new AppError('USE000002004', 'This code was already used: ask for a new one');
+      if (!(await repository.closeEmailCode(codeId, 'used', clock.now())))
+        throw new AppError(ErrorCode.EmailCodeUsed, 'This code was already used: ask for a new one');
     },
 
     /**
@@ -152,7 +165,10 @@ export function createEmailCodeService(deps: {
       const open = await repository.findOpenEmailCode(normalizeEmail(input.email), input.purpose);
       const age = open ? clock.now().getTime() - open.createdAt.getTime() : Infinity;
       if (age >= EMAIL_CODE_POLICY.resendAfterMs) return service.send(input);
-      return { resendAfterSeconds: Math.ceil((EMAIL_CODE_POLICY.resendAfterMs - age) / 1000), expiresInSeconds: EMAIL_CODE_POLICY.ttlMs / 1000 };
+      return {
+        resendAfterSeconds: Math.ceil((EMAIL_CODE_POLICY.resendAfterMs - age) / 1000),
+        expiresInSeconds: EMAIL_CODE_POLICY.ttlMs / 1000,
+      };
     },
   };
   return service;

@@ -99,7 +99,11 @@ describe('a code’s life', () => {
   });
 
   it('answers "wrong" when no code was ever sent', async () => {
-    const { statusCode, body } = await loginWithCode(t.app, { email: 'never.sent@example.test', code: '123456', termsAccepted: true }, nextIp());
+    const { statusCode, body } = await loginWithCode(
+      t.app,
+      { email: 'never.sent@example.test', code: '123456', termsAccepted: true },
+      nextIp(),
+    );
     expect(statusCode).toBe(400);
     expect(body.code).toBe('USE003000002');
   });
@@ -147,7 +151,12 @@ describe('sending limits', () => {
     expect(statusCode).toBe(429);
     expect(body).toMatchObject({ code: 'USE000002002', msg: 'Maximum attempts exceeded, try again in 1 hour' });
     // Retry-After says when the hour ends, so the page can say when to ask again.
-    const again = await t.app.inject({ method: 'POST', url: `${API_BASE}${PATHS.sendVerifyCode}`, payload: { email: 'spray201@example.test' }, remoteAddress: ip });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `${API_BASE}${PATHS.sendVerifyCode}`,
+      payload: { email: 'spray201@example.test' },
+      remoteAddress: ip,
+    });
     expect(Number(again.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(again.headers['retry-after'])).toBeLessThanOrEqual(3600);
     // The refusals were not counted on the address: from elsewhere it gets its code.
@@ -196,13 +205,19 @@ describe('sending limits', () => {
 });
 
 describe('guessing limits', () => {
-  it('refuses the 61st code check within an hour from one IP, whatever the addresses (trust.md: per-IP limit on verification)', async () => {
+  it('refuses the 61st code check within an hour from one IP, whatever the addresses (docs/trust.md: per-IP limit on verification)', async () => {
     const ip = nextIp();
     for (let i = 1; i <= 60; i += 1) {
-      expect((await loginWithCode(t.app, { email: `guess${i}@example.test`, code: '123456', termsAccepted: true }, ip)).body.code).toBe('USE003000002');
+      expect((await loginWithCode(t.app, { email: `guess${i}@example.test`, code: '123456', termsAccepted: true }, ip)).body.code).toBe(
+        'USE003000002',
+      );
     }
-    expect((await loginWithCode(t.app, { email: 'guess61@example.test', code: '123456', termsAccepted: true }, ip)).body.code).toBe('USE000002002');
-    expect((await loginWithCode(t.app, { email: 'guess61@example.test', code: '123456', termsAccepted: true }, nextIp())).body.code).toBe('USE003000002');
+    expect((await loginWithCode(t.app, { email: 'guess61@example.test', code: '123456', termsAccepted: true }, ip)).body.code).toBe(
+      'USE000002002',
+    );
+    expect((await loginWithCode(t.app, { email: 'guess61@example.test', code: '123456', termsAccepted: true }, nextIp())).body.code).toBe(
+      'USE003000002',
+    );
   });
 
   it('lets 100 people behind one IP send and enter their right codes within an hour: only wrong entries count on the IP (issue 14)', async () => {
@@ -221,7 +236,9 @@ describe('guessing limits', () => {
     const { ip, code, enter } = await freshCode('used.again@example.test');
     expect((await enter(code)).body.data.status).toBe('SUCCESS');
     for (let i = 1; i <= 61; i += 1) expect((await enter(code)).body.code, `entry ${i}`).toBe('USE000002004');
-    expect((await loginWithCode(t.app, { email: 'used.again.guess@example.test', code: '123456', termsAccepted: true }, ip)).body.code).toBe('USE003000002');
+    expect(
+      (await loginWithCode(t.app, { email: 'used.again.guess@example.test', code: '123456', termsAccepted: true }, ip)).body.code,
+    ).toBe('USE003000002');
   });
 
   it('still refuses wrong entries from one IP past 60 an hour, right ones among them or not, with 429 and Retry-After', async () => {
@@ -230,9 +247,16 @@ describe('guessing limits', () => {
     expect((await sendCode(t.app, email, { ip })).statusCode).toBe(200);
     const code = await readLatestCode(t.app, email);
     for (let i = 1; i <= 60; i += 1) {
-      expect((await loginWithCode(t.app, { email: `wrong${i}@example.test`, code: '123456', termsAccepted: true }, ip)).body.code).toBe('USE003000002');
+      expect((await loginWithCode(t.app, { email: `wrong${i}@example.test`, code: '123456', termsAccepted: true }, ip)).body.code).toBe(
+        'USE003000002',
+      );
     }
-    const refused = await t.app.inject({ method: 'POST', url: `${API_BASE}${PATHS.loginWithVerifyCode}`, payload: { email, code, termsAccepted: true }, remoteAddress: ip });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `${API_BASE}${PATHS.loginWithVerifyCode}`,
+      payload: { email, code, termsAccepted: true },
+      remoteAddress: ip,
+    });
     expect(refused.statusCode).toBe(429);
     expect(refused.json().code).toBe('USE000002002');
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);

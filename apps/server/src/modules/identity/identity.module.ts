@@ -25,11 +25,30 @@ export function createIdentityModule(
   const { clock, serverSecret } = deps;
   const repository = createIdentityRepository(deps.db);
   const sessions = createSessionService(repository, clock);
-  const emailCodes = createEmailCodeService({ repository, mail: deps.mail, rateLimiter: deps.rateLimiter, clock, codeKey: deriveKey(serverSecret, 'email-code') });
+  const emailCodes = createEmailCodeService({
+    repository,
+    mail: deps.mail,
+    rateLimiter: deps.rateLimiter,
+    clock,
+    codeKey: deriveKey(serverSecret, 'email-code'),
+  });
   const authenticator = createAuthenticatorService({ repository, clock, encryptionKey: deriveKey(serverSecret, 'totp-secret') });
   const unlock = createUnlockService({ repository, mail: deps.mail, rateLimiter: deps.rateLimiter, clock, publicUrl: deps.publicUrl });
-  const lock = createSignInLock({ repository, rateLimiter: deps.rateLimiter, clock, onFirstFactorLocked: (user, requester) => unlock.mailLink(user, requester) });
-  const login = createLoginService({ repository, sessions, emailCodes, authenticator, lock, clock, processTokenKey: deriveKey(serverSecret, 'process-token') });
+  const lock = createSignInLock({
+    repository,
+    rateLimiter: deps.rateLimiter,
+    clock,
+    onFirstFactorLocked: (user, requester) => unlock.mailLink(user, requester),
+  });
+  const login = createLoginService({
+    repository,
+    sessions,
+    emailCodes,
+    authenticator,
+    lock,
+    clock,
+    processTokenKey: deriveKey(serverSecret, 'process-token'),
+  });
   const passwords = createPasswordService({ repository, emailCodes, authenticator, sessions, lock, clock });
   const twoFactor = createTwoFactorService({
     repository,
@@ -44,7 +63,18 @@ export function createIdentityModule(
   const guard = createAuthGuard(app, sessions);
   const oauthTickets = createOauthTickets(deriveKey(serverSecret, 'oauth-ticket'));
   return {
-    repository, sessions, emailCodes, authenticator, login, passwords, twoFactor, oauthTickets, guard, unlock,
+    repository,
+    sessions,
+    emailCodes,
+    authenticator,
+    login,
+    passwords,
+    twoFactor,
+    oauthTickets,
+    guard,
+    /** The guards of the session caller kinds, for platform/calls.ts to put in front of their routes. */
+    callerGuards: { individual: guard.requireSession, business: guard.requireBusinessSession },
+    unlock,
     /** The client address, language and origin of a request, for counted credential checks. */
     requesterOf,
   };

@@ -1,7 +1,15 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { and, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { credentialFailures, emailCodes, sessions, signInUnlockTokens, spentProcessTokens, userAgreements, userAuthenticators, users } from '../../db/schema/index.ts';
+import {
+  credentialFailures,
+  emailCodes,
+  sessions,
+  signInUnlockTokens,
+  spentProcessTokens,
+  userAgreements,
+  userAuthenticators,
+  users,
+} from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
@@ -23,52 +31,53 @@ export interface FailurePolicy {
 
 /**
  * Users, sessions, email codes and authenticators: the only ORM access of the identity module.
- * `transaction` runs a function in one database transaction that every method of this repository
- * called inside it joins (the transaction travels in AsyncLocalStorage, so services need not pass
- * it down; PGlite has one connection, so a query outside it would wait for ever).
+ * `transaction` runs a function in one database transaction that every repository called inside
+ * it joins (the unit of work of platform/transaction.ts: nothing is passed down).
  */
-export function createIdentityRepository(rootDb: Database) {
-  const current = new AsyncLocalStorage<Database>();
-  /** The caller's transaction, else the pool: read by each method when it runs. */
-  const conn = (): Database => current.getStore() ?? rootDb;
+export function createIdentityRepository(db: Database) {
   return {
     /** Runs `work` in one transaction (joining the caller's when there is one). */
     async transaction<T>(work: () => Promise<T>): Promise<T> {
-      if (current.getStore()) return work();
-      return rootDb.transaction((tx) => current.run(tx as unknown as Database, work));
+      return db.transaction(() => work());
     },
 
     async findUserByEmail(email: string): Promise<UserRow | undefined> {
-      const [row] = await conn().select().from(users).where(eq(users.emailNormalized, normalizeEmail(email)));
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(eq(users.emailNormalized, normalizeEmail(email)));
       return row;
     },
 
     async findUserById(id: string): Promise<UserRow | undefined> {
-      const [row] = await conn().select().from(users).where(eq(users.id, id));
+      const [row] = await db.select().from(users).where(eq(users.id, id));
       return row;
     },
 
     /** Inserts a user; on a concurrent sign-up of the same email, returns the row that won. */
     async insertUser(values: typeof users.$inferInsert): Promise<{ user: UserRow; created: boolean }> {
-      const [inserted] = await conn().insert(users).values(values).onConflictDoNothing({ target: users.emailNormalized }).returning();
+      const [inserted] = await db.insert(users).values(values).onConflictDoNothing({ target: users.emailNormalized }).returning();
       if (inserted) return { user: inserted, created: true };
-      const [existing] = await conn().select().from(users).where(eq(users.emailNormalized, values.emailNormalized));
+      const [existing] = await db.select().from(users).where(eq(users.emailNormalized, values.emailNormalized));
       if (!existing) throw new Error('user vanished during insert');
       return { user: existing, created: false };
     },
 
     /** Evidence that the person accepted an agreement version; accepting the same version again changes nothing. */
     async recordAgreement(values: typeof userAgreements.$inferInsert): Promise<void> {
-      await conn().insert(userAgreements).values(values).onConflictDoNothing();
+      await db.insert(userAgreements).values(values).onConflictDoNothing();
     },
 
     async hasAgreement(userId: string, protocol: string, version: string): Promise<boolean> {
-      const rows = await conn().select({ userId: userAgreements.userId }).from(userAgreements).where(and(eq(userAgreements.userId, userId), eq(userAgreements.protocol, protocol), eq(userAgreements.version, version)));
+      const rows = await db
+        .select({ userId: userAgreements.userId })
+        .from(userAgreements)
+        .where(and(eq(userAgreements.userId, userId), eq(userAgreements.protocol, protocol), eq(userAgreements.version, version)));
       return rows.length > 0;
     },
 
     async updateUser(id: string, values: Partial<typeof users.$inferInsert>): Promise<void> {
-      await conn().update(users).set(values).where(eq(users.id, id));
+      await db.update(users).set(values).where(eq(users.id, id));
     },
 
     /**
@@ -83,12 +92,15 @@ export function createIdentityRepository(rootDb: Database) {
       const forgetStart = new Date(now.getTime() - policy.forgetMs).toISOString();
       const expired = sql`${credentialFailures.lastFailureAt} <= ${lockStart}::timestamptz`;
       const forgotten = sql`${credentialFailures.lastFailureAt} <= ${forgetStart}::timestamptz`;
-      const rows = await conn()
+      const rows = await db
         .insert(credentialFailures)
         .values({ userId, factor, failures: 1, lastFailureAt: now })
         .onConflictDoUpdate({
           target: [credentialFailures.userId, credentialFailures.factor],
-          set: { failures: sql`case when (${credentialFailures.failures} >= ${policy.maxFailures} and ${expired}) or ${forgotten} then 1 else ${credentialFailures.failures} + 1 end`, lastFailureAt: now },
+          set: {
+            failures: sql`case when (${credentialFailures.failures} >= ${policy.maxFailures} and ${expired}) or ${forgotten} then 1 else ${credentialFailures.failures} + 1 end`,
+            lastFailureAt: now,
+          },
           setWhere: sql`${credentialFailures.failures} < ${policy.maxFailures} or ${expired}`,
         })
         .returning({ failures: credentialFailures.failures });
@@ -97,7 +109,7 @@ export function createIdentityRepository(rootDb: Database) {
 
     /** Gives back an attempt whose check neither passed nor failed (an expired code, a missing step). */
     async releaseCredentialAttempt(userId: string, factor: CredentialFactor): Promise<void> {
-      await conn()
+      await db
         .update(credentialFailures)
         .set({ failures: sql`greatest(${credentialFailures.failures} - 1, 0)` })
         .where(and(eq(credentialFailures.userId, userId), eq(credentialFailures.factor, factor)));
@@ -105,15 +117,23 @@ export function createIdentityRepository(rootDb: Database) {
 
     /** Forgets the failures of these factors (a passed check, a reset, an unlock link). */
     async clearCredentialFailures(userId: string, factors: readonly CredentialFactor[]): Promise<void> {
-      await conn().delete(credentialFailures).where(and(eq(credentialFailures.userId, userId), inArray(credentialFailures.factor, [...factors])));
+      await db
+        .delete(credentialFailures)
+        .where(and(eq(credentialFailures.userId, userId), inArray(credentialFailures.factor, [...factors])));
     },
 
     /** The factors of this person locked at `now`. */
     async lockedFactors(userId: string, policy: FailurePolicy, now: Date): Promise<CredentialFactor[]> {
-      const rows = await conn()
+      const rows = await db
         .select({ factor: credentialFailures.factor })
         .from(credentialFailures)
-        .where(and(eq(credentialFailures.userId, userId), sql`${credentialFailures.failures} >= ${policy.maxFailures}`, gt(credentialFailures.lastFailureAt, new Date(now.getTime() - policy.lockMs))));
+        .where(
+          and(
+            eq(credentialFailures.userId, userId),
+            sql`${credentialFailures.failures} >= ${policy.maxFailures}`,
+            gt(credentialFailures.lastFailureAt, new Date(now.getTime() - policy.lockMs)),
+          ),
+        );
       return rows.map((row) => row.factor as CredentialFactor);
     },
 
@@ -123,15 +143,20 @@ export function createIdentityRepository(rootDb: Database) {
      */
     async insertUnlockToken(values: typeof signInUnlockTokens.$inferInsert): Promise<void> {
       const now = values.createdAt ?? new Date();
-      await conn()
+      await db
         .delete(signInUnlockTokens)
-        .where(and(eq(signInUnlockTokens.userId, values.userId), or(isNotNull(signInUnlockTokens.usedAt), lte(signInUnlockTokens.expiresAt, now))));
-      await conn().insert(signInUnlockTokens).values(values);
+        .where(
+          and(
+            eq(signInUnlockTokens.userId, values.userId),
+            or(isNotNull(signInUnlockTokens.usedAt), lte(signInUnlockTokens.expiresAt, now)),
+          ),
+        );
+      await db.insert(signInUnlockTokens).values(values);
     },
 
     /** Marks an unlock token used if it is unused and unexpired; answers its person, or undefined (single use). */
     async useUnlockToken(tokenHash: string, now: Date): Promise<string | undefined> {
-      const [row] = await conn()
+      const [row] = await db
         .update(signInUnlockTokens)
         .set({ usedAt: now })
         .where(and(eq(signInUnlockTokens.tokenHash, tokenHash), isNull(signInUnlockTokens.usedAt), gt(signInUnlockTokens.expiresAt, now)))
@@ -141,7 +166,7 @@ export function createIdentityRepository(rootDb: Database) {
 
     /** Whether an unlock token could still be used (the page shows its form only then). */
     async isUnlockTokenOpen(tokenHash: string, now: Date): Promise<boolean> {
-      const rows = await conn()
+      const rows = await db
         .select({ tokenHash: signInUnlockTokens.tokenHash })
         .from(signInUnlockTokens)
         .where(and(eq(signInUnlockTokens.tokenHash, tokenHash), isNull(signInUnlockTokens.usedAt), gt(signInUnlockTokens.expiresAt, now)));
@@ -150,17 +175,21 @@ export function createIdentityRepository(rootDb: Database) {
 
     /** Records a process token as exchanged; false when it already was (a second sign-in with it). Forgets expired ones. */
     async spendProcessToken(nonce: string, expiresAt: Date, now: Date): Promise<boolean> {
-      await conn().delete(spentProcessTokens).where(lt(spentProcessTokens.expiresAt, now));
-      const rows = await conn().insert(spentProcessTokens).values({ nonce, expiresAt }).onConflictDoNothing().returning({ nonce: spentProcessTokens.nonce });
+      await db.delete(spentProcessTokens).where(lt(spentProcessTokens.expiresAt, now));
+      const rows = await db
+        .insert(spentProcessTokens)
+        .values({ nonce, expiresAt })
+        .onConflictDoNothing()
+        .returning({ nonce: spentProcessTokens.nonce });
       return rows.length === 1;
     },
 
     async insertSession(values: typeof sessions.$inferInsert): Promise<void> {
-      await conn().insert(sessions).values(values);
+      await db.insert(sessions).values(values);
     },
 
     async findActiveSessionByTokenHash(tokenHash: string, now: Date): Promise<{ session: SessionRow; user: UserRow } | undefined> {
-      const [row] = await conn()
+      const [row] = await db
         .select({ session: sessions, user: users })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
@@ -170,7 +199,7 @@ export function createIdentityRepository(rootDb: Database) {
 
     /** Revokes one session if still active; true when this call revoked it (rotation happens once). */
     async revokeSession(id: string, reason: string, now: Date): Promise<boolean> {
-      const rows = await conn()
+      const rows = await db
         .update(sessions)
         .set({ revokedAt: now, revokedReason: reason })
         .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)))
@@ -180,19 +209,19 @@ export function createIdentityRepository(rootDb: Database) {
 
     async revokeOtherSessions(userId: string, keepSessionId: string | undefined, reason: string, now: Date): Promise<void> {
       const active = and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
-      await conn()
+      await db
         .update(sessions)
         .set({ revokedAt: now, revokedReason: reason })
         .where(keepSessionId ? and(active, sql`${sessions.id} <> ${keepSessionId}`) : active);
     },
 
     async insertEmailCode(values: typeof emailCodes.$inferInsert): Promise<void> {
-      await conn().insert(emailCodes).values(values);
+      await db.insert(emailCodes).values(values);
     },
 
     /** The newest open code of this email and purpose. */
     async findOpenEmailCode(email: string, purpose: string): Promise<EmailCodeRow | undefined> {
-      const [row] = await conn()
+      const [row] = await db
         .select()
         .from(emailCodes)
         .where(and(eq(emailCodes.emailNormalized, normalizeEmail(email)), eq(emailCodes.purpose, purpose), isNull(emailCodes.closedAt)))
@@ -202,7 +231,7 @@ export function createIdentityRepository(rootDb: Database) {
     },
 
     async findLatestEmailCode(email: string, purpose: string): Promise<EmailCodeRow | undefined> {
-      const [row] = await conn()
+      const [row] = await db
         .select()
         .from(emailCodes)
         .where(and(eq(emailCodes.emailNormalized, normalizeEmail(email)), eq(emailCodes.purpose, purpose)))
@@ -212,7 +241,7 @@ export function createIdentityRepository(rootDb: Database) {
     },
 
     async closeOpenEmailCodes(email: string, purpose: string, reason: string, now: Date): Promise<void> {
-      await conn()
+      await db
         .update(emailCodes)
         .set({ closedAt: now, closedReason: reason })
         .where(and(eq(emailCodes.emailNormalized, normalizeEmail(email)), eq(emailCodes.purpose, purpose), isNull(emailCodes.closedAt)));
@@ -223,7 +252,7 @@ export function createIdentityRepository(rootDb: Database) {
      * or null when the code is closed or had its maximum (so parallel entries never exceed it).
      */
     async reserveEmailCodeEntry(id: string, maxEntries: number): Promise<number | null> {
-      const [row] = await conn()
+      const [row] = await db
         .update(emailCodes)
         .set({ attempts: sql`${emailCodes.attempts} + 1` })
         .where(and(eq(emailCodes.id, id), isNull(emailCodes.closedAt), lt(emailCodes.attempts, maxEntries)))
@@ -233,12 +262,15 @@ export function createIdentityRepository(rootDb: Database) {
 
     /** Gives back the entry of a right code: only wrong entries burn a code. */
     async releaseEmailCodeEntry(id: string): Promise<void> {
-      await conn().update(emailCodes).set({ attempts: sql`greatest(${emailCodes.attempts} - 1, 0)` }).where(eq(emailCodes.id, id));
+      await db
+        .update(emailCodes)
+        .set({ attempts: sql`greatest(${emailCodes.attempts} - 1, 0)` })
+        .where(eq(emailCodes.id, id));
     },
 
     /** Closes a code if still open; true when this call closed it (a code is used once). */
     async closeEmailCode(id: string, reason: string, now: Date): Promise<boolean> {
-      const rows = await conn()
+      const rows = await db
         .update(emailCodes)
         .set({ closedAt: now, closedReason: reason })
         .where(and(eq(emailCodes.id, id), isNull(emailCodes.closedAt)))
@@ -247,19 +279,22 @@ export function createIdentityRepository(rootDb: Database) {
     },
 
     async findAuthenticator(userId: string): Promise<AuthenticatorRow | undefined> {
-      const [row] = await conn().select().from(userAuthenticators).where(eq(userAuthenticators.userId, userId));
+      const [row] = await db.select().from(userAuthenticators).where(eq(userAuthenticators.userId, userId));
       return row;
     },
 
     async upsertPendingAuthenticator(userId: string, secretEncrypted: string, now: Date): Promise<void> {
-      await conn()
+      await db
         .insert(userAuthenticators)
         .values({ userId, secretEncrypted, status: 'pending', createdAt: now })
-        .onConflictDoUpdate({ target: userAuthenticators.userId, set: { secretEncrypted, status: 'pending', createdAt: now, boundAt: null, lastUsedStep: null } });
+        .onConflictDoUpdate({
+          target: userAuthenticators.userId,
+          set: { secretEncrypted, status: 'pending', createdAt: now, boundAt: null, lastUsedStep: null },
+        });
     },
 
     async setPendingReplacement(userId: string, secretEncrypted: string): Promise<void> {
-      await conn().update(userAuthenticators).set({ pendingSecretEncrypted: secretEncrypted }).where(eq(userAuthenticators.userId, userId));
+      await db.update(userAuthenticators).set({ pendingSecretEncrypted: secretEncrypted }).where(eq(userAuthenticators.userId, userId));
     },
 
     /**
@@ -267,8 +302,14 @@ export function createIdentityRepository(rootDb: Database) {
      * start-change in between makes this a no-op) and the current secret's step `oldStep` was not
      * used yet. `newStep` is the new app's accepted step. True when this call swapped.
      */
-    async completeReplacement(userId: string, shown: { currentSecret: string; pendingSecret: string }, oldStep: number, newStep: number, now: Date): Promise<boolean> {
-      const rows = await conn()
+    async completeReplacement(
+      userId: string,
+      shown: { currentSecret: string; pendingSecret: string },
+      oldStep: number,
+      newStep: number,
+      now: Date,
+    ): Promise<boolean> {
+      const rows = await db
         .update(userAuthenticators)
         .set({ secretEncrypted: shown.pendingSecret, pendingSecretEncrypted: null, lastUsedStep: newStep, boundAt: now })
         .where(
@@ -295,7 +336,7 @@ export function createIdentityRepository(rootDb: Database) {
       /** The secret the step was matched against: the row must still hold it (compare-and-set). */
       secretEncrypted?: string,
     ): Promise<boolean> {
-      const rows = await conn()
+      const rows = await db
         .update(userAuthenticators)
         .set({ lastUsedStep: step, ...values })
         .where(

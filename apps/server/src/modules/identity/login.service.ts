@@ -1,4 +1,4 @@
-import { type AccountCheckResult, AGREEMENT_VERSIONS, type LoginMode, type LoginResult } from '@causeway/contracts';
+import { ErrorCode, type AccountCheckResult, AGREEMENT_VERSIONS, type LoginMode, type LoginResult } from '@causeway/contracts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { newId } from '../../platform/crypto.ts';
@@ -12,7 +12,7 @@ import type { Requester } from './requester.ts';
 import { BUSINESS_MODES, type SessionService } from './session.service.ts';
 import type { SignInLock } from './sign-in-lock.ts';
 
-/** Agreement version a new account accepts (spec §9: TERM). */
+/** Agreement version a new account accepts (docs/rules/limits.md: TERM). */
 export const TERMS_VERSION = AGREEMENT_VERSIONS.TERM;
 
 interface EmailCodeInput {
@@ -55,15 +55,26 @@ export function createLoginService(deps: {
   }
 
   /** After the first factor: blocked accounts get no token; a bound authenticator asks for its code. */
-  async function finish(user: UserRow, mode: LoginMode, stayLoggedIn: boolean, options: { isNewUser?: boolean; secondFactorDone?: boolean } = {}) {
+  async function finish(
+    user: UserRow,
+    mode: LoginMode,
+    stayLoggedIn: boolean,
+    options: { isNewUser?: boolean; secondFactorDone?: boolean } = {},
+  ) {
     const isBusinessMode = BUSINESS_MODES.includes(mode);
-    if (isBusinessMode !== (user.userType === 'Corporate')) throw new AppError('USE000001002');
+    if (isBusinessMode !== (user.userType === 'Corporate')) throw new AppError(ErrorCode.WrongSignInPage);
     if (user.accountStatus === 'Blocked') return result(user, { status: 'BLOCKED', token: null, processToken: null });
     if (user.accountStatus === 'Terminated') return result(user, { status: 'TERMINATED', token: null, processToken: null });
     if (!options.secondFactorDone && (await authenticator.status(user.id)) === 'BINDED') {
       // Wrong authenticator codes are not forgotten by passing the first factor again.
       await lock.assertAuthenticatorOpen(user);
-      const processToken = processTokens.sign({ userId: user.id, mode, stayLoggedIn, expiresAt: clock.now().getTime() + PROCESS_TOKEN_TTL_MS, nonce: newId('ptk') });
+      const processToken = processTokens.sign({
+        userId: user.id,
+        mode,
+        stayLoggedIn,
+        expiresAt: clock.now().getTime() + PROCESS_TOKEN_TTL_MS,
+        nonce: newId('ptk'),
+      });
       return result(user, { status: 'NEED_GA', token: null, processToken, isNewUser: options.isNewUser });
     }
     const token = await sessions.issue(user, mode, stayLoggedIn);
@@ -77,7 +88,7 @@ export function createLoginService(deps: {
   async function accountForEmailCode(input: EmailCodeInput): Promise<{ user: UserRow; created: boolean }> {
     const existing = await repository.findUserByEmail(input.email);
     // Checked before the code, so a forgotten tick does not use the code up.
-    if (!existing && !input.termsAccepted) throw new AppError('USE000001003');
+    if (!existing && !input.termsAccepted) throw new AppError(ErrorCode.TermsNotAccepted);
     const code = { email: input.email, purpose: 'login' as const, code: input.code, ipKey: input.requester.ipKey };
     if (existing) {
       await lock.assertFirstFactorsOpen(existing);
@@ -99,7 +110,8 @@ export function createLoginService(deps: {
       termsVersion: TERMS_VERSION,
       createdAt: now,
     });
-    if (created.created) await repository.recordAgreement({ userId: created.user.id, protocol: 'TERM', version: TERMS_VERSION, acceptedAt: now });
+    if (created.created)
+      await repository.recordAgreement({ userId: created.user.id, protocol: 'TERM', version: TERMS_VERSION, acceptedAt: now });
     return created;
   }
 
@@ -133,10 +145,11 @@ export function createLoginService(deps: {
         // Counted per IP like any password check, and as slow as one, so unknown addresses answer the same.
         await lock.limitIp('password', requester.ipKey);
         await verifyPassword(await getDummyHash(), input.password);
-        throw new AppError('USE000001001', 'Invalid credentials');
+        throw new AppError(ErrorCode.InvalidCredentials, 'Invalid credentials');
       }
       await lock.assertFirstFactorsOpen(user);
-      if (!(await lock.check(user, 'password', requester, () => verifyPassword(passwordHash, input.password)))) throw new AppError('USE000001001', 'Invalid credentials');
+      if (!(await lock.check(user, 'password', requester, () => verifyPassword(passwordHash, input.password))))
+        throw new AppError(ErrorCode.InvalidCredentials, 'Invalid credentials');
       return finish(user, input.loginMode, input.stayLoggedIn);
     },
 
@@ -144,12 +157,13 @@ export function createLoginService(deps: {
     async verifyGaCode(input: { processToken: string; verifyCode: string }, requester: Requester) {
       const claims = processTokens.verify(input.processToken, clock.now());
       const user = claims?.nonce ? await repository.findUserById(claims.userId) : undefined;
-      if (!claims || !user) throw new AppError('USE000002006');
+      if (!claims || !user) throw new AppError(ErrorCode.SignInStepExpired);
       if (!(await lock.check(user, 'authenticator', requester, () => authenticator.verifyCode(user.id, input.verifyCode)))) {
-        throw new AppError('USE003000011', 'Invalid code. Please try again.');
+        throw new AppError(ErrorCode.AuthenticatorCodeWrong, 'Invalid code. Please try again.');
       }
       // One process token, one sign-in: wrong codes leave it usable (they are counted), a pass spends it.
-      if (!(await repository.spendProcessToken(claims.nonce, new Date(claims.expiresAt), clock.now()))) throw new AppError('USE000002006');
+      if (!(await repository.spendProcessToken(claims.nonce, new Date(claims.expiresAt), clock.now())))
+        throw new AppError(ErrorCode.SignInStepExpired);
       return finish(user, claims.mode, claims.stayLoggedIn, { secondFactorDone: true });
     },
   };

@@ -9,7 +9,7 @@ import { call, GOOD_PASSWORD, signUpWithPassword } from '../../../test/identity-
 import { createTestDatabase } from '../../../test/test-database.ts';
 
 /**
- * trust.md: "Limits hold across several server processes (Redis or PostgreSQL, not memory)". Two
+ * docs/trust.md: "Limits hold across several server processes (Redis or PostgreSQL, not memory)". Two
  * app instances on one database stand for two processes behind a load balancer.
  */
 let database: DatabaseHandle;
@@ -42,7 +42,8 @@ describe('limits shared by every process', () => {
     await signUpWithPassword(first, email);
     const wrong = { email, password: 'Wrong-Pass-2026!' };
     const answers: string[] = [];
-    for (const app of [first, second, first, second, first]) answers.push((await call(app, 'POST', PATHS.passwordLogin, { body: wrong })).body.code);
+    for (const app of [first, second, first, second, first])
+      answers.push((await call(app, 'POST', PATHS.passwordLogin, { body: wrong })).body.code);
     expect(answers).toEqual(['USE000001001', 'USE000001001', 'USE000001001', 'USE000001001', 'USE000002002']);
     expect((await call(second, 'POST', PATHS.passwordLogin, { body: { email, password: GOOD_PASSWORD } })).body.code).toBe('USE000002002');
   });

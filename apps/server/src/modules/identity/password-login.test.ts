@@ -2,7 +2,15 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { credentialFailures, users } from '../../db/schema/index.ts';
 import {
-  createIdentityTestApp, GOOD_PASSWORD, type IdentityTestApp, loginWithCode, nextIp, passwordLogin, sendCode, signUp, signUpWithPassword,
+  createIdentityTestApp,
+  GOOD_PASSWORD,
+  type IdentityTestApp,
+  loginWithCode,
+  nextIp,
+  passwordLogin,
+  sendCode,
+  signUp,
+  signUpWithPassword,
 } from '../../../test/identity-helpers.ts';
 import { readLatestCode } from '../../../test/test-app.ts';
 import { LOCKED_MESSAGE } from './sign-in-lock.ts';
@@ -19,7 +27,10 @@ const WRONG_PASSWORD = 'Wrong-password-2026!';
 /** The person's count of failed password checks (credential_failures; 0 when no row). */
 const failedLoginCount = async (email: string) => {
   const [user] = await t.db.select().from(users).where(eq(users.emailNormalized, email));
-  const [row] = await t.db.select().from(credentialFailures).where(and(eq(credentialFailures.userId, user!.id), eq(credentialFailures.factor, 'password')));
+  const [row] = await t.db
+    .select()
+    .from(credentialFailures)
+    .where(and(eq(credentialFailures.userId, user!.id), eq(credentialFailures.factor, 'password')));
   return row?.failures ?? 0;
 };
 
@@ -75,7 +86,8 @@ describe('the lock after 5 failed sign-ins', () => {
   it('locks on the fifth wrong password, refuses the right one for an hour, then accepts it', async () => {
     const email = 'lock@example.test';
     await signUpWithPassword(t.app, email);
-    for (let i = 1; i <= 4; i += 1) expect((await passwordLogin(t.app, { email, password: WRONG_PASSWORD })).body.code).toBe('USE000001001');
+    for (let i = 1; i <= 4; i += 1)
+      expect((await passwordLogin(t.app, { email, password: WRONG_PASSWORD })).body.code).toBe('USE000001001');
     const fifth = await passwordLogin(t.app, { email, password: WRONG_PASSWORD });
     expect(fifth.statusCode).toBe(429);
     expect(fifth.body).toEqual({ status: 429, code: 'USE000002002', msg: LOCKED_MESSAGE, data: null });
@@ -122,7 +134,8 @@ describe('the lock after 5 failed sign-ins', () => {
     expect(await failedLoginCount(email)).toBe(4);
     expect((await passwordLogin(t.app, { email, password: GOOD_PASSWORD })).body.data.status).toBe('SUCCESS');
     expect(await failedLoginCount(email)).toBe(0);
-    for (let i = 1; i <= 4; i += 1) expect((await passwordLogin(t.app, { email, password: WRONG_PASSWORD })).body.code).toBe('USE000001001');
+    for (let i = 1; i <= 4; i += 1)
+      expect((await passwordLogin(t.app, { email, password: WRONG_PASSWORD })).body.code).toBe('USE000001001');
     expect((await passwordLogin(t.app, { email, password: GOOD_PASSWORD })).body.data.status).toBe('SUCCESS');
   });
 
@@ -161,11 +174,15 @@ describe('the lock after 5 failed sign-ins', () => {
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
     expect((await loginWithCode(t.app, { email, code: wrong }, ip)).body.code).toBe('USE003000002');
     expect((await passwordLogin(t.app, { email, password: WRONG_PASSWORD })).body.code).toBe('USE000001001');
-    expect((await passwordLogin(t.app, { email, password: WRONG_PASSWORD })).body).toMatchObject({ code: 'USE000002002', msg: LOCKED_MESSAGE });
+    expect((await passwordLogin(t.app, { email, password: WRONG_PASSWORD })).body).toMatchObject({
+      code: 'USE000002002',
+      msg: LOCKED_MESSAGE,
+    });
     expect((await loginWithCode(t.app, { email, code }, ip)).body).toMatchObject({ code: 'USE000002002', msg: LOCKED_MESSAGE });
   });
 
   it('does not lock an unknown email (nothing to lock, same answer every time)', async () => {
-    for (let i = 1; i <= 6; i += 1) expect((await passwordLogin(t.app, { email: 'ghost@example.test', password: WRONG_PASSWORD })).body.code).toBe('USE000001001');
+    for (let i = 1; i <= 6; i += 1)
+      expect((await passwordLogin(t.app, { email: 'ghost@example.test', password: WRONG_PASSWORD })).body.code).toBe('USE000001001');
   });
 });

@@ -3,7 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readLatestCode } from '../../../test/test-app.ts';
 import { createIdentityRepository } from './identity.repository.ts';
 import {
-  authenticatorOf, call, createIdentityTestApp, GOOD_PASSWORD, type IdentityTestApp, nextIp, passwordLogin, signUpWithPassword, tokenHeaders, totpAt,
+  authenticatorOf,
+  call,
+  createIdentityTestApp,
+  GOOD_PASSWORD,
+  type IdentityTestApp,
+  nextIp,
+  passwordLogin,
+  signUpWithPassword,
+  tokenHeaders,
+  totpAt,
 } from '../../../test/identity-helpers.ts';
 
 let t: IdentityTestApp;
@@ -31,18 +40,23 @@ describe('forgot password: reset-check and reset', () => {
 
     const weak = await call(t.app, 'POST', PATHS.passwordReset, { body: { email, code, password: 'short', confirmPassword: 'short' } });
     expect(weak.statusCode).toBe(400);
-    const reset = await call(t.app, 'POST', PATHS.passwordReset, { body: { email, code, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, ip: nextIp() });
+    const reset = await call(t.app, 'POST', PATHS.passwordReset, {
+      body: { email, code, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+      ip: nextIp(),
+    });
     expect(reset.body.code).toBe('000000');
 
     expect((await statusOf(token)).body.data.isLogin).toBe(false);
     expect((await passwordLogin(t.app, { email, password: GOOD_PASSWORD })).body.code).toBe('USE000001001');
     expect((await passwordLogin(t.app, { email, password: NEW_PASSWORD })).body.data.status).toBe('SUCCESS');
-    const again = await call(t.app, 'POST', PATHS.passwordReset, { body: { email, code, password: GOOD_PASSWORD, confirmPassword: GOOD_PASSWORD } });
+    const again = await call(t.app, 'POST', PATHS.passwordReset, {
+      body: { email, code, password: GOOD_PASSWORD, confirmPassword: GOOD_PASSWORD },
+    });
     expect(again.body.code).toBe('USE000002004');
   });
 });
 
-describe('forgot password with an authenticator bound (trust.md: factor changes need the second factor)', () => {
+describe('forgot password with an authenticator bound (docs/trust.md: factor changes need the second factor)', () => {
   const totp = (secret: string) => totpAt(t.clock, secret);
   const reset = (body: object) => call(t.app, 'POST', PATHS.passwordReset, { body, ip: nextIp() });
 
@@ -56,7 +70,11 @@ describe('forgot password with an authenticator bound (trust.md: factor changes 
     expect(await authenticator.confirmBinding(row!.id, await totp(secret))).toBe(true);
     t.clock.advance(60_000);
     await call(t.app, 'POST', PATHS.passwordResetCheck, { body: { email }, ip: nextIp() });
-    return { secret, code: await readLatestCode(t.app, email), passwordHash: async () => (await repository.findUserByEmail(email))!.passwordHash };
+    return {
+      secret,
+      code: await readLatestCode(t.app, email),
+      passwordHash: async () => (await repository.findUserByEmail(email))!.passwordHash,
+    };
   }
 
   it('asks for the authenticator code only once the emailed code passed, and keeps that code for the next submit', async () => {
@@ -129,7 +147,10 @@ describe('change password: reinitialize', () => {
     const body = { oldPassword: GOOD_PASSWORD, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD };
     const without = await call(t.app, 'POST', PATHS.passwordReinitialize, { headers: tokenHeaders(token), body });
     expect(without.body.code).toBe('USE000001006');
-    const withCode = await call(t.app, 'POST', PATHS.passwordReinitialize, { headers: tokenHeaders(token), body: { ...body, gaVerifyCode: await totpAt(t.clock, secret) } });
+    const withCode = await call(t.app, 'POST', PATHS.passwordReinitialize, {
+      headers: tokenHeaders(token),
+      body: { ...body, gaVerifyCode: await totpAt(t.clock, secret) },
+    });
     expect(withCode.body.code).toBe('000000');
   });
 });

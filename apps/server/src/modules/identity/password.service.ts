@@ -1,3 +1,4 @@
+import { ErrorCode } from '@causeway/contracts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { AuthenticatorService } from './authenticator.service.ts';
@@ -19,20 +20,26 @@ export function createPasswordService(deps: {
   clock: Clock;
 }) {
   const { repository, emailCodes, authenticator, sessions, lock, clock } = deps;
-  const wrongAuthenticatorCode = () => new AppError('USE003000011', 'Invalid code. Please try again.');
+  const wrongAuthenticatorCode = () => new AppError(ErrorCode.AuthenticatorCodeWrong, 'Invalid code. Please try again.');
 
-  /** With an authenticator bound, its code too (trust.md: factor changes need the second factor), counted like every authenticator check. */
+  /** With an authenticator bound, its code too (docs/trust.md: factor changes need the second factor), counted like every authenticator check. */
   async function checkAuthenticatorIfBound(user: UserRow, gaVerifyCode: string | undefined, requester: Requester) {
     if ((await authenticator.status(user.id)) !== 'BINDED') return;
-    if (!gaVerifyCode) throw new AppError('USE000001006');
-    if (!(await lock.check(user, 'authenticator', requester, () => authenticator.verifyCode(user.id, gaVerifyCode)))) throw wrongAuthenticatorCode();
+    if (!gaVerifyCode) throw new AppError(ErrorCode.AuthenticatorCodeRequiredForChange);
+    if (!(await lock.check(user, 'authenticator', requester, () => authenticator.verifyCode(user.id, gaVerifyCode))))
+      throw wrongAuthenticatorCode();
   }
 
   /**
    * A new password, in one transaction with the credentials-changed step (24 h suspension, every
    * other session ended) and whatever else `alsoInside` writes: all of it happens, or none.
    */
-  async function replace(user: UserRow, password: string, keepSessionId: string | undefined, alsoInside: () => Promise<void> = async () => {}) {
+  async function replace(
+    user: UserRow,
+    password: string,
+    keepSessionId: string | undefined,
+    alsoInside: () => Promise<void> = async () => {},
+  ) {
     const passwordHash = await hashPassword(password);
     await repository.transaction(async () => {
       await alsoInside();
@@ -44,7 +51,7 @@ export function createPasswordService(deps: {
   return {
     /** setPWD after a code sign-up: only when the account has no password yet. */
     async init(user: UserRow, password: string): Promise<void> {
-      if (user.passwordHash) throw new AppError('USE000001004');
+      if (user.passwordHash) throw new AppError(ErrorCode.PasswordAlreadySet);
       await repository.updateUser(user.id, { passwordHash: await hashPassword(password), passwordChangedAt: clock.now() });
     },
 
@@ -57,17 +64,20 @@ export function createPasswordService(deps: {
 
     /**
      * Forgot password, step 2: the code proves the address; with an authenticator bound its code is
-     * needed too (trust.md: factor changes need the second factor). All sessions end and the
+     * needed too (docs/trust.md: factor changes need the second factor). All sessions end and the
      * password and email-code locks are lifted.
      */
-    async reset(input: { email: string; code: string; password: string; gaVerifyCode?: string | undefined }, requester: Requester): Promise<void> {
+    async reset(
+      input: { email: string; code: string; password: string; gaVerifyCode?: string | undefined },
+      requester: Requester,
+    ): Promise<void> {
       // The password lock is not checked: the emailed code proves the address, and a reset is how a locked person gets back in.
       const user = await repository.findUserByEmail(input.email);
       const code = { email: input.email, purpose: 'password-reset' as const, code: input.code, ipKey: requester.ipKey };
       // A code can only have been sent to an existing account.
       if (!user) {
         await emailCodes.check(code);
-        throw new AppError('USE003000002', 'Invalid code. Please try again.');
+        throw new AppError(ErrorCode.EmailCodeWrong, 'Invalid code. Please try again.');
       }
       let codeId = '';
       await lock.check(user, 'email-code', requester, async () => {
@@ -84,11 +94,22 @@ export function createPasswordService(deps: {
     },
 
     /** Signed-in change: the old password, and the authenticator code when one is bound. */
-    async change(auth: AuthContext, input: { oldPassword: string; password: string; gaVerifyCode?: string | undefined }, requester: Requester): Promise<void> {
+    async change(
+      auth: AuthContext,
+      input: { oldPassword: string; password: string; gaVerifyCode?: string | undefined },
+      requester: Requester,
+    ): Promise<void> {
       const { user, session } = auth;
       const passwordHash = user.passwordHash;
-      if (!(await lock.check(user, 'password', requester, async () => Boolean(passwordHash) && verifyPassword(passwordHash ?? '', input.oldPassword)))) {
-        throw new AppError('USE000001005');
+      if (
+        !(await lock.check(
+          user,
+          'password',
+          requester,
+          async () => Boolean(passwordHash) && verifyPassword(passwordHash ?? '', input.oldPassword),
+        ))
+      ) {
+        throw new AppError(ErrorCode.CurrentPasswordWrong);
       }
       await checkAuthenticatorIfBound(user, input.gaVerifyCode, requester);
       await replace(user, input.password, session.id);
@@ -97,7 +118,14 @@ export function createPasswordService(deps: {
     /** Whether the password is the account's; wrong answers count toward the password lock. */
     async check(user: UserRow, password: string, requester: Requester): Promise<{ valid: boolean }> {
       const passwordHash = user.passwordHash;
-      return { valid: await lock.check(user, 'password', requester, async () => Boolean(passwordHash) && verifyPassword(passwordHash ?? '', password)) };
+      return {
+        valid: await lock.check(
+          user,
+          'password',
+          requester,
+          async () => Boolean(passwordHash) && verifyPassword(passwordHash ?? '', password),
+        ),
+      };
     },
   };
 }

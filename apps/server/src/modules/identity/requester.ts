@@ -10,4 +10,8 @@ export interface Requester {
   origin: string;
 }
 
-export const requesterOf = (request: FastifyRequest): Requester => ({ ipKey: request.ipKey, lang: emailLanguageOf(request), origin: `${request.protocol}://${request.host}` });
+export const requesterOf = (request: FastifyRequest): Requester => ({
+  ipKey: request.ipKey,
+  lang: emailLanguageOf(request),
+  origin: `${request.protocol}://${request.host}`,
+});

@@ -4,7 +4,17 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { credentialFailures, emailCodes, signInUnlockTokens, users } from '../../db/schema/index.ts';
 import {
-  authenticatorOf, call, createIdentityTestApp, GOOD_PASSWORD, type IdentityTestApp, nextIp, passwordLogin, sendCode, signUpWithPassword, tokenHeaders, totpAt,
+  authenticatorOf,
+  call,
+  createIdentityTestApp,
+  GOOD_PASSWORD,
+  type IdentityTestApp,
+  nextIp,
+  passwordLogin,
+  sendCode,
+  signUpWithPassword,
+  tokenHeaders,
+  totpAt,
 } from '../../../test/identity-helpers.ts';
 import { addCard, getQuote, TEST_CARDS, verifiedBuyer } from '../../../test/order-helpers.ts';
 import { readLatestCode } from '../../../test/test-app.ts';
@@ -27,7 +37,12 @@ const LOCKED = { status: 429, code: 'USE000002002', msg: LOCKED_MESSAGE, data: n
 
 const userIdOf = async (email: string) => (await t.db.select().from(users).where(eq(users.emailNormalized, email)))[0]!.id;
 const failuresOf = async (userId: string, factor: CredentialFactor) =>
-  (await t.db.select().from(credentialFailures).where(and(eq(credentialFailures.userId, userId), eq(credentialFailures.factor, factor))))[0]?.failures ?? 0;
+  (
+    await t.db
+      .select()
+      .from(credentialFailures)
+      .where(and(eq(credentialFailures.userId, userId), eq(credentialFailures.factor, factor)))
+  )[0]?.failures ?? 0;
 /** How many answers carried each error code (200 answers count under their data's status, if any). */
 const tally = (answers: Array<{ body: { code: string; data: { status?: string } | null } }>) => {
   const counts: Record<string, number> = {};
@@ -45,7 +60,10 @@ async function wrongTotp(secret: string): Promise<string> {
   return String(candidate).padStart(6, '0');
 }
 const mailbox = async (email: string) =>
-  (await t.app.inject({ method: 'GET', url: `/sandbox/mailbox?to=${encodeURIComponent(email)}` })).json().messages as Array<{ subject: string; text: string }>;
+  (await t.app.inject({ method: 'GET', url: `/sandbox/mailbox?to=${encodeURIComponent(email)}` })).json().messages as Array<{
+    subject: string;
+    text: string;
+  }>;
 const unlockMails = async (email: string) => (await mailbox(email)).filter((message) => /unlock-sign-in\?token=/.test(message.text));
 const unlockTokenOf = (text: string) => new URL(text.match(/https?:\/\/\S+/)![0]).searchParams.get('token')!;
 
@@ -69,7 +87,9 @@ describe('100 wrong attempts in parallel, then the right one: exactly 5 are chec
     await signUpWithPassword(t.app, email);
     const userId = await userIdOf(email);
     const answers = await Promise.all(
-      Array.from({ length: PARALLEL }, () => call(t.app, 'POST', PATHS.passwordLogin, { body: { email, password: WRONG_PASSWORD }, ip: nextIp() })),
+      Array.from({ length: PARALLEL }, () =>
+        call(t.app, 'POST', PATHS.passwordLogin, { body: { email, password: WRONG_PASSWORD }, ip: nextIp() }),
+      ),
     );
     // The fifth checked attempt answers the lock itself: 4 "Invalid credentials" mean exactly 5 checks.
     expect(tally(answers)).toEqual({ USE000001001: 4, USE000002002: PARALLEL - 4 });
@@ -89,7 +109,11 @@ describe('100 wrong attempts in parallel, then the right one: exactly 5 are chec
     await sendCode(t.app, email, { ip: nextIp() });
     const code = await readLatestCode(t.app, email);
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
-    const answers = await Promise.all(Array.from({ length: PARALLEL }, () => call(t.app, 'POST', PATHS.loginWithVerifyCode, { body: { email, code: wrong }, ip: nextIp() })));
+    const answers = await Promise.all(
+      Array.from({ length: PARALLEL }, () =>
+        call(t.app, 'POST', PATHS.loginWithVerifyCode, { body: { email, code: wrong }, ip: nextIp() }),
+      ),
+    );
     // Exactly 5 entries were compared (the code's entry count, reserved before each comparison) and
     // counted on the person. Which checked entry reaches the code's fifth entry is a race: it answers
     // the burn (USE000002002) rather than "wrong", so 3 or 4 answers say "wrong", never more.
@@ -112,7 +136,8 @@ describe('100 wrong attempts in parallel, then the right one: exactly 5 are chec
     await sendCode(t.app, email, { ip: nextIp() });
     const code = await readLatestCode(t.app, email);
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
-    const enter = (entered: string) => call(t.app, 'POST', PATHS.loginWithVerifyCode, { body: { email, code: entered, termsAccepted: true }, ip: nextIp() });
+    const enter = (entered: string) =>
+      call(t.app, 'POST', PATHS.loginWithVerifyCode, { body: { email, code: entered, termsAccepted: true }, ip: nextIp() });
     const answers = await Promise.all(Array.from({ length: PARALLEL }, () => enter(wrong)));
     expect(tally(answers)).toEqual({ USE003000002: 4, USE000002002: PARALLEL - 4 });
     const [row] = await t.db.select().from(emailCodes).where(eq(emailCodes.emailNormalized, email));
@@ -151,16 +176,27 @@ describe('one authenticator counter, wherever the code is asked', () => {
     for (let i = 0; i < 2; i += 1) expect((await verifyOtp(buyer.headers, 'GA_OTP', wrong)).body.data.status).toBe('FAILED');
     const orderId = randomUUID();
     const quote = (await getQuote(t, buyer.headers, { orderId })).body.data;
-    const submit = () => call(t.app, 'POST', PATHS.submitBuy, { headers: buyer.headers, body: { orderId, quoteId: quote.quoteId, cardId: card.cardId, otpType: 'GA_OTP', otpCode: wrong } });
+    const submit = () =>
+      call(t.app, 'POST', PATHS.submitBuy, {
+        headers: buyer.headers,
+        body: { orderId, quoteId: quote.quoteId, cardId: card.cardId, otpType: 'GA_OTP', otpCode: wrong },
+      });
     for (let i = 0; i < 2; i += 1) expect((await submit()).body.code).toBe('USE003000011');
     expect(await failuresOf(buyer.userId, 'authenticator')).toBe(4);
 
     await call(t.app, 'GET', PATHS.preCheckChangeGoogleAuthenticator, { headers: buyer.headers });
-    const change = await call(t.app, 'POST', PATHS.changeGoogleAuthenticator, { headers: buyer.headers, body: { oldGaVerifyCode: wrong, newGaVerifyCode: wrong, emailVerifyCode: '000000' }, ip: nextIp() });
+    const change = await call(t.app, 'POST', PATHS.changeGoogleAuthenticator, {
+      headers: buyer.headers,
+      body: { oldGaVerifyCode: wrong, newGaVerifyCode: wrong, emailVerifyCode: '000000' },
+      ip: nextIp(),
+    });
     expect(change.body).toEqual(LOCKED);
 
     // Locked for every place: a right code on submit-buy and at the sign-in step is refused unchecked.
-    const rightBuy = await call(t.app, 'POST', PATHS.submitBuy, { headers: buyer.headers, body: { orderId, quoteId: quote.quoteId, cardId: card.cardId, otpType: 'GA_OTP', otpCode: await totpAt(t.clock, secret) } });
+    const rightBuy = await call(t.app, 'POST', PATHS.submitBuy, {
+      headers: buyer.headers,
+      body: { orderId, quoteId: quote.quoteId, cardId: card.cardId, otpType: 'GA_OTP', otpCode: await totpAt(t.clock, secret) },
+    });
     expect(rightBuy.body.code).toBe('USE000002002');
     // This buyer signs in by email code: past that first factor, the locked authenticator closes the sign-in.
     t.clock.advance(60_000);
@@ -179,18 +215,35 @@ describe('per-IP limits', () => {
     const ip = nextIp();
     const limit = CREDENTIAL_IP_POLICY.passwordChecksPerIpPerHour;
     // Unknown addresses: nothing to lock per person, so only the per-IP limit bounds them.
-    const answers = await Promise.all(Array.from({ length: limit }, (_, i) => call(t.app, 'POST', PATHS.passwordLogin, { body: { email: `nobody${i}@causeway.test`, password: WRONG_PASSWORD }, ip })));
+    const answers = await Promise.all(
+      Array.from({ length: limit }, (_, i) =>
+        call(t.app, 'POST', PATHS.passwordLogin, { body: { email: `nobody${i}@causeway.test`, password: WRONG_PASSWORD }, ip }),
+      ),
+    );
     expect(tally(answers)).toEqual({ USE000001001: limit });
     const refused = await call(t.app, 'POST', PATHS.passwordLogin, { body: { email, password: GOOD_PASSWORD }, ip });
     expect(refused.statusCode).toBe(429);
     expect(refused.body).toEqual(LOCKED);
     // The window's end, so the page can say when to try again.
-    const retryAfter = Number((await t.app.inject({ method: 'POST', url: `${API_BASE}${PATHS.passwordLogin}`, payload: { email, password: GOOD_PASSWORD }, remoteAddress: ip })).headers['retry-after']);
+    const retryAfter = Number(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `${API_BASE}${PATHS.passwordLogin}`,
+          payload: { email, password: GOOD_PASSWORD },
+          remoteAddress: ip,
+        })
+      ).headers['retry-after'],
+    );
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(3600);
-    expect((await call(t.app, 'POST', PATHS.passwordLogin, { body: { email, password: GOOD_PASSWORD }, ip: nextIp() })).body.data.status).toBe('SUCCESS');
+    expect(
+      (await call(t.app, 'POST', PATHS.passwordLogin, { body: { email, password: GOOD_PASSWORD }, ip: nextIp() })).body.data.status,
+    ).toBe('SUCCESS');
     t.clock.advance(60 * 60_000);
-    expect((await call(t.app, 'POST', PATHS.passwordLogin, { body: { email, password: GOOD_PASSWORD }, ip })).body.data.status).toBe('SUCCESS');
+    expect((await call(t.app, 'POST', PATHS.passwordLogin, { body: { email, password: GOOD_PASSWORD }, ip })).body.data.status).toBe(
+      'SUCCESS',
+    );
   });
 
   it('password checks: every address of one IPv6 /64 counts as one client (request.ipKey), another /64 does not', async () => {
@@ -198,13 +251,25 @@ describe('per-IP limits', () => {
     await signUpWithPassword(t.app, email);
     const limit = CREDENTIAL_IP_POLICY.passwordChecksPerIpPerHour;
     // Each check from a fresh address of the same /64, as a phone handed a whole /64 could send them.
-    const answers = await Promise.all(Array.from({ length: limit }, (_, i) =>
-      call(t.app, 'POST', PATHS.passwordLogin, { body: { email: `nobody-v6-${i}@causeway.test`, password: WRONG_PASSWORD }, ip: `2001:db8:64:1::${(i + 1).toString(16)}` })));
+    const answers = await Promise.all(
+      Array.from({ length: limit }, (_, i) =>
+        call(t.app, 'POST', PATHS.passwordLogin, {
+          body: { email: `nobody-v6-${i}@causeway.test`, password: WRONG_PASSWORD },
+          ip: `2001:db8:64:1::${(i + 1).toString(16)}`,
+        }),
+      ),
+    );
     expect(tally(answers)).toEqual({ USE000001001: limit });
-    const refused = await call(t.app, 'POST', PATHS.passwordLogin, { body: { email, password: GOOD_PASSWORD }, ip: '2001:db8:64:1:ffff:ffff:ffff:fffe' });
+    const refused = await call(t.app, 'POST', PATHS.passwordLogin, {
+      body: { email, password: GOOD_PASSWORD },
+      ip: '2001:db8:64:1:ffff:ffff:ffff:fffe',
+    });
     expect(refused.statusCode).toBe(429);
     expect(refused.body).toEqual(LOCKED);
-    expect((await call(t.app, 'POST', PATHS.passwordLogin, { body: { email, password: GOOD_PASSWORD }, ip: '2001:db8:64:2::1' })).body.data.status).toBe('SUCCESS');
+    expect(
+      (await call(t.app, 'POST', PATHS.passwordLogin, { body: { email, password: GOOD_PASSWORD }, ip: '2001:db8:64:2::1' })).body.data
+        .status,
+    ).toBe('SUCCESS');
   });
 
   it('authenticator checks: verify-otp and verify-ga-code share one per-IP count, whatever the account', async () => {
@@ -220,11 +285,17 @@ describe('per-IP limits', () => {
     expect(fromLimited.statusCode).toBe(429);
     expect(fromLimited.body.code).toBe('USE000002002');
     const login = await passwordLogin(t.app, { email: 'ip-ga-second@causeway.test', password: GOOD_PASSWORD });
-    const step = await call(t.app, 'POST', PATHS.verifyGaCode, { body: { processToken: login.body.data.processToken, verifyCode: await totpAt(t.clock, second.secret) }, ip });
+    const step = await call(t.app, 'POST', PATHS.verifyGaCode, {
+      body: { processToken: login.body.data.processToken, verifyCode: await totpAt(t.clock, second.secret) },
+      ip,
+    });
     expect(step.body.code).toBe('USE000002002');
     // Refused by the address, not counted on the person: the same code from elsewhere passes.
     expect(await failuresOf(second.userId, 'authenticator')).toBe(0);
-    const elsewhere = await call(t.app, 'POST', PATHS.verifyGaCode, { body: { processToken: login.body.data.processToken, verifyCode: await totpAt(t.clock, second.secret) }, ip: nextIp() });
+    const elsewhere = await call(t.app, 'POST', PATHS.verifyGaCode, {
+      body: { processToken: login.body.data.processToken, verifyCode: await totpAt(t.clock, second.secret) },
+      ip: nextIp(),
+    });
     expect(elsewhere.body.data.status).toBe('SUCCESS');
   });
 
@@ -246,7 +317,11 @@ describe('per-IP limits', () => {
     const orderId = randomUUID();
     const quote = (await getQuote(t, buyer.headers, { orderId })).body.data;
     const submit = async (otpCode: string, from: string) =>
-      call(t.app, 'POST', PATHS.submitBuy, { headers: buyer.headers, body: { orderId, quoteId: quote.quoteId, cardId: card.cardId, otpType: 'GA_OTP', otpCode }, ip: from });
+      call(t.app, 'POST', PATHS.submitBuy, {
+        headers: buyer.headers,
+        body: { orderId, quoteId: quote.quoteId, cardId: card.cardId, otpType: 'GA_OTP', otpCode },
+        ip: from,
+      });
 
     // The address's last check goes to submit-buy: checked, and wrong.
     expect((await submit(await wrongTotp(secret), ip)).body.code).toBe('USE003000011');
@@ -269,7 +344,8 @@ describe('the unlock link (a lock never shuts the owner out)', () => {
   it('is mailed when the password locks; its page posts the token once, and the owner signs in at once', async () => {
     const email = 'unlock-me@causeway.test';
     await signUpWithPassword(t.app, email);
-    for (let i = 0; i < 5; i += 1) await call(t.app, 'POST', PATHS.passwordLogin, { body: { email, password: WRONG_PASSWORD }, ip: nextIp() });
+    for (let i = 0; i < 5; i += 1)
+      await call(t.app, 'POST', PATHS.passwordLogin, { body: { email, password: WRONG_PASSWORD }, ip: nextIp() });
     expect((await passwordLogin(t.app, { email, password: GOOD_PASSWORD })).body).toEqual(LOCKED);
 
     const [mail] = await unlockMails(email);
@@ -288,7 +364,13 @@ describe('the unlock link (a lock never shuts the owner out)', () => {
     expect(page.body).toContain('name="color-scheme" content="light dark"');
     expect((await passwordLogin(t.app, { email, password: GOOD_PASSWORD })).body.code).toBe('USE000002002');
 
-    const post = () => t.app.inject({ method: 'POST', url: '/unlock-sign-in', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `token=${token}&lang=en` });
+    const post = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/unlock-sign-in',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `token=${token}&lang=en`,
+      });
     const used = await post();
     expect(used.statusCode).toBe(200);
     expect(used.body).toContain('Sign-in unlocked');
@@ -304,7 +386,12 @@ describe('the unlock link (a lock never shuts the owner out)', () => {
   it('is mailed in Chinese when the locking request asked for zh, expires after an hour, and a made-up token does nothing', async () => {
     const email = 'unlock-zh@causeway.test';
     await signUpWithPassword(t.app, email);
-    for (let i = 0; i < 5; i += 1) await call(t.app, 'POST', PATHS.passwordLogin, { body: { email, password: WRONG_PASSWORD }, headers: { 'accept-language': 'zh-CN' }, ip: nextIp() });
+    for (let i = 0; i < 5; i += 1)
+      await call(t.app, 'POST', PATHS.passwordLogin, {
+        body: { email, password: WRONG_PASSWORD },
+        headers: { 'accept-language': 'zh-CN' },
+        ip: nextIp(),
+      });
     const [mail] = await unlockMails(email);
     expect(mail!.subject).toBe('Causeway 登录已被暂时锁定');
     const token = unlockTokenOf(mail!.text);
@@ -312,19 +399,30 @@ describe('the unlock link (a lock never shuts the owner out)', () => {
     expect(page.body).toContain('lang="zh-CN"');
     expect(page.body).toContain('解锁登录');
 
-    const madeUp = await t.app.inject({ method: 'POST', url: '/unlock-sign-in', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `token=${'A'.repeat(43)}` });
+    const madeUp = await t.app.inject({
+      method: 'POST',
+      url: '/unlock-sign-in',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `token=${'A'.repeat(43)}`,
+    });
     expect(madeUp.statusCode).toBe(410);
     t.clock.advance(60 * 60_000 - 1000);
     // The hour is not over: still locked until the link is used or the lock ends.
     expect((await passwordLogin(t.app, { email, password: GOOD_PASSWORD })).body.code).toBe('USE000002002');
     t.clock.advance(1000);
-    const late = await t.app.inject({ method: 'POST', url: '/unlock-sign-in', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `token=${token}` });
+    const late = await t.app.inject({
+      method: 'POST',
+      url: '/unlock-sign-in',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `token=${token}`,
+    });
     expect(late.statusCode).toBe(410);
     // And the lock itself has ended.
     expect((await passwordLogin(t.app, { email, password: GOOD_PASSWORD })).body.data.status).toBe('SUCCESS');
 
     // A new lock's link replaces the expired one: a person keeps only the last hour's links.
-    for (let i = 0; i < 5; i += 1) await call(t.app, 'POST', PATHS.passwordLogin, { body: { email, password: WRONG_PASSWORD }, ip: nextIp() });
+    for (let i = 0; i < 5; i += 1)
+      await call(t.app, 'POST', PATHS.passwordLogin, { body: { email, password: WRONG_PASSWORD }, ip: nextIp() });
     const [user] = await t.db.select().from(users).where(eq(users.emailNormalized, email));
     const kept = await t.db.select().from(signInUnlockTokens).where(eq(signInUnlockTokens.userId, user!.id));
     expect(kept).toHaveLength(1);
@@ -341,7 +439,12 @@ describe('the unlock link (a lock never shuts the owner out)', () => {
     for (let i = 0; i < 5; i += 1) await call(t.app, 'POST', PATHS.loginWithVerifyCode, { body: { email, code: wrong }, ip });
     expect((await passwordLogin(t.app, { email, password: GOOD_PASSWORD })).body.code).toBe('USE000002002');
     const [mail] = await unlockMails(email);
-    const used = await t.app.inject({ method: 'POST', url: '/unlock-sign-in', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `token=${unlockTokenOf(mail!.text)}` });
+    const used = await t.app.inject({
+      method: 'POST',
+      url: '/unlock-sign-in',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `token=${unlockTokenOf(mail!.text)}`,
+    });
     expect(used.statusCode).toBe(200);
     expect((await passwordLogin(t.app, { email, password: GOOD_PASSWORD })).body.data.status).toBe('SUCCESS');
   });
@@ -352,7 +455,8 @@ describe('a sign-in process token signs in once', () => {
     const email = 'one-process-token@causeway.test';
     const { secret } = await boundPerson(email);
     const { processToken } = (await passwordLogin(t.app, { email, password: GOOD_PASSWORD })).body.data;
-    const step = async (code: string) => call(t.app, 'POST', PATHS.verifyGaCode, { body: { processToken, verifyCode: code }, ip: nextIp() });
+    const step = async (code: string) =>
+      call(t.app, 'POST', PATHS.verifyGaCode, { body: { processToken, verifyCode: code }, ip: nextIp() });
     expect((await step(await wrongTotp(secret))).body.code).toBe('USE003000011');
     expect((await step(await totpAt(t.clock, secret))).body.data.status).toBe('SUCCESS');
     t.clock.advance(30_000);
@@ -373,8 +477,12 @@ describe('changing the authenticator: all three codes checked before any is used
     const change = (body: object) => call(t.app, 'POST', PATHS.changeGoogleAuthenticator, { headers, body, ip: nextIp() });
     const oldCode = await totpAt(t.clock, oldSecret);
 
-    expect((await change({ oldGaVerifyCode: oldCode, newGaVerifyCode: await wrongTotp(newSecret), emailVerifyCode })).body.code).toBe('USE003000011');
-    expect((await change({ oldGaVerifyCode: oldCode, newGaVerifyCode: await totpAt(t.clock, newSecret), emailVerifyCode })).body.data).toEqual({ bindStatus: 'SUCCESS' });
+    expect((await change({ oldGaVerifyCode: oldCode, newGaVerifyCode: await wrongTotp(newSecret), emailVerifyCode })).body.code).toBe(
+      'USE003000011',
+    );
+    expect(
+      (await change({ oldGaVerifyCode: oldCode, newGaVerifyCode: await totpAt(t.clock, newSecret), emailVerifyCode })).body.data,
+    ).toEqual({ bindStatus: 'SUCCESS' });
   });
 
   it('binds the replacement whose code was checked: a second start-change in between makes the confirmation fail', async () => {

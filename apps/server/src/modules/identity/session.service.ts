@@ -1,17 +1,17 @@
-import type { LoginMode, TokenVo } from '@causeway/contracts';
+import { ErrorCode, type LoginMode, type TokenVo } from '@causeway/contracts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { newId, newToken, sha256Hex } from '../../platform/crypto.ts';
 import type { IdentityRepository, SessionRow, UserRow } from './identity.repository.ts';
 
-/** Session lifetimes (trust.md): a token lives an hour unless refreshed; refreshes stop at the absolute cap. */
+/** Session lifetimes (docs/trust.md): a token lives an hour unless refreshed; refreshes stop at the absolute cap. */
 export const SESSION_POLICY = {
   validTimeMs: 60 * 60 * 1000,
   absoluteMs: 12 * 60 * 60 * 1000,
   stayLoggedInAbsoluteMs: 5 * 24 * 60 * 60 * 1000,
 } as const;
 
-/** trust.md: changing the password or the authenticator suspends sell, add card and add bank account for 24 hours (binding a first one does not). */
+/** docs/trust.md: changing the password or the authenticator suspends sell, add card and add bank account for 24 hours (binding a first one does not). */
 export const SENSITIVE_SUSPENSION_MS = 24 * 60 * 60 * 1000;
 
 /** When the account's sensitive actions resume, or null when they are not suspended at `now`. */
@@ -39,7 +39,8 @@ const toTokenVo = (token: string, expiresAt: Date, now: Date): TokenVo => ({
 export function createSessionService(repository: IdentityRepository, clock: Clock) {
   async function issue(user: UserRow, mode: LoginMode, stayLoggedIn: boolean, absoluteExpiresAt?: Date): Promise<TokenVo> {
     const now = clock.now();
-    const cap = absoluteExpiresAt ?? new Date(now.getTime() + (stayLoggedIn ? SESSION_POLICY.stayLoggedInAbsoluteMs : SESSION_POLICY.absoluteMs));
+    const cap =
+      absoluteExpiresAt ?? new Date(now.getTime() + (stayLoggedIn ? SESSION_POLICY.stayLoggedInAbsoluteMs : SESSION_POLICY.absoluteMs));
     const expiresAt = new Date(Math.min(now.getTime() + SESSION_POLICY.validTimeMs, cap.getTime()));
     const token = newToken();
     await repository.insertSession({
@@ -57,9 +58,10 @@ export function createSessionService(repository: IdentityRepository, clock: Cloc
 
   /** The session behind a token sent in the given header; USER0000001 when it is unknown, expired, revoked or of the other kind. */
   async function authenticate(token: string | undefined, kind: TokenKind): Promise<AuthContext> {
-    if (!token) throw new AppError('USER0000001', 'Authentication failed: sign in first');
+    if (!token) throw new AppError(ErrorCode.SessionRequired, 'Authentication failed: sign in first');
     const found = await repository.findActiveSessionByTokenHash(sha256Hex(token), clock.now());
-    if (!found || tokenKindOf(found.session.mode as LoginMode) !== kind) throw new AppError('USER0000001', 'Session expired, please login again');
+    if (!found || tokenKindOf(found.session.mode as LoginMode) !== kind)
+      throw new AppError(ErrorCode.SessionRequired, 'Session expired, please login again');
     return found;
   }
 
@@ -70,9 +72,9 @@ export function createSessionService(repository: IdentityRepository, clock: Cloc
     /** Rotation: the old token stops working and a new one takes over, within the same absolute cap. */
     async refresh(context: AuthContext): Promise<TokenVo> {
       const now = clock.now();
-      if (context.session.absoluteExpiresAt <= now) throw new AppError('USER0000001', 'Session expired, please login again');
+      if (context.session.absoluteExpiresAt <= now) throw new AppError(ErrorCode.SessionRequired, 'Session expired, please login again');
       // Only the request that revokes the old token gets the new one: a replayed refresh fails.
-      if (!(await repository.revokeSession(context.session.id, 'rotated', now))) throw new AppError('USER0000001');
+      if (!(await repository.revokeSession(context.session.id, 'rotated', now))) throw new AppError(ErrorCode.SessionRequired);
       return issue(context.user, context.session.mode as LoginMode, context.session.stayLoggedIn, context.session.absoluteExpiresAt);
     },
 
@@ -82,7 +84,7 @@ export function createSessionService(repository: IdentityRepository, clock: Cloc
 
     /**
      * The one "credentials changed" step, after a password or authenticator replaced one the
-     * account had (trust.md): sensitive actions wait 24 hours, and every session but
+     * account had (docs/trust.md): sensitive actions wait 24 hours, and every session but
      * `keepSessionId` (none: all of them) ends.
      */
     async credentialsChanged(userId: string, keepSessionId: string | undefined): Promise<void> {

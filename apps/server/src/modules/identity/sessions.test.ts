@@ -3,7 +3,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema/index.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
-import { call, checkLoginStatus, createIdentityTestApp, type IdentityTestApp, signInWithCode, signUp, tokenHeaders } from '../../../test/identity-helpers.ts';
+import {
+  call,
+  checkLoginStatus,
+  createIdentityTestApp,
+  type IdentityTestApp,
+  signInWithCode,
+  signUp,
+  tokenHeaders,
+} from '../../../test/identity-helpers.ts';
 
 let t: IdentityTestApp;
 beforeAll(async () => {
@@ -86,7 +94,11 @@ describe('refresh (rotation)', () => {
     const token = await signUp(t.app, 'business.rotate@example.test', { loginMode: 'business' });
     const { body } = await refresh({ 'business-token': token });
     expect(body.data.token.validTime).toBe(3600);
-    expect(await checkLoginStatus(t.app, { 'business-token': body.data.token.token })).toMatchObject({ isLogin: true, mode: 'business', userType: 'Corporate' });
+    expect(await checkLoginStatus(t.app, { 'business-token': body.data.token.token })).toMatchObject({
+      isLogin: true,
+      mode: 'business',
+      userType: 'Corporate',
+    });
   });
 });
 
@@ -122,7 +134,10 @@ describe('logout', () => {
     expectUnauthenticated(await refresh({ token }));
     expectUnauthenticated(await logout({ token }));
     expect(await isLoggedIn({ token: other })).toBe(true);
-    const [row] = await t.db.select().from(sessions).where(eq(sessions.tokenHash, sha256Hex(token)));
+    const [row] = await t.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, sha256Hex(token)));
     expect(row).toMatchObject({ revokedReason: 'logout', revokedAt: t.clock.now() });
   });
 });

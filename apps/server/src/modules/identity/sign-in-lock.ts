@@ -1,13 +1,15 @@
+import type { Principal } from './principal.ts';
+import { ErrorCode } from '@causeway/contracts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { RateLimiter } from '../../platform/rate-limit.repository.ts';
 import { RateLimitedError } from '../../platform/rate-limited.ts';
 import { WrongCodeError } from './email-code.service.ts';
-import type { CredentialFactor, IdentityRepository, UserRow } from './identity.repository.ts';
+import type { CredentialFactor, IdentityRepository } from './identity.repository.ts';
 import type { Requester } from './requester.ts';
 
 /**
- * trust.md: after 5 failed checks of a factor, that factor is locked for 1 hour. Failures short of
+ * docs/trust.md: after 5 failed checks of a factor, that factor is locked for 1 hour. Failures short of
  * a lock are forgotten 24 h after the last one: a guesser still gets at most 4 tries a day per factor.
  */
 export const LOGIN_LOCK_POLICY = { maxFailures: 5, lockMs: 60 * 60 * 1000, forgetMs: 24 * 60 * 60 * 1000 } as const;
@@ -23,7 +25,7 @@ export const CREDENTIAL_IP_POLICY = { passwordChecksPerIpPerHour: 100, authentic
 export const FIRST_FACTORS: readonly CredentialFactor[] = ['password', 'email-code'];
 
 const HOUR_MS = 60 * 60 * 1000;
-const lockedError = () => new AppError('USE000002002', LOCKED_MESSAGE);
+const lockedError = () => new AppError(ErrorCode.TooManyAttempts, LOCKED_MESSAGE);
 
 /**
  * The locks of every credential check: one counter per person and factor, shared by every place
@@ -36,20 +38,23 @@ export function createSignInLock(deps: {
   rateLimiter: RateLimiter;
   clock: Clock;
   /** Called once when a first factor locks (the owner's unlock email); its failure never changes the answer. */
-  onFirstFactorLocked: (user: UserRow, requester: Requester) => Promise<void>;
+  onFirstFactorLocked: (user: Principal, requester: Requester) => Promise<void>;
 }) {
   const { repository, rateLimiter, clock } = deps;
 
   async function limitIp(factor: CredentialFactor, ipKey: string) {
     // Email codes are limited per IP by the email code service, at every check of a code.
     if (factor === 'email-code') return;
-    const [key, max] = factor === 'password' ? ['password-check', CREDENTIAL_IP_POLICY.passwordChecksPerIpPerHour] : ['authenticator-check', CREDENTIAL_IP_POLICY.authenticatorChecksPerIpPerHour];
+    const [key, max] =
+      factor === 'password'
+        ? ['password-check', CREDENTIAL_IP_POLICY.passwordChecksPerIpPerHour]
+        : ['authenticator-check', CREDENTIAL_IP_POLICY.authenticatorChecksPerIpPerHour];
     const hit = await rateLimiter.hit(`${key}:ip:${ipKey}`, max, HOUR_MS, clock.now());
     // The spec's lock code, with the window's end in Retry-After so the page can say when.
-    if (!hit.allowed) throw new RateLimitedError(hit.retryAfterMs, LOCKED_MESSAGE, 'USE000002002');
+    if (!hit.allowed) throw new RateLimitedError(hit.retryAfterMs, LOCKED_MESSAGE, ErrorCode.TooManyAttempts);
   }
 
-  async function failed(user: UserRow, factor: CredentialFactor, count: number, requester: Requester | undefined): Promise<boolean> {
+  async function failed(user: Principal, factor: CredentialFactor, count: number, requester: Requester | undefined): Promise<boolean> {
     if (count < LOGIN_LOCK_POLICY.maxFailures) return false;
     if (requester && FIRST_FACTORS.includes(factor)) await deps.onFirstFactorLocked(user, requester).catch(() => undefined);
     return true;
@@ -65,7 +70,12 @@ export function createSignInLock(deps: {
      * fifth answers the lock. A WrongCodeError thrown by `verify` counts as a fail; any other error
      * gives the attempt back. `requester` is absent only where no client address is known.
      */
-    async check(user: UserRow, factor: CredentialFactor, requester: Requester | undefined, verify: () => Promise<boolean>): Promise<boolean> {
+    async check(
+      user: Principal,
+      factor: CredentialFactor,
+      requester: Requester | undefined,
+      verify: () => Promise<boolean>,
+    ): Promise<boolean> {
       if (requester) await limitIp(factor, requester.ipKey);
       const count = await repository.reserveCredentialAttempt(user.id, factor, LOGIN_LOCK_POLICY, clock.now());
       if (count === null) throw lockedError();
@@ -89,18 +99,18 @@ export function createSignInLock(deps: {
     },
 
     /** Sign-in by password or email code is closed while either first factor is locked. */
-    async assertFirstFactorsOpen(user: UserRow): Promise<void> {
+    async assertFirstFactorsOpen(user: Principal): Promise<void> {
       const locked = await repository.lockedFactors(user.id, LOGIN_LOCK_POLICY, clock.now());
       if (locked.some((factor) => FIRST_FACTORS.includes(factor))) throw lockedError();
     },
 
     /** After a right password: a locked authenticator keeps the sign-in closed (only someone past the first factor can lock it). */
-    async assertAuthenticatorOpen(user: UserRow): Promise<void> {
+    async assertAuthenticatorOpen(user: Principal): Promise<void> {
       if ((await repository.lockedFactors(user.id, LOGIN_LOCK_POLICY, clock.now())).includes('authenticator')) throw lockedError();
     },
 
     /** A reset or an unlock link lifts these locks. */
-    clear: (user: Pick<UserRow, 'id'>, factors: readonly CredentialFactor[]) => repository.clearCredentialFailures(user.id, factors),
+    clear: (user: Pick<Principal, 'id'>, factors: readonly CredentialFactor[]) => repository.clearCredentialFailures(user.id, factors),
   };
   return lock;
 }

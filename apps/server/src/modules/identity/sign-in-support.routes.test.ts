@@ -16,22 +16,43 @@ describe('IP checks through the sandbox geo provider', () => {
   });
 
   it('flags a UK address and blocks a sanctioned country at registration', async () => {
-    expect((await call(t.app, 'GET', PATHS.ipCheck, { ip: '192.0.2.10' })).body.data).toEqual({ ipCountry: 'GB', isUk: true, blocked: false });
-    expect((await call(t.app, 'GET', PATHS.inRegister, { ip: '198.51.100.7' })).body.data).toEqual({ ipCountry: 'KP', isUk: false, blocked: true, canRegister: false });
+    expect((await call(t.app, 'GET', PATHS.ipCheck, { ip: '192.0.2.10' })).body.data).toEqual({
+      ipCountry: 'GB',
+      isUk: true,
+      blocked: false,
+    });
+    expect((await call(t.app, 'GET', PATHS.inRegister, { ip: '198.51.100.7' })).body.data).toEqual({
+      ipCountry: 'KP',
+      isUk: false,
+      blocked: true,
+      canRegister: false,
+    });
     expect((await call(t.app, 'GET', PATHS.inRegister, { ip: '203.0.113.9' })).body.data.canRegister).toBe(true);
   });
 
   it('answers an unknown country as null, not as blocked', async () => {
-    expect((await call(t.app, 'GET', PATHS.ipCheck, { ip: '8.8.8.8' })).body.data).toEqual({ ipCountry: null, isUk: false, blocked: false });
+    expect((await call(t.app, 'GET', PATHS.ipCheck, { ip: '8.8.8.8' })).body.data).toEqual({
+      ipCountry: null,
+      isUk: false,
+      blocked: false,
+    });
   });
 });
 
 describe('statement/query', () => {
   it('maps PL to STATEMENT and any other entity to STATEMENT_LI, with the spec versions', async () => {
-    expect((await call(t.app, 'GET', `${PATHS.statementQuery}?entity=PL`)).body.data.protocolMap).toEqual({ TERM: '20241104', STATEMENT: '20241104' });
+    expect((await call(t.app, 'GET', `${PATHS.statementQuery}?entity=PL`)).body.data.protocolMap).toEqual({
+      TERM: '20241104',
+      STATEMENT: '20241104',
+    });
     expect((await call(t.app, 'GET', PATHS.statementQuery)).body.data.protocolMap).toEqual({ TERM: '20241104', STATEMENT_LI: '20250101' });
-    expect((await call(t.app, 'GET', `${PATHS.statementQuery}?entity=LI&isRoma=true`)).body.data.protocolMap).toEqual({ TERMROMA: '20241104', STATEMENT_LI: '20250101' });
-    expect((await call(t.app, 'GET', PATHS.statementQuery, { headers: { entity: 'PL' } })).body.data.protocolMap).toHaveProperty('STATEMENT');
+    expect((await call(t.app, 'GET', `${PATHS.statementQuery}?entity=LI&isRoma=true`)).body.data.protocolMap).toEqual({
+      TERMROMA: '20241104',
+      STATEMENT_LI: '20250101',
+    });
+    expect((await call(t.app, 'GET', PATHS.statementQuery, { headers: { entity: 'PL' } })).body.data.protocolMap).toHaveProperty(
+      'STATEMENT',
+    );
   });
 });
 
@@ -60,17 +81,23 @@ describe('the bot check on sign-in steps', () => {
     expect(send.body.code).toBe('USE000001007');
     const mailbox = await t.app.inject({ method: 'GET', url: `/sandbox/mailbox?to=${email}` });
     expect(mailbox.json().messages).toEqual([]);
-    const password = await call(t.app, 'POST', PATHS.passwordLogin, { body: { email: 'demo@causeway.test', password: 'Causeway-demo-2026!', recaptchaToken: 'sandbox-bot' } });
+    const password = await call(t.app, 'POST', PATHS.passwordLogin, {
+      body: { email: 'demo@causeway.test', password: 'Causeway-demo-2026!', recaptchaToken: 'sandbox-bot' },
+    });
     expect(password.body.code).toBe('USE000001007');
     const check = await call(t.app, 'POST', PATHS.accountCheck, { body: { email, recaptchaToken: 'sandbox-bot' } });
     expect(check.body.code).toBe('USE000001007');
   });
 
   it('guards account-check-by-email like account-check, so it is no way around the check', async () => {
-    const refused = await call(t.app, 'POST', PATHS.accountCheckByEmail, { body: { email: 'demo@causeway.test', recaptchaToken: 'sandbox-bot' } });
+    const refused = await call(t.app, 'POST', PATHS.accountCheckByEmail, {
+      body: { email: 'demo@causeway.test', recaptchaToken: 'sandbox-bot' },
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.body).toMatchObject({ code: 'USE000001007', data: null });
-    const person = await call(t.app, 'POST', PATHS.accountCheckByEmail, { body: { email: 'demo@causeway.test', recaptchaToken: 'any-human-token' } });
+    const person = await call(t.app, 'POST', PATHS.accountCheckByEmail, {
+      body: { email: 'demo@causeway.test', recaptchaToken: 'any-human-token' },
+    });
     expect(person.body.data).toMatchObject({ exists: true });
   });
 
@@ -83,7 +110,9 @@ describe('the bot check on sign-in steps', () => {
     expect(refused.body).toMatchObject({ code: 'USE000001007', data: null });
     expect(await mails()).toBe(before);
     // A person's token goes through: the code is mailed.
-    expect((await call(t.app, 'POST', PATHS.passwordResetCheck, { body: { email, recaptchaToken: 'any-human-token' } })).body.code).toBe('000000');
+    expect((await call(t.app, 'POST', PATHS.passwordResetCheck, { body: { email, recaptchaToken: 'any-human-token' } })).body.code).toBe(
+      '000000',
+    );
     expect(await mails()).toBe(before + 1);
   });
 });

@@ -3,8 +3,19 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.ts';
 import {
-  accountCheck, call, checkLoginStatus, createIdentityTestApp, GOOD_PASSWORD, type IdentityTestApp, loginWithCode, nextIp, passwordLogin, sendCode,
-  signInWithCode, signUp, tokenHeaders,
+  accountCheck,
+  call,
+  checkLoginStatus,
+  createIdentityTestApp,
+  GOOD_PASSWORD,
+  type IdentityTestApp,
+  loginWithCode,
+  nextIp,
+  passwordLogin,
+  sendCode,
+  signInWithCode,
+  signUp,
+  tokenHeaders,
 } from '../../../test/identity-helpers.ts';
 import { readLatestCode } from '../../../test/test-app.ts';
 import { TERMS_VERSION } from './login.service.ts';
@@ -37,11 +48,22 @@ describe('sign-up with an emailed code', () => {
     const { statusCode, body } = await loginWithCode(t.app, { email, code: await readLatestCode(t.app, email), termsAccepted: true }, ip);
     expect(statusCode).toBe(200);
     expect(body.data).toMatchObject({
-      status: 'SUCCESS', isNewUser: true, hasPassword: false, email, userType: 'Individual', accountStatus: 'Active', processToken: null,
+      status: 'SUCCESS',
+      isNewUser: true,
+      hasPassword: false,
+      email,
+      userType: 'Individual',
+      accountStatus: 'Active',
+      processToken: null,
       token: { validTime: 3600 },
     });
     expect(body.data.token.token).toEqual(expect.any(String));
-    expect(await accountCheck(t.app, email)).toMatchObject({ exists: true, hasPassword: false, userType: 'Individual', accountStatus: 'Active' });
+    expect(await accountCheck(t.app, email)).toMatchObject({
+      exists: true,
+      hasPassword: false,
+      userType: 'Individual',
+      accountStatus: 'Active',
+    });
     const [row] = await t.db.select().from(users).where(eq(users.emailNormalized, email));
     expect(row?.termsVersion).toBe(TERMS_VERSION);
   });
@@ -69,7 +91,13 @@ describe('sign-up with an emailed code', () => {
 
   it('creates a Corporate account from the business sign-in page', async () => {
     const token = await signUp(t.app, 'company@example.test', { loginMode: 'business' });
-    expect(await checkLoginStatus(t.app, tokenHeaders(token, 'business'))).toEqual({ isLogin: true, email: 'company@example.test', userType: 'Corporate', mode: 'business', targetEntityTag: null });
+    expect(await checkLoginStatus(t.app, tokenHeaders(token, 'business'))).toEqual({
+      isLogin: true,
+      email: 'company@example.test',
+      userType: 'Corporate',
+      mode: 'business',
+      targetEntityTag: null,
+    });
   });
 });
 
@@ -93,7 +121,13 @@ describe('email uniqueness', () => {
 describe('check-login-status', () => {
   it('is signed in with a live token and signed out without one or with a made-up one', async () => {
     const token = await signUp(t.app, 'status@example.test');
-    expect(await checkLoginStatus(t.app, { token })).toEqual({ isLogin: true, email: 'status@example.test', userType: 'Individual', mode: 'individual', targetEntityTag: null });
+    expect(await checkLoginStatus(t.app, { token })).toEqual({
+      isLogin: true,
+      email: 'status@example.test',
+      userType: 'Individual',
+      mode: 'individual',
+      targetEntityTag: null,
+    });
     expect(await checkLoginStatus(t.app)).toEqual({ isLogin: false, email: null, userType: null, mode: null, targetEntityTag: null });
     expect((await checkLoginStatus(t.app, { token: 'not-a-token' })).isLogin).toBe(false);
   });
@@ -131,7 +165,9 @@ describe('password/init (the setPWD step)', () => {
   });
 
   it('needs a signed-in session', async () => {
-    const { statusCode, body } = await call(t.app, 'POST', PATHS.passwordInit, { body: { password: GOOD_PASSWORD, confirmPassword: GOOD_PASSWORD } });
+    const { statusCode, body } = await call(t.app, 'POST', PATHS.passwordInit, {
+      body: { password: GOOD_PASSWORD, confirmPassword: GOOD_PASSWORD },
+    });
     expect(statusCode).toBe(401);
     expect(body.code).toBe('USER0000001');
   });

@@ -32,21 +32,36 @@ describe('account/check', () => {
     const email = 'standing@example.test';
     const token = await signUp(t.app, email);
     expect((await call(t.app, 'GET', PATHS.accountStatusCheck, { headers: tokenHeaders(token) })).body.data).toEqual({
-      email, userType: 'Individual', accountStatus: 'Active', accountStatusReasonCode: null, entityTag: 'LI', sensitiveActionsSuspendedUntil: null,
+      email,
+      userType: 'Individual',
+      accountStatus: 'Active',
+      accountStatusReasonCode: null,
+      entityTag: 'LI',
+      sensitiveActionsSuspendedUntil: null,
     });
     const until = new Date(t.clock.now().getTime() + 60_000);
-    await t.db.update(users).set({ accountStatusReasonCode: 'AC100004', sensitiveActionsSuspendedUntil: until }).where(eq(users.emailNormalized, email));
+    await t.db
+      .update(users)
+      .set({ accountStatusReasonCode: 'AC100004', sensitiveActionsSuspendedUntil: until })
+      .where(eq(users.emailNormalized, email));
     expect((await call(t.app, 'GET', PATHS.accountStatusCheck, { headers: tokenHeaders(token) })).body.data).toMatchObject({
-      accountStatusReasonCode: 'AC100004', sensitiveActionsSuspendedUntil: until.toISOString(),
+      accountStatusReasonCode: 'AC100004',
+      sensitiveActionsSuspendedUntil: until.toISOString(),
     });
     t.clock.advance(60_001);
-    expect((await call(t.app, 'GET', PATHS.accountStatusCheck, { headers: tokenHeaders(token) })).body.data.sensitiveActionsSuspendedUntil).toBeNull();
+    expect(
+      (await call(t.app, 'GET', PATHS.accountStatusCheck, { headers: tokenHeaders(token) })).body.data.sensitiveActionsSuspendedUntil,
+    ).toBeNull();
   });
 });
 
 describe('verification/verify-code', () => {
   async function emailOtp(token: string, email: string, ip: string) {
-    await call(t.app, 'POST', PATHS.verificationSendCode, { headers: tokenHeaders(token), body: { verifyBusiness: 'EMAIL_OTP', email }, ip });
+    await call(t.app, 'POST', PATHS.verificationSendCode, {
+      headers: tokenHeaders(token),
+      body: { verifyBusiness: 'EMAIL_OTP', email },
+      ip,
+    });
     return readLatestCode(t.app, email);
   }
 
@@ -57,7 +72,11 @@ describe('verification/verify-code', () => {
     const code = await emailOtp(token, email, ip);
     const wrong = code === '000000' ? '111111' : '000000';
     const verify = (verifyCode: string) =>
-      call(t.app, 'POST', PATHS.verificationVerifyCode, { headers: tokenHeaders(token), body: { verifyCode, entityProtocolId: 'STATEMENT_LI' }, ip });
+      call(t.app, 'POST', PATHS.verificationVerifyCode, {
+        headers: tokenHeaders(token),
+        body: { verifyCode, entityProtocolId: 'STATEMENT_LI' },
+        ip,
+      });
 
     expect((await verify(wrong)).body.data).toEqual({ status: 'FAILED', tokenVo: null });
     const [user] = await t.db.select().from(users).where(eq(users.emailNormalized, email));
@@ -72,7 +91,10 @@ describe('verification/verify-code', () => {
 
   it('refuses an unknown protocol with a 400 and changes nothing', async () => {
     const token = await signUp(t.app, 'bad.protocol@example.test');
-    const { statusCode, body } = await call(t.app, 'POST', PATHS.verificationVerifyCode, { headers: tokenHeaders(token), body: { verifyCode: '123456', entityProtocolId: 'NOPE' } });
+    const { statusCode, body } = await call(t.app, 'POST', PATHS.verificationVerifyCode, {
+      headers: tokenHeaders(token),
+      body: { verifyCode: '123456', entityProtocolId: 'NOPE' },
+    });
     expect(statusCode).toBe(400);
     expect(body.msg).toContain('entityProtocolId');
   });

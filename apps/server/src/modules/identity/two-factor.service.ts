@@ -1,4 +1,5 @@
-import { AGREEMENT_VERSIONS, type AGREEMENT_PROTOCOLS, type VERIFY_BUSINESSES } from '@causeway/contracts';
+import type { Principal } from './principal.ts';
+import { ErrorCode, AGREEMENT_VERSIONS, type AGREEMENT_PROTOCOLS, type VERIFY_BUSINESSES } from '@causeway/contracts';
 import QRCode from 'qrcode';
 import { AppError } from '../../platform/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -26,7 +27,7 @@ type AgreementProtocol = (typeof AGREEMENT_PROTOCOLS)[number];
 /** Each verification business has its own code, so a code sent for one can never pass another. */
 const PURPOSE_BY_BUSINESS: Record<VerifyBusiness, CodePurpose> = { GA_BIND: 'ga-bind', GA_CHANGE: 'ga-change', EMAIL_OTP: 'verify' };
 
-const wrongAuthenticatorCode = () => new AppError('USE003000011', 'Invalid code. Please try again.');
+const wrongAuthenticatorCode = () => new AppError(ErrorCode.AuthenticatorCodeWrong, 'Invalid code. Please try again.');
 
 /** The authenticator flows of the product: status per scenario, setup, binding, OTP checks. */
 export function createTwoFactorService(deps: {
@@ -63,7 +64,7 @@ export function createTwoFactorService(deps: {
 
     /** A new pending secret (a binding in progress is restarted); with a width, its QR code too. */
     async startSetup(user: UserRow, qrWidth: number | null) {
-      if ((await authenticator.status(user.id)) === 'BINDED') throw new AppError('USE000000003');
+      if ((await authenticator.status(user.id)) === 'BINDED') throw new AppError(ErrorCode.AuthenticatorAlreadyBound);
       const { secret, otpauthUri } = await authenticator.startBinding(user.id, user.email);
       const qrCode = qrWidth ? await QRCode.toDataURL(otpauthUri, { width: qrWidth, margin: 1 }) : null;
       return { googleAuthenticatorToken: secret, qrCode };
@@ -76,7 +77,8 @@ export function createTwoFactorService(deps: {
 
     async sendVerificationCode(user: UserRow, body: { verifyBusiness: VerifyBusiness; email: string }, ipKey: string, lang: EmailLanguage) {
       // Codes go only to the signed-in account's own address.
-      if (normalizeEmail(body.email) !== user.emailNormalized) throw new AppError('REQ0000400', 'body.email: must be the address of the signed-in account');
+      if (normalizeEmail(body.email) !== user.emailNormalized)
+        throw new AppError(ErrorCode.MalformedRequest, 'body.email: must be the address of the signed-in account');
       return emailCodes.send({ email: user.email, purpose: PURPOSE_BY_BUSINESS[body.verifyBusiness], ipKey, lang });
     },
 
@@ -91,11 +93,18 @@ export function createTwoFactorService(deps: {
     async bind(auth: AuthContext, body: { newGaVerifyCode: string; emailVerifyCode: string }, requester: Requester) {
       const { user, session } = auth;
       const status = await authenticator.status(user.id);
-      if (status === 'BINDED') throw new AppError('USE000000003');
-      if (status === 'NONE') throw new AppError('USE003000010');
+      if (status === 'BINDED') throw new AppError(ErrorCode.AuthenticatorAlreadyBound);
+      if (status === 'NONE') throw new AppError(ErrorCode.NoBindingInProgress);
       const codeId = await checkEmailCode(user, 'ga-bind', body.emailVerifyCode, requester);
       const found: { match?: BindingMatch } = {};
-      if (!(await lock.check(user, 'authenticator', requester, async () => (found.match = await authenticator.matchBinding(user.id, body.newGaVerifyCode)) !== undefined))) {
+      if (
+        !(await lock.check(
+          user,
+          'authenticator',
+          requester,
+          async () => (found.match = await authenticator.matchBinding(user.id, body.newGaVerifyCode)) !== undefined,
+        ))
+      ) {
         throw wrongAuthenticatorCode();
       }
       await repository.transaction(async () => {
@@ -108,7 +117,7 @@ export function createTwoFactorService(deps: {
 
     /** pre-check-change: only with a bound authenticator; answers the replacement's setup key and QR. */
     async startChange(user: UserRow) {
-      if ((await authenticator.status(user.id)) !== 'BINDED') throw new AppError('USE003000010');
+      if ((await authenticator.status(user.id)) !== 'BINDED') throw new AppError(ErrorCode.NoBindingInProgress);
       const { secret, otpauthUri } = await authenticator.startChange(user.id, user.email);
       return { googleAuthenticatorToken: secret, qrCode: await QRCode.toDataURL(otpauthUri, { width: 100, margin: 1 }) };
     },
@@ -119,11 +128,22 @@ export function createTwoFactorService(deps: {
      * email code on its own) before any is used; then one transaction uses the email code and swaps
      * in the replacement the new code matched, only if no second start-change replaced it since.
      */
-    async change(auth: AuthContext, body: { oldGaVerifyCode: string; newGaVerifyCode: string; emailVerifyCode: string }, requester: Requester) {
+    async change(
+      auth: AuthContext,
+      body: { oldGaVerifyCode: string; newGaVerifyCode: string; emailVerifyCode: string },
+      requester: Requester,
+    ) {
       const { user, session } = auth;
-      if ((await authenticator.status(user.id)) !== 'BINDED') throw new AppError('USE003000010');
+      if ((await authenticator.status(user.id)) !== 'BINDED') throw new AppError(ErrorCode.NoBindingInProgress);
       const found: { match?: ChangeMatch } = {};
-      if (!(await lock.check(user, 'authenticator', requester, async () => (found.match = await authenticator.matchChange(user.id, body.oldGaVerifyCode, body.newGaVerifyCode)) !== undefined))) {
+      if (
+        !(await lock.check(
+          user,
+          'authenticator',
+          requester,
+          async () => (found.match = await authenticator.matchChange(user.id, body.oldGaVerifyCode, body.newGaVerifyCode)) !== undefined,
+        ))
+      ) {
         throw wrongAuthenticatorCode();
       }
       const codeId = await checkEmailCode(user, 'ga-change', body.emailVerifyCode, requester);
@@ -140,11 +160,15 @@ export function createTwoFactorService(deps: {
      * wherever it is asked (verify-otp, submit-buy, …), and on the requester's address (required:
      * every caller has a request, so no check escapes the per-IP limit).
      */
-    verifyAuthenticatorCode: (user: UserRow, code: string, requester: Requester): Promise<boolean> =>
+    verifyAuthenticatorCode: (user: Principal, code: string, requester: Requester): Promise<boolean> =>
       lock.check(user, 'authenticator', requester, () => authenticator.verifyCode(user.id, code)),
 
     /** verify-otp: FAILED for a wrong code; each check is counted on the factor, and the fifth failure in a row answers the lock. */
-    async verifyOtp(user: UserRow, query: { verifyOtpType: 'EMAIL_OTP' | 'GA_OTP'; verifyCode: string; scenario: string }, requester: Requester) {
+    async verifyOtp(
+      user: UserRow,
+      query: { verifyOtpType: 'EMAIL_OTP' | 'GA_OTP'; verifyCode: string; scenario: string },
+      requester: Requester,
+    ) {
       let passed: boolean;
       if (query.verifyOtpType === 'GA_OTP') {
         passed = await service.verifyAuthenticatorCode(user, query.verifyCode, requester);
@@ -155,7 +179,7 @@ export function createTwoFactorService(deps: {
             .then(() => true)
             .catch((error: unknown) => {
               // A wrong code answers FAILED (counted); a burnt code keeps its own error (counted too).
-              if (error instanceof WrongCodeError && error.code === 'USE003000002') return false;
+              if (error instanceof WrongCodeError && error.errorName === ErrorCode.EmailCodeWrong) return false;
               throw error;
             }),
         );
@@ -167,10 +191,23 @@ export function createTwoFactorService(deps: {
     },
 
     /** verification/verify-code: the email OTP, and with entityProtocolId the acceptance of that agreement's current version. */
-    async verifyEmailCode(user: UserRow, body: { verifyCode: string; scenario: string; entityProtocolId?: AgreementProtocol | undefined }, requester: Requester) {
-      const result = await service.verifyOtp(user, { verifyOtpType: 'EMAIL_OTP', verifyCode: body.verifyCode, scenario: body.scenario }, requester);
+    async verifyEmailCode(
+      user: UserRow,
+      body: { verifyCode: string; scenario: string; entityProtocolId?: AgreementProtocol | undefined },
+      requester: Requester,
+    ) {
+      const result = await service.verifyOtp(
+        user,
+        { verifyOtpType: 'EMAIL_OTP', verifyCode: body.verifyCode, scenario: body.scenario },
+        requester,
+      );
       if (result.status === 'SUCCESS' && body.entityProtocolId) {
-        await deps.recordAgreement({ userId: user.id, protocol: body.entityProtocolId, version: AGREEMENT_VERSIONS[body.entityProtocolId], acceptedAt: clock.now() });
+        await deps.recordAgreement({
+          userId: user.id,
+          protocol: body.entityProtocolId,
+          version: AGREEMENT_VERSIONS[body.entityProtocolId],
+          acceptedAt: clock.now(),
+        });
       }
       return result;
     },

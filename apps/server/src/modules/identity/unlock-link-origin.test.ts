@@ -20,7 +20,13 @@ const stranger: Requester = { ipKey: '203.0.113.9', lang: 'en', origin: 'https:/
 beforeAll(async () => {
   database = await createTestDatabase();
   const repository = createIdentityRepository(database.db);
-  ({ user: person } = await repository.insertUser({ id: 'usr_unlock_origin', email: 'unlock-origin@causeway.test', emailNormalized: 'unlock-origin@causeway.test', userType: 'Individual', accountStatus: 'Active' }));
+  ({ user: person } = await repository.insertUser({
+    id: 'usr_unlock_origin',
+    email: 'unlock-origin@causeway.test',
+    emailNormalized: 'unlock-origin@causeway.test',
+    userType: 'Individual',
+    accountStatus: 'Active',
+  }));
 });
 afterAll(() => database.close());
 
@@ -28,7 +34,13 @@ afterAll(() => database.close());
 async function mailWith(kind: MailProvider['kind'], publicUrl: string | undefined): Promise<MailMessage> {
   const sent: MailMessage[] = [];
   const mail: MailProvider = { kind, send: async (message) => void sent.push(message) };
-  const unlock = createUnlockService({ repository: createIdentityRepository(database.db), mail, rateLimiter: createRateLimiter(database.db), clock, publicUrl });
+  const unlock = createUnlockService({
+    repository: createIdentityRepository(database.db),
+    mail,
+    rateLimiter: createRateLimiter(database.db),
+    clock,
+    publicUrl,
+  });
   await unlock.mailLink(person, stranger);
   clock.advance(60 * 60 * 1000); // past the 3 mails an hour, so each case mails
   expect(sent).toHaveLength(1);

@@ -6,9 +6,15 @@ export type UnlockPageState = 'offer' | 'done' | 'gone' | 'busy';
 
 const TEXTS: Record<EmailLanguage, Record<UnlockPageState, { title: string; body: string }> & { action: string; signIn: string }> = {
   en: {
-    offer: { title: 'Unlock sign-in', body: 'Sign-in to your account was locked after too many wrong passwords or codes. Unlock it now to sign in again.' },
+    offer: {
+      title: 'Unlock sign-in',
+      body: 'Sign-in to your account was locked after too many wrong passwords or codes. Unlock it now to sign in again.',
+    },
     done: { title: 'Sign-in unlocked', body: 'You can sign in again now. If the wrong attempts were not yours, change your password.' },
-    gone: { title: 'This link no longer works', body: 'It was already used or is more than an hour old. The lock ends by itself an hour after the last wrong attempt.' },
+    gone: {
+      title: 'This link no longer works',
+      body: 'It was already used or is more than an hour old. The lock ends by itself an hour after the last wrong attempt.',
+    },
     busy: { title: 'Too many requests', body: 'Too many requests came from your network. Try again in an hour.' },
     action: 'Unlock sign-in',
     signIn: 'Go to sign-in',

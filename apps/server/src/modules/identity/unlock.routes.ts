@@ -22,11 +22,24 @@ export function registerUnlockRoutes(app: FastifyInstance, deps: { unlock: Unloc
     });
     const routes = scope.withTypeProvider<ZodTypeProvider>();
     const page = (reply: FastifyReply, status: number, state: UnlockPageState, lang: EmailLanguage, token?: string) =>
-      reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').send(renderUnlockPage(state, lang, token));
-    const withinLimit = async (ipKey: string) => (await deps.rateLimiter.hit(`unlock-page:ip:${ipKey}`, UNLOCK_PAGE_REQUESTS_PER_IP_PER_HOUR, 60 * 60 * 1000, deps.clock.now())).allowed;
+      reply
+        .status(status)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'no-referrer')
+        .send(renderUnlockPage(state, lang, token));
+    const withinLimit = async (ipKey: string) =>
+      (await deps.rateLimiter.hit(`unlock-page:ip:${ipKey}`, UNLOCK_PAGE_REQUESTS_PER_IP_PER_HOUR, 60 * 60 * 1000, deps.clock.now()))
+        .allowed;
 
     routes.get(UNLOCK_PATH, {
-      schema: { tags: ['sign-in'], summary: "The unlock link's page: a button to lift the sign-in locks (HTML)", querystring: z.object(fields) },
+      schema: {
+        tags: ['sign-in'],
+        summary: "The unlock link's page: a button to lift the sign-in locks (HTML)",
+        querystring: z.object(fields),
+      },
+      // Whoever holds the emailed link: its token is checked here.
+      config: { caller: 'ticket' },
       handler: async (request, reply) => {
         const lang = request.query.lang ?? emailLanguageOf(request);
         if (!(await withinLimit(request.ipKey))) return page(reply, 429, 'busy', lang);
@@ -37,7 +50,12 @@ export function registerUnlockRoutes(app: FastifyInstance, deps: { unlock: Unloc
     });
 
     routes.post(UNLOCK_PATH, {
-      schema: { tags: ['sign-in'], summary: 'Use an unlock link once: lifts the password and email-code locks (HTML form post)', body: z.object(fields) },
+      schema: {
+        tags: ['sign-in'],
+        summary: 'Use an unlock link once: lifts the password and email-code locks (HTML form post)',
+        body: z.object(fields),
+      },
+      config: { caller: 'ticket' },
       handler: async (request, reply) => {
         const lang = request.body.lang ?? emailLanguageOf(request);
         if (!(await withinLimit(request.ipKey))) return page(reply, 429, 'busy', lang);

@@ -1,13 +1,14 @@
+import type { Principal } from './principal.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { newToken, sha256Hex } from '../../platform/crypto.ts';
 import type { RateLimiter } from '../../platform/rate-limit.repository.ts';
 import type { MailProvider } from '../../providers/mail/index.ts';
 import { unlockEmail } from './email-templates.ts';
-import type { IdentityRepository, UserRow } from './identity.repository.ts';
+import type { IdentityRepository } from './identity.repository.ts';
 import type { Requester } from './requester.ts';
 import { FIRST_FACTORS } from './sign-in-lock.ts';
 
-/** trust.md: an unlock link lives an hour and is used once; a person gets at most 3 an hour (no mail bombing by locking). */
+/** docs/trust.md: an unlock link lives an hour and is used once; a person gets at most 3 an hour (no mail bombing by locking). */
 export const UNLOCK_POLICY = { ttlMs: 60 * 60 * 1000, mailsPerPersonPerHour: 3 } as const;
 export const UNLOCK_PATH = '/unlock-sign-in';
 
@@ -32,16 +33,24 @@ export function createUnlockService(deps: {
   const { repository, clock } = deps;
 
   return {
-    async mailLink(user: UserRow, requester: Requester): Promise<void> {
+    async mailLink(user: Principal, requester: Requester): Promise<void> {
       const now = clock.now();
-      if (!(await deps.rateLimiter.hit(`unlock-mail:user:${user.id}`, UNLOCK_POLICY.mailsPerPersonPerHour, UNLOCK_POLICY.ttlMs, now)).allowed) return;
+      if (
+        !(await deps.rateLimiter.hit(`unlock-mail:user:${user.id}`, UNLOCK_POLICY.mailsPerPersonPerHour, UNLOCK_POLICY.ttlMs, now)).allowed
+      )
+        return;
       const origin = deps.publicUrl?.replace(/\/+$/, '') ?? (deps.mail.kind === 'sandbox' ? requester.origin : undefined);
       if (origin === undefined) {
         await deps.mail.send({ to: user.email, ...unlockEmail(null, requester.lang) });
         return;
       }
       const token = newToken();
-      await repository.insertUnlockToken({ tokenHash: sha256Hex(token), userId: user.id, createdAt: now, expiresAt: new Date(now.getTime() + UNLOCK_POLICY.ttlMs) });
+      await repository.insertUnlockToken({
+        tokenHash: sha256Hex(token),
+        userId: user.id,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + UNLOCK_POLICY.ttlMs),
+      });
       const link = `${origin}${UNLOCK_PATH}?token=${encodeURIComponent(token)}&lang=${requester.lang}`;
       await deps.mail.send({ to: user.email, ...unlockEmail(link, requester.lang) });
     },

@@ -1,7 +1,14 @@
 import { PATHS } from '@causeway/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readLatestCode } from '../../../test/test-app.ts';
-import { call, createIdentityTestApp, type IdentityTestApp, nextIp, signUpWithPassword, tokenHeaders } from '../../../test/identity-helpers.ts';
+import {
+  call,
+  createIdentityTestApp,
+  type IdentityTestApp,
+  nextIp,
+  signUpWithPassword,
+  tokenHeaders,
+} from '../../../test/identity-helpers.ts';
 
 let t: IdentityTestApp;
 beforeAll(async () => {
@@ -14,13 +21,18 @@ describe('verify-otp with an email code (EMAIL_OTP)', () => {
     const email = 'otp-by-mail@causeway.test';
     const token = await signUpWithPassword(t.app, email);
     const headers = tokenHeaders(token);
-    const verify = (code: string) => call(t.app, 'GET', `${PATHS.verifyOtp}?verifyOtpType=EMAIL_OTP&verifyCode=${code}&scenario=WITHDRAW`, { headers, ip: nextIp() });
+    const verify = (code: string) =>
+      call(t.app, 'GET', `${PATHS.verifyOtp}?verifyOtpType=EMAIL_OTP&verifyCode=${code}&scenario=WITHDRAW`, { headers, ip: nextIp() });
 
     await call(t.app, 'POST', PATHS.verificationSendCode, { headers, body: { verifyBusiness: 'GA_BIND', email }, ip: nextIp() });
     const bindCode = await readLatestCode(t.app, email);
     expect((await verify(bindCode)).body.data).toEqual({ status: 'FAILED', tokenVo: null });
 
-    const sent = await call(t.app, 'POST', PATHS.verificationSendCode, { headers, body: { verifyBusiness: 'EMAIL_OTP', email }, ip: nextIp() });
+    const sent = await call(t.app, 'POST', PATHS.verificationSendCode, {
+      headers,
+      body: { verifyBusiness: 'EMAIL_OTP', email },
+      ip: nextIp(),
+    });
     expect(sent.body.code, sent.body.msg).toBe('000000');
     const otp = await readLatestCode(t.app, email);
     const wrong = otp === '000000' ? '111111' : '000000';

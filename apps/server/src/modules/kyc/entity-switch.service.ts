@@ -1,18 +1,23 @@
-import { AGREEMENT_VERSIONS, entityProtocolOf } from '@causeway/contracts';
+import { ErrorCode, AGREEMENT_VERSIONS, entityProtocolOf } from '@causeway/contracts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
-import type { IdentityRepository } from '../identity/identity.repository.ts';
-import type { AuthContext, SessionService } from '../identity/session.service.ts';
+import type { IdentityRepository } from '../identity/index.ts';
+import type { AuthContext, SessionService } from '../identity/index.ts';
 import type { KycProfileRow, KycRepository } from './kyc.repository.ts';
 
 type Entity = 'PL' | 'LI';
 
 /**
- * Entity migration (spec §4): an operator routes an account to another entity (routeEntity, by a
+ * Entity migration (docs/rules/order-states.md): an operator routes an account to another entity (routeEntity, by a
  * deadline). The person accepts the target entity's statement and the account moves; or chooses
  * "later" until the deadline. The statement accepted is kept in user_agreements.
  */
-export function createEntitySwitchService(deps: { repository: KycRepository; identity: IdentityRepository; sessions: SessionService; clock: Clock }) {
+export function createEntitySwitchService(deps: {
+  repository: KycRepository;
+  identity: IdentityRepository;
+  sessions: SessionService;
+  clock: Clock;
+}) {
   const { repository, identity, clock } = deps;
 
   const targetOf = (profile: KycProfileRow | undefined, current: string): Entity | null =>
@@ -39,18 +44,29 @@ export function createEntitySwitchService(deps: { repository: KycRepository; ide
     async switch(auth: AuthContext, entityProtocolId: 'STATEMENT' | 'STATEMENT_LI') {
       const profile = await repository.findProfile(auth.user.id);
       const target = targetOf(profile, auth.user.entityTag);
-      if (!target || entityProtocolOf(target) !== entityProtocolId) throw new AppError('KYC0000003');
+      if (!target || entityProtocolOf(target) !== entityProtocolId) throw new AppError(ErrorCode.EntitySwitchNotDue);
       const now = clock.now();
-      await identity.recordAgreement({ userId: auth.user.id, protocol: entityProtocolId, version: AGREEMENT_VERSIONS[entityProtocolId], acceptedAt: now });
+      await identity.recordAgreement({
+        userId: auth.user.id,
+        protocol: entityProtocolId,
+        version: AGREEMENT_VERSIONS[entityProtocolId],
+        acceptedAt: now,
+      });
       await identity.updateUser(auth.user.id, { entityTag: target, targetEntityTag: null });
-      await repository.updateProfile(auth.user.id, { entitySwitch: false, routeEntity: null, entitySwitchDeadline: null, hitClickedLater: false, updatedAt: now });
+      await repository.updateProfile(auth.user.id, {
+        entitySwitch: false,
+        routeEntity: null,
+        entitySwitchDeadline: null,
+        hitClickedLater: false,
+        updatedAt: now,
+      });
       return { entityTag: target, token: await deps.sessions.refresh(auth) };
     },
 
     /** "Later": remembered until the deadline, after which the migration is no longer optional. */
     async later(auth: AuthContext) {
       const profile = await repository.findProfile(auth.user.id);
-      if (!targetOf(profile, auth.user.entityTag)) throw new AppError('KYC0000003');
+      if (!targetOf(profile, auth.user.entityTag)) throw new AppError(ErrorCode.EntitySwitchNotDue);
       await repository.updateProfile(auth.user.id, { hitClickedLater: true, updatedAt: clock.now() });
       return { hitClickedLaterCache: true, entitySwitchDeadline: profile?.entitySwitchDeadline?.toISOString() ?? null };
     },

@@ -16,7 +16,10 @@ async function routedToPl(email: string) {
   const person = await newIndividual(t, email);
   await call(t.app, 'GET', PATHS.overview, { headers: tokenHeaders(person.token) });
   const deadline = new Date(t.clock.now().getTime() + 60 * 60 * 1000);
-  await t.db.update(kycProfiles).set({ kycStatus: 'Pass', routeEntity: 'PL', entitySwitchDeadline: deadline }).where(eq(kycProfiles.userId, person.userId));
+  await t.db
+    .update(kycProfiles)
+    .set({ kycStatus: 'Pass', routeEntity: 'PL', entitySwitchDeadline: deadline })
+    .where(eq(kycProfiles.userId, person.userId));
   return { ...person, deadline };
 }
 
@@ -24,7 +27,13 @@ describe('entity migration', () => {
   it('prechecks the move, then switches with the PL statement, recording it and rotating the session', async () => {
     const { token, userId, deadline } = await routedToPl('move.pl@example.test');
     expect((await call(t.app, 'GET', PATHS.entitySwitchPrecheck, { headers: tokenHeaders(token) })).body.data).toEqual({
-      canSwitch: true, currentEntity: 'LI', targetEntity: 'PL', deadline: deadline.toISOString(), overDeadLine: false, protocol: 'STATEMENT', version: '20241104',
+      canSwitch: true,
+      currentEntity: 'LI',
+      targetEntity: 'PL',
+      deadline: deadline.toISOString(),
+      overDeadLine: false,
+      protocol: 'STATEMENT',
+      version: '20241104',
     });
     const wrong = await call(t.app, 'GET', `${PATHS.entitySwitch}?entityProtocolId=STATEMENT_LI`, { headers: tokenHeaders(token) });
     expect(wrong.body.code).toBe('KYC0000003');
@@ -41,10 +50,19 @@ describe('entity migration', () => {
 
   it('remembers "later" for the banner; with nothing to move, every call refuses', async () => {
     const { token, deadline } = await routedToPl('move.later@example.test');
-    expect((await call(t.app, 'POST', PATHS.routeEntityCheck, { headers: tokenHeaders(token) })).body.data).toEqual({ hitClickedLaterCache: true, entitySwitchDeadline: deadline.toISOString() });
-    expect((await call(t.app, 'GET', PATHS.overview, { headers: tokenHeaders(token) })).body.data.kycInfo).toMatchObject({ hitClickedLaterCache: true, overDeadLine: false });
+    expect((await call(t.app, 'POST', PATHS.routeEntityCheck, { headers: tokenHeaders(token) })).body.data).toEqual({
+      hitClickedLaterCache: true,
+      entitySwitchDeadline: deadline.toISOString(),
+    });
+    expect((await call(t.app, 'GET', PATHS.overview, { headers: tokenHeaders(token) })).body.data.kycInfo).toMatchObject({
+      hitClickedLaterCache: true,
+      overDeadLine: false,
+    });
     const other = await newIndividual(t, 'move.none@example.test');
-    expect((await call(t.app, 'GET', PATHS.entitySwitchPrecheck, { headers: tokenHeaders(other.token) })).body.data).toMatchObject({ canSwitch: false, targetEntity: null });
+    expect((await call(t.app, 'GET', PATHS.entitySwitchPrecheck, { headers: tokenHeaders(other.token) })).body.data).toMatchObject({
+      canSwitch: false,
+      targetEntity: null,
+    });
     expect((await call(t.app, 'POST', PATHS.routeEntityCheck, { headers: tokenHeaders(other.token) })).body.code).toBe('KYC0000003');
   });
 });

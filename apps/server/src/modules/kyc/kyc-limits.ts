@@ -2,7 +2,7 @@ import { LIMIT_PERIODS } from '@causeway/contracts';
 import Decimal from 'decimal.js';
 
 /**
- * Limits per KYC tier (spec §3 userKycLimitVos), in EUR. Tier 0 is an unverified person: nothing
+ * Limits per KYC tier (docs/rules/entities.md userKycLimitVos), in EUR. Tier 0 is an unverified person: nothing
  * may be bought before verification passes. Written here as the policy the code enforces; an
  * operator-editable table can replace it without changing the answer's shape.
  */
@@ -37,7 +37,15 @@ export async function limitsFor(input: { userId: string; kycLevel: number; now: 
       const current = tier.kycLevel === input.kycLevel;
       const usedAmount = current ? used[period] : new Decimal(0);
       const available = Decimal.max(0, new Decimal(tier[period]).minus(usedAmount));
-      return { kycLevel: tier.kycLevel, period, currency: LIMIT_CURRENCY, limitAmount: new Decimal(tier[period]).toFixed(2), usedAmount: usedAmount.toFixed(2), availableAmount: available.toFixed(2), current };
+      return {
+        kycLevel: tier.kycLevel,
+        period,
+        currency: LIMIT_CURRENCY,
+        limitAmount: new Decimal(tier[period]).toFixed(2),
+        usedAmount: usedAmount.toFixed(2),
+        availableAmount: available.toFixed(2),
+        current,
+      };
     }),
   );
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, kycWebhookEvents, sandboxKycApplicants } from '../../db/schema/index.ts';
 import { deriveKey } from '../../platform/crypto.ts';
 import { loadServerSecret } from '../../platform/server-secret.repository.ts';
-import { WEBHOOK_REFUSALS_PER_ADDRESS_PER_HOUR } from './kyc-webhook.routes.ts';
+import { WEBHOOK_REFUSALS_PER_ADDRESS_PER_HOUR } from '../../platform/webhook-intake.ts';
 import { createIdentityTestApp, type IdentityTestApp } from '../../../test/identity-helpers.ts';
 import { newIndividual, profileOf, submitSandboxVerification } from '../../../test/kyc-helpers.ts';
 
@@ -28,12 +28,25 @@ beforeAll(async () => {
 afterAll(() => t.app.close());
 
 const eventBody = (type: string, correlationId: string) =>
-  JSON.stringify({ applicantId, inspectionId: applicantId, correlationId, externalUserId: userId, type, reviewStatus: 'pending', createdAtMs: '2026-11-21 12:00:00.000' });
+  JSON.stringify({
+    applicantId,
+    inspectionId: applicantId,
+    correlationId,
+    externalUserId: userId,
+    type,
+    reviewStatus: 'pending',
+    createdAtMs: '2026-11-21 12:00:00.000',
+  });
 
 const hmac = (algorithm: string, body: string, key = secret) => createHmac(algorithm, key).update(body).digest('hex');
 
-const post = (body: string | Buffer, headers: Record<string, string>) =>
-  t.app.inject({ method: 'POST', url: `${API_BASE}${PATHS.kycWebhook}`, payload: body, headers: { 'content-type': 'application/json', ...headers } });
+const post = (body: string | Buffer, headers: Record<string, string>, url = `${API_BASE}${PATHS.kycWebhook}`) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    payload: body,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
 
 const counts = async () => {
   const [events] = await t.db.select({ n: sql<number>`count(*)::int` }).from(kycWebhookEvents);
@@ -50,7 +63,8 @@ describe('webhook intake', () => {
   });
 
   it('a delivery the sandbox vendor makes again (a retry) is the same event: stored and processed once', async () => {
-    const eventsOf = async () => (await t.db.select().from(kycWebhookEvents).where(eq(kycWebhookEvents.applicantId, applicantId))).map((e) => e.eventKey).sort();
+    const eventsOf = async () =>
+      (await t.db.select().from(kycWebhookEvents).where(eq(kycWebhookEvents.applicantId, applicantId))).map((e) => e.eventKey).sort();
     const before = await eventsOf();
     const deliveries = and(eq(jobs.kind, 'sandbox-kyc.deliver'), sql`${jobs.payload}->>'applicantId' = ${applicantId}`);
     expect(await t.db.select().from(jobs).where(deliveries)).toHaveLength(2);
@@ -61,11 +75,44 @@ describe('webhook intake', () => {
     expect((await profileOf(t.db, userId))?.kycStatus).toBe('Pass');
   });
 
+  it('the one intake, POST /webhooks/<vendor>, takes the same event once, whichever path it came by; an unknown vendor is refused like a bad signature', async () => {
+    const body = eventBody('applicantPending', 'intake-by-vendor-path');
+    const headers = { 'x-payload-digest': hmac('sha256', body), 'x-payload-digest-alg': 'HMAC_SHA256_HEX' };
+    const before = await counts();
+    const first = await post(body, headers, '/webhooks/sandbox');
+    expect(first.statusCode).toBe(200);
+    expect(await counts()).toEqual({ events: before.events + 1, jobs: before.jobs + 1 });
+    // The same event by the older call path is a duplicate: stored and queued once.
+    expect((await post(body, headers)).statusCode).toBe(200);
+    expect(await counts()).toEqual({ events: before.events + 1, jobs: before.jobs + 1 });
+
+    const forged = await post(body, { ...headers, 'x-payload-digest': hmac('sha256', body, 'not-the-secret') }, '/webhooks/sandbox');
+    expect(forged.statusCode).toBe(401);
+    const unknown = await post(body, headers, '/webhooks/nobody');
+    expect(unknown.statusCode).toBe(401);
+    expect(await counts()).toEqual({ events: before.events + 1, jobs: before.jobs + 1 });
+  });
+
   it.each([
-    ['a 1-byte flip in the body', (body: string) => ({ body: body.replace('pending', 'pendinG'), headers: { 'x-payload-digest': hmac('sha256', body), 'x-payload-digest-alg': 'HMAC_SHA256_HEX' } })],
-    ['the wrong secret', (body: string) => ({ body, headers: { 'x-payload-digest': hmac('sha256', body, 'not-the-secret'), 'x-payload-digest-alg': 'HMAC_SHA256_HEX' } })],
+    [
+      'a 1-byte flip in the body',
+      (body: string) => ({
+        body: body.replace('pending', 'pendinG'),
+        headers: { 'x-payload-digest': hmac('sha256', body), 'x-payload-digest-alg': 'HMAC_SHA256_HEX' },
+      }),
+    ],
+    [
+      'the wrong secret',
+      (body: string) => ({
+        body,
+        headers: { 'x-payload-digest': hmac('sha256', body, 'not-the-secret'), 'x-payload-digest-alg': 'HMAC_SHA256_HEX' },
+      }),
+    ],
     ['no digest header', (body: string) => ({ body, headers: { 'x-payload-digest-alg': 'HMAC_SHA256_HEX' } })],
-    ['SHA-1, even correctly signed', (body: string) => ({ body, headers: { 'x-payload-digest': hmac('sha1', body), 'x-payload-digest-alg': 'HMAC_SHA1_HEX' } })],
+    [
+      'SHA-1, even correctly signed',
+      (body: string) => ({ body, headers: { 'x-payload-digest': hmac('sha1', body), 'x-payload-digest-alg': 'HMAC_SHA1_HEX' } }),
+    ],
     ['no algorithm header (legacy SHA-1)', (body: string) => ({ body, headers: { 'x-payload-digest': hmac('sha256', body) } })],
   ])('refuses %s with 401, storing and queueing nothing', async (_what, forge) => {
     const before = await counts();
@@ -80,7 +127,17 @@ describe('webhook intake', () => {
     const ip = '198.51.100.77';
     const forged = (n: number) => {
       const body = eventBody('applicantPending', `flood-${n}`);
-      return t.app.inject({ method: 'POST', url: `${API_BASE}${PATHS.kycWebhook}`, payload: body, remoteAddress: ip, headers: { 'content-type': 'application/json', 'x-payload-digest': hmac('sha256', body, 'not-the-secret'), 'x-payload-digest-alg': 'HMAC_SHA256_HEX' } });
+      return t.app.inject({
+        method: 'POST',
+        url: `${API_BASE}${PATHS.kycWebhook}`,
+        payload: body,
+        remoteAddress: ip,
+        headers: {
+          'content-type': 'application/json',
+          'x-payload-digest': hmac('sha256', body, 'not-the-secret'),
+          'x-payload-digest-alg': 'HMAC_SHA256_HEX',
+        },
+      });
     };
     const answers = await Promise.all(Array.from({ length: WEBHOOK_REFUSALS_PER_ADDRESS_PER_HOUR + 10 }, (_, n) => forged(n)));
     expect(answers.filter((answer) => answer.statusCode === 401)).toHaveLength(WEBHOOK_REFUSALS_PER_ADDRESS_PER_HOUR);
@@ -89,7 +146,9 @@ describe('webhook intake', () => {
     expect(Number(limited[0]!.headers['retry-after'])).toBeGreaterThan(0);
     // Another address (the vendor's) is not held back, and a right signature never adds to a count.
     const body = eventBody('applicantPending', 'after-flood');
-    expect((await post(body, { 'x-payload-digest': hmac('sha256', body), 'x-payload-digest-alg': 'HMAC_SHA256_HEX' })).statusCode).toBe(200);
+    expect((await post(body, { 'x-payload-digest': hmac('sha256', body), 'x-payload-digest-alg': 'HMAC_SHA256_HEX' })).statusCode).toBe(
+      200,
+    );
     t.clock.advance(60 * 60_000);
     expect((await forged(999)).statusCode).toBe(401);
   });
@@ -114,7 +173,9 @@ describe('webhook intake', () => {
   it('ends in the same state when an older event arrives after the newer one', async () => {
     // The review is complete (Pass); a late applicantPending must not move the person back.
     const late = eventBody('applicantPending', 'late-pending');
-    expect((await post(late, { 'x-payload-digest': hmac('sha256', late), 'x-payload-digest-alg': 'HMAC_SHA256_HEX' })).statusCode).toBe(200);
+    expect((await post(late, { 'x-payload-digest': hmac('sha256', late), 'x-payload-digest-alg': 'HMAC_SHA256_HEX' })).statusCode).toBe(
+      200,
+    );
     await t.app.jobs.drain();
     expect((await profileOf(t.db, userId))?.kycStatus).toBe('Pass');
   });
@@ -122,13 +183,28 @@ describe('webhook intake', () => {
   it('marks an event about an applicant no profile knows as processed, without retrying it', async () => {
     // An applicant on the vendor's side that is not ours (another app or level on the same account).
     const stranger = 'sbx_stranger_applicant';
-    await t.db.insert(sandboxKycApplicants).values({ id: stranger, externalUserId: 'someone-elses-user', email: 'x@example.test', levelName: 'basic-kyc-level' });
-    const body = JSON.stringify({ applicantId: stranger, inspectionId: stranger, correlationId: 'stranger-event', externalUserId: 'someone-elses-user', type: 'applicantPending', reviewStatus: 'pending', createdAtMs: '2026-11-21 12:00:00.000' });
-    expect((await post(body, { 'x-payload-digest': hmac('sha256', body), 'x-payload-digest-alg': 'HMAC_SHA256_HEX' })).statusCode).toBe(200);
+    await t.db
+      .insert(sandboxKycApplicants)
+      .values({ id: stranger, externalUserId: 'someone-elses-user', email: 'x@example.test', levelName: 'basic-kyc-level' });
+    const body = JSON.stringify({
+      applicantId: stranger,
+      inspectionId: stranger,
+      correlationId: 'stranger-event',
+      externalUserId: 'someone-elses-user',
+      type: 'applicantPending',
+      reviewStatus: 'pending',
+      createdAtMs: '2026-11-21 12:00:00.000',
+    });
+    expect((await post(body, { 'x-payload-digest': hmac('sha256', body), 'x-payload-digest-alg': 'HMAC_SHA256_HEX' })).statusCode).toBe(
+      200,
+    );
     await t.app.jobs.drain();
     const [event] = await t.db.select().from(kycWebhookEvents).where(eq(kycWebhookEvents.applicantId, stranger));
     expect(event?.processedAt).not.toBeNull();
-    const [job] = await t.db.select().from(jobs).where(sql`${jobs.payload}->>'applicantId' = ${stranger}`);
+    const [job] = await t.db
+      .select()
+      .from(jobs)
+      .where(sql`${jobs.payload}->>'applicantId' = ${stranger}`);
     expect(job).toMatchObject({ attempts: 1, lastError: null });
     expect(job?.doneAt).not.toBeNull();
   });

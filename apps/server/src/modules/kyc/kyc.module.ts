@@ -5,11 +5,11 @@ import type { JobWorker } from '../../jobs/job-worker.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { KycProvider } from '../../providers/kyc/kyc-provider.ts';
 import type { StorageProvider } from '../../providers/storage/index.ts';
-import type { IdentityModule } from '../identity/identity.module.ts';
+import type { IdentityModule } from '../identity/index.ts';
 import { JOB_APPLY_REVIEW } from './kyc-webhook.routes.ts';
 import type { SpentInPeriods } from './kyc-limits.ts';
 import { createKycRepository } from './kyc.repository.ts';
-import { createDocumentUploadsRepository } from '../uploads/document-uploads.repository.ts';
+import { createDocumentUploadsRepository } from '../uploads/index.ts';
 import { createEntitySwitchService } from './entity-switch.service.ts';
 import { createKycService, UnknownApplicantError } from './kyc.service.ts';
 import { createSharedKycImport } from './shared-kyc.ts';
@@ -31,7 +31,14 @@ export function createKycModule(deps: {
 }) {
   const repository = createKycRepository(deps.db, deps.queue);
   const service = createKycService({
-    repository, identity: deps.identity.repository, provider: deps.provider, storage: deps.storage, clock: deps.clock, levelName: deps.levelName, flowVersion: deps.flowVersion, spentInPeriods: deps.spentInPeriods,
+    repository,
+    identity: deps.identity.repository,
+    provider: deps.provider,
+    storage: deps.storage,
+    clock: deps.clock,
+    levelName: deps.levelName,
+    flowVersion: deps.flowVersion,
+    spentInPeriods: deps.spentInPeriods,
     uploads: createDocumentUploadsRepository(deps.db),
   });
 
@@ -48,8 +55,22 @@ export function createKycModule(deps: {
     await repository.markEventProcessed(eventKey, deps.clock.now());
   });
 
-  const sharedKyc = createSharedKycImport({ repository, service, identity: deps.identity.repository, provider: deps.provider, queue: deps.queue, worker: deps.worker, clock: deps.clock, log: deps.log });
-  const entitySwitch = createEntitySwitchService({ repository, identity: deps.identity.repository, sessions: deps.identity.sessions, clock: deps.clock });
+  const sharedKyc = createSharedKycImport({
+    repository,
+    service,
+    identity: deps.identity.repository,
+    provider: deps.provider,
+    queue: deps.queue,
+    worker: deps.worker,
+    clock: deps.clock,
+    log: deps.log,
+  });
+  const entitySwitch = createEntitySwitchService({
+    repository,
+    identity: deps.identity.repository,
+    sessions: deps.identity.sessions,
+    clock: deps.clock,
+  });
   return { repository, service, entitySwitch, sharedKyc };
 }
 

@@ -32,7 +32,11 @@ export function createKycRepository(db: Database, queue: JobQueueRepository) {
 
     /** True when the account joined the list now, false when it was on it already. */
     async joinMailingList(values: typeof mailingListMembers.$inferInsert): Promise<boolean> {
-      const inserted = await db.insert(mailingListMembers).values(values).onConflictDoNothing().returning({ userId: mailingListMembers.userId });
+      const inserted = await db
+        .insert(mailingListMembers)
+        .values(values)
+        .onConflictDoNothing()
+        .returning({ userId: mailingListMembers.userId });
       return inserted.length > 0;
     },
 
@@ -47,7 +51,9 @@ export function createKycRepository(db: Database, queue: JobQueueRepository) {
      * racing cannot interleave. Answers whether it was written.
      */
     async applyReviewValues(userId: string, reviewedAt: Date | null, values: Partial<typeof kycProfiles.$inferInsert>): Promise<boolean> {
-      const notNewer = reviewedAt ? or(isNull(kycProfiles.reviewedAt), lte(kycProfiles.reviewedAt, reviewedAt)) : isNull(kycProfiles.reviewedAt);
+      const notNewer = reviewedAt
+        ? or(isNull(kycProfiles.reviewedAt), lte(kycProfiles.reviewedAt, reviewedAt))
+        : isNull(kycProfiles.reviewedAt);
       const written = await db
         .update(kycProfiles)
         .set({ ...values, reviewedAt })
@@ -81,10 +87,19 @@ export function createKycRepository(db: Database, queue: JobQueueRepository) {
      * answers false for an event already stored (a vendor resend), which queues nothing.
      */
     async recordWebhookEvent(event: typeof kycWebhookEvents.$inferInsert, job: { kind: string; runAt: Date }): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const inserted = await tx.insert(kycWebhookEvents).values(event).onConflictDoNothing().returning({ key: kycWebhookEvents.eventKey });
+      return db.transaction(async () => {
+        const inserted = await db
+          .insert(kycWebhookEvents)
+          .values(event)
+          .onConflictDoNothing()
+          .returning({ key: kycWebhookEvents.eventKey });
         if (!inserted.length) return false;
-        await queue.enqueue({ kind: job.kind, payload: { applicantId: event.applicantId, eventKey: event.eventKey }, runAt: job.runAt, dedupeKey: `kyc-event:${event.eventKey}` }, tx);
+        await queue.enqueue({
+          kind: job.kind,
+          payload: { applicantId: event.applicantId, eventKey: event.eventKey },
+          runAt: job.runAt,
+          dedupeKey: `kyc-event:${event.eventKey}`,
+        });
         return true;
       });
     },

@@ -2,7 +2,7 @@ import { API_BASE, PATHS } from '@causeway/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kycProfiles, mailingListMembers, sandboxKycApplicants, users } from '../../db/schema/index.ts';
-import { DEMO_PASSWORD } from '../../db/seed/demo-accounts.ts';
+import { DEMO_PASSWORD } from '../../demo/demo-accounts.ts';
 import { call, createIdentityTestApp, type IdentityTestApp, passwordLogin, tokenHeaders } from '../../../test/identity-helpers.ts';
 import { newIndividual, profileOf, submitSandboxVerification } from '../../../test/kyc-helpers.ts';
 import { KYC_VENDOR_CALL_LIMITS } from './kyc.routes.ts';
@@ -16,36 +16,71 @@ beforeAll(async () => {
 afterAll(() => t.app.close());
 
 const get = (path: string, token: string, ip?: string) => call(t.app, 'GET', path, { headers: tokenHeaders(token), ...(ip ? { ip } : {}) });
-const post = (path: string, token: string, body?: object) => call(t.app, 'POST', path, { headers: tokenHeaders(token), ...(body ? { body } : {}) });
+const post = (path: string, token: string, body?: object) =>
+  call(t.app, 'POST', path, { headers: tokenHeaders(token), ...(body ? { body } : {}) });
 
 describe('query-overview-info', () => {
   it('answers a new individual: Initial, vendor step first, then the address', async () => {
     const { token } = await newIndividual(t, 'overview.new@example.test');
     const { body } = await get(PATHS.overview, token);
     expect(body.data).toEqual({
-      email: 'overview.new@example.test', userType: 'Individual', accountStatus: 'Active', accountStatusReasonCode: null, entityTag: 'LI',
-      requireDynamicQuestionnaire: false, ukFlag: false, kybInfo: null,
+      email: 'overview.new@example.test',
+      userType: 'Individual',
+      accountStatus: 'Active',
+      accountStatusReasonCode: null,
+      entityTag: 'LI',
+      requireDynamicQuestionnaire: false,
+      ukFlag: false,
+      kybInfo: null,
       kycInfo: {
-        kycStatus: 'Initial', kycFlowVersion: 'V1', entitySwitch: false, routeEntity: null, residentCountry: null, entitySwitchDeadline: null,
-        hitClickedLaterCache: false, overDeadLine: false, currentKycStep: 'IDV_AND_LIVENESS_CHECK', nextKycStep: 'POA', remediationStatus: null,
+        kycStatus: 'Initial',
+        kycFlowVersion: 'V1',
+        entitySwitch: false,
+        routeEntity: null,
+        residentCountry: null,
+        entitySwitchDeadline: null,
+        hitClickedLaterCache: false,
+        overDeadLine: false,
+        currentKycStep: 'IDV_AND_LIVENESS_CHECK',
+        nextKycStep: 'POA',
+        remediationStatus: null,
       },
     });
     expect((await get(PATHS.overviewForThirdParty, token)).body.data).toEqual(body.data);
   });
 
   it('answers the seeded demo individual verified, and the demo business KYB Pass', async () => {
-    expect((await get(PATHS.overview, demoToken)).body.data.kycInfo).toMatchObject({ kycStatus: 'Pass', currentKycStep: null, nextKycStep: null, residentCountry: 'DE' });
-    const business = (await passwordLogin(t.app, { email: 'business@causeway.test', password: DEMO_PASSWORD, loginMode: 'business' })).body.data.token.token;
+    expect((await get(PATHS.overview, demoToken)).body.data.kycInfo).toMatchObject({
+      kycStatus: 'Pass',
+      currentKycStep: null,
+      nextKycStep: null,
+      residentCountry: 'DE',
+    });
+    const business = (await passwordLogin(t.app, { email: 'business@causeway.test', password: DEMO_PASSWORD, loginMode: 'business' })).body
+      .data.token.token;
     const overview = await call(t.app, 'GET', PATHS.overview, { headers: tokenHeaders(business, 'business') });
-    expect(overview.body.data).toMatchObject({ userType: 'Corporate', kycInfo: null, kybInfo: { kybBasicStatus: 'Pass', verificationStatus: 'Pass', kybStandardStatus: null } });
+    expect(overview.body.data).toMatchObject({
+      userType: 'Corporate',
+      kycInfo: null,
+      kybInfo: { kybBasicStatus: 'Pass', verificationStatus: 'Pass', kybStandardStatus: null },
+    });
   });
 
   it('shows the entity switch deadline and whether it passed', async () => {
     const { token, userId } = await newIndividual(t, 'overview.switch@example.test');
     await get(PATHS.overview, token);
     const deadline = new Date(t.clock.now().getTime() + 60_000);
-    await t.db.update(kycProfiles).set({ entitySwitch: true, routeEntity: 'PL', entitySwitchDeadline: deadline, hitClickedLater: true }).where(eq(kycProfiles.userId, userId));
-    expect((await get(PATHS.overview, token)).body.data.kycInfo).toMatchObject({ entitySwitch: true, routeEntity: 'PL', entitySwitchDeadline: deadline.toISOString(), hitClickedLaterCache: true, overDeadLine: false });
+    await t.db
+      .update(kycProfiles)
+      .set({ entitySwitch: true, routeEntity: 'PL', entitySwitchDeadline: deadline, hitClickedLater: true })
+      .where(eq(kycProfiles.userId, userId));
+    expect((await get(PATHS.overview, token)).body.data.kycInfo).toMatchObject({
+      entitySwitch: true,
+      routeEntity: 'PL',
+      entitySwitchDeadline: deadline.toISOString(),
+      hitClickedLaterCache: true,
+      overDeadLine: false,
+    });
     t.clock.advance(60_000);
     expect((await get(PATHS.overview, token)).body.data.kycInfo.overDeadLine).toBe(true);
   });
@@ -72,10 +107,20 @@ describe('the other KYC calls', () => {
     await t.app.jobs.drain();
     expect((await get(PATHS.kycSyncTaskCheck, token)).body.data).toEqual({ synced: true, kycStatus: 'Pending' });
     expect((await get(PATHS.kycBasicInfo, token)).body.data).toEqual({
-      firstName: 'Mia', lastName: 'Berg', dob: '1990-04-01', nationality: 'SE', residentCountry: 'SE', address: null, kycStatus: 'Pending', kycLevel: 0,
+      firstName: 'Mia',
+      lastName: 'Berg',
+      dob: '1990-04-01',
+      nationality: 'SE',
+      residentCountry: 'SE',
+      address: null,
+      kycStatus: 'Pending',
+      kycLevel: 0,
     });
     // The vendor decided; its webhook has not come yet: upd-kyc-status reads the decision at once.
-    await t.db.update(sandboxKycApplicants).set({ reviewStatus: 'completed', reviewAnswer: 'GREEN' }).where(eq(sandboxKycApplicants.externalUserId, userId));
+    await t.db
+      .update(sandboxKycApplicants)
+      .set({ reviewStatus: 'completed', reviewAnswer: 'GREEN' })
+      .where(eq(sandboxKycApplicants.externalUserId, userId));
     expect((await post(PATHS.updateKycStatus, token)).body.data.kycInfo.kycStatus).toBe('Pass');
     expect(await profileOf(t.db, userId)).toMatchObject({ kycStatus: 'Pass', kycLevel: 1 });
   });
@@ -83,7 +128,10 @@ describe('the other KYC calls', () => {
   it('pre-check says whether verification may start, and why not', async () => {
     const { token } = await newIndividual(t, 'pre.check@example.test');
     expect((await get(PATHS.kycPreCheck, token)).body.data).toEqual({ canStart: true, reason: null, kycStatus: 'Initial' });
-    expect((await get(PATHS.kycPreCheck, token, '198.51.100.20')).body.data).toMatchObject({ canStart: false, reason: 'REGION_NOT_SUPPORTED' });
+    expect((await get(PATHS.kycPreCheck, token, '198.51.100.20')).body.data).toMatchObject({
+      canStart: false,
+      reason: 'REGION_NOT_SUPPORTED',
+    });
     expect((await get(PATHS.kycPreCheck, demoToken)).body.data).toMatchObject({ canStart: false, reason: 'ALREADY_VERIFIED' });
   });
 
@@ -121,7 +169,12 @@ describe('the other KYC calls', () => {
   it('refuses update-address on a blocked account with KYC0000001 (not the sign-in-again code), and keeps the address', async () => {
     const { token, userId } = await newIndividual(t, 'address.blocked@example.test');
     await t.db.update(users).set({ accountStatus: 'Blocked', accountStatusReasonCode: 'AC100002' }).where(eq(users.id, userId));
-    const refused = await post(PATHS.kycUpdateAddress, token, { addressLine: 'Main St 1', city: 'Berlin', postalCode: '10115', country: 'DE' });
+    const refused = await post(PATHS.kycUpdateAddress, token, {
+      addressLine: 'Main St 1',
+      city: 'Berlin',
+      postalCode: '10115',
+      country: 'DE',
+    });
     expect(refused.statusCode).toBe(409);
     expect(refused.body.code).toBe('KYC0000001');
     expect((await get(PATHS.kycCheckAddress, token)).body.data.address).toBeNull();
@@ -131,10 +184,26 @@ describe('the other KYC calls', () => {
     const { token } = await newIndividual(t, 'limits@example.test');
     const fresh = (await get(PATHS.kycLimits, token)).body.data;
     expect(fresh.kycLevel).toBe(0);
-    expect(fresh.userKycLimitVos).toContainEqual({ kycLevel: 0, period: 'DAILY', currency: 'EUR', limitAmount: '0.00', usedAmount: '0.00', availableAmount: '0.00', current: true });
+    expect(fresh.userKycLimitVos).toContainEqual({
+      kycLevel: 0,
+      period: 'DAILY',
+      currency: 'EUR',
+      limitAmount: '0.00',
+      usedAmount: '0.00',
+      availableAmount: '0.00',
+      current: true,
+    });
     const demo = (await get(PATHS.kycLimits, demoToken)).body.data;
     expect(demo.kycLevel).toBe(1);
-    expect(demo.userKycLimitVos).toContainEqual({ kycLevel: 1, period: 'MONTHLY', currency: 'EUR', limitAmount: '50000.00', usedAmount: '0.00', availableAmount: '50000.00', current: true });
+    expect(demo.userKycLimitVos).toContainEqual({
+      kycLevel: 1,
+      period: 'MONTHLY',
+      currency: 'EUR',
+      limitAmount: '50000.00',
+      usedAmount: '0.00',
+      availableAmount: '50000.00',
+      current: true,
+    });
   });
 
   it('close-remediation closes a Pop remediation', async () => {
@@ -150,7 +219,9 @@ describe('the other KYC calls', () => {
 describe('per-person limits on the calls that reach the vendor (issue 13)', () => {
   /** Sends `count` calls at once; answers how many passed and how many were refused with REQ0000429 and a Retry-After. */
   async function burst(method: 'GET' | 'POST', path: string, token: string, count: number) {
-    const answers = await Promise.all(Array.from({ length: count }, () => t.app.inject({ method, url: `${API_BASE}${path}`, headers: tokenHeaders(token) })));
+    const answers = await Promise.all(
+      Array.from({ length: count }, () => t.app.inject({ method, url: `${API_BASE}${path}`, headers: tokenHeaders(token) })),
+    );
     const refused = answers.filter((answer) => answer.statusCode === 429);
     expect(refused.every((answer) => answer.json().code === 'REQ0000429' && Number(answer.headers['retry-after']) >= 1)).toBe(true);
     return { passed: answers.filter((answer) => answer.statusCode === 200).length, refused: refused.length };
@@ -180,7 +251,12 @@ describe('per-person limits on the calls that reach the vendor (issue 13)', () =
 
 describe('a vendor outage', () => {
   it('answers GAT9000001 (the web app shows services-unavailable), not 999999', async () => {
-    const down = await createIdentityTestApp({ SUMSUB_APP_TOKEN: 'sbx:app', SUMSUB_SECRET_KEY: 'secret', SUMSUB_WEBHOOK_SECRET: 'hook', SUMSUB_BASE_URL: 'http://127.0.0.1:9' });
+    const down = await createIdentityTestApp({
+      SUMSUB_APP_TOKEN: 'sbx:app',
+      SUMSUB_SECRET_KEY: 'secret',
+      SUMSUB_WEBHOOK_SECRET: 'hook',
+      SUMSUB_BASE_URL: 'http://127.0.0.1:9',
+    });
     try {
       const { token } = await newIndividual(down, 'vendor.down@example.test');
       const { statusCode, body } = await call(down.app, 'GET', PATHS.kycAccessToken, { headers: tokenHeaders(token) });

@@ -79,7 +79,15 @@ async function person() {
   const user = (await createIdentityRepository(t.db).findUserById(userId))!;
   const { applicantId } = await service.startVerification(user);
   const review = (reviewStatus: string, at: Date | null, answer?: Partial<ApplicantReview>): ApplicantReview => ({
-    applicantId, externalUserId: userId, reviewStatus, reviewAnswer: null, reviewRejectType: null, rejectLabels: [], info: {}, reviewedAt: at, ...answer,
+    applicantId,
+    externalUserId: userId,
+    reviewStatus,
+    reviewAnswer: null,
+    reviewRejectType: null,
+    rejectLabels: [],
+    info: {},
+    reviewedAt: at,
+    ...answer,
   });
   return { token, userId, user, applicantId, vendor, service, review };
 }
@@ -91,7 +99,12 @@ describe('applyReview: an older review never overwrites a newer one', () => {
     const { userId, service, review } = await person();
     await service.applyReview(review('completed', at('2026-11-21T12:00:05Z'), { reviewAnswer: 'GREEN', info: { firstName: 'Ann' } }));
     await service.applyReview(review('pending', at('2026-11-21T12:00:00Z'), { info: { firstName: 'Stale' } }));
-    expect(await profileOf(t.db, userId)).toMatchObject({ kycStatus: 'Pass', kycLevel: 1, firstName: 'Ann', reviewedAt: at('2026-11-21T12:00:05Z') });
+    expect(await profileOf(t.db, userId)).toMatchObject({
+      kycStatus: 'Pass',
+      kycLevel: 1,
+      firstName: 'Ann',
+      reviewedAt: at('2026-11-21T12:00:05Z'),
+    });
   });
 
   it("stores the vendor's time of the review, and applies a newer or equally old one", async () => {
@@ -108,7 +121,9 @@ describe('applyReview: an older review never overwrites a newer one', () => {
   it('an older review that would block changes nothing, the account included', async () => {
     const { userId, service, review } = await person();
     await service.applyReview(review('completed', at('2026-11-21T12:00:05Z'), { reviewAnswer: 'GREEN' }));
-    await service.applyReview(review('completed', at('2026-11-21T12:00:00Z'), { reviewAnswer: 'RED', reviewRejectType: 'FINAL', rejectLabels: ['SANCTIONS'] }));
+    await service.applyReview(
+      review('completed', at('2026-11-21T12:00:00Z'), { reviewAnswer: 'RED', reviewRejectType: 'FINAL', rejectLabels: ['SANCTIONS'] }),
+    );
     expect((await profileOf(t.db, userId))?.kycStatus).toBe('Pass');
     expect((await accountOf(t.db, userId)).accountStatus).toBe('Active');
   });
@@ -131,7 +146,13 @@ describe('submitDocuments', () => {
     await writeFile(path.join(root, key), fakeFile('jpg'));
     vendor.review = review('completed', t.clock.now(), { reviewAnswer: 'RED', reviewRejectType: 'FINAL', rejectLabels: ['SANCTIONS'] });
     const answer = await service.submitDocuments(user, {
-      firstName: 'Ann', lastName: 'Berg', dob: '1990-01-01', nationality: 'DE', residenceCountry: 'DE', documentType: 'PASSPORT', files: [{ filePath: key, side: null }],
+      firstName: 'Ann',
+      lastName: 'Berg',
+      dob: '1990-01-01',
+      nationality: 'DE',
+      residenceCountry: 'DE',
+      documentType: 'PASSPORT',
+      files: [{ filePath: key, side: null }],
     });
     expect(vendor.submissions[0]?.files).toEqual([{ fileName: 'passport.jpg', bytes: expect.any(Buffer), type: 'jpg', side: null }]);
     expect(answer).toMatchObject({ accountStatus: 'Blocked', accountStatusReasonCode: 'AC100002', kycInfo: { kycStatus: 'Fail' } });

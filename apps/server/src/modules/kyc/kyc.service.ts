@@ -1,11 +1,11 @@
 import { AppError } from '../../platform/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { type ApplicantReview, type DocumentSubmission, type KycProvider, VendorInputError } from '../../providers/kyc/kyc-provider.ts';
-import type { IdentityRepository, UserRow } from '../identity/identity.repository.ts';
-import { type DocsVerificationSubmit, isAdult } from '@causeway/contracts';
+import type { IdentityRepository, Principal } from '../identity/index.ts';
+import { ErrorCode, type DocsVerificationSubmit, isAdult } from '@causeway/contracts';
 import type { StorageProvider } from '../../providers/storage/index.ts';
-import { checkDocument, checkStoredDocument, fileNameOfKey, keyBelongsTo } from '../uploads/uploads.service.ts';
-import type { DocumentUploadsRepository } from '../uploads/document-uploads.repository.ts';
+import { checkDocument, checkStoredDocument, fileNameOfKey, keyBelongsTo } from '../uploads/index.ts';
+import type { DocumentUploadsRepository } from '../uploads/index.ts';
 import type { KycProfileRow, KycRepository } from './kyc.repository.ts';
 import { limitsFor, type SpentInPeriods } from './kyc-limits.ts';
 import { overviewOf } from './overview.ts';
@@ -32,7 +32,7 @@ export class UnknownApplicantError extends Error {
 export const UK_LAUNCH_LIST = 'UK_LAUNCH';
 
 /** A blocked or terminated account: its verification data no longer changes. */
-const isClosedAccount = (user: Pick<UserRow, 'accountStatus'>) => user.accountStatus === 'Blocked' || user.accountStatus === 'Terminated';
+const isClosedAccount = (user: Pick<Principal, 'accountStatus'>) => user.accountStatus === 'Blocked' || user.accountStatus === 'Terminated';
 
 export type VerificationBlocker = 'ACCOUNT_BLOCKED' | 'ALREADY_VERIFIED' | 'UNDER_REVIEW';
 
@@ -41,7 +41,10 @@ export type VerificationBlocker = 'ACCOUNT_BLOCKED' | 'ALREADY_VERIFIED' | 'UNDE
  * stands (not Pass, not under review) on an account that is not blocked. The one rule behind
  * pre-check, get-access-token and docsverification.
  */
-export function verificationBlocker(user: Pick<UserRow, 'accountStatus'>, profile: Pick<KycProfileRow, 'kycStatus'>): VerificationBlocker | null {
+export function verificationBlocker(
+  user: Pick<Principal, 'accountStatus'>,
+  profile: Pick<KycProfileRow, 'kycStatus'>,
+): VerificationBlocker | null {
   if (isClosedAccount(user)) return 'ACCOUNT_BLOCKED';
   if (profile.kycStatus === 'Pass') return 'ALREADY_VERIFIED';
   if (profile.kycStatus === 'Pending') return 'UNDER_REVIEW';
@@ -65,12 +68,19 @@ export function createKycService(deps: {
 }) {
   const { repository, identity, provider, clock, levelName } = deps;
 
-  const profileOf = (user: UserRow) =>
-    repository.ensureProfile({ userId: user.id, provider: provider.kind, levelName, kycFlowVersion: deps.flowVersion, createdAt: clock.now(), updatedAt: clock.now() });
+  const profileOf = (user: Principal) =>
+    repository.ensureProfile({
+      userId: user.id,
+      provider: provider.kind,
+      levelName,
+      kycFlowVersion: deps.flowVersion,
+      createdAt: clock.now(),
+      updatedAt: clock.now(),
+    });
 
   /**
    * A call to the vendor on a person's request: an outage becomes GAT9000001, which sends the
-   * web app to services-unavailable (spec §8), instead of a bare 999999. What the adapter refused
+   * web app to services-unavailable (docs/rules/errors.md), instead of a bare 999999. What the adapter refused
    * to send (VendorInputError) is the request's fault: REQ0000400 with the adapter's reason.
    */
   async function fromVendor<T>(call: () => Promise<T>): Promise<T> {
@@ -78,25 +88,32 @@ export function createKycService(deps: {
       return await call();
     } catch (error) {
       if (error instanceof AppError) throw error;
-      if (error instanceof VendorInputError) throw new AppError('REQ0000400', error.message);
-      throw new AppError('GAT9000001', 'The identity verification service is unavailable: try again in a few minutes');
+      if (error instanceof VendorInputError) throw new AppError(ErrorCode.MalformedRequest, error.message);
+      throw new AppError(ErrorCode.GatewayUnavailable, 'The identity verification service is unavailable: try again in a few minutes');
     }
   }
 
   /** The vendor's applicant of the person, created the first time. */
-  async function applicantOf(user: UserRow, profile: KycProfileRow): Promise<string> {
+  async function applicantOf(user: Principal, profile: KycProfileRow): Promise<string> {
     if (profile.applicantId) return profile.applicantId;
-    const { applicantId } = await fromVendor(() => provider.createApplicant({ externalUserId: user.id, email: user.email, levelName: profile.levelName }));
+    const { applicantId } = await fromVendor(() =>
+      provider.createApplicant({ externalUserId: user.id, email: user.email, levelName: profile.levelName }),
+    );
     await repository.updateProfile(user.id, { applicantId, updatedAt: clock.now() });
     return applicantId;
   }
 
   /** KYC0000001 unless verification may (re)start now (verificationBlocker). */
-  function assertMayVerify(user: UserRow, profile: KycProfileRow) {
-    if (verificationBlocker(user, profile) !== null) throw new AppError('KYC0000001');
+  function assertMayVerify(user: Principal, profile: KycProfileRow) {
+    if (verificationBlocker(user, profile) !== null) throw new AppError(ErrorCode.VerificationCannotStart);
   }
 
-  const addressOf = (profile: { addressLine: string | null; city: string | null; postalCode: string | null; addressCountry: string | null }): KycAddress | null =>
+  const addressOf = (profile: {
+    addressLine: string | null;
+    city: string | null;
+    postalCode: string | null;
+    addressCountry: string | null;
+  }): KycAddress | null =>
     profile.addressLine && profile.city && profile.postalCode && profile.addressCountry
       ? { addressLine: profile.addressLine, city: profile.city, postalCode: profile.postalCode, country: profile.addressCountry }
       : null;
@@ -104,14 +121,14 @@ export function createKycService(deps: {
   const service = {
     profileOf,
 
-    /** Spec §3 account info: KYC for individuals, KYB for corporate accounts. `profile`: the individual's, when already loaded. */
-    async overview(user: UserRow, profile?: KycProfileRow) {
+    /** docs/rules/entities.md account info: KYC for individuals, KYB for corporate accounts. `profile`: the individual's, when already loaded. */
+    async overview(user: Principal, profile?: KycProfileRow) {
       const now = clock.now();
       if (user.userType === 'Corporate') return overviewOf(user, undefined, await repository.ensureKybProfile(user.id, now), now);
       return overviewOf(user, profile ?? (await profileOf(user)), undefined, now);
     },
 
-    async basicInfo(user: UserRow) {
+    async basicInfo(user: Principal) {
       const profile = await profileOf(user);
       return {
         firstName: profile.firstName,
@@ -129,37 +146,49 @@ export function createKycService(deps: {
      * kyc-sync-task-check, polled after the vendor's step: synced once the vendor has reported on
      * the person (the status left Initial) and every event it sent is applied.
      */
-    async syncCheck(user: UserRow) {
+    async syncCheck(user: Principal) {
       const profile = await profileOf(user);
       const waiting = profile.applicantId ? await repository.countUnprocessedEvents(profile.applicantId) : 0;
       return { synced: waiting === 0 && profile.kycStatus !== 'Initial', kycStatus: profile.kycStatus };
     },
 
     /** join-uk-email-list: the account's email goes on the UK launch list, once however often asked. */
-    async joinUkEmailList(user: UserRow) {
-      const joinedNow = await repository.joinMailingList({ list: UK_LAUNCH_LIST, userId: user.id, email: user.email, joinedAt: clock.now() });
+    async joinUkEmailList(user: Principal) {
+      const joinedNow = await repository.joinMailingList({
+        list: UK_LAUNCH_LIST,
+        userId: user.id,
+        email: user.email,
+        joinedAt: clock.now(),
+      });
       return { joined: true as const, alreadyJoined: !joinedNow };
     },
 
     /** pre-check: whether verification may start now (the region comes from the request's IP). */
-    async preCheck(user: UserRow, regionBlocked: boolean) {
+    async preCheck(user: Principal, regionBlocked: boolean) {
       const profile = await profileOf(user);
-      const reason: VerificationBlocker | 'REGION_NOT_SUPPORTED' | null = verificationBlocker(user, profile) ?? (regionBlocked ? 'REGION_NOT_SUPPORTED' : null);
+      const reason: VerificationBlocker | 'REGION_NOT_SUPPORTED' | null =
+        verificationBlocker(user, profile) ?? (regionBlocked ? 'REGION_NOT_SUPPORTED' : null);
       return { canStart: reason === null, reason, kycStatus: profile.kycStatus };
     },
 
     /** check-address: the address step (kycAddress) is needed once identity passed and no address is known. */
-    async checkAddress(user: UserRow) {
+    async checkAddress(user: Principal) {
       const profile = await profileOf(user);
       const address = addressOf(profile);
       return { required: address === null, address };
     },
 
-    async updateAddress(user: UserRow, address: KycAddress) {
+    async updateAddress(user: Principal, address: KycAddress) {
       // Not USER0000001: that code means "sign in again" to the web app, and a closed account is signed in.
-      if (isClosedAccount(user)) throw new AppError('KYC0000001');
+      if (isClosedAccount(user)) throw new AppError(ErrorCode.VerificationCannotStart);
       await profileOf(user);
-      await repository.updateProfile(user.id, { addressLine: address.addressLine, city: address.city, postalCode: address.postalCode, addressCountry: address.country, updatedAt: clock.now() });
+      await repository.updateProfile(user.id, {
+        addressLine: address.addressLine,
+        city: address.city,
+        postalCode: address.postalCode,
+        addressCountry: address.country,
+        updatedAt: clock.now(),
+      });
       return { required: false, address };
     },
 
@@ -169,27 +198,31 @@ export function createKycService(deps: {
      * the vendor's review is read at once (Pending), its decision following by webhook. Answers
      * the account info as it is after the review (a block it applied shows).
      */
-    async submitDocuments(user: UserRow, body: DocsVerificationSubmit) {
+    async submitDocuments(user: Principal, body: DocsVerificationSubmit) {
       const profile = await profileOf(user);
       assertMayVerify(user, profile);
-      if (!isAdult(body.dob, clock.now())) throw new AppError('REQ0000400', 'body.dob: you must be 18 or older');
+      if (!isAdult(body.dob, clock.now())) throw new AppError(ErrorCode.MalformedRequest, 'body.dob: you must be 18 or older');
       const files: DocumentSubmission['files'] = [];
-      for (const file of body.files) if (!keyBelongsTo(file.filePath, user.id, 'kyc')) throw new AppError('KYC0000002');
+      for (const file of body.files) if (!keyBelongsTo(file.filePath, user.id, 'kyc')) throw new AppError(ErrorCode.DocumentFileUnknown);
       // Claimed before they are read: the hourly deletion of unsubmitted uploads leaves them alone now.
       const claimedAt = clock.now();
       const filePaths = body.files.map((file) => file.filePath);
-      await deps.uploads.markSubmitted(user.id, filePaths.map((filePath) => ({ filePath, purpose: 'kyc' })), claimedAt);
+      await deps.uploads.markSubmitted(
+        user.id,
+        filePaths.map((filePath) => ({ filePath, purpose: 'kyc' })),
+        claimedAt,
+      );
       try {
         for (const file of body.files) {
           // The size and head first, so an oversized object (S3 takes any size) is never read whole.
           const stored = await checkStoredDocument(deps.storage, file.filePath);
-          if (!stored.ok) throw new AppError(stored.code, stored.message);
+          if (!stored.ok) throw new AppError(stored.errorName, stored.message);
           const bytes = await deps.storage.read(file.filePath);
-          if (!bytes) throw new AppError('KYC0000002');
+          if (!bytes) throw new AppError(ErrorCode.DocumentFileUnknown);
           // Then the bytes that go to the vendor themselves (the file may have changed since).
           const fileName = fileNameOfKey(file.filePath);
           const check = checkDocument(fileName, bytes.length, bytes);
-          if (!check.ok) throw new AppError(check.code, check.message);
+          if (!check.ok) throw new AppError(check.errorName, check.message);
           files.push({ fileName, bytes, type: check.type, side: file.side });
         }
       } catch (error) {
@@ -200,13 +233,21 @@ export function createKycService(deps: {
       }
       const applicantId = await applicantOf(user, profile);
       const { firstName, lastName, dob, nationality, residenceCountry } = body;
-      await fromVendor(() => provider.submitDocuments({ applicantId, externalUserId: user.id, info: { firstName, lastName, dob, nationality, residenceCountry }, documentType: body.documentType, files }));
+      await fromVendor(() =>
+        provider.submitDocuments({
+          applicantId,
+          externalUserId: user.id,
+          info: { firstName, lastName, dob, nationality, residenceCountry },
+          documentType: body.documentType,
+          files,
+        }),
+      );
       await service.applyReview(await fromVendor(() => provider.getReview(applicantId)));
       return service.overview((await identity.findUserById(user.id)) ?? user);
     },
 
     /** upd-kyc-status: the person finished the vendor's step; read the vendor's review now instead of waiting for its webhook. */
-    async refreshStatus(user: UserRow) {
+    async refreshStatus(user: Principal) {
       const profile = await profileOf(user);
       const applicantId = profile.applicantId;
       if (!applicantId) return service.overview(user, profile);
@@ -215,25 +256,33 @@ export function createKycService(deps: {
     },
 
     /** close-remediation: the person went through remediation (Pop → Closed). */
-    async closeRemediation(user: UserRow) {
+    async closeRemediation(user: Principal) {
       const profile = await profileOf(user);
-      if (profile.remediationStatus === 'Pop') await repository.updateProfile(user.id, { remediationStatus: 'Closed', updatedAt: clock.now() });
+      if (profile.remediationStatus === 'Pop')
+        await repository.updateProfile(user.id, { remediationStatus: 'Closed', updatedAt: clock.now() });
       return null;
     },
 
     /** The limits of every tier with what the person used (their orders whose money moved or may still move). */
-    async limits(user: UserRow) {
+    async limits(user: Principal) {
       const profile = await profileOf(user);
-      const userKycLimitVos = await limitsFor({ userId: user.id, kycLevel: profile.kycLevel, now: clock.now(), spentInPeriods: deps.spentInPeriods });
+      const userKycLimitVos = await limitsFor({
+        userId: user.id,
+        kycLevel: profile.kycLevel,
+        now: clock.now(),
+        spentInPeriods: deps.spentInPeriods,
+      });
       return { kycLevel: profile.kycLevel, userKycLimitVos };
     },
 
     /** An access token for the vendor's step, creating the vendor's applicant the first time. */
-    async startVerification(user: UserRow) {
+    async startVerification(user: Principal) {
       const profile = await profileOf(user);
       assertMayVerify(user, profile);
       const applicantId = await applicantOf(user, profile);
-      const { token, url } = await fromVendor(() => provider.accessToken({ externalUserId: user.id, levelName: profile.levelName, ttlSeconds: ACCESS_TOKEN_TTL_SECONDS }));
+      const { token, url } = await fromVendor(() =>
+        provider.accessToken({ externalUserId: user.id, levelName: profile.levelName, ttlSeconds: ACCESS_TOKEN_TTL_SECONDS }),
+      );
       return { token, url, applicantId, provider: provider.kind, expiresInSeconds: ACCESS_TOKEN_TTL_SECONDS };
     },
 
@@ -245,7 +294,8 @@ export function createKycService(deps: {
      * that read "pending" may finish after the webhook's job applied the decision.
      */
     async applyReview(review: ApplicantReview): Promise<void> {
-      const profile = (await repository.findProfileByApplicant(review.applicantId)) ?? (await repository.findProfile(review.externalUserId));
+      const profile =
+        (await repository.findProfileByApplicant(review.applicantId)) ?? (await repository.findProfile(review.externalUserId));
       if (!profile) throw new UnknownApplicantError(review.applicantId);
       const outcome = outcomeOf(review);
       const { info } = review;

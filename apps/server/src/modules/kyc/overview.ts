@@ -1,5 +1,5 @@
 import type { AccountOverview, KybInfo, KycInfo } from '@causeway/contracts';
-import type { UserRow } from '../identity/identity.repository.ts';
+import type { Principal } from '../identity/index.ts';
 import type { KybProfileRow, KycProfileRow } from './kyc.repository.ts';
 
 type Step = KycInfo['currentKycStep'];
@@ -46,8 +46,8 @@ export function kybInfoOf(profile: KybProfileRow): KybInfo {
   };
 }
 
-/** Spec §3 account info: individuals carry kycInfo, corporate accounts kybInfo. */
-export function overviewOf(user: UserRow, kyc: KycProfileRow | undefined, kyb: KybProfileRow | undefined, now: Date): AccountOverview {
+/** docs/rules/entities.md account info: individuals carry kycInfo, corporate accounts kybInfo. */
+export function overviewOf(user: Principal, kyc: KycProfileRow | undefined, kyb: KybProfileRow | undefined, now: Date): AccountOverview {
   return {
     email: user.email,
     userType: user.userType as AccountOverview['userType'],

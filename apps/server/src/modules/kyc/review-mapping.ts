@@ -1,7 +1,7 @@
 import type { KycStatus } from '@causeway/contracts';
 import type { ApplicantReview } from '../../providers/kyc/kyc-provider.ts';
 
-/** Vendor reject labels that end the account, with the spec §4 reason code (user-blocked?code=). */
+/** Vendor reject labels that end the account, with the docs/rules/order-states.md reason code (user-blocked?code=). */
 const BLOCKING_LABELS: Record<string, string> = {
   SANCTIONS: 'AC100002',
   DUPLICATE: 'AC100003',
@@ -17,12 +17,14 @@ export interface ReviewOutcome {
 }
 
 /**
- * A vendor review → our KYC status (spec §4 stages). Completed GREEN is the only Pass; RED with
+ * A vendor review → our KYC status (docs/rules/order-states.md stages). Completed GREEN is the only Pass; RED with
  * RETRY lets the person resubmit; RED FINAL fails, and sanctions, duplicates and refused countries
  * also block the account with their reason code. Anything not completed is Pending (or Initial
  * before the person submitted anything).
  */
-export function outcomeOf(review: Pick<ApplicantReview, 'reviewStatus' | 'reviewAnswer' | 'reviewRejectType' | 'rejectLabels'>): ReviewOutcome {
+export function outcomeOf(
+  review: Pick<ApplicantReview, 'reviewStatus' | 'reviewAnswer' | 'reviewRejectType' | 'rejectLabels'>,
+): ReviewOutcome {
   if (review.reviewStatus === 'init') return { kycStatus: 'Initial', kycLevel: 0, blockReasonCode: null };
   if (review.reviewStatus !== 'completed' || !review.reviewAnswer) return { kycStatus: 'Pending', kycLevel: 0, blockReasonCode: null };
   if (review.reviewAnswer === 'GREEN') return { kycStatus: 'Pass', kycLevel: 1, blockReasonCode: null };

@@ -23,13 +23,25 @@ async function verify(person: Parameters<typeof submitSandboxVerification>[2]) {
   return { token, userId };
 }
 
-describe('the sandbox vendor decides as sandbox.md says, and tells us by signed webhook', () => {
+describe('the sandbox vendor decides as docs/sandbox.md says, and tells us by signed webhook', () => {
   it('passes an ordinary name after SANDBOX_KYC_DELAY_MS, pending until then', async () => {
     const { userId } = await verify({ lastName: 'Smith' });
-    expect(await profileOf(t.db, userId)).toMatchObject({ kycStatus: 'Pending', kycLevel: 0, firstName: 'Ann', lastName: 'Smith', nationality: 'DE' });
+    expect(await profileOf(t.db, userId)).toMatchObject({
+      kycStatus: 'Pending',
+      kycLevel: 0,
+      firstName: 'Ann',
+      lastName: 'Smith',
+      nationality: 'DE',
+    });
     t.clock.advance(2000);
     await t.app.jobs.drain();
-    expect(await profileOf(t.db, userId)).toMatchObject({ kycStatus: 'Pass', kycLevel: 1, dob: '1990-04-01', residentCountry: 'DE', ukFlag: false });
+    expect(await profileOf(t.db, userId)).toMatchObject({
+      kycStatus: 'Pass',
+      kycLevel: 1,
+      dob: '1990-04-01',
+      residentCountry: 'DE',
+      ukFlag: false,
+    });
     expect((await accountOf(t.db, userId)).accountStatus).toBe('Active');
   });
 
@@ -92,7 +104,7 @@ describe('the sandbox verification page', () => {
   it.each([
     ['an HTML file renamed .jpg', { name: 'passport.jpg', bytes: fakeFile('html') }, 'File format must be in jpg/jpeg/png/pdf'],
     ['a PNG named .pdf', { name: 'passport.pdf', bytes: fakeFile('png') }, 'File format must be in jpg/jpeg/png/pdf'],
-    // The upload rules of every document (spec §5, uploads.service checkDocument), with their texts.
+    // The upload rules of every document (docs/rules/validation.md, uploads.service checkDocument), with their texts.
     ['a 6 MB image', { name: 'passport.png', bytes: fakeFile('png', 6 * 1024 * 1024) }, UPLOAD_MESSAGES.size],
     ['a 5 KB image', { name: 'passport.png', bytes: fakeFile('png', 5 * 1024) }, UPLOAD_MESSAGES.size],
     ['an image of 5120 KB and one byte', { name: 'passport.png', bytes: fakeFile('png', 5120 * 1024 + 1) }, UPLOAD_MESSAGES.size],

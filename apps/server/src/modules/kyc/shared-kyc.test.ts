@@ -26,18 +26,32 @@ async function shareTokenFor(person: typeof MIA = MIA): Promise<string> {
 
 /** The demo merchant's signed entry with a share token, then confirm → code → signed in. */
 async function merchantSignIn(merchantUserId: string, email: string, kycShareToken: string) {
-  const entry: Record<string, string> = { apiKey: DEMO_MERCHANT.apiKey, timestamp: String(t.clock.now().getTime()), merchantUserId, email, kycShareToken };
+  const entry: Record<string, string> = {
+    apiKey: DEMO_MERCHANT.apiKey,
+    timestamp: String(t.clock.now().getTime()),
+    merchantUserId,
+    email,
+    kycShareToken,
+  };
   const signature = createHmac('sha256', DEMO_MERCHANT.secret).update(canonicalEntryQuery(entry)).digest('hex');
   const first = await call(t.app, 'POST', PATHS.merchantSharedKycLogin, { body: { entry: { ...entry, signature } }, ip: nextIp() });
   expect(first.body.data.state).toBe('WAIT_CONFIRM');
-  const sent = await call(t.app, 'POST', PATHS.merchantSendVerifyCode, { body: { processToken: first.body.data.processToken }, ip: nextIp() });
+  const sent = await call(t.app, 'POST', PATHS.merchantSendVerifyCode, {
+    body: { processToken: first.body.data.processToken },
+    ip: nextIp(),
+  });
   const code = await readLatestCode(t.app, email);
-  const signedIn = await call(t.app, 'POST', PATHS.merchantLoginWithVerifyCode, { body: { processToken: sent.body.data.processToken, code, termsAccepted: true }, ip: nextIp() });
+  const signedIn = await call(t.app, 'POST', PATHS.merchantLoginWithVerifyCode, {
+    body: { processToken: sent.body.data.processToken, code, termsAccepted: true },
+    ip: nextIp(),
+  });
   expect(signedIn.body.data.login.status).toBe('SUCCESS');
 }
 const userIdOf = async (email: string) => (await t.db.select({ id: users.id }).from(users).where(eq(users.emailNormalized, email)))[0]!.id;
 const importJobsFor = async (userId: string) =>
-  (await t.db.select().from(jobs).where(eq(jobs.kind, JOB_IMPORT_SHARED_KYC))).filter((job) => (job.payload as { userId: string }).userId === userId);
+  (await t.db.select().from(jobs).where(eq(jobs.kind, JOB_IMPORT_SHARED_KYC))).filter(
+    (job) => (job.payload as { userId: string }).userId === userId,
+  );
 
 describe('KYC shared by a merchant (Reusable KYC through the signed entry)', () => {
   it('verifies a new account with what the merchant shared: under review at once, then Pass after the sandbox delay', async () => {

@@ -4,7 +4,7 @@ import type { JobWorker } from '../../jobs/job-worker.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
 import { type KycProvider, VendorInputError } from '../../providers/kyc/kyc-provider.ts';
-import type { IdentityRepository } from '../identity/identity.repository.ts';
+import type { IdentityRepository } from '../identity/index.ts';
 import type { KycRepository } from './kyc.repository.ts';
 import type { KycService } from './kyc.service.ts';
 
@@ -61,7 +61,12 @@ export function createSharedKycImport(deps: {
     /** After a merchant sign-in proved the account: queue the import when the account never verified. */
     async request(userId: string, shareToken: string): Promise<void> {
       if (!mayImport(await repository.findProfile(userId))) return;
-      await deps.queue.enqueue({ kind: JOB_IMPORT_SHARED_KYC, payload: { userId, shareToken }, runAt: clock.now(), dedupeKey: `kyc-share:${sha256Hex(shareToken)}` });
+      await deps.queue.enqueue({
+        kind: JOB_IMPORT_SHARED_KYC,
+        payload: { userId, shareToken },
+        runAt: clock.now(),
+        dedupeKey: `kyc-share:${sha256Hex(shareToken)}`,
+      });
     },
   };
 }

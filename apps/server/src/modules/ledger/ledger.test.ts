@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { ledgerAccounts, ledgerEntries, ledgerJournals } from '../../db/schema/index.ts';
 import { createTestDatabase } from '../../../test/test-database.ts';
-import { createLedger, IdempotencyConflictError, type Ledger, type LedgerAccountSpec, UnbalancedJournalError } from './ledger.repository.ts';
+import {
+  createLedger,
+  IdempotencyConflictError,
+  type Ledger,
+  type LedgerAccountSpec,
+  UnbalancedJournalError,
+} from './ledger.repository.ts';
 
 let database: DatabaseHandle;
 let ledger: Ledger;
@@ -36,32 +42,58 @@ const countEntries = async () => (await database.db.select({ n: sql<number>`coun
 describe('the ledger', () => {
   it('posts a balanced journal once per key and keeps every balance', async () => {
     const journal = {
-      kind: 'funding', reference: 'test-fund-1', idempotencyKey: 'test-fund-1',
-      entries: [{ account: inventory, amount: d('2.5') }, { account: treasury, amount: d('-2.5') }],
+      kind: 'funding',
+      reference: 'test-fund-1',
+      idempotencyKey: 'test-fund-1',
+      entries: [
+        { account: inventory, amount: d('2.5') },
+        { account: treasury, amount: d('-2.5') },
+      ],
     };
-    const first = await database.db.transaction((tx) => ledger.post(journal, tx));
-    const again = await database.db.transaction((tx) => ledger.post(journal, tx));
+    const first = await ledger.post(journal);
+    const again = await ledger.post(journal);
     expect(first.posted).toBe(true);
     expect(again).toEqual({ journalId: first.journalId, posted: false });
     expect((await ledger.balance(inventory.code)).toFixed()).toBe('2.5');
     expect((await ledger.balance(treasury.code)).toFixed()).toBe('2.5');
     const [posted] = await ledger.journalsOf('test-fund-1');
     // Entries go in by account id (one lock order for every journal), not in the order given.
-    expect(posted?.entries.map((entry) => [entry.code, entry.amount.toFixed()]).sort()).toEqual([[inventory.code, '2.5'], [treasury.code, '-2.5']].sort());
+    expect(posted?.entries.map((entry) => [entry.code, entry.amount.toFixed()]).sort()).toEqual(
+      [
+        [inventory.code, '2.5'],
+        [treasury.code, '-2.5'],
+      ].sort(),
+    );
     for (const total of (await ledger.trialBalance()).values()) expect(total.isZero()).toBe(true);
   });
 
   it('answers the first journal to a retry of the same key, and refuses the key with other entries', async () => {
-    const journal = (amount: string) => ({ kind: 'funding', reference: 'test-retry', idempotencyKey: 'test-retry', entries: [{ account: receivable, amount: d(amount) }, { account: payable, amount: d(amount).negated() }] });
-    const first = await database.db.transaction((tx) => ledger.post(journal('7'), tx));
-    expect(await database.db.transaction((tx) => ledger.post(journal('7.000'), tx))).toEqual({ journalId: first.journalId, posted: false });
-    await expect(database.db.transaction((tx) => ledger.post(journal('8'), tx))).rejects.toBeInstanceOf(IdempotencyConflictError);
+    const journal = (amount: string) => ({
+      kind: 'funding',
+      reference: 'test-retry',
+      idempotencyKey: 'test-retry',
+      entries: [
+        { account: receivable, amount: d(amount) },
+        { account: payable, amount: d(amount).negated() },
+      ],
+    });
+    const first = await ledger.post(journal('7'));
+    expect(await ledger.post(journal('7.000'))).toEqual({ journalId: first.journalId, posted: false });
+    await expect(ledger.post(journal('8'))).rejects.toBeInstanceOf(IdempotencyConflictError);
   });
 
   it('posts one journal when the same key arrives many times at once', async () => {
-    const journal = { kind: 'funding', reference: 'test-concurrent', idempotencyKey: 'test-concurrent', entries: [{ account: receivable, amount: d('3') }, { account: payable, amount: d('-3') }] };
+    const journal = {
+      kind: 'funding',
+      reference: 'test-concurrent',
+      idempotencyKey: 'test-concurrent',
+      entries: [
+        { account: receivable, amount: d('3') },
+        { account: payable, amount: d('-3') },
+      ],
+    };
     const before = await ledger.balance(receivable.code);
-    const answers = await Promise.all(Array.from({ length: 8 }, () => database.db.transaction((tx) => ledger.post(journal, tx))));
+    const answers = await Promise.all(Array.from({ length: 8 }, () => ledger.post(journal)));
     expect(answers.filter((answer) => answer.posted)).toHaveLength(1);
     expect(new Set(answers.map((answer) => answer.journalId)).size).toBe(1);
     expect((await ledger.balance(receivable.code)).minus(before).toFixed()).toBe('3');
@@ -71,8 +103,24 @@ describe('the ledger', () => {
     const a: LedgerAccountSpec = { code: 'test:order-a:EUR', currency: 'EUR', normalSide: 'debit' };
     const b: LedgerAccountSpec = { code: 'test:order-b:EUR', currency: 'EUR', normalSide: 'credit' };
     const posts = Array.from({ length: 10 }, (_, round) => [
-      database.db.transaction((tx) => ledger.post({ kind: 'swap', reference: 'test-order', idempotencyKey: `ab-${round}`, entries: [{ account: a, amount: d('1') }, { account: b, amount: d('-1') }] }, tx)),
-      database.db.transaction((tx) => ledger.post({ kind: 'swap', reference: 'test-order', idempotencyKey: `ba-${round}`, entries: [{ account: b, amount: d('1') }, { account: a, amount: d('-1') }] }, tx)),
+      ledger.post({
+        kind: 'swap',
+        reference: 'test-order',
+        idempotencyKey: `ab-${round}`,
+        entries: [
+          { account: a, amount: d('1') },
+          { account: b, amount: d('-1') },
+        ],
+      }),
+      ledger.post({
+        kind: 'swap',
+        reference: 'test-order',
+        idempotencyKey: `ba-${round}`,
+        entries: [
+          { account: b, amount: d('1') },
+          { account: a, amount: d('-1') },
+        ],
+      }),
     ]).flat();
     expect((await Promise.all(posts)).every((answer) => answer.posted)).toBe(true);
     expect((await ledger.balance(a.code)).isZero()).toBe(true);
@@ -82,27 +130,63 @@ describe('the ledger', () => {
     const tiny = d('0.000000000000000001');
     const dustIn: LedgerAccountSpec = { code: 'test:dust-in:EUR', currency: 'EUR', normalSide: 'debit' };
     const dustOut: LedgerAccountSpec = { code: 'test:dust-out:EUR', currency: 'EUR', normalSide: 'credit' };
-    await database.db.transaction((tx) => ledger.post({ kind: 'dust', reference: 'test-dust', idempotencyKey: 'test-dust', entries: [{ account: dustIn, amount: tiny }, { account: dustOut, amount: tiny.negated() }] }, tx));
+    await ledger.post({
+      kind: 'dust',
+      reference: 'test-dust',
+      idempotencyKey: 'test-dust',
+      entries: [
+        { account: dustIn, amount: tiny },
+        { account: dustOut, amount: tiny.negated() },
+      ],
+    });
     expect((await ledger.balance(dustIn.code)).toFixed()).toBe('0.000000000000000001');
   });
 
   it('refuses an unbalanced, zero, too precise or lone entry before touching the database', async () => {
     const before = await countEntries();
     const nineteenPlaces = d('1.0000000000000000004');
-    await expect(ledger.post({ kind: 'bad', reference: 'x', idempotencyKey: 'bad-3', entries: [{ account: receivable, amount: nineteenPlaces }, { account: payable, amount: nineteenPlaces.negated() }] }, database.db)).rejects.toThrow(/more than 18 decimal places/);
-    await expect(ledger.post({ kind: 'bad', reference: 'x', idempotencyKey: 'bad-4', entries: [] }, database.db)).rejects.toThrow(/at least two entries/);
-    await expect(ledger.post({ kind: 'bad', reference: 'x', idempotencyKey: 'bad-1', entries: [{ account: receivable, amount: d('10') }, { account: payable, amount: d('-9.99') }] }, database.db)).rejects.toBeInstanceOf(UnbalancedJournalError);
-    await expect(ledger.post({ kind: 'bad', reference: 'x', idempotencyKey: 'bad-2', entries: [{ account: receivable, amount: d('0') }] }, database.db)).rejects.toBeInstanceOf(UnbalancedJournalError);
+    await expect(
+      ledger.post({
+        kind: 'bad',
+        reference: 'x',
+        idempotencyKey: 'bad-3',
+        entries: [
+          { account: receivable, amount: nineteenPlaces },
+          { account: payable, amount: nineteenPlaces.negated() },
+        ],
+      }),
+    ).rejects.toThrow(/more than 18 decimal places/);
+    await expect(ledger.post({ kind: 'bad', reference: 'x', idempotencyKey: 'bad-4', entries: [] })).rejects.toThrow(
+      /at least two entries/,
+    );
+    await expect(
+      ledger.post({
+        kind: 'bad',
+        reference: 'x',
+        idempotencyKey: 'bad-1',
+        entries: [
+          { account: receivable, amount: d('10') },
+          { account: payable, amount: d('-9.99') },
+        ],
+      }),
+    ).rejects.toBeInstanceOf(UnbalancedJournalError);
+    await expect(
+      ledger.post({ kind: 'bad', reference: 'x', idempotencyKey: 'bad-2', entries: [{ account: receivable, amount: d('0') }] }),
+    ).rejects.toBeInstanceOf(UnbalancedJournalError);
     expect(await countEntries()).toBe(before);
   });
 
   it('has the database refuse, at commit, a journal whose entries do not balance, and keep nothing of it', async () => {
-    const receivableId = await ledger.accountId(receivable, database.db);
+    const receivableId = await ledger.accountId(receivable);
     const before = await countEntries();
-    const failure = await failureOf(database.db.transaction(async (tx) => {
-      await tx.insert(ledgerJournals).values({ id: 'jnl_raw_unbalanced', kind: 'raw', reference: 'raw', idempotencyKey: 'raw-unbalanced' });
-      await tx.insert(ledgerEntries).values({ journalId: 'jnl_raw_unbalanced', accountId: receivableId, currency: 'EUR', amount: '5' });
-    }));
+    const failure = await failureOf(
+      database.db.transaction(async (tx) => {
+        await tx
+          .insert(ledgerJournals)
+          .values({ id: 'jnl_raw_unbalanced', kind: 'raw', reference: 'raw', idempotencyKey: 'raw-unbalanced' });
+        await tx.insert(ledgerEntries).values({ journalId: 'jnl_raw_unbalanced', accountId: receivableId, currency: 'EUR', amount: '5' });
+      }),
+    );
     expect(failure).toMatch(/does not balance in EUR/);
     expect(await countEntries()).toBe(before);
     expect(await database.db.select().from(ledgerJournals).where(eq(ledgerJournals.id, 'jnl_raw_unbalanced'))).toEqual([]);
@@ -113,43 +197,66 @@ describe('the ledger', () => {
     expect(await failureOf(database.db.delete(ledgerEntries))).toMatch(/immutable/);
     expect(await failureOf(database.db.delete(ledgerJournals))).toMatch(/immutable/);
     expect(await failureOf(database.db.execute(sql`truncate ledger_entries cascade`))).toMatch(/immutable/);
-    expect(await failureOf(database.db.update(ledgerAccounts).set({ balance: '1000' }).where(eq(ledgerAccounts.code, inventory.code)))).toMatch(/only through entries/);
+    expect(
+      await failureOf(database.db.update(ledgerAccounts).set({ balance: '1000' }).where(eq(ledgerAccounts.code, inventory.code))),
+    ).toMatch(/only through entries/);
     expect((await ledger.balance(inventory.code)).toFixed()).toBe('2.5');
   });
 
   it('never lets a no-overdraft account go below zero: the whole journal is refused', async () => {
     const before = await countEntries();
-    const overdraw = { kind: 'payout', reference: 'test-overdraw', idempotencyKey: 'test-overdraw', entries: [{ account: treasury, amount: d('3') }, { account: inventory, amount: d('-3') }] };
-    expect(await failureOf(database.db.transaction((tx) => ledger.post(overdraw, tx)))).toMatch(/ledger_accounts_no_overdraft/);
+    const overdraw = {
+      kind: 'payout',
+      reference: 'test-overdraw',
+      idempotencyKey: 'test-overdraw',
+      entries: [
+        { account: treasury, amount: d('3') },
+        { account: inventory, amount: d('-3') },
+      ],
+    };
+    expect(await failureOf(ledger.post(overdraw))).toMatch(/ledger_accounts_no_overdraft/);
     expect(await countEntries()).toBe(before);
     expect((await ledger.balance(inventory.code)).toFixed()).toBe('2.5');
   });
 
   it('reverses a journal as it was booked (read back, signs turned), once per key, and answers null for a key that posted nothing', async () => {
-    const booked = { kind: 'booking', reference: 'test-reverse', idempotencyKey: 'test-reverse', entries: [{ account: receivable, amount: d('12.34') }, { account: payable, amount: d('-12.34') }] };
+    const booked = {
+      kind: 'booking',
+      reference: 'test-reverse',
+      idempotencyKey: 'test-reverse',
+      entries: [
+        { account: receivable, amount: d('12.34') },
+        { account: payable, amount: d('-12.34') },
+      ],
+    };
     const before = await ledger.balance(receivable.code);
-    const original = await database.db.transaction((tx) => ledger.post(booked, tx));
+    const original = await ledger.post(booked);
     const reversal = { kind: 'booking-reversal', idempotencyKey: 'test-reverse:undo' };
-    const first = await database.db.transaction((tx) => ledger.reverse('test-reverse', reversal, tx));
-    const again = await database.db.transaction((tx) => ledger.reverse('test-reverse', reversal, tx));
+    const first = await ledger.reverse('test-reverse', reversal);
+    const again = await ledger.reverse('test-reverse', reversal);
     expect(first?.posted).toBe(true);
     expect(again).toEqual({ journalId: first?.journalId, posted: false });
     const [, undone] = await ledger.journalsOf('test-reverse');
     expect(undone).toMatchObject({ kind: 'booking-reversal', reverses: original.journalId });
-    expect(undone?.entries.map((entry) => [entry.code, entry.amount.toFixed()]).sort()).toEqual([[payable.code, '12.34'], [receivable.code, '-12.34']]);
+    expect(undone?.entries.map((entry) => [entry.code, entry.amount.toFixed()]).sort()).toEqual([
+      [payable.code, '12.34'],
+      [receivable.code, '-12.34'],
+    ]);
     expect((await ledger.balance(receivable.code)).toFixed()).toBe(before.toFixed());
-    expect(await database.db.transaction((tx) => ledger.reverse('test-never-posted', { kind: 'x', idempotencyKey: 'test-never-posted:undo' }, tx))).toBeNull();
+    expect(await ledger.reverse('test-never-posted', { kind: 'x', idempotencyKey: 'test-never-posted:undo' })).toBeNull();
     expect(await ledger.hasJournal('test-reverse')).toBe(true);
     expect(await ledger.hasJournal('test-never-posted:undo')).toBe(false);
   });
 
   it('has the database refuse an entry in another currency than its account', async () => {
-    const receivableId = await ledger.accountId(receivable, database.db);
-    const failure = await failureOf(database.db.transaction(async (tx) => {
-      await tx.insert(ledgerJournals).values({ id: 'jnl_raw_currency', kind: 'raw', reference: 'raw', idempotencyKey: 'raw-currency' });
-      await tx.insert(ledgerEntries).values({ journalId: 'jnl_raw_currency', accountId: receivableId, currency: 'USD', amount: '5' });
-      await tx.insert(ledgerEntries).values({ journalId: 'jnl_raw_currency', accountId: receivableId, currency: 'USD', amount: '-5' });
-    }));
+    const receivableId = await ledger.accountId(receivable);
+    const failure = await failureOf(
+      database.db.transaction(async (tx) => {
+        await tx.insert(ledgerJournals).values({ id: 'jnl_raw_currency', kind: 'raw', reference: 'raw', idempotencyKey: 'raw-currency' });
+        await tx.insert(ledgerEntries).values({ journalId: 'jnl_raw_currency', accountId: receivableId, currency: 'USD', amount: '5' });
+        await tx.insert(ledgerEntries).values({ journalId: 'jnl_raw_currency', accountId: receivableId, currency: 'USD', amount: '-5' });
+      }),
+    );
     expect(failure).toMatch(/ledger_entries_account_currency/);
   });
 });

@@ -55,7 +55,8 @@ const en: LegalPageTexts = {
   documents: {
     terms: {
       title: 'Terms of Use',
-      intro: 'These terms apply when you create an account on this checkout and when you buy crypto with it. Please read them before you tick the box at sign-up.',
+      intro:
+        'These terms apply when you create an account on this checkout and when you buy crypto with it. Please read them before you tick the box at sign-up.',
       sections: [
         {
           id: 'who',
@@ -156,12 +157,12 @@ const en: LegalPageTexts = {
           id: 'data',
           heading: 'What we keep',
           paragraphs: [
-            'Your account: your email address; your password only as a one-way hash (argon2id), never the password itself; your authenticator app\'s secret, encrypted.',
+            "Your account: your email address; your password only as a one-way hash (argon2id), never the password itself; your authenticator app's secret, encrypted.",
             'Your identity: your name, date of birth, nationality, country of residence and address, and the photos of your identity document, as the identity verification asks for them.',
-            'Your cards: the card number is typed into the card processor\'s own fields and never reaches our servers. We keep what the processor tells us: the network, the first digits that name the bank, the last four digits, the bank and its country.',
+            "Your cards: the card number is typed into the card processor's own fields and never reaches our servers. We keep what the processor tells us: the network, the first digits that name the bank, the last four digits, the bank and its country.",
             'Your orders: amounts, currencies, prices, fees, the wallet addresses you pay to, the blockchain transactions and their times.',
             'Your requests to support, with the files you attach.',
-            'Technical data: your IP address and the country it belongs to, your browser\'s language, and logs of what the service did. They are used to apply country rules, limit attempts, and find and fix faults.',
+            "Technical data: your IP address and the country it belongs to, your browser's language, and logs of what the service did. They are used to apply country rules, limit attempts, and find and fix faults.",
           ],
         },
         {
@@ -214,7 +215,8 @@ const en: LegalPageTexts = {
     },
     cookies: {
       title: 'Cookie Policy',
-      intro: 'This checkout uses only the cookies and browser storage it needs to work: no advertising cookies, no tracking across sites, no outside analytics.',
+      intro:
+        'This checkout uses only the cookies and browser storage it needs to work: no advertising cookies, no tracking across sites, no outside analytics.',
       sections: [
         {
           id: 'cookies',
@@ -222,30 +224,30 @@ const en: LegalPageTexts = {
           paragraphs: [
             'token: keeps you signed in.',
             'email: the address you signed in with, to fill in forms for you.',
-            'paymentMethod, transactionType, fiatCurrency, merchantCode, orderToken: what a merchant\'s link asked for, so the checkout opens as the merchant intended.',
+            "paymentMethod, transactionType, fiatCurrency, merchantCode, orderToken: what a merchant's link asked for, so the checkout opens as the merchant intended.",
             'isRoma: that you came through a partner channel.',
-            'These cookies last at most 15 days, travel only over secure (https) connections, and are shared with this site\'s parent domain so that a checkout embedded in a merchant\'s page works.',
+            "These cookies last at most 15 days, travel only over secure (https) connections, and are shared with this site's parent domain so that a checkout embedded in a merchant's page works.",
           ],
         },
         {
           id: 'storage',
           heading: 'Stored in your browser',
           paragraphs: [
-            'The checkout also stores a few items in your browser that never leave it unless named: your light or dark theme; your sign-in session (which sign-in you used, its token and when it ends); a random device identifier, sent with requests to help spot fraud; a merchant\'s order number; and the buy page to return to after verification.',
+            "The checkout also stores a few items in your browser that never leave it unless named: your light or dark theme; your sign-in session (which sign-in you used, its token and when it ends); a random device identifier, sent with requests to help spot fraud; a merchant's order number; and the buy page to return to after verification.",
           ],
         },
         {
           id: 'third-parties',
           heading: 'Other services',
           paragraphs: [
-            'Some steps load a provider\'s own page or fields, which may set cookies of their own for security and fraud prevention, under their own policies: the bot check at sign-in (Google reCAPTCHA, when the operator turns it on), the identity verification, and the card processor\'s card fields.',
+            "Some steps load a provider's own page or fields, which may set cookies of their own for security and fraud prevention, under their own policies: the bot check at sign-in (Google reCAPTCHA, when the operator turns it on), the identity verification, and the card processor's card fields.",
           ],
         },
         {
           id: 'choices',
           heading: 'Your choices',
           paragraphs: [
-            'These cookies are needed for the service you ask for, so we do not ask for consent to them. You can delete them in your browser\'s settings at any time; signing out ends your session. Without them you cannot sign in.',
+            "These cookies are needed for the service you ask for, so we do not ask for consent to them. You can delete them in your browser's settings at any time; signing out ends your session. Without them you cannot sign in.",
             'The [Privacy Statement](privacy) says more about the data we keep.',
           ],
         },
@@ -258,7 +260,8 @@ const zh: LegalPageTexts = {
   lang: 'zh-CN',
   languageName: '中文',
   updated: (date) => `最后更新：${date}`,
-  defaultNote: '以下为 Causeway 的默认文本。Causeway 是本网站所使用的开源收银台软件。运营本网站的企业（下称“运营方”或“我们”）可以发布自己的文本取而代之；如已发布，相关链接会指向运营方的文本。',
+  defaultNote:
+    '以下为 Causeway 的默认文本。Causeway 是本网站所使用的开源收银台软件。运营本网站的企业（下称“运营方”或“我们”）可以发布自己的文本取而代之；如已发布，相关链接会指向运营方的文本。',
   legalNav: '法律信息',
   contents: '目录',
   home: 'Causeway',
@@ -301,7 +304,9 @@ const zh: LegalPageTexts = {
         {
           id: 'fees-limits',
           heading: '费用与限额',
-          paragraphs: ['所有费用都会在您确认前列明，确认后不会另外加收。您可购买的金额取决于您的验证情况和近期的购买记录；购买页面会显示您的限额。'],
+          paragraphs: [
+            '所有费用都会在您确认前列明，确认后不会另外加收。您可购买的金额取决于您的验证情况和近期的购买记录；购买页面会显示您的限额。',
+          ],
         },
         {
           id: 'security',
@@ -311,7 +316,9 @@ const zh: LegalPageTexts = {
         {
           id: 'conduct',
           heading: '禁止的行为',
-          paragraphs: ['请勿将本服务用于任何违法用途、使用不属于您的资金、在未告知我们的情况下替他人操作，或设法规避我们的审核。请勿攻击、探测本服务或使其超载。'],
+          paragraphs: [
+            '请勿将本服务用于任何违法用途、使用不属于您的资金、在未告知我们的情况下替他人操作，或设法规避我们的审核。请勿攻击、探测本服务或使其超载。',
+          ],
         },
         {
           id: 'liability',
@@ -339,7 +346,9 @@ const zh: LegalPageTexts = {
         {
           id: 'changes',
           heading: '条款的变更',
-          paragraphs: ['我们可能会修改本条款。页面顶部的日期即为最新版本的日期。对您有重要影响的变更生效前，我们会通过电子邮件或在您下次登录时告知您。'],
+          paragraphs: [
+            '我们可能会修改本条款。页面顶部的日期即为最新版本的日期。对您有重要影响的变更生效前，我们会通过电子邮件或在您下次登录时告知您。',
+          ],
         },
       ],
     },
@@ -350,7 +359,9 @@ const zh: LegalPageTexts = {
         {
           id: 'controller',
           heading: '责任方',
-          paragraphs: ['本网站的运营方决定如何处理您的数据，并对此负责（即“数据控制者”）。Causeway 软件运行在运营方自己的服务器上，软件的开发者不会收到您的任何数据。'],
+          paragraphs: [
+            '本网站的运营方决定如何处理您的数据，并对此负责（即“数据控制者”）。Causeway 软件运行在运营方自己的服务器上，软件的开发者不会收到您的任何数据。',
+          ],
         },
         {
           id: 'data',
@@ -382,7 +393,9 @@ const zh: LegalPageTexts = {
         {
           id: 'retention',
           heading: '保存期限',
-          paragraphs: ['在您的账户存续期间保存，账户关闭后按法律要求的期限继续保存：反洗钱规定通常要求在业务关系结束后保存五年。登录尝试、限额记录和技术日志只保存数天或数周，之后删除。'],
+          paragraphs: [
+            '在您的账户存续期间保存，账户关闭后按法律要求的期限继续保存：反洗钱规定通常要求在业务关系结束后保存五年。登录尝试、限额记录和技术日志只保存数天或数周，之后删除。',
+          ],
         },
         {
           id: 'rights',
@@ -394,7 +407,9 @@ const zh: LegalPageTexts = {
         {
           id: 'security',
           heading: '我们如何保护数据',
-          paragraphs: ['连接经过加密，密码经过哈希处理，密钥经过加密，登录尝试次数受到限制。您可以绑定身份验证器应用，这样即使密码被盗也无法登录。'],
+          paragraphs: [
+            '连接经过加密，密码经过哈希处理，密钥经过加密，登录尝试次数受到限制。您可以绑定身份验证器应用，这样即使密码被盗也无法登录。',
+          ],
         },
         {
           id: 'cookies',

@@ -14,8 +14,10 @@ h1{font-size:1.75rem;line-height:1.25;margin:1.25rem 0 .25rem}h2{font-size:1.2re
 
 /** A paragraph's text, escaped, with its `[label](privacy)` links to the other legal pages of the language. */
 function paragraphHtml(text: string, language: LegalLanguage): string {
-  return escapeHtml(text).replace(/\[([^\]]+)\]\((terms|privacy|cookies)\)/g, (_match, label: string, document: LegalDocument) =>
-    `<a href="${legalPagePath(language, document)}">${label}</a>`);
+  return escapeHtml(text).replace(
+    /\[([^\]]+)\]\((terms|privacy|cookies)\)/g,
+    (_match, label: string, document: LegalDocument) => `<a href="${legalPagePath(language, document)}">${label}</a>`,
+  );
 }
 
 /**
@@ -25,13 +27,22 @@ function paragraphHtml(text: string, language: LegalLanguage): string {
 export function renderLegalPage(language: LegalLanguage, document: LegalDocument): string {
   const texts = LEGAL_TEXTS[language];
   const text = texts.documents[document];
-  const documentLinks = LEGAL_DOCUMENTS.map((other) =>
-    `<a href="${legalPagePath(language, other)}"${other === document ? ' aria-current="page"' : ''}>${escapeHtml(texts.documents[other].title)}</a>`).join('');
-  const languageLinks = LEGAL_LANGUAGES.filter((other) => other !== language).map((other) =>
-    `<a href="${legalPagePath(other, document)}" hreflang="${LEGAL_TEXTS[other].lang}" lang="${LEGAL_TEXTS[other].lang}">${escapeHtml(LEGAL_TEXTS[other].languageName)}</a>`).join('');
+  const documentLinks = LEGAL_DOCUMENTS.map(
+    (other) =>
+      `<a href="${legalPagePath(language, other)}"${other === document ? ' aria-current="page"' : ''}>${escapeHtml(texts.documents[other].title)}</a>`,
+  ).join('');
+  const languageLinks = LEGAL_LANGUAGES.filter((other) => other !== language)
+    .map(
+      (other) =>
+        `<a href="${legalPagePath(other, document)}" hreflang="${LEGAL_TEXTS[other].lang}" lang="${LEGAL_TEXTS[other].lang}">${escapeHtml(LEGAL_TEXTS[other].languageName)}</a>`,
+    )
+    .join('');
   const contents = text.sections.map((section) => `<li><a href="#${section.id}">${escapeHtml(section.heading)}</a></li>`).join('');
   const sections = text.sections
-    .map((section) => `<section id="${section.id}" aria-labelledby="${section.id}-title"><h2 id="${section.id}-title">${escapeHtml(section.heading)}</h2>${section.paragraphs.map((p) => `<p>${paragraphHtml(p, language)}</p>`).join('')}</section>`)
+    .map(
+      (section) =>
+        `<section id="${section.id}" aria-labelledby="${section.id}-title"><h2 id="${section.id}-title">${escapeHtml(section.heading)}</h2>${section.paragraphs.map((p) => `<p>${paragraphHtml(p, language)}</p>`).join('')}</section>`,
+    )
     .join('\n');
   return `<!doctype html><html lang="${texts.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">${FAVICON_LINK}<title>${escapeHtml(text.title)} · Causeway</title><style>${STYLE}</style></head>

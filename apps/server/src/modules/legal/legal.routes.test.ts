@@ -55,11 +55,17 @@ describe('the default legal pages', () => {
 
   it('/legal/terms goes to English; /zh-CN/legal/terms to Chinese', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/legal/terms' })).headers.location).toBe('/en/legal/terms');
-    expect((await t.app.inject({ method: 'GET', url: '/zh-CN/legal/terms', headers: { accept: 'text/html' } })).headers.location).toBe('/zh/legal/terms');
+    expect((await t.app.inject({ method: 'GET', url: '/zh-CN/legal/terms', headers: { accept: 'text/html' } })).headers.location).toBe(
+      '/zh/legal/terms',
+    );
   });
 
   it('reach the web as the links of get-links, with {lng} for the page language', async () => {
-    expect(await links(t.app)).toMatchObject({ terms: '/{lng}/legal/terms', privacy: '/{lng}/legal/privacy', cookies: '/{lng}/legal/cookies' });
+    expect(await links(t.app)).toMatchObject({
+      terms: '/{lng}/legal/terms',
+      privacy: '/{lng}/legal/privacy',
+      cookies: '/{lng}/legal/cookies',
+    });
   });
 
   it('are rendered once, not on every request', async () => {
@@ -70,7 +76,8 @@ describe('the default legal pages', () => {
 
   it('have the same sections in both languages', () => {
     for (const document of ['terms', 'privacy', 'cookies'] as const) {
-      const ids = (lng: 'en' | 'zh') => LEGAL_TEXTS[lng].documents[document].sections.map((section) => [section.id, section.paragraphs.length]);
+      const ids = (lng: 'en' | 'zh') =>
+        LEGAL_TEXTS[lng].documents[document].sections.map((section) => [section.id, section.paragraphs.length]);
       expect(ids('zh')).toEqual(ids('en'));
     }
   });
@@ -79,7 +86,11 @@ describe('the default legal pages', () => {
 describe("an operator's own legal pages (TERMS_URL, PRIVACY_URL, COOKIES_URL)", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ TERMS_URL: 'https://shop.example/{lng}/terms', PRIVACY_URL: 'https://shop.example/privacy', COOKIES_URL: '/static/cookies.html' });
+    t = await createTestApp({
+      TERMS_URL: 'https://shop.example/{lng}/terms',
+      PRIVACY_URL: 'https://shop.example/privacy',
+      COOKIES_URL: '/static/cookies.html',
+    });
   });
   afterAll(() => t.app.close());
 

@@ -11,20 +11,26 @@ import { legalPagePath, renderLegalPage } from './legal.page.ts';
  */
 export function registerLegalRoutes(app: FastifyInstance, { legalUrls }: { legalUrls: LegalUrls }): void {
   for (const document of LEGAL_DOCUMENTS) {
-    app.get(`/legal/${document}`, { schema: { tags: ['legal'], summary: `The ${document} page in English` } }, async (_request, reply) =>
-      reply.redirect(legalPagePath('en', document), 302));
+    app.get(
+      `/legal/${document}`,
+      { schema: { tags: ['legal'], summary: `The ${document} page in English` }, config: { caller: 'public' } },
+      async (_request, reply) => reply.redirect(legalPagePath('en', document), 302),
+    );
     for (const language of LEGAL_LANGUAGES) {
       const path = legalPagePath(language, document);
       const configured = legalUrls[document];
       const replacement = configured ? menuLinkUrlFor(configured, language) : undefined;
       const summary = `The default ${document} page (${language}), or a redirect to the operator's`;
       if (replacement && replacement !== path) {
-        app.get(path, { schema: { tags: ['legal'], summary } }, async (_request, reply) => reply.redirect(replacement, 302));
+        app.get(path, { schema: { tags: ['legal'], summary }, config: { caller: 'public' } }, async (_request, reply) =>
+          reply.redirect(replacement, 302),
+        );
       } else {
         // The same for every reader: rendered once here, not on every request.
         const html = renderLegalPage(language, document);
-        app.get(path, { schema: { tags: ['legal'], summary } }, async (_request, reply) =>
-          reply.type('text/html; charset=utf-8').header('cache-control', 'public, max-age=300').send(html));
+        app.get(path, { schema: { tags: ['legal'], summary }, config: { caller: 'public' } }, async (_request, reply) =>
+          reply.type('text/html; charset=utf-8').header('cache-control', 'public, max-age=300').send(html),
+        );
       }
     }
   }

@@ -1,7 +1,7 @@
 import { encrypt } from '../../platform/crypto.ts';
 import type { MerchantRepository } from './merchant.repository.ts';
 
-/** sandbox.md, "Seeded accounts and merchant": people and tests sign entry URLs with these. */
+/** docs/sandbox.md, "Seeded accounts and merchant": people and tests sign entry URLs with these. */
 export const DEMO_MERCHANT = {
   id: 'mch_sandboxdemo',
   code: 'sandbox-demo',

@@ -1,4 +1,4 @@
-import { canonicalEntryQuery, MERCHANT_SIGNATURE_TOLERANCE_MS } from '@causeway/contracts';
+import { ErrorCode, canonicalEntryQuery, MERCHANT_SIGNATURE_TOLERANCE_MS } from '@causeway/contracts';
 import { AppError } from '../../platform/app-error.ts';
 import { constantTimeEqual, decrypt, deriveKey, hmacHex } from '../../platform/crypto.ts';
 import type { RateLimiter } from '../../platform/rate-limit.repository.ts';
@@ -21,7 +21,7 @@ export const merchantSecretKey = (serverSecret: Buffer): Buffer => deriveKey(ser
  * Every failure gives the same answer, so a caller learns nothing about which part was wrong.
  */
 export function createMerchantEntryVerifier(deps: { repository: MerchantRepository; secretKey: Buffer; rateLimiter: RateLimiter }) {
-  const refused = () => new AppError('USE000001010');
+  const refused = () => new AppError(ErrorCode.MerchantLinkInvalid);
   /** A secret sealed under another server secret (SECRET_KEY changed) cannot sign anything: refused like a bad signature. */
   const secretOf = (merchant: MerchantRow) => {
     try {
@@ -37,8 +37,14 @@ export function createMerchantEntryVerifier(deps: { repository: MerchantReposito
    * refused unchecked until its hour ends. Per address, so nobody can lock a merchant out.
    */
   return async function verifyEntry(entry: Readonly<Record<string, string>>, now: Date, ipKey: string): Promise<MerchantRow> {
-    return deps.rateLimiter.countRefusals(`merchant-signature:ip:${ipKey}`, MERCHANT_SIGNATURE_POLICY.failuresPerAddressPerHour, HOUR_MS, now,
-      'Too many refused signatures from this address: try again later.', () => check(entry, now));
+    return deps.rateLimiter.countRefusals(
+      `merchant-signature:ip:${ipKey}`,
+      MERCHANT_SIGNATURE_POLICY.failuresPerAddressPerHour,
+      HOUR_MS,
+      now,
+      'Too many refused signatures from this address: try again later.',
+      () => check(entry, now),
+    );
   };
 
   async function check(entry: Readonly<Record<string, string>>, now: Date): Promise<MerchantRow> {

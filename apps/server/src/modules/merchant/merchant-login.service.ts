@@ -1,16 +1,21 @@
 import {
-  type AccountSelectionState, emailSchema, type LoginMode, type LoginResult, type MerchantLoginResult,
+  ErrorCode,
+  type AccountSelectionState,
+  emailSchema,
+  type LoginMode,
+  type LoginResult,
+  type MerchantLoginResult,
 } from '@causeway/contracts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
-import type { EmailLanguage } from '../identity/email-templates.ts';
-import type { EmailCodeService } from '../identity/email-code.service.ts';
-import { isPrivateRelay } from '../identity/email-hints.ts';
-import type { IdentityRepository, UserRow } from '../identity/identity.repository.ts';
-import type { LoginService } from '../identity/login.service.ts';
-import type { Requester } from '../identity/requester.ts';
+import type { EmailLanguage } from '../identity/index.ts';
+import type { EmailCodeService } from '../identity/index.ts';
+import { isPrivateRelay } from '../identity/index.ts';
+import type { IdentityRepository, Principal } from '../identity/index.ts';
+import type { LoginService } from '../identity/index.ts';
+import type { Requester } from '../identity/index.ts';
 import { createSignedClaims } from '../../platform/signed-claims.ts';
-import { BUSINESS_MODES } from '../identity/session.service.ts';
+import { BUSINESS_MODES } from '../identity/index.ts';
 import { maskEmail } from './mask-email.ts';
 import type { MerchantEntryVerifier } from './merchant-entry.ts';
 import type { MerchantRepository, MerchantRow } from './merchant.repository.ts';
@@ -51,7 +56,7 @@ interface StepContext {
   lang: EmailLanguage;
 }
 
-/** Which steps each state allows (spec §4 account-selection states). */
+/** Which steps each state allows (docs/rules/order-states.md account-selection states). */
 const ALLOWED: Record<'sendCode' | 'submitNewEmail' | 'selectAccount' | 'loginWithCode', readonly AccountSelectionState[]> = {
   sendCode: ['WAIT_CONFIRM', 'WAIT_EMAIL_VERIFY_CODE', 'ONLY_WAIT_EMAIL_VERIFY_CODE'],
   submitNewEmail: ['WAIT_CONFIRM', 'WAIT_NEW_EMAIL', 'WAIT_EMAIL_VERIFY_CODE'],
@@ -79,9 +84,13 @@ export function createMerchantLoginService(deps: {
   const { identity, merchants, login, emailCodes, clock } = deps;
   const processTokens = createSignedClaims<MerchantProcessClaims>(deps.processKey);
 
-  const fitsMode = (user: UserRow, mode: MerchantMode) => BUSINESS_MODES.includes(mode) === (user.userType === 'Corporate');
+  const fitsMode = (user: Principal, mode: MerchantMode) => BUSINESS_MODES.includes(mode) === (user.userType === 'Corporate');
 
-  function answer(merchant: MerchantRow, fields: Partial<MerchantLoginResult> & Pick<MerchantLoginResult, 'state'>, claims?: MerchantProcessClaims): MerchantLoginResult {
+  function answer(
+    merchant: MerchantRow,
+    fields: Partial<MerchantLoginResult> & Pick<MerchantLoginResult, 'state'>,
+    claims?: MerchantProcessClaims,
+  ): MerchantLoginResult {
     return {
       processToken: claims ? processTokens.sign(claims) : null,
       merchantName: merchant.name,
@@ -106,7 +115,7 @@ export function createMerchantLoginService(deps: {
   const isUsable = (result: LoginResult) => result.status === 'SUCCESS' || result.status === 'NEED_GA';
 
   /** Once the account is proved: the KYC the merchant shared goes to it (only an account that never verified takes it). */
-  async function afterProof(base: Base, user: UserRow, result: LoginResult) {
+  async function afterProof(base: Base, user: Principal, result: LoginResult) {
     if (base.kycShareToken && isUsable(result) && user.userType === 'Individual') await deps.shareKyc(user.id, base.kycShareToken);
   }
 
@@ -123,21 +132,33 @@ export function createMerchantLoginService(deps: {
   }
 
   /** Sends the code to the target and answers the code state. */
-  async function sendTo(merchant: MerchantRow, base: Base, state: 'WAIT_EMAIL_VERIFY_CODE' | 'ONLY_WAIT_EMAIL_VERIFY_CODE', target: Target, context: StepContext, options: { onArrival?: boolean } = {}) {
+  async function sendTo(
+    merchant: MerchantRow,
+    base: Base,
+    state: 'WAIT_EMAIL_VERIFY_CODE' | 'ONLY_WAIT_EMAIL_VERIFY_CODE',
+    target: Target,
+    context: StepContext,
+    options: { onArrival?: boolean } = {},
+  ) {
     const recipient = await recipientOf(target);
     const send = options.onArrival ? emailCodes.ensureSent : emailCodes.send;
     const { resendAfterSeconds } = await send({ email: recipient.email, purpose: 'login', ipKey: context.ipKey, lang: context.lang });
     return answer(
       merchant,
-      { state, email: 'userId' in target ? maskEmail(recipient.email) : recipient.email, accountExists: recipient.user !== undefined, resendAfterSeconds },
+      {
+        state,
+        email: 'userId' in target ? maskEmail(recipient.email) : recipient.email,
+        accountExists: recipient.user !== undefined,
+        resendAfterSeconds,
+      },
       claimsOf(base, state, target),
     );
   }
 
-  async function recipientOf(target: Target): Promise<{ email: string; user: UserRow | undefined }> {
+  async function recipientOf(target: Target): Promise<{ email: string; user: Principal | undefined }> {
     if ('email' in target) return { email: target.email, user: await identity.findUserByEmail(target.email) };
     const user = await identity.findUserById(target.userId);
-    if (!user) throw new AppError('USE000002006');
+    if (!user) throw new AppError(ErrorCode.SignInStepExpired);
     return { email: user.email, user };
   }
 
@@ -145,15 +166,17 @@ export function createMerchantLoginService(deps: {
   async function resume(processToken: string, step: keyof typeof ALLOWED) {
     const claims = processTokens.verify(processToken, clock.now());
     const merchant = claims && (await merchants.findById(claims.merchantId));
-    if (!claims || !merchant || merchant.status !== 'Active') throw new AppError('USE000002006');
-    if (!ALLOWED[step].includes(claims.state)) throw new AppError('USE000001008');
+    if (!claims || !merchant || merchant.status !== 'Active') throw new AppError(ErrorCode.SignInStepExpired);
+    if (!ALLOWED[step].includes(claims.state)) throw new AppError(ErrorCode.SignInStepOutOfOrder);
     const { state: _state, target: _target, expiresAt: _expiresAt, ...base } = claims;
     return { claims, merchant, base };
   }
 
   return {
     /** kyc/login-with-merchant-shared-kyc: the signed entry decides the first state. */
-    async start(input: { entry: Record<string, string>; loginMode: MerchantMode; skipLogin: boolean; stayLoggedIn: boolean } & StepContext): Promise<MerchantLoginResult> {
+    async start(
+      input: { entry: Record<string, string>; loginMode: MerchantMode; skipLogin: boolean; stayLoggedIn: boolean } & StepContext,
+    ): Promise<MerchantLoginResult> {
       const now = clock.now();
       const merchant = await deps.verifyEntry(input.entry, now, input.ipKey);
       const parsedEmail = emailSchema.safeParse(input.entry.email ?? '');
@@ -190,7 +213,7 @@ export function createMerchantLoginService(deps: {
     /** kyc/send-verify-code: confirm the offered email (WAIT_CONFIRM), or resend in a code state. */
     async sendCode(input: { processToken: string } & StepContext): Promise<MerchantLoginResult> {
       const { claims, merchant, base } = await resume(input.processToken, 'sendCode');
-      if (!claims.target) throw new AppError('USE000001008');
+      if (!claims.target) throw new AppError(ErrorCode.SignInStepOutOfOrder);
       const state = claims.state === 'ONLY_WAIT_EMAIL_VERIFY_CODE' ? 'ONLY_WAIT_EMAIL_VERIFY_CODE' : 'WAIT_EMAIL_VERIFY_CODE';
       return sendTo(merchant, base, state, claims.target, input);
     },
@@ -198,9 +221,9 @@ export function createMerchantLoginService(deps: {
     /** kyc/submit-new-email: the person's own address instead of the merchant's. */
     async submitNewEmail(input: { processToken: string; email: string } & StepContext): Promise<MerchantLoginResult> {
       const { merchant, base } = await resume(input.processToken, 'submitNewEmail');
-      if (isPrivateRelay(input.email)) throw new AppError('USE000001009');
+      if (isPrivateRelay(input.email)) throw new AppError(ErrorCode.PrivateRelayEmail);
       const user = await identity.findUserByEmail(input.email);
-      if (user && !fitsMode(user, base.mode)) throw new AppError('USE000001002');
+      if (user && !fitsMode(user, base.mode)) throw new AppError(ErrorCode.WrongSignInPage);
       return sendTo(merchant, base, 'WAIT_EMAIL_VERIFY_CODE', { email: input.email.trim() }, input);
     },
 
@@ -208,23 +231,40 @@ export function createMerchantLoginService(deps: {
     async selectAccount(input: { processToken: string; selectAccount: 'LINKED' | 'EMAIL' } & StepContext): Promise<MerchantLoginResult> {
       const { merchant, base } = await resume(input.processToken, 'selectAccount');
       if (input.selectAccount === 'EMAIL') {
-        if (!base.merchantEmail) throw new AppError('USE000001008');
+        if (!base.merchantEmail) throw new AppError(ErrorCode.SignInStepOutOfOrder);
         return sendTo(merchant, base, 'WAIT_EMAIL_VERIFY_CODE', { email: base.merchantEmail }, input);
       }
       const link = await merchants.findLink(merchant.id, base.merchantUserId);
-      if (!link) throw new AppError('USE000002006');
+      if (!link) throw new AppError(ErrorCode.SignInStepExpired);
       return sendTo(merchant, base, 'WAIT_EMAIL_VERIFY_CODE', { userId: link.userId }, input);
     },
 
     /** kyc/login-with-verify-code: the code proves the account; the merchant's customer is linked to it. */
-    async loginWithCode(input: { processToken: string; code: string; termsAccepted: boolean; requester: Requester }): Promise<MerchantLoginResult> {
+    async loginWithCode(input: {
+      processToken: string;
+      code: string;
+      termsAccepted: boolean;
+      requester: Requester;
+    }): Promise<MerchantLoginResult> {
       const { claims, merchant, base } = await resume(input.processToken, 'loginWithCode');
-      if (!claims.target) throw new AppError('USE000001008');
+      if (!claims.target) throw new AppError(ErrorCode.SignInStepOutOfOrder);
       const recipient = await recipientOf(claims.target);
-      const { user, created } = await login.accountForEmailCode({ email: recipient.email, code: input.code, termsAccepted: input.termsAccepted, loginMode: base.mode, requester: input.requester });
+      const { user, created } = await login.accountForEmailCode({
+        email: recipient.email,
+        code: input.code,
+        termsAccepted: input.termsAccepted,
+        loginMode: base.mode,
+        requester: input.requester,
+      });
       const result: LoginResult = await login.completeSignIn(user, base.mode, base.stayLoggedIn, { isNewUser: created });
       // Only a proved, usable account is linked: a blocked one must not become the merchant customer's default.
-      if (isUsable(result)) await merchants.upsertLink({ merchantId: merchant.id, merchantUserId: base.merchantUserId, userId: user.id, verifiedAt: clock.now() });
+      if (isUsable(result))
+        await merchants.upsertLink({
+          merchantId: merchant.id,
+          merchantUserId: base.merchantUserId,
+          userId: user.id,
+          verifiedAt: clock.now(),
+        });
       await afterProof(base, user, result);
       return answer(merchant, { state: 'SIGNED_IN', login: result });
     },

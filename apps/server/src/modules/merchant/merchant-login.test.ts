@@ -3,7 +3,15 @@ import { canonicalEntryQuery, PATHS } from '@causeway/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchants, merchantUserLinks, users } from '../../db/schema/index.ts';
-import { call, checkLoginStatus, createIdentityTestApp, type IdentityTestApp, nextIp, signUp, tokenHeaders } from '../../../test/identity-helpers.ts';
+import {
+  call,
+  checkLoginStatus,
+  createIdentityTestApp,
+  type IdentityTestApp,
+  nextIp,
+  signUp,
+  tokenHeaders,
+} from '../../../test/identity-helpers.ts';
 import { readLatestCode } from '../../../test/test-app.ts';
 import { DEMO_MERCHANT } from './demo-merchant.ts';
 
@@ -13,17 +21,20 @@ beforeAll(async () => {
 });
 afterAll(() => t.app.close());
 
-/** An entry URL's parameters, signed the way sandbox.md's demo merchant would sign them. */
+/** An entry URL's parameters, signed the way docs/sandbox.md's demo merchant would sign them. */
 function signedEntry(params: Record<string, string>, options: { secret?: string; at?: number } = {}) {
   const entry = { apiKey: DEMO_MERCHANT.apiKey, timestamp: String(options.at ?? t.clock.now().getTime()), ...params };
-  const signature = createHmac('sha256', options.secret ?? DEMO_MERCHANT.secret).update(canonicalEntryQuery(entry)).digest('hex');
+  const signature = createHmac('sha256', options.secret ?? DEMO_MERCHANT.secret)
+    .update(canonicalEntryQuery(entry))
+    .digest('hex');
   return { ...entry, signature };
 }
 
 const start = (entry: Record<string, string>, options: { skipLogin?: boolean } = {}, ip = nextIp()) =>
   call(t.app, 'POST', PATHS.merchantSharedKycLogin, { body: { entry, ...options }, ip });
 const step = (path: string, body: object, ip = nextIp()) => call(t.app, 'POST', path, { body, ip });
-const mailCount = async (email: string) => (await t.app.inject({ method: 'GET', url: `/sandbox/mailbox?to=${encodeURIComponent(email)}` })).json().messages.length as number;
+const mailCount = async (email: string) =>
+  (await t.app.inject({ method: 'GET', url: `/sandbox/mailbox?to=${encodeURIComponent(email)}` })).json().messages.length as number;
 const linkOf = async (merchantUserId: string) =>
   (await t.db.select().from(merchantUserLinks).where(eq(merchantUserLinks.merchantUserId, merchantUserId)))[0];
 
@@ -66,7 +77,13 @@ describe('a first visit: WAIT_CONFIRM → WAIT_EMAIL_VERIFY_CODE → signed in a
   it('offers the merchant email, sends its code, needs the terms for a new account, then signs in independently', async () => {
     const email = 'shopper@example.test';
     const first = await start(signedEntry({ merchantUserId: 'shop-001', email }));
-    expect(first.body.data).toMatchObject({ state: 'WAIT_CONFIRM', email, accountExists: false, merchantName: DEMO_MERCHANT.name, login: null });
+    expect(first.body.data).toMatchObject({
+      state: 'WAIT_CONFIRM',
+      email,
+      accountExists: false,
+      merchantName: DEMO_MERCHANT.name,
+      login: null,
+    });
     expect(await mailCount(email)).toBe(0);
 
     const sent = await step(PATHS.merchantSendVerifyCode, { processToken: first.body.data.processToken });
@@ -76,8 +93,15 @@ describe('a first visit: WAIT_CONFIRM → WAIT_EMAIL_VERIFY_CODE → signed in a
     const noTerms = await step(PATHS.merchantLoginWithVerifyCode, { processToken: sent.body.data.processToken, code });
     expect(noTerms.body.code).toBe('USE000001003');
     const done = await step(PATHS.merchantLoginWithVerifyCode, { processToken: sent.body.data.processToken, code, termsAccepted: true });
-    expect(done.body.data).toMatchObject({ state: 'SIGNED_IN', processToken: null, login: { status: 'SUCCESS', isNewUser: true, email, userType: 'Individual' } });
-    expect(await checkLoginStatus(t.app, tokenHeaders(done.body.data.login.token.token))).toMatchObject({ isLogin: true, mode: 'independent' });
+    expect(done.body.data).toMatchObject({
+      state: 'SIGNED_IN',
+      processToken: null,
+      login: { status: 'SUCCESS', isNewUser: true, email, userType: 'Individual' },
+    });
+    expect(await checkLoginStatus(t.app, tokenHeaders(done.body.data.login.token.token))).toMatchObject({
+      isLogin: true,
+      mode: 'independent',
+    });
     const [user] = await t.db.select().from(users).where(eq(users.emailNormalized, email));
     expect(await linkOf('shop-001')).toMatchObject({ merchantId: DEMO_MERCHANT.id, userId: user!.id });
   });
@@ -88,7 +112,12 @@ describe('a first visit: WAIT_CONFIRM → WAIT_EMAIL_VERIFY_CODE → signed in a
     const entry = signedEntry({ merchantUserId: 'shop-002' });
     const before = await mailCount(email);
     const visit = await start(entry);
-    expect(visit.body.data).toMatchObject({ state: 'ONLY_WAIT_EMAIL_VERIFY_CODE', email: 're***@example.test', accountExists: true, resendAfterSeconds: 59 });
+    expect(visit.body.data).toMatchObject({
+      state: 'ONLY_WAIT_EMAIL_VERIFY_CODE',
+      email: 're***@example.test',
+      accountExists: true,
+      resendAfterSeconds: 59,
+    });
     const [claimsPart = ''] = String(visit.body.data.processToken).split('.');
     const claims = Buffer.from(claimsPart, 'base64url').toString('utf8');
     expect(claims).toContain('"merchantUserId":"shop-002"');
@@ -100,7 +129,10 @@ describe('a first visit: WAIT_CONFIRM → WAIT_EMAIL_VERIFY_CODE → signed in a
 
     const other = await step(PATHS.merchantSubmitNewEmail, { processToken: reload.body.data.processToken, email: 'other@example.test' });
     expect(other.body.code).toBe('USE000001008');
-    const done = await step(PATHS.merchantLoginWithVerifyCode, { processToken: reload.body.data.processToken, code: await readLatestCode(t.app, email) });
+    const done = await step(PATHS.merchantLoginWithVerifyCode, {
+      processToken: reload.body.data.processToken,
+      code: await readLatestCode(t.app, email),
+    });
     expect(done.body.data.login).toMatchObject({ status: 'SUCCESS', isNewUser: false });
   });
 });
@@ -123,7 +155,9 @@ describe('skip-login', () => {
     await linkThroughConfirm('shop-004', email);
     await t.db.update(merchants).set({ skipLoginEnabled: false }).where(eq(merchants.id, DEMO_MERCHANT.id));
     try {
-      expect((await start(signedEntry({ merchantUserId: 'shop-004', email }), { skipLogin: true })).body.data.state).toBe('ONLY_WAIT_EMAIL_VERIFY_CODE');
+      expect((await start(signedEntry({ merchantUserId: 'shop-004', email }), { skipLogin: true })).body.data.state).toBe(
+        'ONLY_WAIT_EMAIL_VERIFY_CODE',
+      );
     } finally {
       await t.db.update(merchants).set({ skipLoginEnabled: true }).where(eq(merchants.id, DEMO_MERCHANT.id));
     }
@@ -138,12 +172,18 @@ describe('WAIT_SELECT_ACCOUNT', () => {
     const choose = await start(signedEntry({ merchantUserId: 'shop-005', email: 'new.address@example.test' }));
     expect(choose.body.data).toMatchObject({
       state: 'WAIT_SELECT_ACCOUNT',
-      accounts: [{ choice: 'LINKED', email: 'ol***@example.test' }, { choice: 'EMAIL', email: 'new.address@example.test' }],
+      accounts: [
+        { choice: 'LINKED', email: 'ol***@example.test' },
+        { choice: 'EMAIL', email: 'new.address@example.test' },
+      ],
     });
     const wrongStep = await step(PATHS.merchantSendVerifyCode, { processToken: choose.body.data.processToken });
     expect(wrongStep.body.code).toBe('USE000001008');
 
-    const chosen = await step(PATHS.merchantLoginWithBindingAccount, { processToken: choose.body.data.processToken, selectAccount: 'EMAIL' });
+    const chosen = await step(PATHS.merchantLoginWithBindingAccount, {
+      processToken: choose.body.data.processToken,
+      selectAccount: 'EMAIL',
+    });
     expect(chosen.body.data).toMatchObject({ state: 'WAIT_EMAIL_VERIFY_CODE', email: 'new.address@example.test', accountExists: true });
     const code = await readLatestCode(t.app, 'new.address@example.test');
     const done = await step(PATHS.merchantLoginWithVerifyCode, { processToken: chosen.body.data.processToken, code });
@@ -156,9 +196,15 @@ describe('WAIT_SELECT_ACCOUNT', () => {
     await linkThroughConfirm('shop-006', 'linked.one@example.test');
     await signUp(t.app, 'merchant.one@example.test');
     const choose = await start(signedEntry({ merchantUserId: 'shop-006', email: 'merchant.one@example.test' }));
-    const chosen = await step(PATHS.merchantLoginWithBindingAccount, { processToken: choose.body.data.processToken, selectAccount: 'LINKED' });
+    const chosen = await step(PATHS.merchantLoginWithBindingAccount, {
+      processToken: choose.body.data.processToken,
+      selectAccount: 'LINKED',
+    });
     expect(chosen.body.data).toMatchObject({ state: 'WAIT_EMAIL_VERIFY_CODE', email: 'li***@example.test' });
-    const done = await step(PATHS.merchantLoginWithVerifyCode, { processToken: chosen.body.data.processToken, code: await readLatestCode(t.app, 'linked.one@example.test') });
+    const done = await step(PATHS.merchantLoginWithVerifyCode, {
+      processToken: chosen.body.data.processToken,
+      code: await readLatestCode(t.app, 'linked.one@example.test'),
+    });
     expect(done.body.data.login).toMatchObject({ status: 'SUCCESS', email: 'linked.one@example.test' });
   });
 });
@@ -180,7 +226,9 @@ describe('WAIT_NEW_EMAIL', () => {
   it('refuses a private relay or the other type of account as the new email, then sends the code to a good one', async () => {
     const asked = await start(signedEntry({ merchantUserId: 'shop-008' }));
     const processToken = asked.body.data.processToken;
-    expect((await step(PATHS.merchantSubmitNewEmail, { processToken, email: 'x@privaterelay.appleid.com' })).body.code).toBe('USE000001009');
+    expect((await step(PATHS.merchantSubmitNewEmail, { processToken, email: 'x@privaterelay.appleid.com' })).body.code).toBe(
+      'USE000001009',
+    );
     expect((await step(PATHS.merchantSubmitNewEmail, { processToken, email: 'a.company@example.test' })).body.code).toBe('USE000001002');
     const sent = await step(PATHS.merchantSubmitNewEmail, { processToken, email: ' typed.by.me@example.test ' });
     expect(sent.body.data).toMatchObject({ state: 'WAIT_EMAIL_VERIFY_CODE', email: 'typed.by.me@example.test', accountExists: false });
@@ -191,7 +239,11 @@ describe('WAIT_NEW_EMAIL', () => {
 
   it('asks the bot check before mailing an address the person typed', async () => {
     const asked = await start(signedEntry({ merchantUserId: 'shop-009' }));
-    const refused = await step(PATHS.merchantSubmitNewEmail, { processToken: asked.body.data.processToken, email: 'bot@example.test', recaptchaToken: 'sandbox-bot' });
+    const refused = await step(PATHS.merchantSubmitNewEmail, {
+      processToken: asked.body.data.processToken,
+      email: 'bot@example.test',
+      recaptchaToken: 'sandbox-bot',
+    });
     expect(refused.body.code).toBe('USE000001007');
     expect(await mailCount('bot@example.test')).toBe(0);
   });

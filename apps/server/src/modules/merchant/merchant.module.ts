@@ -2,7 +2,7 @@ import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { deriveKey } from '../../platform/crypto.ts';
 import type { RateLimiter } from '../../platform/rate-limit.repository.ts';
-import type { IdentityModule } from '../identity/identity.module.ts';
+import type { IdentityModule } from '../identity/index.ts';
 import { createMerchantEntryVerifier, merchantSecretKey } from './merchant-entry.ts';
 import { createMerchantLoginService } from './merchant-login.service.ts';
 import { createMerchantRepository } from './merchant.repository.ts';
@@ -21,7 +21,11 @@ export function createMerchantModule(deps: {
   shareKyc: (userId: string, shareToken: string) => Promise<void>;
 }) {
   const repository = createMerchantRepository(deps.db);
-  const verifyEntry = createMerchantEntryVerifier({ repository, secretKey: merchantSecretKey(deps.serverSecret), rateLimiter: deps.rateLimiter });
+  const verifyEntry = createMerchantEntryVerifier({
+    repository,
+    secretKey: merchantSecretKey(deps.serverSecret),
+    rateLimiter: deps.rateLimiter,
+  });
   const login = createMerchantLoginService({
     identity: deps.identity.repository,
     merchants: repository,

@@ -36,7 +36,10 @@ export function createMerchantRepository(db: Database) {
       await db
         .insert(merchantUserLinks)
         .values(values)
-        .onConflictDoUpdate({ target: [merchantUserLinks.merchantId, merchantUserLinks.merchantUserId], set: { userId: values.userId, verifiedAt: values.verifiedAt } });
+        .onConflictDoUpdate({
+          target: [merchantUserLinks.merchantId, merchantUserLinks.merchantUserId],
+          set: { userId: values.userId, verifiedAt: values.verifiedAt },
+        });
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { AnalyzeOnChainAddressQuery, AnalyzeOnChainAddressResult } from '@causeway/contracts';
 import type { AddressScreeningProvider } from '../../providers/address-screening/index.ts';
-import { validateWalletAddress } from '../wallets/address-validation.ts';
+import { validateWalletAddress } from '@causeway/wallet-address';
 
 /**
  * analyze-on-chain-address: first the address's form for its network (offline, checksums and
@@ -10,7 +10,10 @@ import { validateWalletAddress } from '../wallets/address-validation.ts';
  * Throws ScreeningUnavailableError when screening has no verdict: the caller must not read that as
  * "clear" (fail closed).
  */
-export async function analyzeOnChainAddress(screening: AddressScreeningProvider, query: AnalyzeOnChainAddressQuery): Promise<AnalyzeOnChainAddressResult> {
+export async function analyzeOnChainAddress(
+  screening: AddressScreeningProvider,
+  query: AnalyzeOnChainAddressQuery,
+): Promise<AnalyzeOnChainAddressResult> {
   const checked = validateWalletAddress({ network: query.network, address: query.address, memo: query.memo ?? null });
   if (!checked.ok) {
     return {

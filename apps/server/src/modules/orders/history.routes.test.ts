@@ -16,7 +16,10 @@ const ETH_ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 type Headers = Record<string, string>;
 const iso = (ms: number) => new Date(ms).toISOString();
 /** A range around now: `before` days back to `after` days ahead. */
-const around = (before = 1, after = 1) => ({ startTime: iso(t.clock.now().getTime() - before * DAY_MS), endTime: iso(t.clock.now().getTime() + after * DAY_MS) });
+const around = (before = 1, after = 1) => ({
+  startTime: iso(t.clock.now().getTime() - before * DAY_MS),
+  endTime: iso(t.clock.now().getTime() + after * DAY_MS),
+});
 const listOrders = (headers: Headers, body: Record<string, unknown>) => call(t.app, 'POST', PATHS.listOrder, { headers, body });
 
 /**
@@ -31,7 +34,12 @@ beforeAll(async () => {
   const btc = await buy(t, buyer.headers, visa.cardId, { fiatAmount: '100' });
   await settle(t);
   t.clock.advance(60_000);
-  const eth = await buy(t, buyer.headers, visa.cardId, { fiatAmount: '200', cryptoCurrency: 'ETH', network: 'ETH', walletAddress: ETH_ADDRESS });
+  const eth = await buy(t, buyer.headers, visa.cardId, {
+    fiatAmount: '200',
+    cryptoCurrency: 'ETH',
+    network: 'ETH',
+    walletAddress: ETH_ADDRESS,
+  });
   await settle(t);
   t.clock.advance(60_000);
   const declined = await buy(t, buyer.headers, declinedCard.cardId, { fiatAmount: '300' });
@@ -48,8 +56,21 @@ describe('order/list-order', () => {
     expect(result.list.map((order) => order.status)).toEqual(['FAILED', 'SUCCESS', 'SUCCESS']);
     const times = result.list.map((order) => new Date(order.createdAt).getTime());
     expect([...times].sort((a, b) => b - a)).toEqual(times);
-    expect(result.list[0]).toMatchObject({ fiatCurrency: 'EUR', fiatAmount: '300.00', cryptoCurrency: 'BTC', network: 'BTC', failReason: 'CARD_DECLINED', completedAt: expect.any(String) });
-    expect(result.list[1]).toMatchObject({ fiatAmount: '200.00', cryptoCurrency: 'ETH', network: 'ETH', transactionType: 'buy', failReason: null });
+    expect(result.list[0]).toMatchObject({
+      fiatCurrency: 'EUR',
+      fiatAmount: '300.00',
+      cryptoCurrency: 'BTC',
+      network: 'BTC',
+      failReason: 'CARD_DECLINED',
+      completedAt: expect.any(String),
+    });
+    expect(result.list[1]).toMatchObject({
+      fiatAmount: '200.00',
+      cryptoCurrency: 'ETH',
+      network: 'ETH',
+      transactionType: 'buy',
+      failReason: null,
+    });
   });
 
   it('pages through the list', async () => {
@@ -116,11 +137,21 @@ describe('order/list-order', () => {
 describe('order/get-detail', () => {
   it('answers the owner with the full order', async () => {
     const detail = await orderDetail(t, history.headers, history.btc);
-    expect(detail).toMatchObject({ orderId: history.btc, status: 'SUCCESS', fiatAmount: '100.00', card: { maskedNumber: '4242 **** **** 4242', cardProcessor: 'VISA' }, refunded: false });
+    expect(detail).toMatchObject({
+      orderId: history.btc,
+      status: 'SUCCESS',
+      fiatAmount: '100.00',
+      card: { maskedNumber: '4242 **** **** 4242', cardProcessor: 'VISA' },
+      refunded: false,
+    });
   });
 
   it('a declined order says no refund was made: its card was never charged', async () => {
-    expect(await orderDetail(t, history.headers, history.declined)).toMatchObject({ status: 'FAILED', failReason: 'CARD_DECLINED', refunded: false });
+    expect(await orderDetail(t, history.headers, history.declined)).toMatchObject({
+      status: 'FAILED',
+      failReason: 'CARD_DECLINED',
+      refunded: false,
+    });
   });
 
   it("refuses another person's order with ODR00001007 and shows nothing of it", async () => {
@@ -155,7 +186,10 @@ describe('KYC limits (user/kyc/limit/query)', () => {
       expect(row, row.period).toMatchObject({ kycLevel: 1, currency: 'EUR', usedAmount: success.quote.fiatAmount });
     }
     expect(success.quote.fiatAmount).toBe('123.45');
-    expect(own.find((row: { period: string }) => row.period === 'DAILY')).toMatchObject({ limitAmount: '10000.00', availableAmount: '9876.55' });
+    expect(own.find((row: { period: string }) => row.period === 'DAILY')).toMatchObject({
+      limitAmount: '10000.00',
+      availableAmount: '9876.55',
+    });
   });
 
   it("with a pair, answers the person's own room before any quote: the pair's range cut to what their limits leave, as the quote says it", async () => {

@@ -14,7 +14,11 @@ describe('the late-authorisation reconcile, when the processor keeps refusing', 
       (order as { reconcileAttempts: number }).reconcileAttempts += 1;
     });
     const orders = { findOrder: async () => order, noteReconcile } as unknown as OrdersRepository;
-    const processor = { findPayment: async () => { throw new Error('processor answered 422 request_invalid'); } } as unknown as CardProcessorProvider;
+    const processor = {
+      findPayment: async () => {
+        throw new Error('processor answered 422 request_invalid');
+      },
+    } as unknown as CardProcessorProvider;
     const reconcile = createLateAuthorisationReconciler({ orders, processor, clock, log: pino({ level: 'silent' }) });
     const until = new Date(clock.now().getTime() + RECONCILE_WINDOW_MS).toISOString();
 
@@ -24,6 +28,11 @@ describe('the late-authorisation reconcile, when the processor keeps refusing', 
 
     clock.advance(RECONCILE_WINDOW_MS);
     expect(await reconcile({ orderId: order.id, until })).toBeUndefined();
-    expect(noteReconcile).toHaveBeenLastCalledWith(order, clock.now(), 'reconcile: the processor kept refusing for 24 h: operator to review', true);
+    expect(noteReconcile).toHaveBeenLastCalledWith(
+      order,
+      clock.now(),
+      'reconcile: the processor kept refusing for 24 h: operator to review',
+      true,
+    );
   });
 });

@@ -2,8 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { JobQueueRepository } from '../../jobs/job-queue.repository.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { loggableError } from '../../platform/logging.ts';
-import { type CardProcessorProvider, ProcessorTimeoutError, ProcessorUnavailableError } from '../../providers/card-processor/card-processor.ts';
-import type { OrdersRepository, OrderTx } from './orders.repository.ts';
+import {
+  type CardProcessorProvider,
+  ProcessorTimeoutError,
+  ProcessorUnavailableError,
+} from '../../providers/card-processor/card-processor.ts';
+import type { OrdersRepository } from './orders.repository.ts';
 
 export const JOB_RECONCILE_AUTHORISATION = 'order.reconcile-authorisation';
 const reconcileJobKey = (orderId: string) => `order-reconcile:${orderId}`;
@@ -30,9 +34,14 @@ interface ReconcilePayload {
  * still hold a payment for it that the order never learnt of: the authorisation timed out and the
  * one lookup found nothing, or the order expired before any authorisation answered.
  */
-export function scheduleReconcile(queue: JobQueueRepository, orderId: string, now: Date, tx: OrderTx): Promise<void> {
+export function scheduleReconcile(queue: JobQueueRepository, orderId: string, now: Date): Promise<void> {
   const payload: ReconcilePayload = { orderId, until: new Date(now.getTime() + RECONCILE_WINDOW_MS).toISOString() };
-  return queue.enqueue({ kind: JOB_RECONCILE_AUTHORISATION, payload, runAt: new Date(now.getTime() + FIRST_LOOK_MS), dedupeKey: reconcileJobKey(orderId) }, tx);
+  return queue.enqueue({
+    kind: JOB_RECONCILE_AUTHORISATION,
+    payload,
+    runAt: new Date(now.getTime() + FIRST_LOOK_MS),
+    dedupeKey: reconcileJobKey(orderId),
+  });
 }
 
 const isOutage = (error: unknown) => error instanceof ProcessorUnavailableError || error instanceof ProcessorTimeoutError;
@@ -45,7 +54,12 @@ const isOutage = (error: unknown) => error instanceof ProcessorUnavailableError 
  * is counted on the order, and what was found is written to its history. No money moved, so no
  * journal is posted: the books stay as they were.
  */
-export function createLateAuthorisationReconciler(deps: { orders: OrdersRepository; processor: CardProcessorProvider; clock: Clock; log: FastifyBaseLogger }) {
+export function createLateAuthorisationReconciler(deps: {
+  orders: OrdersRepository;
+  processor: CardProcessorProvider;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}) {
   const { orders, processor, clock, log } = deps;
 
   return async function reconcile(rawPayload: unknown): Promise<void | { runAgainAt: Date }> {
@@ -74,7 +88,10 @@ export function createLateAuthorisationReconciler(deps: { orders: OrdersReposito
         case 'AUTHORIZED':
         case 'PARTIALLY_AUTHORIZED':
           await processor.void(payment.paymentId, { idempotencyKey: `order:${order.id}:void-late` });
-          log.warn({ orderId: order.id, paymentId: payment.paymentId }, 'the processor authorised after the order ended: authorisation voided');
+          log.warn(
+            { orderId: order.id, paymentId: payment.paymentId },
+            'the processor authorised after the order ended: authorisation voided',
+          );
           await orders.noteReconcile(order, now, `reconcile: late authorisation ${payment.paymentId} voided`);
           return;
         case 'CHALLENGE_REQUIRED':
@@ -88,7 +105,10 @@ export function createLateAuthorisationReconciler(deps: { orders: OrdersReposito
         default:
           // Captured or refunded for an order we never captured: no rule of ours did that, so a person
           // must look. The order is flagged: it stays on the operator page until an operator clears it.
-          log.error({ orderId: order.id, paymentId: payment.paymentId, status: payment.status }, 'a payment for an ended order was captured: an operator must look');
+          log.error(
+            { orderId: order.id, paymentId: payment.paymentId, status: payment.status },
+            'a payment for an ended order was captured: an operator must look',
+          );
           await orders.noteReconcile(order, now, `reconcile: payment ${payment.paymentId} is ${payment.status}: operator to review`, true);
           return;
       }

@@ -4,11 +4,13 @@ import type { OperatorReviewOrder } from './operator-review.routes.ts';
 const KIND_TEXTS: Record<OperatorReviewOrder['kind'], { title: string; action: string }> = {
   payout: {
     title: 'Payout not confirmed by its deadline',
-    action: 'The crypto is still reserved and owed to the buyer; the order ends by itself once the transfer confirms (SUCCESS) or fails (refund). Look the transfer up at the custody service.',
+    action:
+      'The crypto is still reserved and owed to the buyer; the order ends by itself once the transfer confirms (SUCCESS) or fails (refund). Look the transfer up at the custody service.',
   },
   payment: {
     title: 'Payment found after the order ended',
-    action: 'The processor holds a payment this order never captured. Refund or release it at the processor, then clear the flag (orders.operator_review_since).',
+    action:
+      'The processor holds a payment this order never captured. Refund or release it at the processor, then clear the flag (orders.operator_review_since).',
   },
 };
 
@@ -20,7 +22,10 @@ function renderOrder(order: OperatorReviewOrder): string {
     ['Status · step', `${escapeHtml(order.status)} · ${escapeHtml(order.step)}`],
     ['Waiting since', order.since ? `<time datetime="${escapeHtml(order.since)}">${escapeHtml(order.since)}</time>` : '—'],
     ['Why', escapeHtml(order.reason)],
-    ['Paid', `${escapeHtml(order.fiatAmount)} ${escapeHtml(order.fiatCurrency)} (processor ${escapeHtml(order.processor)}, payment ${orDash(order.paymentId)})`],
+    [
+      'Paid',
+      `${escapeHtml(order.fiatAmount)} ${escapeHtml(order.fiatCurrency)} (processor ${escapeHtml(order.processor)}, payment ${orDash(order.paymentId)})`,
+    ],
     ['Crypto', `${escapeHtml(order.cryptoAmount)} ${escapeHtml(order.cryptoCurrency)} on ${escapeHtml(order.network)}`],
     ['Payout', orDash(order.payoutId)],
     ['Transaction hash', orDash(order.txHash)],

@@ -9,7 +9,10 @@ import type { AwaitingReview, OrdersRepository } from './orders.repository.ts';
 export const OPERATOR_REVIEW_PATH = '/operator/orders-awaiting-review';
 
 /** One order as the operator page shows it: decimal strings without the column's trailing zeros, ISO times. */
-export type OperatorReviewOrder = Omit<AwaitingReview, 'since' | 'payoutStartedAt'> & { since: string | null; payoutStartedAt: string | null };
+export type OperatorReviewOrder = Omit<AwaitingReview, 'since' | 'payoutStartedAt'> & {
+  since: string | null;
+  payoutStartedAt: string | null;
+};
 
 const shownOf = (order: AwaitingReview): OperatorReviewOrder => ({
   ...order,
@@ -28,8 +31,13 @@ const shownOf = (order: AwaitingReview): OperatorReviewOrder => ({
 export function registerOperatorReviewRoutes(app: FastifyInstance, deps: { orders: OrdersRepository; operator: OperatorPassword }): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.get(OPERATOR_REVIEW_PATH, {
-    schema: { tags: ['operator'], summary: 'Orders awaiting an operator (HTML, or JSON with format=json); HTTP Basic with OPERATOR_PASSWORD', querystring: z.object({ format: z.enum(['html', 'json']).default('html') }) },
-    preHandler: deps.operator.guard('Causeway operator', 'This page needs the operator password (OPERATOR_PASSWORD).'),
+    schema: {
+      tags: ['operator'],
+      summary: 'Orders awaiting an operator (HTML, or JSON with format=json); HTTP Basic with OPERATOR_PASSWORD',
+      querystring: z.object({ format: z.enum(['html', 'json']).default('html') }),
+    },
+    config: { caller: 'operator' },
+    onRequest: deps.operator.guard('Causeway operator', 'This page needs the operator password (OPERATOR_PASSWORD).'),
     handler: async (request, reply) => {
       const orders = (await deps.orders.awaitingReview()).map(shownOf);
       reply.header('cache-control', 'no-store');

@@ -26,7 +26,12 @@ const JSON_URL = `${OPERATOR_REVIEW_PATH}?format=json`;
 
 const basic = (password: string) => ({ authorization: `Basic ${Buffer.from(`operator:${password}`).toString('base64')}` });
 const page = (app: FastifyInstance, options: { password?: string; ip?: string; url?: string } = {}) =>
-  app.inject({ method: 'GET', url: options.url ?? JSON_URL, headers: options.password ? basic(options.password) : {}, remoteAddress: options.ip ?? '198.51.100.1' });
+  app.inject({
+    method: 'GET',
+    url: options.url ?? JSON_URL,
+    headers: options.password ? basic(options.password) : {},
+    remoteAddress: options.ip ?? '198.51.100.1',
+  });
 
 describe('a payout past its deadline, seen by an operator of a production install', () => {
   let database: DatabaseHandle;
@@ -36,7 +41,12 @@ describe('a payout past its deadline, seen by an operator of a production instal
   const kept = () => ({ ...database, close: async () => {} });
   async function start(env: Record<string, string>): Promise<FastifyInstance> {
     const config = loadConfig({ LOG_LEVEL: 'debug', WEB_DIST: '/nonexistent-web-dist', JOB_POLL_MS: '0', SECRET_KEY, ...env });
-    const logStream = new Writable({ write: (chunk, _encoding, callback) => { logs.push(String(chunk)); callback(); } });
+    const logStream = new Writable({
+      write: (chunk, _encoding, callback) => {
+        logs.push(String(chunk));
+        callback();
+      },
+    });
     const app = await buildApp({ config, database: kept(), clock, logStream });
     await app.ready();
     return app;
@@ -53,7 +63,7 @@ describe('a payout past its deadline, seen by an operator of a production instal
     // moves it to PAYOUT_REVIEW.
     const app = await start({ SANDBOX_CHAIN_CONFIRM_MS: '600000', PAYOUT_CONFIRM_DEADLINE_MS: '60000' });
     try {
-      const t: IdentityTestApp = { app, db: database.db, clock, logs };
+      const t: IdentityTestApp = { app, db: database.db, unitOfWork: database.unitOfWork, clock, logs };
       const buyer = await verifiedBuyer(t, 'operator-review@example.com');
       const card = await addCard(t, buyer.headers, TEST_CARDS.visa);
       ({ orderId } = await buy(t, buyer.headers, card.cardId));
@@ -67,7 +77,12 @@ describe('a payout past its deadline, seen by an operator of a production instal
       await app.close();
     }
     walletAddress = (await database.db.select().from(orders).where(eq(orders.id, orderId)))[0]!.walletAddress;
-    reviewSince = (await database.db.select().from(orderEvents).where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.step, 'PAYOUT_REVIEW'))))[0]!.at;
+    reviewSince = (
+      await database.db
+        .select()
+        .from(orderEvents)
+        .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.step, 'PAYOUT_REVIEW')))
+    )[0]!.at;
   });
   afterAll(() => database.close());
 
@@ -83,13 +98,27 @@ describe('a payout past its deadline, seen by an operator of a production instal
       const [row] = (answer.json() as { orders: Array<Record<string, unknown>> }).orders;
       const [order] = await database.db.select().from(orders).where(eq(orders.id, orderId));
       expect(row).toEqual({
-        orderId, kind: 'payout', status: 'PROCESSING', step: 'PAYOUT_REVIEW', since: reviewSince.toISOString(), reason: 'awaiting operator: the transfer is still pending',
-        fiatAmount: '100.00', fiatCurrency: 'EUR', cryptoAmount: expect.stringMatching(/^0\.\d+$/), cryptoCurrency: 'BTC', network: 'BTC', processor: 'sandbox',
-        paymentId: order!.paymentId, payoutId: order!.payoutId, txHash: order!.txHash, payoutStartedAt: order!.payoutStartedAt!.toISOString(),
+        orderId,
+        kind: 'payout',
+        status: 'PROCESSING',
+        step: 'PAYOUT_REVIEW',
+        since: reviewSince.toISOString(),
+        reason: 'awaiting operator: the transfer is still pending',
+        fiatAmount: '100.00',
+        fiatCurrency: 'EUR',
+        cryptoAmount: expect.stringMatching(/^0\.\d+$/),
+        cryptoCurrency: 'BTC',
+        network: 'BTC',
+        processor: 'sandbox',
+        paymentId: order!.paymentId,
+        payoutId: order!.payoutId,
+        txHash: order!.txHash,
+        payoutStartedAt: order!.payoutStartedAt!.toISOString(),
       });
       expect(order!.payoutId).toBeTruthy();
       const text = answer.body;
-      for (const personal of [walletAddress, 'operator-review@example.com', order!.userId, order!.cardId!]) expect(text).not.toContain(personal);
+      for (const personal of [walletAddress, 'operator-review@example.com', order!.userId, order!.cardId!])
+        expect(text).not.toContain(personal);
 
       const html = await page(app, { password: PASSWORD, url: OPERATOR_REVIEW_PATH });
       expect(html.statusCode).toBe(200);
@@ -190,11 +219,26 @@ describe('an ended order whose payment the reconcile found captured', () => {
     const buyer = await verifiedBuyer(t, 'late-capture@example.com');
     const card = await addCard(t, buyer.headers, TEST_CARDS.declined);
     const { orderId } = await buy(t, buyer.headers, card.cardId);
-    expect((await t.db.select().from(orders).where(eq(orders.id, orderId)))[0]).toMatchObject({ status: 'FAILED', step: 'DONE', operatorReviewSince: null });
+    expect((await t.db.select().from(orders).where(eq(orders.id, orderId)))[0]).toMatchObject({
+      status: 'FAILED',
+      step: 'DONE',
+      operatorReviewSince: null,
+    });
 
     // The processor now shows a captured payment for it that no rule of ours made (one with markup in its id, for the page).
     const lateId = 'pay_<b>late</b>';
-    const processor = { findPayment: async () => ({ paymentId: lateId, reference: orderId, status: 'CAPTURED', amount: '100.00', currency: 'EUR', authorizedAmount: null, challengeUrl: null, declineReason: null }) } as unknown as CardProcessorProvider;
+    const processor = {
+      findPayment: async () => ({
+        paymentId: lateId,
+        reference: orderId,
+        status: 'CAPTURED',
+        amount: '100.00',
+        currency: 'EUR',
+        authorizedAmount: null,
+        challengeUrl: null,
+        declineReason: null,
+      }),
+    } as unknown as CardProcessorProvider;
     const silent = { warn: () => {}, error: () => {}, info: () => {}, debug: () => {} } as never;
     const reconcile = createLateAuthorisationReconciler({ orders: t.app.orders.repository, processor, clock: t.clock, log: silent });
     const flaggedAt = t.clock.now();
@@ -204,7 +248,14 @@ describe('an ended order whose payment the reconcile found captured', () => {
 
     const listed = (await page(t.app, { password: PASSWORD })).json().orders as Array<Record<string, unknown>>;
     expect(listed).toEqual([
-      expect.objectContaining({ orderId, kind: 'payment', status: 'FAILED', step: 'DONE', since: flaggedAt.toISOString(), reason: `reconcile: payment ${lateId} is CAPTURED: operator to review` }),
+      expect.objectContaining({
+        orderId,
+        kind: 'payment',
+        status: 'FAILED',
+        step: 'DONE',
+        since: flaggedAt.toISOString(),
+        reason: `reconcile: payment ${lateId} is CAPTURED: operator to review`,
+      }),
     ]);
     const html = await page(t.app, { password: PASSWORD, url: OPERATOR_REVIEW_PATH });
     expect(html.body).toContain('pay_&#60;b&#62;late&#60;/b&#62;');

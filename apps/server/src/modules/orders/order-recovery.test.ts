@@ -22,7 +22,10 @@ const HOUR_MS = 60 * 60 * 1000;
 const orderRow = async (orderId: string) => (await t.db.select().from(orders).where(eq(orders.id, orderId)))[0]!;
 const eventDetails = async (orderId: string) => (await t.app.orders.repository.events(orderId)).map((event) => event.detail);
 const openReconcileJobs = (orderId: string) =>
-  t.db.select().from(jobs).where(and(eq(jobs.kind, JOB_RECONCILE_AUTHORISATION), eq(jobs.dedupeKey, `order-reconcile:${orderId}`), isNull(jobs.doneAt)));
+  t.db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.kind, JOB_RECONCILE_AUTHORISATION), eq(jobs.dedupeKey, `order-reconcile:${orderId}`), isNull(jobs.doneAt)));
 const booksBalance = async () => {
   for (const total of (await t.app.orders.ledger.trialBalance()).values()) expect(total.isZero()).toBe(true);
 };
@@ -42,8 +45,19 @@ async function authoriseLate(orderId: string, cardId: string): Promise<string> {
   const paymentId = newId('pay');
   const now = t.clock.now();
   await createSandboxProcessorRepository(t.db).insertPaymentOnce({
-    id: paymentId, idempotencyKey: `order:${orderId}:authorize`, reference: orderId, token: card!.processorToken, amount: '40', currency: 'EUR',
-    status: 'AUTHORIZED', authorizedAmount: '40', declineReason: null, successUrl: '/cb', failureUrl: '/cb', createdAt: now, updatedAt: now,
+    id: paymentId,
+    idempotencyKey: `order:${orderId}:authorize`,
+    reference: orderId,
+    token: card!.processorToken,
+    amount: '40',
+    currency: 'EUR',
+    status: 'AUTHORIZED',
+    authorizedAmount: '40',
+    declineReason: null,
+    successUrl: '/cb',
+    failureUrl: '/cb',
+    createdAt: now,
+    updatedAt: now,
   });
   return paymentId;
 }
@@ -121,7 +135,9 @@ describe('an order keeps its request hash past the idempotency keys', () => {
     const first = await call(t.app, 'POST', PATHS.submitBuy, { headers: buyer.headers, body });
     expect(first.body.data).toMatchObject({ orderId, status: 'PROCESSING' });
     // Within 24 h, as before.
-    expect((await call(t.app, 'POST', PATHS.submitBuy, { headers: buyer.headers, body: { ...body, cardId: other.cardId } })).body.code).toBe('IDM0000422');
+    expect(
+      (await call(t.app, 'POST', PATHS.submitBuy, { headers: buyer.headers, body: { ...body, cardId: other.cardId } })).body.code,
+    ).toBe('IDM0000422');
     await settle(t);
 
     await runHours(25);
@@ -131,7 +147,10 @@ describe('an order keeps its request hash past the idempotency keys', () => {
     const otherBody = await call(t.app, 'POST', PATHS.submitBuy, { headers, body: { ...body, cardId: other.cardId } });
     expect(otherBody.statusCode).toBe(422);
     expect(otherBody.body).toMatchObject({ code: 'IDM0000422', data: null });
-    const sameBody = await call(t.app, 'POST', PATHS.submitBuy, { headers, body: { cardId: card.cardId, quoteId: quote.quoteId, orderId } });
+    const sameBody = await call(t.app, 'POST', PATHS.submitBuy, {
+      headers,
+      body: { cardId: card.cardId, quoteId: quote.quoteId, orderId },
+    });
     expect(sameBody.statusCode).toBe(200);
     expect(sameBody.body.data).toMatchObject({ orderId, status: 'SUCCESS' });
     expect((await orderRow(orderId)).cardId).toBe(card.cardId);

@@ -11,7 +11,17 @@ import { addCard, buy, orderDetail, TEST_CARDS, verifiedBuyer } from '../../../t
  * The seed is logged; ORDER_PROPERTY_SEED=<seed> replays a run.
  */
 type Scenario = 'visa' | 'master' | 'declined' | 'insufficient' | 'partial' | 'timeout' | '3ds-complete' | '3ds-fail' | '3ds-abandon';
-const SCENARIOS: Scenario[] = ['visa', 'master', 'declined', 'insufficient', 'partial', 'timeout', '3ds-complete', '3ds-fail', '3ds-abandon'];
+const SCENARIOS: Scenario[] = [
+  'visa',
+  'master',
+  'declined',
+  'insufficient',
+  'partial',
+  'timeout',
+  '3ds-complete',
+  '3ds-fail',
+  '3ds-abandon',
+];
 
 /**
  * The model: where each scenario must end, and with which reason. Written apart from order-state.ts on purpose.
@@ -29,11 +39,29 @@ const MODEL: Record<Scenario, { status: string; failReason: string | null; journ
   '3ds-abandon': { status: 'EXPIRED', failReason: 'THREE_DS_EXPIRED', journals: 0 },
 };
 /** The model's edges: the only moves an order may make. */
-const EDGES = new Set(['null>OrderSubmitted', 'OrderSubmitted>OrderSubmitted', 'OrderSubmitted>PROCESSING', 'OrderSubmitted>FAILED', 'OrderSubmitted>PARTIAL_AUTH', 'OrderSubmitted>EXPIRED', 'PROCESSING>PROCESSING', 'PROCESSING>SUCCESS', 'PROCESSING>FAILED', 'PROCESSING>EXPIRED_ERROR']);
+const EDGES = new Set([
+  'null>OrderSubmitted',
+  'OrderSubmitted>OrderSubmitted',
+  'OrderSubmitted>PROCESSING',
+  'OrderSubmitted>FAILED',
+  'OrderSubmitted>PARTIAL_AUTH',
+  'OrderSubmitted>EXPIRED',
+  'PROCESSING>PROCESSING',
+  'PROCESSING>SUCCESS',
+  'PROCESSING>FAILED',
+  'PROCESSING>EXPIRED_ERROR',
+]);
 
 const CARD_OF: Record<Scenario, string> = {
-  visa: TEST_CARDS.visa, master: TEST_CARDS.master, declined: TEST_CARDS.declined, insufficient: TEST_CARDS.insufficientFunds,
-  partial: TEST_CARDS.partial, timeout: TEST_CARDS.timeout, '3ds-complete': TEST_CARDS.threeDs, '3ds-fail': TEST_CARDS.threeDs, '3ds-abandon': TEST_CARDS.threeDs,
+  visa: TEST_CARDS.visa,
+  master: TEST_CARDS.master,
+  declined: TEST_CARDS.declined,
+  insufficient: TEST_CARDS.insufficientFunds,
+  partial: TEST_CARDS.partial,
+  timeout: TEST_CARDS.timeout,
+  '3ds-complete': TEST_CARDS.threeDs,
+  '3ds-fail': TEST_CARDS.threeDs,
+  '3ds-abandon': TEST_CARDS.threeDs,
 };
 
 /** mulberry32: small, seeded, good enough to pick scenarios. */
@@ -60,8 +88,8 @@ describe('the order state machine against its model', () => {
     // eslint-disable-next-line no-console -- the seed replays a failing run
     console.info(`order state property test: ORDER_PROPERTY_SEED=${seed}`);
     const next = random(seed);
-    const pick = <T,>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
-    // Five cards at most per person (spec §9): the seven test cards are split between two buyers.
+    const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
+    // Five cards at most per person (docs/rules/limits.md): the seven test cards are split between two buyers.
     const numbers = [...new Set(Object.values(CARD_OF))];
     const holders = [await verifiedBuyer(t, `property-a-${seed}@example.com`), await verifiedBuyer(t, `property-b-${seed}@example.com`)];
     const cards = new Map<string, { cardId: string; headers: Record<string, string> }>();
@@ -78,7 +106,10 @@ describe('the order state machine against its model', () => {
       runs.push({ scenario, orderId, headers });
       const url = submit.body.data.threeDsUrl as string | null;
       if (url && scenario !== '3ds-abandon') {
-        await t.app.inject({ method: 'POST', url: `${new URL(url, 'http://x').pathname}/${scenario === '3ds-complete' ? 'complete' : 'fail'}` });
+        await t.app.inject({
+          method: 'POST',
+          url: `${new URL(url, 'http://x').pathname}/${scenario === '3ds-complete' ? 'complete' : 'fail'}`,
+        });
         if (next() < 0.5) await call(t.app, 'POST', PATHS.get3dsStatus, { headers, body: { orderId } });
       }
       // A random schedule: the worker runs, sometimes twice at once, and time jumps.
@@ -97,9 +128,14 @@ describe('the order state machine against its model', () => {
     for (const { scenario, orderId, headers } of runs) {
       const detail = await orderDetail(t, headers, orderId);
       const expected = MODEL[scenario];
-      expect({ scenario, status: detail.status, failReason: detail.failReason }).toEqual({ scenario, status: expected.status, failReason: expected.failReason });
+      expect({ scenario, status: detail.status, failReason: detail.failReason }).toEqual({
+        scenario,
+        status: expected.status,
+        failReason: expected.failReason,
+      });
       expect(FINAL_ORDER_STATUSES).toContain(detail.status);
-      for (const event of await t.app.orders.repository.events(orderId)) expect(EDGES.has(`${event.fromStatus}>${event.toStatus}`), `${scenario}: ${event.fromStatus}>${event.toStatus}`).toBe(true);
+      for (const event of await t.app.orders.repository.events(orderId))
+        expect(EDGES.has(`${event.fromStatus}>${event.toStatus}`), `${scenario}: ${event.fromStatus}>${event.toStatus}`).toBe(true);
       expect((await t.app.orders.ledger.journalsOf(orderId)).length, scenario).toBe(expected.journals);
     }
     for (const total of (await t.app.orders.ledger.trialBalance()).values()) expect(total.isZero()).toBe(true);

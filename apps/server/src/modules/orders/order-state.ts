@@ -1,7 +1,7 @@
 import type { OrderStatus } from '@causeway/contracts';
 
 /**
- * The card-buy order's state machine (spec §4 statuses; the spec shows no transitions, so these
+ * The card-buy order's state machine (docs/rules/order-states.md statuses; the spec shows no transitions, so these
  * are ours). Written down once here; the repository refuses any other move.
  *
  *   OrderSubmitted ──authorised──────────▶ PROCESSING ──paid out, confirmed──▶ SUCCESS
@@ -31,7 +31,10 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatu
 export const canTransition = (from: OrderStatus, to: OrderStatus): boolean => ORDER_TRANSITIONS[from].includes(to);
 
 export class IllegalTransitionError extends Error {
-  constructor(readonly from: OrderStatus, readonly to: OrderStatus) {
+  constructor(
+    readonly from: OrderStatus,
+    readonly to: OrderStatus,
+  ) {
     super(`an order cannot go from ${from} to ${to}`);
     this.name = 'IllegalTransitionError';
   }
@@ -48,5 +51,15 @@ export function assertTransition(from: OrderStatus, to: OrderStatus): void {
  * captured; PAYOUT_REVIEW is where a payout of unknown outcome waits for an operator, past its
  * deadline (still followed: a confirmation or a failure there ends the order as in CONFIRM).
  */
-export const SETTLEMENT_STEPS = ['AUTHORIZE', 'RESERVE', 'CAPTURE', 'PURCHASE', 'PAYOUT', 'CONFIRM', 'PAYOUT_REVIEW', 'REFUND', 'DONE'] as const;
+export const SETTLEMENT_STEPS = [
+  'AUTHORIZE',
+  'RESERVE',
+  'CAPTURE',
+  'PURCHASE',
+  'PAYOUT',
+  'CONFIRM',
+  'PAYOUT_REVIEW',
+  'REFUND',
+  'DONE',
+] as const;
 export type SettlementStep = (typeof SETTLEMENT_STEPS)[number];

@@ -1,23 +1,36 @@
-import { HISTORY_MAX_RANGE_DAYS, isFinalOrderStatus, type ListOrderRequest, maskSegments, type OrderDetail, type OrderFailReason, type OrderStatus, type QuoteFees, type SubmitBuyRequest, type SubmitBuyResult } from '@causeway/contracts';
+import {
+  ErrorCode,
+  HISTORY_MAX_RANGE_DAYS,
+  isFinalOrderStatus,
+  type ListOrderRequest,
+  maskSegments,
+  type OrderDetail,
+  type OrderFailReason,
+  type OrderStatus,
+  type QuoteFees,
+  type SubmitBuyRequest,
+  type SubmitBuyResult,
+} from '@causeway/contracts';
 import Decimal from 'decimal.js';
 import type { JobQueueRepository } from '../../jobs/job-queue.repository.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
+import type { RunInTransaction } from '../../platform/transaction.ts';
 import type { Idempotency } from '../../platform/idempotency.ts';
 import type { AddressScreeningProvider } from '../../providers/address-screening/address-screening.ts';
-import type { IdentityModule } from '../identity/identity.module.ts';
-import type { UserRow } from '../identity/identity.repository.ts';
-import type { Requester } from '../identity/requester.ts';
-import { checkDestination } from './address-check.ts';
-import { isExpired } from './card.service.ts';
-import type { CardsRepository } from './cards.repository.ts';
-import type { MerchantTransactionsRepository } from './merchant-transactions.repository.ts';
-import type { MerchantTransactionService } from './merchant-transactions.service.ts';
-import type { OrderRow, OrdersRepository, OrderTx } from './orders.repository.ts';
-import type { QuoteService } from './quote.service.ts';
+import type { IdentityModule } from '../identity/index.ts';
+import type { Principal } from '../identity/index.ts';
+import type { Requester } from '../identity/index.ts';
+import { checkDestination } from '../wallets/index.ts';
+import { isExpired } from '../cards/index.ts';
+import type { CardsRepository } from '../cards/index.ts';
+import type { MerchantTransactionsRepository } from '../merchant/index.ts';
+import type { MerchantTransactionService } from '../merchant/index.ts';
+import type { OrderRow, OrdersRepository } from './orders.repository.ts';
+import type { QuoteService } from '../quotes/index.ts';
 import { advanceJobKey, JOB_ADVANCE_ORDER, type Settlement } from './settlement.ts';
 
-/** trust.md: every non-final card order ends by 24 h after submission. */
+/** docs/trust.md: every non-final card order ends by 24 h after submission. */
 export const CARD_ORDER_DEADLINE_MS = 24 * 60 * 60 * 1000;
 /** If the request dies between saving the order and authorising, the worker picks it up after this. */
 const WATCHDOG_DELAY_MS = 15_000;
@@ -33,7 +46,7 @@ export const resultOf = (order: OrderRow): SubmitBuyResult => ({
 });
 
 /**
- * Card buys: submit (idempotent by order id, trust.md), read one, list the history, and follow
+ * Card buys: submit (idempotent by order id, docs/trust.md), read one, list the history, and follow
  * a 3DS challenge. Money moves in settlement.ts; this file decides whether an order may start.
  */
 export function createOrderService(deps: {
@@ -42,6 +55,8 @@ export function createOrderService(deps: {
   quotes: QuoteService;
   settlement: Settlement;
   queue: JobQueueRepository;
+  /** One transaction for the person's lock, the checks under it, the order and its outbox job. */
+  transaction: RunInTransaction;
   idempotency: Idempotency;
   identity: IdentityModule;
   screening: AddressScreeningProvider;
@@ -54,45 +69,54 @@ export function createOrderService(deps: {
 }) {
   const { orders, clock } = deps;
 
-  async function ownOrder(user: UserRow, orderId: string): Promise<OrderRow> {
+  async function ownOrder(user: Principal, orderId: string): Promise<OrderRow> {
     const order = await orders.findOrder(orderId);
-    if (!order || order.userId !== user.id) throw new AppError('ODR00001007');
+    if (!order || order.userId !== user.id) throw new AppError(ErrorCode.OrderNotFound);
     return order;
   }
 
   /**
-   * "Two-factor within order" (trust.md): with an authenticator bound, a buy needs its code,
+   * "Two-factor within order" (docs/trust.md): with an authenticator bound, a buy needs its code,
    * counted on the person's authenticator factor like every other check of it (5 failures lock it
    * for an hour, whichever call they came through), and on the requester's address in the per-IP
    * limit every authenticator check shares (verify-otp, verify-ga-code, the authenticator change).
    */
-  async function checkSecondFactor(user: UserRow, body: SubmitBuy, requester: Requester) {
+  async function checkSecondFactor(user: Principal, body: SubmitBuy, requester: Requester) {
     if ((await deps.identity.authenticator.status(user.id)) !== 'BINDED') return;
-    if (body.otpType !== 'GA_OTP' || !body.otpCode) throw new AppError('ODR00001009');
-    if (!(await deps.identity.twoFactor.verifyAuthenticatorCode(user, body.otpCode, requester))) throw new AppError('USE003000011');
+    if (body.otpType !== 'GA_OTP' || !body.otpCode) throw new AppError(ErrorCode.AuthenticatorCodeRequiredForOrder);
+    if (!(await deps.identity.twoFactor.verifyAuthenticatorCode(user, body.otpCode, requester)))
+      throw new AppError(ErrorCode.AuthenticatorCodeWrong);
   }
 
-  async function startOrder(user: UserRow, body: SubmitBuy, requestHash: string, requester: Requester): Promise<SubmitBuyResult> {
+  async function startOrder(user: Principal, body: SubmitBuy, requestHash: string, requester: Requester): Promise<SubmitBuyResult> {
     const existing = await orders.findOrder(body.orderId);
     if (existing) {
       // The order keeps its body's hash: after the idempotency key's 24 h, another body is still refused.
-      if (existing.userId !== user.id || (existing.requestHash !== null && existing.requestHash !== requestHash)) throw new AppError('IDM0000422');
+      if (existing.userId !== user.id || (existing.requestHash !== null && existing.requestHash !== requestHash))
+        throw new AppError(ErrorCode.IdempotencyKeyReused);
       return resultOf(existing);
     }
     const kyc = await deps.kycOf(user.id);
-    if (user.accountStatus !== 'Active' || kyc?.kycStatus !== 'Pass') throw new AppError('ODR00001004');
+    if (user.accountStatus !== 'Active' || kyc?.kycStatus !== 'Pass') throw new AppError(ErrorCode.IdentityVerificationRequired);
     const quote = await deps.quotes.firmQuote(user, body.orderId, body.quoteId);
-    if (body.cryptoCurrency && body.cryptoCurrency !== quote.cryptoCurrency) throw new AppError('ODR00001008', 'The order names another crypto than its quote.');
+    if (body.cryptoCurrency && body.cryptoCurrency !== quote.cryptoCurrency)
+      throw new AppError(ErrorCode.QuoteNotCurrent, 'The order names another crypto than its quote.');
     const card = await deps.cards.findLive(user.id, body.cardId);
-    if (!card || !card.enabled) throw new AppError('CRD0000006');
-    if (isExpired(card, clock.now())) throw new AppError('CRD0000002');
+    if (!card || !card.enabled) throw new AppError(ErrorCode.CardNotFound);
+    if (isExpired(card, clock.now())) throw new AppError(ErrorCode.CardExpired);
     const rawAddress = body.walletAddress ?? quote.walletAddress;
-    if (!rawAddress) throw new AppError('ODR00001005', 'A wallet address is required.', { reason: 'EMPTY', field: 'address' });
-    const destination = await checkDestination({ network: quote.network, address: rawAddress, memo: body.memo ?? quote.memo }, deps.screening);
+    if (!rawAddress)
+      throw new AppError(ErrorCode.WalletAddressInvalid, 'A wallet address is required.', { reason: 'EMPTY', field: 'address' });
+    const destination = await checkDestination(
+      { network: quote.network, address: rawAddress, memo: body.memo ?? quote.memo },
+      deps.screening,
+    );
     // A merchant's transaction is paid as the merchant fixed it, to the address it fixed (F4), before the code is spent.
     // The order's merchant is the transaction's: a merchantId in the body (the spec's client sends one) is a
     // claim nobody checked, so it is ignored, never stored; an order without a transaction has no merchant.
-    const merchantId = quote.tranId ? (await deps.transactionTerms.assertOrderFits(quote.tranId, { ...quote, destination })).merchantId : null;
+    const merchantId = quote.tranId
+      ? (await deps.transactionTerms.assertOrderFits(quote.tranId, { ...quote, destination })).merchantId
+      : null;
     await checkSecondFactor(user, body, requester);
     // The tier's room is read once, under the person's lock below.
     const pair = await deps.quotes.pairAndRate(quote);
@@ -101,30 +125,62 @@ export function createOrderService(deps: {
      * Under the person's row lock: the tier may have filled since the quote (another order), and the
      * first-transactions discount may be used up by orders submitted since.
      */
-    const stillFits = async (tx: OrderTx) => {
-      const room = await deps.quotes.tierRoom(user.id, { tx, kycLevel: kyc.kycLevel });
+    const stillFits = async () => {
+      const room = await deps.quotes.tierRoom(user.id, kyc.kycLevel);
       if (limitAmount.gt(room)) throw deps.quotes.roomExceeded(pair, room, quote.fiatCurrency, 2);
-      if (quote.promotionApplied && !(await deps.quotes.promotion(user.id, tx)).eligible) throw new AppError('ODR00001008', 'The first-transactions discount of this quote is used up: refresh the quote.');
+      if (quote.promotionApplied && !(await deps.quotes.promotion(user.id)).eligible)
+        throw new AppError(ErrorCode.QuoteNotCurrent, 'The first-transactions discount of this quote is used up: refresh the quote.');
       // A merchant's transaction is filled by one order at a time.
-      if (quote.tranId && !(await deps.merchantTransactions.take(quote.tranId, { orderId: body.orderId, userId: user.id, at: clock.now() }, tx))) {
-        throw new AppError('ODR00001011', 'This transaction is already being paid.');
+      if (
+        quote.tranId &&
+        !(await deps.merchantTransactions.take(quote.tranId, { orderId: body.orderId, userId: user.id, at: clock.now() }))
+      ) {
+        throw new AppError(ErrorCode.OrderAlreadySubmitted, 'This transaction is already being paid.');
       }
     };
 
     const now = clock.now();
-    await orders.insertOrder(
-      {
-        id: body.orderId, userId: user.id, quoteId: quote.id, cardId: card.id, transactionType: 'buy', channelCode: quote.channelCode, paymentMethod: quote.paymentMethod,
-        status: 'OrderSubmitted', step: 'AUTHORIZE', fiatCurrency: quote.fiatCurrency, fiatAmount: quote.fiatAmount, cryptoCurrency: quote.cryptoCurrency, network: quote.network,
-        cryptoAmount: quote.cryptoAmount, price: quote.price, fees: quote.fees, walletAddress: destination.address, memo: destination.memo,
-        limitAmount: limitAmount.toFixed(2), merchantId, merchantTranId: quote.tranId, deviceSessionId: body.deviceSessionId ?? null, requestHash,
+    // One transaction: the person's lock, the checks under it, the order and its outbox job.
+    await deps.transaction(async () => {
+      await orders.lockOrdersOf(user.id);
+      await stillFits();
+      await orders.insertOrder({
+        id: body.orderId,
+        userId: user.id,
+        quoteId: quote.id,
+        cardId: card.id,
+        transactionType: 'buy',
+        channelCode: quote.channelCode,
+        paymentMethod: quote.paymentMethod,
+        status: 'OrderSubmitted',
+        step: 'AUTHORIZE',
+        fiatCurrency: quote.fiatCurrency,
+        fiatAmount: quote.fiatAmount,
+        cryptoCurrency: quote.cryptoCurrency,
+        network: quote.network,
+        cryptoAmount: quote.cryptoAmount,
+        price: quote.price,
+        fees: quote.fees,
+        walletAddress: destination.address,
+        memo: destination.memo,
+        limitAmount: limitAmount.toFixed(2),
+        merchantId,
+        merchantTranId: quote.tranId,
+        deviceSessionId: body.deviceSessionId ?? null,
+        requestHash,
         // The card's processor holds the payment: the order is booked against it whatever CARD_PROCESSOR becomes.
         processor: card.processor,
-        createdAt: now, updatedAt: now, deadlineAt: new Date(now.getTime() + CARD_ORDER_DEADLINE_MS),
-      },
-      stillFits,
-      (tx) => deps.queue.enqueue({ kind: JOB_ADVANCE_ORDER, payload: { orderId: body.orderId }, runAt: new Date(now.getTime() + WATCHDOG_DELAY_MS), dedupeKey: advanceJobKey(body.orderId) }, tx),
-    );
+        createdAt: now,
+        updatedAt: now,
+        deadlineAt: new Date(now.getTime() + CARD_ORDER_DEADLINE_MS),
+      });
+      await deps.queue.enqueue({
+        kind: JOB_ADVANCE_ORDER,
+        payload: { orderId: body.orderId },
+        runAt: new Date(now.getTime() + WATCHDOG_DELAY_MS),
+        dedupeKey: advanceJobKey(body.orderId),
+      });
+    });
     await deps.settlement.authorizeNow(body.orderId);
     return resultOf((await orders.findOrder(body.orderId))!);
   }
@@ -132,35 +188,47 @@ export function createOrderService(deps: {
   return {
     /**
      * submit-buy: the same order id and body answer the first answer; a concurrent duplicate gets 409
-     * (trust.md). `requester` is who sent it: its address counts the authenticator code's check.
+     * (docs/trust.md). `requester` is who sent it: its address counts the authenticator code's check.
      */
-    submitBuy(user: UserRow, body: SubmitBuy, requester: Requester): Promise<SubmitBuyResult> {
+    submitBuy(user: Principal, body: SubmitBuy, requester: Requester): Promise<SubmitBuyResult> {
       // The order is known by its terms, not by the one-time code that allowed it: a retry with the
       // next code is the same order, and no hash of a code is stored (the order keeps this hash for good).
       const { otpCode: _code, otpType: _type, ...terms } = body;
-      return deps.idempotency.run('submit-buy', body.orderId, user.id, terms, (requestHash) => startOrder(user, body, requestHash, requester));
+      return deps.idempotency.run('submit-buy', body.orderId, user.id, terms, (requestHash) =>
+        startOrder(user, body, requestHash, requester),
+      );
     },
 
-    async detail(user: UserRow, orderId: string): Promise<OrderDetail> {
+    async detail(user: Principal, orderId: string): Promise<OrderDetail> {
       const order = await ownOrder(user, orderId);
       return toDetail(order, await orderCard(deps.cards, order), await wasRefunded(orders, order));
     },
 
     /** get-3ds-status: back from the bank's page, the processor is asked at once (not at the worker's next look). */
-    async threeDsStatus(user: UserRow, orderId: string) {
+    async threeDsStatus(user: Principal, orderId: string) {
       const before = await ownOrder(user, orderId);
       if (before.threeDsStatus === 'PENDING') await deps.settlement.authorizeNow(orderId);
       const order = await ownOrder(user, orderId);
-      return { orderId, threeDsStatus: order.threeDsStatus as OrderDetail['threeDsStatus'], status: order.status as OrderStatus, threeDsUrl: order.threeDsStatus === 'PENDING' ? order.threeDsUrl : null };
+      return {
+        orderId,
+        threeDsStatus: order.threeDsStatus as OrderDetail['threeDsStatus'],
+        status: order.status as OrderStatus,
+        threeDsUrl: order.threeDsStatus === 'PENDING' ? order.threeDsUrl : null,
+      };
     },
 
-    async list(user: UserRow, request: Required<Pick<ListOrderRequest, 'pageNum' | 'pageSize'>> & ListOrderRequest) {
+    async list(user: Principal, request: Required<Pick<ListOrderRequest, 'pageNum' | 'pageSize'>> & ListOrderRequest) {
       const from = new Date(request.startTime);
       const to = new Date(request.endTime);
-      if (to < from || to.getTime() - from.getTime() > HISTORY_MAX_RANGE_DAYS * DAY_MS) throw new AppError('ODR00001010');
+      if (to < from || to.getTime() - from.getTime() > HISTORY_MAX_RANGE_DAYS * DAY_MS) throw new AppError(ErrorCode.HistoryRangeTooLong);
       const { total, rows } = await orders.list(user.id, {
-        from, to, statuses: request.statuses, cryptoCurrency: request.cryptoCurrency, transactionType: request.transactionType,
-        offset: (request.pageNum - 1) * request.pageSize, limit: request.pageSize,
+        from,
+        to,
+        statuses: request.statuses,
+        cryptoCurrency: request.cryptoCurrency,
+        transactionType: request.transactionType,
+        offset: (request.pageNum - 1) * request.pageSize,
+        limit: request.pageSize,
       });
       return { total, pageNum: request.pageNum, pageSize: request.pageSize, list: rows.map((row) => summaryOf(row)) };
     },
@@ -179,9 +247,17 @@ const plainText = (value: string) => new Decimal(value).toFixed();
 
 function summaryOf(order: OrderRow) {
   return {
-    orderId: order.id, status: order.status as OrderStatus, transactionType: order.transactionType, fiatCurrency: order.fiatCurrency, fiatAmount: fiatText(order.fiatAmount),
-    cryptoCurrency: order.cryptoCurrency, network: order.network, cryptoAmount: plainText(order.cryptoAmount), createdAt: order.createdAt.toISOString(),
-    completedAt: order.completedAt?.toISOString() ?? null, failReason: (order.failReason as OrderFailReason | null) ?? null,
+    orderId: order.id,
+    status: order.status as OrderStatus,
+    transactionType: order.transactionType,
+    fiatCurrency: order.fiatCurrency,
+    fiatAmount: fiatText(order.fiatAmount),
+    cryptoCurrency: order.cryptoCurrency,
+    network: order.network,
+    cryptoAmount: plainText(order.cryptoAmount),
+    createdAt: order.createdAt.toISOString(),
+    completedAt: order.completedAt?.toISOString() ?? null,
+    failReason: (order.failReason as OrderFailReason | null) ?? null,
   };
 }
 
@@ -199,9 +275,18 @@ function toDetail(order: OrderRow, card: OrderDetail['card'], refunded: boolean)
   return {
     refunded,
     ...summaryOf(order),
-    channelCode: order.channelCode as OrderDetail['channelCode'], paymentMethod: order.paymentMethod, price: plainText(order.price), fees: order.fees as QuoteFees,
-    walletAddress: order.walletAddress, memo: order.memo, card, threeDsStatus: order.threeDsStatus as OrderDetail['threeDsStatus'],
-    threeDsUrl: order.threeDsStatus === 'PENDING' ? order.threeDsUrl : null, txHash: order.txHash, updatedAt: order.updatedAt.toISOString(), deadlineAt: order.deadlineAt.toISOString(),
+    channelCode: order.channelCode as OrderDetail['channelCode'],
+    paymentMethod: order.paymentMethod,
+    price: plainText(order.price),
+    fees: order.fees as QuoteFees,
+    walletAddress: order.walletAddress,
+    memo: order.memo,
+    card,
+    threeDsStatus: order.threeDsStatus as OrderDetail['threeDsStatus'],
+    threeDsUrl: order.threeDsStatus === 'PENDING' ? order.threeDsUrl : null,
+    txHash: order.txHash,
+    updatedAt: order.updatedAt.toISOString(),
+    deadlineAt: order.deadlineAt.toISOString(),
   };
 }
 

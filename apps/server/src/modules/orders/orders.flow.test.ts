@@ -27,7 +27,12 @@ describe('a card buy from quote to SUCCESS', () => {
     const journals = await t.app.orders.ledger.journalsOf(orderId);
     // Reserved before captured; the payout's delivery and its network fee are booked together at confirmation.
     expect(journals.map((journal) => journal.kind).slice(0, 3)).toEqual(['crypto-reservation', 'card-capture', 'crypto-purchase']);
-    expect(journals.map((journal) => journal.kind).slice(3).sort()).toEqual(['crypto-payout', 'payout-network-fee']);
+    expect(
+      journals
+        .map((journal) => journal.kind)
+        .slice(3)
+        .sort(),
+    ).toEqual(['crypto-payout', 'payout-network-fee']);
     for (const total of (await t.app.orders.ledger.trialBalance()).values()) expect(total.isZero()).toBe(true);
     const mailbox = await t.app.inject({ method: 'GET', url: '/sandbox/mailbox?to=flow-visa@example.com' });
     expect(mailbox.json().messages[0].subject).toContain('receipt');

@@ -1,14 +1,11 @@
 import type { OrderStatus } from '@causeway/contracts';
 import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lte, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { orderEvents, orders, quotes, users } from '../../db/schema/index.ts';
+import { orderEvents, orders, users } from '../../db/schema/index.ts';
 import { newId } from '../../platform/crypto.ts';
 import { assertTransition, type SettlementStep } from './order-state.ts';
 
-export type QuoteRow = typeof quotes.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
-/** A transaction inside which a step writes its order change, its journal and its next jobs together. */
-export type OrderTx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** Orders whose money never moved do not count towards limits or the promotion. */
 const NOT_SPENT: OrderStatus[] = ['FAILED', 'EXPIRED', 'PARTIAL_AUTH'];
@@ -16,68 +13,78 @@ const NOT_SPENT: OrderStatus[] = ['FAILED', 'EXPIRED', 'PARTIAL_AUTH'];
 export interface OrderChange {
   status: OrderStatus;
   step: SettlementStep;
-  set?: Partial<Pick<OrderRow, 'paymentId' | 'threeDsStatus' | 'threeDsUrl' | 'payoutId' | 'txHash' | 'failReason' | 'reconcileAttempts' | 'completedAt' | 'payoutStartedAt'>>;
+  set?: Partial<
+    Pick<
+      OrderRow,
+      | 'paymentId'
+      | 'threeDsStatus'
+      | 'threeDsUrl'
+      | 'payoutId'
+      | 'txHash'
+      | 'failReason'
+      | 'reconcileAttempts'
+      | 'completedAt'
+      | 'payoutStartedAt'
+    >
+  >;
   detail?: string;
 }
 
-/** Quotes, orders and their event history. Every status change goes through `transition` (compare-and-set). */
+/** Orders and their event history. Every status change goes through `transition` (compare-and-set). */
 export function createOrdersRepository(db: Database) {
   return {
-    async insertQuote(values: typeof quotes.$inferInsert): Promise<void> {
-      await db.transaction(async (tx) => {
-        // A new price for the order replaces the old one: only the newest quote may be submitted.
-        await tx.update(quotes).set({ supersededAt: values.createdAt }).where(and(eq(quotes.orderId, values.orderId), eq(quotes.userId, values.userId), isNull(quotes.supersededAt)));
-        await tx.insert(quotes).values(values);
-      });
-    },
-
-    /** Who an order id belongs to already (its first quote, or the order), or null when it is fresh. */
-    async ownerOfOrderId(orderId: string): Promise<{ userId: string; submitted: boolean } | null> {
-      const [order] = await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId));
-      if (order) return { userId: order.userId, submitted: true };
-      const [quote] = await db.select({ userId: quotes.userId }).from(quotes).where(eq(quotes.orderId, orderId)).limit(1);
-      return quote ? { userId: quote.userId, submitted: false } : null;
-    },
-
-    async findQuote(quoteId: string): Promise<QuoteRow | undefined> {
-      return (await db.select().from(quotes).where(eq(quotes.id, quoteId)))[0];
-    },
-
-    async findOrder(orderId: string, executor: Pick<Database, 'select'> = db): Promise<OrderRow | undefined> {
-      return (await executor.select().from(orders).where(eq(orders.id, orderId)))[0];
+    async findOrder(orderId: string): Promise<OrderRow | undefined> {
+      return (await db.select().from(orders).where(eq(orders.id, orderId)))[0];
     },
 
     /**
-     * Inserts a new order with its first event, and runs `alsoInTx` (the outbox job) in the same
-     * transaction. The person's row is locked first and `check` runs under that lock, so two
-     * orders submitted at once cannot both fit a limit only one of them fits.
+     * Locks the person's row until the caller's transaction ends: two orders of one person
+     * submitted at once then check their limits one after the other, so both cannot fit a limit
+     * only one of them fits.
      */
-    async insertOrder(values: typeof orders.$inferInsert, check: (tx: OrderTx) => Promise<void>, alsoInTx: (tx: OrderTx) => Promise<void>): Promise<void> {
-      await db.transaction(async (tx) => {
-        await tx.select({ id: users.id }).from(users).where(eq(users.id, values.userId)).for('update');
-        await check(tx);
-        await tx.insert(orders).values(values);
-        await tx.insert(orderEvents).values({ id: newId('oev'), orderId: values.id, fromStatus: null, toStatus: values.status, step: values.step, detail: 'submitted', at: values.createdAt });
-        await alsoInTx(tx);
+    async lockOrdersOf(userId: string): Promise<void> {
+      await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    },
+
+    /** Inserts a new order with its first event (inside the caller's transaction, with its outbox job). */
+    async insertOrder(values: typeof orders.$inferInsert): Promise<void> {
+      await db.transaction(async () => {
+        await db.insert(orders).values(values);
+        await db.insert(orderEvents).values({
+          id: newId('oev'),
+          orderId: values.id,
+          fromStatus: null,
+          toStatus: values.status,
+          step: values.step,
+          detail: 'submitted',
+          at: values.createdAt,
+        });
       });
     },
 
     /**
-     * Moves an order from the status and step it was read at, in one transaction with whatever
-     * `alsoInTx` writes (a ledger journal, the next job). Answers false, writing nothing, when
-     * another worker moved the order first. Illegal moves throw (order-state.ts).
+     * Moves an order from the status and step it was read at, with its event, inside the
+     * caller's transaction (which writes the step's journal and next job with it). Answers false,
+     * writing nothing, when another worker moved the order first. Illegal moves throw (order-state.ts).
      */
-    async transition(order: Pick<OrderRow, 'id' | 'status' | 'step'>, change: OrderChange, at: Date, alsoInTx?: (tx: OrderTx) => Promise<void>): Promise<boolean> {
+    async transition(order: Pick<OrderRow, 'id' | 'status' | 'step'>, change: OrderChange, at: Date): Promise<boolean> {
       assertTransition(order.status as OrderStatus, change.status);
-      return db.transaction(async (tx) => {
-        const updated = await tx
+      return db.transaction(async () => {
+        const updated = await db
           .update(orders)
           .set({ status: change.status, step: change.step, updatedAt: at, ...change.set })
           .where(and(eq(orders.id, order.id), eq(orders.status, order.status), eq(orders.step, order.step)))
           .returning({ id: orders.id });
         if (updated.length === 0) return false;
-        await tx.insert(orderEvents).values({ id: newId('oev'), orderId: order.id, fromStatus: order.status, toStatus: change.status, step: change.step, detail: change.detail ?? null, at });
-        await alsoInTx?.(tx);
+        await db.insert(orderEvents).values({
+          id: newId('oev'),
+          orderId: order.id,
+          fromStatus: order.status,
+          toStatus: change.status,
+          step: change.step,
+          detail: change.detail ?? null,
+          at,
+        });
         return true;
       });
     },
@@ -89,10 +96,28 @@ export function createOrdersRepository(db: Database) {
      * first flag's time is kept).
      */
     async noteReconcile(order: Pick<OrderRow, 'id' | 'status' | 'step'>, at: Date, detail?: string, needsOperator = false): Promise<void> {
-      await db.transaction(async (tx) => {
-        const flag = needsOperator && detail ? { operatorReviewSince: sql`coalesce(${orders.operatorReviewSince}, ${at.toISOString()}::timestamptz)`, operatorReviewReason: detail.slice(0, 200) } : {};
-        await tx.update(orders).set({ reconcileAttempts: sql`${orders.reconcileAttempts} + 1`, ...flag }).where(eq(orders.id, order.id));
-        if (detail) await tx.insert(orderEvents).values({ id: newId('oev'), orderId: order.id, fromStatus: order.status, toStatus: order.status, step: order.step, detail, at });
+      await db.transaction(async () => {
+        const flag =
+          needsOperator && detail
+            ? {
+                operatorReviewSince: sql`coalesce(${orders.operatorReviewSince}, ${at.toISOString()}::timestamptz)`,
+                operatorReviewReason: detail.slice(0, 200),
+              }
+            : {};
+        await db
+          .update(orders)
+          .set({ reconcileAttempts: sql`${orders.reconcileAttempts} + 1`, ...flag })
+          .where(eq(orders.id, order.id));
+        if (detail)
+          await db.insert(orderEvents).values({
+            id: newId('oev'),
+            orderId: order.id,
+            fromStatus: order.status,
+            toStatus: order.status,
+            step: order.step,
+            detail,
+            at,
+          });
       });
     },
 
@@ -100,14 +125,31 @@ export function createOrdersRepository(db: Database) {
       return db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(orderEvents.at, orderEvents.id);
     },
 
-    async list(userId: string, filter: { from: Date; to: Date; statuses?: OrderStatus[] | undefined; cryptoCurrency?: string | undefined; transactionType?: string | undefined; offset: number; limit: number }) {
+    async list(
+      userId: string,
+      filter: {
+        from: Date;
+        to: Date;
+        statuses?: OrderStatus[] | undefined;
+        cryptoCurrency?: string | undefined;
+        transactionType?: string | undefined;
+        offset: number;
+        limit: number;
+      },
+    ) {
       const conditions = [eq(orders.userId, userId), gte(orders.createdAt, filter.from), lte(orders.createdAt, filter.to)];
       if (filter.statuses?.length) conditions.push(inArray(orders.status, filter.statuses));
       if (filter.cryptoCurrency) conditions.push(eq(orders.cryptoCurrency, filter.cryptoCurrency));
       if (filter.transactionType) conditions.push(eq(orders.transactionType, filter.transactionType));
       const where = and(...conditions);
       const [total] = await db.select({ n: count() }).from(orders).where(where);
-      const rows = await db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).offset(filter.offset).limit(filter.limit);
+      const rows = await db
+        .select()
+        .from(orders)
+        .where(where)
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .offset(filter.offset)
+        .limit(filter.limit);
       return { total: Number(total?.n ?? 0), rows };
     },
 
@@ -115,17 +157,31 @@ export function createOrdersRepository(db: Database) {
      * What the person spent since each moment, in the limit currency (EUR), in one query: orders
      * whose money moved or may still move. Answers decimal strings by key.
      */
-    async spentSince<K extends string>(userId: string, starts: Record<K, Date>, executor: Pick<Database, 'select'> = db): Promise<Record<K, string>> {
+    async spentSince<K extends string>(userId: string, starts: Record<K, Date>): Promise<Record<K, string>> {
       const entries = Object.entries(starts) as Array<[K, Date]>;
       const earliest = new Date(Math.min(...entries.map(([, since]) => since.getTime())));
-      const sums = Object.fromEntries(entries.map(([key, since]) => [key, sql<string | null>`sum(${orders.limitAmount}) filter (where ${orders.createdAt} >= ${since.toISOString()}::timestamptz)`]));
-      const [row] = await executor.select(sums).from(orders).where(and(eq(orders.userId, userId), gte(orders.createdAt, earliest), notInArray(orders.status, NOT_SPENT)));
-      return Object.fromEntries(entries.map(([key]) => [key, (row as Record<string, string | null> | undefined)?.[key] ?? '0'])) as Record<K, string>;
+      const sums = Object.fromEntries(
+        entries.map(([key, since]) => [
+          key,
+          sql<string | null>`sum(${orders.limitAmount}) filter (where ${orders.createdAt} >= ${since.toISOString()}::timestamptz)`,
+        ]),
+      );
+      const [row] = await db
+        .select(sums)
+        .from(orders)
+        .where(and(eq(orders.userId, userId), gte(orders.createdAt, earliest), notInArray(orders.status, NOT_SPENT)));
+      return Object.fromEntries(entries.map(([key]) => [key, (row as Record<string, string | null> | undefined)?.[key] ?? '0'])) as Record<
+        K,
+        string
+      >;
     },
 
     /** How many buys count towards the first-transactions promotion. */
-    async countSpentOrders(userId: string, executor: Pick<Database, 'select'> = db): Promise<number> {
-      const [row] = await executor.select({ n: count() }).from(orders).where(and(eq(orders.userId, userId), notInArray(orders.status, NOT_SPENT)));
+    async countSpentOrders(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(orders)
+        .where(and(eq(orders.userId, userId), notInArray(orders.status, NOT_SPENT)));
       return Number(row?.n ?? 0);
     },
 
@@ -140,7 +196,15 @@ export function createOrdersRepository(db: Database) {
      */
     awaitingOperator() {
       return db
-        .select({ orderId: orders.id, cryptoCurrency: orders.cryptoCurrency, network: orders.network, cryptoAmount: orders.cryptoAmount, payoutId: orders.payoutId, txHash: orders.txHash, payoutStartedAt: orders.payoutStartedAt })
+        .select({
+          orderId: orders.id,
+          cryptoCurrency: orders.cryptoCurrency,
+          network: orders.network,
+          cryptoAmount: orders.cryptoAmount,
+          payoutId: orders.payoutId,
+          txHash: orders.txHash,
+          payoutStartedAt: orders.payoutStartedAt,
+        })
         .from(orders)
         .where(eq(orders.step, 'PAYOUT_REVIEW'))
         .orderBy(orders.payoutStartedAt, orders.id)
@@ -155,8 +219,18 @@ export function createOrdersRepository(db: Database) {
      */
     async awaitingReview(limit = 100): Promise<AwaitingReview[]> {
       const columns = {
-        orderId: orders.id, status: orders.status, step: orders.step, fiatAmount: orders.fiatAmount, fiatCurrency: orders.fiatCurrency, cryptoAmount: orders.cryptoAmount,
-        cryptoCurrency: orders.cryptoCurrency, network: orders.network, processor: orders.processor, paymentId: orders.paymentId, payoutId: orders.payoutId, txHash: orders.txHash,
+        orderId: orders.id,
+        status: orders.status,
+        step: orders.step,
+        fiatAmount: orders.fiatAmount,
+        fiatCurrency: orders.fiatCurrency,
+        cryptoAmount: orders.cryptoAmount,
+        cryptoCurrency: orders.cryptoCurrency,
+        network: orders.network,
+        processor: orders.processor,
+        paymentId: orders.paymentId,
+        payoutId: orders.payoutId,
+        txHash: orders.txHash,
         payoutStartedAt: orders.payoutStartedAt,
       };
       // The order's first PAYOUT_REVIEW event: when it started waiting, and why (order_events_order index).
@@ -176,14 +250,22 @@ export function createOrdersRepository(db: Database) {
         .orderBy(orders.operatorReviewSince, orders.id)
         .limit(limit);
       return [
-        ...payouts.map((row) => ({ ...row, kind: 'payout' as const, since: row.since ?? row.payoutStartedAt ?? null, reason: row.reason ?? 'awaiting operator' })),
+        ...payouts.map((row) => ({
+          ...row,
+          kind: 'payout' as const,
+          since: row.since ?? row.payoutStartedAt ?? null,
+          reason: row.reason ?? 'awaiting operator',
+        })),
         ...flagged.map((row) => ({ ...row, kind: 'payment' as const, reason: row.reason ?? 'operator to review' })),
       ];
     },
 
     /** Orders counted by status (for the crash test and operators). */
     async countByStatus(): Promise<Record<string, number>> {
-      const rows = await db.select({ status: orders.status, n: sql<number>`count(*)::int` }).from(orders).groupBy(orders.status);
+      const rows = await db
+        .select({ status: orders.status, n: sql<number>`count(*)::int` })
+        .from(orders)
+        .groupBy(orders.status);
       return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
     },
   };

@@ -7,9 +7,9 @@ import { type CardProcessorProvider, createCardProcessor, ProcessorUnavailableEr
 import { type ChainProvider, ChainRefusedError, ChainUnavailableError, createChainProvider } from '../../providers/chain/index.ts';
 import { createIdentityTestApp, type IdentityTestApp } from '../../../test/identity-helpers.ts';
 import { addCard, buy, orderDetail, TEST_CARDS, verifiedBuyer } from '../../../test/order-helpers.ts';
-import { createCardsRepository } from './cards.repository.ts';
-import { createMerchantTransactionsRepository } from './merchant-transactions.repository.ts';
-import { fundInventoryJournal } from './order-ledger.ts';
+import { createCardsRepository } from '../cards/cards.repository.ts';
+import { createMerchantTransactionsRepository } from '../merchant/merchant-transactions.repository.ts';
+import { fundInventoryJournal } from './order-journals.ts';
 import { createSettlement } from './settlement.ts';
 
 /**
@@ -25,18 +25,37 @@ afterAll(() => t.app.close());
 
 const quietLog = { warn: () => {}, error: () => {}, info: () => {}, debug: () => {} } as never;
 
-function settlementWith(overrides: { chain?: (real: ChainProvider) => ChainProvider; processor?: (real: CardProcessorProvider) => CardProcessorProvider } = {}) {
-  const processor = createCardProcessor({ kind: 'sandbox', db: t.db, clock: t.clock, publicUrl: '', fingerprintKey: Buffer.alloc(32) }).provider;
+function settlementWith(
+  overrides: { chain?: (real: ChainProvider) => ChainProvider; processor?: (real: CardProcessorProvider) => CardProcessorProvider } = {},
+) {
+  const processor = createCardProcessor({
+    kind: 'sandbox',
+    db: t.db,
+    clock: t.clock,
+    publicUrl: '',
+    fingerprintKey: Buffer.alloc(32),
+  }).provider;
   const chain = createChainProvider({ kind: 'sandbox', db: t.db, clock: t.clock, sandboxConfirmMs: 3000 });
   return createSettlement({
-    orders: t.app.orders.repository, cards: createCardsRepository(t.db), ledger: t.app.orders.ledger,
-    processor: overrides.processor ? overrides.processor(processor) : processor, chain: overrides.chain ? overrides.chain(chain) : chain,
-    queue: createJobQueueRepository(t.db), clock: t.clock, log: quietLog, threeDsReturnUrl: () => '/cb', chainConfirmPollMs: 1000, merchantTransactions: createMerchantTransactionsRepository(t.db),
+    orders: t.app.orders.repository,
+    cards: createCardsRepository(t.db),
+    ledger: t.app.orders.ledger,
+    processor: overrides.processor ? overrides.processor(processor) : processor,
+    chain: overrides.chain ? overrides.chain(chain) : chain,
+    queue: createJobQueueRepository(t.db),
+    transaction: t.unitOfWork.transaction,
+    savepoint: t.unitOfWork.savepoint,
+    clock: t.clock,
+    log: quietLog,
+    threeDsReturnUrl: () => '/cb',
+    chainConfirmPollMs: 1000,
+    merchantTransactions: createMerchantTransactionsRepository(t.db),
   });
 }
 
 const orderRow = async (orderId: string) => (await t.db.select().from(orders).where(eq(orders.id, orderId)))[0]!;
-const paymentOf = async (orderId: string) => (await t.db.select().from(sandboxCardPayments).where(eq(sandboxCardPayments.reference, orderId)))[0]!;
+const paymentOf = async (orderId: string) =>
+  (await t.db.select().from(sandboxCardPayments).where(eq(sandboxCardPayments.reference, orderId)))[0]!;
 
 async function authorisedOrder(email: string, number: string = TEST_CARDS.visa) {
   const buyer = await verifiedBuyer(t, email);
@@ -47,7 +66,18 @@ async function authorisedOrder(email: string, number: string = TEST_CARDS.visa) 
 describe('settlement when outside services fail', () => {
   it('a payout that went out but answered as an outage is retried with its key, never refunded, even past the deadline', async () => {
     const { orderId } = await authorisedOrder('unknown-payout@example.com');
-    const lostAnswer = settlementWith({ chain: (real) => ({ ...real, kind: real.kind, explorerUrl: real.explorerUrl, getTransfer: real.getTransfer, send: async (input) => { await real.send(input); throw new ChainUnavailableError('the custody API did not answer'); } }) });
+    const lostAnswer = settlementWith({
+      chain: (real) => ({
+        ...real,
+        kind: real.kind,
+        explorerUrl: real.explorerUrl,
+        getTransfer: real.getTransfer,
+        send: async (input) => {
+          await real.send(input);
+          throw new ChainUnavailableError('the custody API did not answer');
+        },
+      }),
+    });
     expect(await lostAnswer.advance(orderId)).not.toBeNull();
     expect((await orderRow(orderId)).step).toBe('PAYOUT');
     t.clock.advance(24 * 60 * 60 * 1000 + 1000);
@@ -57,16 +87,37 @@ describe('settlement when outside services fail', () => {
       t.clock.advance(4000);
     }
     expect((await orderRow(orderId)).status).toBe('SUCCESS');
-    expect((await t.db.select().from(sandboxChainTransfers).where(eq(sandboxChainTransfers.idempotencyKey, `order:${orderId}:payout`)))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(sandboxChainTransfers)
+        .where(eq(sandboxChainTransfers.idempotencyKey, `order:${orderId}:payout`)),
+    ).toHaveLength(1);
     expect((await paymentOf(orderId)).status).toBe('CAPTURED');
     // Issue 13: the crypto is reserved before the capture, and a confirmed payout books its delivery and its network fee
     // (those two in one transaction, so in either order).
-    expect((await t.app.orders.ledger.journalsOf(orderId)).map((journal) => journal.kind).sort()).toEqual(['card-capture', 'crypto-payout', 'crypto-purchase', 'crypto-reservation', 'payout-network-fee']);
+    expect((await t.app.orders.ledger.journalsOf(orderId)).map((journal) => journal.kind).sort()).toEqual([
+      'card-capture',
+      'crypto-payout',
+      'crypto-purchase',
+      'crypto-reservation',
+      'payout-network-fee',
+    ]);
   });
 
   it('a payout refused before sending (invalid address) is refunded and the books balance; a refusal that may follow a send (REJECTED) waits', async () => {
     const refusingWith = (reason: 'INVALID_ADDRESS' | 'REJECTED') =>
-      settlementWith({ chain: (real) => ({ ...real, kind: real.kind, explorerUrl: real.explorerUrl, getTransfer: real.getTransfer, send: async () => { throw new ChainRefusedError(reason, `refused: ${reason}`); } }) });
+      settlementWith({
+        chain: (real) => ({
+          ...real,
+          kind: real.kind,
+          explorerUrl: real.explorerUrl,
+          getTransfer: real.getTransfer,
+          send: async () => {
+            throw new ChainRefusedError(reason, `refused: ${reason}`);
+          },
+        }),
+      });
     const advanceUntilDone = async (settlement: ReturnType<typeof settlementWith>, orderId: string) => {
       for (let round = 0; round < 6 && (await orderRow(orderId)).step !== 'DONE'; round += 1) await settlement.advance(orderId);
     };
@@ -78,7 +129,12 @@ describe('settlement when outside services fail', () => {
     expect((await paymentOf(invalid)).status).toBe('REFUNDED');
     // The person is told their money came back (issue 14), not that nothing was charged.
     expect(await orderDetail(t, presend.headers, invalid)).toMatchObject({ status: 'FAILED', refunded: true });
-    expect(await t.db.select().from(sandboxChainTransfers).where(eq(sandboxChainTransfers.idempotencyKey, `order:${invalid}:payout`))).toHaveLength(0);
+    expect(
+      await t.db
+        .select()
+        .from(sandboxChainTransfers)
+        .where(eq(sandboxChainTransfers.idempotencyKey, `order:${invalid}:payout`)),
+    ).toHaveLength(0);
     for (const total of (await t.app.orders.ledger.trialBalance()).values()) expect(total.isZero()).toBe(true);
 
     const rejected = (await authorisedOrder('postsend-refusal@example.com')).orderId;
@@ -93,7 +149,15 @@ describe('settlement when outside services fail', () => {
 
   it('a processor outage at capture waits (the job is rescheduled, not failed) and settles once the processor is back', async () => {
     const { orderId } = await authorisedOrder('capture-outage@example.com');
-    const down = settlementWith({ processor: (real) => ({ ...real, kind: real.kind, capture: async () => { throw new ProcessorUnavailableError('HTTP 503'); } }) });
+    const down = settlementWith({
+      processor: (real) => ({
+        ...real,
+        kind: real.kind,
+        capture: async () => {
+          throw new ProcessorUnavailableError('HTTP 503');
+        },
+      }),
+    });
     const next = await down.advance(orderId);
     expect(next?.runAgainAt.getTime()).toBeGreaterThan(t.clock.now().getTime());
     expect((await orderRow(orderId)).step).toBe('CAPTURE');
@@ -104,13 +168,21 @@ describe('settlement when outside services fail', () => {
     expect((await orderRow(orderId)).status).toBe('SUCCESS');
   });
 
-  it('trust.md deadline: an order the processor could not authorise for 24 h expires, nothing charged', async () => {
+  it('docs/trust.md deadline: an order the processor could not authorise for 24 h expires, nothing charged', async () => {
     const buyer = await verifiedBuyer(t, 'deadline@example.com');
     const card = await addCard(t, buyer.headers, TEST_CARDS.visa);
     const { orderId } = await buy(t, buyer.headers, card.cardId, { fiatAmount: '35' });
     // Put back before its authorisation, with the processor down from then on.
     await t.db.update(orders).set({ status: 'OrderSubmitted', step: 'AUTHORIZE', paymentId: null }).where(eq(orders.id, orderId));
-    const down = settlementWith({ processor: (real) => ({ ...real, kind: real.kind, authorize: async () => { throw new ProcessorUnavailableError('HTTP 503'); } }) });
+    const down = settlementWith({
+      processor: (real) => ({
+        ...real,
+        kind: real.kind,
+        authorize: async () => {
+          throw new ProcessorUnavailableError('HTTP 503');
+        },
+      }),
+    });
     expect(await down.advance(orderId)).not.toBeNull();
     expect((await orderRow(orderId)).status).toBe('OrderSubmitted');
     t.clock.advance(24 * 60 * 60 * 1000 + 1000);
@@ -122,7 +194,7 @@ describe('settlement when outside services fail', () => {
   it('no crypto left to sell: the database refuses the reservation (no overdraft) before any capture, the authorisation is voided, the books balance', async () => {
     const { orderId, headers } = await authorisedOrder('no-inventory@example.com');
     const held = await t.app.orders.ledger.balance('inventory:BTC');
-    const move = (amount: Decimal, key: string) => t.db.transaction((tx) => t.app.orders.ledger.post(fundInventoryJournal('BTC', amount, key), tx));
+    const move = (amount: Decimal, key: string) => t.app.orders.ledger.post(fundInventoryJournal('BTC', amount, key));
     await move(held.negated(), 'test:empty-inventory');
     try {
       const settlement = settlementWith();
@@ -144,7 +216,15 @@ describe('settlement when outside services fail', () => {
     const { orderId } = await buy(t, buyer.headers, card.cardId, { fiatAmount: '30' });
     // The inline authorisation already answered for this order: it is put back before it, to run through the refusing processor.
     await t.db.update(orders).set({ status: 'OrderSubmitted', step: 'AUTHORIZE', paymentId: null }).where(eq(orders.id, orderId));
-    const refusing = settlementWith({ processor: (real) => ({ ...real, kind: real.kind, authorize: async () => { throw new Error('HTTP 422 token_invalid'); } }) });
+    const refusing = settlementWith({
+      processor: (real) => ({
+        ...real,
+        kind: real.kind,
+        authorize: async () => {
+          throw new Error('HTTP 422 token_invalid');
+        },
+      }),
+    });
     expect(await refusing.advance(orderId)).toBeNull();
     expect(await orderRow(orderId)).toMatchObject({ status: 'FAILED', failReason: 'CARD_DECLINED', step: 'DONE' });
   });

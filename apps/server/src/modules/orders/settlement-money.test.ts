@@ -4,14 +4,19 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, sandboxCardPayments, sandboxChainTransfers } from '../../db/schema/index.ts';
 import { createJobQueueRepository } from '../../jobs/job-queue.repository.ts';
-import { type CardProcessorProvider, createCardProcessor, ProcessorTimeoutError, ProcessorUnavailableError } from '../../providers/card-processor/index.ts';
+import {
+  type CardProcessorProvider,
+  createCardProcessor,
+  ProcessorTimeoutError,
+  ProcessorUnavailableError,
+} from '../../providers/card-processor/index.ts';
 import { type ChainProvider, ChainRefusedError, ChainUnavailableError, createChainProvider } from '../../providers/chain/index.ts';
 import { SANDBOX_NETWORK_FEES } from '../../providers/chain/sandbox.ts';
 import { call, createIdentityTestApp, type IdentityTestApp, signUp, tokenHeaders } from '../../../test/identity-helpers.ts';
 import { addCard, buy, orderDetail, TEST_CARDS, verifiedBuyer } from '../../../test/order-helpers.ts';
-import { createCardsRepository } from './cards.repository.ts';
-import { createMerchantTransactionsRepository } from './merchant-transactions.repository.ts';
-import { fundInventoryJournal } from './order-ledger.ts';
+import { createCardsRepository } from '../cards/cards.repository.ts';
+import { createMerchantTransactionsRepository } from '../merchant/merchant-transactions.repository.ts';
+import { fundInventoryJournal } from './order-journals.ts';
 import { createSettlement } from './settlement.ts';
 
 /**
@@ -36,29 +41,56 @@ interface Overrides {
 /** A settlement over the test app's database, with a log that keeps its warnings, and chain or processor partly replaced. */
 function settlementWith(overrides: Overrides = {}) {
   const warnings: Array<{ fields: Record<string, unknown>; message: string }> = [];
-  const log = { warn: (fields: Record<string, unknown>, message: string) => warnings.push({ fields, message }), error: () => {}, info: () => {}, debug: () => {} } as never;
-  const processor = createCardProcessor({ kind: 'sandbox', db: t.db, clock: t.clock, publicUrl: '', fingerprintKey: Buffer.alloc(32) }).provider;
+  const log = {
+    warn: (fields: Record<string, unknown>, message: string) => warnings.push({ fields, message }),
+    error: () => {},
+    info: () => {},
+    debug: () => {},
+  } as never;
+  const processor = createCardProcessor({
+    kind: 'sandbox',
+    db: t.db,
+    clock: t.clock,
+    publicUrl: '',
+    fingerprintKey: Buffer.alloc(32),
+  }).provider;
   const chain = createChainProvider({ kind: 'sandbox', db: t.db, clock: t.clock, sandboxConfirmMs: 3000 });
   const settlement = createSettlement({
-    orders: t.app.orders.repository, cards: createCardsRepository(t.db), ledger: t.app.orders.ledger,
-    processor: { ...processor, ...overrides.processor?.(processor) } as CardProcessorProvider, chain: { ...chain, ...overrides.chain?.(chain) } as ChainProvider,
-    queue: createJobQueueRepository(t.db), clock: t.clock, log, threeDsReturnUrl: () => '/cb', chainConfirmPollMs: 1000,
-    merchantTransactions: createMerchantTransactionsRepository(t.db), payoutConfirmDeadlineMs: DEADLINE_MS,
+    orders: t.app.orders.repository,
+    cards: createCardsRepository(t.db),
+    ledger: t.app.orders.ledger,
+    processor: { ...processor, ...overrides.processor?.(processor) } as CardProcessorProvider,
+    chain: { ...chain, ...overrides.chain?.(chain) } as ChainProvider,
+    queue: createJobQueueRepository(t.db),
+    transaction: t.unitOfWork.transaction,
+    savepoint: t.unitOfWork.savepoint,
+    clock: t.clock,
+    log,
+    threeDsReturnUrl: () => '/cb',
+    chainConfirmPollMs: 1000,
+    merchantTransactions: createMerchantTransactionsRepository(t.db),
+    payoutConfirmDeadlineMs: DEADLINE_MS,
   });
   return { settlement, warnings };
 }
 
 const orderRow = async (orderId: string) => (await t.db.select().from(orders).where(eq(orders.id, orderId)))[0]!;
-const paymentOf = async (orderId: string) => (await t.db.select().from(sandboxCardPayments).where(eq(sandboxCardPayments.reference, orderId)))[0]!;
+const paymentOf = async (orderId: string) =>
+  (await t.db.select().from(sandboxCardPayments).where(eq(sandboxCardPayments.reference, orderId)))[0]!;
 const kindsOf = async (orderId: string) => (await t.app.orders.ledger.journalsOf(orderId)).map((journal) => journal.kind);
 const balance = (code: string) => t.app.orders.ledger.balance(code);
 const expectBalancedBooks = async () => {
   for (const total of (await t.app.orders.ledger.trialBalance()).values()) expect(total.isZero()).toBe(true);
 };
-const advanceUntil = async (settlement: ReturnType<typeof createSettlement>, orderId: string, done: (row: Awaited<ReturnType<typeof orderRow>>) => boolean, rounds = 6) => {
+const advanceUntil = async (
+  settlement: ReturnType<typeof createSettlement>,
+  orderId: string,
+  done: (row: Awaited<ReturnType<typeof orderRow>>) => boolean,
+  rounds = 6,
+) => {
   for (let round = 0; round < rounds && !done(await orderRow(orderId)); round += 1) await settlement.advance(orderId);
 };
-const moveInventory = (crypto: string, amount: Decimal, key: string) => t.db.transaction((tx) => t.app.orders.ledger.post(fundInventoryJournal(crypto, amount, key), tx));
+const moveInventory = (crypto: string, amount: Decimal, key: string) => t.app.orders.ledger.post(fundInventoryJournal(crypto, amount, key));
 
 async function authorisedOrder(email: string, quote: Record<string, unknown> = {}) {
   const buyer = await verifiedBuyer(t, email);
@@ -109,12 +141,23 @@ describe('a payout whose outcome stays unknown (PAYOUT_CONFIRM_DEADLINE_MS)', ()
     const headers = tokenHeaders(await signUp(t.app, 'payout-review-sent@example.com'));
     expect((await orderDetail(t, headers, orderId)).status).toBe('PROCESSING');
     const now = t.clock.now().getTime();
-    const history = await call(t.app, 'POST', PATHS.listOrder, { headers, body: { startTime: new Date(now - 2 * 24 * HOUR).toISOString(), endTime: new Date(now + HOUR).toISOString(), pageNum: 1, pageSize: 10 } });
+    const history = await call(t.app, 'POST', PATHS.listOrder, {
+      headers,
+      body: {
+        startTime: new Date(now - 2 * 24 * HOUR).toISOString(),
+        endTime: new Date(now + HOUR).toISOString(),
+        pageNum: 1,
+        pageSize: 10,
+      },
+    });
     expect(history.statusCode, JSON.stringify(history.body)).toBe(200);
     expect(history.body.data.list.find((row: { orderId: string }) => row.orderId === orderId)?.status).toBe('PROCESSING');
 
     // An operator sees it on the sandbox ledger page, with the payout and no person or address.
-    const page = (await t.app.inject({ method: 'GET', url: '/sandbox/ledger' })).json() as { awaitingOperator: Array<Record<string, unknown>>; balanced: boolean };
+    const page = (await t.app.inject({ method: 'GET', url: '/sandbox/ledger' })).json() as {
+      awaitingOperator: Array<Record<string, unknown>>;
+      balanced: boolean;
+    };
     expect(page.balanced).toBe(true);
     const listed = page.awaitingOperator.find((row) => row.orderId === orderId);
     expect(listed).toMatchObject({ payoutId: sent.payoutId, txHash: sent.txHash, cryptoCurrency: 'BTC', network: 'BTC' });
@@ -138,7 +181,14 @@ describe('a payout whose outcome stays unknown (PAYOUT_CONFIRM_DEADLINE_MS)', ()
 
   it('a send that never answers: after the deadline it waits for an operator without a transfer id; once the custody service answers, the same key finds the one transfer', async () => {
     const { orderId } = await authorisedOrder('payout-review-unanswered@example.com');
-    const lostAnswers = settlementWith({ chain: (real) => ({ send: async (input) => { await real.send(input); throw new ChainUnavailableError('the custody API did not answer'); } }) });
+    const lostAnswers = settlementWith({
+      chain: (real) => ({
+        send: async (input) => {
+          await real.send(input);
+          throw new ChainUnavailableError('the custody API did not answer');
+        },
+      }),
+    });
     await advanceUntil(lostAnswers.settlement, orderId, (row) => row.step === 'PAYOUT');
     await lostAnswers.settlement.advance(orderId);
     expect(await orderRow(orderId)).toMatchObject({ step: 'PAYOUT', payoutId: null });
@@ -146,7 +196,10 @@ describe('a payout whose outcome stays unknown (PAYOUT_CONFIRM_DEADLINE_MS)', ()
     t.clock.advance(DEADLINE_MS);
     await lostAnswers.settlement.advance(orderId);
     expect(await orderRow(orderId)).toMatchObject({ status: 'PROCESSING', step: 'PAYOUT_REVIEW', payoutId: null });
-    expect(lostAnswers.warnings.find((entry) => entry.message.includes('awaits an operator'))?.fields).toMatchObject({ orderId, why: 'the send has no known outcome' });
+    expect(lostAnswers.warnings.find((entry) => entry.message.includes('awaits an operator'))?.fields).toMatchObject({
+      orderId,
+      why: 'the send has no known outcome',
+    });
     // Still unanswered in review: it waits, it is not refunded.
     await lostAnswers.settlement.advance(orderId);
     expect(await orderRow(orderId)).toMatchObject({ step: 'PAYOUT_REVIEW' });
@@ -155,7 +208,12 @@ describe('a payout whose outcome stays unknown (PAYOUT_CONFIRM_DEADLINE_MS)', ()
     const { settlement } = settlementWith();
     await advanceUntil(settlement, orderId, (row) => row.step === 'DONE');
     expect(await orderRow(orderId)).toMatchObject({ status: 'SUCCESS', step: 'DONE' });
-    expect(await t.db.select().from(sandboxChainTransfers).where(eq(sandboxChainTransfers.idempotencyKey, `order:${orderId}:payout`))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(sandboxChainTransfers)
+        .where(eq(sandboxChainTransfers.idempotencyKey, `order:${orderId}:payout`)),
+    ).toHaveLength(1);
     await expectBalancedBooks();
   });
 });
@@ -169,20 +227,30 @@ describe('payout network fees (gas) are journaled', () => {
     t.clock.advance(4000);
     await settlement.advance(orderId);
     const fee = (await t.app.orders.ledger.journalsOf(orderId)).find((journal) => journal.kind === 'payout-network-fee');
-    expect(fee?.entries.map((entry) => [entry.code, entry.amount.toFixed()]).sort()).toEqual([['inventory:BTC', `-${SANDBOX_NETWORK_FEES.BTC}`], ['network-fee-expense:BTC', SANDBOX_NETWORK_FEES.BTC]]);
+    expect(fee?.entries.map((entry) => [entry.code, entry.amount.toFixed()]).sort()).toEqual([
+      ['inventory:BTC', `-${SANDBOX_NETWORK_FEES.BTC}`],
+      ['network-fee-expense:BTC', SANDBOX_NETWORK_FEES.BTC],
+    ]);
     expect((await balance('network-fee-expense:BTC')).minus(expenseBefore).toFixed()).toBe(SANDBOX_NETWORK_FEES.BTC);
     await expectBalancedBooks();
   });
 
   it('an ERC-20 payout (USDT on Ethereum) books its gas in ETH, out of the ETH inventory', async () => {
-    const { orderId } = await authorisedOrder('gas-usdt@example.com', { cryptoCurrency: 'USDT', network: 'ETH', walletAddress: '0xde0B295669a9FD93d5F28D9Ec85E40f4cb697BAe' });
+    const { orderId } = await authorisedOrder('gas-usdt@example.com', {
+      cryptoCurrency: 'USDT',
+      network: 'ETH',
+      walletAddress: '0xde0B295669a9FD93d5F28D9Ec85E40f4cb697BAe',
+    });
     const { settlement } = settlementWith();
     await advanceUntil(settlement, orderId, (row) => row.step === 'CONFIRM');
     t.clock.advance(4000);
     await settlement.advance(orderId);
     expect((await orderRow(orderId)).status).toBe('SUCCESS');
     const fee = (await t.app.orders.ledger.journalsOf(orderId)).find((journal) => journal.kind === 'payout-network-fee');
-    expect(fee?.entries.map((entry) => [entry.code, entry.currency, entry.amount.toFixed()]).sort()).toEqual([['inventory:ETH', 'ETH', `-${SANDBOX_NETWORK_FEES.ETH}`], ['network-fee-expense:ETH', 'ETH', SANDBOX_NETWORK_FEES.ETH]]);
+    expect(fee?.entries.map((entry) => [entry.code, entry.currency, entry.amount.toFixed()]).sort()).toEqual([
+      ['inventory:ETH', 'ETH', `-${SANDBOX_NETWORK_FEES.ETH}`],
+      ['network-fee-expense:ETH', 'ETH', SANDBOX_NETWORK_FEES.ETH],
+    ]);
     await expectBalancedBooks();
   });
 
@@ -197,7 +265,10 @@ describe('payout network fees (gas) are journaled', () => {
       await settlement.advance(orderId);
       expect((await orderRow(orderId)).status).toBe('SUCCESS');
       const fee = (await t.app.orders.ledger.journalsOf(orderId)).find((journal) => journal.kind === 'payout-network-fee');
-      expect(fee?.entries.map((entry) => [entry.code, entry.amount.toFixed()]).sort()).toEqual([['gas-unfunded:BTC', `-${SANDBOX_NETWORK_FEES.BTC}`], ['network-fee-expense:BTC', SANDBOX_NETWORK_FEES.BTC]]);
+      expect(fee?.entries.map((entry) => [entry.code, entry.amount.toFixed()]).sort()).toEqual([
+        ['gas-unfunded:BTC', `-${SANDBOX_NETWORK_FEES.BTC}`],
+        ['network-fee-expense:BTC', SANDBOX_NETWORK_FEES.BTC],
+      ]);
       expect((await balance('inventory:BTC')).toFixed()).toBe('0');
       await expectBalancedBooks();
     } finally {
@@ -228,7 +299,13 @@ describe('the crypto is reserved before the card is captured', () => {
     const { orderId } = await authorisedOrder('reserve-void-retry@example.com');
     const held = await balance('inventory:BTC');
     await moveInventory('BTC', held.negated(), `test:empty-for-void:${orderId}`);
-    const voidDown = settlementWith({ processor: () => ({ void: async () => { throw new ProcessorUnavailableError('HTTP 503'); } }) });
+    const voidDown = settlementWith({
+      processor: () => ({
+        void: async () => {
+          throw new ProcessorUnavailableError('HTTP 503');
+        },
+      }),
+    });
     try {
       await voidDown.settlement.advance(orderId);
       expect(await orderRow(orderId)).toMatchObject({ status: 'PROCESSING', step: 'RESERVE', failReason: 'LIQUIDITY' });
@@ -245,7 +322,13 @@ describe('the crypto is reserved before the card is captured', () => {
 
   it('the deadline before capture voids the hold and releases the reservation', async () => {
     const { orderId } = await authorisedOrder('reserve-deadline@example.com');
-    const captureDown = settlementWith({ processor: () => ({ capture: async () => { throw new ProcessorUnavailableError('HTTP 503'); } }) });
+    const captureDown = settlementWith({
+      processor: () => ({
+        capture: async () => {
+          throw new ProcessorUnavailableError('HTTP 503');
+        },
+      }),
+    });
     await captureDown.settlement.advance(orderId);
     expect(await orderRow(orderId)).toMatchObject({ step: 'CAPTURE' });
     const reserved = await balance('payout-reserved:BTC');
@@ -260,7 +343,14 @@ describe('the crypto is reserved before the card is captured', () => {
 
   it('a capture that went through but whose answer was lost, then the deadline: the capture is booked and refunded, never kept', async () => {
     const { orderId } = await authorisedOrder('capture-answer-lost@example.com');
-    const answerLost = settlementWith({ processor: (real) => ({ capture: async (paymentId, input) => { await real.capture(paymentId, input); throw new ProcessorTimeoutError('no answer in 10 s'); } }) });
+    const answerLost = settlementWith({
+      processor: (real) => ({
+        capture: async (paymentId, input) => {
+          await real.capture(paymentId, input);
+          throw new ProcessorTimeoutError('no answer in 10 s');
+        },
+      }),
+    });
     await answerLost.settlement.advance(orderId);
     expect(await orderRow(orderId)).toMatchObject({ step: 'CAPTURE' });
     expect((await paymentOf(orderId)).status).toBe('CAPTURED');
@@ -283,7 +373,14 @@ describe('each order is booked against its own processor', () => {
     expect((await orderRow(orderId)).processor).toBe('sandbox');
     // The same payments, behind a processor that now calls itself checkout (the setting was switched).
     // A payout refused before sending makes it refund too, so the reversal of the capture is checked as well.
-    const switched = settlementWith({ processor: () => ({ kind: 'checkout' }), chain: () => ({ send: async () => { throw new ChainRefusedError('INVALID_ADDRESS', 'refused'); } }) });
+    const switched = settlementWith({
+      processor: () => ({ kind: 'checkout' }),
+      chain: () => ({
+        send: async () => {
+          throw new ChainRefusedError('INVALID_ADDRESS', 'refused');
+        },
+      }),
+    });
     await advanceUntil(switched.settlement, orderId, (row) => row.step === 'DONE', 8);
     expect(await orderRow(orderId)).toMatchObject({ status: 'FAILED', failReason: 'PAYOUT_FAILED' });
     const journals = await t.app.orders.ledger.journalsOf(orderId);
@@ -292,7 +389,10 @@ describe('each order is booked against its own processor', () => {
     expect(codes.some((code) => code.startsWith('processor-receivable:checkout'))).toBe(false);
     const total = new Decimal((await orderRow(orderId)).fiatAmount);
     const refund = journals.find((journal) => journal.kind === 'card-refund');
-    expect(refund?.entries.map((entry) => [entry.code, entry.amount.toFixed()]).sort()).toEqual([['customer-funds:EUR', total.toFixed()], ['processor-receivable:sandbox:EUR', total.negated().toFixed()]]);
+    expect(refund?.entries.map((entry) => [entry.code, entry.amount.toFixed()]).sort()).toEqual([
+      ['customer-funds:EUR', total.toFixed()],
+      ['processor-receivable:sandbox:EUR', total.negated().toFixed()],
+    ]);
     expect((await t.app.orders.ledger.balance('processor-receivable:checkout:EUR')).toFixed()).toBe('0');
     await expectBalancedBooks();
   });

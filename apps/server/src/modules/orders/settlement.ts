@@ -3,15 +3,40 @@ import Decimal from 'decimal.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobQueueRepository } from '../../jobs/job-queue.repository.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { type CardProcessorProvider, type DeclineReason, type Payment, ProcessorTimeoutError, ProcessorUnavailableError } from '../../providers/card-processor/card-processor.ts';
-import { ChainRefusedError, type ChainRefusal, ChainUnavailableError, type ChainProvider, type NetworkFee, type Transfer } from '../../providers/chain/chain.ts';
+import type { RunInTransaction } from '../../platform/transaction.ts';
+import { createFlowRunner, type StepOutcome } from '../../jobs/flow-runner.ts';
+import {
+  type CardProcessorProvider,
+  type DeclineReason,
+  type Payment,
+  ProcessorTimeoutError,
+  ProcessorUnavailableError,
+} from '../../providers/card-processor/card-processor.ts';
+import {
+  ChainRefusedError,
+  type ChainRefusal,
+  ChainUnavailableError,
+  type ChainProvider,
+  type NetworkFee,
+  type Transfer,
+} from '../../providers/chain/chain.ts';
 import { loggableError } from '../../platform/logging.ts';
-import type { Ledger } from '../ledger/ledger.repository.ts';
-import type { CardsRepository } from './cards.repository.ts';
+import type { Ledger } from '../ledger/index.ts';
+import type { CardsRepository } from '../cards/index.ts';
 import { scheduleReconcile } from './late-authorisations.ts';
-import type { MerchantTransactionsRepository } from './merchant-transactions.repository.ts';
-import { captureJournal, isOverdraftError, networkFeeJournal, type OrderMoney, payoutJournal, purchaseJournal, reservationJournal, reservationKey, REVERSALS } from './order-ledger.ts';
-import type { OrderChange, OrderRow, OrdersRepository, OrderTx } from './orders.repository.ts';
+import type { MerchantTransactionsRepository } from '../merchant/index.ts';
+import {
+  captureJournal,
+  isOverdraftError,
+  networkFeeJournal,
+  type OrderMoney,
+  payoutJournal,
+  purchaseJournal,
+  reservationJournal,
+  reservationKey,
+  REVERSALS,
+} from './order-journals.ts';
+import type { OrderChange, OrderRow, OrdersRepository } from './orders.repository.ts';
 
 export const JOB_ADVANCE_ORDER = 'order.advance';
 export const JOB_ORDER_RECEIPT = 'order.receipt';
@@ -27,7 +52,7 @@ export const DEFAULT_PAYOUT_CONFIRM_DEADLINE_MS = 4 * 60 * 60 * 1000;
 /** A payout waiting for an operator is still looked at, this often: a late confirmation or failure ends it by itself. */
 const PAYOUT_REVIEW_POLL_MS = 10 * 60 * 1000;
 
-type Outcome = 'moved' | { waitUntil: Date };
+type Outcome = StepOutcome;
 
 const DECLINE_REASONS: Record<DeclineReason, OrderFailReason> = {
   DECLINED: 'CARD_DECLINED',
@@ -44,7 +69,8 @@ const PRE_SEND_REFUSALS: readonly ChainRefusal[] = ['INVALID_ADDRESS', 'INVALID_
 const PAST_DEADLINE_STEPS = ['PAYOUT', 'CONFIRM', 'PAYOUT_REVIEW', 'REFUND', 'DONE'];
 
 /** An outside service is down or slow: the step is tried again later with the same keys. */
-const isOutage = (error: unknown) => error instanceof ProcessorUnavailableError || error instanceof ProcessorTimeoutError || error instanceof ChainUnavailableError;
+const isOutage = (error: unknown) =>
+  error instanceof ProcessorUnavailableError || error instanceof ProcessorTimeoutError || error instanceof ChainUnavailableError;
 
 /**
  * Settlement of a card buy, one step at a time (order-state.ts): authorise → reserve the crypto →
@@ -59,6 +85,10 @@ export function createSettlement(deps: {
   processor: CardProcessorProvider;
   chain: ChainProvider;
   queue: JobQueueRepository;
+  /** Each move, its journals and its next jobs commit together (platform/transaction.ts). */
+  transaction: RunInTransaction;
+  /** A journal that may be refused (an overdraft) without undoing the move around it. */
+  savepoint: RunInTransaction;
   clock: Clock;
   log: FastifyBaseLogger;
   /** Where the bank's 3DS page sends the person back (our 3ds-callback route). */
@@ -74,36 +104,60 @@ export function createSettlement(deps: {
   // Booked against the processor that holds the order's payment (stored on the order), never the one configured now.
   const moneyOf = (order: OrderRow): OrderMoney => ({ ...order, fees: order.fees as QuoteFees });
 
-  async function move(order: OrderRow, change: OrderChange, alsoInTx?: (tx: OrderTx) => Promise<void>): Promise<Outcome> {
+  /**
+   * Moves the order by compare-and-set and, in the same transaction, writes what goes with the
+   * move (`withMove`: a journal, the next job), its receipt job and its merchant transaction's end.
+   * When another worker moved the order first, nothing of it is written.
+   */
+  async function move(order: OrderRow, change: OrderChange, withMove?: () => Promise<void>): Promise<Outcome> {
     const now = clock.now();
     const final = change.step === 'DONE';
     const withCompletion: OrderChange = final ? { ...change, set: { ...change.set, completedAt: now } } : change;
-    await orders.transition(order, withCompletion, now, async (tx) => {
-      await alsoInTx?.(tx);
-      if (change.status === 'SUCCESS') await deps.queue.enqueue({ kind: JOB_ORDER_RECEIPT, payload: { orderId: order.id }, runAt: now, dedupeKey: `order-receipt:${order.id}` }, tx);
-      if (final && order.merchantTranId) await deps.merchantTransactions.finish(order.merchantTranId, order.id, change.status === 'SUCCESS' ? 'Success' : 'Failed', now, tx);
+    await deps.transaction(async () => {
+      if (!(await orders.transition(order, withCompletion, now))) return;
+      await withMove?.();
+      if (change.status === 'SUCCESS')
+        await deps.queue.enqueue({
+          kind: JOB_ORDER_RECEIPT,
+          payload: { orderId: order.id },
+          runAt: now,
+          dedupeKey: `order-receipt:${order.id}`,
+        });
+      if (final && order.merchantTranId)
+        await deps.merchantTransactions.finish(order.merchantTranId, order.id, change.status === 'SUCCESS' ? 'Success' : 'Failed', now);
     });
     // Moved by us or by another worker: either way, read the order again and go on.
     return 'moved';
   }
 
   /** The order ends without money moving: declined, partial, expired. */
-  const endUnpaid = (order: OrderRow, status: OrderStatus, failReason: OrderFailReason, set: OrderChange['set'] = {}, alsoInTx?: (tx: OrderTx) => Promise<void>) =>
-    move(order, { status, step: 'DONE', set: { ...set, failReason }, detail: failReason }, alsoInTx);
+  const endUnpaid = (
+    order: OrderRow,
+    status: OrderStatus,
+    failReason: OrderFailReason,
+    set: OrderChange['set'] = {},
+    withMove?: () => Promise<void>,
+  ) => move(order, { status, step: 'DONE', set: { ...set, failReason }, detail: failReason }, withMove);
 
   /** The order ends not knowing whether the processor holds a payment for it: the reconcile job keeps asking (late-authorisations.ts). */
-  const reconcileLater = (order: OrderRow) => (tx: OrderTx) => scheduleReconcile(deps.queue, order.id, clock.now(), tx);
+  const reconcileLater = (order: OrderRow) => () => scheduleReconcile(deps.queue, order.id, clock.now());
 
   /** Puts the order's reserved crypto back into the inventory (nothing when it had none). */
-  const releaseReservation = (order: OrderRow, tx: OrderTx) =>
-    ledger.reverse(REVERSALS.reservation.of(order.id), { kind: REVERSALS.reservation.kind, idempotencyKey: REVERSALS.reservation.key(order.id) }, tx);
+  const releaseReservation = (order: OrderRow) =>
+    ledger.reverse(REVERSALS.reservation.of(order.id), {
+      kind: REVERSALS.reservation.kind,
+      idempotencyKey: REVERSALS.reservation.key(order.id),
+    });
 
   /** Money was captured: refund it (after undoing any sale and releasing the reserve), then end with `failReason`. */
   function startRefund(order: OrderRow, failReason: OrderFailReason): Promise<Outcome> {
-    return move(order, { status: 'PROCESSING', step: 'REFUND', set: { failReason }, detail: `refund: ${failReason}` }, async (tx) => {
+    return move(order, { status: 'PROCESSING', step: 'REFUND', set: { failReason }, detail: `refund: ${failReason}` }, async () => {
       // What was booked is undone as booked (read back from the ledger): a step never posted is nothing to undo.
-      await ledger.reverse(REVERSALS.purchase.of(order.id), { kind: REVERSALS.purchase.kind, idempotencyKey: REVERSALS.purchase.key(order.id) }, tx);
-      await releaseReservation(order, tx);
+      await ledger.reverse(REVERSALS.purchase.of(order.id), {
+        kind: REVERSALS.purchase.kind,
+        idempotencyKey: REVERSALS.purchase.key(order.id),
+      });
+      await releaseReservation(order);
     });
   }
 
@@ -111,24 +165,44 @@ export function createSettlement(deps: {
     const now = clock.now();
     switch (payment.status) {
       case 'AUTHORIZED':
-        return move(order, { status: 'PROCESSING', step: 'RESERVE', set: { paymentId: payment.paymentId, threeDsStatus: order.threeDsStatus === 'PENDING' ? 'SUCCEEDED' : order.threeDsStatus }, detail: 'authorised' }, async (tx) => {
-          await deps.queue.wake(advanceJobKey(order.id), now, tx);
-        });
+        return move(
+          order,
+          {
+            status: 'PROCESSING',
+            step: 'RESERVE',
+            set: { paymentId: payment.paymentId, threeDsStatus: order.threeDsStatus === 'PENDING' ? 'SUCCEEDED' : order.threeDsStatus },
+            detail: 'authorised',
+          },
+          async () => {
+            await deps.queue.wake(advanceJobKey(order.id), now);
+          },
+        );
       case 'CHALLENGE_REQUIRED': {
         if (now.getTime() - order.createdAt.getTime() >= THREE_DS_TTL_MS) {
           await processor.void(payment.paymentId, { idempotencyKey: keyOf(order.id, 'void') });
           return endUnpaid(order, 'EXPIRED', 'THREE_DS_EXPIRED', { threeDsStatus: 'EXPIRED' });
         }
         if (order.threeDsStatus !== 'PENDING') {
-          await orders.transition(order, { status: 'OrderSubmitted', step: 'AUTHORIZE', set: { paymentId: payment.paymentId, threeDsStatus: 'PENDING', threeDsUrl: payment.challengeUrl }, detail: '3DS challenge' }, now);
+          await orders.transition(
+            order,
+            {
+              status: 'OrderSubmitted',
+              step: 'AUTHORIZE',
+              set: { paymentId: payment.paymentId, threeDsStatus: 'PENDING', threeDsUrl: payment.challengeUrl },
+              detail: '3DS challenge',
+            },
+            now,
+          );
         }
         return later(Math.min(THREE_DS_POLL_MS, order.createdAt.getTime() + THREE_DS_TTL_MS - now.getTime() + 1));
       }
       case 'DECLINED': {
         const failReason = DECLINE_REASONS[payment.declineReason ?? 'DECLINED'];
         // The bank's challenge timed out on the processor's side: the same end as our own 15 minutes.
-        if (failReason === 'THREE_DS_EXPIRED') return endUnpaid(order, 'EXPIRED', failReason, { paymentId: payment.paymentId, threeDsStatus: 'EXPIRED' });
-        const threeDs = order.threeDsStatus === 'PENDING' ? { threeDsStatus: failReason === 'THREE_DS_FAILED' ? 'FAILED' : 'SUCCEEDED' } : {};
+        if (failReason === 'THREE_DS_EXPIRED')
+          return endUnpaid(order, 'EXPIRED', failReason, { paymentId: payment.paymentId, threeDsStatus: 'EXPIRED' });
+        const threeDs =
+          order.threeDsStatus === 'PENDING' ? { threeDsStatus: failReason === 'THREE_DS_FAILED' ? 'FAILED' : 'SUCCEEDED' } : {};
         return endUnpaid(order, 'FAILED', failReason, { paymentId: payment.paymentId, ...threeDs });
       }
       case 'PARTIALLY_AUTHORIZED':
@@ -152,8 +226,13 @@ export function createSettlement(deps: {
     let payment: Payment;
     try {
       payment = await processor.authorize({
-        idempotencyKey: keyOf(order.id, 'authorize'), reference: order.id, cardToken: card.processorToken, amount: order.fiatAmount, currency: order.fiatCurrency,
-        successUrl: deps.threeDsReturnUrl(order.id), failureUrl: deps.threeDsReturnUrl(order.id),
+        idempotencyKey: keyOf(order.id, 'authorize'),
+        reference: order.id,
+        cardToken: card.processorToken,
+        amount: order.fiatAmount,
+        currency: order.fiatCurrency,
+        successUrl: deps.threeDsReturnUrl(order.id),
+        failureUrl: deps.threeDsReturnUrl(order.id),
       });
     } catch (error) {
       if (error instanceof ProcessorUnavailableError) return later(OUTAGE_RETRY_MS);
@@ -179,15 +258,22 @@ export function createSettlement(deps: {
   async function reserve(order: OrderRow): Promise<Outcome> {
     if (order.failReason !== 'LIQUIDITY') {
       try {
-        return await move(order, { status: 'PROCESSING', step: 'CAPTURE', detail: 'crypto reserved' }, async (tx) => {
-          await ledger.post(reservationJournal(moneyOf(order)), tx);
+        return await move(order, { status: 'PROCESSING', step: 'CAPTURE', detail: 'crypto reserved' }, async () => {
+          await ledger.post(reservationJournal(moneyOf(order)));
         });
       } catch (error) {
         if (!isOverdraftError(error)) throw error;
       }
-      deps.log.warn({ orderId: order.id, crypto: order.cryptoCurrency }, 'inventory cannot cover the order: voiding its authorisation, nothing captured');
+      deps.log.warn(
+        { orderId: order.id, crypto: order.cryptoCurrency },
+        'inventory cannot cover the order: voiding its authorisation, nothing captured',
+      );
       // Another worker moved the order on meanwhile (it reserved): nothing to void, read it again.
-      const marked = await orders.transition(order, { status: 'PROCESSING', step: 'RESERVE', set: { failReason: 'LIQUIDITY' }, detail: 'no crypto to reserve' }, clock.now());
+      const marked = await orders.transition(
+        order,
+        { status: 'PROCESSING', step: 'RESERVE', set: { failReason: 'LIQUIDITY' }, detail: 'no crypto to reserve' },
+        clock.now(),
+      );
       if (!marked) return 'moved';
     }
     await processor.void(order.paymentId!, { idempotencyKey: keyOf(order.id, 'void') });
@@ -196,32 +282,44 @@ export function createSettlement(deps: {
 
   /** The card was charged: the order moves on to the sale with the capture in its books. */
   const recordCapture = (order: OrderRow, detail: string) =>
-    move(order, { status: 'PROCESSING', step: 'PURCHASE', detail }, async (tx) => {
-      await ledger.post(captureJournal(moneyOf(order)), tx);
+    move(order, { status: 'PROCESSING', step: 'PURCHASE', detail }, async () => {
+      await ledger.post(captureJournal(moneyOf(order)));
     });
 
   async function capture(order: OrderRow): Promise<Outcome> {
-    await processor.capture(order.paymentId!, { idempotencyKey: keyOf(order.id, 'capture'), amount: order.fiatAmount, currency: order.fiatCurrency });
+    await processor.capture(order.paymentId!, {
+      idempotencyKey: keyOf(order.id, 'capture'),
+      amount: order.fiatAmount,
+      currency: order.fiatCurrency,
+    });
     return recordCapture(order, 'captured');
   }
 
   async function purchase(order: OrderRow): Promise<Outcome> {
     try {
-      return await move(order, { status: 'PROCESSING', step: 'PAYOUT', set: { payoutStartedAt: clock.now() }, detail: 'sold from the reserve' }, async (tx) => {
-        // An order captured before reservations existed reserves here; for the others the key finds
-        // the reservation already posted and posts nothing.
-        await ledger.post(reservationJournal(moneyOf(order)), tx);
-        await ledger.post(purchaseJournal(moneyOf(order)), tx);
-      });
+      return await move(
+        order,
+        { status: 'PROCESSING', step: 'PAYOUT', set: { payoutStartedAt: clock.now() }, detail: 'sold from the reserve' },
+        async () => {
+          // An order captured before reservations existed reserves here; for the others the key finds
+          // the reservation already posted and posts nothing.
+          await ledger.post(reservationJournal(moneyOf(order)));
+          await ledger.post(purchaseJournal(moneyOf(order)));
+        },
+      );
     } catch (error) {
       if (!isOverdraftError(error)) throw error;
-      deps.log.warn({ orderId: order.id, crypto: order.cryptoCurrency }, 'inventory cannot cover an order captured before it was reserved: refunding');
+      deps.log.warn(
+        { orderId: order.id, crypto: order.cryptoCurrency },
+        'inventory cannot cover an order captured before it was reserved: refunding',
+      );
       return startRefund(order, 'LIQUIDITY');
     }
   }
 
   /** The payout has been of unknown outcome longer than PAYOUT_CONFIRM_DEADLINE_MS (counted from its first try). */
-  const payoutOverdue = (order: OrderRow) => clock.now().getTime() - (order.payoutStartedAt ?? order.createdAt).getTime() >= payoutDeadlineMs;
+  const payoutOverdue = (order: OrderRow) =>
+    clock.now().getTime() - (order.payoutStartedAt ?? order.createdAt).getTime() >= payoutDeadlineMs;
 
   /**
    * Past its deadline, a payout of unknown outcome stops being retried at the pace of an outage and
@@ -230,7 +328,13 @@ export function createSettlement(deps: {
    */
   async function awaitOperator(order: OrderRow, why: string): Promise<Outcome> {
     deps.log.warn(
-      { orderId: order.id, payoutId: order.payoutId, txHash: order.txHash, payoutStartedAt: (order.payoutStartedAt ?? order.createdAt).toISOString(), why },
+      {
+        orderId: order.id,
+        payoutId: order.payoutId,
+        txHash: order.txHash,
+        payoutStartedAt: (order.payoutStartedAt ?? order.createdAt).toISOString(),
+        why,
+      },
       'payout not confirmed by its deadline (PAYOUT_CONFIRM_DEADLINE_MS): the order awaits an operator',
     );
     await move(order, { status: 'PROCESSING', step: 'PAYOUT_REVIEW', detail: `awaiting operator: ${why}` });
@@ -240,8 +344,20 @@ export function createSettlement(deps: {
   async function payout(order: OrderRow): Promise<Outcome> {
     const inReview = order.step === 'PAYOUT_REVIEW';
     try {
-      const transfer = await chain.send({ idempotencyKey: keyOf(order.id, 'payout'), asset: order.cryptoCurrency, network: order.network, address: order.walletAddress, memo: order.memo, amount: order.cryptoAmount });
-      return move(order, { status: 'PROCESSING', step: inReview ? 'PAYOUT_REVIEW' : 'CONFIRM', set: { payoutId: transfer.transferId, txHash: transfer.txHash }, detail: 'sent' });
+      const transfer = await chain.send({
+        idempotencyKey: keyOf(order.id, 'payout'),
+        asset: order.cryptoCurrency,
+        network: order.network,
+        address: order.walletAddress,
+        memo: order.memo,
+        amount: order.cryptoAmount,
+      });
+      return move(order, {
+        status: 'PROCESSING',
+        step: inReview ? 'PAYOUT_REVIEW' : 'CONFIRM',
+        set: { payoutId: transfer.transferId, txHash: transfer.txHash },
+        detail: 'sent',
+      });
     } catch (error) {
       // Only a refusal before anything was sent may be refunded. Anything else (an outage, a
       // repeated key the vendor cannot match yet, a refusal after approval) may have sent the
@@ -261,23 +377,30 @@ export function createSettlement(deps: {
    * books cannot cover it (the CHECK refuses the overdraft, inside a savepoint so the order's own
    * move still commits), it goes to gas-unfunded: the fee was paid and is never dropped.
    */
-  async function postNetworkFee(order: OrderRow, fee: NetworkFee, tx: OrderTx): Promise<void> {
+  async function postNetworkFee(order: OrderRow, fee: NetworkFee): Promise<void> {
     try {
-      await tx.transaction((savepoint) => ledger.post(networkFeeJournal(order.id, fee, 'inventory'), savepoint));
+      await deps.savepoint(() => ledger.post(networkFeeJournal(order.id, fee, 'inventory')));
     } catch (error) {
       if (!isOverdraftError(error)) throw error;
-      deps.log.error({ orderId: order.id, coin: fee.asset, fee: fee.amount }, 'the inventory cannot cover the payout network fee: booked to gas-unfunded');
-      await ledger.post(networkFeeJournal(order.id, fee, 'unfunded'), tx);
+      deps.log.error(
+        { orderId: order.id, coin: fee.asset, fee: fee.amount },
+        'the inventory cannot cover the payout network fee: booked to gas-unfunded',
+      );
+      await ledger.post(networkFeeJournal(order.id, fee, 'unfunded'));
     }
   }
 
   /** The chain confirmed: the reserve and what the buyer was owed end, and the fee actually paid is booked. */
   function succeed(order: OrderRow, transfer: Transfer): Promise<Outcome> {
-    return move(order, { status: 'SUCCESS', step: 'DONE', set: { txHash: transfer.txHash ?? order.txHash }, detail: 'confirmed' }, async (tx) => {
-      // An order sold before reservations existed was taken from the inventory directly: nothing reserved, nothing owed.
-      if (await ledger.hasJournal(reservationKey(order.id), tx)) await ledger.post(payoutJournal(moneyOf(order)), tx);
-      if (transfer.fee && new Decimal(transfer.fee.amount).gt(0)) await postNetworkFee(order, transfer.fee, tx);
-    });
+    return move(
+      order,
+      { status: 'SUCCESS', step: 'DONE', set: { txHash: transfer.txHash ?? order.txHash }, detail: 'confirmed' },
+      async () => {
+        // An order sold before reservations existed was taken from the inventory directly: nothing reserved, nothing owed.
+        if (await ledger.hasJournal(reservationKey(order.id))) await ledger.post(payoutJournal(moneyOf(order)));
+        if (transfer.fee && new Decimal(transfer.fee.amount).gt(0)) await postNetworkFee(order, transfer.fee);
+      },
+    );
   }
 
   /** CONFIRM and PAYOUT_REVIEW: follow the transfer until it is final; past the deadline, an operator is told. */
@@ -301,11 +424,18 @@ export function createSettlement(deps: {
   }
 
   async function refund(order: OrderRow): Promise<Outcome> {
-    await processor.refund(order.paymentId!, { idempotencyKey: keyOf(order.id, 'refund'), amount: order.fiatAmount, currency: order.fiatCurrency });
+    await processor.refund(order.paymentId!, {
+      idempotencyKey: keyOf(order.id, 'refund'),
+      amount: order.fiatAmount,
+      currency: order.fiatCurrency,
+    });
     const status: OrderStatus = order.failReason === 'DEADLINE_PASSED' ? 'EXPIRED_ERROR' : 'FAILED';
-    return move(order, { status, step: 'DONE', detail: 'refunded' }, async (tx) => {
+    return move(order, { status, step: 'DONE', detail: 'refunded' }, async () => {
       // The capture as it was booked (its processor, its amount), reversed.
-      await ledger.reverse(REVERSALS.capture.of(order.id), { kind: REVERSALS.capture.kind, idempotencyKey: REVERSALS.capture.key(order.id) }, tx);
+      await ledger.reverse(REVERSALS.capture.of(order.id), {
+        kind: REVERSALS.capture.kind,
+        idempotencyKey: REVERSALS.capture.key(order.id),
+      });
     });
   }
 
@@ -316,7 +446,7 @@ export function createSettlement(deps: {
     }
   }
 
-  /** trust.md: a card order ends by its deadline. What it ends as depends on how far the money went. */
+  /** docs/trust.md: a card order ends by its deadline. What it ends as depends on how far the money went. */
   async function expire(order: OrderRow): Promise<Outcome> {
     if (order.step === 'AUTHORIZE') {
       if (order.paymentId) {
@@ -326,7 +456,13 @@ export function createSettlement(deps: {
         await voidIfHeld(order, payment);
       }
       // Without a payment id, an earlier attempt that failed as an outage may still have authorised: look for it later.
-      return endUnpaid(order, 'EXPIRED', order.threeDsStatus === 'PENDING' ? 'THREE_DS_EXPIRED' : 'DEADLINE_PASSED', order.threeDsStatus === 'PENDING' ? { threeDsStatus: 'EXPIRED' } : {}, order.paymentId ? undefined : reconcileLater(order));
+      return endUnpaid(
+        order,
+        'EXPIRED',
+        order.threeDsStatus === 'PENDING' ? 'THREE_DS_EXPIRED' : 'DEADLINE_PASSED',
+        order.threeDsStatus === 'PENDING' ? { threeDsStatus: 'EXPIRED' } : {},
+        order.paymentId ? undefined : reconcileLater(order),
+      );
     }
     if (order.step === 'RESERVE' || order.step === 'CAPTURE') {
       const payment = await processor.getPayment(order.paymentId!);
@@ -334,52 +470,51 @@ export function createSettlement(deps: {
       // then refunds it from PURCHASE. Ending here as voided would keep the person's money.
       if (payment.status === 'CAPTURED') return recordCapture(order, 'captured (found at the deadline)');
       await voidIfHeld(order, payment);
-      return move(order, { status: 'EXPIRED_ERROR', step: 'DONE', set: { failReason: 'DEADLINE_PASSED' }, detail: 'deadline: authorisation voided' }, async (tx) => {
-        await releaseReservation(order, tx);
-      });
+      return move(
+        order,
+        { status: 'EXPIRED_ERROR', step: 'DONE', set: { failReason: 'DEADLINE_PASSED' }, detail: 'deadline: authorisation voided' },
+        async () => {
+          await releaseReservation(order);
+        },
+      );
     }
     return startRefund(order, 'DEADLINE_PASSED');
   }
 
-  async function step(order: OrderRow): Promise<Outcome> {
-    try {
-      return await stepOnce(order);
-    } catch (error) {
-      if (!isOutage(error)) throw error;
-      deps.log.warn({ orderId: order.id, step: order.step, err: loggableError(error) }, 'an outside service is down: the step waits');
-      return later(OUTAGE_RETRY_MS);
-    }
-  }
-
-  async function stepOnce(order: OrderRow): Promise<Outcome> {
-    if (clock.now() >= order.deadlineAt && !PAST_DEADLINE_STEPS.includes(order.step)) return expire(order);
-    switch (order.step) {
-      case 'AUTHORIZE': return authorize(order);
-      case 'RESERVE': return reserve(order);
-      case 'CAPTURE': return capture(order);
-      case 'PURCHASE': return purchase(order);
-      case 'PAYOUT': return payout(order);
-      case 'CONFIRM':
-      case 'PAYOUT_REVIEW': return confirm(order);
-      case 'REFUND': return refund(order);
-      default: throw new Error(`order ${order.id} has an unknown step ${order.step}`);
-    }
-  }
+  /** Card buy as a flow (jobs/flow-runner.ts): the runner owns the loop, the deadline and outage waits. */
+  const flow = createFlowRunner<OrderRow>(
+    {
+      jobKind: JOB_ADVANCE_ORDER,
+      jobKey: advanceJobKey,
+      payloadKey: 'orderId',
+      load: (orderId) => orders.findOrder(orderId),
+      finalStep: 'DONE',
+      steps: {
+        AUTHORIZE: authorize,
+        RESERVE: reserve,
+        CAPTURE: capture,
+        PURCHASE: purchase,
+        PAYOUT: payout,
+        CONFIRM: confirm,
+        PAYOUT_REVIEW: confirm,
+        REFUND: refund,
+      },
+      pastDeadlineSteps: PAST_DEADLINE_STEPS,
+      onDeadline: expire,
+      isOutage,
+      outageRetryMs: OUTAGE_RETRY_MS,
+    },
+    { clock, log: deps.log },
+  );
 
   return {
     /**
      * Runs the order's steps until it waits on something or ends. Answers when to look again
      * (the job is rescheduled for then), or null when the order is final.
      */
-    async advance(orderId: string): Promise<{ runAgainAt: Date } | null> {
-      for (let moves = 0; moves < 12; moves += 1) {
-        const order = await orders.findOrder(orderId);
-        if (!order || order.step === 'DONE') return null;
-        const outcome = await step(order);
-        if (outcome !== 'moved') return { runAgainAt: outcome.waitUntil };
-      }
-      return { runAgainAt: new Date(clock.now().getTime() + 1000) };
-    },
+    advance: flow.advance,
+    /** The worker advances each order whose job is due. */
+    registerJobs: flow.register,
 
     /**
      * The authorisation step only, inside the person's request (submit-buy, get-3ds-status), so
@@ -389,7 +524,7 @@ export function createSettlement(deps: {
       const order = await orders.findOrder(orderId);
       if (order?.step !== 'AUTHORIZE' || clock.now() >= order.deadlineAt) return;
       try {
-        await step(order);
+        await flow.step(order);
       } catch (error) {
         // The order is saved and its job will try again: the person gets its state, not a 500.
         deps.log.error({ orderId, err: loggableError(error) }, 'authorisation failed in the request: left to the worker');

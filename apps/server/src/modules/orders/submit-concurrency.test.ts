@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.app.close());
 
-/** trust.md: "100 concurrent submissions of one order make exactly one charge." */
+/** docs/trust.md: "100 concurrent submissions of one order make exactly one charge." */
 describe('100 simultaneous submit-buy of one order', () => {
   it('charge the card once and post one capture journal; the others wait (409) or get the first answer', async () => {
     const buyer = await verifiedBuyer(t, 'concurrency@example.com');
@@ -21,7 +21,9 @@ describe('100 simultaneous submit-buy of one order', () => {
     const quote = await getQuote(t, buyer.headers, { orderId });
     const body = { orderId, quoteId: quote.body.data.quoteId, cardId: card.cardId };
 
-    const answers = await Promise.all(Array.from({ length: 100 }, () => call(t.app, 'POST', PATHS.submitBuy, { headers: buyer.headers, body })));
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () => call(t.app, 'POST', PATHS.submitBuy, { headers: buyer.headers, body })),
+    );
     const codes = answers.map((answer) => `${answer.statusCode} ${answer.body.code}`);
     const accepted = answers.filter((answer) => answer.statusCode === 200);
     expect(accepted.length).toBeGreaterThanOrEqual(1);
@@ -37,7 +39,9 @@ describe('100 simultaneous submit-buy of one order', () => {
     const retry = await call(t.app, 'POST', PATHS.submitBuy, { headers: buyer.headers, body });
     expect(retry.body.data).toEqual(accepted[0]!.body.data);
     // eslint-disable-next-line no-console -- the closing note reports these figures
-    console.info(`submit-buy x100 (${process.env.TEST_DB}): ${accepted.length} answered 200, ${100 - accepted.length} answered 409; charges ${charges.length}; capture journals 1`);
+    console.info(
+      `submit-buy x100 (${process.env.TEST_DB}): ${accepted.length} answered 200, ${100 - accepted.length} answered 409; charges ${charges.length}; capture journals 1`,
+    );
   });
 });
 
@@ -46,11 +50,13 @@ describe('concurrent orders of one person against the daily limit', () => {
   it('three 6,000 EUR orders at once: one goes through, the others are refused with Transaction Limit Exceeded', async () => {
     const buyer = await verifiedBuyer(t, 'limit-race@example.com');
     const card = await addCard(t, buyer.headers, TEST_CARDS.visa);
-    const prepared = await Promise.all(Array.from({ length: 3 }, async () => {
-      const orderId = randomUUID();
-      const quote = await getQuote(t, buyer.headers, { orderId, fiatAmount: '6000' });
-      return { orderId, quoteId: quote.body.data.quoteId, cardId: card.cardId };
-    }));
+    const prepared = await Promise.all(
+      Array.from({ length: 3 }, async () => {
+        const orderId = randomUUID();
+        const quote = await getQuote(t, buyer.headers, { orderId, fiatAmount: '6000' });
+        return { orderId, quoteId: quote.body.data.quoteId, cardId: card.cardId };
+      }),
+    );
     const answers = await Promise.all(prepared.map((body) => call(t.app, 'POST', PATHS.submitBuy, { headers: buyer.headers, body })));
     expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
     expect(answers.filter((answer) => answer.body.code === 'ODR00001001')).toHaveLength(2);

@@ -1,4 +1,4 @@
-import type { ChannelCode, CountryItem, CurrencyItem, CurrencyPairItem } from '@causeway/contracts';
+import { ErrorCode, type ChannelCode, type CountryItem, type CurrencyItem, type CurrencyPairItem } from '@causeway/contracts';
 import Decimal from 'decimal.js';
 import { AppError } from '../../platform/app-error.ts';
 import { createTtlCache } from '../../platform/ttl-cache.ts';
@@ -24,7 +24,12 @@ export function createReferenceService(repository: ReferenceRepository, cacheTtl
 
   async function loadCountries(): Promise<CountryItem[]> {
     const rows = await repository.listEnabledCountries();
-    return rows.map((row) => ({ towCharCode: row.code, englishName: row.englishName, chineseName: row.chineseName, flag: flagOf(row.code) }));
+    return rows.map((row) => ({
+      towCharCode: row.code,
+      englishName: row.englishName,
+      chineseName: row.chineseName,
+      flag: flagOf(row.code),
+    }));
   }
 
   async function loadCurrencies(assetType?: 'fiat' | 'crypto'): Promise<CurrencyItem[]> {
@@ -39,7 +44,13 @@ export function createReferenceService(repository: ReferenceRepository, cacheTtl
       sort: row.sort,
       networks: networks
         .filter((n) => n.currencyCode === row.code)
-        .map((n) => ({ network: n.network, networkName: n.networkName, decimals: n.decimals, memoRequired: n.memoRequired, memoName: n.memoName })),
+        .map((n) => ({
+          network: n.network,
+          networkName: n.networkName,
+          decimals: n.decimals,
+          memoRequired: n.memoRequired,
+          memoName: n.memoName,
+        })),
     }));
   }
 
@@ -48,7 +59,7 @@ export function createReferenceService(repository: ReferenceRepository, cacheTtl
   /** Throws a 400 when the base is not an enabled fiat currency (a failure is never cached). */
   async function loadPairs(filter: PairFilter): Promise<CurrencyPairItem[]> {
     if (!(await repository.isEnabledFiat(filter.baseCurrency))) {
-      throw new AppError('REQ0000400', `query.baseCurrency: ${filter.baseCurrency} is not a supported fiat currency`);
+      throw new AppError(ErrorCode.MalformedRequest, `query.baseCurrency: ${filter.baseCurrency} is not a supported fiat currency`);
     }
     const offers = await repository.listPairOffers(filter);
     const byPair = new Map<string, CurrencyPairItem>();

@@ -46,7 +46,8 @@ export type CardFieldsTexts = (typeof TEXTS)['en'];
 export const cardFieldsTexts = (language: CardFieldsLanguage): Record<keyof CardFieldsTexts, string> => TEXTS[language];
 
 /** en unless the language asked for is Chinese (zh, zh-CN, zh-Hans, …). */
-export const cardFieldsLanguageOf = (value: unknown): CardFieldsLanguage => (typeof value === 'string' && /^zh\b/i.test(value) ? 'zh' : 'en');
+export const cardFieldsLanguageOf = (value: unknown): CardFieldsLanguage =>
+  typeof value === 'string' && /^zh\b/i.test(value) ? 'zh' : 'en';
 
 // Colours as the web app's light and dark themes; the background stays transparent so the
 // fields sit on the sheet around them. Inputs are 56 px high like the app's fields, labels always shown.

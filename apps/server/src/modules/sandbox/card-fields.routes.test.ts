@@ -19,7 +19,12 @@ let processor: SandboxCardProcessor;
 let app: FastifyInstance;
 beforeAll(async () => {
   database = await createTestDatabase();
-  processor = createSandboxCardProcessor({ repository: createSandboxProcessorRepository(database.db), clock, publicUrl: '', fingerprintKey: Buffer.alloc(32, 6) });
+  processor = createSandboxCardProcessor({
+    repository: createSandboxProcessorRepository(database.db),
+    clock,
+    publicUrl: '',
+    fingerprintKey: Buffer.alloc(32, 6),
+  });
   app = Fastify();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -34,7 +39,8 @@ afterAll(async () => {
 });
 
 let ipCounter = 0;
-const tokenize = (payload: object, ip = `10.9.0.${(ipCounter += 1)}`) => app.inject({ method: 'POST', url: '/sandbox/card-fields/tokens', remoteAddress: ip, payload });
+const tokenize = (payload: object, ip = `10.9.0.${(ipCounter += 1)}`) =>
+  app.inject({ method: 'POST', url: '/sandbox/card-fields/tokens', remoteAddress: ip, payload });
 const CARD = { number: '4000000000003220', expiryMonth: 12, expiryYear: 2030, cvv: '123' };
 
 describe('the sandbox card-fields page', () => {
@@ -46,7 +52,11 @@ describe('the sandbox card-fields page', () => {
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
     const html = response.body;
     expect(html).toContain('<html lang="en" data-theme="light">');
-    for (const [id, label, autocomplete] of [['number', 'Card number', 'cc-number'], ['expiry', 'Expiry (MM/YY)', 'cc-exp'], ['cvv', 'CVV', 'cc-csc']]) {
+    for (const [id, label, autocomplete] of [
+      ['number', 'Card number', 'cc-number'],
+      ['expiry', 'Expiry (MM/YY)', 'cc-exp'],
+      ['cvv', 'CVV', 'cc-csc'],
+    ]) {
       expect(html).toContain(`<label for="${id}">${label}</label><input id="${id}"`);
       expect(html).toMatch(new RegExp(`id="${id}"[^>]*autocomplete="${autocomplete}"[^>]*aria-describedby="${id}-error"`));
     }
@@ -82,7 +92,15 @@ describe('POST /sandbox/card-fields/tokens (the processor, not our API)', () => 
     expect(response.statusCode).toBe(201);
     expect(response.headers['cache-control']).toBe('no-store');
     const body = response.json();
-    expect(body).toEqual({ token: expect.stringMatching(/^tok_/), expiresOn: '2026-11-21T12:15:00.000Z', scheme: 'VISA', bin: '400000', last4: '3220', expiryMonth: 12, expiryYear: 2030 });
+    expect(body).toEqual({
+      token: expect.stringMatching(/^tok_/),
+      expiresOn: '2026-11-21T12:15:00.000Z',
+      scheme: 'VISA',
+      bin: '400000',
+      last4: '3220',
+      expiryMonth: 12,
+      expiryYear: 2030,
+    });
     expect(response.body).not.toContain(CARD.number);
     const [row] = (await database.db.select().from(sandboxCardTokens)).filter((r) => r.token === body.token);
     expect(row).toMatchObject({ behaviour: 'CHALLENGE', cardLast4: '3220', expiryMonth: 12, expiryYear: 2030 });
@@ -107,7 +125,8 @@ describe('POST /sandbox/card-fields/tokens (the processor, not our API)', () => 
 
   it(`takes ${CARD_FIELDS_TOKENS_PER_IP} tokenisations per address per window, then 429 with Retry-After; the window's end lets it in again`, async () => {
     const ip = '10.9.9.9';
-    for (let attempt = 0; attempt < CARD_FIELDS_TOKENS_PER_IP; attempt += 1) expect((await tokenize({ ...CARD, number: '4242424242424241' }, ip)).statusCode).toBe(422);
+    for (let attempt = 0; attempt < CARD_FIELDS_TOKENS_PER_IP; attempt += 1)
+      expect((await tokenize({ ...CARD, number: '4242424242424241' }, ip)).statusCode).toBe(422);
     const limited = await tokenize(CARD, ip);
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ reason: 'TOO_MANY_ATTEMPTS' });

@@ -20,44 +20,71 @@ const tokenRequestSchema = z.object({
 });
 
 const tokenSchema = z.object({
-  token: z.string(), expiresOn: z.string(), scheme: z.enum(['VISA', 'MASTER']), bin: z.string(), last4: z.string(), expiryMonth: z.number(), expiryYear: z.number(),
+  token: z.string(),
+  expiresOn: z.string(),
+  scheme: z.enum(['VISA', 'MASTER']),
+  bin: z.string(),
+  last4: z.string(),
+  expiryMonth: z.number(),
+  expiryYear: z.number(),
 });
 
 const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
 /**
- * The sandbox processor's card fields (sandbox.md "Cards"; the stand-in for Checkout.com Flow's
+ * The sandbox processor's card fields (docs/sandbox.md "Cards"; the stand-in for Checkout.com Flow's
  * card component): GET /sandbox/card-fields (?lang=en|zh&theme=light|dark) is the page the web app frames,
  * GET /sandbox/card-fields.js its script, POST /sandbox/card-fields/tokens the processor's
  * tokenisation (as Checkout.com's POST /tokens): the card in, a single-use token out. These are
  * the processor's, not our API's: the number and CVV stop here, and only the token goes on to
  * card/add-card. The tokens endpoint is limited per IP and takes at most 1 kB.
  */
-export function registerSandboxCardFieldsRoutes(app: FastifyInstance, deps: { processor: SandboxCardProcessor; rateLimiter: RateLimiter; clock: Clock }): void {
+export function registerSandboxCardFieldsRoutes(
+  app: FastifyInstance,
+  deps: { processor: SandboxCardProcessor; rateLimiter: RateLimiter; clock: Clock },
+): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get('/sandbox/card-fields', {
-    schema: { tags: ['sandbox'], summary: "The sandbox processor's card fields (the page the add-card form frames)", querystring: z.object({ lang: z.string().max(16).optional(), theme: z.string().max(8).optional() }) },
+    schema: {
+      tags: ['sandbox'],
+      summary: "The sandbox processor's card fields (the page the add-card form frames)",
+      querystring: z.object({ lang: z.string().max(16).optional(), theme: z.string().max(8).optional() }),
+    },
+    config: { caller: 'sandbox' },
     handler: async (request, reply) =>
-      noStore(reply).type('text/html; charset=utf-8').send(renderCardFields({ language: cardFieldsLanguageOf(request.query.lang), dark: request.query.theme === 'dark' })),
+      noStore(reply)
+        .type('text/html; charset=utf-8')
+        .send(renderCardFields({ language: cardFieldsLanguageOf(request.query.lang), dark: request.query.theme === 'dark' })),
   });
 
   routes.get('/sandbox/card-fields.js', {
     schema: { tags: ['sandbox'], summary: 'The script of the sandbox card fields' },
+    config: { caller: 'sandbox' },
     handler: async (_request, reply) => noStore(reply).type('text/javascript; charset=utf-8').send(CARD_FIELDS_SCRIPT),
   });
 
   routes.post('/sandbox/card-fields/tokens', {
     bodyLimit: 1024,
+    config: { caller: 'sandbox' },
     schema: {
       tags: ['sandbox'],
       summary: 'Tokenise a card typed into the sandbox card fields (single use, 15 minutes); 422 names the refusal',
       body: tokenRequestSchema,
-      response: { 201: tokenSchema, 422: z.object({ reason: z.string() }), 429: z.object({ reason: z.string(), retryAfterSeconds: z.number() }) },
+      response: {
+        201: tokenSchema,
+        422: z.object({ reason: z.string() }),
+        429: z.object({ reason: z.string(), retryAfterSeconds: z.number() }),
+      },
     },
     handler: async (request, reply) => {
       noStore(reply);
-      const verdict = await deps.rateLimiter.hit(`sandbox-card-fields:${request.ipKey}`, CARD_FIELDS_TOKENS_PER_IP, CARD_FIELDS_WINDOW_MS, deps.clock.now());
+      const verdict = await deps.rateLimiter.hit(
+        `sandbox-card-fields:${request.ipKey}`,
+        CARD_FIELDS_TOKENS_PER_IP,
+        CARD_FIELDS_WINDOW_MS,
+        deps.clock.now(),
+      );
       if (!verdict.allowed) {
         const retryAfterSeconds = Math.ceil(verdict.retryAfterMs / 1000);
         return reply.status(429).header('retry-after', String(retryAfterSeconds)).send({ reason: 'TOO_MANY_ATTEMPTS', retryAfterSeconds });

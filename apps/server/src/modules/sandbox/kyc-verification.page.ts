@@ -23,20 +23,32 @@ function page(title: string, body: string): string {
 
 function countryOptions(countries: CountrySeed[], selected: string): string {
   return ['<option value="">Choose a country</option>']
-    .concat(countries.map((c) => `<option value="${c.code}"${c.code === selected ? ' selected' : ''}>${escapeHtml(c.englishName)} (${c.code})</option>`))
+    .concat(
+      countries.map(
+        (c) => `<option value="${c.code}"${c.code === selected ? ' selected' : ''}>${escapeHtml(c.englishName)} (${c.code})</option>`,
+      ),
+    )
     .join('');
 }
 
 /**
- * The sandbox vendor's verification page (sandbox.md): name, date of birth, nationality,
+ * The sandbox vendor's verification page (docs/sandbox.md): name, date of birth, nationality,
  * residence and a document image. Plain HTML and a multipart form: no script, so it runs under
  * our CSP and works by keyboard.
  */
-export function renderVerificationForm(input: { token: string; returnUrl: string; values: VerificationFormValues; errors: string[]; countries: CountrySeed[] }): string {
+export function renderVerificationForm(input: {
+  token: string;
+  returnUrl: string;
+  values: VerificationFormValues;
+  errors: string[];
+  countries: CountrySeed[];
+}): string {
   const { values } = input;
   const field = (name: keyof VerificationFormValues, label: string, type: string, autocomplete: string) =>
     `<label for="${name}">${label}</label><input id="${name}" name="${name}" type="${type}" required autocomplete="${autocomplete}" value="${escapeHtml(values[name])}">`;
-  const errors = input.errors.length ? `<ul class="errors" role="alert">${input.errors.map((e) => `<li>${escapeHtml(e)}</li>`).join('')}</ul>` : '';
+  const errors = input.errors.length
+    ? `<ul class="errors" role="alert">${input.errors.map((e) => `<li>${escapeHtml(e)}</li>`).join('')}</ul>`
+    : '';
   return page(
     'Verify your identity',
     `<h1>Verify your identity</h1>
@@ -52,5 +64,8 @@ ${field('firstName', 'First name', 'text', 'given-name')}${field('lastName', 'La
 }
 
 export function renderMessagePage(title: string, message: string, returnUrl: string): string {
-  return page(title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>${returnUrl ? `<p><a href="${escapeHtml(returnUrl)}">Back to Causeway</a></p>` : ''}`);
+  return page(
+    title,
+    `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>${returnUrl ? `<p><a href="${escapeHtml(returnUrl)}">Back to Causeway</a></p>` : ''}`,
+  );
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { OrdersModule } from '../orders/orders.module.ts';
+import type { OrdersModule } from '../orders/index.ts';
 
 /**
  * GET /sandbox/ledger (sandbox installs only): the trial balance per currency, the orders by
@@ -7,7 +7,7 @@ import type { OrdersModule } from '../orders/orders.module.ts';
  * can see the books balance.
  */
 export function registerSandboxLedgerRoutes(app: FastifyInstance, orders: OrdersModule): void {
-  app.get('/sandbox/ledger', async () => {
+  app.get('/sandbox/ledger', { config: { caller: 'sandbox' } }, async () => {
     const totals = await orders.ledger.trialBalance();
     const trialBalance = Object.fromEntries([...totals].map(([currency, total]) => [currency, total.toFixed()]));
     return {
@@ -16,7 +16,10 @@ export function registerSandboxLedgerRoutes(app: FastifyInstance, orders: Orders
       ordersByStatus: await orders.repository.countByStatus(),
       openOrders: (await orders.repository.openOrders()).length,
       // Payouts of unknown outcome past PAYOUT_CONFIRM_DEADLINE_MS: their crypto is still on payout-reserved.
-      awaitingOperator: (await orders.repository.awaitingOperator()).map((order) => ({ ...order, payoutStartedAt: order.payoutStartedAt?.toISOString() ?? null })),
+      awaitingOperator: (await orders.repository.awaitingOperator()).map((order) => ({
+        ...order,
+        payoutStartedAt: order.payoutStartedAt?.toISOString() ?? null,
+      })),
     };
   });
 }

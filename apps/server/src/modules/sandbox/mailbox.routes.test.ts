@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.app.close());
 
-describe('/sandbox/mailbox (sandbox.md, "Mail")', () => {
+describe('/sandbox/mailbox (docs/sandbox.md, "Mail")', () => {
   it('answers JSON for one address, newest first, in exactly the promised shape', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/sandbox/mailbox?to=box@causeway.test' });
     const { messages } = response.json();

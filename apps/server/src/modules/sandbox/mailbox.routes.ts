@@ -15,7 +15,10 @@ interface MailboxMessage {
 
 function renderMailboxPage(messages: MailboxMessage[]): string {
   const rows = messages
-    .map((m) => `<tr><td>${escapeHtml(m.sentAt)}</td><td>${escapeHtml(m.to)}</td><td>${escapeHtml(m.subject)}</td><td>${escapeHtml(m.text)}</td></tr>`)
+    .map(
+      (m) =>
+        `<tr><td>${escapeHtml(m.sentAt)}</td><td>${escapeHtml(m.to)}</td><td>${escapeHtml(m.subject)}</td><td>${escapeHtml(m.text)}</td></tr>`,
+    )
     .join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">${FAVICON_LINK}<title>Sandbox mailbox · Causeway</title>
@@ -24,7 +27,7 @@ function renderMailboxPage(messages: MailboxMessage[]): string {
 <table><thead><tr><th>Sent</th><th>To</th><th>Subject</th><th>Text</th></tr></thead><tbody>${rows || '<tr><td colspan="4">No messages yet.</td></tr>'}</tbody></table></body></html>`;
 }
 
-/** sandbox.md, "Mail": the outbox as JSON for one address (newest first), or an HTML page of the latest 100. */
+/** docs/sandbox.md, "Mail": the outbox as JSON for one address (newest first), or an HTML page of the latest 100. */
 export function registerMailboxRoutes(app: FastifyInstance, outbox: SandboxOutbox): void {
   app.withTypeProvider<ZodTypeProvider>().get('/sandbox/mailbox', {
     schema: {
@@ -32,9 +35,17 @@ export function registerMailboxRoutes(app: FastifyInstance, outbox: SandboxOutbo
       summary: 'Messages the sandbox mail provider kept',
       querystring: z.object({ to: z.string().trim().min(3).max(254).optional() }),
     },
+    config: { caller: 'sandbox' },
     handler: async (request, reply) => {
       const rows = await outbox.list({ to: request.query.to, limit: 100 });
-      const messages = rows.map(({ id, to, subject, text, html, sentAt }) => ({ id, to, subject, text, html, sentAt: sentAt.toISOString() }));
+      const messages = rows.map(({ id, to, subject, text, html, sentAt }) => ({
+        id,
+        to,
+        subject,
+        text,
+        html,
+        sentAt: sentAt.toISOString(),
+      }));
       if (request.query.to) return { messages };
       return reply.type('text/html; charset=utf-8').send(renderMailboxPage(messages));
     },

@@ -9,14 +9,19 @@ import { createSandboxProcessorRepository } from '../../providers/card-processor
 import { createTestDatabase } from '../../../test/test-database.ts';
 import { registerSandboxThreeDsRoutes } from './three-ds.routes.ts';
 
-// The sandbox 3DS page (sandbox.md, "Cards": 4000 0000 0000 3220) on a small app with our CSP.
+// The sandbox 3DS page (docs/sandbox.md, "Cards": 4000 0000 0000 3220) on a small app with our CSP.
 const clock = createManualClock();
 let database: DatabaseHandle;
 let processor: SandboxCardProcessor;
 let app: FastifyInstance;
 beforeAll(async () => {
   database = await createTestDatabase();
-  processor = createSandboxCardProcessor({ repository: createSandboxProcessorRepository(database.db), clock, publicUrl: 'https://pay.example.test', fingerprintKey: Buffer.alloc(32, 4) });
+  processor = createSandboxCardProcessor({
+    repository: createSandboxProcessorRepository(database.db),
+    clock,
+    publicUrl: 'https://pay.example.test',
+    fingerprintKey: Buffer.alloc(32, 4),
+  });
   app = Fastify();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -34,7 +39,14 @@ async function challengePayment(number = '4000000000003220') {
   const fields = await processor.tokenize({ number, expiryMonth: 1, expiryYear: 2031, cvv: '123' });
   const { token } = await processor.saveCard({
     cardToken: fields.token,
-    billingAddress: { firstName: 'Ada', lastName: 'Lovelace', address: '1 Analytical Street', city: 'London', postalCode: 'N1 9GU', country: 'GB' },
+    billingAddress: {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      address: '1 Analytical Street',
+      city: 'London',
+      postalCode: 'N1 9GU',
+      country: 'GB',
+    },
   });
   const reference = `ord_3ds_${(sequence += 1)}`;
   return processor.authorize({
@@ -49,7 +61,12 @@ async function challengePayment(number = '4000000000003220') {
 }
 /** What a browser sends for a form without fields. */
 const submit = (paymentId: string, outcome: 'complete' | 'fail') =>
-  app.inject({ method: 'POST', url: `/sandbox/3ds/${paymentId}/${outcome}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+  app.inject({
+    method: 'POST',
+    url: `/sandbox/3ds/${paymentId}/${outcome}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: '',
+  });
 
 describe('sandbox 3DS challenge page', () => {
   it('shows the amount, the currency, the card and two form buttons, under the CSP and readable on a phone in dark mode', async () => {
@@ -65,8 +82,12 @@ describe('sandbox 3DS challenge page', () => {
     expect(body).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
     expect(body).toContain('42.50 GBP');
     expect(body).toContain('•••• 3220');
-    expect(body).toContain(`<form method="post" action="/sandbox/3ds/${payment.paymentId}/complete"><button type="submit" class="complete">Complete</button></form>`);
-    expect(body).toContain(`<form method="post" action="/sandbox/3ds/${payment.paymentId}/fail"><button type="submit" class="fail">Fail</button></form>`);
+    expect(body).toContain(
+      `<form method="post" action="/sandbox/3ds/${payment.paymentId}/complete"><button type="submit" class="complete">Complete</button></form>`,
+    );
+    expect(body).toContain(
+      `<form method="post" action="/sandbox/3ds/${payment.paymentId}/fail"><button type="submit" class="fail">Fail</button></form>`,
+    );
     expect(body).not.toMatch(/<script|\son[a-z]+=/i);
   });
 
@@ -75,7 +96,11 @@ describe('sandbox 3DS challenge page', () => {
     const response = await submit(payment.paymentId, 'complete');
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe(`/orders/${payment.reference}?result=ok&x="y"`);
-    expect(await processor.getPayment(payment.paymentId)).toMatchObject({ status: 'AUTHORIZED', authorizedAmount: '42.50', challengeUrl: null });
+    expect(await processor.getPayment(payment.paymentId)).toMatchObject({
+      status: 'AUTHORIZED',
+      authorizedAmount: '42.50',
+      challengeUrl: null,
+    });
   });
 
   it('Fail declines it (THREE_DS_FAILED) and sends the person to its failure URL', async () => {

@@ -54,7 +54,11 @@ function renderAlreadyAnswered(challenge: SandboxChallenge): string {
   );
 }
 
-const renderNotFound = () => page('Payment not found', '<h1>Payment not found</h1><p>This 3-D Secure link does not belong to any payment. Start the payment again from the shop.</p>');
+const renderNotFound = () =>
+  page(
+    'Payment not found',
+    '<h1>Payment not found</h1><p>This 3-D Secure link does not belong to any payment. Start the payment again from the shop.</p>',
+  );
 
 const html = (reply: FastifyReply, status: number, body: string) => reply.status(status).type('text/html; charset=utf-8').send(body);
 
@@ -62,26 +66,38 @@ const html = (reply: FastifyReply, status: number, body: string) => reply.status
 const isPaymentId = (value: string) => /^pay_[a-z0-9]{1,40}$/.test(value);
 
 /**
- * sandbox.md, "Cards": the 3DS challenge of test card 4000 0000 0000 3220. GET shows it; POST
+ * docs/sandbox.md, "Cards": the 3DS challenge of test card 4000 0000 0000 3220. GET shows it; POST
  * .../complete or .../fail answers it and sends the person (303) to the payment's success or
  * failure URL. A payment no longer waiting shows what became of it, with the way back.
  */
 export function registerSandboxThreeDsRoutes(app: FastifyInstance, sandboxProcessor: SandboxCardProcessor): void {
   void app.register(async (scope) => {
     // The buttons are plain forms posting an empty urlencoded body: accepted here, and only here.
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) => done(null, {}));
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) =>
+      done(null, {}),
+    );
 
-    scope.get<{ Params: { paymentId: string } }>('/sandbox/3ds/:paymentId', { schema: { tags: ['sandbox'], summary: 'The sandbox 3-D Secure challenge page of a card payment' } }, async (request, reply) => {
-      const { paymentId } = request.params;
-      const challenge = isPaymentId(paymentId) ? await sandboxProcessor.challengeOf(paymentId) : null;
-      if (!challenge) return html(reply, 404, renderNotFound());
-      return html(reply, 200, challenge.isWaiting ? renderChallenge(challenge) : renderAlreadyAnswered(challenge));
-    });
+    scope.get<{ Params: { paymentId: string } }>(
+      '/sandbox/3ds/:paymentId',
+      { schema: { tags: ['sandbox'], summary: 'The sandbox 3-D Secure challenge page of a card payment' }, config: { caller: 'sandbox' } },
+      async (request, reply) => {
+        const { paymentId } = request.params;
+        const challenge = isPaymentId(paymentId) ? await sandboxProcessor.challengeOf(paymentId) : null;
+        if (!challenge) return html(reply, 404, renderNotFound());
+        return html(reply, 200, challenge.isWaiting ? renderChallenge(challenge) : renderAlreadyAnswered(challenge));
+      },
+    );
 
     for (const outcome of ['complete', 'fail'] as const) {
       scope.post<{ Params: { paymentId: string } }>(
         `/sandbox/3ds/:paymentId/${outcome}`,
-        { schema: { tags: ['sandbox'], summary: `${outcome === 'complete' ? 'Complete' : 'Fail'} the sandbox 3-D Secure challenge (form post, answers 303)` } },
+        {
+          schema: {
+            tags: ['sandbox'],
+            summary: `${outcome === 'complete' ? 'Complete' : 'Fail'} the sandbox 3-D Secure challenge (form post, answers 303)`,
+          },
+          config: { caller: 'sandbox' },
+        },
         async (request, reply) => {
           const { paymentId } = request.params;
           const result = isPaymentId(paymentId) ? await sandboxProcessor.answerChallenge(paymentId, outcome) : null;

@@ -15,15 +15,23 @@ export function createDocumentUploadsRepository(db: Database) {
      * Counts one more upload URL for the person's day and registers its key, in one transaction;
      * false (and nothing written) when the day's `maxSigns` are used up.
      */
-    async registerSigned(row: { filePath: string; userId: string; purpose: string; signedAt: Date }, day: string, maxSigns: number): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const [counted] = await tx
+    async registerSigned(
+      row: { filePath: string; userId: string; purpose: string; signedAt: Date },
+      day: string,
+      maxSigns: number,
+    ): Promise<boolean> {
+      return db.transaction(async () => {
+        const [counted] = await db
           .insert(uploadUsage)
           .values({ userId: row.userId, day, signedCount: 1 })
-          .onConflictDoUpdate({ target: [uploadUsage.userId, uploadUsage.day], set: { signedCount: sql`${uploadUsage.signedCount} + 1` }, setWhere: lt(uploadUsage.signedCount, maxSigns) })
+          .onConflictDoUpdate({
+            target: [uploadUsage.userId, uploadUsage.day],
+            set: { signedCount: sql`${uploadUsage.signedCount} + 1` },
+            setWhere: lt(uploadUsage.signedCount, maxSigns),
+          })
           .returning({ signedCount: uploadUsage.signedCount });
         if (!counted) return false;
-        await tx.insert(documentUploads).values({ ...row, submittedAt: null });
+        await db.insert(documentUploads).values({ ...row, submittedAt: null });
         return true;
       });
     },
@@ -34,14 +42,21 @@ export function createDocumentUploadsRepository(db: Database) {
       const [claimed] = await db
         .insert(uploadUsage)
         .values({ userId, day, storedBytes: bytes })
-        .onConflictDoUpdate({ target: [uploadUsage.userId, uploadUsage.day], set: { storedBytes: sql`${uploadUsage.storedBytes} + ${bytes}` }, setWhere: sql`${uploadUsage.storedBytes} + ${bytes} <= ${maxBytes}` })
+        .onConflictDoUpdate({
+          target: [uploadUsage.userId, uploadUsage.day],
+          set: { storedBytes: sql`${uploadUsage.storedBytes} + ${bytes}` },
+          setWhere: sql`${uploadUsage.storedBytes} + ${bytes} <= ${maxBytes}`,
+        })
         .returning({ storedBytes: uploadUsage.storedBytes });
       return Boolean(claimed);
     },
 
     /** Gives back bytes claimed for a file that was not stored after all. */
     async releaseBytes(userId: string, day: string, bytes: number): Promise<void> {
-      await db.update(uploadUsage).set({ storedBytes: sql`greatest(${uploadUsage.storedBytes} - ${bytes}, 0)` }).where(and(eq(uploadUsage.userId, userId), eq(uploadUsage.day, day)));
+      await db
+        .update(uploadUsage)
+        .set({ storedBytes: sql`greatest(${uploadUsage.storedBytes} - ${bytes}, 0)` })
+        .where(and(eq(uploadUsage.userId, userId), eq(uploadUsage.day, day)));
     },
 
     /**
@@ -66,12 +81,19 @@ export function createDocumentUploadsRepository(db: Database) {
       await db
         .update(documentUploads)
         .set({ submittedAt: null })
-        .where(and(eq(documentUploads.userId, userId), inArray(documentUploads.filePath, filePaths), eq(documentUploads.submittedAt, claimedAt)));
+        .where(
+          and(eq(documentUploads.userId, userId), inArray(documentUploads.filePath, filePaths), eq(documentUploads.submittedAt, claimedAt)),
+        );
     },
 
     /** Keys signed before `before` and never submitted, oldest first. */
     async unsubmittedBefore(before: Date, limit: number): Promise<DocumentUploadRow[]> {
-      return db.select().from(documentUploads).where(and(isNull(documentUploads.submittedAt), lt(documentUploads.signedAt, before))).orderBy(asc(documentUploads.signedAt)).limit(limit);
+      return db
+        .select()
+        .from(documentUploads)
+        .where(and(isNull(documentUploads.submittedAt), lt(documentUploads.signedAt, before)))
+        .orderBy(asc(documentUploads.signedAt))
+        .limit(limit);
     },
 
     /**
@@ -79,10 +101,13 @@ export function createDocumentUploadsRepository(db: Database) {
      * phone-handoff listing of it. A key submitted meanwhile is kept; false then.
      */
     async forgetUnsubmitted(filePath: string): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const [gone] = await tx.delete(documentUploads).where(and(eq(documentUploads.filePath, filePath), isNull(documentUploads.submittedAt))).returning({ filePath: documentUploads.filePath });
+      return db.transaction(async () => {
+        const [gone] = await db
+          .delete(documentUploads)
+          .where(and(eq(documentUploads.filePath, filePath), isNull(documentUploads.submittedAt)))
+          .returning({ filePath: documentUploads.filePath });
         if (!gone) return false;
-        await tx.delete(uploadHandoffFiles).where(eq(uploadHandoffFiles.filePath, filePath));
+        await db.delete(uploadHandoffFiles).where(eq(uploadHandoffFiles.filePath, filePath));
         return true;
       });
     },
@@ -94,10 +119,10 @@ export function createDocumentUploadsRepository(db: Database) {
 
     /** Phone handoffs expired before `before`, with their listings (the files themselves follow their own registry rows). */
     async pruneHandoffs(before: Date): Promise<void> {
-      await db.transaction(async (tx) => {
-        const expired = tx.select({ id: uploadHandoffs.id }).from(uploadHandoffs).where(lt(uploadHandoffs.expiresAt, before));
-        await tx.delete(uploadHandoffFiles).where(inArray(uploadHandoffFiles.handoffId, expired));
-        await tx.delete(uploadHandoffs).where(lt(uploadHandoffs.expiresAt, before));
+      await db.transaction(async () => {
+        const expired = db.select({ id: uploadHandoffs.id }).from(uploadHandoffs).where(lt(uploadHandoffs.expiresAt, before));
+        await db.delete(uploadHandoffFiles).where(inArray(uploadHandoffFiles.handoffId, expired));
+        await db.delete(uploadHandoffs).where(lt(uploadHandoffs.expiresAt, before));
       });
     },
   };

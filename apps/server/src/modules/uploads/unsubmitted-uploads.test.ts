@@ -12,13 +12,21 @@ import { fakeFile } from '../../../test/multipart.ts';
 import { documentUploads, uploadHandoffFiles } from '../../db/schema/index.ts';
 
 const HOUR_MS = 3_600_000;
-const rowOf = async (t: IdentityTestApp, filePath: string) => (await t.db.select().from(documentUploads).where(eq(documentUploads.filePath, filePath)))[0];
+const rowOf = async (t: IdentityTestApp, filePath: string) =>
+  (await t.db.select().from(documentUploads).where(eq(documentUploads.filePath, filePath)))[0];
 const sign = async (t: IdentityTestApp, token: string, name = 'passport.png') => {
   const signed = await call(t.app, 'POST', PATHS.signUpload, { headers: tokenHeaders(token), body: { s3FileName: name } });
   expect(signed.statusCode).toBe(200);
   return signed.body.data as { uploadTempUrl: string; filePath: string };
 };
-const details = { firstName: 'Lena', lastName: 'Fischer', dob: '1991-02-03', nationality: 'AT', residenceCountry: 'AT', documentType: 'PASSPORT' };
+const details = {
+  firstName: 'Lena',
+  lastName: 'Fischer',
+  dob: '1991-02-03',
+  nationality: 'AT',
+  residenceCountry: 'AT',
+  documentType: 'PASSPORT',
+};
 
 describe('uploads never submitted are deleted after a day (local storage)', () => {
   let t: IdentityTestApp;
@@ -31,7 +39,11 @@ describe('uploads never submitted are deleted after a day (local storage)', () =
     await t.app.close();
     await rm(uploadDir, { recursive: true, force: true });
   });
-  const put = async (url: string) => expect((await t.app.inject({ method: 'PUT', url, payload: fakeFile('png'), headers: { 'content-type': 'application/octet-stream' } })).statusCode).toBe(200);
+  const put = async (url: string) =>
+    expect(
+      (await t.app.inject({ method: 'PUT', url, payload: fakeFile('png'), headers: { 'content-type': 'application/octet-stream' } }))
+        .statusCode,
+    ).toBe(200);
   const onDisk = (filePath: string) => existsSync(path.join(uploadDir, filePath));
 
   it('deletes the row and the file of what was never submitted, keeps what a verification took and what is younger than a day', async () => {
@@ -45,11 +57,18 @@ describe('uploads never submitted are deleted after a day (local storage)', () =
     // Through the phone handoff too: listed for the computer, then never submitted.
     const handoff = await call(t.app, 'POST', PATHS.uploadHandoffCreate, { headers: tokenHeaders(token), body: { lng: 'en' } });
     const ticket = new URL(handoff.body.data.link).hash.replace('#ticket=', '');
-    const fromPhone = (await call(t.app, 'POST', PATHS.uploadHandoffSignUpload, { body: { ticket, s3FileName: 'phone.png' } })).body.data as { uploadTempUrl: string; filePath: string };
+    const fromPhone = (await call(t.app, 'POST', PATHS.uploadHandoffSignUpload, { body: { ticket, s3FileName: 'phone.png' } })).body
+      .data as { uploadTempUrl: string; filePath: string };
     await put(fromPhone.uploadTempUrl);
-    expect((await call(t.app, 'POST', PATHS.uploadHandoffComplete, { body: { ticket, filePath: fromPhone.filePath, fileName: 'phone.png' } })).statusCode).toBe(200);
+    expect(
+      (await call(t.app, 'POST', PATHS.uploadHandoffComplete, { body: { ticket, filePath: fromPhone.filePath, fileName: 'phone.png' } }))
+        .statusCode,
+    ).toBe(200);
 
-    const sent = await call(t.app, 'POST', PATHS.docsVerificationSubmit, { headers: tokenHeaders(token), body: { ...details, files: [{ filePath: submitted.filePath }] } });
+    const sent = await call(t.app, 'POST', PATHS.docsVerificationSubmit, {
+      headers: tokenHeaders(token),
+      body: { ...details, files: [{ filePath: submitted.filePath }] },
+    });
     expect(sent.statusCode).toBe(200);
     expect((await rowOf(t, submitted.filePath))?.submittedAt).not.toBeNull();
 
@@ -83,8 +102,19 @@ describe('uploads never submitted are deleted after a day (S3)', () => {
   let t: IdentityTestApp | undefined;
   let fakeS3: Awaited<ReturnType<typeof startFakeS3>>;
   beforeAll(async () => {
-    fakeS3 = await startFakeS3({ bucket: 'causeway-docs', accessKeyId: CREDENTIALS.S3_ACCESS_KEY_ID, secretAccessKey: CREDENTIALS.S3_SECRET_ACCESS_KEY, now: () => t?.clock.now() ?? new Date() });
-    t = await createIdentityTestApp({ S3_BUCKET: 'causeway-docs', S3_ENDPOINT: fakeS3.url, S3_FORCE_PATH_STYLE: 'true', S3_REGION: 'eu-west-1', ...CREDENTIALS });
+    fakeS3 = await startFakeS3({
+      bucket: 'causeway-docs',
+      accessKeyId: CREDENTIALS.S3_ACCESS_KEY_ID,
+      secretAccessKey: CREDENTIALS.S3_SECRET_ACCESS_KEY,
+      now: () => t?.clock.now() ?? new Date(),
+    });
+    t = await createIdentityTestApp({
+      S3_BUCKET: 'causeway-docs',
+      S3_ENDPOINT: fakeS3.url,
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_REGION: 'eu-west-1',
+      ...CREDENTIALS,
+    });
   });
   afterAll(async () => {
     await t?.app.close();
@@ -95,7 +125,11 @@ describe('uploads never submitted are deleted after a day (S3)', () => {
     const app = t!;
     const { token } = await newIndividual(app, 'unsubmitted.s3@example.test');
     const abandoned = await sign(app, token);
-    const uploaded = await fetch(abandoned.uploadTempUrl, { method: 'PUT', body: fakeFile('png'), headers: { 'content-type': 'image/png' } });
+    const uploaded = await fetch(abandoned.uploadTempUrl, {
+      method: 'PUT',
+      body: fakeFile('png'),
+      headers: { 'content-type': 'image/png' },
+    });
     expect(uploaded.ok).toBe(true);
     expect(fakeS3.objects.has(abandoned.filePath)).toBe(true);
 
@@ -109,9 +143,16 @@ describe('uploads never submitted are deleted after a day (S3)', () => {
     const app = t!;
     const { token } = await newIndividual(app, 'refused.s3@example.test');
     const oversized = await sign(app, token);
-    const uploaded = await fetch(oversized.uploadTempUrl, { method: 'PUT', body: fakeFile('png', 6 * 1024 * 1024), headers: { 'content-type': 'image/png' } });
+    const uploaded = await fetch(oversized.uploadTempUrl, {
+      method: 'PUT',
+      body: fakeFile('png', 6 * 1024 * 1024),
+      headers: { 'content-type': 'image/png' },
+    });
     expect(uploaded.ok).toBe(true);
-    const refused = await call(app.app, 'POST', PATHS.docsVerificationSubmit, { headers: tokenHeaders(token), body: { ...details, files: [{ filePath: oversized.filePath }] } });
+    const refused = await call(app.app, 'POST', PATHS.docsVerificationSubmit, {
+      headers: tokenHeaders(token),
+      body: { ...details, files: [{ filePath: oversized.filePath }] },
+    });
     expect(refused.body.code).toBe('UPL0000002');
     expect((await rowOf(app, oversized.filePath))?.submittedAt).toBeNull();
 

@@ -16,17 +16,27 @@ export function createUploadHandoffRepository(db: Database) {
     },
 
     async findLiveByTicketHash(ticketHash: string, now: Date): Promise<UploadHandoffRow | undefined> {
-      const [row] = await db.select().from(uploadHandoffs).where(and(eq(uploadHandoffs.ticketHash, ticketHash), gt(uploadHandoffs.expiresAt, now)));
+      const [row] = await db
+        .select()
+        .from(uploadHandoffs)
+        .where(and(eq(uploadHandoffs.ticketHash, ticketHash), gt(uploadHandoffs.expiresAt, now)));
       return row;
     },
 
     async findOwned(id: string, userId: string): Promise<UploadHandoffRow | undefined> {
-      const [row] = await db.select().from(uploadHandoffs).where(and(eq(uploadHandoffs.id, id), eq(uploadHandoffs.userId, userId)));
+      const [row] = await db
+        .select()
+        .from(uploadHandoffs)
+        .where(and(eq(uploadHandoffs.id, id), eq(uploadHandoffs.userId, userId)));
       return row;
     },
 
     async filesOf(handoffId: string): Promise<UploadHandoffFileRow[]> {
-      return db.select().from(uploadHandoffFiles).where(eq(uploadHandoffFiles.handoffId, handoffId)).orderBy(asc(uploadHandoffFiles.createdAt), asc(uploadHandoffFiles.filePath));
+      return db
+        .select()
+        .from(uploadHandoffFiles)
+        .where(eq(uploadHandoffFiles.handoffId, handoffId))
+        .orderBy(asc(uploadHandoffFiles.createdAt), asc(uploadHandoffFiles.filePath));
     },
 
     /** Counts one more upload URL against the link's cap; false when the cap is reached. One statement, so concurrent signs cannot pass it. */
@@ -43,14 +53,20 @@ export function createUploadHandoffRepository(db: Database) {
      * Lists a file once: 'added', 'known' (reported before) or 'full' (the link took its files).
      * The handoff's row lock orders two reports of one link, so the cap holds.
      */
-    async addFile(handoff: Pick<UploadHandoffRow, 'id' | 'maxFiles'>, file: Omit<typeof uploadHandoffFiles.$inferInsert, 'handoffId'>): Promise<'added' | 'known' | 'full'> {
-      return db.transaction(async (tx) => {
-        await tx.select({ id: uploadHandoffs.id }).from(uploadHandoffs).where(eq(uploadHandoffs.id, handoff.id)).for('update');
-        const [already] = await tx.select({ filePath: uploadHandoffFiles.filePath }).from(uploadHandoffFiles).where(eq(uploadHandoffFiles.filePath, file.filePath));
+    async addFile(
+      handoff: Pick<UploadHandoffRow, 'id' | 'maxFiles'>,
+      file: Omit<typeof uploadHandoffFiles.$inferInsert, 'handoffId'>,
+    ): Promise<'added' | 'known' | 'full'> {
+      return db.transaction(async () => {
+        await db.select({ id: uploadHandoffs.id }).from(uploadHandoffs).where(eq(uploadHandoffs.id, handoff.id)).for('update');
+        const [already] = await db
+          .select({ filePath: uploadHandoffFiles.filePath })
+          .from(uploadHandoffFiles)
+          .where(eq(uploadHandoffFiles.filePath, file.filePath));
         if (already) return 'known';
-        const [taken] = await tx.select({ n: count() }).from(uploadHandoffFiles).where(eq(uploadHandoffFiles.handoffId, handoff.id));
+        const [taken] = await db.select({ n: count() }).from(uploadHandoffFiles).where(eq(uploadHandoffFiles.handoffId, handoff.id));
         if ((taken?.n ?? 0) >= handoff.maxFiles) return 'full';
-        await tx.insert(uploadHandoffFiles).values({ ...file, handoffId: handoff.id });
+        await db.insert(uploadHandoffFiles).values({ ...file, handoffId: handoff.id });
         return 'added';
       });
     },

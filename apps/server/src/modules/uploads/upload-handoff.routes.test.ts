@@ -43,10 +43,14 @@ async function sendFromPhone(ticket: string, name: string, bytes: Buffer) {
   const signed = await phone(PATHS.uploadHandoffSignUpload, { ticket, s3FileName: name });
   expect(signed.statusCode).toBe(200);
   const { uploadTempUrl, filePath } = signed.body.data as { uploadTempUrl: string; filePath: string };
-  expect((await t.app.inject({ method: 'PUT', url: uploadTempUrl, payload: bytes, headers: { 'content-type': 'application/octet-stream' } })).statusCode).toBe(200);
+  expect(
+    (await t.app.inject({ method: 'PUT', url: uploadTempUrl, payload: bytes, headers: { 'content-type': 'application/octet-stream' } }))
+      .statusCode,
+  ).toBe(200);
   return { filePath, completed: await phone(PATHS.uploadHandoffComplete, { ticket, filePath, fileName: name }) };
 }
-const filesFor = (handoffId: string, token = owner) => call(t.app, 'GET', `${PATHS.uploadHandoffFiles}?handoffId=${handoffId}`, { headers: tokenHeaders(token) });
+const filesFor = (handoffId: string, token = owner) =>
+  call(t.app, 'GET', `${PATHS.uploadHandoffFiles}?handoffId=${handoffId}`, { headers: tokenHeaders(token) });
 
 describe('the phone handoff of the file-upload page', () => {
   it('answers a link to the file-upload page with the ticket only in its fragment, a QR code, and a 30-minute expiry', async () => {
@@ -94,14 +98,18 @@ describe('the phone handoff of the file-upload page', () => {
   it.each([
     ['an unknown ticket', PATHS.uploadHandoffState, { ticket: 'x'.repeat(43) }],
     ['an unknown ticket signing', PATHS.uploadHandoffSignUpload, { ticket: 'x'.repeat(43), s3FileName: 'a.png' }],
-    ['an unknown ticket completing', PATHS.uploadHandoffComplete, { ticket: 'x'.repeat(43), filePath: 'kyc/usr_x/y/a.png', fileName: 'a.png' }],
+    [
+      'an unknown ticket completing',
+      PATHS.uploadHandoffComplete,
+      { ticket: 'x'.repeat(43), filePath: 'kyc/usr_x/y/a.png', fileName: 'a.png' },
+    ],
   ])('refuses %s with UPL0000007', async (_what, pathName, body) => {
     const answer = await phone(pathName, body);
     expect(answer.statusCode).toBe(403);
     expect(answer.body.code).toBe('UPL0000007');
   });
 
-  it('refuses a file that is not the owner\'s, not stored, or of a refused type, and lists nothing', async () => {
+  it("refuses a file that is not the owner's, not stored, or of a refused type, and lists nothing", async () => {
     const { handoffId, ticket } = await createHandoff();
     const strangerFile = await call(t.app, 'POST', PATHS.signUpload, { headers: tokenHeaders(stranger), body: { s3FileName: 'id.png' } });
     const foreign = await phone(PATHS.uploadHandoffComplete, { ticket, filePath: strangerFile.body.data.filePath, fileName: 'id.png' });
@@ -126,7 +134,8 @@ describe('the phone handoff of the file-upload page', () => {
     expect(extra.completed.body.code).toBe('UPL0000008');
     // 5 URLs so far; the cap is 3 per file. A minute on, so the person's rate of upload URLs allows the rest.
     t.clock.advance(60_000);
-    for (let i = 5; i < UPLOAD_HANDOFF_MAX_FILES * 3; i += 1) expect((await phone(PATHS.uploadHandoffSignUpload, { ticket, s3FileName: 'retry.png' })).statusCode).toBe(200);
+    for (let i = 5; i < UPLOAD_HANDOFF_MAX_FILES * 3; i += 1)
+      expect((await phone(PATHS.uploadHandoffSignUpload, { ticket, s3FileName: 'retry.png' })).statusCode).toBe(200);
     expect((await phone(PATHS.uploadHandoffSignUpload, { ticket, s3FileName: 'retry.png' })).body.code).toBe('UPL0000008');
   });
 

@@ -1,14 +1,11 @@
-import {
-  API_BASE, commonHeadersSchema, createUploadHandoffRequestSchema, createUploadHandoffResultSchema, envelopeOf, ok, PATHS, signUploadResultSchema,
-  uploadHandoffCompleteRequestSchema, uploadHandoffFilesQuerySchema, uploadHandoffSignRequestSchema, uploadHandoffStateSchema, uploadHandoffTicketSchema,
-} from '@causeway/contracts';
+import { CALLS, ok } from '@causeway/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { IdentityModule } from '../identity/identity.module.ts';
+import type { IdentityModule } from '../identity/index.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { RateLimiter } from '../../platform/rate-limit.repository.ts';
 import { RateLimitedError } from '../../platform/rate-limited.ts';
 import type { UploadHandoffService } from './upload-handoff.service.ts';
+import { registerCall } from '../../platform/calls.ts';
 
 const HOUR_MS = 3_600_000;
 /** Links a person may make an hour: each is a row and a QR code; a person needs one or two. */
@@ -21,9 +18,10 @@ export const PHONE_CALLS_PER_HOUR = 300;
  * two calls need the session; the phone's three carry the link's ticket in a POST body, never in
  * a URL, so it stays out of access logs.
  */
-export function registerUploadHandoffRoutes(app: FastifyInstance, deps: { handoffs: UploadHandoffService; identity: IdentityModule; publicUrl: string | undefined; rateLimiter: RateLimiter; clock: Clock }): void {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['uploads'];
+export function registerUploadHandoffRoutes(
+  app: FastifyInstance,
+  deps: { handoffs: UploadHandoffService; identity: IdentityModule; publicUrl: string | undefined; rateLimiter: RateLimiter; clock: Clock },
+): void {
   const { handoffs } = deps;
 
   async function limit(key: string, perHour: number) {
@@ -35,33 +33,25 @@ export function registerUploadHandoffRoutes(app: FastifyInstance, deps: { handof
   // Where the link points: the configured public address, else the address this request reached.
   const originOf = (request: FastifyRequest) => deps.publicUrl ?? `${request.protocol}://${request.host}`;
 
-  routes.post(`${API_BASE}${PATHS.uploadHandoffCreate}`, {
-    schema: { tags, summary: 'A 30-minute link (and its QR code) to upload identity documents from a phone', headers: commonHeadersSchema, body: createUploadHandoffRequestSchema, response: { 200: envelopeOf(createUploadHandoffResultSchema) } },
-    preHandler: [deps.identity.guard.requireSession, async (request) => limit(`upload-handoff-create:user:${request.auth!.user.id}`, LINKS_PER_HOUR)],
-    handler: async (request) => ok(await handoffs.create(request.auth!.user, { purpose: 'kyc', origin: originOf(request), lng: request.body.lng })),
-  });
+  registerCall(
+    app,
+    CALLS.uploadHandoffCreate,
+    async (request) => ok(await handoffs.create(request.auth!.user, { purpose: 'kyc', origin: originOf(request), lng: request.body.lng })),
+    { preHandler: async (request) => limit(`upload-handoff-create:user:${request.auth!.user.id}`, LINKS_PER_HOUR) },
+  );
 
-  routes.get(`${API_BASE}${PATHS.uploadHandoffFiles}`, {
-    schema: { tags, summary: 'The files that arrived through a handoff link, for the person who made it', headers: commonHeadersSchema, querystring: uploadHandoffFilesQuerySchema, response: { 200: envelopeOf(uploadHandoffStateSchema) } },
-    preHandler: deps.identity.guard.requireSession,
-    handler: async (request) => ok(await handoffs.filesFor(request.auth!.user, request.query.handoffId)),
-  });
+  registerCall(app, CALLS.uploadHandoffFiles, async (request) => ok(await handoffs.filesFor(request.auth!.user, request.query.handoffId)));
 
-  routes.post(`${API_BASE}${PATHS.uploadHandoffState}`, {
-    schema: { tags, summary: 'Phone: whether a handoff link is alive, and the files it took (no session)', body: uploadHandoffTicketSchema, response: { 200: envelopeOf(uploadHandoffStateSchema) } },
+  registerCall(app, CALLS.uploadHandoffState, async (request) => ok(await handoffs.state(request.body.ticket)), { onRequest: limitPhone });
+
+  registerCall(
+    app,
+    CALLS.uploadHandoffSignUpload,
+    async (request) => ok(await handoffs.signUpload(request.body.ticket, request.body.s3FileName)),
+    { onRequest: limitPhone },
+  );
+
+  registerCall(app, CALLS.uploadHandoffComplete, async (request) => ok(await handoffs.complete(request.body.ticket, request.body)), {
     onRequest: limitPhone,
-    handler: async (request) => ok(await handoffs.state(request.body.ticket)),
-  });
-
-  routes.post(`${API_BASE}${PATHS.uploadHandoffSignUpload}`, {
-    schema: { tags, summary: 'Phone: a 10-minute URL to PUT one document to, for the link\'s owner (no session)', body: uploadHandoffSignRequestSchema, response: { 200: envelopeOf(signUploadResultSchema) } },
-    onRequest: limitPhone,
-    handler: async (request) => ok(await handoffs.signUpload(request.body.ticket, request.body.s3FileName)),
-  });
-
-  routes.post(`${API_BASE}${PATHS.uploadHandoffComplete}`, {
-    schema: { tags, summary: 'Phone: a document was PUT; listed once its stored bytes pass the rules (no session)', body: uploadHandoffCompleteRequestSchema, response: { 200: envelopeOf(uploadHandoffStateSchema) } },
-    onRequest: limitPhone,
-    handler: async (request) => ok(await handoffs.complete(request.body.ticket, request.body)),
   });
 }

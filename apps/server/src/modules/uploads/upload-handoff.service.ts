@@ -1,5 +1,11 @@
 import {
-  type CreateUploadHandoffResult, type SignUploadResult, UPLOAD_HANDOFF_MAX_FILES, UPLOAD_HANDOFF_TTL_SECONDS, type UploadHandoffFile, type UploadHandoffState,
+  ErrorCode,
+  type CreateUploadHandoffResult,
+  type SignUploadResult,
+  UPLOAD_HANDOFF_MAX_FILES,
+  UPLOAD_HANDOFF_TTL_SECONDS,
+  type UploadHandoffFile,
+  type UploadHandoffState,
 } from '@causeway/contracts';
 import QRCode from 'qrcode';
 import { AppError } from '../../platform/app-error.ts';
@@ -9,7 +15,8 @@ import type { StorageProvider } from '../../providers/storage/index.ts';
 import type { UploadHandoffRepository, UploadHandoffRow } from './upload-handoff.repository.ts';
 import { checkStoredDocument, fileNameOfKey, keyBelongsTo, type UploadPurpose, type UploadsService } from './uploads.service.ts';
 
-const invalidLink = () => new AppError('UPL0000007', 'This upload link is invalid or has expired. Start again on your computer.');
+const invalidLink = () =>
+  new AppError(ErrorCode.UploadLinkInvalid, 'This upload link is invalid or has expired. Start again on your computer.');
 
 /**
  * The phone handoff behind the no-login file-upload page. The person signed in on a computer asks
@@ -17,12 +24,22 @@ const invalidLink = () => new AppError('UPL0000007', 'This upload link is invali
  * done, up to a few files and for 30 minutes; the computer polls what arrived and puts it in its
  * form. The phone never gets a session: the ticket allows these three calls and nothing else.
  */
-export function createUploadHandoffService(deps: { repository: UploadHandoffRepository; storage: StorageProvider; uploads: UploadsService; clock: Clock }) {
+export function createUploadHandoffService(deps: {
+  repository: UploadHandoffRepository;
+  storage: StorageProvider;
+  uploads: UploadsService;
+  clock: Clock;
+}) {
   const { repository, clock } = deps;
 
   const filesOf = async (handoffId: string): Promise<UploadHandoffFile[]> => {
     const rows = await repository.filesOf(handoffId);
-    return rows.map((row) => ({ filePath: row.filePath, fileName: row.fileName, fileType: row.fileType, createdAt: row.createdAt.toISOString() }));
+    return rows.map((row) => ({
+      filePath: row.filePath,
+      fileName: row.fileName,
+      fileType: row.fileType,
+      createdAt: row.createdAt.toISOString(),
+    }));
   };
 
   const stateOf = async (handoff: UploadHandoffRow): Promise<UploadHandoffState> => ({
@@ -75,7 +92,7 @@ export function createUploadHandoffService(deps: { repository: UploadHandoffRepo
     /** sign-upload for the link's owner, counted against the link's cap. */
     async signUpload(ticket: string, s3FileName: string): Promise<SignUploadResult> {
       const handoff = await openTicket(ticket);
-      if (!(await repository.claimSign(handoff.id))) throw new AppError('UPL0000008');
+      if (!(await repository.claimSign(handoff.id))) throw new AppError(ErrorCode.UploadLinkFull);
       return deps.uploads.signUpload({ id: handoff.userId }, handoff.purpose as UploadPurpose, s3FileName);
     },
 
@@ -85,12 +102,17 @@ export function createUploadHandoffService(deps: { repository: UploadHandoffRepo
      */
     async complete(ticket: string, input: { filePath: string; fileName: string }): Promise<UploadHandoffState> {
       const handoff = await openTicket(ticket);
-      if (!keyBelongsTo(input.filePath, handoff.userId, handoff.purpose as UploadPurpose)) throw new AppError('UPL0000003');
+      if (!keyBelongsTo(input.filePath, handoff.userId, handoff.purpose as UploadPurpose)) throw new AppError(ErrorCode.FilePathInvalid);
       const check = await checkStoredDocument(deps.storage, input.filePath);
-      if (!check.ok) throw new AppError(check.code, check.message);
+      if (!check.ok) throw new AppError(check.errorName, check.message);
       const fileName = input.fileName.split(/[\\/]/).pop()?.trim().slice(0, 200) || fileNameOfKey(input.filePath);
-      const outcome = await repository.addFile(handoff, { filePath: input.filePath, fileName, fileType: check.type, createdAt: clock.now() });
-      if (outcome === 'full') throw new AppError('UPL0000008');
+      const outcome = await repository.addFile(handoff, {
+        filePath: input.filePath,
+        fileName,
+        fileType: check.type,
+        createdAt: clock.now(),
+      });
+      if (outcome === 'full') throw new AppError(ErrorCode.UploadLinkFull);
       return stateOf(handoff);
     },
   };

@@ -26,22 +26,40 @@ const person = async () => {
   const email = `upload.quota.${(people += 1)}@example.test`;
   return { email, ...(await newIndividual(t, email)) };
 };
-const sign = (token: string, name = 'passport.png') => call(t.app, 'POST', PATHS.signUpload, { headers: tokenHeaders(token), body: { s3FileName: name } });
-const put = (url: string, bytes: Buffer) => t.app.inject({ method: 'PUT', url, payload: bytes, headers: { 'content-type': 'application/octet-stream' } });
+const sign = (token: string, name = 'passport.png') =>
+  call(t.app, 'POST', PATHS.signUpload, { headers: tokenHeaders(token), body: { s3FileName: name } });
+const put = (url: string, bytes: Buffer) =>
+  t.app.inject({ method: 'PUT', url, payload: bytes, headers: { 'content-type': 'application/octet-stream' } });
 /** Sets the person's usage of today as if they had already signed or stored this much. */
 async function usedToday(userId: string, values: { signedCount?: number; storedBytes?: number }) {
   const day = quotaDayOf(t.clock.now());
-  await t.db.insert(uploadUsage).values({ userId, day, ...values }).onConflictDoUpdate({ target: [uploadUsage.userId, uploadUsage.day], set: values });
+  await t.db
+    .insert(uploadUsage)
+    .values({ userId, day, ...values })
+    .onConflictDoUpdate({ target: [uploadUsage.userId, uploadUsage.day], set: values });
 }
-const usageOf = async (userId: string) => (await t.db.select().from(uploadUsage).where(and(eq(uploadUsage.userId, userId), eq(uploadUsage.day, quotaDayOf(t.clock.now())))))[0];
+const usageOf = async (userId: string) =>
+  (
+    await t.db
+      .select()
+      .from(uploadUsage)
+      .where(and(eq(uploadUsage.userId, userId), eq(uploadUsage.day, quotaDayOf(t.clock.now()))))
+  )[0];
 
 describe('the per-person upload quota (issue 13 F8)', () => {
   it(`hands out ${UPLOAD_QUOTA.signsPerMinute} of 25 parallel sign-uploads in a minute, refusing the rest with 429 and Retry-After`, async () => {
     const { token, userId } = await person();
     const answers = await Promise.all(Array.from({ length: 25 }, () => sign(token)));
     expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(UPLOAD_QUOTA.signsPerMinute);
-    expect(answers.filter((answer) => answer.statusCode === 429 && answer.body.code === 'REQ0000429')).toHaveLength(25 - UPLOAD_QUOTA.signsPerMinute);
-    const refused = await t.app.inject({ method: 'POST', url: `/prod-api${PATHS.signUpload}`, headers: tokenHeaders(token), payload: { s3FileName: 'a.png' } });
+    expect(answers.filter((answer) => answer.statusCode === 429 && answer.body.code === 'REQ0000429')).toHaveLength(
+      25 - UPLOAD_QUOTA.signsPerMinute,
+    );
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/prod-api${PATHS.signUpload}`,
+      headers: tokenHeaders(token),
+      payload: { s3FileName: 'a.png' },
+    });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
     // Only the URLs handed out are registered and counted.
@@ -72,7 +90,7 @@ describe('the per-person upload quota (issue 13 F8)', () => {
     expect(await usageOf(userId)).toBeUndefined();
   });
 
-  it('counts the bytes stored through our /uploads URLs: past the day\'s bytes a PUT is refused and stores nothing', async () => {
+  it("counts the bytes stored through our /uploads URLs: past the day's bytes a PUT is refused and stores nothing", async () => {
     const { token, userId } = await person();
     const file = fakeFile('png', 20 * 1024);
     await usedToday(userId, { storedBytes: UPLOAD_QUOTA.bytesPerDay - 2 * file.length - 100 });

@@ -40,29 +40,48 @@ beforeEach(async () => {
   await t.db.delete(uploadUsage);
 });
 
-const signUpload = (s3FileName: unknown, signPath: string = PATHS.signUpload, headers = tokenHeaders(token)) => call(t.app, 'POST', signPath, { headers, body: { s3FileName } });
+const signUpload = (s3FileName: unknown, signPath: string = PATHS.signUpload, headers = tokenHeaders(token)) =>
+  call(t.app, 'POST', signPath, { headers, body: { s3FileName } });
 async function uploadUrlFor(s3FileName: string, signPath: string = PATHS.signUpload) {
   const { statusCode, body } = await signUpload(s3FileName, signPath);
   expect(statusCode).toBe(200);
   return body.data as { uploadTempUrl: string; filePath: string; expiresInSeconds: number };
 }
-const put = (url: string, bytes: Buffer, contentType = 'application/octet-stream') => t.app.inject({ method: 'PUT', url, payload: bytes, headers: { 'content-type': contentType } });
+const put = (url: string, bytes: Buffer, contentType = 'application/octet-stream') =>
+  t.app.inject({ method: 'PUT', url, payload: bytes, headers: { 'content-type': contentType } });
 const envelope = (response: { json: () => unknown }) => response.json() as { status: number; code: string; msg: string };
 /** A PUT whose path reaches the server byte for byte (no ../ resolution), over a loopback socket. */
 async function rawPut(pathAndQuery: string, bytes: Buffer): Promise<{ statusCode: number; body: unknown }> {
-  const address = t.app.server.listening ? t.app.server.address() : (await t.app.listen({ host: '127.0.0.1', port: 0 }), t.app.server.address());
+  const address = t.app.server.listening
+    ? t.app.server.address()
+    : (await t.app.listen({ host: '127.0.0.1', port: 0 }), t.app.server.address());
   const { port } = address as AddressInfo;
   return new Promise((resolve, reject) => {
-    const request = httpRequest({ host: '127.0.0.1', port, method: 'PUT', path: pathAndQuery, headers: { 'content-type': 'image/png', 'content-length': bytes.length } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ statusCode: response.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) }));
-    });
+    const request = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'PUT',
+        path: pathAndQuery,
+        headers: { 'content-type': 'image/png', 'content-length': bytes.length },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ statusCode: response.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) }),
+        );
+      },
+    );
     request.on('error', reject);
     request.end(bytes);
   });
 }
-const filesOnDisk = async () => (await readdir(uploadDir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name)).sort();
+const filesOnDisk = async () =>
+  (await readdir(uploadDir, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort();
 
 describe('sign-upload, then PUT, then a signed download', () => {
   it.each([
@@ -81,7 +100,10 @@ describe('sign-upload, then PUT, then a signed download', () => {
     expect((await readFile(path.join(uploadDir, filePath))).equals(bytes)).toBe(true);
 
     const downloadName = path.basename(filePath);
-    const download = await t.app.inject({ method: 'GET', url: await storage.presignGet({ key: filePath, downloadName, expiresInSeconds: 60 }) });
+    const download = await t.app.inject({
+      method: 'GET',
+      url: await storage.presignGet({ key: filePath, downloadName, expiresInSeconds: 60 }),
+    });
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(bytes)).toBe(true);
     expect(download.headers).toMatchObject({
@@ -153,7 +175,12 @@ describe('refused uploads store nothing', () => {
     const { uploadTempUrl, filePath } = await uploadUrlFor('tampered.png');
     const last = uploadTempUrl.at(-1)!;
     const tampered = `${uploadTempUrl.slice(0, -1)}${last === 'a' ? 'b' : 'a'}`;
-    for (const url of [tampered, uploadTempUrl.replace('tampered.png', 'other.png'), uploadTempUrl.replace('op=put', 'op=get'), uploadTempUrl.split('&sig=')[0]!]) {
+    for (const url of [
+      tampered,
+      uploadTempUrl.replace('tampered.png', 'other.png'),
+      uploadTempUrl.replace('op=put', 'op=get'),
+      uploadTempUrl.split('&sig=')[0]!,
+    ]) {
       const response = await put(url, fakeFile('png'));
       expect(response.statusCode).toBe(403);
       expect(envelope(response).code).toBe('UPL0000004');
@@ -167,8 +194,17 @@ describe('refused uploads store nothing', () => {
   it(`counts refused links per address: after ${SIGNED_LINK_REFUSALS_PER_ADDRESS_PER_HOUR} in an hour the address is refused unchecked (429), while a right link still works elsewhere`, async () => {
     const { uploadTempUrl } = await uploadUrlFor('counted.png');
     const forged = uploadTempUrl.replace(/sig=[0-9a-f]+/, `sig=${'0'.repeat(64)}`);
-    const from = (url: string, ip: string) => t.app.inject({ method: 'PUT', url, payload: fakeFile('png'), headers: { 'content-type': 'application/octet-stream' }, remoteAddress: ip });
-    const answers = await Promise.all(Array.from({ length: SIGNED_LINK_REFUSALS_PER_ADDRESS_PER_HOUR + 5 }, () => from(forged, '203.0.113.90')));
+    const from = (url: string, ip: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url,
+        payload: fakeFile('png'),
+        headers: { 'content-type': 'application/octet-stream' },
+        remoteAddress: ip,
+      });
+    const answers = await Promise.all(
+      Array.from({ length: SIGNED_LINK_REFUSALS_PER_ADDRESS_PER_HOUR + 5 }, () => from(forged, '203.0.113.90')),
+    );
     expect(answers.filter((answer) => answer.statusCode === 403)).toHaveLength(SIGNED_LINK_REFUSALS_PER_ADDRESS_PER_HOUR);
     expect(answers.filter((answer) => answer.statusCode === 429)).toHaveLength(5);
     expect((await from(uploadTempUrl, '203.0.113.90')).statusCode).toBe(429);
@@ -194,7 +230,10 @@ describe('refused uploads store nothing', () => {
   });
 
   it('answers 404 for a signed download of a file never stored', async () => {
-    const response = await t.app.inject({ method: 'GET', url: await storage.presignGet({ key: 'kyc/usr_x/abc/missing.png', downloadName: 'missing.png', expiresInSeconds: 60 }) });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: await storage.presignGet({ key: 'kyc/usr_x/abc/missing.png', downloadName: 'missing.png', expiresInSeconds: 60 }),
+    });
     expect(response.statusCode).toBe(404);
     expect(envelope(response).code).toBe('UPL0000006');
   });
@@ -209,11 +248,14 @@ describe('sign-upload requests', () => {
     }
   });
 
-  it.each([['passport.gif'], ['passport'], ['passport.png.exe'], ['passport.png ']])('refuses the name %j with the format text', async (name) => {
-    const { statusCode, body } = await signUpload(name);
-    expect(statusCode).toBe(400);
-    expect(body).toEqual({ status: 400, code: 'UPL0000001', msg: UPLOAD_MESSAGES.format, data: null });
-  });
+  it.each([['passport.gif'], ['passport'], ['passport.png.exe'], ['passport.png ']])(
+    'refuses the name %j with the format text',
+    async (name) => {
+      const { statusCode, body } = await signUpload(name);
+      expect(statusCode).toBe(400);
+      expect(body).toEqual({ status: 400, code: 'UPL0000001', msg: UPLOAD_MESSAGES.format, data: null });
+    },
+  );
 
   it.each([[''], ['a'.repeat(117) + '.png'], [42], [null]])('refuses the malformed s3FileName %j', async (name) => {
     const { statusCode, body } = await signUpload(name);

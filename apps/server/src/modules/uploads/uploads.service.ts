@@ -1,5 +1,11 @@
 import {
-  DOCUMENT_EXTENSIONS, type ErrorCode, MAX_DOCUMENT_BYTES, MIN_DOCUMENT_BYTES, type SignUploadResult, UPLOAD_MESSAGES, UPLOAD_URL_TTL_SECONDS,
+  DOCUMENT_EXTENSIONS,
+  ErrorCode,
+  MAX_DOCUMENT_BYTES,
+  MIN_DOCUMENT_BYTES,
+  type SignUploadResult,
+  UPLOAD_MESSAGES,
+  UPLOAD_URL_TTL_SECONDS,
 } from '@causeway/contracts';
 import { randomBytes } from 'node:crypto';
 import { AppError } from '../../platform/app-error.ts';
@@ -14,28 +20,27 @@ import type { DocumentUploadsRepository } from './document-uploads.repository.ts
 /** kyc/ holds a person's identity documents, kyb/ a business's documents. */
 export type UploadPurpose = 'kyc' | 'kyb';
 
-/** The verdict on a document: accepted with its sniffed type, or refused with a code and the spec's text. */
+/** The verdict on a document: accepted with its sniffed type, or refused with an error and the spec's text. */
 export type DocumentCheck =
-  | { ok: true; size: number; type: DocumentType }
-  | { ok: false; code: Extract<ErrorCode, 'UPL0000001' | 'UPL0000002' | 'UPL0000003' | 'UPL0000006'>; message: string };
+  { ok: true; size: number; type: DocumentType } | { ok: false; errorName: keyof typeof refusalText; message: string };
 
 const refusalText = {
-  UPL0000001: UPLOAD_MESSAGES.format,
-  UPL0000002: UPLOAD_MESSAGES.size,
-  UPL0000003: 'The file path is not valid',
-  UPL0000006: 'No file is stored at this path',
+  [ErrorCode.UploadFormatUnsupported]: UPLOAD_MESSAGES.format,
+  [ErrorCode.UploadSizeOutOfRange]: UPLOAD_MESSAGES.size,
+  [ErrorCode.FilePathInvalid]: 'The file path is not valid',
+  [ErrorCode.FileNotStored]: 'No file is stored at this path',
 } as const;
-const refuse = (code: keyof typeof refusalText): DocumentCheck => ({ ok: false, code, message: refusalText[code] });
+const refuse = (errorName: keyof typeof refusalText): DocumentCheck => ({ ok: false, errorName, message: refusalText[errorName] });
 
 /**
- * trust.md "Bad input": 10 KB to 5120 KB, and the type by magic bytes AND the file name's
+ * docs/trust.md "Bad input": 10 KB to 5120 KB, and the type by magic bytes AND the file name's
  * extension (jpg, jpeg, png, pdf). The size is checked first: it is all an oversized body shows.
  * `head` needs only the first bytes (16 are plenty).
  */
 export function checkDocument(fileName: string, size: number, head: Uint8Array): DocumentCheck {
-  if (size < MIN_DOCUMENT_BYTES || size > MAX_DOCUMENT_BYTES) return refuse('UPL0000002');
+  if (size < MIN_DOCUMENT_BYTES || size > MAX_DOCUMENT_BYTES) return refuse(ErrorCode.UploadSizeOutOfRange);
   const type = sniffDocumentType(head);
-  if (!type || !isAcceptedDocument(fileName, head)) return refuse('UPL0000001');
+  if (!type || !isAcceptedDocument(fileName, head)) return refuse(ErrorCode.UploadFormatUnsupported);
   return { ok: true, size, type };
 }
 
@@ -46,14 +51,15 @@ export function checkDocument(fileName: string, size: number, head: Uint8Array):
  * (see keyBelongsTo). Throws only when the storage itself fails.
  */
 export async function checkStoredDocument(storage: StorageProvider, key: string): Promise<DocumentCheck> {
-  if (!isSafeKey(key)) return refuse('UPL0000003');
+  if (!isSafeKey(key)) return refuse(ErrorCode.FilePathInvalid);
   const stored = await storage.inspect(key);
-  if (!stored) return refuse('UPL0000006');
+  if (!stored) return refuse(ErrorCode.FileNotStored);
   return checkDocument(fileNameOfKey(key), stored.size, stored.head);
 }
 
 /** True when the key was handed to this user for this purpose (kyc/<userId>/... or kyb/<userId>/...). */
-export const keyBelongsTo = (key: string, userId: string, purpose: UploadPurpose): boolean => isSafeKey(key) && key.startsWith(`${purpose}/${userId}/`);
+export const keyBelongsTo = (key: string, userId: string, purpose: UploadPurpose): boolean =>
+  isSafeKey(key) && key.startsWith(`${purpose}/${userId}/`);
 
 export const fileNameOfKey = (key: string): string => key.slice(key.lastIndexOf('/') + 1);
 
@@ -67,7 +73,11 @@ export function storedFileName(s3FileName: string): string | undefined {
   if (!base.includes('.')) return undefined;
   const extension = extensionOf(base);
   if (!(DOCUMENT_EXTENSIONS as readonly string[]).includes(extension)) return undefined;
-  const stem = base.slice(0, base.lastIndexOf('.')).replace(/[^A-Za-z0-9_-]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 80);
+  const stem = base
+    .slice(0, base.lastIndexOf('.'))
+    .replace(/[^A-Za-z0-9_-]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 80);
   return `${stem || 'document'}.${extension}`;
 }
 
@@ -107,13 +117,18 @@ export function createUploadsService(deps: UploadsServiceDeps) {
      */
     async signUpload(user: { id: string }, purpose: UploadPurpose, s3FileName: string): Promise<SignUploadResult> {
       const fileName = storedFileName(s3FileName);
-      if (!fileName) throw new AppError('UPL0000001', UPLOAD_MESSAGES.format);
+      if (!fileName) throw new AppError(ErrorCode.UploadFormatUnsupported, UPLOAD_MESSAGES.format);
       const now = clock.now();
       const rate = await deps.rateLimiter.hit(`upload-sign:user:${user.id}`, UPLOAD_QUOTA.signsPerMinute, 60_000, now);
       if (!rate.allowed) throw new RateLimitedError(rate.retryAfterMs, 'Too many upload requests: wait a minute and try again.');
       const filePath = `${purpose}/${user.id}/${randomBytes(12).toString('hex')}/${fileName}`;
-      if (!(await documents.registerSigned({ filePath, userId: user.id, purpose, signedAt: now }, quotaDayOf(now), UPLOAD_QUOTA.signsPerDay))) {
-        throw new RateLimitedError(untilNextDay(now), `You have asked for ${UPLOAD_QUOTA.signsPerDay} uploads today, the most a day allows: try again tomorrow.`);
+      if (
+        !(await documents.registerSigned({ filePath, userId: user.id, purpose, signedAt: now }, quotaDayOf(now), UPLOAD_QUOTA.signsPerDay))
+      ) {
+        throw new RateLimitedError(
+          untilNextDay(now),
+          `You have asked for ${UPLOAD_QUOTA.signsPerDay} uploads today, the most a day allows: try again tomorrow.`,
+        );
       }
       const uploadTempUrl = await deps.storage.presignPut({ key: filePath, expiresInSeconds: UPLOAD_URL_TTL_SECONDS });
       return { uploadTempUrl, filePath, expiresInSeconds: UPLOAD_URL_TTL_SECONDS };
@@ -125,11 +140,14 @@ export function createUploadsService(deps: UploadsServiceDeps) {
      */
     async storeWithinQuota(key: string, bytes: Buffer, store: () => Promise<'stored' | 'exists'>): Promise<'stored' | 'exists'> {
       const owner = ownerOfKey(key);
-      if (!owner) throw new AppError('UPL0000003', 'The file path is not valid');
+      if (!owner) throw new AppError(ErrorCode.FilePathInvalid, 'The file path is not valid');
       const now = clock.now();
       const day = quotaDayOf(now);
       if (!(await documents.claimBytes(owner, day, bytes.length, UPLOAD_QUOTA.bytesPerDay))) {
-        throw new RateLimitedError(untilNextDay(now), `You have uploaded ${UPLOAD_QUOTA.bytesPerDay / (1024 * 1024)} MB today, the most a day allows: try again tomorrow.`);
+        throw new RateLimitedError(
+          untilNextDay(now),
+          `You have uploaded ${UPLOAD_QUOTA.bytesPerDay / (1024 * 1024)} MB today, the most a day allows: try again tomorrow.`,
+        );
       }
       const outcome = await store().catch(async (error: unknown) => {
         await documents.releaseBytes(owner, day, bytes.length);

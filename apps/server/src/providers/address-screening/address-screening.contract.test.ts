@@ -9,10 +9,16 @@ import { canonicalScreeningAddress } from './screening-key.ts';
 // One suite, every adapter: the sandbox's list, and Chainalysis (its stand-in lists the same addresses).
 const adapters: Array<[string, () => AddressScreeningProvider]> = [
   ['sandbox', () => createAddressScreening({ kind: 'sandbox' })],
-  ['chainalysis', () => {
-    const fake = createFakeChainalysis({ apiKey: 'contract-key', listed: SANDBOX_DENY_LIST.map((entry) => canonicalScreeningAddress(entry.network, entry.address)) });
-    return createChainalysisScreening({ apiKey: 'contract-key', fetchImpl: fake.fetchImpl });
-  }],
+  [
+    'chainalysis',
+    () => {
+      const fake = createFakeChainalysis({
+        apiKey: 'contract-key',
+        listed: SANDBOX_DENY_LIST.map((entry) => canonicalScreeningAddress(entry.network, entry.address)),
+      });
+      return createChainalysisScreening({ apiKey: 'contract-key', fetchImpl: fake.fetchImpl });
+    },
+  ],
 ];
 
 const CLEAR = [
@@ -24,11 +30,19 @@ const CLEAR = [
 ];
 
 describe.each(adapters)('AddressScreeningProvider: %s', (name, create) => {
-  it.each(SANDBOX_DENY_LIST.map((entry) => [`${entry.network} ${entry.address}`, entry] as const))('flags %s as a SEVERE sanctions listing', async (_label, entry) => {
-    expect(await create().screen({ network: entry.network, address: entry.address })).toEqual({
-      address: entry.address, network: entry.network, flagged: true, riskLevel: 'SEVERE', category: 'sanctions', source: name,
-    });
-  });
+  it.each(SANDBOX_DENY_LIST.map((entry) => [`${entry.network} ${entry.address}`, entry] as const))(
+    'flags %s as a SEVERE sanctions listing',
+    async (_label, entry) => {
+      expect(await create().screen({ network: entry.network, address: entry.address })).toEqual({
+        address: entry.address,
+        network: entry.network,
+        flagged: true,
+        riskLevel: 'SEVERE',
+        category: 'sanctions',
+        source: name,
+      });
+    },
+  );
 
   it('finds a listed address in any case where case does not matter (hex, bech32), and only there', async () => {
     const screening = create();

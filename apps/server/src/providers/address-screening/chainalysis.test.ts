@@ -15,17 +15,29 @@ function setup(overrides: Partial<ChainalysisScreeningOptions> = {}) {
   return { fake, screening, advance: (ms: number) => (now += ms) };
 }
 const unavailable = (promise: Promise<unknown>) =>
-  promise.then(() => { throw new Error('expected ScreeningUnavailableError'); }, (error: unknown) => {
-    expect(error).toBeInstanceOf(ScreeningUnavailableError);
-    return error as ScreeningUnavailableError;
-  });
+  promise.then(
+    () => {
+      throw new Error('expected ScreeningUnavailableError');
+    },
+    (error: unknown) => {
+      expect(error).toBeInstanceOf(ScreeningUnavailableError);
+      return error as ScreeningUnavailableError;
+    },
+  );
 
 describe('Chainalysis sanctions screening', () => {
   it('asks the documented endpoint with X-API-Key and reads the documented example as a sanctions listing', async () => {
     const { fake, screening } = setup();
     fake.answerNext({ body: chainalysisFixture('sanctioned.docs-example') });
     const result = await screening.screen({ network: 'ETH', address: '0x1da5821544e25c636c1417Ba96Ade4Cf6D2f9B5A' });
-    expect(result).toEqual({ address: '0x1da5821544e25c636c1417Ba96Ade4Cf6D2f9B5A', network: 'ETH', flagged: true, riskLevel: 'SEVERE', category: 'sanctions', source: 'chainalysis' });
+    expect(result).toEqual({
+      address: '0x1da5821544e25c636c1417Ba96Ade4Cf6D2f9B5A',
+      network: 'ETH',
+      flagged: true,
+      riskLevel: 'SEVERE',
+      category: 'sanctions',
+      source: 'chainalysis',
+    });
     const [request] = fake.requests;
     expect(request?.method).toBe('GET');
     // The EIP-55 spelling goes in lower case, as in the documented example.
@@ -36,7 +48,11 @@ describe('Chainalysis sanctions screening', () => {
   it('reads an empty identifications array as clear', async () => {
     const { fake, screening } = setup();
     fake.answerNext({ body: chainalysisFixture('clear') });
-    expect(await screening.screen({ network: 'BTC', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' })).toMatchObject({ flagged: false, riskLevel: 'LOW', category: null });
+    expect(await screening.screen({ network: 'BTC', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' })).toMatchObject({
+      flagged: false,
+      riskLevel: 'LOW',
+      category: null,
+    });
   });
 
   it('keeps a verdict five minutes, shares one request among concurrent screens, and never keeps a failure', async () => {
@@ -69,7 +85,9 @@ describe('Chainalysis sanctions screening', () => {
   it('gives up after its timeout, failing closed', async () => {
     const { fake, screening } = setup({ timeoutMs: 20 });
     fake.answerNext({ hang: true });
-    expect((await unavailable(screening.screen({ network: 'ETH', address: SECONDEYE }))).message).toBe('Chainalysis did not answer within 20 ms');
+    expect((await unavailable(screening.screen({ network: 'ETH', address: SECONDEYE }))).message).toBe(
+      'Chainalysis did not answer within 20 ms',
+    );
   });
 
   it('puts the address in the path as one encoded segment', async () => {
@@ -84,6 +102,8 @@ describe('Chainalysis sanctions screening', () => {
     expect(() => createAddressScreening({ kind: 'chainalysis' })).toThrow('CHAINALYSIS_API_KEY');
     expect(() => createChainalysisScreening({ apiKey: API_KEY, baseUrl: 'nope' })).toThrow('CHAINALYSIS_API_URL');
     expect(() => createAddressScreening({ kind: 'other' as 'sandbox' })).toThrow('ADDRESS_SCREENING must be one of sandbox, chainalysis');
-    expect(createAddressScreening({ kind: 'chainalysis', chainalysisApiKey: API_KEY, chainalysisBaseUrl: 'http://127.0.0.1:9/' }).kind).toBe('chainalysis');
+    expect(
+      createAddressScreening({ kind: 'chainalysis', chainalysisApiKey: API_KEY, chainalysisBaseUrl: 'http://127.0.0.1:9/' }).kind,
+    ).toBe('chainalysis');
   });
 });

@@ -37,7 +37,11 @@ export function createChainalysisScreening(options: ChainalysisScreeningOptions)
   const base = parseBaseUrl(options.baseUrl ?? 'https://public.chainalysis.com');
   const fetchImpl = options.fetchImpl ?? fetch;
   const timeoutMs = options.timeoutMs ?? 5_000;
-  const cache = createTtlCache<Omit<ScreeningResult, 'address' | 'network'>>({ ttlMs: options.cacheTtlMs ?? 300_000, maxEntries: 1_000, ...(options.now ? { now: options.now } : {}) });
+  const cache = createTtlCache<Omit<ScreeningResult, 'address' | 'network'>>({
+    ttlMs: options.cacheTtlMs ?? 300_000,
+    maxEntries: 1_000,
+    ...(options.now ? { now: options.now } : {}),
+  });
 
   async function ask(address: string): Promise<Omit<ScreeningResult, 'address' | 'network'>> {
     let response: Response;
@@ -50,18 +54,25 @@ export function createChainalysisScreening(options: ChainalysisScreeningOptions)
       body = response.ok ? await response.json().catch(() => undefined) : await response.text().catch(() => '');
     } catch (error) {
       const name = (error as Error | undefined)?.name;
-      if (name === 'TimeoutError' || name === 'AbortError') throw new ScreeningUnavailableError(`Chainalysis did not answer within ${timeoutMs} ms`);
+      if (name === 'TimeoutError' || name === 'AbortError')
+        throw new ScreeningUnavailableError(`Chainalysis did not answer within ${timeoutMs} ms`);
       throw new ScreeningUnavailableError('Chainalysis could not be reached');
     }
     if (!response.ok) {
-      const hint = response.status === 401 || response.status === 403 ? ' (is CHAINALYSIS_API_KEY right?)' : response.status === 429 ? ' (rate limited)' : '';
+      const hint =
+        response.status === 401 || response.status === 403
+          ? ' (is CHAINALYSIS_API_KEY right?)'
+          : response.status === 429
+            ? ' (rate limited)'
+            : '';
       throw new ScreeningUnavailableError(`Chainalysis answered HTTP ${response.status}${hint}`);
     }
     const identifications = isRecord(body) && Array.isArray(body.identifications) ? body.identifications : undefined;
     if (!identifications) throw new ScreeningUnavailableError('Chainalysis answered something that is not {identifications: [...]}');
     if (identifications.length === 0) return { flagged: false, riskLevel: 'LOW', category: null, source: 'chainalysis' };
     const first = identifications[0];
-    const category = isRecord(first) && typeof first.category === 'string' && first.category !== '' ? first.category.slice(0, 64) : 'sanctions';
+    const category =
+      isRecord(first) && typeof first.category === 'string' && first.category !== '' ? first.category.slice(0, 64) : 'sanctions';
     // Every identification of this API is a sanctions listing: paying out to it is never allowed.
     return { flagged: true, riskLevel: 'SEVERE', category, source: 'chainalysis' };
   }

@@ -1,15 +1,17 @@
 import type { AddressScreeningProvider } from './address-screening.ts';
 import { createChainalysisScreening } from './chainalysis.ts';
 import { createSandboxScreening } from './sandbox.ts';
+import { PROVIDER_KINDS } from '../provider-kinds.ts';
 
 export type { AddressScreeningProvider, ScreeningResult } from './address-screening.ts';
 export { ScreeningUnavailableError } from './address-screening.ts';
 export { SANDBOX_DENY_LIST } from './sandbox.ts';
 
-export const ADDRESS_SCREENING_KINDS = ['sandbox', 'chainalysis'] as const;
+/** The vendors, as the registry declares them (provider-kinds.ts). */
+export const ADDRESS_SCREENING_KINDS = PROVIDER_KINDS['address-screening'].vendors;
 
 export interface AddressScreeningOptions {
-  /** ADDRESS_SCREENING: `sandbox` (a small deny list of real OFAC-listed addresses) or `chainalysis`. */
+  /** ADDRESS_SCREENING_PROVIDER (or ADDRESS_SCREENING): `sandbox` (a small deny list of real OFAC-listed addresses) or `chainalysis`. */
   kind: (typeof ADDRESS_SCREENING_KINDS)[number];
   /** CHAINALYSIS_API_KEY (required with `chainalysis`). */
   chainalysisApiKey?: string | undefined;
@@ -19,7 +21,7 @@ export interface AddressScreeningOptions {
   fetchImpl?: typeof fetch;
 }
 
-/** The screening ADDRESS_SCREENING names (the only place that chooses). Bad options stop the boot with the variable's name. */
+/** One vendor's screening, the one the registry (providers/registry.ts) chose. Bad options stop the boot with the variable's name. */
 export function createAddressScreening(options: AddressScreeningOptions): AddressScreeningProvider {
   switch (options.kind) {
     case 'sandbox':
@@ -31,6 +33,8 @@ export function createAddressScreening(options: AddressScreeningOptions): Addres
         ...(options.fetchImpl ? { fetchImpl: options.fetchImpl } : {}),
       });
     default:
-      throw new Error(`ADDRESS_SCREENING must be one of ${ADDRESS_SCREENING_KINDS.join(', ')} (got ${JSON.stringify((options as { kind: unknown }).kind)})`);
+      throw new Error(
+        `ADDRESS_SCREENING must be one of ${ADDRESS_SCREENING_KINDS.join(', ')} (got ${JSON.stringify((options as { kind: unknown }).kind)})`,
+      );
   }
 }

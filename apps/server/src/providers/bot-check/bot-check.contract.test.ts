@@ -9,7 +9,9 @@ let host: FastifyInstance;
 let verifyUrl: string;
 beforeAll(async () => {
   host = Fastify();
-  host.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, new URLSearchParams(String(body))));
+  host.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+    done(null, new URLSearchParams(String(body))),
+  );
   host.post('/siteverify', async (request) => {
     const form = request.body as URLSearchParams;
     if (form.get('secret') !== 'test-secret') return { success: false, 'error-codes': ['invalid-input-secret'] };

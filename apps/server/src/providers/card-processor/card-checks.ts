@@ -12,7 +12,11 @@ export function checkCardDetails(card: CardDetails, now: Date): { digits: string
   if (!isLuhnValid(digits)) throw new CardRefusedError('INVALID_NUMBER');
   const network = cardNetworkOf(digits);
   if (!network) throw new CardRefusedError('UNSUPPORTED_NETWORK');
-  if (!Number.isInteger(card.expiryMonth) || !Number.isInteger(card.expiryYear) || !isExpiryInFuture(card.expiryMonth, card.expiryYear, now)) {
+  if (
+    !Number.isInteger(card.expiryMonth) ||
+    !Number.isInteger(card.expiryYear) ||
+    !isExpiryInFuture(card.expiryMonth, card.expiryYear, now)
+  ) {
     throw new CardRefusedError('EXPIRED');
   }
   if (!/^\d{3}$/.test(card.cvv)) throw new CardRefusedError('INVALID_CVV');

@@ -11,7 +11,7 @@ import { createSandboxCardProcessor } from './sandbox.ts';
 import { createSandboxProcessorRepository } from './sandbox-processor.repository.ts';
 
 // One suite, every adapter: the sandbox on a real database, Checkout.com against a stand-in of
-// its documented API (fixtures/checkout/fake-checkout.ts) that answers sandbox.md's test cards.
+// its documented API (fixtures/checkout/fake-checkout.ts) that answers docs/sandbox.md's test cards.
 // Each adapter's card fields give the token: the sandbox's own tokenisation (its card-fields
 // endpoint), and for Checkout.com what Flow's card component does in the browser (POST /tokens, public key).
 let database: DatabaseHandle;
@@ -22,7 +22,14 @@ afterAll(() => database.close());
 
 const KEYS = { secretKey: 'sk_sbox_contract_secret', publicKey: 'pk_sbox_contract_public' };
 const clock = createManualClock(new Date('2026-11-21T12:00:00Z'));
-const BILLING = { firstName: 'Ada', lastName: 'Lovelace', address: '1 Analytical Street', city: 'London', postalCode: 'N1 9GU', country: 'GB' };
+const BILLING = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  address: '1 Analytical Street',
+  city: 'London',
+  postalCode: 'N1 9GU',
+  country: 'GB',
+};
 
 interface Adapter {
   provider: CardProcessorProvider;
@@ -31,7 +38,12 @@ interface Adapter {
 }
 
 function sandbox(): Adapter {
-  const provider: SandboxCardProcessor = createSandboxCardProcessor({ repository: createSandboxProcessorRepository(database.db), clock, publicUrl: 'https://pay.example.test', fingerprintKey: Buffer.alloc(32, 5) });
+  const provider: SandboxCardProcessor = createSandboxCardProcessor({
+    repository: createSandboxProcessorRepository(database.db),
+    clock,
+    publicUrl: 'https://pay.example.test',
+    fingerprintKey: Buffer.alloc(32, 5),
+  });
   return { provider, cardFields: async (card) => (await provider.tokenize(card)).token };
 }
 
@@ -43,7 +55,13 @@ function checkout(): Adapter {
       const response = await fake.fetchImpl('https://api.sandbox.checkout.com/tokens', {
         method: 'POST',
         headers: { authorization: `Bearer ${KEYS.publicKey}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ type: 'card', number: card.number, expiry_month: card.expiryMonth, expiry_year: card.expiryYear, cvv: card.cvv }),
+        body: JSON.stringify({
+          type: 'card',
+          number: card.number,
+          expiry_month: card.expiryMonth,
+          expiry_year: card.expiryYear,
+          cvv: card.cvv,
+        }),
       });
       if (response.status !== 201) throw new CardRefusedError('INVALID_NUMBER');
       return ((await response.json()) as { token: string }).token;
@@ -96,19 +114,27 @@ describe.each([
   });
 
   it('opens its card fields with a session only where the processor needs one (Checkout.com Flow), never the sandbox', async () => {
-    const session = await provider.startCardEntry({ reference: 'cfs_contract1', billingCountry: 'GB', currency: 'EUR', returnUrl: 'https://pay.example.test/add-card' });
+    const session = await provider.startCardEntry({
+      reference: 'cfs_contract1',
+      billingCountry: 'GB',
+      currency: 'EUR',
+      returnUrl: 'https://pay.example.test/add-card',
+    });
     if (kind === 'sandbox') expect(session).toBeNull();
-    else expect(session).toEqual({ id: expect.stringMatching(/^ps_\w+$/), token: expect.any(String), secret: expect.stringMatching(/^pss_/) });
+    else
+      expect(session).toEqual({ id: expect.stringMatching(/^ps_\w+$/), token: expect.any(String), secret: expect.stringMatching(/^pss_/) });
   });
 
   it('spends a card-fields token once: a second save, or an unknown token, is TOKEN_INVALID', async () => {
     const cardToken = await adapter.cardFields(card('4242424242424242'));
     await provider.saveCard({ cardToken, billingAddress: BILLING });
     await expect(provider.saveCard({ cardToken, billingAddress: BILLING })).rejects.toEqual(new CardRefusedError('TOKEN_INVALID'));
-    await expect(provider.saveCard({ cardToken: 'tok_unknown0000000000000000', billingAddress: BILLING })).rejects.toEqual(new CardRefusedError('TOKEN_INVALID'));
+    await expect(provider.saveCard({ cardToken: 'tok_unknown0000000000000000', billingAddress: BILLING })).rejects.toEqual(
+      new CardRefusedError('TOKEN_INVALID'),
+    );
   });
 
-  it("the card fields refuse a number that fails the Luhn check (no token)", async () => {
+  it('the card fields refuse a number that fails the Luhn check (no token)', async () => {
     await expect(adapter.cardFields(card('4242424242424241'))).rejects.toEqual(new CardRefusedError('INVALID_NUMBER'));
   });
 
@@ -116,7 +142,15 @@ describe.each([
     const { token } = await save('4242424242424242');
     const reference = order();
     const payment = await provider.authorize(request(reference, token));
-    expect(payment).toMatchObject({ reference, status: 'AUTHORIZED', amount: '20.00', currency: 'EUR', authorizedAmount: '20.00', challengeUrl: null, declineReason: null });
+    expect(payment).toMatchObject({
+      reference,
+      status: 'AUTHORIZED',
+      amount: '20.00',
+      currency: 'EUR',
+      authorizedAmount: '20.00',
+      challengeUrl: null,
+      declineReason: null,
+    });
     expect((await provider.authorize(request(reference, token))).paymentId).toBe(payment.paymentId);
     expect(await provider.getPayment(payment.paymentId)).toEqual(payment);
     expect(await provider.findPayment(reference)).toEqual(payment);
@@ -166,7 +200,9 @@ describe.each([
     await provider.void(payment.paymentId, { idempotencyKey: `void:${payment.reference}` });
     await provider.void(payment.paymentId, { idempotencyKey: `void:${payment.reference}` });
     expect((await provider.getPayment(payment.paymentId)).status).toBe('VOIDED');
-    await expect(provider.capture(payment.paymentId, { idempotencyKey: `cap:${payment.reference}`, amount: '20.00', currency: 'EUR' })).rejects.toThrow();
+    await expect(
+      provider.capture(payment.paymentId, { idempotencyKey: `cap:${payment.reference}`, amount: '20.00', currency: 'EUR' }),
+    ).rejects.toThrow();
   });
 });
 
@@ -180,10 +216,16 @@ describe('createCardProcessor (the only place that chooses)', () => {
   });
 
   it('gives Checkout.com without sandbox pages, and names the variables it lacks', () => {
-    const { provider, sandbox: pages } = createCardProcessor({ ...base, kind: 'checkout', checkout: { ...KEYS, baseUrl: undefined, processingChannelId: undefined } });
+    const { provider, sandbox: pages } = createCardProcessor({
+      ...base,
+      kind: 'checkout',
+      checkout: { ...KEYS, baseUrl: undefined, processingChannelId: undefined },
+    });
     expect(provider.kind).toBe('checkout');
     expect(pages).toBeNull();
     expect(() => createCardProcessor({ ...base, kind: 'checkout' })).toThrow('CHECKOUT_SECRET_KEY and CHECKOUT_PUBLIC_KEY');
-    expect(() => createCardProcessor({ ...base, kind: 'checkout', checkout: { secretKey: '', publicKey: 'pk' } })).toThrow('CHECKOUT_SECRET_KEY');
+    expect(() => createCardProcessor({ ...base, kind: 'checkout', checkout: { secretKey: '', publicKey: 'pk' } })).toThrow(
+      'CHECKOUT_SECRET_KEY',
+    );
   });
 });

@@ -1,12 +1,12 @@
 import type { BillingAddress, CardProcessor as CardNetwork } from '@causeway/contracts';
 
 /**
- * The card processor (architecture.md provider table): turns the single-use token of its hosted
+ * The card processor (docs/ARCHITECTURE.md provider table): turns the single-use token of its hosted
  * card fields into a saved card, authorises a payment
  * (with a 3DS challenge when the bank asks), captures, refunds and voids. Amounts are decimal
  * strings in the currency's major unit ("20.00" EUR); adapters convert to the vendor's minor units.
  * Every money-moving call carries an idempotency key derived from ours, so a timeout and retry
- * never charges twice (trust.md).
+ * never charges twice (docs/trust.md).
  */
 
 /**

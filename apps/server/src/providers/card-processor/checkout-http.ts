@@ -48,9 +48,15 @@ export interface CheckoutRequest {
  * - any other non-2xx: CheckoutApiError.
  */
 export function createCheckoutHttp(options: CheckoutHttpOptions) {
-  const redact = (text: string) => [options.secretKey, options.publicKey].reduce((out, secret) => out.split(secret).join('[redacted]'), text);
+  const redact = (text: string) =>
+    [options.secretKey, options.publicKey].reduce((out, secret) => out.split(secret).join('[redacted]'), text);
 
-  return async function call(operation: string, method: 'GET' | 'POST', path: string, request: CheckoutRequest): Promise<{ status: number; json: Json }> {
+  return async function call(
+    operation: string,
+    method: 'GET' | 'POST',
+    path: string,
+    request: CheckoutRequest,
+  ): Promise<{ status: number; json: Json }> {
     const headers: Record<string, string> = {
       Authorization: `Bearer ${request.auth === 'public' ? options.publicKey : options.secretKey}`,
       Accept: 'application/json',
@@ -70,9 +76,12 @@ export function createCheckoutHttp(options: CheckoutHttpOptions) {
       text = await response.text();
     } catch (error) {
       const name = (error as Error | undefined)?.name;
-      if (name === 'TimeoutError' || name === 'AbortError') throw new ProcessorTimeoutError(`Checkout.com ${operation} did not answer within ${options.timeoutMs} ms`);
+      if (name === 'TimeoutError' || name === 'AbortError')
+        throw new ProcessorTimeoutError(`Checkout.com ${operation} did not answer within ${options.timeoutMs} ms`);
       const cause = (error as { cause?: { code?: unknown } } | undefined)?.cause?.code;
-      throw new ProcessorTimeoutError(redact(`Checkout.com ${operation} got no answer (${typeof cause === 'string' ? cause : 'connection failed'})`));
+      throw new ProcessorTimeoutError(
+        redact(`Checkout.com ${operation} got no answer (${typeof cause === 'string' ? cause : 'connection failed'})`),
+      );
     }
 
     let json: unknown;
@@ -82,16 +91,25 @@ export function createCheckoutHttp(options: CheckoutHttpOptions) {
       json = undefined;
     }
     const status = response.status;
-    if (status === 401) throw new ProcessorUnavailableError(`Checkout.com ${operation}: HTTP 401, the API key was refused (check CHECKOUT_SECRET_KEY / CHECKOUT_PUBLIC_KEY)`);
+    if (status === 401)
+      throw new ProcessorUnavailableError(
+        `Checkout.com ${operation}: HTTP 401, the API key was refused (check CHECKOUT_SECRET_KEY / CHECKOUT_PUBLIC_KEY)`,
+      );
     if (status === 429 || status >= 500) throw new ProcessorUnavailableError(`Checkout.com ${operation}: HTTP ${status}, try again later`);
     if (status < 200 || status > 299) {
       const body = isRecord(json) ? json : {};
       const errorType = str(body.error_type);
       const errorCodes = Array.isArray(body.error_codes) ? body.error_codes.filter((code): code is string => typeof code === 'string') : [];
       const detail = [errorType, errorCodes.join(', ')].filter(Boolean).join(': ');
-      throw new CheckoutApiError(redact(`Checkout.com ${operation}: HTTP ${status}${detail ? ` (${detail})` : ''}`), status, errorType, errorCodes);
+      throw new CheckoutApiError(
+        redact(`Checkout.com ${operation}: HTTP ${status}${detail ? ` (${detail})` : ''}`),
+        status,
+        errorType,
+        errorCodes,
+      );
     }
-    if (!isRecord(json)) throw new ProcessorUnavailableError(`Checkout.com ${operation}: HTTP ${status} with a body that is not a JSON object`);
+    if (!isRecord(json))
+      throw new ProcessorUnavailableError(`Checkout.com ${operation}: HTTP ${status} with a body that is not a JSON object`);
     return { status, json };
   };
 }

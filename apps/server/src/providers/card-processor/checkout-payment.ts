@@ -59,11 +59,18 @@ export function paymentFromCheckout(body: Json, sent?: PaymentRequestFacts): Pay
   if (!currency) throw new Error(`Checkout.com payment ${paymentId} has no currency`);
 
   const requestedMinor = int(body.amount_requested) ?? int(body.amount);
-  const amount = sent ? formatCardAmount(sent.amount, currency) : (requestedMinor === undefined ? undefined : fromMinorUnits(requestedMinor, currency));
+  const amount = sent
+    ? formatCardAmount(sent.amount, currency)
+    : requestedMinor === undefined
+      ? undefined
+      : fromMinorUnits(requestedMinor, currency);
   if (!amount) throw new Error(`Checkout.com payment ${paymentId} has no amount`);
   const balances = isRecord(body.balances) ? body.balances : {};
   const authorizedMinor = int(balances.total_authorized) ?? (body.approved === true ? int(body.amount) : undefined);
-  const authorizedAmount = mapped === 'CHALLENGE_REQUIRED' || mapped === 'DECLINED' || authorizedMinor === undefined ? null : fromMinorUnits(authorizedMinor, currency);
+  const authorizedAmount =
+    mapped === 'CHALLENGE_REQUIRED' || mapped === 'DECLINED' || authorizedMinor === undefined
+      ? null
+      : fromMinorUnits(authorizedMinor, currency);
 
   let status = mapped;
   if (mapped === 'AUTHORIZED' && authorizedAmount !== null && new Decimal(authorizedAmount).lt(amount)) status = 'PARTIALLY_AUTHORIZED';

@@ -23,12 +23,21 @@ function stubFetch(replies: Reply[]) {
   const fetchImpl = (async (input: string | URL | Request, init?: RequestInit) => {
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries((init?.headers ?? {}) as Record<string, string>)) headers[name.toLowerCase()] = value;
-    calls.push({ url: String(input), method: init?.method ?? 'GET', headers, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
+    calls.push({
+      url: String(input),
+      method: init?.method ?? 'GET',
+      headers,
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+    });
     const reply = replies.shift();
     if (!reply) throw new Error('unexpected call');
-    if ('hang' in reply) return new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)));
+    if ('hang' in reply)
+      return new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)));
     if ('networkError' in reply) throw new TypeError('fetch failed', { cause: { code: reply.networkError } });
-    return new Response(reply.body === undefined ? '' : JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } });
+    return new Response(reply.body === undefined ? '' : JSON.stringify(reply.body), {
+      status: reply.status,
+      headers: { 'content-type': 'application/json' },
+    });
   }) as typeof fetch;
   return { fetchImpl, calls };
 }
@@ -111,17 +120,26 @@ describe('Checkout.com: saveCard (an instrument from the Flow token)', () => {
   });
 
   it('refuses a card of a network we do not take (the instrument says American Express)', async () => {
-    const { processor } = setup([{ status: 201, body: { ...checkoutFixture<Record<string, unknown>>('instrument.response'), scheme: 'AMEX' } }]);
+    const { processor } = setup([
+      { status: 201, body: { ...checkoutFixture<Record<string, unknown>>('instrument.response'), scheme: 'AMEX' } },
+    ]);
     await expect(processor.saveCard(saveInput)).rejects.toEqual(new CardRefusedError('UNSUPPORTED_NETWORK'));
   });
 });
 
 /** What the card-fields-session call hands the adapter. */
-const cardEntryInput = { reference: 'cfs_7rj3m2xq9t4kzv8wp1nd6h', billingCountry: 'GB', currency: 'GBP', returnUrl: 'https://pay.example.test/add-card' };
+const cardEntryInput = {
+  reference: 'cfs_7rj3m2xq9t4kzv8wp1nd6h',
+  billingCountry: 'GB',
+  currency: 'GBP',
+  returnUrl: 'https://pay.example.test/add-card',
+};
 
 describe('Checkout.com: startCardEntry (the Payment Session Flow tokenises in)', () => {
   it('requests a Payment Session of amount 0 for the card only with the secret key, and answers its id, token and secret', async () => {
-    const { processor, calls } = setup([{ status: 201, body: checkoutFixture('payment-session.response') }], { processingChannelId: 'pc_q4dbxom5jbgudnjzjpz7j2z6uq' });
+    const { processor, calls } = setup([{ status: 201, body: checkoutFixture('payment-session.response') }], {
+      processingChannelId: 'pc_q4dbxom5jbgudnjzjpz7j2z6uq',
+    });
     const session = await processor.startCardEntry(cardEntryInput);
     expect(calls).toEqual([
       {
@@ -132,7 +150,11 @@ describe('Checkout.com: startCardEntry (the Payment Session Flow tokenises in)',
       },
     ]);
     const answer = checkoutFixture<Record<string, string>>('payment-session.response');
-    expect(session).toEqual({ id: 'ps_2Un6I6lRpIAiIEwQIyxWVnV9CqQ', token: answer.payment_session_token, secret: 'pss_9823241e-2cec-4c98-b23d-7b29ade9b05b' });
+    expect(session).toEqual({
+      id: 'ps_2Un6I6lRpIAiIEwQIyxWVnV9CqQ',
+      token: answer.payment_session_token,
+      secret: 'pss_9823241e-2cec-4c98-b23d-7b29ade9b05b',
+    });
   });
 
   it('answers a documented 422 as the processor being unavailable, naming its error codes but never a key', async () => {
@@ -163,12 +185,19 @@ describe('Checkout.com: startCardEntry (the Payment Session Flow tokenises in)',
 
 describe('Checkout.com: authorize', () => {
   it('requests an uncaptured 3DS payment from the stored instrument with the idempotency key', async () => {
-    const { processor, calls } = setup([{ status: 201, body: checkoutFixture('payment-authorized.response') }], { processingChannelId: 'pc_q4dbxom5jbgudnjzjpz7j2z6uq' });
+    const { processor, calls } = setup([{ status: 201, body: checkoutFixture('payment-authorized.response') }], {
+      processingChannelId: 'pc_q4dbxom5jbgudnjzjpz7j2z6uq',
+    });
     const payment = await processor.authorize(authorizeInput);
     expect(calls[0]).toEqual({
       url: 'https://api.sandbox.checkout.com/payments',
       method: 'POST',
-      headers: { authorization: `Bearer ${SECRET_KEY}`, accept: 'application/json', 'content-type': 'application/json', 'cko-idempotency-key': 'ord_7Hq2:authorize' },
+      headers: {
+        authorization: `Bearer ${SECRET_KEY}`,
+        accept: 'application/json',
+        'content-type': 'application/json',
+        'cko-idempotency-key': 'ord_7Hq2:authorize',
+      },
       body: {
         source: { type: 'id', id: 'src_wmlfc3zyhqzehihu7giusaaawu' },
         amount: 100,
@@ -198,7 +227,12 @@ describe('Checkout.com: authorize', () => {
     ['payment-declined-do-not-honour.response', 'DECLINED'],
   ])('reads %s as a decline for %s', async (fixture, reason) => {
     const { processor } = setup([{ status: 201, body: checkoutFixture(fixture) }]);
-    expect(await processor.authorize(authorizeInput)).toMatchObject({ status: 'DECLINED', declineReason: reason, authorizedAmount: null, challengeUrl: null });
+    expect(await processor.authorize(authorizeInput)).toMatchObject({
+      status: 'DECLINED',
+      declineReason: reason,
+      authorizedAmount: null,
+      challengeUrl: null,
+    });
   });
 
   it('reads 202 Pending as a 3DS challenge at the redirect link, with the amount it asked for', async () => {
@@ -216,9 +250,18 @@ describe('Checkout.com: authorize', () => {
   });
 
   it('reads less authorised than asked as partial (constructed: the documentation shows no partial authorisation)', async () => {
-    const partial = { ...checkoutFixture('payment-authorized.response'), amount: 100, amount_requested: 100, balances: { total_authorized: 50 } };
+    const partial = {
+      ...checkoutFixture('payment-authorized.response'),
+      amount: 100,
+      amount_requested: 100,
+      balances: { total_authorized: 50 },
+    };
     const { processor } = setup([{ status: 201, body: partial }]);
-    expect(await processor.authorize(authorizeInput)).toMatchObject({ status: 'PARTIALLY_AUTHORIZED', amount: '1.00', authorizedAmount: '0.50' });
+    expect(await processor.authorize(authorizeInput)).toMatchObject({
+      status: 'PARTIALLY_AUTHORIZED',
+      amount: '1.00',
+      authorizedAmount: '0.50',
+    });
   });
 });
 
@@ -226,27 +269,51 @@ describe('Checkout.com: reading payments', () => {
   it('gets a payment by id', async () => {
     const { processor, calls } = setup([{ status: 200, body: checkoutFixture('payment-details.response') }]);
     const payment = await processor.getPayment('pay_mbabizu24mvu3mela5njyhpit4');
-    expect(calls[0]).toMatchObject({ url: 'https://api.sandbox.checkout.com/payments/pay_mbabizu24mvu3mela5njyhpit4', method: 'GET', body: undefined });
+    expect(calls[0]).toMatchObject({
+      url: 'https://api.sandbox.checkout.com/payments/pay_mbabizu24mvu3mela5njyhpit4',
+      method: 'GET',
+      body: undefined,
+    });
     expect(calls[0]?.headers['cko-idempotency-key']).toBeUndefined();
-    expect(payment).toEqual({ paymentId: 'pay_mbabizu24mvu3mela5njyhpit4', reference: 'ORD-5023-4E89', status: 'AUTHORIZED', amount: '65.40', currency: 'USD', authorizedAmount: '65.40', challengeUrl: null, declineReason: null });
+    expect(payment).toEqual({
+      paymentId: 'pay_mbabizu24mvu3mela5njyhpit4',
+      reference: 'ORD-5023-4E89',
+      status: 'AUTHORIZED',
+      amount: '65.40',
+      currency: 'USD',
+      authorizedAmount: '65.40',
+      challengeUrl: null,
+      declineReason: null,
+    });
   });
 
   it('answers an unknown payment id (404) and refuses a malformed one without a call', async () => {
     const { processor, calls } = setup([{ status: 404 }]);
-    await expect(processor.getPayment('pay_unknown0000000000000000')).rejects.toThrow('Checkout.com has no payment pay_unknown0000000000000000');
+    await expect(processor.getPayment('pay_unknown0000000000000000')).rejects.toThrow(
+      'Checkout.com has no payment pay_unknown0000000000000000',
+    );
     await expect(processor.getPayment('../instruments/src_x')).rejects.toThrow('is not a Checkout.com payment id');
     expect(calls).toHaveLength(1);
   });
 
   it('finds the newest payment of a reference, then reads it in full', async () => {
     const list = checkoutFixture<{ data: object[] }>('payments-list.response');
-    const { processor, calls } = setup([{ status: 200, body: list }, { status: 200, body: list.data[0] }]);
+    const { processor, calls } = setup([
+      { status: 200, body: list },
+      { status: 200, body: list.data[0] },
+    ]);
     const payment = await processor.findPayment('ORD-5023-4E89');
     expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
       'GET https://api.sandbox.checkout.com/payments?limit=1&skip=0&reference=ORD-5023-4E89',
       'GET https://api.sandbox.checkout.com/payments/pay_einf5abzzgbejdpuartvqgl36i',
     ]);
-    expect(payment).toMatchObject({ paymentId: 'pay_einf5abzzgbejdpuartvqgl36i', status: 'DECLINED', declineReason: 'DECLINED', amount: '10.00', currency: 'EUR' });
+    expect(payment).toMatchObject({
+      paymentId: 'pay_einf5abzzgbejdpuartvqgl36i',
+      status: 'DECLINED',
+      declineReason: 'DECLINED',
+      amount: '10.00',
+      currency: 'EUR',
+    });
   });
 
   it('answers null when no payment has the reference (after a timeout, nothing was charged)', async () => {
@@ -264,11 +331,18 @@ describe('Checkout.com: capture, refund, void', () => {
   ] as const)('%s posts to %s with the idempotency key and takes the 202', async (action, path, body) => {
     const { processor, calls } = setup([{ status: 202, body: checkoutFixture('action-accepted.response') }]);
     const input = { idempotencyKey: `ord_7Hq2:${action}`, amount: '15.00', currency: 'USD' };
-    await (action === 'void' ? processor.void('pay_y3oqhf46pyzuxjbcn2giaqnb44', input) : processor[action]('pay_y3oqhf46pyzuxjbcn2giaqnb44', input));
+    await (action === 'void'
+      ? processor.void('pay_y3oqhf46pyzuxjbcn2giaqnb44', input)
+      : processor[action]('pay_y3oqhf46pyzuxjbcn2giaqnb44', input));
     expect(calls[0]).toEqual({
       url: `https://api.sandbox.checkout.com/payments/pay_y3oqhf46pyzuxjbcn2giaqnb44${path}`,
       method: 'POST',
-      headers: { authorization: `Bearer ${SECRET_KEY}`, accept: 'application/json', 'content-type': 'application/json', 'cko-idempotency-key': `ord_7Hq2:${action}` },
+      headers: {
+        authorization: `Bearer ${SECRET_KEY}`,
+        accept: 'application/json',
+        'content-type': 'application/json',
+        'cko-idempotency-key': `ord_7Hq2:${action}`,
+      },
       body,
     });
   });
@@ -276,7 +350,9 @@ describe('Checkout.com: capture, refund, void', () => {
   it('explains a refused action (403 not allowed, 422 over the authorised amount)', async () => {
     const { processor } = setup([{ status: 403 }, { status: 422, body: checkoutFixture('error-422-capture-greater-than-authorized') }]);
     const input = { idempotencyKey: 'k', amount: '99.00', currency: 'USD' };
-    await expect(processor.capture('pay_y3oqhf46pyzuxjbcn2giaqnb44', input)).rejects.toThrow('cannot capture Checkout.com payment pay_y3oqhf46pyzuxjbcn2giaqnb44: Checkout.com capture: HTTP 403');
+    await expect(processor.capture('pay_y3oqhf46pyzuxjbcn2giaqnb44', input)).rejects.toThrow(
+      'cannot capture Checkout.com payment pay_y3oqhf46pyzuxjbcn2giaqnb44: Checkout.com capture: HTTP 403',
+    );
     await expect(processor.capture('pay_y3oqhf46pyzuxjbcn2giaqnb44', input)).rejects.toThrow('capture_value_greater_than_authorized');
   });
 });
@@ -297,7 +373,9 @@ describe('Checkout.com: outages, timeouts and secrets', () => {
 
   it('gives up after its timeout: the outcome is unknown, so it is a ProcessorTimeoutError', async () => {
     const { processor } = setup([{ hang: true }], { timeoutMs: 30 });
-    await expect(processor.authorize(authorizeInput)).rejects.toThrow(new ProcessorTimeoutError('Checkout.com authorize payment did not answer within 30 ms'));
+    await expect(processor.authorize(authorizeInput)).rejects.toThrow(
+      new ProcessorTimeoutError('Checkout.com authorize payment did not answer within 30 ms'),
+    );
   });
 
   it('puts no key in any error', async () => {
@@ -316,7 +394,9 @@ describe('Checkout.com: outages, timeouts and secrets', () => {
   });
 
   it('asks the configured base URL', async () => {
-    const { processor, calls } = setup([{ status: 200, body: checkoutFixture('payment-details.response') }], { baseUrl: 'https://api.checkout.com/' });
+    const { processor, calls } = setup([{ status: 200, body: checkoutFixture('payment-details.response') }], {
+      baseUrl: 'https://api.checkout.com/',
+    });
     await processor.getPayment('pay_mbabizu24mvu3mela5njyhpit4');
     expect(calls[0]?.url).toBe('https://api.checkout.com/payments/pay_mbabizu24mvu3mela5njyhpit4');
   });

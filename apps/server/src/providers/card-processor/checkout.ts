@@ -32,7 +32,13 @@
  *   each with Cko-Idempotency-Key, answering 202 Accepted; 403 when the action is not allowed.
  */
 import { toMinorUnits } from './card-amounts.ts';
-import { type CardEntrySession, type CardProcessorProvider, CardRefusedError, ProcessorUnavailableError, type TokenizedCard } from './card-processor.ts';
+import {
+  type CardEntrySession,
+  type CardProcessorProvider,
+  CardRefusedError,
+  ProcessorUnavailableError,
+  type TokenizedCard,
+} from './card-processor.ts';
 import { CheckoutApiError, createCheckoutHttp, int, isRecord, type Json, str } from './checkout-http.ts';
 import { networkOfScheme, paymentFromCheckout } from './checkout-payment.ts';
 
@@ -77,13 +83,20 @@ function refusalOf(codes: string[]): CardRefusedError['reason'] {
 const CARD_TOKEN = /^tok_[a-z0-9]{10,60}$/;
 
 export function createCheckoutCardProcessor(options: CheckoutCardProcessorOptions): CardProcessorProvider {
-  if (!options.secretKey || !options.publicKey) throw new Error('CHECKOUT_SECRET_KEY and CHECKOUT_PUBLIC_KEY are required for the Checkout.com card processor');
+  if (!options.secretKey || !options.publicKey)
+    throw new Error('CHECKOUT_SECRET_KEY and CHECKOUT_PUBLIC_KEY are required for the Checkout.com card processor');
   const baseUrl = (options.baseUrl ?? CHECKOUT_SANDBOX_URL).replace(/\/+$/, '');
   if (!URL.canParse(baseUrl) || !/^https?:\/\//.test(baseUrl)) throw new Error('CHECKOUT_BASE_URL must be an absolute http(s) URL');
   if (options.processingChannelId !== undefined && !/^pc_\w{26}$/.test(options.processingChannelId)) {
     throw new Error('CHECKOUT_PROCESSING_CHANNEL_ID must look like pc_ followed by 26 characters');
   }
-  const call = createCheckoutHttp({ baseUrl, secretKey: options.secretKey, publicKey: options.publicKey, fetchImpl: options.fetchImpl ?? fetch, timeoutMs: options.timeoutMs ?? 10_000 });
+  const call = createCheckoutHttp({
+    baseUrl,
+    secretKey: options.secretKey,
+    publicKey: options.publicKey,
+    fetchImpl: options.fetchImpl ?? fetch,
+    timeoutMs: options.timeoutMs ?? 10_000,
+  });
 
   const paymentPath = (paymentId: string, action = '') => {
     if (!PAYMENT_ID.test(paymentId)) throw new Error(`"${paymentId.slice(0, 80)}" is not a Checkout.com payment id`);
@@ -95,7 +108,8 @@ export function createCheckoutCardProcessor(options: CheckoutCardProcessorOption
       const { json } = await call('get payment', 'GET', paymentPath(paymentId), { auth: 'secret' });
       return paymentFromCheckout(json);
     } catch (error) {
-      if (error instanceof CheckoutApiError && error.status === 404) throw new Error(`Checkout.com has no payment ${paymentId}`, { cause: error });
+      if (error instanceof CheckoutApiError && error.status === 404)
+        throw new Error(`Checkout.com has no payment ${paymentId}`, { cause: error });
       throw error;
     }
   }
@@ -105,7 +119,8 @@ export function createCheckoutCardProcessor(options: CheckoutCardProcessorOption
     try {
       await call(operation, 'POST', paymentPath(paymentId, action), { auth: 'secret', json, idempotencyKey });
     } catch (error) {
-      if (error instanceof CheckoutApiError) throw new Error(`cannot ${operation} Checkout.com payment ${paymentId}: ${error.message}`, { cause: error });
+      if (error instanceof CheckoutApiError)
+        throw new Error(`cannot ${operation} Checkout.com payment ${paymentId}: ${error.message}`, { cause: error });
       throw error;
     }
   }
@@ -113,18 +128,36 @@ export function createCheckoutCardProcessor(options: CheckoutCardProcessorOption
   function tokenizedCard(instrument: Json): TokenizedCard {
     const token = str(instrument.id);
     const fingerprint = str(instrument.fingerprint);
-    const [bin, last4, expiryMonth, expiryYear] = [str(instrument.bin), str(instrument.last4), int(instrument.expiry_month), int(instrument.expiry_year)];
+    const [bin, last4, expiryMonth, expiryYear] = [
+      str(instrument.bin),
+      str(instrument.last4),
+      int(instrument.expiry_month),
+      int(instrument.expiry_year),
+    ];
     if (!token?.startsWith('src_') || !fingerprint) throw new Error('Checkout.com answered an instrument without src_ id or fingerprint');
     if (!bin || !last4 || !expiryMonth || !expiryYear) throw new Error('Checkout.com answered an instrument without bin, last4 or expiry');
     const network = networkOfScheme(str(instrument.scheme));
     if (!network) throw new CardRefusedError('UNSUPPORTED_NETWORK');
-    return { token, fingerprint, cardBin: bin, cardLast4: last4, cardProcessor: network, issuerBank: str(instrument.issuer) ?? null, country: str(instrument.issuer_country) ?? null, expiryMonth, expiryYear };
+    return {
+      token,
+      fingerprint,
+      cardBin: bin,
+      cardLast4: last4,
+      cardProcessor: network,
+      issuerBank: str(instrument.issuer) ?? null,
+      country: str(instrument.issuer_country) ?? null,
+      expiryMonth,
+      expiryYear,
+    };
   }
 
   /** The Payment Session's answer, checked: the browser gets these three and nothing else. */
   function cardEntrySession(json: Json): CardEntrySession {
     const [id, token, secret] = [str(json.id), str(json.payment_session_token), str(json.payment_session_secret)];
-    if (!id || !PAYMENT_SESSION_ID.test(id) || !token || !secret?.startsWith('pss_')) throw new ProcessorUnavailableError('Checkout.com answered a payment session without id, payment_session_token or payment_session_secret');
+    if (!id || !PAYMENT_SESSION_ID.test(id) || !token || !secret?.startsWith('pss_'))
+      throw new ProcessorUnavailableError(
+        'Checkout.com answered a payment session without id, payment_session_token or payment_session_secret',
+      );
     return { id, token, secret };
   }
 
@@ -208,8 +241,10 @@ export function createCheckoutCardProcessor(options: CheckoutCardProcessorOption
       return paymentId ? getPayment(paymentId) : null;
     },
 
-    capture: (paymentId, input) => act('capture', paymentId, '/captures', input.idempotencyKey, { amount: toMinorUnits(input.amount, input.currency) }),
-    refund: (paymentId, input) => act('refund', paymentId, '/refunds', input.idempotencyKey, { amount: toMinorUnits(input.amount, input.currency) }),
+    capture: (paymentId, input) =>
+      act('capture', paymentId, '/captures', input.idempotencyKey, { amount: toMinorUnits(input.amount, input.currency) }),
+    refund: (paymentId, input) =>
+      act('refund', paymentId, '/refunds', input.idempotencyKey, { amount: toMinorUnits(input.amount, input.currency) }),
     void: (paymentId, input) => act('void', paymentId, '/voids', input.idempotencyKey, {}),
   };
 }

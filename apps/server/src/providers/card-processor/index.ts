@@ -4,14 +4,15 @@ import type { CardProcessorProvider } from './card-processor.ts';
 import { createCheckoutCardProcessor } from './checkout.ts';
 import { createSandboxCardProcessor, type SandboxCardProcessor } from './sandbox.ts';
 import { createSandboxProcessorRepository } from './sandbox-processor.repository.ts';
+import type { VendorOf } from '../provider-kinds.ts';
 
 export * from './card-processor.ts';
 export { checkoutEnvironmentOf } from './checkout.ts';
 export type { CardFieldsToken, SandboxCardProcessor, SandboxChallenge } from './sandbox.ts';
 
 export interface CardProcessorOptions {
-  /** CARD_PROCESSOR: the sandbox (sandbox.md's test cards and 3DS page) or Checkout.com. */
-  kind: 'sandbox' | 'checkout';
+  /** CARD_PROCESSOR_PROVIDER (or CARD_PROCESSOR): the sandbox (docs/sandbox.md's test cards and 3DS page) or Checkout.com. */
+  kind: VendorOf<'card-processor'>;
   db: Database;
   clock: Clock;
   /** PUBLIC_URL: the sandbox's 3DS challenge pages live under it. */
@@ -24,11 +25,14 @@ export interface CardProcessorOptions {
 }
 
 /**
- * The card processor the configuration asks for (the only place that chooses). The sandbox comes
+ * The card processor the registry (providers/registry.ts) chose. The sandbox comes
  * back twice: as the provider, and with the operations its 3DS page and the tests need; with
  * Checkout.com `sandbox` is null. Throws, naming the variables, when Checkout.com lacks its keys.
  */
-export function createCardProcessor(options: CardProcessorOptions): { provider: CardProcessorProvider; sandbox: SandboxCardProcessor | null } {
+export function createCardProcessor(options: CardProcessorOptions): {
+  provider: CardProcessorProvider;
+  sandbox: SandboxCardProcessor | null;
+} {
   if (options.kind === 'checkout') {
     if (!options.checkout) throw new Error('CARD_PROCESSOR=checkout needs CHECKOUT_SECRET_KEY and CHECKOUT_PUBLIC_KEY');
     const { secretKey, publicKey, baseUrl, processingChannelId } = options.checkout;

@@ -1,5 +1,5 @@
 /**
- * sandbox.md, "Cards": what each test number does. Any other Luhn-valid VISA or Mastercard
+ * docs/sandbox.md, "Cards": what each test number does. Any other Luhn-valid VISA or Mastercard
  * number is authorised like 4242 4242 4242 4242.
  */
 export const SANDBOX_CARD_BEHAVIOURS = ['AUTHORIZE', 'CHALLENGE', 'DECLINE', 'INSUFFICIENT_FUNDS', 'TIMEOUT', 'PARTIAL'] as const;
@@ -17,7 +17,8 @@ export const SANDBOX_TEST_CARDS: Readonly<Record<string, SandboxCardBehaviour>> 
 
 export const behaviourOf = (digits: string): SandboxCardBehaviour => SANDBOX_TEST_CARDS[digits] ?? 'AUTHORIZE';
 
-export const isSandboxCardBehaviour = (value: string): value is SandboxCardBehaviour => (SANDBOX_CARD_BEHAVIOURS as readonly string[]).includes(value);
+export const isSandboxCardBehaviour = (value: string): value is SandboxCardBehaviour =>
+  (SANDBOX_CARD_BEHAVIOURS as readonly string[]).includes(value);
 
 /** The bank the sandbox says issued every card. */
 export const SANDBOX_ISSUER_BANK = 'Causeway Sandbox Bank';

@@ -4,7 +4,9 @@ import { sandboxCardPayments, sandboxCardTokens } from '../../db/schema/index.ts
 
 export type SandboxTokenRow = typeof sandboxCardTokens.$inferSelect;
 export type SandboxPaymentRow = typeof sandboxCardPayments.$inferSelect;
-type PaymentChanges = Partial<Pick<typeof sandboxCardPayments.$inferInsert, 'status' | 'authorizedAmount' | 'declineReason' | 'capturedAmount'>>;
+type PaymentChanges = Partial<
+  Pick<typeof sandboxCardPayments.$inferInsert, 'status' | 'authorizedAmount' | 'declineReason' | 'capturedAmount'>
+>;
 
 /**
  * The sandbox processor's own books: what Checkout.com would keep about cards and payments.
@@ -27,13 +29,19 @@ export function createSandboxProcessorRepository(db: Database) {
      * token exactly one gets the row. An expired or reusable (saved-card) token is never spent.
      */
     async spendCardFieldsToken(token: string, now: Date): Promise<SandboxTokenRow | undefined> {
-      const [row] = await db.delete(sandboxCardTokens).where(and(eq(sandboxCardTokens.token, token), isNotNull(sandboxCardTokens.expiresAt), gt(sandboxCardTokens.expiresAt, now))).returning();
+      const [row] = await db
+        .delete(sandboxCardTokens)
+        .where(and(eq(sandboxCardTokens.token, token), isNotNull(sandboxCardTokens.expiresAt), gt(sandboxCardTokens.expiresAt, now)))
+        .returning();
       return row;
     },
 
     /** Card-fields tokens past their time, never spent: nothing can use them, so they go. */
     async deleteExpiredCardFieldsTokens(now: Date): Promise<number> {
-      const deleted = await db.delete(sandboxCardTokens).where(and(isNotNull(sandboxCardTokens.expiresAt), lte(sandboxCardTokens.expiresAt, now))).returning({ token: sandboxCardTokens.token });
+      const deleted = await db
+        .delete(sandboxCardTokens)
+        .where(and(isNotNull(sandboxCardTokens.expiresAt), lte(sandboxCardTokens.expiresAt, now)))
+        .returning({ token: sandboxCardTokens.token });
       return deleted.length;
     },
 
@@ -79,7 +87,10 @@ export function createSandboxProcessorRepository(db: Database) {
      * same action is never applied twice. Answers the updated row, or undefined when the payment
      * was not in one of `from` or the key was applied already (the caller reads it to tell which).
      */
-    async transition(id: string, input: { from: string[]; changes: PaymentChanges; appliedKey?: string; now: Date }): Promise<SandboxPaymentRow | undefined> {
+    async transition(
+      id: string,
+      input: { from: string[]; changes: PaymentChanges; appliedKey?: string; now: Date },
+    ): Promise<SandboxPaymentRow | undefined> {
       const conditions = [eq(sandboxCardPayments.id, id), inArray(sandboxCardPayments.status, input.from)];
       if (input.appliedKey) conditions.push(not(sql`${input.appliedKey} = any(${sandboxCardPayments.appliedKeys})`));
       const [row] = await db

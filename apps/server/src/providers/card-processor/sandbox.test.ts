@@ -8,13 +8,18 @@ import { createSandboxCardProcessor, type SandboxCardProcessor } from './sandbox
 import { SANDBOX_TEST_CARDS } from './sandbox-cards.ts';
 import { createSandboxProcessorRepository } from './sandbox-processor.repository.ts';
 
-// sandbox.md, "Cards", through the provider's public surface on a real database.
+// docs/sandbox.md, "Cards", through the provider's public surface on a real database.
 let database: DatabaseHandle;
 let processor: SandboxCardProcessor;
 const clock = createManualClock(new Date('2026-11-21T12:00:00Z'));
 beforeAll(async () => {
   database = await createTestDatabase();
-  processor = createSandboxCardProcessor({ repository: createSandboxProcessorRepository(database.db), clock, publicUrl: 'https://pay.example.test/', fingerprintKey: Buffer.alloc(32, 9) });
+  processor = createSandboxCardProcessor({
+    repository: createSandboxProcessorRepository(database.db),
+    clock,
+    publicUrl: 'https://pay.example.test/',
+    fingerprintKey: Buffer.alloc(32, 9),
+  });
 });
 afterAll(() => database.close());
 
@@ -25,9 +30,17 @@ const card = (number: string, overrides: Partial<CardDetails> = {}): CardDetails
   cvv: '737',
   ...overrides,
 });
-const BILLING = { firstName: 'Ada', lastName: 'Lovelace', address: '1 Analytical Street', city: 'Berlin', postalCode: '10115', country: 'DE' };
+const BILLING = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  address: '1 Analytical Street',
+  city: 'Berlin',
+  postalCode: '10115',
+  country: 'DE',
+};
 /** The card typed into the sandbox card fields, then saved from their token (what add-card does). */
-const saved = async (number: string) => processor.saveCard({ cardToken: (await processor.tokenize(card(number))).token, billingAddress: BILLING });
+const saved = async (number: string) =>
+  processor.saveCard({ cardToken: (await processor.tokenize(card(number))).token, billingAddress: BILLING });
 
 let sequence = 0;
 const order = () => `ord_sandbox_${(sequence += 1)}`;
@@ -59,7 +72,15 @@ describe('sandbox card processor: the test cards', () => {
   ] as const)('%s (%s) answers %o', async (number, network, expected) => {
     const tokenized = await saved(number);
     const digits = number.replace(/ /g, '');
-    expect(tokenized).toMatchObject({ cardBin: digits.slice(0, 6), cardLast4: digits.slice(-4), cardProcessor: network, issuerBank: 'Causeway Sandbox Bank', country: 'DE', expiryMonth: 12, expiryYear: 2030 });
+    expect(tokenized).toMatchObject({
+      cardBin: digits.slice(0, 6),
+      cardLast4: digits.slice(-4),
+      cardProcessor: network,
+      issuerBank: 'Causeway Sandbox Bank',
+      country: 'DE',
+      expiryMonth: 12,
+      expiryYear: 2030,
+    });
     const payment = await authorize(number);
     expect(payment).toMatchObject({ ...expected, amount: '20.00', currency: 'EUR' });
     expect(payment.paymentId).toMatch(/^pay_/);
@@ -71,7 +92,11 @@ describe('sandbox card processor: the test cards', () => {
   });
 
   it('authorises half of the amount, rounded down to the cent, for 5200 0000 0000 0007', async () => {
-    expect(await authorize('5200000000000007', { amount: '20.01' })).toMatchObject({ status: 'PARTIALLY_AUTHORIZED', amount: '20.01', authorizedAmount: '10.00' });
+    expect(await authorize('5200000000000007', { amount: '20.01' })).toMatchObject({
+      status: 'PARTIALLY_AUTHORIZED',
+      amount: '20.01',
+      authorizedAmount: '10.00',
+    });
     expect(await authorize('5200000000000007', { amount: '0.03' })).toMatchObject({ authorizedAmount: '0.01' });
   });
 
@@ -95,14 +120,24 @@ describe('sandbox card processor: the test cards', () => {
   });
 
   it('takes a card through the last day of its expiry month', async () => {
-    await expect(processor.tokenize(card('4242424242424242', { expiryMonth: 11, expiryYear: 2026 }))).resolves.toMatchObject({ last4: '4242' });
+    await expect(processor.tokenize(card('4242424242424242', { expiryMonth: 11, expiryYear: 2026 }))).resolves.toMatchObject({
+      last4: '4242',
+    });
   });
 });
 
 describe('sandbox card processor: card-fields tokens', () => {
   it('answers a single-use tok_ with display facts only, valid 15 minutes, and keeps no number', async () => {
     const fields = await processor.tokenize(card('4242 4242 4242 4242'));
-    expect(fields).toEqual({ token: expect.stringMatching(/^tok_[a-z0-9]+$/), expiresOn: new Date(clock.now().getTime() + 15 * 60 * 1000).toISOString(), scheme: 'VISA', bin: '424242', last4: '4242', expiryMonth: 12, expiryYear: 2030 });
+    expect(fields).toEqual({
+      token: expect.stringMatching(/^tok_[a-z0-9]+$/),
+      expiresOn: new Date(clock.now().getTime() + 15 * 60 * 1000).toISOString(),
+      scheme: 'VISA',
+      bin: '424242',
+      last4: '4242',
+      expiryMonth: 12,
+      expiryYear: 2030,
+    });
     const rows = JSON.stringify(await database.db.select().from(sandboxCardTokens));
     expect(rows).not.toContain('4242424242424242');
     expect(rows).not.toContain('737');
@@ -110,9 +145,12 @@ describe('sandbox card processor: card-fields tokens', () => {
 
   it('spends a token once, even when 6 saves race for it', async () => {
     const { token } = await processor.tokenize(card('5555555555554444'));
-    const results = await Promise.allSettled(Array.from({ length: 6 }, () => processor.saveCard({ cardToken: token, billingAddress: BILLING })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 6 }, () => processor.saveCard({ cardToken: token, billingAddress: BILLING })),
+    );
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
-    for (const result of results.filter((r) => r.status === 'rejected')) expect((result as PromiseRejectedResult).reason).toEqual(new CardRefusedError('TOKEN_INVALID'));
+    for (const result of results.filter((r) => r.status === 'rejected'))
+      expect((result as PromiseRejectedResult).reason).toEqual(new CardRefusedError('TOKEN_INVALID'));
   });
 
   it('refuses a token 15 minutes old, and clears expired tokens away at the next tokenisation', async () => {
@@ -134,7 +172,15 @@ describe('sandbox card processor: idempotency and lookups', () => {
   it('makes one payment of 8 concurrent authorisations with one key', async () => {
     const { token } = await saved('4242424242424242');
     const reference = order();
-    const input = { idempotencyKey: `auth:${reference}`, reference, cardToken: token, amount: '35.50', currency: 'EUR', successUrl: '/ok', failureUrl: '/failed' };
+    const input = {
+      idempotencyKey: `auth:${reference}`,
+      reference,
+      cardToken: token,
+      amount: '35.50',
+      currency: 'EUR',
+      successUrl: '/ok',
+      failureUrl: '/failed',
+    };
     const payments = await Promise.all(Array.from({ length: 8 }, () => processor.authorize(input)));
     expect(new Set(payments.map((payment) => payment.paymentId)).size).toBe(1);
     expect(await processor.paymentsFor(reference)).toBe(1);
@@ -152,7 +198,14 @@ describe('sandbox card processor: idempotency and lookups', () => {
   });
 
   it('refuses an unknown token, an unknown payment and a return URL to another scheme', async () => {
-    const base = { idempotencyKey: 'k-unknown', reference: order(), amount: '1.00', currency: 'EUR', successUrl: '/ok', failureUrl: '/failed' };
+    const base = {
+      idempotencyKey: 'k-unknown',
+      reference: order(),
+      amount: '1.00',
+      currency: 'EUR',
+      successUrl: '/ok',
+      failureUrl: '/failed',
+    };
     await expect(processor.authorize({ ...base, cardToken: 'tok_nope' })).rejects.toThrow('unknown sandbox card token');
     await expect(processor.getPayment('pay_nope')).rejects.toThrow('does not exist');
     // A card-fields token is for saving the card, not for paying with it.
@@ -166,7 +219,11 @@ describe('sandbox card processor: idempotency and lookups', () => {
   it('declines a challenge nobody answers within 15 minutes', async () => {
     const payment = await authorize('4000000000003220');
     clock.advance(15 * 60 * 1000);
-    expect(await processor.getPayment(payment.paymentId)).toMatchObject({ status: 'DECLINED', declineReason: 'THREE_DS_EXPIRED', challengeUrl: null });
+    expect(await processor.getPayment(payment.paymentId)).toMatchObject({
+      status: 'DECLINED',
+      declineReason: 'THREE_DS_EXPIRED',
+      challengeUrl: null,
+    });
   });
 });
 
@@ -183,7 +240,10 @@ describe('sandbox card processor: capture, refund and void', () => {
 
   it('lets exactly one of two concurrent captures with different keys through', async () => {
     const payment = await authorize('4242424242424242');
-    const results = await Promise.allSettled([processor.capture(payment.paymentId, money('a', '20.00')), processor.capture(payment.paymentId, money('b', '20.00'))]);
+    const results = await Promise.allSettled([
+      processor.capture(payment.paymentId, money('a', '20.00')),
+      processor.capture(payment.paymentId, money('b', '20.00')),
+    ]);
     expect(results.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected']);
   });
 
@@ -224,16 +284,22 @@ describe('sandbox card processor: capture, refund and void', () => {
 
 describe('sandbox card processor: what it keeps', () => {
   it('never stores a card number or CVV: no 13 to 19 digit run in any column after every test card', async () => {
-    for (const number of Object.keys(SANDBOX_TEST_CARDS)) await authorize(number).catch((error: unknown) => expect(error).toBeInstanceOf(ProcessorTimeoutError));
+    for (const number of Object.keys(SANDBOX_TEST_CARDS))
+      await authorize(number).catch((error: unknown) => expect(error).toBeInstanceOf(ProcessorTimeoutError));
     const tokens = await database.db.select().from(sandboxCardTokens);
     const payments = await database.db.select().from(sandboxCardPayments);
     expect(tokens.length).toBeGreaterThanOrEqual(Object.keys(SANDBOX_TEST_CARDS).length);
     const texts = (rows: object[], skip: string[] = []) =>
-      rows.flatMap((row) => Object.entries(row).filter(([column]) => !skip.includes(column)).map(([column, value]) => `${column}=${JSON.stringify(value)}`));
+      rows.flatMap((row) =>
+        Object.entries(row)
+          .filter(([column]) => !skip.includes(column))
+          .map(([column, value]) => `${column}=${JSON.stringify(value)}`),
+      );
     // Amount columns are numeric(38,18): "20.000000000000000000" holds a run of zeros, not a number; they are checked on their own.
     const amountColumns = ['amount', 'authorizedAmount', 'capturedAmount', 'refundedAmount'];
     for (const text of [...texts(tokens), ...texts(payments, amountColumns)]) expect(text).not.toMatch(/\d{13,19}/);
-    for (const row of payments) for (const column of amountColumns) expect(String(row[column as keyof typeof row] ?? '0')).toMatch(/^\d{1,20}(\.\d+)?$/);
+    for (const row of payments)
+      for (const column of amountColumns) expect(String(row[column as keyof typeof row] ?? '0')).toMatch(/^\d{1,20}(\.\d+)?$/);
     const everything = JSON.stringify([tokens, payments]);
     for (const number of Object.keys(SANDBOX_TEST_CARDS)) expect(everything).not.toContain(number);
     expect(everything).not.toContain('"737"');

@@ -80,7 +80,7 @@ export interface SandboxCardProcessorOptions {
   fingerprintKey: Buffer;
 }
 
-/** An outcome of authorisation, by the card's behaviour (sandbox.md's card table). */
+/** An outcome of authorisation, by the card's behaviour (docs/sandbox.md's card table). */
 function outcomeOf(behaviour: Exclude<SandboxCardBehaviour, 'TIMEOUT'>, amount: Decimal, currency: string) {
   switch (behaviour) {
     case 'AUTHORIZE':
@@ -104,7 +104,8 @@ function outcomeOf(behaviour: Exclude<SandboxCardBehaviour, 'TIMEOUT'>, amount: 
  * An absolute http(s) URL or a path on our own site, in printable ASCII (it becomes a Location
  * header): the challenge page redirects there.
  */
-const isReturnUrl = (url: string) => /^[\x21-\x7e]+$/.test(url) && (/^\/(?!\/)/.test(url) || (/^https?:\/\//i.test(url) && URL.canParse(url)));
+const isReturnUrl = (url: string) =>
+  /^[\x21-\x7e]+$/.test(url) && (/^\/(?!\/)/.test(url) || (/^https?:\/\//i.test(url) && URL.canParse(url)));
 
 export function createSandboxCardProcessor(options: SandboxCardProcessorOptions): SandboxCardProcessor {
   const { repository, clock } = options;
@@ -127,7 +128,11 @@ export function createSandboxCardProcessor(options: SandboxCardProcessorOptions)
   async function current(paymentId: string): Promise<SandboxPaymentRow | undefined> {
     const row = await repository.findPayment(paymentId);
     if (row?.status !== 'CHALLENGE_REQUIRED' || clock.now().getTime() - row.createdAt.getTime() < SANDBOX_CHALLENGE_TTL_MS) return row;
-    const expired = await repository.transition(row.id, { from: ['CHALLENGE_REQUIRED'], changes: { status: 'DECLINED', declineReason: 'THREE_DS_EXPIRED' }, now: clock.now() });
+    const expired = await repository.transition(row.id, {
+      from: ['CHALLENGE_REQUIRED'],
+      changes: { status: 'DECLINED', declineReason: 'THREE_DS_EXPIRED' },
+      now: clock.now(),
+    });
     return expired ?? repository.findPayment(paymentId);
   }
 
@@ -185,9 +190,24 @@ export function createSandboxCardProcessor(options: SandboxCardProcessorOptions)
       // Tokens nobody spent in time are of no use to anyone: each new one clears them away.
       await repository.deleteExpiredCardFieldsTokens(now);
       const expiresAt = new Date(now.getTime() + SANDBOX_CARD_FIELDS_TOKEN_TTL_MS);
-      const stored = { token: newId('tok'), cardBin: digits.slice(0, 6), cardLast4: digits.slice(-4), fingerprint: fingerprintOf(digits), expiryMonth: card.expiryMonth, expiryYear: card.expiryYear };
+      const stored = {
+        token: newId('tok'),
+        cardBin: digits.slice(0, 6),
+        cardLast4: digits.slice(-4),
+        fingerprint: fingerprintOf(digits),
+        expiryMonth: card.expiryMonth,
+        expiryYear: card.expiryYear,
+      };
       await repository.insertToken({ ...stored, behaviour: behaviourOf(digits), expiresAt, createdAt: now });
-      return { token: stored.token, expiresOn: expiresAt.toISOString(), scheme: network, bin: stored.cardBin, last4: stored.cardLast4, expiryMonth: card.expiryMonth, expiryYear: card.expiryYear };
+      return {
+        token: stored.token,
+        expiresOn: expiresAt.toISOString(),
+        scheme: network,
+        bin: stored.cardBin,
+        last4: stored.cardLast4,
+        expiryMonth: card.expiryMonth,
+        expiryYear: card.expiryYear,
+      };
     },
 
     // Its card-fields page is ours (/sandbox/card-fields): it needs no session to open.
@@ -200,22 +220,39 @@ export function createSandboxCardProcessor(options: SandboxCardProcessorOptions)
       const network = cardNetworkOf(spent.cardBin);
       if (!network) throw new CardRefusedError('UNSUPPORTED_NETWORK');
       // The saved card's own reusable token (Checkout.com's src_…), with the facts of the spent one.
-      const saved = { token: newId('src'), behaviour: spent.behaviour, cardBin: spent.cardBin, cardLast4: spent.cardLast4, fingerprint: spent.fingerprint, expiryMonth: spent.expiryMonth, expiryYear: spent.expiryYear };
+      const saved = {
+        token: newId('src'),
+        behaviour: spent.behaviour,
+        cardBin: spent.cardBin,
+        cardLast4: spent.cardLast4,
+        fingerprint: spent.fingerprint,
+        expiryMonth: spent.expiryMonth,
+        expiryYear: spent.expiryYear,
+      };
       await repository.insertToken({ ...saved, expiresAt: null, createdAt: now });
       return {
-        token: saved.token, fingerprint: saved.fingerprint, cardBin: saved.cardBin, cardLast4: saved.cardLast4, cardProcessor: network,
-        issuerBank: SANDBOX_ISSUER_BANK, country: billingAddress.country || 'GB', expiryMonth: saved.expiryMonth, expiryYear: saved.expiryYear,
+        token: saved.token,
+        fingerprint: saved.fingerprint,
+        cardBin: saved.cardBin,
+        cardLast4: saved.cardLast4,
+        cardProcessor: network,
+        issuerBank: SANDBOX_ISSUER_BANK,
+        country: billingAddress.country || 'GB',
+        expiryMonth: saved.expiryMonth,
+        expiryYear: saved.expiryYear,
       };
     },
 
     async authorize(input: AuthorizeInput) {
       const amount = parseCardAmount(input.amount, input.currency);
-      if (!isReturnUrl(input.successUrl) || !isReturnUrl(input.failureUrl)) throw new Error('successUrl and failureUrl must be http(s) URLs or paths on this site');
+      if (!isReturnUrl(input.successUrl) || !isReturnUrl(input.failureUrl))
+        throw new Error('successUrl and failureUrl must be http(s) URLs or paths on this site');
       const token = await repository.findToken(input.cardToken);
       // Payments take a saved card's token; a card-fields token (expiresAt set) is only for saveCard.
       if (!token || token.expiresAt !== null || !isSandboxCardBehaviour(token.behaviour)) throw new Error('unknown sandbox card token');
       // 4000 0000 0000 0119: the processor never answers, and so never records a payment either.
-      if (token.behaviour === 'TIMEOUT') throw new ProcessorTimeoutError('sandbox card processor did not answer (test card 4000 0000 0000 0119)');
+      if (token.behaviour === 'TIMEOUT')
+        throw new ProcessorTimeoutError('sandbox card processor did not answer (test card 4000 0000 0000 0119)');
       const now = clock.now();
       const row = await repository.insertPaymentOnce({
         id: newId('pay'),
@@ -251,9 +288,18 @@ export function createSandboxCardProcessor(options: SandboxCardProcessorOptions)
         (row) => {
           const amount = checkMoney(row, input);
           if (row.status !== 'AUTHORIZED') throw refuse('capture', row, 'AUTHORIZED');
-          if (amount.gt(row.authorizedAmount ?? 0)) throw new Error(`cannot capture ${input.amount} ${input.currency}: only ${formatCardAmount(row.authorizedAmount ?? 0, row.currency)} ${row.currency} is authorised`);
+          if (amount.gt(row.authorizedAmount ?? 0))
+            throw new Error(
+              `cannot capture ${input.amount} ${input.currency}: only ${formatCardAmount(row.authorizedAmount ?? 0, row.currency)} ${row.currency} is authorised`,
+            );
         },
-        () => repository.transition(paymentId, { from: ['AUTHORIZED'], changes: { status: 'CAPTURED', capturedAmount: new Decimal(input.amount).toFixed() }, appliedKey: key, now: clock.now() }),
+        () =>
+          repository.transition(paymentId, {
+            from: ['AUTHORIZED'],
+            changes: { status: 'CAPTURED', capturedAmount: new Decimal(input.amount).toFixed() },
+            appliedKey: key,
+            now: clock.now(),
+          }),
       );
     },
 
@@ -266,7 +312,10 @@ export function createSandboxCardProcessor(options: SandboxCardProcessorOptions)
           const amount = checkMoney(row, input);
           if (row.status !== 'CAPTURED') throw refuse('refund', row, 'CAPTURED');
           const refundable = new Decimal(row.capturedAmount).minus(row.refundedAmount);
-          if (amount.gt(refundable)) throw new Error(`cannot refund ${input.amount} ${input.currency}: only ${formatCardAmount(refundable, row.currency)} ${row.currency} of the capture is left`);
+          if (amount.gt(refundable))
+            throw new Error(
+              `cannot refund ${input.amount} ${input.currency}: only ${formatCardAmount(refundable, row.currency)} ${row.currency} of the capture is left`,
+            );
         },
         () => repository.addRefund(paymentId, { amount: new Decimal(input.amount).toFixed(), appliedKey: key, now: clock.now() }),
       );
@@ -295,7 +344,10 @@ export function createSandboxCardProcessor(options: SandboxCardProcessorOptions)
     async answerChallenge(paymentId, outcome) {
       const row = await current(paymentId);
       if (!row) return null;
-      const changes = outcome === 'complete' ? { status: 'AUTHORIZED', authorizedAmount: row.amount } : { status: 'DECLINED', declineReason: 'THREE_DS_FAILED' };
+      const changes =
+        outcome === 'complete'
+          ? { status: 'AUTHORIZED', authorizedAmount: row.amount }
+          : { status: 'DECLINED', declineReason: 'THREE_DS_FAILED' };
       const answered = await repository.transition(paymentId, { from: ['CHALLENGE_REQUIRED'], changes, now: clock.now() });
       return { answered: Boolean(answered), challenge: await challengeFrom(answered ?? (await mustFind(paymentId))) };
     },

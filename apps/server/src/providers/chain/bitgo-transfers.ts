@@ -21,7 +21,9 @@ export const BITGO_COINS: Record<string, string> = {
 
 /** The network (and so the wallet) a BitGo coin is sent from. */
 export const networkOfCoin = (coin: string): string | undefined =>
-  Object.entries(BITGO_COINS).find(([, name]) => name === coin)?.[0].split('/')[1];
+  Object.entries(BITGO_COINS)
+    .find(([, name]) => name === coin)?.[0]
+    .split('/')[1];
 
 /** BitGo's ids (wallets, transfers): 32 lower-case hex digits, the documented pattern ^[0-9a-f]{32}$. */
 export const BITGO_ID = /^[0-9a-f]{32}$/;
@@ -53,7 +55,10 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 export function readBitgoTransfer(value: unknown): BitgoTransferView | undefined {
   if (!isRecord(value) || typeof value.id !== 'string' || !BITGO_ID.test(value.id)) return undefined;
   const status = typeof value.state === 'string' ? (FINAL_STATES[value.state] ?? 'PENDING') : 'PENDING';
-  const reported = typeof value.confirmations === 'number' && Number.isSafeInteger(value.confirmations) && value.confirmations > 0 ? value.confirmations : 0;
+  const reported =
+    typeof value.confirmations === 'number' && Number.isSafeInteger(value.confirmations) && value.confirmations > 0
+      ? value.confirmations
+      : 0;
   return {
     id: value.id,
     // The txid exists from signing on; an empty or missing one is "not yet".
@@ -62,7 +67,8 @@ export function readBitgoTransfer(value: unknown): BitgoTransferView | undefined
     // A confirmed transfer has at least its own block, whatever the count says.
     confirmations: status === 'CONFIRMED' ? Math.max(1, reported) : status === 'PENDING' ? 0 : reported,
     // Only a whole number of base units is a fee: the documentation's example holds the word "string".
-    feeBaseUnits: typeof value.feeString === 'string' && /^\d{1,40}$/.test(value.feeString) && !/^0+$/.test(value.feeString) ? value.feeString : null,
+    feeBaseUnits:
+      typeof value.feeString === 'string' && /^\d{1,40}$/.test(value.feeString) && !/^0+$/.test(value.feeString) ? value.feeString : null,
   };
 }
 
@@ -74,6 +80,10 @@ export function readBitgoTransfer(value: unknown): BitgoTransferView | undefined
 export function describeBitgoError(body: unknown): string {
   if (!isRecord(body)) return 'no error body';
   const text = typeof body.error === 'string' ? body.error : typeof body.message === 'string' ? body.message : undefined;
-  const parts = [typeof body.name === 'string' ? body.name : undefined, text?.slice(0, 300), typeof body.requestId === 'string' ? `requestId ${body.requestId}` : undefined];
+  const parts = [
+    typeof body.name === 'string' ? body.name : undefined,
+    text?.slice(0, 300),
+    typeof body.requestId === 'string' ? `requestId ${body.requestId}` : undefined,
+  ];
   return parts.filter(Boolean).join(': ') || 'no error message';
 }

@@ -47,23 +47,36 @@ export function createBitgoChain(options: BitgoChainOptions): ChainProvider {
   const config = checkOptions(options);
   const fetchImpl = options.fetchImpl ?? fetch;
   const timeoutMs = options.timeoutMs ?? 60_000;
-  const redact = (text: string) => [options.accessToken, options.walletPassphrase].reduce((out, secret) => out.split(secret).join('[redacted]'), text);
+  const redact = (text: string) =>
+    [options.accessToken, options.walletPassphrase].reduce((out, secret) => out.split(secret).join('[redacted]'), text);
 
-  async function call(operation: string, method: 'GET' | 'POST', path: string, body?: Record<string, unknown>): Promise<{ status: number; json: unknown }> {
+  async function call(
+    operation: string,
+    method: 'GET' | 'POST',
+    path: string,
+    body?: Record<string, unknown>,
+  ): Promise<{ status: number; json: unknown }> {
     let response: Response;
     let text: string;
     try {
       response = await fetchImpl(`${config.baseUrl}${path}`, {
         method,
-        headers: { accept: 'application/json', authorization: `Bearer ${options.accessToken}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        headers: {
+          accept: 'application/json',
+          authorization: `Bearer ${options.accessToken}`,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
         ...(body ? { body: JSON.stringify(body) } : {}),
         signal: AbortSignal.timeout(timeoutMs),
       });
       text = await response.text();
     } catch (error) {
       const name = (error as Error | undefined)?.name;
-      if (name === 'TimeoutError' || name === 'AbortError') throw new ChainUnavailableError(`BitGo ${operation} did not answer within ${timeoutMs} ms`);
-      throw new ChainUnavailableError(redact(`BitGo ${operation} could not be reached: ${(error as Error | undefined)?.message ?? 'unknown error'}`));
+      if (name === 'TimeoutError' || name === 'AbortError')
+        throw new ChainUnavailableError(`BitGo ${operation} did not answer within ${timeoutMs} ms`);
+      throw new ChainUnavailableError(
+        redact(`BitGo ${operation} could not be reached: ${(error as Error | undefined)?.message ?? 'unknown error'}`),
+      );
     }
     let json: unknown;
     try {
@@ -74,19 +87,28 @@ export function createBitgoChain(options: BitgoChainOptions): ChainProvider {
     return { status: response.status, json };
   }
 
-  const failure = (operation: string, status: number, json: unknown) => redact(`BitGo ${operation} failed: HTTP ${status} — ${describeBitgoError(json)}`);
+  const failure = (operation: string, status: number, json: unknown) =>
+    redact(`BitGo ${operation} failed: HTTP ${status} — ${describeBitgoError(json)}`);
 
   const walletFor = (network: string): string => {
     const walletId = config.walletIds[network];
-    if (!walletId) throw new ChainRefusedError('UNSUPPORTED_ASSET', `no BitGo wallet is set up for the ${network} network (BITGO_WALLET_IDS)`);
+    if (!walletId)
+      throw new ChainRefusedError('UNSUPPORTED_ASSET', `no BitGo wallet is set up for the ${network} network (BITGO_WALLET_IDS)`);
     return walletId;
   };
 
   async function findBySequenceId(coin: string, walletId: string, sequenceId: string): Promise<BitgoTransferView | undefined> {
-    const { status, json } = await call('transfer lookup', 'GET', `/api/v2/${coin}/wallet/${walletId}/transfer/sequenceId/${encodeURIComponent(sequenceId)}`);
+    const { status, json } = await call(
+      'transfer lookup',
+      'GET',
+      `/api/v2/${coin}/wallet/${walletId}/transfer/sequenceId/${encodeURIComponent(sequenceId)}`,
+    );
     if (status === 404) return undefined;
     const transfer = status === 200 ? readBitgoTransfer(json) : undefined;
-    if (!transfer) throw new ChainUnavailableError(status === 200 ? 'BitGo transfer lookup answered something that is not a transfer' : failure('transfer lookup', status, json));
+    if (!transfer)
+      throw new ChainUnavailableError(
+        status === 200 ? 'BitGo transfer lookup answered something that is not a transfer' : failure('transfer lookup', status, json),
+      );
     return transfer;
   }
 
@@ -94,7 +116,8 @@ export function createBitgoChain(options: BitgoChainOptions): ChainProvider {
   // paid in the wallet's chain coin (gas in ETH for an ERC-20 token), so it reads in that coin's decimals.
   const transferOf = (coin: string, view: BitgoTransferView): Transfer => {
     const feeCoin = nativeCoinOf(networkOfCoin(coin) ?? '');
-    const fee = view.feeBaseUnits && feeCoin ? { fee: { asset: feeCoin.asset, amount: fromBaseUnits(view.feeBaseUnits, feeCoin.decimals) } } : {};
+    const fee =
+      view.feeBaseUnits && feeCoin ? { fee: { asset: feeCoin.asset, amount: fromBaseUnits(view.feeBaseUnits, feeCoin.decimals) } } : {};
     return { transferId: `${coin}:${view.id}`, txHash: view.txHash, status: view.status, confirmations: view.confirmations, ...fee };
   };
 
@@ -114,10 +137,14 @@ export function createBitgoChain(options: BitgoChainOptions): ChainProvider {
       });
 
       if (status === 200 || status === 202) {
-        const transfer = readBitgoTransfer((json as { transfer?: unknown } | undefined)?.transfer) ?? (await findBySequenceId(coin, walletId, payout.idempotencyKey));
+        const transfer =
+          readBitgoTransfer((json as { transfer?: unknown } | undefined)?.transfer) ??
+          (await findBySequenceId(coin, walletId, payout.idempotencyKey));
         if (transfer) return transferOf(coin, transfer);
         // Held for approval before any transfer exists: the same key asks again later and finds it.
-        throw new ChainUnavailableError('BitGo accepted the send but has no transfer for it yet (a wallet policy may await approval): ask again later with the same key');
+        throw new ChainUnavailableError(
+          'BitGo accepted the send but has no transfer for it yet (a wallet policy may await approval): ask again later with the same key',
+        );
       }
       if (REFUSAL_STATUSES.has(status)) {
         // Most often the key's own earlier send (a retry): BitGo refuses a second send per sequenceId.
@@ -133,11 +160,15 @@ export function createBitgoChain(options: BitgoChainOptions): ChainProvider {
       const coin = transferId.slice(0, Math.max(0, split));
       const bitgoId = transferId.slice(split + 1);
       const network = networkOfCoin(coin);
-      if (split < 0 || !network || !BITGO_ID.test(bitgoId)) throw new ChainRefusedError('UNKNOWN_TRANSFER', 'not a BitGo transfer id of ours');
+      if (split < 0 || !network || !BITGO_ID.test(bitgoId))
+        throw new ChainRefusedError('UNKNOWN_TRANSFER', 'not a BitGo transfer id of ours');
       const { status, json } = await call('get transfer', 'GET', `/api/v2/${coin}/wallet/${walletFor(network)}/transfer/${bitgoId}`);
       if (status === 404) throw new ChainRefusedError('UNKNOWN_TRANSFER', failure('get transfer', status, json));
       const transfer = status === 200 ? readBitgoTransfer(json) : undefined;
-      if (!transfer) throw new ChainUnavailableError(status === 200 ? 'BitGo get transfer answered something that is not a transfer' : failure('get transfer', status, json));
+      if (!transfer)
+        throw new ChainUnavailableError(
+          status === 200 ? 'BitGo get transfer answered something that is not a transfer' : failure('get transfer', status, json),
+        );
       return transferOf(coin, transfer);
     },
 
@@ -155,15 +186,18 @@ function checkOptions(options: BitgoChainOptions): { baseUrl: string; walletIds:
   } catch {
     throw new Error('BITGO_EXPRESS_URL must be an http(s) URL such as http://127.0.0.1:3080');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('BITGO_EXPRESS_URL must be an http(s) URL such as http://127.0.0.1:3080');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error('BITGO_EXPRESS_URL must be an http(s) URL such as http://127.0.0.1:3080');
   const walletIds: Record<string, string> = {};
   for (const [network, walletId] of Object.entries(options.walletIds)) {
     if (walletId === undefined) continue;
-    if (!Object.keys(BITGO_COINS).some((key) => key.endsWith(`/${network}`))) throw new Error(`BITGO_WALLET_IDS names an unknown network ${JSON.stringify(network)}`);
+    if (!Object.keys(BITGO_COINS).some((key) => key.endsWith(`/${network}`)))
+      throw new Error(`BITGO_WALLET_IDS names an unknown network ${JSON.stringify(network)}`);
     if (!BITGO_ID.test(walletId)) throw new Error(`BITGO_WALLET_IDS: the ${network} wallet id must be 32 lower-case hex digits`);
     walletIds[network] = walletId;
   }
-  if (Object.keys(walletIds).length === 0) throw new Error('BITGO_WALLET_IDS must name at least one wallet, e.g. BTC=59cd72485007a239fb00282ed480da1f');
+  if (Object.keys(walletIds).length === 0)
+    throw new Error('BITGO_WALLET_IDS must name at least one wallet, e.g. BTC=59cd72485007a239fb00282ed480da1f');
   return { baseUrl: url.href.replace(/\/+$/, ''), walletIds };
 }
 
@@ -173,9 +207,13 @@ function checkOptions(options: BitgoChainOptions): { baseUrl: string; walletIds:
  */
 export function parseBitgoWalletIds(text: string): Record<string, string> {
   const walletIds: Record<string, string> = {};
-  for (const part of text.split(',').map((item) => item.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)) {
     const match = /^([A-Z0-9]{2,16})=([0-9a-f]{32})$/.exec(part);
-    if (!match) throw new Error(`BITGO_WALLET_IDS: ${JSON.stringify(part.slice(0, 60))} is not NETWORK=walletId (32 lower-case hex digits)`);
+    if (!match)
+      throw new Error(`BITGO_WALLET_IDS: ${JSON.stringify(part.slice(0, 60))} is not NETWORK=walletId (32 lower-case hex digits)`);
     walletIds[match[1]!] = match[2]!;
   }
   return walletIds;

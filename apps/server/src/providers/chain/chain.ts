@@ -1,7 +1,7 @@
 /**
- * Blockchain payouts (architecture.md: sandbox chain, or a custody/wallet API): send an asset
+ * Blockchain payouts (docs/ARCHITECTURE.md: sandbox chain, or a custody/wallet API): send an asset
  * to an address and follow it to confirmation. The idempotency key makes a retried send the
- * same transfer, never a second payout (trust.md). Amounts are decimal strings.
+ * same transfer, never a second payout (docs/trust.md). Amounts are decimal strings.
  */
 export interface SendInput {
   /** At most 160 characters; the same key always means the same payout (send is idempotent by it). */
@@ -62,7 +62,8 @@ export class ChainUnavailableError extends Error {
  * - REJECTED: the custody service refused the send (policy, balance, its own validation).
  * - UNKNOWN_TRANSFER: no transfer has this id.
  */
-export type ChainRefusal = 'INVALID_ADDRESS' | 'INVALID_AMOUNT' | 'UNSUPPORTED_ASSET' | 'IDEMPOTENCY_CONFLICT' | 'REJECTED' | 'UNKNOWN_TRANSFER';
+export type ChainRefusal =
+  'INVALID_ADDRESS' | 'INVALID_AMOUNT' | 'UNSUPPORTED_ASSET' | 'IDEMPOTENCY_CONFLICT' | 'REJECTED' | 'UNKNOWN_TRANSFER';
 
 export class ChainRefusedError extends Error {
   constructor(

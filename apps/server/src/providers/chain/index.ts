@@ -4,6 +4,7 @@ import { createBitgoChain } from './bitgo.ts';
 import type { ChainProvider } from './chain.ts';
 import { createSandboxChain } from './sandbox.ts';
 import { createSandboxChainBook } from './sandbox-chain.repository.ts';
+import { PROVIDER_KINDS } from '../provider-kinds.ts';
 
 export type { ChainProvider, ChainRefusal, NetworkFee, SendInput, Transfer, TransferStatus } from './chain.ts';
 export { ChainRefusedError, ChainUnavailableError } from './chain.ts';
@@ -13,7 +14,8 @@ export { DEFAULT_SANDBOX_CHAIN_CONFIRM_MS } from './sandbox.ts';
 /** Public explorer links (mempool.space, etherscan, tronscan, solscan, xrpscan) for any real hash. */
 export { publicExplorerUrl as explorerUrl } from './tx-hashes.ts';
 
-export const CHAIN_PROVIDER_KINDS = ['sandbox', 'bitgo'] as const;
+/** The vendors, as the registry declares them (provider-kinds.ts). */
+export const CHAIN_PROVIDER_KINDS = PROVIDER_KINDS.chain.vendors;
 
 export interface ChainProviderOptions {
   /** CHAIN_PROVIDER: `sandbox` (hashes at once, confirmations on the clock) or `bitgo` (BitGo Express). */
@@ -33,7 +35,7 @@ export interface ChainProviderOptions {
   fetchImpl?: typeof fetch;
 }
 
-/** The chain provider CHAIN_PROVIDER names (the only place that chooses). Bad options stop the boot with the variable's name. */
+/** One vendor's chain provider, the one the registry (providers/registry.ts) chose. Bad options stop the boot with the variable's name. */
 export function createChainProvider(options: ChainProviderOptions): ChainProvider {
   switch (options.kind) {
     case 'sandbox':
@@ -51,6 +53,8 @@ export function createChainProvider(options: ChainProviderOptions): ChainProvide
         ...(options.fetchImpl ? { fetchImpl: options.fetchImpl } : {}),
       });
     default:
-      throw new Error(`CHAIN_PROVIDER must be one of ${CHAIN_PROVIDER_KINDS.join(', ')} (got ${JSON.stringify((options as { kind: unknown }).kind)})`);
+      throw new Error(
+        `CHAIN_PROVIDER must be one of ${CHAIN_PROVIDER_KINDS.join(', ')} (got ${JSON.stringify((options as { kind: unknown }).kind)})`,
+      );
   }
 }

@@ -1,5 +1,5 @@
+import { validateWalletAddress, type WalletNetwork } from '@causeway/wallet-address';
 import Decimal from 'decimal.js';
-import { validateWalletAddress, type WalletNetwork } from '../../modules/wallets/address-validation.ts';
 import { ChainRefusedError, type SendInput } from './chain.ts';
 
 /**
@@ -52,7 +52,11 @@ export function checkPayout(input: SendInput): CheckedPayout {
   const checked = validateWalletAddress({ network: input.network, address: input.address, memo: input.memo });
   if (!checked.ok) {
     const what = checked.field === 'memo' ? 'memo (destination tag)' : 'address';
-    throw new ChainRefusedError('INVALID_ADDRESS', `the ${what} is not valid for the ${input.network} network (${checked.reason})`, checked.reason);
+    throw new ChainRefusedError(
+      'INVALID_ADDRESS',
+      `the ${what} is not valid for the ${input.network} network (${checked.reason})`,
+      checked.reason,
+    );
   }
 
   const match = typeof input.amount === 'string' ? AMOUNT.exec(input.amount) : null;
@@ -67,10 +71,13 @@ export function checkPayout(input: SendInput): CheckedPayout {
 }
 
 /** A network's own coin (the one its fees are paid in) has the network's code: BTC, ETH, TRX, SOL, XRP. */
-export const nativeCoinOf = (network: string): ChainAsset | undefined => CHAIN_ASSETS.find((entry) => entry.asset === network && entry.network === network);
+export const nativeCoinOf = (network: string): ChainAsset | undefined =>
+  CHAIN_ASSETS.find((entry) => entry.asset === network && entry.network === network);
 
 /** An amount in a coin's base units (satoshi, wei, sun, lamports, drops) as whole units, exactly. */
-export const fromBaseUnits = (baseUnits: string, decimals: number): string => new ExactDecimal(baseUnits).div(new ExactDecimal(10).pow(decimals)).toFixed();
+export const fromBaseUnits = (baseUnits: string, decimals: number): string =>
+  new ExactDecimal(baseUnits).div(new ExactDecimal(10).pow(decimals)).toFixed();
 
 /** The amount in the asset's base units (satoshi, wei, drops, ...), as an integer string. Exact. */
-export const toBaseUnits = (payout: Pick<CheckedPayout, 'amount' | 'asset'>): string => new ExactDecimal(payout.amount).times(new ExactDecimal(10).pow(payout.asset.decimals)).toFixed(0);
+export const toBaseUnits = (payout: Pick<CheckedPayout, 'amount' | 'asset'>): string =>
+  new ExactDecimal(payout.amount).times(new ExactDecimal(10).pow(payout.asset.decimals)).toFixed(0);

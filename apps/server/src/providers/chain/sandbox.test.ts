@@ -10,7 +10,7 @@ import { createSandboxChain, SANDBOX_NETWORK_FEES } from './sandbox.ts';
 import { createSandboxChainBook } from './sandbox-chain.repository.ts';
 import { sandboxTxHash } from './tx-hashes.ts';
 
-// The sandbox chain of sandbox.md ("Blockchain"): hash at once, confirmed SANDBOX_CHAIN_CONFIRM_MS later.
+// The sandbox chain of docs/sandbox.md ("Blockchain"): hash at once, confirmed SANDBOX_CHAIN_CONFIRM_MS later.
 let database: DatabaseHandle;
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -25,7 +25,13 @@ function setup(confirmMs?: number) {
 
 let counter = 0;
 const btc = (overrides: Partial<SendInput> = {}): SendInput => ({
-  idempotencyKey: `sandbox-test-${(counter += 1)}`, asset: 'BTC', network: 'BTC', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', memo: null, amount: '0.015', ...overrides,
+  idempotencyKey: `sandbox-test-${(counter += 1)}`,
+  asset: 'BTC',
+  network: 'BTC',
+  address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+  memo: null,
+  amount: '0.015',
+  ...overrides,
 });
 const rowsOf = (key: string) => database.db.select().from(sandboxChainTransfers).where(eq(sandboxChainTransfers.idempotencyKey, key));
 
@@ -43,7 +49,9 @@ describe('sandbox chain: timing', () => {
   it('adds confirmations at the network’s block time (BTC ten minutes, ETH twelve seconds)', async () => {
     const { clock, chain } = setup(0);
     const bitcoin = await chain.send(btc());
-    const ether = await chain.send(btc({ asset: 'ETH', network: 'ETH', address: '0x52908400098527886E0F7030069857D2E4169EE7', amount: '1.5' }));
+    const ether = await chain.send(
+      btc({ asset: 'ETH', network: 'ETH', address: '0x52908400098527886E0F7030069857D2E4169EE7', amount: '1.5' }),
+    );
     clock.advance(599_999);
     expect((await chain.getTransfer(bitcoin.transferId)).confirmations).toBe(1);
     expect((await chain.getTransfer(ether.transferId)).confirmations).toBe(50);
@@ -54,11 +62,16 @@ describe('sandbox chain: timing', () => {
   it('reports the network fee in the network’s own coin (gas in ETH for an ERC-20 token), the same from send to confirmation', async () => {
     const { clock, chain } = setup(0);
     const bitcoin = await chain.send(btc());
-    const token = await chain.send(btc({ asset: 'USDT', network: 'ETH', address: '0x52908400098527886E0F7030069857D2E4169EE7', amount: '25' }));
+    const token = await chain.send(
+      btc({ asset: 'USDT', network: 'ETH', address: '0x52908400098527886E0F7030069857D2E4169EE7', amount: '25' }),
+    );
     expect(bitcoin.fee).toEqual({ asset: 'BTC', amount: SANDBOX_NETWORK_FEES.BTC });
     expect(token.fee).toEqual({ asset: 'ETH', amount: SANDBOX_NETWORK_FEES.ETH });
     clock.advance(1);
-    expect(await chain.getTransfer(token.transferId)).toMatchObject({ status: 'CONFIRMED', fee: { asset: 'ETH', amount: SANDBOX_NETWORK_FEES.ETH } });
+    expect(await chain.getTransfer(token.transferId)).toMatchObject({
+      status: 'CONFIRMED',
+      fee: { asset: 'ETH', amount: SANDBOX_NETWORK_FEES.ETH },
+    });
   });
 
   it('takes SANDBOX_CHAIN_CONFIRM_MS through the factory and refuses a bad one by name', async () => {
@@ -68,7 +81,9 @@ describe('sandbox chain: timing', () => {
     clock.advance(9_999);
     expect((await chain.getTransfer(sent.transferId)).status).toBe('PENDING');
     for (const confirmMs of [-1, 1.5, 86_400_001]) expect(() => setup(confirmMs)).toThrow('SANDBOX_CHAIN_CONFIRM_MS');
-    expect(() => createChainProvider({ kind: 'nope' as 'sandbox', db: database.db, clock })).toThrow('CHAIN_PROVIDER must be one of sandbox, bitgo');
+    expect(() => createChainProvider({ kind: 'nope' as 'sandbox', db: database.db, clock })).toThrow(
+      'CHAIN_PROVIDER must be one of sandbox, bitgo',
+    );
   });
 });
 
@@ -96,7 +111,11 @@ describe('sandbox chain: idempotency', () => {
     const input = btc({ amount: '0.0150' });
     const sent = await chain.send(input);
     expect((await chain.send({ ...input, amount: '0.015' })).transferId).toBe(sent.transferId);
-    for (const other of [{ amount: '0.016' }, { address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4' }, { asset: 'ETH', network: 'ETH', address: '0x52908400098527886E0F7030069857D2E4169EE7' }]) {
+    for (const other of [
+      { amount: '0.016' },
+      { address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4' },
+      { asset: 'ETH', network: 'ETH', address: '0x52908400098527886E0F7030069857D2E4169EE7' },
+    ]) {
       await expect(chain.send({ ...input, ...other })).rejects.toMatchObject({ reason: 'IDEMPOTENCY_CONFLICT' });
     }
     expect(await rowsOf(input.idempotencyKey)).toHaveLength(1);
@@ -106,7 +125,14 @@ describe('sandbox chain: idempotency', () => {
 describe('sandbox chain: what it stores', () => {
   it('stores the canonical address and tag and the exact amount, and links to no explorer', async () => {
     const { chain } = setup();
-    const input: SendInput = { idempotencyKey: 'sandbox-xrp-1', asset: 'XRP', network: 'XRP', address: ' rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh ', memo: '007', amount: '12.000001' };
+    const input: SendInput = {
+      idempotencyKey: 'sandbox-xrp-1',
+      asset: 'XRP',
+      network: 'XRP',
+      address: ' rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh ',
+      memo: '007',
+      amount: '12.000001',
+    };
     const sent = await chain.send(input);
     const [row] = await rowsOf('sandbox-xrp-1');
     expect(row).toMatchObject({ address: 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh', memo: '7', asset: 'XRP', network: 'XRP' });
@@ -118,7 +144,15 @@ describe('sandbox chain: what it stores', () => {
 
   it('keeps 18 decimals of ETH exact', async () => {
     const { chain } = setup();
-    await chain.send(btc({ idempotencyKey: 'sandbox-wei', asset: 'ETH', network: 'ETH', address: '0x52908400098527886E0F7030069857D2E4169EE7', amount: '12345678901234567890.123456789012345678' }));
+    await chain.send(
+      btc({
+        idempotencyKey: 'sandbox-wei',
+        asset: 'ETH',
+        network: 'ETH',
+        address: '0x52908400098527886E0F7030069857D2E4169EE7',
+        amount: '12345678901234567890.123456789012345678',
+      }),
+    );
     const [row] = await rowsOf('sandbox-wei');
     expect(row?.amount).toBe('12345678901234567890.123456789012345678');
   });

@@ -6,7 +6,7 @@ import type { SandboxChainBook, SandboxChainTransferRow } from './sandbox-chain.
 import { sandboxTxHash } from './tx-hashes.ts';
 
 /**
- * The sandbox chain (sandbox.md "Blockchain"): a payout gets its transaction hash at once and
+ * The sandbox chain (docs/sandbox.md "Blockchain"): a payout gets its transaction hash at once and
  * confirms SANDBOX_CHAIN_CONFIRM_MS later, on the app's clock. It refuses what a real chain would
  * refuse (invalid addresses and memos, checksums included; an asset the network does not carry;
  * more decimals than the asset has) and is idempotent by key like a custody API. Transfers live in
@@ -25,7 +25,13 @@ const BLOCK_TIME_MS: Record<string, number> = { BTC: 600_000, ETH: 12_000, TRX: 
  * BTC transaction, an ERC-20 transfer's gas, a TRC-20 transfer's burnt energy, a Solana signature,
  * an XRP payment), fixed so tests and the books can count on it.
  */
-export const SANDBOX_NETWORK_FEES: Record<string, string> = { BTC: '0.00002', ETH: '0.00042', TRX: '13.5', SOL: '0.000005', XRP: '0.000012' };
+export const SANDBOX_NETWORK_FEES: Record<string, string> = {
+  BTC: '0.00002',
+  ETH: '0.00042',
+  TRX: '13.5',
+  SOL: '0.000005',
+  XRP: '0.000012',
+};
 
 export interface SandboxChainOptions {
   book: SandboxChainBook;

@@ -44,7 +44,8 @@ describe('sandbox geo', () => {
 
   it('reads an IPv4-mapped IPv6 address (a dual-stack socket) as its IPv4 address', async () => {
     const geo = createSandboxGeo('DE');
-    for (const ip of ['::ffff:10.1.2.3', '::ffff:192.168.1.5', '::ffff:172.16.0.9', '::FFFF:127.0.0.1']) expect(await geo.countryOf(ip), ip).toBe('DE');
+    for (const ip of ['::ffff:10.1.2.3', '::ffff:192.168.1.5', '::ffff:172.16.0.9', '::FFFF:127.0.0.1'])
+      expect(await geo.countryOf(ip), ip).toBe('DE');
     expect(await geo.countryOf('::ffff:192.0.2.10')).toBe('GB');
     expect(await geo.countryOf('::ffff:198.51.100.7')).toBe('KP');
     expect(await geo.countryOf('::ffff:8.8.4.4')).toBeNull();

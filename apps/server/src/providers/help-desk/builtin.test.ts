@@ -13,9 +13,16 @@ beforeAll(async () => {
 });
 afterAll(() => handle.close());
 
-const desk = () => createBuiltinHelpDesk({ repository: createBuiltinDeskRepository(handle.db), clock, publicUrl: 'https://pay.example.com' });
+const desk = () =>
+  createBuiltinHelpDesk({ repository: createBuiltinDeskRepository(handle.db), clock, publicUrl: 'https://pay.example.com' });
 const request = (uploadTokens: string[]) => ({
-  subject: 'Ticket From ada@example.com', message: 'x'.repeat(60), requesterEmail: 'ada@example.com', requesterName: 'ada', requesterUserId: null, uploadTokens, source: 'tickets_from_widget' as const,
+  subject: 'Ticket From ada@example.com',
+  message: 'x'.repeat(60),
+  requesterEmail: 'ada@example.com',
+  requesterName: 'ada',
+  requesterUserId: null,
+  uploadTokens,
+  source: 'tickets_from_widget' as const,
 });
 
 describe('the built-in help desk', () => {
@@ -43,7 +50,10 @@ describe('the built-in help desk', () => {
   it('lets one of two requests sent at once take an upload: the other is refused and writes nothing', async () => {
     const shared = await desk().upload({ fileName: 'race.txt', contentType: 'text/plain', bytes: Buffer.from('race') });
     const before = (await createBuiltinDeskRepository(handle.db).latestRequests(100)).length;
-    const outcomes = await Promise.allSettled([desk().createRequest(request([shared.token])), desk().createRequest(request([shared.token]))]);
+    const outcomes = await Promise.allSettled([
+      desk().createRequest(request([shared.token])),
+      desk().createRequest(request([shared.token])),
+    ]);
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
     const refused = outcomes.find((o) => o.status === 'rejected');
     expect(refused?.status === 'rejected' && refused.reason).toBeInstanceOf(HelpDeskInputError);

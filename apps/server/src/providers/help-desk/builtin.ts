@@ -36,8 +36,14 @@ function snippetOf(text: string, terms: string[]): string {
  */
 export function createBuiltinHelpDesk({ repository, clock, publicUrl }: BuiltinHelpDeskOptions): HelpDeskProvider {
   const toArticle = (row: Awaited<ReturnType<BuiltinDeskRepository['article']>> & object): HelpArticle => ({
-    id: row.id, title: row.title, bodyHtml: row.bodyHtml, updatedAt: row.updatedAt, sectionId: row.sectionId, labels: row.labels,
-    url: builtinArticleUrl(publicUrl, row.locale, row.id), locale: row.locale,
+    id: row.id,
+    title: row.title,
+    bodyHtml: row.bodyHtml,
+    updatedAt: row.updatedAt,
+    sectionId: row.sectionId,
+    labels: row.labels,
+    url: builtinArticleUrl(publicUrl, row.locale, row.id),
+    locale: row.locale,
   });
 
   return {
@@ -49,7 +55,12 @@ export function createBuiltinHelpDesk({ repository, clock, publicUrl }: BuiltinH
       const terms = query.trim().split(/\s+/).filter(Boolean).slice(0, 8);
       if (terms.length === 0) return [];
       return (await repository.search(locale, terms, 25)).map((row) => ({
-        id: row.id, title: row.title, snippet: snippetOf(row.bodyText, terms), sectionId: row.sectionId, url: builtinArticleUrl(publicUrl, row.locale, row.id), updatedAt: row.updatedAt,
+        id: row.id,
+        title: row.title,
+        snippet: snippetOf(row.bodyText, terms),
+        sectionId: row.sectionId,
+        url: builtinArticleUrl(publicUrl, row.locale, row.id),
+        updatedAt: row.updatedAt,
       }));
     },
     async sections(locale) {
@@ -67,13 +78,29 @@ export function createBuiltinHelpDesk({ repository, clock, publicUrl }: BuiltinH
       const now = clock.now();
       await repository.pruneUnclaimedUploads(new Date(now.getTime() - UPLOAD_TOKEN_TTL_MS));
       const token = randomBytes(24).toString('base64url');
-      await repository.insertUpload({ token, fileName: file.fileName, contentType: file.contentType, size: file.bytes.length, author: file.author ?? DEFAULT_UPLOAD_AUTHOR, bytes: file.bytes, createdAt: now });
+      await repository.insertUpload({
+        token,
+        fileName: file.fileName,
+        contentType: file.contentType,
+        size: file.bytes.length,
+        author: file.author ?? DEFAULT_UPLOAD_AUTHOR,
+        bytes: file.bytes,
+        createdAt: now,
+      });
       return { token, fileName: file.fileName, size: file.bytes.length, contentType: file.contentType };
     },
     async createRequest(request) {
       const now = clock.now();
       const created = await repository.insertRequest(
-        { subject: request.subject, message: request.message, requesterEmail: request.requesterEmail, requesterName: request.requesterName, userId: request.requesterUserId, source: request.source, createdAt: now },
+        {
+          subject: request.subject,
+          message: request.message,
+          requesterEmail: request.requesterEmail,
+          requesterName: request.requesterName,
+          userId: request.requesterUserId,
+          source: request.source,
+          createdAt: now,
+        },
         request.uploadTokens,
         new Date(now.getTime() - UPLOAD_TOKEN_TTL_MS),
       );

@@ -1,11 +1,11 @@
 import type { HelpLocale, HelpTicketSource } from '@causeway/contracts';
 
 /**
- * The help desk behind the widget (architecture.md provider table): articles, sections and
+ * The help desk behind the widget (docs/ARCHITECTURE.md provider table): articles, sections and
  * search of a help centre, and support requests with attachments. Two adapters: the built-in
  * desk in our database (default, seeded en and zh) and Zendesk's Help Center and Requests APIs.
  *
- * Every article body an adapter returns is already sanitised HTML (trust.md): the built-in desk
+ * Every article body an adapter returns is already sanitised HTML (docs/trust.md): the built-in desk
  * sanitises when it stores, Zendesk's answers are sanitised as they arrive.
  */
 export interface HelpArticle {
@@ -42,7 +42,7 @@ export interface HelpAttachmentInput {
   fileName: string;
   contentType: string;
   bytes: Buffer;
-  /** Who sent it (spec §7: 'Anonymous From Widget' unless the widget says). */
+  /** Who sent it (docs/rules/calls.md: 'Anonymous From Widget' unless the widget says). */
   author?: string;
 }
 
@@ -58,7 +58,7 @@ export interface NewHelpRequest {
   /** Plain text, as typed. */
   message: string;
   requesterEmail: string;
-  /** Spec §3: the part of the email before the @. */
+  /** docs/rules/entities.md: the part of the email before the @. */
   requesterName: string;
   /**
    * The signed-in person who files it (their account's address is requesterEmail); null only

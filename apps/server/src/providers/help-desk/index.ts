@@ -4,14 +4,25 @@ import { createBuiltinDeskRepository } from './builtin-desk.repository.ts';
 import { createBuiltinHelpDesk } from './builtin.ts';
 import type { HelpDeskProvider } from './help-desk.ts';
 import { createZendeskHelpDesk } from './zendesk.ts';
+import { PROVIDER_KINDS } from '../provider-kinds.ts';
 
-export type { CreatedHelpRequest, HelpArticle, HelpAttachmentInput, HelpDeskProvider, HelpSearchResult, HelpSection, HelpUpload, NewHelpRequest } from './help-desk.ts';
+export type {
+  CreatedHelpRequest,
+  HelpArticle,
+  HelpAttachmentInput,
+  HelpDeskProvider,
+  HelpSearchResult,
+  HelpSection,
+  HelpUpload,
+  NewHelpRequest,
+} from './help-desk.ts';
 export { HelpDeskInputError, HelpDeskUnavailableError } from './help-desk.ts';
 
-export const HELP_DESK_KINDS = ['builtin', 'zendesk'] as const;
+/** The vendors, as the registry declares them (provider-kinds.ts). */
+export const HELP_DESK_KINDS = PROVIDER_KINDS['help-desk'].vendors;
 
 export interface HelpDeskOptions {
-  /** HELP_DESK: `builtin` (the help centre in our database) or `zendesk`. */
+  /** HELP_DESK_PROVIDER (or HELP_DESK): `builtin` (the help centre in our database) or `zendesk`. */
   kind: (typeof HELP_DESK_KINDS)[number];
   db: Database;
   clock: Clock;
@@ -21,8 +32,11 @@ export interface HelpDeskOptions {
   fetchImpl?: typeof fetch;
 }
 
-/** The help desk HELP_DESK names (the only place that chooses); `builtin` also returns its repository for the operator's page. */
-export function createHelpDesk(options: HelpDeskOptions): { provider: HelpDeskProvider; builtin: ReturnType<typeof createBuiltinDeskRepository> | null } {
+/** One vendor's help desk, the one the registry (providers/registry.ts) chose; `builtin` also returns its repository for the operator's page. */
+export function createHelpDesk(options: HelpDeskOptions): {
+  provider: HelpDeskProvider;
+  builtin: ReturnType<typeof createBuiltinDeskRepository> | null;
+} {
   switch (options.kind) {
     case 'builtin': {
       const repository = createBuiltinDeskRepository(options.db);
@@ -40,6 +54,8 @@ export function createHelpDesk(options: HelpDeskOptions): { provider: HelpDeskPr
         builtin: null,
       };
     default:
-      throw new Error(`HELP_DESK must be one of ${HELP_DESK_KINDS.join(', ')} (got ${JSON.stringify((options as { kind: unknown }).kind)})`);
+      throw new Error(
+        `HELP_DESK must be one of ${HELP_DESK_KINDS.join(', ')} (got ${JSON.stringify((options as { kind: unknown }).kind)})`,
+      );
   }
 }

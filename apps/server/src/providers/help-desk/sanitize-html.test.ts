@@ -12,8 +12,12 @@ describe('sanitizeArticleHtml: paths stay on this site', () => {
   });
 
   it('keeps paths and https links, which open in a new tab without the opener', () => {
-    expect(sanitizeArticleHtml('<a href="/en/history">h</a>')).toBe('<a href="/en/history" target="_blank" rel="noopener noreferrer">h</a>');
+    expect(sanitizeArticleHtml('<a href="/en/history">h</a>')).toBe(
+      '<a href="/en/history" target="_blank" rel="noopener noreferrer">h</a>',
+    );
     expect(sanitizeArticleHtml('<img src="/images/fees.png" alt="fees">')).toBe('<img src="/images/fees.png" alt="fees">');
-    expect(sanitizeArticleHtml('<a href="https://example.com/a\\b">x</a>')).toBe('<a href="https://example.com/a\\b" target="_blank" rel="noopener noreferrer">x</a>');
+    expect(sanitizeArticleHtml('<a href="https://example.com/a\\b">x</a>')).toBe(
+      '<a href="https://example.com/a\\b" target="_blank" rel="noopener noreferrer">x</a>',
+    );
   });
 });

@@ -24,7 +24,7 @@ let purifier: DOMPurify | undefined;
 function purify(): DOMPurify {
   if (purifier) return purifier;
   const made = createDOMPurify(jsdomWindow() as unknown as Parameters<typeof createDOMPurify>[0]);
-  // Every surviving link opens in a new tab without handing the opener over (trust.md).
+  // Every surviving link opens in a new tab without handing the opener over (docs/trust.md).
   made.addHook('afterSanitizeAttributes', (node) => {
     // DOMPurify lets data: URIs through on images whatever the policy says; it allows none.
     const src = node.getAttribute('src');
@@ -47,7 +47,7 @@ function purify(): DOMPurify {
 }
 
 /**
- * An article body made safe to store and to send (trust.md): DOMPurify with the help centre's
+ * An article body made safe to store and to send (docs/trust.md): DOMPurify with the help centre's
  * allow-list (HELP_HTML_POLICY), links forced to a new tab with rel="noopener noreferrer".
  * The widget sanitises again when it renders, with the same policy.
  */

@@ -64,7 +64,7 @@ import { sanitizeArticleHtml, textOfHtml } from './sanitize-html.ts';
  *   connection, no answer within the timeout, and an answer of another shape are all
  *   HelpDeskUnavailableError (the caller answers 503).
  *
- * Every article body is sanitised on arrival (sanitizeArticleHtml, trust.md) and every html_url
+ * Every article body is sanitised on arrival (sanitizeArticleHtml, docs/trust.md) and every html_url
  * that is not http(s) is replaced by the help centre's own /hc/{locale}/articles/{id} address.
  */
 export interface ZendeskHelpDeskOptions {
@@ -99,7 +99,8 @@ class OutOfShape extends Error {}
 
 export function createZendeskHelpDesk(options: ZendeskHelpDeskOptions): HelpDeskProvider {
   const base = zendeskBaseUrl(options);
-  if (!options.email || !/^[^\s@/:]+@[^\s@/:]+$/.test(options.email)) throw new Error('ZENDESK_EMAIL must be the email address of the Zendesk user the API token belongs to');
+  if (!options.email || !/^[^\s@/:]+@[^\s@/:]+$/.test(options.email))
+    throw new Error('ZENDESK_EMAIL must be the email address of the Zendesk user the API token belongs to');
   if (!options.apiToken || /\s/.test(options.apiToken)) throw new Error('ZENDESK_API_TOKEN is required for the Zendesk help desk');
   if (!isId(options.sourceFieldId)) throw new Error('ZENDESK_SOURCE_FIELD_ID must be the numeric id of the ticket source custom field');
   const fetchImpl = options.fetchImpl ?? fetch;
@@ -124,7 +125,11 @@ export function createZendeskHelpDesk(options: ZendeskHelpDeskOptions): HelpDesk
 
   /** One call to Zendesk: its status and JSON body, or HelpDeskUnavailableError / HelpDeskInputError. */
   async function call(request: Call): Promise<{ status: number; body: unknown }> {
-    const query = request.query ? `?${Object.entries(request.query).map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('&')}` : '';
+    const query = request.query
+      ? `?${Object.entries(request.query)
+          .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
+          .join('&')}`
+      : '';
     const headers: Record<string, string> = { ...(request.anonymous ? {} : { Authorization: authorization }), Accept: 'application/json' };
     let body: string | Uint8Array<ArrayBuffer> | undefined;
     if (request.json !== undefined) {
@@ -151,7 +156,8 @@ export function createZendeskHelpDesk(options: ZendeskHelpDeskOptions): HelpDesk
       text = await response.text();
     } catch (error) {
       const name = (error as Error | undefined)?.name;
-      if (name === 'TimeoutError' || name === 'AbortError') throw new HelpDeskUnavailableError(`${what} did not answer within ${limitMs} ms`);
+      if (name === 'TimeoutError' || name === 'AbortError')
+        throw new HelpDeskUnavailableError(`${what} did not answer within ${limitMs} ms`);
       const code = (error as { cause?: { code?: unknown } } | undefined)?.cause?.code;
       throw new HelpDeskUnavailableError(redact(`${what} could not be reached (${typeof code === 'string' ? code : 'connection failed'})`));
     }
@@ -165,17 +171,25 @@ export function createZendeskHelpDesk(options: ZendeskHelpDeskOptions): HelpDesk
     }
     if (request.pass?.includes(status)) return { status, body: json };
     if ((status === 401 || status === 403) && request.anonymous) {
-      throw new HelpDeskUnavailableError(`${what}: HTTP ${status}, Zendesk refused an anonymous request (turn on "Anyone can submit tickets" and turn off "Require authentication for request and uploads APIs")`);
+      throw new HelpDeskUnavailableError(
+        `${what}: HTTP ${status}, Zendesk refused an anonymous request (turn on "Anyone can submit tickets" and turn off "Require authentication for request and uploads APIs")`,
+      );
     }
     if (status === 401 || status === 403) {
-      throw new HelpDeskUnavailableError(`${what}: HTTP ${status}, Zendesk refused the credentials (check ZENDESK_EMAIL / ZENDESK_API_TOKEN)`);
+      throw new HelpDeskUnavailableError(
+        `${what}: HTTP ${status}, Zendesk refused the credentials (check ZENDESK_EMAIL / ZENDESK_API_TOKEN)`,
+      );
     }
     if (status === 429) {
       const retryAfter = response.headers.get('retry-after');
-      throw new HelpDeskUnavailableError(`${what}: HTTP 429, rate limited${retryAfter && /^\d+$/.test(retryAfter) ? ` (retry after ${retryAfter} s)` : ''}`);
+      throw new HelpDeskUnavailableError(
+        `${what}: HTTP 429, rate limited${retryAfter && /^\d+$/.test(retryAfter) ? ` (retry after ${retryAfter} s)` : ''}`,
+      );
     }
-    if (status >= 300 && status <= 399) throw new HelpDeskUnavailableError(`${what}: HTTP ${status}, a redirect (ZENDESK_URL must be https://{subdomain}.zendesk.com)`);
-    if (status === 404) throw new HelpDeskUnavailableError(`${what}: HTTP 404 (is ZENDESK_URL right, and the Help Center enabled in this locale?)`);
+    if (status >= 300 && status <= 399)
+      throw new HelpDeskUnavailableError(`${what}: HTTP ${status}, a redirect (ZENDESK_URL must be https://{subdomain}.zendesk.com)`);
+    if (status === 404)
+      throw new HelpDeskUnavailableError(`${what}: HTTP 404 (is ZENDESK_URL right, and the Help Center enabled in this locale?)`);
     if (status < 200 || status > 299) throw new HelpDeskUnavailableError(redact(`${what}: HTTP ${status}${errorDetail(json)}`));
     if (!isRecord(json)) throw new HelpDeskUnavailableError(`${what}: HTTP ${status} with a body that is not a JSON object`);
     return { status, body: json };
@@ -222,7 +236,8 @@ export function createZendeskHelpDesk(options: ZendeskHelpDeskOptions): HelpDesk
     const id = value.id;
     if (!isId(id)) throw new OutOfShape('a section without a numeric id');
     if (typeof value.name !== 'string') throw new OutOfShape(`section ${id} has no name`);
-    if (value.position !== undefined && value.position !== null && !Number.isSafeInteger(value.position)) throw new OutOfShape(`section ${id} has a position that is not an integer`);
+    if (value.position !== undefined && value.position !== null && !Number.isSafeInteger(value.position))
+      throw new OutOfShape(`section ${id} has a position that is not an integer`);
     return {
       id,
       name: value.name,
@@ -236,7 +251,10 @@ export function createZendeskHelpDesk(options: ZendeskHelpDeskOptions): HelpDesk
     const id = value.id;
     if (!isId(id)) throw new OutOfShape('a search result without a numeric id');
     if (typeof value.title !== 'string') throw new OutOfShape(`search result ${id} has no title`);
-    const snippet = typeof value.snippet === 'string' && value.snippet.trim() !== '' ? textOfHtml(value.snippet) : shortText(typeof value.body === 'string' ? value.body : '');
+    const snippet =
+      typeof value.snippet === 'string' && value.snippet.trim() !== ''
+        ? textOfHtml(value.snippet)
+        : shortText(typeof value.body === 'string' ? value.body : '');
     return {
       id,
       title: value.title,
@@ -254,11 +272,17 @@ export function createZendeskHelpDesk(options: ZendeskHelpDeskOptions): HelpDesk
   }
 
   function checkLocale(locale: HelpLocale): void {
-    if (!(HELP_LOCALES as readonly string[]).includes(locale)) throw new HelpDeskInputError(`"${String(locale).slice(0, 20)}" is not a help centre locale`);
+    if (!(HELP_LOCALES as readonly string[]).includes(locale))
+      throw new HelpDeskInputError(`"${String(locale).slice(0, 20)}" is not a help centre locale`);
   }
 
   async function showArticle(locale: HelpLocale, articleId: number): Promise<HelpArticle | null> {
-    const { status, body } = await call({ operation: 'show article', method: 'GET', path: HELP_DESK_URLS.article(locale, articleId), pass: [404] });
+    const { status, body } = await call({
+      operation: 'show article',
+      method: 'GET',
+      path: HELP_DESK_URLS.article(locale, articleId),
+      pass: [404],
+    });
     if (status === 404) return null;
     return shaped('show article', body, (json) => articleOf(json.article, locale));
   }
@@ -294,7 +318,10 @@ export function createZendeskHelpDesk(options: ZendeskHelpDeskOptions): HelpDesk
         path: HELP_DESK_URLS.search,
         query: { query, locale, per_page: String(SEARCH_LIMIT) },
       });
-      return shaped('search articles', body, (json) => list(json, 'results').map((item) => searchResultOf(item, locale))).slice(0, SEARCH_LIMIT);
+      return shaped('search articles', body, (json) => list(json, 'results').map((item) => searchResultOf(item, locale))).slice(
+        0,
+        SEARCH_LIMIT,
+      );
     },
 
     async sections(locale) {
@@ -345,7 +372,8 @@ export function createZendeskHelpDesk(options: ZendeskHelpDeskOptions): HelpDesk
         // The requester's own upload, as their request below is theirs.
         anonymous: true,
       });
-      if (status === 413 || status === 422) throw new HelpDeskInputError(redact(`Zendesk refused the file: HTTP ${status}${errorDetail(body)}`));
+      if (status === 413 || status === 422)
+        throw new HelpDeskInputError(redact(`Zendesk refused the file: HTTP ${status}${errorDetail(body)}`));
       return shaped('upload', body, (json) => {
         const upload = json.upload;
         if (!isRecord(upload) || typeof upload.token !== 'string' || upload.token === '') throw new OutOfShape('no upload.token');
@@ -354,7 +382,8 @@ export function createZendeskHelpDesk(options: ZendeskHelpDeskOptions): HelpDesk
           token: upload.token,
           fileName: typeof attachment.file_name === 'string' && attachment.file_name !== '' ? attachment.file_name : fileName,
           size: typeof attachment.size === 'number' && Number.isSafeInteger(attachment.size) ? attachment.size : file.bytes.length,
-          contentType: typeof attachment.content_type === 'string' && attachment.content_type !== '' ? attachment.content_type : contentType,
+          contentType:
+            typeof attachment.content_type === 'string' && attachment.content_type !== '' ? attachment.content_type : contentType,
         };
       });
     },
@@ -394,7 +423,8 @@ export function createZendeskHelpDesk(options: ZendeskHelpDeskOptions): HelpDesk
 export function zendeskBaseUrl(options: Pick<ZendeskHelpDeskOptions, 'subdomain' | 'baseUrl'>): string {
   if (options.subdomain && options.baseUrl) throw new Error('Give the Zendesk help desk a subdomain or ZENDESK_URL, not both');
   if (options.subdomain !== undefined && options.subdomain !== '') {
-    if (!/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i.test(options.subdomain)) throw new Error('The Zendesk subdomain must be the name before .zendesk.com, such as "acme"');
+    if (!/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i.test(options.subdomain))
+      throw new Error('The Zendesk subdomain must be the name before .zendesk.com, such as "acme"');
     return `https://${options.subdomain.toLowerCase()}.zendesk.com`;
   }
   const text = options.baseUrl ?? '';
@@ -431,7 +461,8 @@ function sectionIdOf(value: unknown, what: string): number | null {
 
 function labelsOf(value: unknown, what: string): string[] {
   if (value === undefined || value === null) return [];
-  if (!Array.isArray(value) || !value.every((label) => typeof label === 'string')) throw new OutOfShape(`${what} has label_names that are not strings`);
+  if (!Array.isArray(value) || !value.every((label) => typeof label === 'string'))
+    throw new OutOfShape(`${what} has label_names that are not strings`);
   return value as string[];
 }
 
@@ -450,7 +481,8 @@ function errorDetail(body: unknown): string {
   if (isRecord(body.details)) {
     for (const [field, reasons] of Object.entries(body.details)) {
       if (!Array.isArray(reasons)) continue;
-      for (const reason of reasons) if (isRecord(reason) && typeof reason.description === 'string') parts.push(`${field}: ${reason.description}`);
+      for (const reason of reasons)
+        if (isRecord(reason) && typeof reason.description === 'string') parts.push(`${field}: ${reason.description}`);
     }
   } else if (typeof body.description === 'string') {
     parts.push(body.description);

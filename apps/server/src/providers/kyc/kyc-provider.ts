@@ -40,7 +40,7 @@ export interface ApplicantInfo {
   residenceCountry?: string | undefined;
 }
 
-/** Spec §4 document types: what the person photographed on our own document step (flow V2). */
+/** docs/rules/order-states.md document types: what the person photographed on our own document step (flow V2). */
 export type IdDocumentType = (typeof ID_DOCUMENT_TYPES)[number];
 
 /** Our own document step's submission (kycFlowVersion V2): the details typed and the stored document files. */

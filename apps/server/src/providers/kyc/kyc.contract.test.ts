@@ -40,19 +40,37 @@ function sandbox() {
   });
 }
 
-const sumsub = (): KycProvider => createSumsubKyc({ appToken: 'sbx:contract', secretKey: 'contract-secret', webhookSecret: WEBHOOK_SECRET, baseUrl: fake.baseUrl });
+const sumsub = (): KycProvider =>
+  createSumsubKyc({ appToken: 'sbx:contract', secretKey: 'contract-secret', webhookSecret: WEBHOOK_SECRET, baseUrl: fake.baseUrl });
 
 /** A webhook as each vendor sends it: Sumsub's JSON, signed with the webhook secret. */
 function signedWebhook(applicantId: string, externalUserId: string) {
-  const rawBody = Buffer.from(JSON.stringify({ applicantId, externalUserId, type: 'applicantReviewed', correlationId: 'req-1', reviewStatus: 'completed', createdAtMs: '2026-11-21 12:00:00.000', reviewResult: { reviewAnswer: 'GREEN' } }));
-  return { rawBody, headers: { 'x-payload-digest': signPayload(rawBody, WEBHOOK_SECRET, 'HMAC_SHA512_HEX'), 'x-payload-digest-alg': 'HMAC_SHA512_HEX' } };
+  const rawBody = Buffer.from(
+    JSON.stringify({
+      applicantId,
+      externalUserId,
+      type: 'applicantReviewed',
+      correlationId: 'req-1',
+      reviewStatus: 'completed',
+      createdAtMs: '2026-11-21 12:00:00.000',
+      reviewResult: { reviewAnswer: 'GREEN' },
+    }),
+  );
+  return {
+    rawBody,
+    headers: { 'x-payload-digest': signPayload(rawBody, WEBHOOK_SECRET, 'HMAC_SHA512_HEX'), 'x-payload-digest-alg': 'HMAC_SHA512_HEX' },
+  };
 }
 
 /** A donor's single-use share token (Reusable KYC), made the way each vendor makes them. */
 const sandboxShareToken = async () =>
   sandbox().issueShareToken({ firstName: 'Mia', lastName: 'Berg', dob: '1990-04-01', nationality: 'SE', residenceCountry: 'SE' });
 const sumsubShareToken = async () => {
-  const donor = await sumsub().createApplicant({ externalUserId: `donor-${Math.random()}`, email: 'donor@example.test', levelName: 'basic-kyc-level' });
+  const donor = await sumsub().createApplicant({
+    externalUserId: `donor-${Math.random()}`,
+    email: 'donor@example.test',
+    levelName: 'basic-kyc-level',
+  });
   return fake.issueShareToken(donor.applicantId);
 };
 
@@ -72,7 +90,11 @@ describe.each([
 
   it('answers a new applicant as not reviewed yet', async () => {
     const provider = create();
-    const { applicantId } = await provider.createApplicant({ externalUserId, email: 'contract@example.test', levelName: 'basic-kyc-level' });
+    const { applicantId } = await provider.createApplicant({
+      externalUserId,
+      email: 'contract@example.test',
+      levelName: 'basic-kyc-level',
+    });
     const review = await provider.getReview(applicantId);
     expect(review).toMatchObject({ applicantId, externalUserId, reviewStatus: 'init', reviewAnswer: null, rejectLabels: [] });
     // Every review carries the vendor's own time of it, so an older one never overwrites a newer one.
@@ -86,14 +108,21 @@ describe.each([
 
   it('takes the documents of our own step and puts the applicant under review', async () => {
     const provider = create();
-    const { applicantId } = await provider.createApplicant({ externalUserId, email: 'contract@example.test', levelName: 'basic-kyc-level' });
+    const { applicantId } = await provider.createApplicant({
+      externalUserId,
+      email: 'contract@example.test',
+      levelName: 'basic-kyc-level',
+    });
     const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(12 * 1024, 1)]);
     await provider.submitDocuments({
       applicantId,
       externalUserId,
       info: { firstName: 'Ada', lastName: 'Smith', dob: '1990-01-01', nationality: 'DE', residenceCountry: 'DE' },
       documentType: 'ID_CARD',
-      files: [{ fileName: 'front.png', bytes: png, type: 'png', side: 'FRONT_SIDE' }, { fileName: 'back.png', bytes: png, type: 'png', side: 'BACK_SIDE' }],
+      files: [
+        { fileName: 'front.png', bytes: png, type: 'png', side: 'FRONT_SIDE' },
+        { fileName: 'back.png', bytes: png, type: 'png', side: 'BACK_SIDE' },
+      ],
     });
     expect((await provider.getReview(applicantId)).reviewStatus).toBe('pending');
   });
@@ -101,16 +130,33 @@ describe.each([
   it('imports a shared applicant once: under review at once, the token spent, a made-up one refused', async () => {
     const provider = create();
     const token = await shareToken();
-    const { applicantId } = await provider.importSharedApplicant({ shareToken: token, externalUserId: `usr_shared_${kind}`, levelName: 'basic-kyc-level' });
+    const { applicantId } = await provider.importSharedApplicant({
+      shareToken: token,
+      externalUserId: `usr_shared_${kind}`,
+      levelName: 'basic-kyc-level',
+    });
     expect((await provider.getReview(applicantId)).reviewStatus).toBe('pending');
-    await expect(provider.importSharedApplicant({ shareToken: token, externalUserId: `usr_shared2_${kind}`, levelName: 'basic-kyc-level' })).rejects.toBeInstanceOf(VendorInputError);
-    await expect(provider.importSharedApplicant({ shareToken: '_act-made-up-token', externalUserId: `usr_shared3_${kind}`, levelName: 'basic-kyc-level' })).rejects.toBeInstanceOf(VendorInputError);
+    await expect(
+      provider.importSharedApplicant({ shareToken: token, externalUserId: `usr_shared2_${kind}`, levelName: 'basic-kyc-level' }),
+    ).rejects.toBeInstanceOf(VendorInputError);
+    await expect(
+      provider.importSharedApplicant({
+        shareToken: '_act-made-up-token',
+        externalUserId: `usr_shared3_${kind}`,
+        levelName: 'basic-kyc-level',
+      }),
+    ).rejects.toBeInstanceOf(VendorInputError);
   });
 
   it('accepts its signed webhook and refuses the same body with one byte changed', () => {
     const provider = create();
     const { rawBody, headers } = signedWebhook('applicant-1', externalUserId);
-    expect(provider.parseWebhook({ rawBody, headers })).toMatchObject({ type: 'applicantReviewed', applicantId: 'applicant-1', externalUserId, eventKey: 'applicantReviewed:req-1' });
+    expect(provider.parseWebhook({ rawBody, headers })).toMatchObject({
+      type: 'applicantReviewed',
+      applicantId: 'applicant-1',
+      externalUserId,
+      eventKey: 'applicantReviewed:req-1',
+    });
     const flipped = Buffer.from(rawBody);
     flipped[10] = flipped[10]! ^ 1;
     expect(() => provider.parseWebhook({ rawBody: flipped, headers })).toThrow(WebhookSignatureError);

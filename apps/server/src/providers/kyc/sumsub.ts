@@ -57,7 +57,15 @@ import { ID_DOCUMENT_TYPES } from '@causeway/contracts';
 import countriesLib from 'i18n-iso-countries';
 import { EXTENSIONS_BY_TYPE, extensionOf } from '../../platform/document-type.ts';
 import { CONTENT_TYPE_BY_DOCUMENT } from '../storage/storage.ts';
-import { type ApplicantInfo, type ApplicantReview, type DocumentSubmission, type IdDocumentType, type KycProvider, type KycWebhookEvent, VendorInputError } from './kyc-provider.ts';
+import {
+  type ApplicantInfo,
+  type ApplicantReview,
+  type DocumentSubmission,
+  type IdDocumentType,
+  type KycProvider,
+  type KycWebhookEvent,
+  VendorInputError,
+} from './kyc-provider.ts';
 import { verifyPayloadDigest } from './webhook-digest.ts';
 
 export interface SumsubOptions {
@@ -87,7 +95,13 @@ export class SumsubApiError extends Error {
  * The documented signature: hex HMAC-SHA256(secretKey, ts + METHOD + pathWithQuery + body), the body
  * as the bytes sent (a string is taken as UTF-8; a multipart body is signed as its Buffer).
  */
-export function signSumsubRequest(input: { secretKey: string; ts: string; method: string; pathWithQuery: string; body?: string | Buffer }): string {
+export function signSumsubRequest(input: {
+  secretKey: string;
+  ts: string;
+  method: string;
+  pathWithQuery: string;
+  body?: string | Buffer;
+}): string {
   const hmac = createHmac('sha256', input.secretKey).update(input.ts + input.method.toUpperCase() + input.pathWithQuery, 'utf8');
   if (input.body !== undefined) hmac.update(typeof input.body === 'string' ? Buffer.from(input.body, 'utf8') : input.body);
   return hmac.digest('hex');
@@ -136,7 +150,11 @@ export function createSumsubKyc(options: SumsubOptions): KycProvider {
     // Sign exactly the request-target fetch will send (the URL parser may normalise what we built).
     const url = new URL(base + pathWithQuery);
     const target = url.pathname + url.search;
-    const body: string | Buffer | undefined = request.raw ? request.raw.bytes : request.json === undefined ? undefined : JSON.stringify(request.json);
+    const body: string | Buffer | undefined = request.raw
+      ? request.raw.bytes
+      : request.json === undefined
+        ? undefined
+        : JSON.stringify(request.json);
     const ts = String(Math.floor(now().getTime() / 1000));
     const signature = signSumsubRequest({ secretKey: options.secretKey, ts, method, pathWithQuery: target, body });
     const headers: Record<string, string> = {
@@ -158,7 +176,7 @@ export function createSumsubKyc(options: SumsubOptions): KycProvider {
       const name = (error as Error | undefined)?.name;
       if (name === 'TimeoutError' || name === 'AbortError') throw new Error(`Sumsub ${operation} timed out after ${timeoutMs} ms`);
       const cause = (error as { cause?: { message?: unknown } } | undefined)?.cause?.message;
-      const detail = typeof cause === 'string' ? cause : (error as Error | undefined)?.message ?? 'unknown error';
+      const detail = typeof cause === 'string' ? cause : ((error as Error | undefined)?.message ?? 'unknown error');
       throw new Error(redact(`Sumsub ${operation} request failed: ${detail}`, signature));
     }
 
@@ -180,7 +198,8 @@ export function createSumsubKyc(options: SumsubOptions): KycProvider {
       if (correlationId) parts.push(`correlationId ${correlationId}`);
       throw new SumsubApiError(redact(parts.join(' — '), signature), response.status, errorCode, correlationId);
     }
-    if (json === undefined && request.requireJson !== false) throw new Error(`Sumsub ${operation}: HTTP ${response.status} with a body that is not JSON`);
+    if (json === undefined && request.requireJson !== false)
+      throw new Error(`Sumsub ${operation}: HTTP ${response.status} with a body that is not JSON`);
     return { status: response.status, json };
   }
 
@@ -203,7 +222,11 @@ export function createSumsubKyc(options: SumsubOptions): KycProvider {
         if (!(error instanceof SumsubApiError) || error.status !== 409) throw error;
       }
       // 409: this externalUserId already has an applicant (an earlier attempt, or a retry): adopt it.
-      const { json } = await call('findApplicant', 'GET', `/resources/applicants/-;externalUserId=${encodeURIComponent(externalUserId)}/one`);
+      const { json } = await call(
+        'findApplicant',
+        'GET',
+        `/resources/applicants/-;externalUserId=${encodeURIComponent(externalUserId)}/one`,
+      );
       if (isRecord(json) && json.externalUserId !== undefined && json.externalUserId !== externalUserId) {
         throw new Error('Sumsub findApplicant: the applicant found belongs to another externalUserId');
       }
@@ -237,16 +260,26 @@ export function createSumsubKyc(options: SumsubOptions): KycProvider {
         // With X-Return-Doc-Warnings a 2xx can still refuse the image (it is then inactive): stop here.
         const errors = docErrorsOf(json);
         if (errors.length > 0) {
-          throw new SumsubApiError(redact(`Sumsub ${operation} failed: the document was refused — ${errors.join('; ').slice(0, 500)}`), status, undefined, undefined);
+          throw new SumsubApiError(
+            redact(`Sumsub ${operation} failed: the document was refused — ${errors.join('; ').slice(0, 500)}`),
+            status,
+            undefined,
+            undefined,
+          );
         }
       }
       await call('requestCheck', 'POST', `${applicantPath}/status/pending`, { requireJson: false });
     },
 
     async importSharedApplicant({ shareToken }) {
-      if (shareToken.length === 0 || shareToken.length > 1024) throw new VendorInputError('Sumsub importSharedApplicant: a share token is 1 to 1024 characters');
+      if (shareToken.length === 0 || shareToken.length > 1024)
+        throw new VendorInputError('Sumsub importSharedApplicant: a share token is 1 to 1024 characters');
       try {
-        const { json } = await call('importSharedApplicant', 'POST', `/resources/applicants/-/import?shareToken=${encodeURIComponent(shareToken)}`);
+        const { json } = await call(
+          'importSharedApplicant',
+          'POST',
+          `/resources/applicants/-/import?shareToken=${encodeURIComponent(shareToken)}`,
+        );
         return { applicantId: applicantIdOf('importSharedApplicant', json) };
       } catch (error) {
         // Sumsub's refusal quotes the token: it is a bearer secret, so it leaves no message.
@@ -309,11 +342,16 @@ function prepareSubmission({ applicantId, info, documentType, files }: DocumentS
   const uploads = ordered.map((file): PreparedUpload => {
     // The media type follows the bytes' type (the same table storage serves files with); the name must agree with it.
     const contentType = CONTENT_TYPE_BY_DOCUMENT[file.type] ?? fail('a file is not .jpg, .jpeg, .png or .pdf');
-    if (!EXTENSIONS_BY_TYPE[file.type].includes(extensionOf(file.fileName))) fail('a file is not .jpg, .jpeg, .png or .pdf, as its content says');
+    if (!EXTENSIONS_BY_TYPE[file.type].includes(extensionOf(file.fileName)))
+      fail('a file is not .jpg, .jpeg, .png or .pdf, as its content says');
     if (file.bytes.length === 0) fail('a file is empty');
     return {
       // A passport or identity card is issued by the country of nationality; a driving licence by the country of residence.
-      metadata: { idDocType: documentType, country: documentType === 'DRIVERS' ? residence : nationality, ...(file.side ? { idDocSubType: file.side } : {}) },
+      metadata: {
+        idDocType: documentType,
+        country: documentType === 'DRIVERS' ? residence : nationality,
+        ...(file.side ? { idDocSubType: file.side } : {}),
+      },
       fileName: safeFileName(file.fileName),
       contentType,
       bytes: file.bytes,
@@ -337,7 +375,10 @@ function safeFileName(fileName: string): string {
  * A multipart/form-data body as one Buffer (RFC 7578), so that the signature covers exactly the
  * bytes sent. The boundary is random and checked against the content.
  */
-export function buildMultipart(parts: Array<{ name: string; value: Buffer; fileName?: string; contentType?: string }>): { bytes: Buffer; contentType: string } {
+export function buildMultipart(parts: Array<{ name: string; value: Buffer; fileName?: string; contentType?: string }>): {
+  bytes: Buffer;
+  contentType: string;
+} {
   let boundary = '';
   do {
     boundary = `----SumsubFormBoundary${randomBytes(16).toString('hex')}`;
@@ -359,7 +400,7 @@ function docErrorsOf(json: unknown): string[] {
   if (!isRecord(json)) return [];
   const errors = json.errors;
   const items = Array.isArray(errors) ? errors : isRecord(errors) ? Object.entries(errors).map(([key, value]) => ({ [key]: value })) : [];
-  return items.map((item) => (typeof item === 'string' ? item : JSON.stringify(item) ?? '').slice(0, 200)).filter((text) => text !== '');
+  return items.map((item) => (typeof item === 'string' ? item : (JSON.stringify(item) ?? '')).slice(0, 200)).filter((text) => text !== '');
 }
 
 /**
@@ -406,7 +447,9 @@ export function toApplicantReview(applicant: Json, requestedId = ''): ApplicantR
     reviewStatus: str(review.reviewStatus) ?? 'init',
     reviewAnswer: answer === 'GREEN' || answer === 'RED' ? answer : null,
     reviewRejectType: rejectType === 'FINAL' || rejectType === 'RETRY' ? rejectType : null,
-    rejectLabels: Array.isArray(result.rejectLabels) ? result.rejectLabels.filter((label): label is string => typeof label === 'string') : [],
+    rejectLabels: Array.isArray(result.rejectLabels)
+      ? result.rejectLabels.filter((label): label is string => typeof label === 'string')
+      : [],
     info: toApplicantInfo(isRecord(applicant.info) ? applicant.info : {}, isRecord(applicant.fixedInfo) ? applicant.fixedInfo : {}),
     reviewedAt: timeOf(parseSumsubTime(review.reviewDate) ?? parseSumsubTime(review.createDate)),
   };

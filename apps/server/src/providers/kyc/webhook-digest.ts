@@ -27,5 +27,6 @@ export function verifyPayloadDigest(rawBody: Buffer, headers: Record<string, str
   if (!(algorithm in DIGEST_ALGORITHMS)) throw new WebhookSignatureError(`refused digest algorithm ${algorithm}`);
   const expected = Buffer.from(signPayload(rawBody, secret, algorithm as DigestAlgorithm), 'hex');
   const given = Buffer.from(digest, 'hex');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new WebhookSignatureError('X-Payload-Digest does not match');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    throw new WebhookSignatureError('X-Payload-Digest does not match');
 }

@@ -2,14 +2,16 @@ import type { Clock } from '../../platform/clock.ts';
 import { createKrakenPriceFeed } from './kraken.ts';
 import type { PriceFeed } from './price-feed.ts';
 import { createSandboxPriceFeed } from './sandbox.ts';
+import { PROVIDER_KINDS } from '../provider-kinds.ts';
 
 export type { CurrencyPair, PriceFeed, PriceResult, ReferencePrice } from './price-feed.ts';
 export { PriceUnavailableError } from './price-feed.ts';
 
-export const PRICE_FEED_KINDS = ['sandbox', 'kraken'] as const;
+/** The vendors, as the registry declares them (provider-kinds.ts). */
+export const PRICE_FEED_KINDS = PROVIDER_KINDS.prices.vendors;
 
 export interface PriceFeedOptions {
-  /** PRICE_FEED: `sandbox` (seeded, offline) or `kraken` (Kraken's public ticker, no key needed). */
+  /** PRICES_PROVIDER (or PRICE_FEED): `sandbox` (seeded, offline) or `kraken` (Kraken's public ticker, no key needed). */
   kind: (typeof PRICE_FEED_KINDS)[number];
   clock: Clock;
   /** SANDBOX_PRICE_SEED: the sandbox's walk (required with `sandbox`). */
@@ -22,7 +24,7 @@ export interface PriceFeedOptions {
   fetchImpl?: typeof fetch;
 }
 
-/** The price feed PRICE_FEED names (the only place that chooses). Bad options stop the boot with the variable's name. */
+/** One vendor's price feed, the one the registry (providers/registry.ts) chose. Bad options stop the boot with the variable's name. */
 export function createPriceFeed(options: PriceFeedOptions): PriceFeed {
   switch (options.kind) {
     case 'sandbox':
@@ -35,6 +37,8 @@ export function createPriceFeed(options: PriceFeedOptions): PriceFeed {
         ...(options.fetchImpl ? { fetchImpl: options.fetchImpl } : {}),
       });
     default:
-      throw new Error(`PRICE_FEED must be one of ${PRICE_FEED_KINDS.join(', ')} (got ${JSON.stringify((options as { kind: unknown }).kind)})`);
+      throw new Error(
+        `PRICE_FEED must be one of ${PRICE_FEED_KINDS.join(', ')} (got ${JSON.stringify((options as { kind: unknown }).kind)})`,
+      );
   }
 }

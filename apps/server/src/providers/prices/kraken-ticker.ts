@@ -91,15 +91,31 @@ function firstPrice(side: unknown): Decimal | undefined {
  */
 export function readMidPrice(result: Record<string, unknown>, market: KrakenMarket, maxSpread: Decimal): Decimal | PriceUnavailableError {
   const entry = result[market.resultKey] ?? result[market.altname];
-  if (!isRecord(entry)) return new PriceUnavailableError('malformed-answer', market.pair, `Kraken's answer has no ticker for ${market.resultKey}`);
+  if (!isRecord(entry))
+    return new PriceUnavailableError('malformed-answer', market.pair, `Kraken's answer has no ticker for ${market.resultKey}`);
   const ask = firstPrice(entry.a);
   const bid = firstPrice(entry.b);
-  if (!ask || !bid) return new PriceUnavailableError('malformed-answer', market.pair, `Kraken's ${market.resultKey} ticker has no readable best bid and ask`);
-  if (bid.isZero() || ask.isZero()) return new PriceUnavailableError('feed-unavailable', market.pair, `Kraken's ${market.resultKey} book is empty on one side`);
-  if (bid.greaterThan(ask)) return new PriceUnavailableError('feed-unavailable', market.pair, `Kraken's ${market.resultKey} book is crossed (bid ${bid} > ask ${ask})`);
+  if (!ask || !bid)
+    return new PriceUnavailableError(
+      'malformed-answer',
+      market.pair,
+      `Kraken's ${market.resultKey} ticker has no readable best bid and ask`,
+    );
+  if (bid.isZero() || ask.isZero())
+    return new PriceUnavailableError('feed-unavailable', market.pair, `Kraken's ${market.resultKey} book is empty on one side`);
+  if (bid.greaterThan(ask))
+    return new PriceUnavailableError(
+      'feed-unavailable',
+      market.pair,
+      `Kraken's ${market.resultKey} book is crossed (bid ${bid} > ask ${ask})`,
+    );
   const mid = bid.plus(ask).dividedBy(2);
   if (ask.minus(bid).dividedBy(mid).greaterThan(maxSpread)) {
-    return new PriceUnavailableError('feed-unavailable', market.pair, `Kraken's ${market.resultKey} spread (${bid} / ${ask}) is wider than ${maxSpread.times(100)} % of the mid`);
+    return new PriceUnavailableError(
+      'feed-unavailable',
+      market.pair,
+      `Kraken's ${market.resultKey} spread (${bid} / ${ask}) is wider than ${maxSpread.times(100)} % of the mid`,
+    );
   }
   return new Decimal(mid.toFixed());
 }

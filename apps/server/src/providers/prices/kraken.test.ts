@@ -59,7 +59,11 @@ describe('Kraken price feed: reading the ticker', () => {
 
   it('answers pairs Kraken lacks (TRX/GBP, PLN, AED) as unsupported without asking it', async () => {
     const { kraken, feed } = setup();
-    for (const pair of [{ crypto: 'TRX', fiat: 'GBP' }, { crypto: 'BTC', fiat: 'PLN' }, { crypto: 'USDT', fiat: 'AED' }]) {
+    for (const pair of [
+      { crypto: 'TRX', fiat: 'GBP' },
+      { crypto: 'BTC', fiat: 'PLN' },
+      { crypto: 'USDT', fiat: 'AED' },
+    ]) {
       expect(await failureOf(feed.referencePrice(pair))).toMatchObject({ reason: 'unsupported-pair', pair });
     }
     expect(kraken.requests).toEqual([]);
@@ -82,7 +86,13 @@ describe('Kraken price feed: requests and cache', () => {
   it('fetches a batch in one request, each market once, and only those it lacks', async () => {
     const { kraken, feed } = setup();
     await feed.referencePrice(BTC_EUR);
-    await feed.referencePrices([BTC_EUR, { crypto: 'ETH', fiat: 'EUR' }, { crypto: 'XRP', fiat: 'GBP' }, { crypto: 'ETH', fiat: 'EUR' }, { crypto: 'TRX', fiat: 'GBP' }]);
+    await feed.referencePrices([
+      BTC_EUR,
+      { crypto: 'ETH', fiat: 'EUR' },
+      { crypto: 'XRP', fiat: 'GBP' },
+      { crypto: 'ETH', fiat: 'EUR' },
+      { crypto: 'TRX', fiat: 'GBP' },
+    ]);
     expect(pairsAsked(kraken)).toEqual(['XBTEUR', 'ETHEUR,XRPGBP']);
   });
 
@@ -112,7 +122,12 @@ describe('Kraken price feed: failures', () => {
   });
 
   it.each([
-    ['an HTTP error (a Cloudflare 503)', { status: 503, text: '<html>503 Service Temporarily Unavailable</html>' }, 'feed-unavailable', 'HTTP 503'],
+    [
+      'an HTTP error (a Cloudflare 503)',
+      { status: 503, text: '<html>503 Service Temporarily Unavailable</html>' },
+      'feed-unavailable',
+      'HTTP 503',
+    ],
     ['an answer that is not JSON', { text: '<html>maintenance</html>' }, 'malformed-answer', 'not JSON'],
     ['JSON that is not the envelope', { body: { result: {} } }, 'malformed-answer', 'envelope'],
     ['a network failure', { networkError: true as const }, 'feed-unavailable', 'could not be reached'],

@@ -48,7 +48,10 @@ type Outcome = ReferencePrice | PriceUnavailableError;
 export function createKrakenPriceFeed(options: KrakenPriceFeedOptions): PriceFeed {
   const base = parseBaseUrl(options.baseUrl ?? 'https://api.kraken.com');
   const maxAgeMs = requireMilliseconds(options.maxAgeMs ?? DEFAULT_MAX_AGE_MS, 'PRICE_MAX_AGE_MS', { min: 1_000, max: 3_600_000 });
-  const cacheTtlMs = requireMilliseconds(options.cacheTtlMs ?? Math.min(5_000, maxAgeMs), 'the Kraken cache time', { min: 0, max: maxAgeMs });
+  const cacheTtlMs = requireMilliseconds(options.cacheTtlMs ?? Math.min(5_000, maxAgeMs), 'the Kraken cache time', {
+    min: 0,
+    max: maxAgeMs,
+  });
   const timeoutMs = requireMilliseconds(options.timeoutMs ?? 3_000, 'the Kraken timeout', { min: 1, max: 60_000 });
   const maxSpread = new Decimal(options.maxSpread ?? '0.02');
   const { clock } = options;
@@ -83,9 +86,15 @@ export function createKrakenPriceFeed(options: KrakenPriceFeedOptions): PriceFee
     if (!envelope) return failAll('malformed-answer', "Kraken's answer is not its {error, result} envelope");
     if (envelope.errors.includes(UNKNOWN_PAIR_ERROR)) {
       // One delisted market fails the whole request: ask for each alone so the others still get a price.
-      if (markets.length > 1) return new Map((await Promise.all(markets.map((market) => requestTicker([market])))).flatMap((outcomes) => [...outcomes]));
+      if (markets.length > 1)
+        return new Map((await Promise.all(markets.map((market) => requestTicker([market])))).flatMap((outcomes) => [...outcomes]));
       const [market] = markets as [KrakenMarket];
-      return new Map([[market.altname, new PriceUnavailableError('unsupported-pair', market.pair, `Kraken no longer knows ${market.altname} (${UNKNOWN_PAIR_ERROR})`)]]);
+      return new Map([
+        [
+          market.altname,
+          new PriceUnavailableError('unsupported-pair', market.pair, `Kraken no longer knows ${market.altname} (${UNKNOWN_PAIR_ERROR})`),
+        ],
+      ]);
     }
     if (envelope.errors.length > 0) return failAll('feed-unavailable', `Kraken answered ${envelope.errors.join(', ')}`);
     const { result } = envelope;
@@ -93,7 +102,10 @@ export function createKrakenPriceFeed(options: KrakenPriceFeedOptions): PriceFee
     return new Map(
       markets.map((market): [string, Outcome] => {
         const mid = readMidPrice(result, market, maxSpread);
-        return [market.altname, mid instanceof PriceUnavailableError ? mid : { pair: market.pair, price: mid, at: sentAt, source: `kraken:${market.resultKey}` }];
+        return [
+          market.altname,
+          mid instanceof PriceUnavailableError ? mid : { pair: market.pair, price: mid, at: sentAt, source: `kraken:${market.resultKey}` },
+        ];
       }),
     );
   }
@@ -172,6 +184,7 @@ function parseBaseUrl(value: string): string {
   } catch {
     throw new Error(`KRAKEN_API_URL must be an http(s) URL (got ${JSON.stringify(value)})`);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`KRAKEN_API_URL must be an http(s) URL (got ${JSON.stringify(value)})`);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new Error(`KRAKEN_API_URL must be an http(s) URL (got ${JSON.stringify(value)})`);
   return url.href.replace(/\/+$/, '');
 }

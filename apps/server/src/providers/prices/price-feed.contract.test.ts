@@ -8,17 +8,25 @@ import { type CurrencyPair, DEFAULT_MAX_AGE_MS, type PriceFeed, PriceUnavailable
 
 // One suite, every adapter: the sandbox as it runs, Kraken through its recorded answers.
 const adapters: Array<[PriceFeed['kind'], () => { feed: PriceFeed; clock: ReturnType<typeof createManualClock> }]> = [
-  ['sandbox', () => {
-    const clock = createManualClock();
-    return { feed: createPriceFeed({ kind: 'sandbox', seed: 'contract', clock }), clock };
-  }],
-  ['kraken', () => {
-    const clock = createManualClock();
-    return { feed: createPriceFeed({ kind: 'kraken', clock, fetchImpl: createFakeKraken().fetchImpl }), clock };
-  }],
+  [
+    'sandbox',
+    () => {
+      const clock = createManualClock();
+      return { feed: createPriceFeed({ kind: 'sandbox', seed: 'contract', clock }), clock };
+    },
+  ],
+  [
+    'kraken',
+    () => {
+      const clock = createManualClock();
+      return { feed: createPriceFeed({ kind: 'kraken', clock, fetchImpl: createFakeKraken().fetchImpl }), clock };
+    },
+  ],
 ];
 
-const CATALOGUE_PAIRS: CurrencyPair[] = CRYPTO_SEEDS.flatMap((crypto) => FIAT_SEEDS.map((fiat) => ({ crypto: crypto.code, fiat: fiat.code })));
+const CATALOGUE_PAIRS: CurrencyPair[] = CRYPTO_SEEDS.flatMap((crypto) =>
+  FIAT_SEEDS.map((fiat) => ({ crypto: crypto.code, fiat: fiat.code })),
+);
 const BTC_EUR = { crypto: 'BTC', fiat: 'EUR' };
 const USDT_EUR = { crypto: 'USDT', fiat: 'EUR' };
 
@@ -55,7 +63,10 @@ describe.each(adapters)('PriceFeed contract: %s', (kind, create) => {
 
   it('refuses a pair it cannot price with PriceUnavailableError unsupported-pair, and says so in supports()', async () => {
     const { feed } = create();
-    for (const pair of [{ crypto: 'DOGE', fiat: 'EUR' }, { crypto: 'BTC', fiat: 'JPY' }]) {
+    for (const pair of [
+      { crypto: 'DOGE', fiat: 'EUR' },
+      { crypto: 'BTC', fiat: 'JPY' },
+    ]) {
       expect(feed.supports(pair)).toBe(false);
       const failure = await feed.referencePrice(pair).catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(PriceUnavailableError);

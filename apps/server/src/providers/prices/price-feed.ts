@@ -23,7 +23,8 @@ export interface ReferencePrice {
 }
 
 /** One pair's outcome in a batch: a price, or why there is none. */
-export type PriceResult = { pair: CurrencyPair; ok: true; price: ReferencePrice } | { pair: CurrencyPair; ok: false; error: PriceUnavailableError };
+export type PriceResult =
+  { pair: CurrencyPair; ok: true; price: ReferencePrice } | { pair: CurrencyPair; ok: false; error: PriceUnavailableError };
 
 export interface PriceFeed {
   readonly kind: 'sandbox' | 'kraken';
@@ -89,7 +90,11 @@ export function assertPair(pair: CurrencyPair): void {
 export function assertFresh(price: ReferencePrice, now: Date, maxAgeMs: number): ReferencePrice {
   const ageMs = now.getTime() - price.at.getTime();
   if (ageMs > maxAgeMs) {
-    throw new PriceUnavailableError('stale', price.pair, `the price from ${price.source} is ${Math.round(ageMs / 1000)} s old (at most ${maxAgeMs / 1000} s allowed)`);
+    throw new PriceUnavailableError(
+      'stale',
+      price.pair,
+      `the price from ${price.source} is ${Math.round(ageMs / 1000)} s old (at most ${maxAgeMs / 1000} s allowed)`,
+    );
   }
   return price;
 }

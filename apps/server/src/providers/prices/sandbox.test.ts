@@ -28,7 +28,9 @@ describe('sandbox price feed', () => {
   });
 
   it('walks another way under another seed', async () => {
-    const differing = [...SANDBOX_BASE_PRICES.keys()].filter((crypto) => walkOffset('seed-a', crypto, 1000).equals(walkOffset('seed-b', crypto, 1000)) === false);
+    const differing = [...SANDBOX_BASE_PRICES.keys()].filter(
+      (crypto) => walkOffset('seed-a', crypto, 1000).equals(walkOffset('seed-b', crypto, 1000)) === false,
+    );
     expect(differing.length).toBeGreaterThanOrEqual(6);
     expect((await priceOf('seed-a', BTC_USD)).equals(await priceOf('seed-b', BTC_USD))).toBe(false);
   });
@@ -52,7 +54,12 @@ describe('sandbox price feed', () => {
     const [eur, usd] = await feed.referencePrices([{ crypto: 'BTC', fiat: 'EUR' }, BTC_USD]);
     if (!eur?.ok || !usd?.ok) throw new Error('expected both prices');
     const ratio = eur.price.price.dividedBy(usd.price.price);
-    expect(ratio.minus(SANDBOX_FX_PER_USD.get('EUR') as string).abs().lessThan('0.0001')).toBe(true);
+    expect(
+      ratio
+        .minus(SANDBOX_FX_PER_USD.get('EUR') as string)
+        .abs()
+        .lessThan('0.0001'),
+    ).toBe(true);
   });
 
   it('refuses an empty seed, naming the variable', () => {

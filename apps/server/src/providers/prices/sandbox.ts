@@ -1,10 +1,17 @@
 import Decimal from 'decimal.js';
 import type { Clock } from '../../platform/clock.ts';
-import { assertPair, type CurrencyPair, type PriceFeed, type PriceResult, PriceUnavailableError, type ReferencePrice } from './price-feed.ts';
+import {
+  assertPair,
+  type CurrencyPair,
+  type PriceFeed,
+  type PriceResult,
+  PriceUnavailableError,
+  type ReferencePrice,
+} from './price-feed.ts';
 import { bucketOf, walkOffset } from './sandbox-walk.ts';
 
 /**
- * The sandbox price feed (sandbox.md, "Prices"): each crypto starts from a round USD price and
+ * The sandbox price feed (docs/sandbox.md, "Prices"): each crypto starts from a round USD price and
  * drifts by a seeded walk (sandbox-walk.ts) within its swing; fiat prices follow from fixed FX
  * rates. The walk is per crypto, not per pair, so BTC/EUR and BTC/GBP move together and their
  * ratio stays the FX rate, as on a real market. Same SANDBOX_PRICE_SEED and same 10-second bucket:
@@ -51,7 +58,8 @@ export interface SandboxPriceFeedOptions {
 }
 
 export function createSandboxPriceFeed(options: SandboxPriceFeedOptions): PriceFeed {
-  if (typeof options.seed !== 'string' || options.seed.length === 0) throw new Error('SANDBOX_PRICE_SEED must be a non-empty text for the sandbox price feed');
+  if (typeof options.seed !== 'string' || options.seed.length === 0)
+    throw new Error('SANDBOX_PRICE_SEED must be a non-empty text for the sandbox price feed');
   const { seed, clock } = options;
 
   const supports = (pair: CurrencyPair) => SANDBOX_BASE_PRICES.has(pair.crypto) && SANDBOX_FX_PER_USD.has(pair.fiat);
@@ -72,7 +80,12 @@ export function createSandboxPriceFeed(options: SandboxPriceFeedOptions): PriceF
     const at = clock.now();
     const offset = offsetOf(pair.crypto, bucketOf(at));
     const drifted = offset.times(base.swing).plus(1).times(base.usd).times(fx);
-    return { pair: { crypto: pair.crypto, fiat: pair.fiat }, price: new Decimal(roundReferencePrice(drifted).toFixed()), at, source: SANDBOX_PRICE_SOURCE };
+    return {
+      pair: { crypto: pair.crypto, fiat: pair.fiat },
+      price: new Decimal(roundReferencePrice(drifted).toFixed()),
+      at,
+      source: SANDBOX_PRICE_SOURCE,
+    };
   }
 
   return {

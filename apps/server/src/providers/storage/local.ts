@@ -68,7 +68,8 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
     return file;
   }
 
-  const signature = (op: SignedOp, key: string, expires: string, name: string) => hmacHex(options.urlKey, JSON.stringify([op, key, expires, name]));
+  const signature = (op: SignedOp, key: string, expires: string, name: string) =>
+    hmacHex(options.urlKey, JSON.stringify([op, key, expires, name]));
 
   function signedUrl(op: SignedOp, key: string, expiresInSeconds: number, name = ''): string {
     fileOf(key);
@@ -91,7 +92,14 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
     verify(op, key, query) {
       const { expires, sig } = query;
       const name = op === 'get' ? query.name : '';
-      if (query.op !== op || typeof expires !== 'string' || !/^\d{1,12}$/.test(expires) || typeof sig !== 'string' || typeof name !== 'string') return false;
+      if (
+        query.op !== op ||
+        typeof expires !== 'string' ||
+        !/^\d{1,12}$/.test(expires) ||
+        typeof sig !== 'string' ||
+        typeof name !== 'string'
+      )
+        return false;
       if (!constantTimeEqual(signature(op, key, expires, name), sig.toLowerCase())) return false;
       return options.now().getTime() <= Number(expires) * 1000;
     },

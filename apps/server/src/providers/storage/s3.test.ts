@@ -19,7 +19,9 @@ describe('the SigV4 reference used by these tests', () => {
     const url =
       'https://examplebucket.s3.amazonaws.com/test.txt?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20130524%2Fus-east-1%2Fs3%2Faws4_request' +
       '&X-Amz-Date=20130524T000000Z&X-Amz-Expires=86400&X-Amz-SignedHeaders=host';
-    expect(referencePresignedSignature('GET', url, 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY')).toBe('aeeed9bbccd4d02ee5c0109b86d86835f995330da4c265957d157751f604d404');
+    expect(referencePresignedSignature('GET', url, 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY')).toBe(
+      'aeeed9bbccd4d02ee5c0109b86d86835f995330da4c265957d157751f604d404',
+    );
   });
 });
 
@@ -76,13 +78,21 @@ describe('S3 storage: presigned URLs', () => {
 
 describe('S3 configuration', () => {
   it('reads the S3 variables, with us-east-1 and virtual-hosted addressing by default', () => {
-    expect(loadConfig({ S3_BUCKET: 'causeway-docs' })).toMatchObject({ S3_BUCKET: 'causeway-docs', S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: false });
-    expect(loadConfig({ S3_BUCKET: 'causeway-docs', S3_FORCE_PATH_STYLE: 'true', S3_ENDPOINT: 'http://minio:9000' })).toMatchObject({ S3_FORCE_PATH_STYLE: true });
+    expect(loadConfig({ S3_BUCKET: 'causeway-docs' })).toMatchObject({
+      S3_BUCKET: 'causeway-docs',
+      S3_REGION: 'us-east-1',
+      S3_FORCE_PATH_STYLE: false,
+    });
+    expect(loadConfig({ S3_BUCKET: 'causeway-docs', S3_FORCE_PATH_STYLE: 'true', S3_ENDPOINT: 'http://minio:9000' })).toMatchObject({
+      S3_FORCE_PATH_STYLE: true,
+    });
   });
 
   it('stops the boot on half a setting', () => {
     expect(() => loadConfig({ S3_ENDPOINT: 'http://minio:9000' })).toThrow('S3_BUCKET="": must be set when S3_ENDPOINT is set');
-    expect(() => loadConfig({ S3_BUCKET: 'causeway-docs', S3_SECRET_ACCESS_KEY: 'hush-hush' })).toThrow('S3_ACCESS_KEY_ID="": must be set when S3_SECRET_ACCESS_KEY is set');
+    expect(() => loadConfig({ S3_BUCKET: 'causeway-docs', S3_SECRET_ACCESS_KEY: 'hush-hush' })).toThrow(
+      'S3_ACCESS_KEY_ID="": must be set when S3_SECRET_ACCESS_KEY is set',
+    );
     expect(() => loadConfig({ S3_BUCKET: 'Not A Bucket' })).toThrow('S3_BUCKET="Not A Bucket"');
   });
 });

@@ -1,4 +1,11 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { type DocumentType, EXTENSIONS_BY_TYPE, extensionOf } from '../../platform/document-type.ts';
 import { assertSafeKey, CONTENT_TYPE_BY_DOCUMENT, HEAD_BYTES, safeDownloadName, type StorageProvider } from './storage.ts';
@@ -18,7 +25,8 @@ export interface S3StorageOptions {
 }
 
 const isNotFound = (error: unknown) =>
-  error instanceof S3ServiceException && (error.$metadata.httpStatusCode === 404 || error.name === 'NotFound' || error.name === 'NoSuchKey');
+  error instanceof S3ServiceException &&
+  (error.$metadata.httpStatusCode === 404 || error.name === 'NotFound' || error.name === 'NoSuchKey');
 
 const contentTypeOfKey = (key: string): string => {
   const extension = extensionOf(key);

@@ -6,7 +6,6 @@ import { startFakeS3 } from '../../../test/fake-s3.ts';
 import { fakeFile } from '../../../test/multipart.ts';
 import { createManualClock } from '../../platform/clock.ts';
 import { deriveKey } from '../../platform/crypto.ts';
-import { createStorageProvider } from './index.ts';
 import { createLocalStorage, type LocalStorage } from './local.ts';
 import { createS3Storage } from './s3.ts';
 import { HEAD_BYTES, type StorageProvider, UnsafeKeyError } from './storage.ts';
@@ -59,13 +58,27 @@ const httpTransfer: Transfer = {
   },
   async download(url) {
     const response = await fetch(url);
-    return response.ok ? { bytes: Buffer.from(await response.arrayBuffer()), disposition: response.headers.get('content-disposition') ?? '' } : undefined;
+    return response.ok
+      ? { bytes: Buffer.from(await response.arrayBuffer()), disposition: response.headers.get('content-disposition') ?? '' }
+      : undefined;
   },
 };
 
 const adapters: Array<[string, () => StorageProvider, Transfer]> = [
   ['local', () => local, localTransfer],
-  ['s3', () => createS3Storage({ bucket: 'causeway-docs', endpoint: fakeS3.url, forcePathStyle: true, region: 'eu-west-1', credentials: CREDENTIALS, now: clock.now }), httpTransfer],
+  [
+    's3',
+    () =>
+      createS3Storage({
+        bucket: 'causeway-docs',
+        endpoint: fakeS3.url,
+        forcePathStyle: true,
+        region: 'eu-west-1',
+        credentials: CREDENTIALS,
+        now: clock.now,
+      }),
+    httpTransfer,
+  ],
 ];
 
 let counter = 0;
@@ -111,7 +124,10 @@ describe.each(adapters)('StorageProvider: %s', (_name, create, transfer) => {
     const storage = create();
     const key = newKey();
     const url = await storage.presignPut({ key, expiresInSeconds: 600 });
-    const tampered = url.replace(/((?:sig|X-Amz-Signature)=[0-9a-f]{63})([0-9a-f])/, (_all, start: string, last: string) => `${start}${last === '0' ? '1' : '0'}`);
+    const tampered = url.replace(
+      /((?:sig|X-Amz-Signature)=[0-9a-f]{63})([0-9a-f])/,
+      (_all, start: string, last: string) => `${start}${last === '0' ? '1' : '0'}`,
+    );
     expect(tampered).not.toBe(url);
     expect(await transfer.upload(tampered, fakeFile('png'))).toBe(false);
     expect(await storage.inspect(key)).toBeUndefined();
@@ -138,7 +154,16 @@ describe.each(adapters)('StorageProvider: %s', (_name, create, transfer) => {
   });
 
   it.each([
-    'kyc/../../etc/passwd.png', '../kyc/a/b.png', '/etc/passwd', 'kyc\\a\\b.png', 'kyc//b.png', 'kyc/a/.hidden.png', 'kyc/a/b..png', 'kyc/%2e%2e/b.png', 'passport.png', '',
+    'kyc/../../etc/passwd.png',
+    '../kyc/a/b.png',
+    '/etc/passwd',
+    'kyc\\a\\b.png',
+    'kyc//b.png',
+    'kyc/a/.hidden.png',
+    'kyc/a/b..png',
+    'kyc/%2e%2e/b.png',
+    'passport.png',
+    '',
   ])('refuses the key %j everywhere', async (key) => {
     const storage = create();
     await expect(storage.presignPut({ key, expiresInSeconds: 600 })).rejects.toThrow(UnsafeKeyError);
@@ -171,25 +196,16 @@ describe('local storage', () => {
     const parse = (url: string) => Object.fromEntries(new URL(url, 'http://x').searchParams);
     const put = parse(await local.presignPut({ key, expiresInSeconds: 600 }));
     const get = parse(await local.presignGet({ key, downloadName: 'a.png', expiresInSeconds: 600 }));
-    expect(put).toMatchObject({ op: 'put', expires: String(clock.now().getTime() / 1000 + 600), sig: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(put).toMatchObject({
+      op: 'put',
+      expires: String(clock.now().getTime() / 1000 + 600),
+      sig: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
     expect(local.verify('put', key, put)).toBe(true);
     expect(local.verify('get', key, { ...put, op: 'get' })).toBe(false);
     expect(local.verify('put', key, { ...get, op: 'put' })).toBe(false);
     expect(local.verify('get', key, { ...get, name: 'b.png' })).toBe(false);
     expect(local.verify('get', key, { ...get, expires: String(Number(get.expires) + 1) })).toBe(false);
     expect(local.verify('put', key, {})).toBe(false);
-  });
-});
-
-describe('createStorageProvider', () => {
-  const deps = { serverSecret: Buffer.alloc(32, 7), clock };
-  const base = { DATA_DIR: '/var/causeway', S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: false } as const;
-  it('chooses the local folder (DATA_DIR/uploads, or UPLOAD_DIR) unless S3_BUCKET is set', async () => {
-    const chosen = createStorageProvider(base, deps);
-    expect(chosen.provider.kind).toBe('local');
-    expect(chosen.local).toBe(chosen.provider);
-    const s3 = createStorageProvider({ ...base, S3_BUCKET: 'causeway-docs', S3_ACCESS_KEY_ID: 'a', S3_SECRET_ACCESS_KEY: 'b' }, deps);
-    expect(s3.provider.kind).toBe('s3');
-    expect(s3.local).toBeUndefined();
   });
 });

@@ -63,7 +63,10 @@ export function assertSafeKey(key: string): void {
 /** The file name a download is offered under: safe inside `filename="..."`, never a path. */
 export function safeDownloadName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  const cleaned = base.replace(/[^A-Za-z0-9._() -]+/g, '_').replace(/^[.\s]+/, '').slice(-120);
+  const cleaned = base
+    .replace(/[^A-Za-z0-9._() -]+/g, '_')
+    .replace(/^[.\s]+/, '')
+    .slice(-120);
   return cleaned.length > 0 ? cleaned : 'document';
 }
 

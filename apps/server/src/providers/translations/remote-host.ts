@@ -15,7 +15,7 @@ const isTextTree = (value: unknown): value is TextTree =>
   typeof value === 'object' && value !== null && Object.values(value).every((v) => typeof v === 'string' || isTextTree(v));
 
 /**
- * Texts from a remote i18n host that speaks the get-translations contract of spec §7 (projectId,
+ * Texts from a remote i18n host that speaks the get-translations contract of docs/rules/calls.md (projectId,
  * lang, API key header, JSON envelope). Validates the answer before trusting it.
  */
 export function createRemoteTranslations(options: RemoteTranslationsOptions): TranslationsProvider {

@@ -37,7 +37,9 @@ describe('remote host adapter', () => {
 
   it('throws when the host answers something that is not a text tree', async () => {
     const fetchImpl = (async () => new Response(JSON.stringify({ code: '000000', data: { texts: { a: 1 } } }))) as typeof fetch;
-    await expect(createRemoteTranslations({ host: 'http://i18n.invalid', apiKey: 'k', fetchImpl }).getTexts('en')).rejects.toThrow('unexpected body');
+    await expect(createRemoteTranslations({ host: 'http://i18n.invalid', apiKey: 'k', fetchImpl }).getTexts('en')).rejects.toThrow(
+      'unexpected body',
+    );
   });
 
   it('names the missing variable at construction', () => {

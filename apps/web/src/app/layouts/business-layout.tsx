@@ -7,16 +7,25 @@ import { ThemeToggle } from '../theme-toggle';
 import { BrandMark } from './brand-mark';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 
-/** Remembers whether the portal's left menu is collapsed (open by default on wider screens, spec §2). */
+/** Remembers whether the portal's left menu is collapsed (open by default on wider screens, docs/rules/screens.md). */
 export const PORTAL_MENU_COLLAPSED_KEY = 'causeway.portalMenuCollapsed';
 
-/** Portal menu of spec §2; Verification Center shows only outside independent mode. */
+/** Portal menu of docs/rules/screens.md; Verification Center shows only outside independent mode. */
 export const PORTAL_MENU = [
   { key: 'home', path: 'corporation-portal/home', icon: 'M3 11l9-7 9 7v9a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z' },
   { key: 'transaction', path: 'corporation-portal/transaction', icon: 'M4 8h14l-4-4M20 16H6l4 4' },
-  { key: 'verificationCenter', path: 'corporation-portal/kyb-status', icon: 'M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6zM8.5 12l2.5 2.5 4.5-5', hiddenWhenIndependent: true },
+  {
+    key: 'verificationCenter',
+    path: 'corporation-portal/kyb-status',
+    icon: 'M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6zM8.5 12l2.5 2.5 4.5-5',
+    hiddenWhenIndependent: true,
+  },
   { key: 'transactionHistory', path: 'corporation-portal/history', icon: 'M12 7v5l3 2M3 12a9 9 0 1 0 3-6.7L3 8M3 3v5h5' },
-  { key: 'accountManagement', path: 'corporation-portal/account-management', icon: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0' },
+  {
+    key: 'accountManagement',
+    path: 'corporation-portal/account-management',
+    icon: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0',
+  },
   { key: 'securityCenter', path: 'corporation-portal/setting', icon: 'M6 10V8a6 6 0 0 1 12 0v2M5 10h14v11H5zM12 14v3' },
 ] as const;
 
@@ -47,7 +56,10 @@ export function BusinessLayout({ independent, companyName, companyLogoUrl, child
   return (
     <div className="flex min-h-dvh bg-bg text-fg">
       <SkipLink />
-      <nav aria-label={t('common.portalMenu')} className={`shrink-0 border-r border-line bg-surface ${collapsed ? 'w-16' : 'w-60 max-sm:w-48'}`}>
+      <nav
+        aria-label={t('common.portalMenu')}
+        className={`shrink-0 border-r border-line bg-surface ${collapsed ? 'w-16' : 'w-60 max-sm:w-48'}`}
+      >
         <button
           type="button"
           onClick={toggle}
@@ -65,7 +77,14 @@ export function BusinessLayout({ independent, companyName, companyLogoUrl, child
                 title={collapsed ? t(`common.portal.${item.key}`) : undefined}
                 className="flex h-10 items-center gap-3 rounded-lg px-3 text-sm text-muted hover:bg-surface-2 hover:text-fg aria-[current=page]:bg-surface-2 aria-[current=page]:text-fg"
               >
-                <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5 shrink-0 fill-none stroke-current" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+                <svg
+                  viewBox="0 0 24 24"
+                  aria-hidden="true"
+                  className="size-5 shrink-0 fill-none stroke-current"
+                  strokeWidth="1.8"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                >
                   <path d={item.icon} />
                 </svg>
                 <span className={collapsed ? 'sr-only' : ''}>{t(`common.portal.${item.key}`)}</span>
@@ -86,7 +105,9 @@ export function BusinessLayout({ independent, companyName, companyLogoUrl, child
           <LanguageSwitch />
           <ThemeToggle compact />
         </header>
-        <main id={MAIN_CONTENT_ID} className="flex-1 px-4 pt-6 pb-24">{children}</main>
+        <main id={MAIN_CONTENT_ID} className="flex-1 px-4 pt-6 pb-24">
+          {children}
+        </main>
       </div>
     </div>
   );

@@ -9,7 +9,13 @@ import { MainLayout } from './main-layout';
 
 const open = () => {
   const fake = routedHttpClient({
-    [PATHS.checkLoginStatus]: () => ({ isLogin: true, email: 'ann@example.com', userType: 'Individual' }),
+    [PATHS.checkLoginStatus]: () => ({
+      isLogin: true,
+      email: 'ann@example.com',
+      userType: 'Individual',
+      mode: 'individual',
+      targetEntityTag: null,
+    }),
     [PATHS.overview]: () => accountOverview(),
   });
   return renderPage(

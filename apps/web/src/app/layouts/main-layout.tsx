@@ -10,12 +10,13 @@ import { BrandMark } from './brand-mark';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 
 export interface MainLayoutProps {
-  /** Header flags of spec §2: home on /dashboard, buy on the buy pages. */
+  /** Header flags of docs/rules/screens.md: home on /dashboard, buy on the buy pages. */
   flags: { home: boolean; buy: boolean };
   children: ReactNode;
 }
 
-const navLink = 'whitespace-nowrap rounded-full px-3 py-2 text-sm font-medium text-muted hover:text-fg aria-[current=page]:bg-surface-2 aria-[current=page]:text-fg';
+const navLink =
+  'whitespace-nowrap rounded-full px-3 py-2 text-sm font-medium text-muted hover:text-fg aria-[current=page]:bg-surface-2 aria-[current=page]:text-fg';
 
 /** The main chrome: header with brand, primary navigation, language and theme; then the page. */
 export function MainLayout({ flags, children }: MainLayoutProps) {
@@ -36,12 +37,16 @@ export function MainLayout({ flags, children }: MainLayoutProps) {
             </Link>
           </nav>
           <LanguageSwitch />
-          <span className="max-sm:hidden"><ThemeToggle /></span>
+          <span className="max-sm:hidden">
+            <ThemeToggle />
+          </span>
           <UserMenu lng={lng ?? 'en'} mode={currentMode()} darkModeToggle={<ThemeToggle />} />
         </div>
       </header>
       <AdditionalVerificationBanner />
-      <main id={MAIN_CONTENT_ID} className="mx-auto max-w-6xl px-4 pt-6 pb-24">{children}</main>
+      <main id={MAIN_CONTENT_ID} className="mx-auto max-w-6xl px-4 pt-6 pb-24">
+        {children}
+      </main>
     </div>
   );
 }

@@ -11,12 +11,16 @@ export function SimpleHeaderLayout({ children }: { children: ReactNode }) {
       <SkipLink />
       <header className="border-b border-line bg-surface">
         <div className="mx-auto flex max-w-4xl items-center gap-2 px-4 py-3">
-          <span className="mr-auto"><BrandMark /></span>
+          <span className="mr-auto">
+            <BrandMark />
+          </span>
           <LanguageSwitch />
           <ThemeToggle compact />
         </div>
       </header>
-      <main id={MAIN_CONTENT_ID} className="mx-auto max-w-4xl px-4 pt-6 pb-24">{children}</main>
+      <main id={MAIN_CONTENT_ID} className="mx-auto max-w-4xl px-4 pt-6 pb-24">
+        {children}
+      </main>
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { COOKIE_NAMES, setSharedCookie } from '@/lib/cookies';
 import { TRAN_ID_STORAGE_KEY } from '@/lib/merchant-transaction';
 import { storage } from '@/lib/storage';
 
-/** business-login's query (spec §2) → where the rest of the flow reads it. */
+/** business-login's query (docs/rules/screens.md) → where the rest of the flow reads it. */
 const COOKIE_PARAMS = {
   tranType: COOKIE_NAMES.transactionType,
   fiatCurrency: COOKIE_NAMES.fiatCurrency,

@@ -1,3 +1,4 @@
+import { ErrorCode } from '@causeway/contracts';
 import { errorText, isApiError, isLocked, type Translate } from '@/lib/http-errors';
 
 /**
@@ -15,15 +16,15 @@ export type SignInFactor = 'first' | 'authenticator';
  */
 export function loginErrorText(error: unknown, t: Translate, factor?: SignInFactor): string {
   if (isApiError(error)) {
-    switch (error.code) {
-      case 'USE000002002':
+    switch (error.errorName) {
+      case ErrorCode.TooManyAttempts:
         return factor === 'first' ? `${t('auth.error.locked')}\n${t('auth.error.unlockEmail')}` : t('auth.error.locked');
-      case 'USE000001001':
+      case ErrorCode.InvalidCredentials:
         return t('auth.error.invalidCredentials');
-      case 'USE000001002':
+      case ErrorCode.WrongSignInPage:
         return t('auth.error.wrongPage');
-      case 'USE003000002':
-      case 'USE003000011':
+      case ErrorCode.EmailCodeWrong:
+      case ErrorCode.AuthenticatorCodeWrong:
         return t('auth.codeDialog.invalid');
     }
   }
@@ -42,7 +43,8 @@ export class CodeRefusal extends Error {
 }
 
 /** The code dialog's refusal of a failed sign-in by email code. */
-export const codeRefusalOf = (failure: unknown, t: Translate): CodeRefusal => new CodeRefusal(loginErrorText(failure, t, 'first'), isLocked(failure));
+export const codeRefusalOf = (failure: unknown, t: Translate): CodeRefusal =>
+  new CodeRefusal(loginErrorText(failure, t, 'first'), isLocked(failure));
 
 /**
  * Runs a sign-in call, turning its failure into the page's error line (cleared first); `show`

@@ -13,10 +13,11 @@ import { beginSession } from '@/lib/begin-session';
 import { createSessionStore } from '@/lib/session';
 import { rememberTargetEntity } from '@/lib/target-entity';
 import { tradePageFor } from '@/lib/trade-routing';
-import { createAuthApi } from './api/auth-api';
+import { useApiMutation } from '@/lib/use-api-mutation';
+import { type AuthApi, createAuthApi } from './api/auth-api';
 import { codeRefusalOf, showingErrors, type SignInFactor } from './login-errors';
 
-/** Spec §2 login steps, plus gaVerify: the authenticator screen when one is bound. */
+/** docs/rules/screens.md login steps, plus gaVerify: the authenticator screen when one is bound. */
 export type LoginStep = 'loginPre' | 'login' | 'signup' | 'verificationCode' | 'gaVerify' | 'setPWD' | 'TwoFaTip' | 'loading';
 
 /** Each mode's security settings (where "set up the authenticator" leads). */
@@ -29,7 +30,7 @@ export const SETTINGS_BY_MODE: Record<LoginMode, string> = {
 
 /**
  * Where a finished sign-in lands, per mode. Individuals: the trade page their stored payment
- * method leads to (spec §4 trade routing, when a merchant or an earlier visit stored one; the
+ * method leads to (docs/rules/order-states.md trade routing, when a merchant or an earlier visit stored one; the
  * page puts the risk reminder first), else the dashboard. Businesses: the portal's settings until
  * the portal home exists.
  */
@@ -55,11 +56,24 @@ export function useLoginFlow(mode: LoginMode) {
   const [error, setError] = useState<string>();
   /** The last failure was a lock: the step's code boxes stay closed and say so. */
   const [locked, setLocked] = useState(false);
-  const [hints, setHints] = useState<{ suggestedEmail: string | null; privateRelay: boolean }>({ suggestedEmail: null, privateRelay: false });
+  const [hints, setHints] = useState<{ suggestedEmail: string | null; privateRelay: boolean }>({
+    suggestedEmail: null,
+    privateRelay: false,
+  });
 
   const queries = useQueryClient();
+  // The sign-in calls are mutations. Which step follows, and the page's one error line, stay the
+  // flow's (attempt, handleResult); each step shows its own progress until its promise settles.
+  const passwordSignIn = useApiMutation({ mutationFn: (body: Parameters<AuthApi['loginWithPassword']>[0]) => api.loginWithPassword(body) });
+  const codeSignIn = useApiMutation({ mutationFn: (body: Parameters<AuthApi['loginWithCode']>[0]) => api.loginWithCode(body) });
+  const authenticatorSignIn = useApiMutation({
+    mutationFn: (body: { processToken: string; code: string }) => api.verifyGaCode(body.processToken, body.code),
+  });
+  const passwordInit = useApiMutation({
+    mutationFn: (body: { password: string; repeat: string }) => api.initPassword(body.password, body.repeat),
+  });
   /**
-   * After sign-in: an individual who must verify, or is blocked, goes where spec §4 gating says
+   * After sign-in: an individual who must verify, or is blocked, goes where docs/rules/order-states.md gating says
    * (account-status, user-blocked, ...); everyone else to the mode's home. The account info read
    * here is kept for the next page.
    */
@@ -76,7 +90,7 @@ export function useLoginFlow(mode: LoginMode) {
     await navigate(`/${lng}/${target}`, { replace: true });
   }
 
-  /** What every sign-in answer leads to (spec §4: blocked → the same page as the gating's). */
+  /** What every sign-in answer leads to (docs/rules/order-states.md: blocked → the same page as the gating's). */
   async function handleResult(result: LoginResult, options: { offerPassword?: boolean } = {}) {
     setError(undefined);
     if (result.status === 'BLOCKED') return navigate(`/${lng}/${blockedPage(result.accountStatusReasonCode)}`);
@@ -126,19 +140,21 @@ export function useLoginFlow(mode: LoginMode) {
         setStep(!check.exists ? 'signup' : check.hasPassword ? 'login' : 'verificationCode');
       });
     },
-    submitPassword: (password: string) => attempt(async () => handleResult(await api.loginWithPassword({ email, password, loginMode: mode, stayLoggedIn })), 'first'),
+    submitPassword: (password: string) =>
+      attempt(async () => handleResult(await passwordSignIn.mutateAsync({ email, password, loginMode: mode, stayLoggedIn })), 'first'),
     /** For the code dialog: rejects with a CodeRefusal (the text to show under the boxes, and whether the code is locked). */
     async submitCode(code: string, termsAccepted: boolean) {
       try {
-        await handleResult(await api.loginWithCode({ email, code, termsAccepted, loginMode: mode, stayLoggedIn }));
+        await handleResult(await codeSignIn.mutateAsync({ email, code, termsAccepted, loginMode: mode, stayLoggedIn }));
       } catch (failure) {
         throw codeRefusalOf(failure, t);
       }
     },
-    submitGaCode: (code: string) => attempt(async () => handleResult(await api.verifyGaCode(processToken ?? '', code)), 'authenticator'),
+    submitGaCode: (code: string) =>
+      attempt(async () => handleResult(await authenticatorSignIn.mutateAsync({ processToken: processToken ?? '', code })), 'authenticator'),
     savePassword: (password: string, repeat: string) =>
       attempt(async () => {
-        await api.initPassword(password, repeat);
+        await passwordInit.mutateAsync({ password, repeat });
         setStep(isNewUser ? 'TwoFaTip' : 'loading');
         if (!isNewUser) await goHome();
       }),

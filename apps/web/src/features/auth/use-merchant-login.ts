@@ -1,12 +1,13 @@
-import type { MerchantLoginResult } from '@causeway/contracts';
+import { ErrorCode, type MerchantLoginResult } from '@causeway/contracts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useBotCheck } from '@/lib/bot-check';
 import { endSession } from '@/lib/end-session';
 import { useHttpClient } from '@/lib/http-context';
-import { isApiError } from '@/lib/http-errors';
+import { isError } from '@/lib/http-errors';
 import { createSessionStore } from '@/lib/session';
+import { useApiMutation } from '@/lib/use-api-mutation';
 import { createMerchantLoginApi } from './api/merchant-login-api';
 import { keepEntryParams } from './entry-params';
 import { codeRefusalOf, showingErrors } from './login-errors';
@@ -48,6 +49,18 @@ export function useMerchantLogin(skip: boolean) {
   const [codeDialogOpen, setCodeDialogOpen] = useState(false);
   const [termsAccepted, setTermsAccepted] = useState(true);
   const [error, setError] = useState<string>();
+  // The account-selection calls are mutations. Which view follows, and the page's one error line,
+  // stay this hook's (apply, attempt).
+  const starting = useApiMutation({ mutationFn: (entry: Record<string, string>) => api.start(entry, skip) });
+  const codeSend = useApiMutation({ mutationFn: (token: string) => api.sendCode(token) });
+  const newEmail = useApiMutation({ mutationFn: (body: { token: string; email: string }) => api.submitNewEmail(body.token, body.email) });
+  const accountChoice = useApiMutation({
+    mutationFn: (body: { token: string; choice: 'LINKED' | 'EMAIL' }) => api.selectAccount(body.token, body.choice),
+  });
+  const codeSignIn = useApiMutation({
+    mutationFn: (body: { token: string; code: string; termsAccepted: boolean }) =>
+      api.loginWithCode(body.token, body.code, body.termsAccepted),
+  });
   /** When the server allows the next code (epoch ms). */
   const resendAt = useRef(0);
   const started = useRef(false);
@@ -83,10 +96,10 @@ export function useMerchantLogin(skip: boolean) {
       return setPhase('invalidLink');
     }
     try {
-      await apply(await api.start(entry, skip), { atStart: true });
+      await apply(await starting.mutateAsync(entry), { atStart: true });
       setPhase('ready');
     } catch (failure) {
-      setPhase(isApiError(failure) && failure.code === 'USE000001010' ? 'invalidLink' : 'failed');
+      setPhase(isError(failure, ErrorCode.MerchantLinkInvalid) ? 'invalidLink' : 'failed');
     }
   }
 
@@ -108,27 +121,28 @@ export function useMerchantLogin(skip: boolean) {
     setTermsAccepted,
     codeDialogOpen,
     retry: () => void begin(),
-    confirmEmail: () => attempt(async () => apply(await api.sendCode(processToken))),
+    confirmEmail: () => attempt(async () => apply(await codeSend.mutateAsync(processToken))),
     useAnotherEmail: () => {
       setError(undefined);
       setCodeDialogOpen(false);
       setTypingNewEmail(true);
     },
-    submitNewEmail: (email: string) => attempt(async () => apply(await api.submitNewEmail(processToken, email))),
-    selectAccount: (choice: 'LINKED' | 'EMAIL') => attempt(async () => apply(await api.selectAccount(processToken, choice))),
+    submitNewEmail: (email: string) => attempt(async () => apply(await newEmail.mutateAsync({ token: processToken, email }))),
+    selectAccount: (choice: 'LINKED' | 'EMAIL') =>
+      attempt(async () => apply(await accountChoice.mutateAsync({ token: processToken, choice }))),
     openCodeDialog: () => setCodeDialogOpen(true),
     closeCodeDialog: () => setCodeDialogOpen(false),
     /** Seconds before the server allows a resend, for the code dialog's countdown. */
     secondsUntilResend: () => Math.max(0, Math.ceil((resendAt.current - Date.now()) / 1000)),
     resendCode: async () => {
-      const answer = await api.sendCode(processToken);
+      const answer = await codeSend.mutateAsync(processToken);
       setResult(answer);
       resendAt.current = Date.now() + (answer.resendAfterSeconds ?? 0) * 1000;
     },
     /** For the code dialog: rejects with a CodeRefusal (the text to show under the boxes, and whether the code is locked). */
     async submitCode(code: string) {
       try {
-        await apply(await api.loginWithCode(processToken, code, termsAccepted));
+        await apply(await codeSignIn.mutateAsync({ token: processToken, code, termsAccepted }));
       } catch (failure) {
         throw codeRefusalOf(failure, t);
       }

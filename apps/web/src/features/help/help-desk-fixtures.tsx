@@ -1,6 +1,13 @@
 export { deferred } from '@/test/deferred';
 import {
-  HELP_DESK_URLS, type HelpArticleJson, type HelpLocale, type HelpSearchResultJson, type HelpSectionJson, PATHS, PROMOTION_LABEL, SUGGESTED_LABEL,
+  HELP_DESK_URLS,
+  type HelpArticleJson,
+  type HelpLocale,
+  type HelpSearchResultJson,
+  type HelpSectionJson,
+  PATHS,
+  PROMOTION_LABEL,
+  SUGGESTED_LABEL,
 } from '@causeway/contracts';
 import { bundledTranslations, type Language } from '@causeway/translations';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -32,7 +39,11 @@ export function fakeHelpDesk(routes: Record<string, DeskRoute> = {}) {
     },
   });
   /** The Zendesk paths asked for, in order (with their params). */
-  const deskCalls = () => (fake.bodiesOf(PATHS.helpDeskRequest) as Array<{ url: string; params?: Record<string, string> }>).map(({ url, params }) => ({ url, params }));
+  const deskCalls = () =>
+    (fake.bodiesOf(PATHS.helpDeskRequest) as Array<{ url: string; params?: Record<string, string> }>).map(({ url, params }) => ({
+      url,
+      params,
+    }));
   /** How many times a Zendesk path was asked for. */
   const callsTo = (url: string) => deskCalls().filter((call) => call.url === url).length;
   return { ...fake, routes, deskCalls, callsTo };
@@ -73,7 +84,6 @@ export function homeRoutes(
   };
 }
 
-
 export interface RenderHelpOptions {
   desk?: ReturnType<typeof fakeHelpDesk>;
   lng?: Language;
@@ -83,7 +93,12 @@ export interface RenderHelpOptions {
 }
 
 /** Renders the launcher (or `ui`) with the texts, a retry-free query client and the fake desk. */
-export function renderHelp({ desk = fakeHelpDesk(homeRoutes()), lng = 'en', ui = <HelpWidgetLoader />, userOptions }: RenderHelpOptions = {}) {
+export function renderHelp({
+  desk = fakeHelpDesk(homeRoutes()),
+  lng = 'en',
+  ui = <HelpWidgetLoader />,
+  userOptions,
+}: RenderHelpOptions = {}) {
   const i18n = createI18n(lng);
   if (lng !== 'en') i18n.addResourceBundle(lng, 'translation', bundledTranslations[lng]);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -27,5 +27,4 @@ describe('the widget chunk', () => {
     expect(await screen.findByRole('dialog', { name: 'Help centre' })).toBeInTheDocument();
     expect(chunk.imports).toBe(1);
   });
-
 });

@@ -29,7 +29,7 @@ describe('help launcher', () => {
     expect(launcher()).toHaveAttribute('data-status', 'idle');
   });
 
-  it('asks the page to keep room for it while it is there, and is smaller on phones (it hid a card\'s expiry at 360 px)', () => {
+  it("asks the page to keep room for it while it is there, and is smaller on phones (it hid a card's expiry at 360 px)", () => {
     document.cookie = 'isRoma=false; path=/';
     const html = document.documentElement;
     const { unmount } = renderHelp();

@@ -3,12 +3,17 @@ import { useTranslation } from 'react-i18next';
 import { COOKIE_NAMES, getSharedCookie } from '@/lib/cookies';
 import { Spinner } from '@/ui';
 import {
-  getHelpWidgetState, HELP_LAUNCHER_ID, HELP_PANEL_ID, setHelpOpen, setHelpWidgetStatus, useHelpWidgetState,
+  getHelpWidgetState,
+  HELP_LAUNCHER_ID,
+  HELP_PANEL_ID,
+  setHelpOpen,
+  setHelpWidgetStatus,
+  useHelpWidgetState,
 } from './help-widget-store';
 import { installHelpWindowApi } from './help-window-api';
 
 /**
- * The always-loaded part of the help widget (spec §2): the launcher button and the window
+ * The always-loaded part of the help widget (docs/rules/screens.md): the launcher button and the window
  * setters. The widget itself is its own chunk (components/help-widget.tsx, which loads the
  * support and feedback forms as a further chunk), fetched on the first opening or ahead of it
  * when the pointer or focus reaches the launcher. Keep this file small: every page pays for it.
@@ -67,7 +72,7 @@ function HelpLauncher() {
     loadHelpWidget().then(
       (Loaded) => live && setWidget(() => Loaded),
       () => {
-        // Spec §8: a widget failure is not shown. The launcher is as before; a click tries again.
+        // docs/rules/errors.md: a widget failure is not shown. The launcher is as before; a click tries again.
         if (!live) return;
         setHelpOpen(false);
         setHelpWidgetStatus('idle');
@@ -102,8 +107,21 @@ function HelpLauncher() {
         {loading ? (
           <Spinner size="md" label={t('help.launcher.loading')} />
         ) : (
-          <svg viewBox="0 0 24 24" aria-hidden="true" className="size-7 fill-none stroke-current" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-            <path d={open ? 'M6 9l6 6 6-6' : 'M12 21a9 9 0 1 0-8-4.9L3 21l4.1-1A9 9 0 0 0 12 21zM9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.5v.2M12 16.5v.01'} />
+          <svg
+            viewBox="0 0 24 24"
+            aria-hidden="true"
+            className="size-7 fill-none stroke-current"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
+            <path
+              d={
+                open
+                  ? 'M6 9l6 6 6-6'
+                  : 'M12 21a9 9 0 1 0-8-4.9L3 21l4.1-1A9 9 0 0 0 12 21zM9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.5v.2M12 16.5v.01'
+              }
+            />
           </svg>
         )}
       </button>

@@ -4,7 +4,7 @@ import { renderApp } from '@/test/app-harness';
 
 const FIND = { timeout: 5_000 };
 
-// Spec §2: the launcher is on every page with chrome, and on none of the no-login (bare) pages.
+// docs/rules/screens.md: the launcher is on every page with chrome, and on none of the no-login (bare) pages.
 describe('where the help launcher shows', () => {
   it.each([
     ['the main layout', '/en/no-such-page'],

@@ -2,7 +2,7 @@ import { HELP_TOPIC_MAX_LENGTH } from '@causeway/contracts';
 import { useSyncExternalStore } from 'react';
 
 /**
- * The help widget's state (spec §2/§4), held outside React so the window setters work before the
+ * The help widget's state (docs/rules/screens.md and docs/rules/order-states.md), held outside React so the window setters work before the
  * widget's chunk has loaded (or before any layout has rendered): a call only records what to
  * show, and the widget reads it when it mounts. Part of the always-loaded code: keep it tiny.
  */
@@ -23,7 +23,7 @@ export type HelpSecondaryPage =
   | { type: 'feedback' };
 
 /**
- * Where the widget stands (spec §4 "loading, ready"): idle until first opened, loading while its
+ * Where the widget stands (docs/rules/order-states.md "loading, ready"): idle until first opened, loading while its
  * chunk or its first data loads (the launcher spins), ready after. Open or closed is `open`.
  */
 export type HelpWidgetStatus = 'idle' | 'loading' | 'ready';
@@ -60,7 +60,7 @@ export const useHelpWidgetState = (): HelpWidgetState => useSyncExternalStore(su
 
 /**
  * A page as the window setters may pass it, or undefined when it is none: a merchant's script
- * can hand us anything. A search keyword is trimmed; a blank one is no page (spec §5).
+ * can hand us anything. A search keyword is trimmed; a blank one is no page (docs/rules/validation.md).
  */
 function toSecondaryPage(value: unknown): HelpSecondaryPage | undefined {
   if (value === null) return null;

@@ -1,7 +1,7 @@
 import { type HelpSecondaryPage, type HelpTab, setHelpOpen, setHelpSecondaryPage, setHelpTab } from './help-widget-store';
 
 /**
- * The help widget's setters on `window` (spec §2), for a merchant's page around an embedded
+ * The help widget's setters on `window` (docs/rules/screens.md), for a merchant's page around an embedded
  * checkout or for our own pages' links:
  *
  *   window.causewayHelp.setOpen(true)                                   // show the panel (loads the widget the first time)

@@ -11,17 +11,24 @@ const cleaned = (html: string) => {
 
 describe('sanitizeArticle', () => {
   it('keeps the formatting an article needs', () => {
-    const html = '<h2>Fees</h2><p>Card fees are <strong>low</strong>.</p><ul><li>One</li></ul><img src="https://cdn.example.com/a.png" alt="Fee table">';
-    expect(sanitizeArticle(html)).toBe('<h2>Fees</h2><p>Card fees are <strong>low</strong>.</p><ul><li>One</li></ul><img src="https://cdn.example.com/a.png" alt="Fee table">');
+    const html =
+      '<h2>Fees</h2><p>Card fees are <strong>low</strong>.</p><ul><li>One</li></ul><img src="https://cdn.example.com/a.png" alt="Fee table">';
+    expect(sanitizeArticle(html)).toBe(
+      '<h2>Fees</h2><p>Card fees are <strong>low</strong>.</p><ul><li>One</li></ul><img src="https://cdn.example.com/a.png" alt="Fee table">',
+    );
   });
 
   it('removes <script> and other active elements with their content', () => {
-    const host = cleaned('<p>Hi</p><script>alert(1)</script><style>p{}</style><iframe src="https://evil.example"></iframe><form><input></form><object data="x"></object>');
+    const host = cleaned(
+      '<p>Hi</p><script>alert(1)</script><style>p{}</style><iframe src="https://evil.example"></iframe><form><input></form><object data="x"></object>',
+    );
     expect(host.innerHTML).toBe('<p>Hi</p>');
   });
 
   it('removes event handlers such as onerror=', () => {
-    const host = cleaned('<img src="https://cdn.example.com/x.png" onerror="alert(1)"><p onclick="alert(2)" onmouseover="alert(3)">Text</p>');
+    const host = cleaned(
+      '<img src="https://cdn.example.com/x.png" onerror="alert(1)"><p onclick="alert(2)" onmouseover="alert(3)">Text</p>',
+    );
     expect(host.innerHTML).not.toMatch(/on\w+=/i);
     expect(host.querySelector('img')).toHaveAttribute('src', 'https://cdn.example.com/x.png');
     expect(host.querySelector('p')).toHaveTextContent('Text');
@@ -110,7 +117,9 @@ describe('articleExcerpt', () => {
 
   it('runs nothing while reading the text', () => {
     const before = document.querySelectorAll('img').length;
-    expect(articleExcerpt('<img src=x onerror="window.__pwned = true"><script>window.__pwned = true</script>Safe')).toBe('window.__pwned = trueSafe');
+    expect(articleExcerpt('<img src=x onerror="window.__pwned = true"><script>window.__pwned = true</script>Safe')).toBe(
+      'window.__pwned = trueSafe',
+    );
     expect((window as { __pwned?: boolean }).__pwned).toBeUndefined();
     expect(document.querySelectorAll('img')).toHaveLength(before);
   });

@@ -2,7 +2,7 @@ import { HELP_HTML_POLICY, HELP_LINK_TARGET, isAllowedHelpUri } from '@causeway/
 import DOMPurify, { type Config, type DOMPurify as Purifier } from 'dompurify';
 
 /**
- * Article HTML is sanitised by the server, and again here before it is rendered (trust.md): the
+ * Article HTML is sanitised by the server, and again here before it is rendered (docs/trust.md): the
  * widget never trusts a help desk's HTML on the server's word alone. Same allow-list on both
  * sides (HELP_HTML_POLICY): no scripts, styles, forms, frames, SVG or MathML, no event
  * handlers, links and images only to https, http, mailto or this site.

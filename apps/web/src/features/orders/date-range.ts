@@ -28,7 +28,7 @@ const parseDay = (value: string): number | null => {
 };
 
 /**
- * Spec §5: a range covers at most 365 days. Counted as calendar days with both ends included, so
+ * docs/rules/validation.md: a range covers at most 365 days. Counted as calendar days with both ends included, so
  * the times sent (start of the first day to the end of the last) are never more than 365 × 24 h
  * apart, whichever way the server measures.
  */

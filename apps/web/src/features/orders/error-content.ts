@@ -1,7 +1,8 @@
-import { errorText, isApiError } from '@/lib/http-errors';
+import { ErrorCode } from '@causeway/contracts';
+import { errorText, isError } from '@/lib/http-errors';
 
-/** ODR00001007: the order does not exist (or is not this person's). */
-export const isNoSuchOrder = (error: unknown): boolean => isApiError(error) && error.code === 'ODR00001007';
+/** OrderNotFound: the order does not exist (or is not this person's). */
+export const isNoSuchOrder = (error: unknown): boolean => isError(error, ErrorCode.OrderNotFound);
 
 /**
  * What an ErrorView says under its "Something went wrong" title for a failed call: the network

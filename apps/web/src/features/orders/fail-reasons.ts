@@ -16,7 +16,13 @@ export function parseFailReason(value: string | null | undefined): SubmitFailRea
 export const failReasonKey = (reason: SubmitFailReason | null): string => `orders.failReason.${reason ?? 'UNKNOWN'}`;
 
 /** Reasons that end an order at its authorisation, before any capture: its card was never charged. */
-const NEVER_CHARGED: readonly SubmitFailReason[] = ['CARD_DECLINED', 'INSUFFICIENT_FUNDS', 'THREE_DS_FAILED', 'THREE_DS_EXPIRED', 'PARTIAL_AUTH'];
+const NEVER_CHARGED: readonly SubmitFailReason[] = [
+  'CARD_DECLINED',
+  'INSUFFICIENT_FUNDS',
+  'THREE_DS_FAILED',
+  'THREE_DS_EXPIRED',
+  'PARTIAL_AUTH',
+];
 export const isNeverCharged = (reason: SubmitFailReason | null): boolean => reason !== null && NEVER_CHARGED.includes(reason);
 
 /** No answer, or the processor's own timeout: the order may have been paid, so a new one could buy twice. */

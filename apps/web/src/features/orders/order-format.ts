@@ -22,7 +22,12 @@ export const statusTone = (status: OrderStatus): StatusTone => TONES[status];
  * history row, the details and the result page: stopping and ended are never shown as paid or received.
  */
 export type OrderOutcome = 'done' | 'pending' | 'stopping' | 'ended';
-const OUTCOME_OF_TONE: Record<StatusTone, Exclude<OrderOutcome, 'stopping'>> = { success: 'done', pending: 'pending', danger: 'ended', muted: 'ended' };
+const OUTCOME_OF_TONE: Record<StatusTone, Exclude<OrderOutcome, 'stopping'>> = {
+  success: 'done',
+  pending: 'pending',
+  danger: 'ended',
+  muted: 'ended',
+};
 export function outcomeOf(order: { status: OrderStatus; failReason: string | null }): OrderOutcome {
   const outcome = OUTCOME_OF_TONE[statusTone(order.status)];
   return outcome === 'pending' && order.failReason ? 'stopping' : outcome;
@@ -32,7 +37,7 @@ export function outcomeOf(order: { status: OrderStatus; failReason: string | nul
 export const isNotBought = (outcome: OrderOutcome): boolean => outcome === 'stopping' || outcome === 'ended';
 
 /**
- * The history's status filter: groups of spec §4 statuses a person thinks in. list-order takes
+ * The history's status filter: groups of docs/rules/order-states.md statuses a person thinks in. list-order takes
  * the statuses of the chosen group.
  */
 export const STATUS_FILTERS = {

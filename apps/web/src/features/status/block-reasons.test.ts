@@ -17,9 +17,17 @@ describe('describeBlock', () => {
   });
 
   it('knows exactly the nine spec codes', () => {
-    expect(Object.keys(BLOCK_REASON_KEYS).sort()).toEqual(
-      ['AC100001', 'AC100002', 'AC100003', 'AC100004', 'AC100005', 'AC100006', 'AC100007', 'AC100008', 'AC100011'],
-    );
+    expect(Object.keys(BLOCK_REASON_KEYS).sort()).toEqual([
+      'AC100001',
+      'AC100002',
+      'AC100003',
+      'AC100004',
+      'AC100005',
+      'AC100006',
+      'AC100007',
+      'AC100008',
+      'AC100011',
+    ]);
   });
 
   it.each([null, undefined, '', 'AC100009', 'ac100001', ' AC100001', '999999', 'toString', '__proto__', 'hasOwnProperty'])(

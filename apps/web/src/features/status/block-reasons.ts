@@ -1,5 +1,5 @@
 /**
- * Spec §4: the account-block reason codes and the text key of each. Any other code, or none,
+ * docs/rules/order-states.md: the account-block reason codes and the text key of each. Any other code, or none,
  * is shown as 999999 ("Blocked due to compliance with code 999999").
  */
 export const BLOCK_REASON_KEYS = {

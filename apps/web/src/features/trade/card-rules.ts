@@ -1,11 +1,12 @@
 import { isCountryCode, isExpiryInFuture, isValidPostalCode, isValidTextField, maskSegments } from '@causeway/contracts';
 import type { AddCardBody, Card } from './api/trade-api';
 
-/** Spec §9 masking of a saved card: "4242 **** **** 4242". */
+/** docs/rules/limits.md masking of a saved card: "4242 **** **** 4242". */
 export const maskedNumberOf = (card: Pick<Card, 'cardBin' | 'cardLast4'>) => maskSegments(card.cardBin, card.cardLast4);
 
 /** MM/YY of a saved card. */
-export const expiryOf = (card: Pick<Card, 'expiryMonth' | 'expiryYear'>) => `${String(card.expiryMonth).padStart(2, '0')}/${String(card.expiryYear % 100).padStart(2, '0')}`;
+export const expiryOf = (card: Pick<Card, 'expiryMonth' | 'expiryYear'>) =>
+  `${String(card.expiryMonth).padStart(2, '0')}/${String(card.expiryYear % 100).padStart(2, '0')}`;
 
 /** A saved card that can pay now: enabled and not past its expiry month. */
 export const isUsableCard = (card: Card, now: Date) => card.enabled && isExpiryInFuture(card.expiryMonth, card.expiryYear, now);

@@ -1,5 +1,11 @@
-import { ADDRESS_REJECTION_REASONS, type AddressRejectionReason, errorEnvelopeSchema } from '@causeway/contracts';
-import { errorText, isApiError } from '@/lib/http-errors';
+import {
+  ADDRESS_REJECTION_REASONS,
+  type AddressRejectionReason,
+  errorEnvelopeSchema,
+  ErrorCode,
+  type ErrorName,
+} from '@causeway/contracts';
+import { apiErrorName, errorText, isApiError, isError } from '@/lib/http-errors';
 
 /** The named values a failed call's envelope may carry (e.g. the min and max of a limit), or {}. */
 export function errorDataOf(error: unknown): Record<string, string> {
@@ -8,19 +14,12 @@ export function errorDataOf(error: unknown): Record<string, string> {
   return parsed.success && parsed.data ? parsed.data : {};
 }
 
-export const codeOf = (error: unknown): string | undefined => (isApiError(error) ? error.code : undefined);
-
-/** Spec §8 "payment method unavailable or under maintenance": the page's unavailableCallback state. */
-export const UNAVAILABLE_CODES: readonly string[] = ['CRD0000009', 'ODR00001003'];
-export const LIMIT_CODE = 'ODR00001001';
-export const QUOTE_EXPIRED_CODE = 'ODR00001013';
-export const STALE_QUOTE_CODE = 'ODR00001008';
-export const ADDRESS_CODES: readonly string[] = ['ODR00001005', 'ODR00001006'];
-export const OTP_REQUIRED_CODE = 'ODR00001009';
+/** docs/rules/errors.md "payment method unavailable or under maintenance": the page's unavailableCallback state. */
+export const UNAVAILABLE_ERRORS: readonly ErrorName[] = [ErrorCode.PaymentMethodUnavailable, ErrorCode.PricesUnavailable];
+/** An address the server refused: not valid for the network, or one we may not pay. */
+export const ADDRESS_ERRORS: readonly ErrorName[] = [ErrorCode.WalletAddressInvalid, ErrorCode.WalletAddressRefused];
 /** A wrong authenticator code on a call that carries one. */
-export const WRONG_OTP_CODES: readonly string[] = ['ODR00001009', 'USE003000011'];
-export const STILL_PROCESSING_CODE = 'IDM0000409';
-export const ALREADY_SUBMITTED_CODE = 'ODR00001011';
+export const WRONG_OTP_ERRORS: readonly ErrorName[] = [ErrorCode.AuthenticatorCodeRequiredForOrder, ErrorCode.AuthenticatorCodeWrong];
 
 export interface LimitRange {
   min: string;
@@ -28,7 +27,7 @@ export interface LimitRange {
   currency: string;
 }
 
-/** The limit of an ODR00001001 answer, from its data; `fallback` (the pair's) fills what is missing. */
+/** The limit of a TransactionLimitExceeded answer, from its data; `fallback` (the pair's) fills what is missing. */
 export function limitOf(error: unknown, fallback: LimitRange): LimitRange {
   const data = errorDataOf(error);
   return { min: data.minAmount ?? fallback.min, max: data.maxAmount ?? fallback.max, currency: data.currency ?? fallback.currency };
@@ -44,12 +43,11 @@ export interface AddressRejection {
 const isReason = (value: string | undefined): value is AddressRejectionReason =>
   value !== undefined && (ADDRESS_REJECTION_REASONS as readonly string[]).includes(value);
 
-/** The refusal of an address (ODR00001005/6), by its reason when the answer names one. */
+/** The refusal of an address (WalletAddressInvalid or WalletAddressRefused), by its reason when the answer names one. */
 export function addressRejectionOf(error: unknown): AddressRejection | null {
-  const code = codeOf(error);
-  if (!code || !ADDRESS_CODES.includes(code)) return null;
+  if (!isError(error, ...ADDRESS_ERRORS)) return null;
   const data = errorDataOf(error);
-  const reason = isReason(data.reason) ? data.reason : code === 'ODR00001006' ? 'SCREENING_FLAGGED' : null;
+  const reason = isReason(data.reason) ? data.reason : isError(error, ErrorCode.WalletAddressRefused) ? 'SCREENING_FLAGGED' : null;
   const field = data.field === 'memo' || (reason?.startsWith('MEMO_') ?? false) ? 'memo' : 'address';
   return { reason, field, ...(data.detectedNetwork ? { detectedNetwork: data.detectedNetwork } : {}) };
 }
@@ -63,18 +61,19 @@ export function addressRejectionText(rejection: AddressRejection, t: T, memoName
 }
 
 /** Texts of the order and card codes the page words itself; anything else: the server's message or the generic one. */
-const ORDER_TEXT_KEYS: Record<string, string> = {
-  ODR00001002: 'trade.errors.pairUnsupported',
-  ODR00001004: 'trade.errors.kycRequired',
-  ODR00001008: 'trade.errors.priceChanged',
-  ODR00001013: 'trade.errors.quoteExpired',
-  ODR00001015: 'trade.errors.transactionMismatch',
-  CRD0000006: 'trade.errors.cardMissing',
-  CRD0000007: 'trade.errors.cardRefused',
-  IDM0000422: 'trade.errors.orderConflict',
+const ORDER_TEXT_KEYS: Partial<Record<ErrorName, string>> = {
+  [ErrorCode.TradingPairUnsupported]: 'trade.errors.pairUnsupported',
+  [ErrorCode.IdentityVerificationRequired]: 'trade.errors.kycRequired',
+  [ErrorCode.QuoteNotCurrent]: 'trade.errors.priceChanged',
+  [ErrorCode.QuoteExpired]: 'trade.errors.quoteExpired',
+  [ErrorCode.MerchantTransactionMismatch]: 'trade.errors.transactionMismatch',
+  [ErrorCode.CardNotFound]: 'trade.errors.cardMissing',
+  [ErrorCode.CardRefused]: 'trade.errors.cardRefused',
+  [ErrorCode.IdempotencyKeyReused]: 'trade.errors.orderConflict',
 };
 
 export function tradeErrorText(error: unknown, t: T): string {
-  const key = ORDER_TEXT_KEYS[codeOf(error) ?? ''];
+  const name = apiErrorName(error);
+  const key = name && ORDER_TEXT_KEYS[name];
   return key ? t(key) : errorText(error, t);
 }

@@ -36,17 +36,31 @@ describe('decideTradeState', () => {
   });
 
   it('a corporate account whose basic KYB has not passed is not ready (the KYB status page)', () => {
-    expect(decideTradeState(inputs({ account: corporateOverview({ kybBasicStatus: 'Processing' }) }))).toEqual({ state: 'AccountNotReady', statusPage: 'corporation-portal/kyb-status' });
+    expect(decideTradeState(inputs({ account: corporateOverview({ kybBasicStatus: 'Processing' }) }))).toEqual({
+      state: 'AccountNotReady',
+      statusPage: 'corporation-portal/kyb-status',
+    });
     expect(decideTradeState(inputs({ account: corporateOverview() })).state).toBe('trade');
   });
 
   it('a verification that ended (KYC Fail, or the account Terminated) is marked final; one under way is not', () => {
     const failed = accountOverview({}, { kycStatus: 'Fail' });
-    expect(decideTradeState(inputs({ account: failed, gate: 'account-status' }))).toEqual({ state: 'AccountNotReady', statusPage: 'account-status', final: 'Fail' });
+    expect(decideTradeState(inputs({ account: failed, gate: 'account-status' }))).toEqual({
+      state: 'AccountNotReady',
+      statusPage: 'account-status',
+      final: 'Fail',
+    });
     const closed = accountOverview({ accountStatus: 'Terminated' });
-    expect(decideTradeState(inputs({ account: closed, gate: 'account-status' }))).toEqual({ state: 'AccountNotReady', statusPage: 'account-status', final: 'Terminated' });
+    expect(decideTradeState(inputs({ account: closed, gate: 'account-status' }))).toEqual({
+      state: 'AccountNotReady',
+      statusPage: 'account-status',
+      final: 'Terminated',
+    });
     const pending = accountOverview({}, { kycStatus: 'Pending' });
-    expect(decideTradeState(inputs({ account: pending, gate: 'account-status' }))).toEqual({ state: 'AccountNotReady', statusPage: 'account-status' });
+    expect(decideTradeState(inputs({ account: pending, gate: 'account-status' }))).toEqual({
+      state: 'AccountNotReady',
+      statusPage: 'account-status',
+    });
   });
 
   it('a gate other than a status page is followed (migration, remediation, blocked)', () => {

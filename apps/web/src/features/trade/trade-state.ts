@@ -36,7 +36,7 @@ export interface TradeOffer {
 
 export type TradeLimit = KycLimits['userKycLimitVos'][number];
 
-/** Spec §2 trade page states decided before the form (chooseCoin and unavailableCallback belong to the form). */
+/** docs/rules/screens.md trade page states decided before the form (chooseCoin and unavailableCallback belong to the form). */
 export type TradeSetupState =
   | { state: 'loading' }
   | { state: 'redirect'; to: string }
@@ -50,13 +50,13 @@ export type TradeSetupState =
 
 export interface TradeInputs {
   account: AccountOverview;
-  /** Spec §4 gating's answer for this page (gateFor), or null to stay. */
+  /** docs/rules/order-states.md gating's answer for this page (gateFor), or null to stay. */
   gate: string | null;
   addressRequired: boolean;
   features: FeatureSwitchItem[];
   currencies: CurrencyItem[];
   pairsByFiat: ReadonlyMap<string, CurrencyPair[]>;
-  /** Null when the limits are not asked (the Roma channel skips them, spec §6). */
+  /** Null when the limits are not asked (the Roma channel skips them, docs/rules/roles.md). */
   limits: KycLimits | null;
   /** ?fiatCurrency=&cryptoCurrency=&network= */
   asked: Partial<Selection>;

@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ADDRESS_REJECTION_REASONS, LIMIT_PERIODS } from '@causeway/contracts';
+import { ADDRESS_REJECTION_REASONS, LIMIT_PERIODS, wireCodeOf } from '@causeway/contracts';
 import { bundledTranslations, type TextTree } from '@causeway/translations';
 import { describe, expect, it } from 'vitest';
-import { ADD_CARD_CODES } from './components/add-card-form';
+import { ADD_CARD_ERRORS } from './components/add-card-form';
 
 /** The app-wide key test covers common, pages and ui; this one covers the trade texts. */
 const DIR = dirname(fileURLToPath(import.meta.url));
@@ -17,10 +17,13 @@ function sources(dir: string): string[] {
   });
 }
 
-const textAt = (tree: TextTree, key: string) => key.split('.').reduce<string | TextTree | undefined>((node, part) => (typeof node === 'object' ? node[part] : undefined), tree);
+const textAt = (tree: TextTree, key: string) =>
+  key.split('.').reduce<string | TextTree | undefined>((node, part) => (typeof node === 'object' ? node[part] : undefined), tree);
 
 describe('trade texts', () => {
-  const used = new Set(sources(DIR).flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/['"](trade\.[\w.]+)['"]/g)].map((match) => match[1]!)));
+  const used = new Set(
+    sources(DIR).flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/['"](trade\.[\w.]+)['"]/g)].map((match) => match[1]!)),
+  );
 
   it('finds the keys it checks', () => {
     expect(used.size).toBeGreaterThan(80);
@@ -34,9 +37,10 @@ describe('trade texts', () => {
     const built = [
       ...ADDRESS_REJECTION_REASONS.map((reason) => `trade.address.rejected.${reason}`),
       ...LIMIT_PERIODS.map((period) => `trade.states.limit.${period}`),
-      ...ADD_CARD_CODES.map((code) => `trade.card.errors.${code}`),
+      ...ADD_CARD_ERRORS.map((name) => `trade.card.errors.${wireCodeOf(name)}`),
     ];
-    for (const lng of ['en', 'zh'] as const) expect(built.filter((key) => typeof textAt(bundledTranslations[lng], key) !== 'string')).toEqual([]);
+    for (const lng of ['en', 'zh'] as const)
+      expect(built.filter((key) => typeof textAt(bundledTranslations[lng], key) !== 'string')).toEqual([]);
   });
 
   it.each(['en', 'zh'] as const)('%s card rules take their numbers from the contracts (MAX_CARDS, CARD_READD_WAIT_HOURS)', (lng) => {

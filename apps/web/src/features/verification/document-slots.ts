@@ -6,10 +6,15 @@ export type Slot = 'front' | 'back';
 export type DocumentFiles = Record<Slot, UploadedFile[]>;
 
 /** A passport has one page to show; the cards have a front and a back. */
-export const SLOTS: Record<IdDocumentType, readonly Slot[]> = { PASSPORT: ['front'], ID_CARD: ['front', 'back'], DRIVERS: ['front', 'back'] };
+export const SLOTS: Record<IdDocumentType, readonly Slot[]> = {
+  PASSPORT: ['front'],
+  ID_CARD: ['front', 'back'],
+  DRIVERS: ['front', 'back'],
+};
 
 /** True when the slot holds a stored file (what a submit needs). */
-export const isSlotFilled = (files: UploadedFile[]) => files.length > 0 && files.every((file) => file.status === 'done' && Boolean(file.filePath));
+export const isSlotFilled = (files: UploadedFile[]) =>
+  files.length > 0 && files.every((file) => file.status === 'done' && Boolean(file.filePath));
 
 /** True when a file may go into the slot: it is empty, or holds only failed uploads (which it replaces). */
 export const isSlotFree = (files: UploadedFile[]) => files.every((file) => file.status === 'error');

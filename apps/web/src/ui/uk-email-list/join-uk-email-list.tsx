@@ -26,7 +26,11 @@ export function JoinUkEmailList({ join }: { join: UkEmailListJoin }) {
       {/* Always mounted, so the polite live region exists before a message appears in it. */}
       <div aria-live="polite" className="empty:hidden">
         {state.status === 'joined' && (
-          <p ref={confirmation} tabIndex={-1} className="flex items-start gap-2 rounded-xl bg-surface-2 px-4 py-3 text-sm text-fg outline-none">
+          <p
+            ref={confirmation}
+            tabIndex={-1}
+            className="flex items-start gap-2 rounded-xl bg-surface-2 px-4 py-3 text-sm text-fg outline-none"
+          >
             <CheckCircleIcon className="shrink-0 text-success" />
             {t(state.alreadyJoined ? 'common.ukEmailList.alreadyJoined' : 'common.ukEmailList.joined')}
           </p>

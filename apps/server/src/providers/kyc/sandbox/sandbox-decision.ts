@@ -11,14 +11,24 @@ export interface SandboxApplicantInfo {
 
 export type SandboxDecision =
   | { kind: 'pending' }
-  | { kind: 'reviewed'; reviewAnswer: 'GREEN' | 'RED'; reviewRejectType: 'FINAL' | 'RETRY' | null; rejectLabels: string[]; afterDelay: boolean };
+  | {
+      kind: 'reviewed';
+      reviewAnswer: 'GREEN' | 'RED';
+      reviewRejectType: 'FINAL' | 'RETRY' | null;
+      rejectLabels: string[];
+      afterDelay: boolean;
+    };
 
 const red = (reviewRejectType: 'FINAL' | 'RETRY', label: string): SandboxDecision => ({
-  kind: 'reviewed', reviewAnswer: 'RED', reviewRejectType, rejectLabels: [label], afterDelay: false,
+  kind: 'reviewed',
+  reviewAnswer: 'RED',
+  reviewRejectType,
+  rejectLabels: [label],
+  afterDelay: false,
 });
 
 /**
- * sandbox.md, "Identity verification": the outcome follows the last name (case-insensitive), then
+ * docs/sandbox.md, "Identity verification": the outcome follows the last name (case-insensitive), then
  * the countries. The labels are the ones Sumsub uses for the same outcomes, so our review mapping
  * treats both vendors alike.
  */

@@ -4,9 +4,6 @@ import { sandboxKycApplicants } from '../../../db/schema/index.ts';
 
 export type SandboxApplicantRow = typeof sandboxKycApplicants.$inferSelect;
 
-/** The database, or the transaction of `transaction` (only that, inside it: PGlite has one connection). */
-type Executor = Pick<Database, 'update'>;
-
 /** The sandbox vendor's side of the data: what Sumsub would keep about an applicant. */
 export function createSandboxKycRepository(db: Database) {
   return {
@@ -33,13 +30,13 @@ export function createSandboxKycRepository(db: Database) {
       return row;
     },
 
-    async update(id: string, values: Partial<typeof sandboxKycApplicants.$inferInsert>, executor: Executor = db): Promise<void> {
-      await executor.update(sandboxKycApplicants).set(values).where(eq(sandboxKycApplicants.id, id));
+    async update(id: string, values: Partial<typeof sandboxKycApplicants.$inferInsert>): Promise<void> {
+      await db.update(sandboxKycApplicants).set(values).where(eq(sandboxKycApplicants.id, id));
     },
 
     /** Runs `work` in one transaction: a change and the jobs it queues (the outbox) commit together. */
-    transaction<T>(work: (tx: Parameters<Parameters<Database['transaction']>[0]>[0]) => Promise<T>): Promise<T> {
-      return db.transaction(work);
+    transaction<T>(work: () => Promise<T>): Promise<T> {
+      return db.transaction(() => work());
     },
   };
 }

@@ -69,7 +69,11 @@ describe('the sandbox vendor', () => {
     // The retry, a second later, still carries the event's first correlationId and time.
     expect(bodies[1]).toBe(bodies[0]);
     expect(eventKeys[1]).toBe(eventKeys[0]);
-    expect(JSON.parse(bodies[1]!)).toMatchObject({ type: 'applicantPending', correlationId: expect.any(String), createdAtMs: '2026-11-21 12:00:00.000' });
+    expect(JSON.parse(bodies[1]!)).toMatchObject({
+      type: 'applicantPending',
+      correlationId: expect.any(String),
+      createdAtMs: '2026-11-21 12:00:00.000',
+    });
   });
 
   it('changes nothing when the jobs of a submission cannot be queued (one transaction)', async () => {
@@ -77,9 +81,9 @@ describe('the sandbox vendor', () => {
       deliver: async () => 200,
       queue: (real) => ({
         ...real,
-        enqueue: async (job, executor) => {
+        enqueue: async (job) => {
           if (job.kind === 'sandbox-kyc.decide') throw new Error('queue down');
-          await real.enqueue(job, executor);
+          await real.enqueue(job);
         },
       }),
     });

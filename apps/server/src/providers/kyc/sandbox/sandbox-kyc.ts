@@ -57,7 +57,7 @@ const deliveryJob = (applicantId: string, type: string, now: Date) => {
 /**
  * The sandbox KYC vendor: it behaves like Sumsub seen from our server. It keeps applicants on
  * its own table, has its own verification page (modules/sandbox/kyc-verification.routes.ts),
- * decides as sandbox.md says, and reports through webhooks in Sumsub's format and signature,
+ * decides as docs/sandbox.md says, and reports through webhooks in Sumsub's format and signature,
  * delivered by the outbox worker (retried like a vendor's resends when our intake does not
  * answer 2xx).
  */
@@ -70,7 +70,7 @@ export function createSandboxKyc(deps: {
   accessTokenKey: Buffer;
   /** Signs the share tokens the sandbox issues to donors (Reusable KYC). */
   shareTokenKey: Buffer;
-  /** sandbox.md: SANDBOX_KYC_DELAY_MS, the wait before a Pass. */
+  /** docs/sandbox.md: SANDBOX_KYC_DELAY_MS, the wait before a Pass. */
   passDelayMs: number;
   deliver: WebhookDelivery;
 }) {
@@ -86,7 +86,13 @@ export function createSandboxKyc(deps: {
       reviewAnswer: (row.reviewAnswer as ApplicantReview['reviewAnswer']) ?? null,
       reviewRejectType: (row.reviewRejectType as ApplicantReview['reviewRejectType']) ?? null,
       rejectLabels: row.rejectLabels,
-      info: { firstName: row.info.firstName, lastName: row.info.lastName, dob: row.info.dob, nationality: row.info.nationality, residenceCountry: row.info.residenceCountry },
+      info: {
+        firstName: row.info.firstName,
+        lastName: row.info.lastName,
+        dob: row.info.dob,
+        nationality: row.info.nationality,
+        residenceCountry: row.info.residenceCountry,
+      },
       // The sandbox's own clock of the review: the row changes exactly when its review does.
       reviewedAt: row.updatedAt,
     };
@@ -106,7 +112,15 @@ export function createSandboxKyc(deps: {
       reviewStatus: row.reviewStatus,
       createdAtMs,
       clientId: 'causeway-sandbox',
-      ...(row.reviewStatus === 'completed' ? { reviewResult: { reviewAnswer: row.reviewAnswer, reviewRejectType: row.reviewRejectType ?? undefined, rejectLabels: row.rejectLabels } } : {}),
+      ...(row.reviewStatus === 'completed'
+        ? {
+            reviewResult: {
+              reviewAnswer: row.reviewAnswer,
+              reviewRejectType: row.reviewRejectType ?? undefined,
+              rejectLabels: row.rejectLabels,
+            },
+          }
+        : {}),
     });
     const status = await deps.deliver(body, {
       'content-type': 'application/json',
@@ -124,15 +138,19 @@ export function createSandboxKyc(deps: {
 
   deps.worker.register(JOB_DECIDE, async (payload) => {
     const { applicantId, submissionId, reviewAnswer, reviewRejectType, rejectLabels } = payload as {
-      applicantId: string; submissionId: string; reviewAnswer: string; reviewRejectType: string | null; rejectLabels: string[];
+      applicantId: string;
+      submissionId: string;
+      reviewAnswer: string;
+      reviewRejectType: string | null;
+      rejectLabels: string[];
     };
     const row = await repository.findById(applicantId);
     // A newer submission replaced this one: its own decision will come.
     if (!row || row.info.submissionId !== submissionId) return;
     const now = clock.now();
-    await repository.transaction(async (tx) => {
-      await repository.update(applicantId, { reviewStatus: 'completed', reviewAnswer, reviewRejectType, rejectLabels, updatedAt: now }, tx);
-      await queue.enqueue(deliveryJob(applicantId, 'applicantReviewed', now), tx);
+    await repository.transaction(async () => {
+      await repository.update(applicantId, { reviewStatus: 'completed', reviewAnswer, reviewRejectType, rejectLabels, updatedAt: now });
+      await queue.enqueue(deliveryJob(applicantId, 'applicantReviewed', now));
     });
   });
 
@@ -140,7 +158,14 @@ export function createSandboxKyc(deps: {
     kind: 'sandbox',
 
     async createApplicant({ externalUserId, email, levelName }) {
-      const row = await repository.insertOrGet({ id: newId('sbx'), externalUserId, email, levelName, createdAt: clock.now(), updatedAt: clock.now() });
+      const row = await repository.insertOrGet({
+        id: newId('sbx'),
+        externalUserId,
+        email,
+        levelName,
+        createdAt: clock.now(),
+        updatedAt: clock.now(),
+      });
       return { applicantId: row.id };
     },
 
@@ -154,9 +179,16 @@ export function createSandboxKyc(deps: {
       const claims = shareTokens.verify(shareToken, clock.now());
       if (!claims) throw new VendorInputError('Token is invalid: unknown or expired share token');
       if (await repository.findByShareTokenId(claims.id)) throw new VendorInputError('Token is invalid: the share token was used already');
-      const applicant = await repository.insertOrGet({ id: newId('sbx'), externalUserId, email: '', levelName, createdAt: clock.now(), updatedAt: clock.now() });
+      const applicant = await repository.insertOrGet({
+        id: newId('sbx'),
+        externalUserId,
+        email: '',
+        levelName,
+        createdAt: clock.now(),
+        updatedAt: clock.now(),
+      });
       await repository.update(applicant.id, { shareTokenId: claims.id });
-      // The recipient rechecks what was shared, by the same rules as the page (sandbox.md).
+      // The recipient rechecks what was shared, by the same rules as the page (docs/sandbox.md).
       await sandboxKyc.submit(applicant, claims.info, Buffer.from(`shared:${claims.id}`));
       return { applicantId: applicant.id };
     },
@@ -186,7 +218,11 @@ export function createSandboxKyc(deps: {
      * token a merchant puts in its entry link so the person need not verify again here.
      */
     issueShareToken(info: SandboxApplicantInfo, ttlSeconds = SHARE_TOKEN_TTL_SECONDS): string {
-      return shareTokens.sign({ id: newId('shr'), info, expiresAt: clock.now().getTime() + Math.min(ttlSeconds, SHARE_TOKEN_TTL_SECONDS) * 1000 });
+      return shareTokens.sign({
+        id: newId('shr'),
+        info,
+        expiresAt: clock.now().getTime() + Math.min(ttlSeconds, SHARE_TOKEN_TTL_SECONDS) * 1000,
+      });
     },
 
     /** The applicant an access token opens the page for, or undefined when forged or expired. */
@@ -198,7 +234,7 @@ export function createSandboxKyc(deps: {
     /**
      * The page's form (and flow V2's documents): the applicant is pending at once (an
      * applicantPending webhook), and its decision follows, a Pass after the configured delay, as
-     * sandbox.md describes. The sandbox keeps only the document's SHA-256, never the image. The
+     * docs/sandbox.md describes. The sandbox keeps only the document's SHA-256, never the image. The
      * change and its jobs commit together.
      */
     async submit(applicant: SandboxApplicantRow, info: SandboxApplicantInfo, document: Buffer): Promise<void> {
@@ -206,15 +242,25 @@ export function createSandboxKyc(deps: {
       const submissionId = newId('sub');
       const documentSha256 = createHash('sha256').update(document).digest('hex');
       const decision = decideSandboxReview(info);
-      await repository.transaction(async (tx) => {
+      await repository.transaction(async () => {
         await repository.update(applicant.id, {
-          info: { ...info, submissionId }, documentSha256, reviewStatus: 'pending', reviewAnswer: null, reviewRejectType: null, rejectLabels: [], updatedAt: now,
-        }, tx);
-        await queue.enqueue(deliveryJob(applicant.id, 'applicantPending', now), tx);
+          info: { ...info, submissionId },
+          documentSha256,
+          reviewStatus: 'pending',
+          reviewAnswer: null,
+          reviewRejectType: null,
+          rejectLabels: [],
+          updatedAt: now,
+        });
+        await queue.enqueue(deliveryJob(applicant.id, 'applicantPending', now));
         if (decision.kind === 'pending') return;
         const { reviewAnswer, reviewRejectType, rejectLabels } = decision;
         const runAt = new Date(now.getTime() + (decision.afterDelay ? deps.passDelayMs : 0));
-        await queue.enqueue({ kind: JOB_DECIDE, payload: { applicantId: applicant.id, submissionId, reviewAnswer, reviewRejectType, rejectLabels }, runAt }, tx);
+        await queue.enqueue({
+          kind: JOB_DECIDE,
+          payload: { applicantId: applicant.id, submissionId, reviewAnswer, reviewRejectType, rejectLabels },
+          runAt,
+        });
       });
     },
   };

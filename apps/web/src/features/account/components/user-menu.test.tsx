@@ -24,9 +24,18 @@ function openMenu(options: { signedIn?: boolean; userType?: 'Individual' | 'Corp
   const status = options.verified ? 'Pass' : 'Initial';
   const http = routedHttpClient({
     [PATHS.checkLoginStatus]: () =>
-      options.signedIn === false ? { isLogin: false, email: null, userType: null } : { isLogin: true, email: 'ann@example.com', userType: options.userType ?? 'Individual' },
+      options.signedIn === false
+        ? { isLogin: false, email: null, userType: null, mode: null, targetEntityTag: null }
+        : {
+            isLogin: true,
+            email: 'ann@example.com',
+            userType: options.userType ?? 'Individual',
+            mode: options.mode ?? 'individual',
+            targetEntityTag: null,
+          },
     [PATHS.menuLinks]: () => LINKS,
-    [PATHS.overview]: () => (options.userType === 'Corporate' ? corporateOverview({ kybBasicStatus: status }) : accountOverview({}, { kycStatus: status })),
+    [PATHS.overview]: () =>
+      options.userType === 'Corporate' ? corporateOverview({ kybBasicStatus: status }) : accountOverview({}, { kycStatus: status }),
     [PATHS.logout]: () => null,
   });
   const view = renderPage(<UserMenu lng="en" mode={options.mode ?? 'individual'} />, {
@@ -51,7 +60,11 @@ describe('the user menu', () => {
     await waitFor(() => expect(calls.filter((c) => c.path === PATHS.overview)).toHaveLength(1));
     expect(screen.getByText('Unverified')).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Account menu' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Transaction History', 'Settings']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Transaction History', 'Settings']);
     // Issue 14: the legal pages for the page's language, in a new tab, safely.
     const terms = await screen.findByRole('link', { name: 'Terms of Use' });
     expect(terms).toHaveAttribute('href', '/en/legal/terms');
@@ -74,14 +87,20 @@ describe('the user menu', () => {
     const corporate = openMenu({ userType: 'Corporate', verified: true });
     await corporate.user.click(await screen.findByRole('button', { name: 'Account menu' }));
     expect(await screen.findByText('Verified')).toBeInTheDocument();
-    expect(within(screen.getByRole('navigation', { name: 'Account menu' })).getAllByRole('link').map((l) => l.textContent)).toEqual(['Business portal']);
+    expect(
+      within(screen.getByRole('navigation', { name: 'Account menu' }))
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Business portal']);
     corporate.unmount();
 
     const independent = openMenu({ mode: 'independent' });
     await independent.user.click(await screen.findByRole('button', { name: 'Account menu' }));
-    expect(within(screen.getByRole('navigation', { name: 'Account menu' })).getAllByRole('link').map((l) => l.textContent)).toEqual([
-      'Homepage', 'Buy Crypto', 'Transaction History', 'Settings',
-    ]);
+    expect(
+      within(screen.getByRole('navigation', { name: 'Account menu' }))
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Homepage', 'Buy Crypto', 'Transaction History', 'Settings']);
   });
 
   it('closes on a click outside and on Escape', async () => {

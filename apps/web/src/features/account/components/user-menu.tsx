@@ -21,7 +21,7 @@ const ConfirmDialog = lazy(() => import('@/ui/confirm-dialog').then((m) => ({ de
 const itemClass = 'flex h-10 items-center rounded-lg px-3 text-sm text-fg hover:bg-surface-2';
 
 /**
- * Spec §2 user menu: email and Verified/Unverified badge; entries by user type and mode; Logout
+ * docs/rules/screens.md user menu: email and Verified/Unverified badge; entries by user type and mode; Logout
  * with a confirmation; the dark-mode toggle on small screens; copyright links by brand and entity.
  * A 300 px dropdown, a side drawer on phones; a click outside or Escape closes it.
  */
@@ -52,18 +52,28 @@ export function UserMenu({ lng, mode, darkModeToggle }: UserMenuProps) {
   }, [open]);
 
   if (!status.data?.isLogin) {
-    return <Link to={`/${lng}/${LOGIN_ROUTE_BY_MODE[mode]}`} className="rounded-full px-3 py-2 text-sm font-medium text-primary">{t('common.userMenu.signIn')}</Link>;
+    return (
+      <Link to={`/${lng}/${LOGIN_ROUTE_BY_MODE[mode]}`} className="rounded-full px-3 py-2 text-sm font-medium text-primary">
+        {t('common.userMenu.signIn')}
+      </Link>
+    );
   }
   const corporate = status.data.userType === 'Corporate';
-  // Spec §4: KYC (individual) or basic KYB (corporate) status; Pass is the only verified one.
+  // docs/rules/order-states.md: KYC (individual) or basic KYB (corporate) status; Pass is the only verified one.
   const verified = verificationStatusOf(account.data) === 'Pass';
-  const entries = corporate || isBusinessMode(mode)
-    ? [{ key: 'portal', to: 'corporation-portal/setting' }]
-    : [
-        ...(isIndependentMode(mode) ? [{ key: 'home', to: 'dashboard' }, { key: 'buyCrypto', to: 'buy-crypto' }] : []),
-        { key: 'history', to: 'history' },
-        { key: 'settings', to: 'settings' },
-      ];
+  const entries =
+    corporate || isBusinessMode(mode)
+      ? [{ key: 'portal', to: 'corporation-portal/setting' }]
+      : [
+          ...(isIndependentMode(mode)
+            ? [
+                { key: 'home', to: 'dashboard' },
+                { key: 'buyCrypto', to: 'buy-crypto' },
+              ]
+            : []),
+          { key: 'history', to: 'history' },
+          { key: 'settings', to: 'settings' },
+        ];
 
   const logout = async () => {
     await endSession(mode);
@@ -81,7 +91,10 @@ export function UserMenu({ lng, mode, darkModeToggle }: UserMenuProps) {
         onClick={() => setOpen(!open)}
         className="flex h-10 items-center gap-2 rounded-full border border-line bg-surface px-2 text-sm text-fg hover:bg-surface-2"
       >
-        <span aria-hidden="true" className="flex size-7 items-center justify-center rounded-full bg-primary font-semibold uppercase text-on-primary">
+        <span
+          aria-hidden="true"
+          className="flex size-7 items-center justify-center rounded-full bg-primary font-semibold uppercase text-on-primary"
+        >
           {(status.data.email ?? '?').charAt(0)}
         </span>
         <span className="sr-only">{t('common.userMenu.open')}</span>
@@ -91,9 +104,13 @@ export function UserMenu({ lng, mode, darkModeToggle }: UserMenuProps) {
           id={panelId}
           className="z-40 flex flex-col gap-1 border border-line bg-surface p-3 shadow-xl max-sm:fixed max-sm:inset-y-0 max-sm:right-0 max-sm:w-[300px] max-sm:max-w-[85vw] sm:absolute sm:right-0 sm:top-12 sm:w-[300px] sm:rounded-2xl"
         >
-          <p className="truncate px-3 pt-1 text-sm font-medium text-fg" title={status.data.email ?? ''}>{status.data.email}</p>
+          <p className="truncate px-3 pt-1 text-sm font-medium text-fg" title={status.data.email ?? ''}>
+            {status.data.email}
+          </p>
           <p className="px-3 pb-2">
-            <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ${verified ? 'bg-success text-on-primary' : 'bg-surface-2 text-muted'}`}>
+            <span
+              className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ${verified ? 'bg-success text-on-primary' : 'bg-surface-2 text-muted'}`}
+            >
               {t(verified ? 'common.userMenu.verified' : 'common.userMenu.unverified')}
             </span>
           </p>
@@ -103,14 +120,22 @@ export function UserMenu({ lng, mode, darkModeToggle }: UserMenuProps) {
                 {t(`common.userMenu.${entry.key}`)}
               </Link>
             ))}
-            <button type="button" onClick={() => setConfirming(true)} className={`${itemClass} text-left text-danger`}>{t('common.userMenu.logout')}</button>
+            <button type="button" onClick={() => setConfirming(true)} className={`${itemClass} text-left text-danger`}>
+              {t('common.userMenu.logout')}
+            </button>
           </nav>
           {darkModeToggle ? <div className="border-t border-line px-1 pt-2 sm:hidden">{darkModeToggle}</div> : null}
           {links.data?.length ? (
             <footer className="mt-2 flex flex-wrap gap-x-3 gap-y-1 border-t border-line px-3 pt-2 text-xs text-muted">
               {links.data.map((link) => (
                 // Another tab, so the checkout stays; noopener noreferrer, so the page opened (perhaps the operator's own site) gets no handle on it.
-                <a key={link.key} href={menuLinkUrlFor(link.url, lng)} target="_blank" rel="noopener noreferrer" className="hover:text-fg hover:underline">
+                <a
+                  key={link.key}
+                  href={menuLinkUrlFor(link.url, lng)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="hover:text-fg hover:underline"
+                >
                   {t(`common.userMenu.links.${link.key}`, { defaultValue: link.key })}
                 </a>
               ))}

@@ -19,7 +19,8 @@ export const AFTER_SIGN_IN_TEXTS: Partial<Record<LoginFlow['step'], { title: str
 export function AfterSignInSteps({ flow, mode }: { flow: LoginFlow; mode: LoginMode }) {
   const { lng } = useParams();
   const navigate = useNavigate();
-  if (flow.step === 'gaVerify') return <GaVerifyStep error={flow.error} locked={flow.locked} onSubmit={flow.submitGaCode} onEdit={() => flow.setError(undefined)} />;
+  if (flow.step === 'gaVerify')
+    return <GaVerifyStep error={flow.error} locked={flow.locked} onSubmit={flow.submitGaCode} onEdit={() => flow.setError(undefined)} />;
   if (flow.step === 'setPWD') {
     return (
       <Suspense fallback={null}>
@@ -28,7 +29,12 @@ export function AfterSignInSteps({ flow, mode }: { flow: LoginFlow; mode: LoginM
     );
   }
   if (flow.step === 'TwoFaTip') {
-    return <TwoFaTipStep onSetUp={() => navigate(`/${lng}/${SETTINGS_BY_MODE[mode]}?bind=authenticator`, { replace: true })} onLater={() => void flow.finish()} />;
+    return (
+      <TwoFaTipStep
+        onSetUp={() => navigate(`/${lng}/${SETTINGS_BY_MODE[mode]}?bind=authenticator`, { replace: true })}
+        onLater={() => void flow.finish()}
+      />
+    );
   }
   return null;
 }

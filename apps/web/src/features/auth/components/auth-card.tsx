@@ -15,5 +15,9 @@ export function AuthCard({ title, description, children }: { title: string; desc
 
 /** The step's error line, announced to screen readers. */
 export function FormError({ message }: { message: string | undefined }) {
-  return message ? <p role="alert" className="text-sm whitespace-pre-line text-danger">{message}</p> : null;
+  return message ? (
+    <p role="alert" className="text-sm whitespace-pre-line text-danger">
+      {message}
+    </p>
+  ) : null;
 }

@@ -80,7 +80,14 @@ describe('EmailCodeDialog', () => {
   describe('a refused send (issue 14: the dialog said a code was sent, and nothing else)', () => {
     /** send-verify-code past a send limit: 429 USE000002002 with Retry-After (here 20 minutes). */
     const sendLimit = () =>
-      new ApiError({ kind: 'business', path: PATHS.sendVerifyCode, httpStatus: 429, code: 'USE000002002', msg: 'Maximum attempts exceeded, try again in 1 hour', retryAfterSeconds: 1200 });
+      new ApiError({
+        kind: 'business',
+        path: PATHS.sendVerifyCode,
+        httpStatus: 429,
+        code: 'USE000002002',
+        msg: 'Maximum attempts exceeded, try again in 1 hour',
+        retryAfterSeconds: 1200,
+      });
 
     it('on opening: says no code went out, why and when to ask again, and offers Resend only once Retry-After has passed', async () => {
       renderWithI18n(<Harness sendCode={() => Promise.reject(sendLimit())} submitCode={() => Promise.resolve()} />);
@@ -108,7 +115,13 @@ describe('EmailCodeDialog', () => {
     });
 
     it('a refusal without Retry-After offers Resend at once (it cannot say how long)', async () => {
-      const noRetryAfter = new ApiError({ kind: 'business', path: PATHS.sendVerifyCode, httpStatus: 429, code: 'USE000002002', msg: 'Maximum attempts exceeded, try again in 1 hour' });
+      const noRetryAfter = new ApiError({
+        kind: 'business',
+        path: PATHS.sendVerifyCode,
+        httpStatus: 429,
+        code: 'USE000002002',
+        msg: 'Maximum attempts exceeded, try again in 1 hour',
+      });
       renderWithI18n(<Harness sendCode={() => Promise.reject(noRetryAfter)} submitCode={() => Promise.resolve()} />);
       await settle();
       expect(screen.getByRole('button', { name: 'Resend code' })).toBeInTheDocument();
@@ -129,7 +142,9 @@ describe('EmailCodeDialog', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Resend code' }));
       await settle();
       expect(sendCode).toHaveBeenCalledTimes(2);
-      expect(within(dialog()).getByRole('alert')).toHaveTextContent(/^No new code was sent\. Too many requests\. Try again in 20 minutes\.$/);
+      expect(within(dialog()).getByRole('alert')).toHaveTextContent(
+        /^No new code was sent\. Too many requests\. Try again in 20 minutes\.$/,
+      );
       expect(dialog()).toHaveAccessibleDescription('Enter the 6-digit code we sent to ann@example.com.');
       expect(screen.queryByRole('button', { name: 'Resend code' })).not.toBeInTheDocument();
       expect(screen.getByText('Resend code in 20 min')).toBeInTheDocument();
@@ -148,7 +163,14 @@ describe('EmailCodeDialog', () => {
     });
 
     it('opened again within the 59 s (USE000002005): the code sent a moment ago still works, so no refusal, and Resend counts down from Retry-After', async () => {
-      const tooEarly = new ApiError({ kind: 'business', path: PATHS.sendVerifyCode, httpStatus: 429, code: 'USE000002005', msg: 'Please wait 40 s before asking for a new code', retryAfterSeconds: 40 });
+      const tooEarly = new ApiError({
+        kind: 'business',
+        path: PATHS.sendVerifyCode,
+        httpStatus: 429,
+        code: 'USE000002005',
+        msg: 'Please wait 40 s before asking for a new code',
+        retryAfterSeconds: 40,
+      });
       renderWithI18n(<Harness sendCode={() => Promise.reject(tooEarly)} submitCode={() => Promise.resolve()} />);
       await settle();
       expect(within(dialog()).queryByRole('alert')).not.toBeInTheDocument();

@@ -27,10 +27,14 @@ export interface EmailCodeDialogProps {
  * first send refused). A refused Resend keeps "sent": the earlier code still works.
  */
 type SendState = 'sending' | 'sent' | 'notSent';
-const DESCRIPTION: Record<SendState, string> = { sending: 'auth.codeDialog.sending', sent: 'auth.codeDialog.description', notSent: 'auth.codeDialog.notSent' };
+const DESCRIPTION: Record<SendState, string> = {
+  sending: 'auth.codeDialog.sending',
+  sent: 'auth.codeDialog.description',
+  notSent: 'auth.codeDialog.notSent',
+};
 
 /**
- * Spec §4: opening clears the boxes, sends a code and starts the 59 s countdown; the sixth digit
+ * docs/rules/order-states.md: opening clears the boxes, sends a code and starts the 59 s countdown; the sixth digit
  * submits; a failure shows the error line (Backspace then clears all and refocuses the first box).
  * A lock closes the boxes and keeps its reason until the dialog opens again. A refused send (a
  * limit, issue 14) is said in an alert with when to ask again, and the description never claims
@@ -47,14 +51,35 @@ export function EmailCodeDialog({ open, email, sendCode, submitCode, onClose, al
     if (open) setSendState(firstState);
   }
   return (
-    <Modal open={open} onOpenChange={(next) => !next && onClose()} title={t('auth.codeDialog.title')} description={t(DESCRIPTION[sendState], { email })} width="md">
+    <Modal
+      open={open}
+      onOpenChange={(next) => !next && onClose()}
+      title={t('auth.codeDialog.title')}
+      description={t(DESCRIPTION[sendState], { email })}
+      width="md"
+    >
       {/* The body mounts on every opening, so its boxes, error and countdown start fresh. */}
-      <CodeDialogBody sendCode={sendCode} submitCode={submitCode} alreadySent={alreadySent} sendState={sendState} onSendState={setSendState} />
+      <CodeDialogBody
+        sendCode={sendCode}
+        submitCode={submitCode}
+        alreadySent={alreadySent}
+        sendState={sendState}
+        onSendState={setSendState}
+      />
     </Modal>
   );
 }
 
-function CodeDialogBody({ sendCode, submitCode, alreadySent, sendState, onSendState }: Pick<EmailCodeDialogProps, 'sendCode' | 'submitCode' | 'alreadySent'> & { sendState: SendState; onSendState: (state: SendState) => void }) {
+function CodeDialogBody({
+  sendCode,
+  submitCode,
+  alreadySent,
+  sendState,
+  onSendState,
+}: Pick<EmailCodeDialogProps, 'sendCode' | 'submitCode' | 'alreadySent'> & {
+  sendState: SendState;
+  onSendState: (state: SendState) => void;
+}) {
   const { t } = useTranslation();
   const sender = useCodeSender(sendCode, alreadySent?.resendAfterSeconds ?? RESEND_SECONDS);
   const [error, setError] = useState<string>();
@@ -97,7 +122,9 @@ function CodeDialogBody({ sendCode, submitCode, alreadySent, sendState, onSendSt
       {sender.secondsLeft > 0 ? (
         <p className="text-sm text-muted" aria-live="polite">
           {/* A wait of a minute or more reads in whole minutes: a second-by-second count of an hour says nothing more, and a screen reader would hear it every second. */}
-          {sender.secondsLeft >= 60 ? t('auth.codeDialog.resendInMinutes', { minutes: Math.ceil(sender.secondsLeft / 60) }) : t('auth.codeDialog.resendIn', { seconds: sender.secondsLeft })}
+          {sender.secondsLeft >= 60
+            ? t('auth.codeDialog.resendInMinutes', { minutes: Math.ceil(sender.secondsLeft / 60) })
+            : t('auth.codeDialog.resendIn', { seconds: sender.secondsLeft })}
         </p>
       ) : (
         <button type="button" onClick={resend} className="text-sm font-medium text-primary underline-offset-4 hover:underline">

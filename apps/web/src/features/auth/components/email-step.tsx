@@ -5,7 +5,15 @@ import { looksLikeEmail } from '../email-pattern';
 import { FormError } from './auth-card';
 
 /** loginPre: the email, then Continue. */
-export function EmailStep({ initialEmail, error, onSubmit }: { initialEmail: string; error?: string; onSubmit: (email: string) => Promise<void> }) {
+export function EmailStep({
+  initialEmail,
+  error,
+  onSubmit,
+}: {
+  initialEmail: string;
+  error?: string;
+  onSubmit: (email: string) => Promise<void>;
+}) {
   const { t } = useTranslation();
   const [email, setEmail] = useState(initialEmail);
   const [busy, setBusy] = useState(false);

@@ -18,7 +18,16 @@ export interface PasswordStepProps {
 }
 
 /** login: the password of a known account, or a switch to an email code. */
-export function PasswordStep({ email, mode, error, stayLoggedIn, onStayLoggedInChange, onSubmit, onUseCode, onChangeEmail }: PasswordStepProps) {
+export function PasswordStep({
+  email,
+  mode,
+  error,
+  stayLoggedIn,
+  onStayLoggedInChange,
+  onSubmit,
+  onUseCode,
+  onChangeEmail,
+}: PasswordStepProps) {
   const { t } = useTranslation();
   const { lng } = useParams();
   const [password, setPassword] = useState('');
@@ -35,19 +44,37 @@ export function PasswordStep({ email, mode, error, stayLoggedIn, onStayLoggedInC
     <form onSubmit={submit} className="flex flex-col gap-4">
       <p className="flex flex-wrap items-center justify-between gap-2 text-sm">
         <span className="font-medium text-fg">{email}</span>
-        <button type="button" onClick={onChangeEmail} className="text-primary underline-offset-4 hover:underline">{t('auth.useAnotherEmail')}</button>
+        <button type="button" onClick={onChangeEmail} className="text-primary underline-offset-4 hover:underline">
+          {t('auth.useAnotherEmail')}
+        </button>
       </p>
-      <PasswordInput label={t('auth.password')} name="password" autoComplete="current-password" value={password} onValueChange={setPassword} autoFocus />
+      <PasswordInput
+        label={t('auth.password')}
+        name="password"
+        autoComplete="current-password"
+        value={password}
+        onValueChange={setPassword}
+        autoFocus
+      />
       <Link to={`/${lng}/reset-pwd?${resetQuery}`} className="self-end text-sm text-primary underline-offset-4 hover:underline">
         {t('auth.forgotPassword')}
       </Link>
       <label className="flex items-center gap-2 text-sm text-fg">
-        <input type="checkbox" checked={stayLoggedIn} onChange={(event) => onStayLoggedInChange(event.target.checked)} className="size-4 accent-[var(--cw-primary)]" />
+        <input
+          type="checkbox"
+          checked={stayLoggedIn}
+          onChange={(event) => onStayLoggedInChange(event.target.checked)}
+          className="size-4 accent-[var(--cw-primary)]"
+        />
         {t('auth.stayLoggedIn')}
       </label>
       <FormError message={error} />
-      <GradientButton type="submit" fullWidth loading={busy} variant={password ? 'primary' : 'inactive'}>{t('auth.signIn')}</GradientButton>
-      <button type="button" onClick={onUseCode} className="text-sm font-medium text-primary underline-offset-4 hover:underline">{t('auth.useCodeInstead')}</button>
+      <GradientButton type="submit" fullWidth loading={busy} variant={password ? 'primary' : 'inactive'}>
+        {t('auth.signIn')}
+      </GradientButton>
+      <button type="button" onClick={onUseCode} className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+        {t('auth.useCodeInstead')}
+      </button>
     </form>
   );
 }

@@ -49,7 +49,7 @@ const met = (): Rule[] => {
 const summary = () => screen.getByTestId('password-rules-summary');
 
 describe('SetPasswordStep and its new-password fields', () => {
-  it('lists every rule of spec §5, each heard as not met while empty (the ○ marks are hidden)', () => {
+  it('lists every rule of docs/rules/validation.md, each heard as not met while empty (the ○ marks are hidden)', () => {
     open();
     expect(ruleItems().map(spoken)).toEqual(Object.values(RULES).map((rule) => `Not met: ${rule}`));
     expect(met()).toEqual([]);

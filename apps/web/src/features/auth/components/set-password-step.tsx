@@ -4,7 +4,15 @@ import { GradientButton, isNewPasswordReady, NewPasswordFields } from '@/ui';
 import { FormError } from './auth-card';
 
 /** setPWD: a password that meets every rule, typed twice. */
-export function SetPasswordStep({ error, onSubmit, onSkip }: { error?: string; onSubmit: (password: string, repeat: string) => Promise<void>; onSkip: () => void }) {
+export function SetPasswordStep({
+  error,
+  onSubmit,
+  onSkip,
+}: {
+  error?: string;
+  onSubmit: (password: string, repeat: string) => Promise<void>;
+  onSkip: () => void;
+}) {
   const { t } = useTranslation();
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
@@ -21,8 +29,12 @@ export function SetPasswordStep({ error, onSubmit, onSkip }: { error?: string; o
     <form onSubmit={submit} className="flex flex-col gap-4">
       <NewPasswordFields password={password} repeat={repeat} onPasswordChange={setPassword} onRepeatChange={setRepeat} autoFocus />
       <FormError message={error} />
-      <GradientButton type="submit" fullWidth loading={busy} variant={ready ? 'primary' : 'inactive'}>{t('auth.setPassword.save')}</GradientButton>
-      <button type="button" onClick={onSkip} className="text-sm font-medium text-primary underline-offset-4 hover:underline">{t('auth.setPassword.skip')}</button>
+      <GradientButton type="submit" fullWidth loading={busy} variant={ready ? 'primary' : 'inactive'}>
+        {t('auth.setPassword.save')}
+      </GradientButton>
+      <button type="button" onClick={onSkip} className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+        {t('auth.setPassword.skip')}
+      </button>
     </form>
   );
 }

@@ -12,7 +12,7 @@ export interface SignupStepProps {
   onChangeEmail: () => void;
 }
 
-/** signup: a new address. Terms checked by default (spec §3); Continue emails the code. */
+/** signup: a new address. Terms checked by default (docs/rules/entities.md); Continue emails the code. */
 export function SignupStep({ email, suggestedEmail, privateRelay, onContinue, onUseSuggestion, onChangeEmail }: SignupStepProps) {
   const { t } = useTranslation();
   const [terms, setTerms] = useState(true);
@@ -20,14 +20,24 @@ export function SignupStep({ email, suggestedEmail, privateRelay, onContinue, on
     <div className="flex flex-col gap-4">
       <p className="text-sm text-fg">{t('auth.signupIntro', { email })}</p>
       {suggestedEmail ? (
-        <button type="button" onClick={() => onUseSuggestion(suggestedEmail)} className="self-start text-sm font-medium text-primary underline-offset-4 hover:underline">
+        <button
+          type="button"
+          onClick={() => onUseSuggestion(suggestedEmail)}
+          className="self-start text-sm font-medium text-primary underline-offset-4 hover:underline"
+        >
           {t('auth.didYouMean', { email: suggestedEmail })}
         </button>
       ) : null}
-      {privateRelay ? <p role="note" className="rounded-xl bg-surface-2 p-3 text-sm text-fg">{t('auth.privateRelay')}</p> : null}
+      {privateRelay ? (
+        <p role="note" className="rounded-xl bg-surface-2 p-3 text-sm text-fg">
+          {t('auth.privateRelay')}
+        </p>
+      ) : null}
       <TermsCheckbox checked={terms} onChange={setTerms} />
       <GradientButton fullWidth showContinueArrow variant={terms ? 'primary' : 'inactive'} onClick={() => onContinue(terms)} />
-      <button type="button" onClick={onChangeEmail} className="text-sm font-medium text-primary underline-offset-4 hover:underline">{t('auth.useAnotherEmail')}</button>
+      <button type="button" onClick={onChangeEmail} className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+        {t('auth.useAnotherEmail')}
+      </button>
     </div>
   );
 }

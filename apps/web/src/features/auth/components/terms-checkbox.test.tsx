@@ -42,7 +42,10 @@ describe('the sign-up consent line', () => {
   it('links the Terms of Use and the Privacy Statement (the built-in pages), in a new tab, safely', async () => {
     openConsent();
     expect(screen.getByRole('checkbox', { name: 'I agree to the Terms of Use and the Privacy Statement' })).toBeChecked();
-    for (const [name, href] of [['Terms of Use', '/en/legal/terms'], ['Privacy Statement', '/en/legal/privacy']] as const) {
+    for (const [name, href] of [
+      ['Terms of Use', '/en/legal/terms'],
+      ['Privacy Statement', '/en/legal/privacy'],
+    ] as const) {
       const link = await linkTo(name, href);
       expect(link).toHaveAttribute('target', '_blank');
       expect(link).toHaveAttribute('rel', 'noopener noreferrer');
@@ -56,7 +59,9 @@ describe('the sign-up consent line', () => {
     ]);
     expect(await linkTo('Terms of Use', 'https://shop.example/en/terms')).toHaveAttribute('rel', 'noopener noreferrer');
     expect(await linkTo('Privacy Statement', 'https://shop.example/privacy')).toHaveAttribute('target', '_blank');
-    expect(calls.filter((call) => call.path === PATHS.menuLinks)).toEqual([expect.objectContaining({ method: 'GET', options: { silent: true } })]);
+    expect(calls.filter((call) => call.path === PATHS.menuLinks)).toEqual([
+      expect.objectContaining({ method: 'GET', options: { silent: true } }),
+    ]);
   });
 
   it('still links the built-in pages when get-links fails', async () => {

@@ -6,8 +6,12 @@ export function TwoFaTipStep({ onSetUp, onLater }: { onSetUp: () => void; onLate
   const { t } = useTranslation();
   return (
     <div className="flex flex-col gap-3">
-      <GradientButton fullWidth onClick={onSetUp}>{t('auth.twoFaTip.setUp')}</GradientButton>
-      <GradientButton fullWidth variant="outline" onClick={onLater}>{t('auth.twoFaTip.later')}</GradientButton>
+      <GradientButton fullWidth onClick={onSetUp}>
+        {t('auth.twoFaTip.setUp')}
+      </GradientButton>
+      <GradientButton fullWidth variant="outline" onClick={onLater}>
+        {t('auth.twoFaTip.later')}
+      </GradientButton>
     </div>
   );
 }

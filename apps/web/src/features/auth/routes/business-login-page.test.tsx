@@ -28,7 +28,9 @@ describe('business login page', () => {
     await submitEmail(user, 'boss@corp.example');
     await submitPassword(user, 'pw-2');
     expect(await landedOn()).toBe('/en/corporation-portal/setting');
-    expect(bodiesOf(PATHS.passwordLogin)).toEqual([{ email: 'boss@corp.example', password: 'pw-2', loginMode: 'business', stayLoggedIn: false }]);
+    expect(bodiesOf(PATHS.passwordLogin)).toEqual([
+      { email: 'boss@corp.example', password: 'pw-2', loginMode: 'business', stayLoggedIn: false },
+    ]);
     expect(storedToken('business')).toEqual({ data: { token: 'biz-1', validTime: expect.any(Number) }, expiry: -1 });
     expect(storedToken('individual')).toBeNull();
     // Only the individual token is shared with sibling apps.
@@ -55,7 +57,9 @@ describe('business login page', () => {
 
   it('ignores values that are not plain identifiers', async () => {
     const long = 'x'.repeat(129);
-    open(`?tranType=${encodeURIComponent('BUY NOW')}&fiatCurrency=${encodeURIComponent('<script>')}&paymentMethod=${encodeURIComponent('a;b=c')}&orderToken=${long}&tranId=${encodeURIComponent('../x/y')}`);
+    open(
+      `?tranType=${encodeURIComponent('BUY NOW')}&fiatCurrency=${encodeURIComponent('<script>')}&paymentMethod=${encodeURIComponent('a;b=c')}&orderToken=${long}&tranId=${encodeURIComponent('../x/y')}`,
+    );
     // The page has settled once its first screen is up; the writes happen in an effect after it.
     expect(await screen.findByLabelText('Email')).toBeInTheDocument();
     await waitFor(() => expect(document.cookie).toBe(''));

@@ -13,9 +13,11 @@ const UNLOCK = 'If this is your account, check your email for a link to unlock s
 const INVALID = 'Invalid code. Please try again.';
 
 /** The server's answer to a locked factor, or to too many checks from one address: 429 USE000002002. */
-const locked = (path: string) => () => Promise.reject(new ApiError({ kind: 'business', path, httpStatus: 429, code: 'USE000002002', msg: LOCKED }));
+const locked = (path: string) => () =>
+  Promise.reject(new ApiError({ kind: 'business', path, httpStatus: 429, code: 'USE000002002', msg: LOCKED }));
 
-const open = (routes: Record<string, Responder>) => openLogin(<IndividualLoginPage />, { path: '/:lng/login-v2', url: '/en/login-v2', routes });
+const open = (routes: Record<string, Responder>) =>
+  openLogin(<IndividualLoginPage />, { path: '/:lng/login-v2', url: '/en/login-v2', routes });
 
 describe('sign-in under a lock (issue 13: every second factor is counted)', () => {
   it('a locked password says so and, on its own line, where the unlock link went', async () => {
@@ -35,7 +37,9 @@ describe('sign-in under a lock (issue 13: every second factor is counted)', () =
     const dialog = await screen.findByRole('dialog', { name: 'Check your email' });
     await user.click(within(dialog).getAllByRole('textbox')[0]!);
     await user.keyboard('123456');
-    const reason = await within(dialog).findByText((_, element) => element?.textContent === `${LOCKED}\n${UNLOCK}` && element.tagName === 'P');
+    const reason = await within(dialog).findByText(
+      (_, element) => element?.textContent === `${LOCKED}\n${UNLOCK}` && element.tagName === 'P',
+    );
     expect(within(dialog).queryByText(INVALID)).not.toBeInTheDocument();
     for (const box of within(dialog).getAllByRole('textbox')) expect(box).toBeDisabled();
     await waitFor(() => expect(reason).toHaveFocus());
@@ -44,7 +48,10 @@ describe('sign-in under a lock (issue 13: every second factor is counted)', () =
   });
 
   it('a wrong email code still reads "invalid code" and leaves the boxes open', async () => {
-    const wrong = () => Promise.reject(new ApiError({ kind: 'business', path: PATHS.loginWithVerifyCode, httpStatus: 400, code: 'USE003000002', msg: INVALID }));
+    const wrong = () =>
+      Promise.reject(
+        new ApiError({ kind: 'business', path: PATHS.loginWithVerifyCode, httpStatus: 400, code: 'USE003000002', msg: INVALID }),
+      );
     const { user } = open({ [PATHS.loginWithVerifyCode]: wrong });
     await submitEmail(user);
     await user.click(await screen.findByRole('button', { name: 'Sign in with an email code instead' }));
@@ -87,7 +94,14 @@ describe('loginErrorText in Chinese', () => {
   });
 
   it('words a rate limit (REQ0000429) with the wait its Retry-After asked for', () => {
-    const limited = new ApiError({ kind: 'business', path: PATHS.sendVerifyCode, httpStatus: 429, code: 'REQ0000429', msg: 'Too many', retryAfterSeconds: 1200 });
+    const limited = new ApiError({
+      kind: 'business',
+      path: PATHS.sendVerifyCode,
+      httpStatus: 429,
+      code: 'REQ0000429',
+      msg: 'Too many',
+      retryAfterSeconds: 1200,
+    });
     expect(loginErrorText(limited, t)).toBe('请求过于频繁，请 20 分钟后再试。');
   });
 });

@@ -9,9 +9,20 @@ import { readTargetEntity } from '@/lib/target-entity';
 import { accountOverview } from '@/test/account-overview';
 import { businessError, type Responder } from '@/test/routed-http-client';
 import { IndividualLoginPage } from './login-page';
-import { account, EMAIL, landedOn, loginResult, openLogin, STRONG_PASSWORD, storedToken, submitEmail, submitPassword } from './login-test-kit';
+import {
+  account,
+  EMAIL,
+  landedOn,
+  loginResult,
+  openLogin,
+  STRONG_PASSWORD,
+  storedToken,
+  submitEmail,
+  submitPassword,
+} from './login-test-kit';
 
-const open = (routes: Record<string, Responder> = {}) => openLogin(<IndividualLoginPage />, { path: '/:lng/login-v2', url: '/en/login-v2', routes });
+const open = (routes: Record<string, Responder> = {}) =>
+  openLogin(<IndividualLoginPage />, { path: '/:lng/login-v2', url: '/en/login-v2', routes });
 const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
 
 describe('individual login page', () => {
@@ -70,19 +81,22 @@ describe('individual login page', () => {
     ['CARD', 'buy', '/en/card-buy-sell'],
     ['BANK_TRANSFER', 'buy', '/en/banktransfer-buy'],
     ['BANK_TRANSFER', 'sell', '/en/banktransfer-sell'],
-  ])('with a stored payment method %s and transaction type %s, lands on the trade page of spec §4 routing (%s)', async (paymentMethod, transactionType, page) => {
-    document.cookie = `paymentMethod=${paymentMethod}; path=/`;
-    document.cookie = `transactionType=${transactionType}; path=/`;
-    try {
-      const { user } = open({ [PATHS.passwordLogin]: () => loginResult() });
-      await submitEmail(user);
-      await submitPassword(user, 'pw-1');
-      expect(await landedOn()).toBe(page);
-    } finally {
-      document.cookie = 'paymentMethod=; path=/; max-age=0';
-      document.cookie = 'transactionType=; path=/; max-age=0';
-    }
-  });
+  ])(
+    'with a stored payment method %s and transaction type %s, lands on the trade page of docs/rules/order-states.md routing (%s)',
+    async (paymentMethod, transactionType, page) => {
+      document.cookie = `paymentMethod=${paymentMethod}; path=/`;
+      document.cookie = `transactionType=${transactionType}; path=/`;
+      try {
+        const { user } = open({ [PATHS.passwordLogin]: () => loginResult() });
+        await submitEmail(user);
+        await submitPassword(user, 'pw-1');
+        expect(await landedOn()).toBe(page);
+      } finally {
+        document.cookie = 'paymentMethod=; path=/; max-age=0';
+        document.cookie = 'transactionType=; path=/; max-age=0';
+      }
+    },
+  );
 
   it('stores the token with its expiry in epoch ms, shares it, and goes to the dashboard', async () => {
     const { user, bodiesOf } = open({ [PATHS.passwordLogin]: () => loginResult() });
@@ -161,7 +175,9 @@ describe('individual login page', () => {
       await user.keyboard('123456');
       expect(await heading('Set a password')).toBeInTheDocument();
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-      expect(bodiesOf(PATHS.loginWithVerifyCode)).toEqual([{ email: EMAIL, code: '123456', termsAccepted: true, loginMode: 'individual', stayLoggedIn: false }]);
+      expect(bodiesOf(PATHS.loginWithVerifyCode)).toEqual([
+        { email: EMAIL, code: '123456', termsAccepted: true, loginMode: 'individual', stayLoggedIn: false },
+      ]);
       expect(storedToken('individual')).toMatchObject({ data: { token: 'tok-1' } });
 
       await user.type(await screen.findByLabelText('Password'), STRONG_PASSWORD);
@@ -209,18 +225,31 @@ describe('individual login page', () => {
 
   it.each([
     ['KYC Initial', '/en/account-status', accountOverview({}, { kycStatus: 'Initial' })],
-    ['Blocked with AC100002', '/en/user-blocked?code=AC100002', accountOverview({ accountStatus: 'Blocked', accountStatusReasonCode: 'AC100002' })],
-    ['Blocked with AC100003', '/en/duplicate-account-detected', accountOverview({ accountStatus: 'Blocked', accountStatusReasonCode: 'AC100003' })],
-  ] as const)('after a successful sign-in, an account with %s lands on %s (spec §4 gating)', async (_case, target, overview) => {
-    const { user, calls } = open({ [PATHS.passwordLogin]: () => loginResult(), [PATHS.overview]: () => overview });
-    await submitEmail(user);
-    await submitPassword(user);
-    expect(await landedOn()).toBe(target);
-    expect(calls.filter((c) => c.path === PATHS.overview)).toEqual([expect.objectContaining({ method: 'GET', options: { query: {}, silent: true } })]);
-    expect(storedToken('individual')).toMatchObject({ data: { token: 'tok-1' } });
-    // Kept for the next page with the spec §4 entity handling (the account's entity tag).
-    expect(storage.getItem(ENTITY_TAG_STORAGE_KEY)).toBe(overview.entityTag);
-  });
+    [
+      'Blocked with AC100002',
+      '/en/user-blocked?code=AC100002',
+      accountOverview({ accountStatus: 'Blocked', accountStatusReasonCode: 'AC100002' }),
+    ],
+    [
+      'Blocked with AC100003',
+      '/en/duplicate-account-detected',
+      accountOverview({ accountStatus: 'Blocked', accountStatusReasonCode: 'AC100003' }),
+    ],
+  ] as const)(
+    'after a successful sign-in, an account with %s lands on %s (docs/rules/order-states.md gating)',
+    async (_case, target, overview) => {
+      const { user, calls } = open({ [PATHS.passwordLogin]: () => loginResult(), [PATHS.overview]: () => overview });
+      await submitEmail(user);
+      await submitPassword(user);
+      expect(await landedOn()).toBe(target);
+      expect(calls.filter((c) => c.path === PATHS.overview)).toEqual([
+        expect.objectContaining({ method: 'GET', options: { query: {}, silent: true } }),
+      ]);
+      expect(storedToken('individual')).toMatchObject({ data: { token: 'tok-1' } });
+      // Kept for the next page with the docs/rules/order-states.md entity handling (the account's entity tag).
+      expect(storage.getItem(ENTITY_TAG_STORAGE_KEY)).toBe(overview.entityTag);
+    },
+  );
 
   it('offers "Show password" beside the password, and pressing it does not sign in', async () => {
     const { user, bodiesOf } = open();
@@ -245,6 +274,9 @@ describe('individual login page', () => {
 
   it('links to the business sign-in', () => {
     open();
-    expect(screen.getByRole('link', { name: 'Signing in for a company? Use the business sign-in' })).toHaveAttribute('href', '/en/business-login');
+    expect(screen.getByRole('link', { name: 'Signing in for a company? Use the business sign-in' })).toHaveAttribute(
+      'href',
+      '/en/business-login',
+    );
   });
 });

@@ -20,7 +20,7 @@ const OTHER_PAGE: Record<LoginMode, { path: string; key: string }> = {
   businessIndependent: { path: 'login-independent', key: 'auth.switchToIndividual' },
 };
 
-/** One sign-in page for every mode: the steps of spec §2 in a card, the email code in a dialog. */
+/** One sign-in page for every mode: the steps of docs/rules/screens.md in a card, the email code in a dialog. */
 export function LoginPage({ mode }: { mode: LoginMode }) {
   const { t } = useTranslation();
   const { lng } = useParams();
@@ -69,7 +69,9 @@ export function LoginPage({ mode }: { mode: LoginMode }) {
       ) : null}
       <AfterSignInSteps flow={flow} mode={mode} />
       {flow.step === 'loginPre' || flow.step === 'login' ? (
-        <Link to={`/${lng}/${other.path}`} className="text-center text-sm text-muted underline-offset-4 hover:text-fg hover:underline">{t(other.key)}</Link>
+        <Link to={`/${lng}/${other.path}`} className="text-center text-sm text-muted underline-offset-4 hover:text-fg hover:underline">
+          {t(other.key)}
+        </Link>
       ) : null}
       {flow.step === 'verificationCode' ? (
         <Suspense fallback={null}>

@@ -39,10 +39,13 @@ export const loginResult = (overrides: Partial<LoginResult> = {}): LoginResult =
 });
 
 /** Opens a login page at `url` with a client answering the sign-in paths (account-check: an existing account). */
-export function openLogin(page: ReactElement, { path, url, routes = {} }: { path: string; url: string; routes?: Record<string, Responder> }) {
+export function openLogin(
+  page: ReactElement,
+  { path, url, routes = {} }: { path: string; url: string; routes?: Record<string, Responder> },
+) {
   const fake = routedHttpClient({
     [PATHS.accountCheck]: () => account(),
-    [PATHS.sendVerifyCode]: () => ({ resendAfterSeconds: 59 }),
+    [PATHS.sendVerifyCode]: () => ({ resendAfterSeconds: 59, expiresInSeconds: 600 }),
     ...routes,
   });
   const view = renderPage(page, { path, url, client: fake.client });

@@ -29,7 +29,8 @@ const merchantResult = (overrides: Partial<MerchantLoginResult> = {}): MerchantL
 });
 
 /** The code states answer with the server's countdown. */
-const codeSent = (overrides: Partial<MerchantLoginResult> = {}) => merchantResult({ state: 'WAIT_EMAIL_VERIFY_CODE', resendAfterSeconds: 59, ...overrides });
+const codeSent = (overrides: Partial<MerchantLoginResult> = {}) =>
+  merchantResult({ state: 'WAIT_EMAIL_VERIFY_CODE', resendAfterSeconds: 59, ...overrides });
 const signedIn = (login = loginResult()) => merchantResult({ state: 'SIGNED_IN', processToken: null, login });
 const reject = (path: string, code: string) => () => Promise.reject(businessError(path, code));
 const query = (params: Record<string, string>) => `?${new URLSearchParams(params).toString()}`;
@@ -41,7 +42,11 @@ const query = (params: Record<string, string>) => `?${new URLSearchParams(params
 /** The paths called, but get-links: the terms' links are read beside the sign-in, whenever the checkbox shows. */
 const signInCalls = (calls: Array<{ path: string }>) => calls.map((call) => call.path).filter((path) => path !== PATHS.menuLinks);
 
-function openMerchant({ page = 'login-v3', params = SIGNED, routes = {} }: { page?: 'login-v3' | 'skip-login'; params?: Record<string, string>; routes?: Record<string, Responder> } = {}) {
+function openMerchant({
+  page = 'login-v3',
+  params = SIGNED,
+  routes = {},
+}: { page?: 'login-v3' | 'skip-login'; params?: Record<string, string>; routes?: Record<string, Responder> } = {}) {
   const fake = routedHttpClient({ [PATHS.merchantSharedKycLogin]: () => merchantResult(), ...routes });
   const Page = page === 'login-v3' ? LoginV3Page : SkipLoginPage;
   const view = renderPage(<Page />, { path: `/:lng/${page}`, url: `/en/${page}${query(params)}`, client: fake.client, strict: true });
@@ -75,7 +80,9 @@ describe('merchant login page', () => {
     });
 
     it('shows the invalid-link view when start rejects the signature (USE000001010)', async () => {
-      const { bodiesOf } = openMerchant({ routes: { [PATHS.merchantSharedKycLogin]: reject(PATHS.merchantSharedKycLogin, 'USE000001010') } });
+      const { bodiesOf } = openMerchant({
+        routes: { [PATHS.merchantSharedKycLogin]: reject(PATHS.merchantSharedKycLogin, 'USE000001010') },
+      });
       expect(await heading('This link is invalid or expired')).toBeInTheDocument();
       expect(screen.getByRole('link', { name: 'Sign in with your email' })).toHaveAttribute('href', '/en/login-independent');
       expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
@@ -101,13 +108,17 @@ describe('merchant login page', () => {
     it('sends the query except lng as the entry, with skipLogin false and loginMode independent on login-v3', async () => {
       const { bodiesOf } = openMerchant({ params: { ...SIGNED, email: EMAIL, lng: 'zh', shopRef: 'r-9' } });
       expect(await confirmHeading()).toBeInTheDocument();
-      expect(bodiesOf(PATHS.merchantSharedKycLogin)).toEqual([{ entry: { ...SIGNED, email: EMAIL, shopRef: 'r-9' }, skipLogin: false, loginMode: 'independent' }]);
+      expect(bodiesOf(PATHS.merchantSharedKycLogin)).toEqual([
+        { entry: { ...SIGNED, email: EMAIL, shopRef: 'r-9' }, skipLogin: false, loginMode: 'independent' },
+      ]);
     });
 
     it('sends skipLogin true on skip-login', async () => {
       const { bodiesOf } = openMerchant({ page: 'skip-login', params: { ...SIGNED, email: EMAIL } });
       expect(await confirmHeading()).toBeInTheDocument();
-      expect(bodiesOf(PATHS.merchantSharedKycLogin)).toEqual([{ entry: { ...SIGNED, email: EMAIL }, skipLogin: true, loginMode: 'independent' }]);
+      expect(bodiesOf(PATHS.merchantSharedKycLogin)).toEqual([
+        { entry: { ...SIGNED, email: EMAIL }, skipLogin: true, loginMode: 'independent' },
+      ]);
     });
 
     it('starts once despite StrictMode running the effects twice', async () => {
@@ -121,7 +132,9 @@ describe('merchant login page', () => {
     it('asks a new customer to create an account with the merchant email, terms ticked', async () => {
       openMerchant();
       expect(await confirmHeading()).toBeInTheDocument();
-      expect(screen.getByText(`Create a Causeway account with ${EMAIL} to pay at ${MERCHANT}. We will email you a code.`)).toBeInTheDocument();
+      expect(
+        screen.getByText(`Create a Causeway account with ${EMAIL} to pay at ${MERCHANT}. We will email you a code.`),
+      ).toBeInTheDocument();
       expect(screen.getByRole('checkbox', { name: 'I agree to the Terms of Use and the Privacy Statement' })).toBeChecked();
       expect(screen.getByRole('button', { name: 'Continue' })).not.toHaveAttribute('aria-disabled');
     });
@@ -187,10 +200,20 @@ describe('merchant login page', () => {
     });
 
     it.each([
-      ['PRIVATE_RELAY', 'x1@privaterelay.appleid.com', 'x1@privaterelay.appleid.com is a private relay address: private relay email cannot receive emails. Enter your real address.'],
-      ['ACCOUNT_UNAVAILABLE', 'boss@corp.example', 'boss@corp.example belongs to a business account, which cannot be used here. Enter another email.'],
+      [
+        'PRIVATE_RELAY',
+        'x1@privaterelay.appleid.com',
+        'x1@privaterelay.appleid.com is a private relay address: private relay email cannot receive emails. Enter your real address.',
+      ],
+      [
+        'ACCOUNT_UNAVAILABLE',
+        'boss@corp.example',
+        'boss@corp.example belongs to a business account, which cannot be used here. Enter another email.',
+      ],
     ] as const)('explains WAIT_NEW_EMAIL for %s', async (reason, email, text) => {
-      openMerchant({ routes: { [PATHS.merchantSharedKycLogin]: () => merchantResult({ state: 'WAIT_NEW_EMAIL', newEmailReason: reason, email }) } });
+      openMerchant({
+        routes: { [PATHS.merchantSharedKycLogin]: () => merchantResult({ state: 'WAIT_NEW_EMAIL', newEmailReason: reason, email }) },
+      });
       expect(await heading('Which email should we use?')).toBeInTheDocument();
       expect(screen.getByRole('note')).toHaveTextContent(text);
       expect(screen.getByLabelText('Email')).toHaveValue('');
@@ -219,7 +242,9 @@ describe('merchant login page', () => {
       ['LINKED', /^Linked to Acme Shop/],
       ['EMAIL', /^Email shared by Acme Shop/],
     ] as const)('signs in with selectAccount %s', async (choice, name) => {
-      const { user, bodiesOf } = openMerchant({ routes: { [PATHS.merchantSharedKycLogin]: selectAccount, [PATHS.merchantLoginWithBindingAccount]: () => signedIn() } });
+      const { user, bodiesOf } = openMerchant({
+        routes: { [PATHS.merchantSharedKycLogin]: selectAccount, [PATHS.merchantLoginWithBindingAccount]: () => signedIn() },
+      });
       await heading('Choose your account');
       await user.click(screen.getByRole('button', { name }));
       expect(await landedOn()).toBe('/en/dashboard');
@@ -231,7 +256,8 @@ describe('merchant login page', () => {
     const onlyCode = (routes: Record<string, Responder> = {}) =>
       openMerchant({
         routes: {
-          [PATHS.merchantSharedKycLogin]: () => codeSent({ state: 'ONLY_WAIT_EMAIL_VERIFY_CODE', email: 'a***@example.com', accountExists: true }),
+          [PATHS.merchantSharedKycLogin]: () =>
+            codeSent({ state: 'ONLY_WAIT_EMAIL_VERIFY_CODE', email: 'a***@example.com', accountExists: true }),
           ...routes,
         },
       });
@@ -244,7 +270,9 @@ describe('merchant login page', () => {
     });
 
     it('shows a wrong code (USE003000002) under the boxes', async () => {
-      const { user, bodiesOf } = onlyCode({ [PATHS.merchantLoginWithVerifyCode]: reject(PATHS.merchantLoginWithVerifyCode, 'USE003000002') });
+      const { user, bodiesOf } = onlyCode({
+        [PATHS.merchantLoginWithVerifyCode]: reject(PATHS.merchantLoginWithVerifyCode, 'USE003000002'),
+      });
       await typeCode(user, '000000');
       const dialog = await codeDialog();
       expect(await within(dialog).findByText('Invalid code. Please try again.')).toBeInTheDocument();
@@ -253,10 +281,13 @@ describe('merchant login page', () => {
     });
 
     it('shows a lock (USE000002002) under closed boxes with the unlock line, not "invalid code"', async () => {
-      const { user, bodiesOf } = onlyCode({ [PATHS.merchantLoginWithVerifyCode]: reject(PATHS.merchantLoginWithVerifyCode, 'USE000002002') });
+      const { user, bodiesOf } = onlyCode({
+        [PATHS.merchantLoginWithVerifyCode]: reject(PATHS.merchantLoginWithVerifyCode, 'USE000002002'),
+      });
       await typeCode(user, '000000');
       const dialog = await codeDialog();
-      const text = 'Maximum attempts exceeded, try again in 1 hour\nIf this is your account, check your email for a link to unlock sign-in.';
+      const text =
+        'Maximum attempts exceeded, try again in 1 hour\nIf this is your account, check your email for a link to unlock sign-in.';
       await waitFor(() => expect(within(dialog).getAllByRole('textbox')[0]).toBeDisabled());
       expect(within(dialog).getAllByRole('textbox')[0]).toHaveAccessibleDescription(text);
       expect(within(dialog).queryByText('Invalid code. Please try again.')).not.toBeInTheDocument();
@@ -293,7 +324,9 @@ describe('merchant login page', () => {
     });
 
     it('asks for the authenticator code on NEED_GA and verifies it with the process token', async () => {
-      const { user, bodiesOf } = startSignedIn(loginResult({ status: 'NEED_GA', token: null, processToken: 'ga-pt' }), { [PATHS.verifyGaCode]: () => loginResult() });
+      const { user, bodiesOf } = startSignedIn(loginResult({ status: 'NEED_GA', token: null, processToken: 'ga-pt' }), {
+        [PATHS.verifyGaCode]: () => loginResult(),
+      });
       expect(await heading('Authenticator code')).toBeInTheDocument();
       await user.click(within(screen.getByRole('group', { name: 'Authenticator code' })).getAllByRole('textbox')[0]!);
       await user.keyboard('654321');
@@ -315,7 +348,7 @@ describe('merchant login page', () => {
       });
       expect(await landedOn()).toBe('/en/dashboard');
       expect(bodiesOf(PATHS.verifyLoginEmail)).toEqual([{ email: EMAIL }]);
-      // Spec §4 gating after the sign-in: the account info, asked as independent mode asks (BUY_SEND).
+      // docs/rules/order-states.md gating after the sign-in: the account info, asked as independent mode asks (BUY_SEND).
       expect(signInCalls(calls)).toEqual([PATHS.verifyLoginEmail, PATHS.overview]);
       expect(calls[1]).toMatchObject({ method: 'GET', options: { query: { paymentMethod: 'BUY_SEND' }, silent: true } });
       expect(storedToken('independent')).toMatchObject({ data: { token: 'old-1' } });

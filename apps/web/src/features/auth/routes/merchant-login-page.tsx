@@ -46,7 +46,9 @@ export function MerchantLoginPage({ skip }: { skip: boolean }) {
           content={invalid ? t('auth.merchant.invalidLink.content') : undefined}
           footer={
             invalid ? (
-              <Link to={`/${lng}/login-independent`} className="text-sm font-medium text-primary underline-offset-4 hover:underline">{t('auth.merchant.invalidLink.signIn')}</Link>
+              <Link to={`/${lng}/login-independent`} className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+                {t('auth.merchant.invalidLink.signIn')}
+              </Link>
             ) : undefined
           }
           onRetry={invalid ? undefined : merchant.retry}
@@ -78,9 +80,19 @@ function ConfirmView({ merchant }: { merchant: MerchantLogin }) {
   const isNew = !result?.accountExists;
   return (
     <div className="flex flex-col gap-4">
-      <p className="text-sm text-fg">{t(isNew ? 'auth.merchant.confirm.create' : 'auth.merchant.confirm.existing', { email: result?.email, merchant: result?.merchantName })}</p>
+      <p className="text-sm text-fg">
+        {t(isNew ? 'auth.merchant.confirm.create' : 'auth.merchant.confirm.existing', {
+          email: result?.email,
+          merchant: result?.merchantName,
+        })}
+      </p>
       {isNew ? <TermsCheckbox checked={merchant.termsAccepted} onChange={merchant.setTermsAccepted} /> : null}
-      <GradientButton fullWidth showContinueArrow variant={!isNew || merchant.termsAccepted ? 'primary' : 'inactive'} onClick={() => void merchant.confirmEmail()} />
+      <GradientButton
+        fullWidth
+        showContinueArrow
+        variant={!isNew || merchant.termsAccepted ? 'primary' : 'inactive'}
+        onClick={() => void merchant.confirmEmail()}
+      />
       <UseAnotherEmail merchant={merchant} />
     </div>
   );
@@ -117,7 +129,11 @@ function SelectAccountView({ merchant }: { merchant: MerchantLogin }) {
           onClick={() => void merchant.selectAccount(account.choice)}
           className="flex flex-col items-start gap-1 rounded-xl border border-line bg-surface p-4 text-left hover:border-primary focus-visible:outline-2 focus-visible:outline-primary"
         >
-          <span className="text-sm text-muted">{t(account.choice === 'LINKED' ? 'auth.merchant.select.linked' : 'auth.merchant.select.fromMerchant', { merchant: merchantName })}</span>
+          <span className="text-sm text-muted">
+            {t(account.choice === 'LINKED' ? 'auth.merchant.select.linked' : 'auth.merchant.select.fromMerchant', {
+              merchant: merchantName,
+            })}
+          </span>
           <span className="break-all font-medium text-fg">{account.email}</span>
         </button>
       ))}
@@ -133,7 +149,9 @@ function CodeView({ merchant }: { merchant: MerchantLogin }) {
     <div className="flex flex-col gap-4">
       <p className="text-sm text-fg">{t('auth.codeDialog.description', { email })}</p>
       {!result?.accountExists ? <TermsCheckbox checked={merchant.termsAccepted} onChange={merchant.setTermsAccepted} /> : null}
-      <GradientButton fullWidth onClick={merchant.openCodeDialog}>{t('auth.merchant.enterCode')}</GradientButton>
+      <GradientButton fullWidth onClick={merchant.openCodeDialog}>
+        {t('auth.merchant.enterCode')}
+      </GradientButton>
       {result?.state === 'WAIT_EMAIL_VERIFY_CODE' ? <UseAnotherEmail merchant={merchant} /> : null}
       {merchant.codeDialogOpen ? (
         <Suspense fallback={null}>
@@ -154,7 +172,11 @@ function CodeView({ merchant }: { merchant: MerchantLogin }) {
 function UseAnotherEmail({ merchant }: { merchant: MerchantLogin }) {
   const { t } = useTranslation();
   return (
-    <button type="button" onClick={merchant.useAnotherEmail} className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+    <button
+      type="button"
+      onClick={merchant.useAnotherEmail}
+      className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+    >
       {t('auth.useAnotherEmail')}
     </button>
   );

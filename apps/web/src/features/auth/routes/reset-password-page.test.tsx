@@ -13,7 +13,7 @@ const toasts = captureToasts();
 
 const open = (query = '', routes: Record<string, Responder> = {}) => {
   const fake = routedHttpClient({
-    [PATHS.passwordResetCheck]: () => ({ resendAfterSeconds: 59 }),
+    [PATHS.passwordResetCheck]: () => ({ resendAfterSeconds: 59, expiresInSeconds: 600 }),
     [PATHS.passwordReset]: () => null,
     ...routes,
   });
@@ -78,7 +78,9 @@ describe('reset password page', () => {
     await user.click(resetButton());
 
     expect(await landedOn()).toBe('/en/login-v2');
-    expect(bodiesOf(PATHS.passwordReset)).toEqual([{ email: 'ann@example.com', code: '123456', password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD }]);
+    expect(bodiesOf(PATHS.passwordReset)).toEqual([
+      { email: 'ann@example.com', code: '123456', password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD },
+    ]);
     expect(toasts).toEqual([{ message: 'Your password is reset. Sign in with the new one.', kind: 'success' }]);
   });
 
@@ -100,7 +102,9 @@ describe('reset password page', () => {
     const { user, bodiesOf } = open('?email=ann%40example.com', {
       [PATHS.passwordReset]: () => {
         calls += 1;
-        return calls === 1 ? Promise.reject(businessError(PATHS.passwordReset, 'USE000001006', 'The authenticator code is required for this change.')) : null;
+        return calls === 1
+          ? Promise.reject(businessError(PATHS.passwordReset, 'USE000001006', 'The authenticator code is required for this change.'))
+          : null;
       },
     });
     await sendCode(user);
@@ -140,7 +144,15 @@ describe('reset password page', () => {
   it('shows a lock (429 USE000002002) as the lock text, not "invalid code", and stays', async () => {
     const { user } = open('?email=ann%40example.com', {
       [PATHS.passwordReset]: () =>
-        Promise.reject(new ApiError({ kind: 'business', path: PATHS.passwordReset, httpStatus: 429, code: 'USE000002002', msg: 'Maximum attempts exceeded, try again in 1 hour' })),
+        Promise.reject(
+          new ApiError({
+            kind: 'business',
+            path: PATHS.passwordReset,
+            httpStatus: 429,
+            code: 'USE000002002',
+            msg: 'Maximum attempts exceeded, try again in 1 hour',
+          }),
+        ),
     });
     await sendCode(user);
     await fillResetForm(user, '000000');
@@ -155,7 +167,16 @@ describe('reset password page', () => {
     it('past a send limit (429 USE000002002) says when to ask again from Retry-After, not "in 1 hour"', async () => {
       const { user } = open('?email=ann%40example.com', {
         [PATHS.passwordResetCheck]: () =>
-          Promise.reject(new ApiError({ kind: 'business', path: PATHS.passwordResetCheck, httpStatus: 429, code: 'USE000002002', msg: 'Maximum attempts exceeded, try again in 1 hour', retryAfterSeconds: 1200 })),
+          Promise.reject(
+            new ApiError({
+              kind: 'business',
+              path: PATHS.passwordResetCheck,
+              httpStatus: 429,
+              code: 'USE000002002',
+              msg: 'Maximum attempts exceeded, try again in 1 hour',
+              retryAfterSeconds: 1200,
+            }),
+          ),
       });
       await user.click(screen.getByRole('button', { name: 'Send code' }));
 
@@ -167,7 +188,16 @@ describe('reset password page', () => {
     it('asked again within the 59 s (USE000002005): the code sent a moment ago still works, so its form opens', async () => {
       const { user } = open('?email=ann%40example.com', {
         [PATHS.passwordResetCheck]: () =>
-          Promise.reject(new ApiError({ kind: 'business', path: PATHS.passwordResetCheck, httpStatus: 429, code: 'USE000002005', msg: 'Please wait 40 s before asking for a new code', retryAfterSeconds: 40 })),
+          Promise.reject(
+            new ApiError({
+              kind: 'business',
+              path: PATHS.passwordResetCheck,
+              httpStatus: 429,
+              code: 'USE000002005',
+              msg: 'Please wait 40 s before asking for a new code',
+              retryAfterSeconds: 40,
+            }),
+          ),
       });
       await sendCode(user);
       expect(screen.queryByRole('alert')).not.toBeInTheDocument();

@@ -1,6 +1,17 @@
 import {
-  HELP_DESK_URLS, type HelpArticleJson, type HelpArticlePayload, type HelpArticlesPayload, type HelpCreateRequestParams, type HelpLocale, type HelpRequestPayload,
-  type HelpSearchPayload, type HelpSearchResultJson, type HelpSectionJson, type HelpSectionsPayload, type HelpUploadPayload, PATHS,
+  CALLS,
+  HELP_DESK_URLS,
+  type HelpArticleJson,
+  type HelpArticlePayload,
+  type HelpArticlesPayload,
+  type HelpCreateRequestParams,
+  type HelpLocale,
+  type HelpRequestPayload,
+  type HelpSearchPayload,
+  type HelpSearchResultJson,
+  type HelpSectionJson,
+  type HelpSectionsPayload,
+  type HelpUploadPayload,
 } from '@causeway/contracts';
 import type { HttpClient } from '@/lib/http-client';
 
@@ -9,7 +20,7 @@ interface Forwarded {
   data: string;
 }
 
-/** Spec §7: the help client has no timeout of its own (a search on a slow desk still lands). */
+/** docs/rules/calls.md: the help client has no timeout of its own (a search on a slow desk still lands). */
 const HELP_CALL = { silent: true, timeoutMs: null } as const;
 
 /** Reads `data.data` as JSON; an answer that is not JSON rejects like any failed call. */
@@ -24,7 +35,13 @@ function parsed<T>(answer: Forwarded): T {
  */
 export function createHelpApi(client: HttpClient) {
   const get = async <T>(url: string, params?: Record<string, string>, signal?: AbortSignal) =>
-    parsed<T>(await client.post<Forwarded>(PATHS.helpDeskRequest, { url, requestType: 'get', ...(params ? { params } : {}) }, { ...HELP_CALL, ...(signal ? { signal } : {}) }));
+    parsed<T>(
+      await client.call(
+        CALLS.helpDeskRequest,
+        { url, requestType: 'get', ...(params ? { params } : {}) },
+        { ...HELP_CALL, ...(signal ? { signal } : {}) },
+      ),
+    );
 
   return {
     /** Articles carrying a label (the Promotion cards, the suggested articles). */
@@ -39,16 +56,23 @@ export function createHelpApi(client: HttpClient) {
       (await get<HelpArticlesPayload>(HELP_DESK_URLS.sectionArticles(locale, sectionId), undefined, signal)).articles,
     article: async (locale: HelpLocale, articleId: number, signal?: AbortSignal): Promise<HelpArticleJson> =>
       (await get<HelpArticlePayload>(HELP_DESK_URLS.article(locale, articleId), undefined, signal)).article,
-    /** Opens a support or feedback ticket (spec §3 ticket); answers its id and status. */
+    /** Opens a support or feedback ticket (docs/rules/entities.md ticket); answers its id and status. */
     createRequest: async (params: HelpCreateRequestParams): Promise<HelpRequestPayload['request']> =>
-      parsed<HelpRequestPayload>(await client.post<Forwarded>(PATHS.helpDeskRequest, { url: HELP_DESK_URLS.createRequest, requestType: 'post', params }, HELP_CALL)).request,
+      parsed<HelpRequestPayload>(
+        await client.call(
+          CALLS.helpDeskRequest,
+          { url: HELP_DESK_URLS.createRequest, requestType: 'post', params: { ...params } },
+          HELP_CALL,
+        ),
+      ).request,
     /** Uploads one attachment (multipart file, url, requestType post); answers the token a ticket names. */
     upload: async (file: File, signal?: AbortSignal): Promise<HelpUploadPayload['upload']> => {
       const form = new FormData();
       form.append('url', HELP_DESK_URLS.upload);
       form.append('requestType', 'post');
       form.append('file', file, file.name);
-      return parsed<HelpUploadPayload>(await client.postForm<Forwarded>(PATHS.helpDeskForwardFile, form, { ...HELP_CALL, ...(signal ? { signal } : {}) })).upload;
+      return parsed<HelpUploadPayload>(await client.call(CALLS.helpDeskForwardFile, form, { ...HELP_CALL, ...(signal ? { signal } : {}) }))
+        .upload;
     },
   };
 }

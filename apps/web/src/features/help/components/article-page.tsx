@@ -20,7 +20,7 @@ const BODY_CLASS = [
 /** The level of the article's title: under the widget's h2 ("Help centre"). */
 const TITLE_LEVEL = 3;
 
-/** One article: title, last update and the body, sanitised again here (trust.md). */
+/** One article: title, last update and the body, sanitised again here (docs/trust.md). */
 export function ArticlePage({ articleId }: { articleId: number }) {
   const { t, i18n } = useTranslation();
   const article = useArticle(articleId);
@@ -32,7 +32,9 @@ export function ArticlePage({ articleId }: { articleId: number }) {
       {article.data && (
         <article className="flex flex-col gap-1">
           <h3 className="text-lg font-semibold text-fg">{article.data.title}</h3>
-          <p className="text-xs text-muted">{t('help.article.updated', { date: formatDateTime(article.data.updated_at, i18n.language) })}</p>
+          <p className="text-xs text-muted">
+            {t('help.article.updated', { date: formatDateTime(article.data.updated_at, i18n.language) })}
+          </p>
           <div className={BODY_CLASS} dangerouslySetInnerHTML={{ __html: html }} />
         </article>
       )}

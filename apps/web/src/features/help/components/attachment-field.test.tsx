@@ -5,9 +5,14 @@ import { formatFileSize } from './attachment-field';
 import { fileOf, openForm } from './use-request-form-test-kit';
 
 const list = () => screen.queryByRole('list', { name: 'Attached files' });
-const names = () => (list() ? within(list()!).getAllByRole('listitem').map((item) => item.querySelector('[title]')?.textContent) : []);
+const names = () =>
+  list()
+    ? within(list()!)
+        .getAllByRole('listitem')
+        .map((item) => item.querySelector('[title]')?.textContent)
+    : [];
 
-describe('request form attachments (spec §5)', () => {
+describe('request form attachments (docs/rules/validation.md)', () => {
   it('is a keyboard-reachable multiple file input with a visible button label and the limits as hint', async () => {
     const form = openForm('support');
     const input = form.fileInput();
@@ -86,7 +91,12 @@ describe('request form attachments (spec §5)', () => {
     expect(firstUpload.get('url')).toBe('/api/v2/uploads.json');
     expect(firstUpload.get('requestType')).toBe('post');
     // Every upload happens before the request.
-    expect(form.http.calls.map((call) => call.path)).toEqual([PATHS.helpDeskForwardFile, PATHS.helpDeskForwardFile, PATHS.helpDeskForwardFile, PATHS.helpDeskRequest]);
+    expect(form.http.calls.map((call) => call.path)).toEqual([
+      PATHS.helpDeskForwardFile,
+      PATHS.helpDeskForwardFile,
+      PATHS.helpDeskForwardFile,
+      PATHS.helpDeskRequest,
+    ]);
     expect(form.requests()[0]?.comment.uploads).toEqual(['token-first.jpg', 'token-second.pdf', 'token-third.zip']);
   });
 });

@@ -25,14 +25,20 @@ export interface AttachmentFieldProps {
 }
 
 /**
- * The attachments of a support or feedback request (spec §5): a real, keyboard-focusable file
+ * The attachments of a support or feedback request (docs/rules/validation.md): a real, keyboard-focusable file
  * input (multiple) behind a button-like label, the chosen files with name and size, each with
  * its own Remove button, and why a picked file was refused (type, size, too many).
  */
 export function AttachmentField({ attachments, refusals, onAdd, onRemove, isBusy }: AttachmentFieldProps) {
   const { t, i18n } = useTranslation();
   const baseId = useId();
-  const ids = { label: `${baseId}-label`, choose: `${baseId}-choose`, hint: `${baseId}-hint`, refusals: `${baseId}-refusals`, input: `${baseId}-input` };
+  const ids = {
+    label: `${baseId}-label`,
+    choose: `${baseId}-choose`,
+    hint: `${baseId}-hint`,
+    refusals: `${baseId}-refusals`,
+    input: `${baseId}-input`,
+  };
   const inputRef = useRef<HTMLInputElement>(null);
   const maxSize = formatFileSize(HELP_ATTACHMENT_MAX_BYTES, i18n.language);
 

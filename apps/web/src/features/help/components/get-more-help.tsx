@@ -14,7 +14,7 @@ export function helpSiteUrl(locale: HelpLocale): string {
 }
 
 /**
- * Home's "Get more help" (spec §2): a confirmation first (Cancel / Continue), then the external
+ * Home's "Get more help" (docs/rules/screens.md): a confirmation first (Cancel / Continue), then the external
  * help site in a new tab that gets no handle on this page (noopener, noreferrer).
  */
 export function GetMoreHelp() {

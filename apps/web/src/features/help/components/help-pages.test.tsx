@@ -27,7 +27,11 @@ describe('search', () => {
     expect(getHelpWidgetState().secondaryPage).toEqual({ type: 'search', keyword: 'refund' });
     expect(deskCalls().filter((call) => call.url === SEARCH)).toEqual([{ url: SEARCH, params: { query: 'refund', locale: 'en-us' } }]);
     // The results page shows the keyword, ready to refine.
-    expect(inPanel().getAllByRole('searchbox').find((box) => (box as HTMLInputElement).value === 'refund')).toBeDefined();
+    expect(
+      inPanel()
+        .getAllByRole('searchbox')
+        .find((box) => (box as HTMLInputElement).value === 'refund'),
+    ).toBeDefined();
 
     await user.click(results[1]!);
     expect(await inPanel().findByRole('heading', { name: 'Refund to card' })).toBeInTheDocument();
@@ -36,7 +40,10 @@ describe('search', () => {
 
   it('keeps focus in the panel when one page replaces another (a result opens, a search is refined)', async () => {
     const { user } = await openHelpWidget({
-      [SEARCH]: (params) => ({ results: params?.query === 'refund' ? [searchHit(5, 'Refund times')] : [searchHit(8, 'Card limits')], count: 1 }),
+      [SEARCH]: (params) => ({
+        results: params?.query === 'refund' ? [searchHit(5, 'Refund times')] : [searchHit(8, 'Card limits')],
+        count: 1,
+      }),
       [HELP_DESK_URLS.article('en-us', 5)]: () => ({ article: helpArticle(5, 'Refund times') }),
     });
     await user.type(inPanel().getByRole('searchbox', { name: 'Search the help centre' }), 'refund{Enter}');
@@ -106,7 +113,10 @@ describe('Help tab: sections accordion', () => {
 
   async function openHelpTab(routes: Parameters<typeof openHelpWidget>[0]) {
     act(() => setHelpTab('help'));
-    const view = await openHelpWidget({ [SECTIONS]: () => ({ sections: [helpSection(1, 'Payments'), helpSection(2, 'Account')] }), ...routes });
+    const view = await openHelpWidget({
+      [SECTIONS]: () => ({ sections: [helpSection(1, 'Payments'), helpSection(2, 'Account')] }),
+      ...routes,
+    });
     await inPanel().findByRole('button', { name: 'Payments' });
     return view;
   }
@@ -195,7 +205,7 @@ describe('Help tab: sections accordion', () => {
     expect(inPanel().getByRole('button', { name: 'Payments' })).toHaveFocus();
   });
 
-  it('support and feedback open their forms with the widget\'s api; Back returns to the tab as left', async () => {
+  it("support and feedback open their forms with the widget's api; Back returns to the tab as left", async () => {
     const { user } = await openHelpTab({ [articlesOf(1)]: () => ({ articles: [helpArticle(21, 'Accepted cards')] }) });
     await user.click(inPanel().getByRole('button', { name: 'Payments' }));
     await inPanel().findByRole('button', { name: 'Accepted cards' });
@@ -227,7 +237,9 @@ describe('article page', () => {
       '<a href="https://example.com/terms" target="_self">Terms</a>',
       '<svg onload="window.__pwned = true"><circle r="4"/></svg>',
     ].join('');
-    await openHelpWidget({ [HELP_DESK_URLS.article('en-us', 9)]: () => ({ article: helpArticle(9, 'Refunds', { body, updated_at: '2026-03-12T14:05:00Z' }) }) });
+    await openHelpWidget({
+      [HELP_DESK_URLS.article('en-us', 9)]: () => ({ article: helpArticle(9, 'Refunds', { body, updated_at: '2026-03-12T14:05:00Z' }) }),
+    });
     act(() => setHelpSecondaryPage({ type: 'article', id: 9 }));
     const article = await inPanel().findByRole('article');
     expect(within(article).getByRole('heading', { name: 'Refunds' })).toBeInTheDocument();
@@ -247,7 +259,9 @@ describe('article page', () => {
     await openHelpWidget({ [HELP_DESK_URLS.article('en-us', 9)]: () => ({ article: helpArticle(9, 'Refunds', { body }) }) });
     act(() => setHelpSecondaryPage({ type: 'article', id: 9 }));
     await inPanel().findByRole('article');
-    const outline = inPanel().getAllByRole('heading').map((heading) => [Number(heading.tagName.slice(1)), heading.textContent]);
+    const outline = inPanel()
+      .getAllByRole('heading')
+      .map((heading) => [Number(heading.tagName.slice(1)), heading.textContent]);
     expect(outline).toEqual([
       [2, 'Help centre'],
       [3, 'Refunds'],

@@ -8,14 +8,22 @@ import { useHelpWidget } from '../hooks/use-help-data';
 export function ChevronIcon({ direction = 'right', className }: { direction?: 'right' | 'down' | 'left'; className?: string }) {
   const d = { right: 'M9 6l6 6-6 6', down: 'M6 9l6 6 6-6', left: 'M15 6l-6 6 6 6' }[direction];
   return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" className={cx('size-4 shrink-0 fill-none stroke-current', className)} strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      className={cx('size-4 shrink-0 fill-none stroke-current', className)}
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d={d} />
     </svg>
   );
 }
 
 /** Focus ring and hover of the widget's list rows and plain buttons. */
-export const rowClass = 'flex w-full items-center justify-between gap-3 px-3 py-3 text-left text-sm text-fg hover:bg-surface-2 focus-visible:bg-surface-2';
+export const rowClass =
+  'flex w-full items-center justify-between gap-3 px-3 py-3 text-left text-sm text-fg hover:bg-surface-2 focus-visible:bg-surface-2';
 export const textButtonClass = 'rounded font-medium text-primary underline-offset-2 hover:underline';
 
 export interface LoadStateProps {
@@ -26,7 +34,7 @@ export interface LoadStateProps {
 }
 
 /**
- * A part's loading, error-with-Retry (spec §8 failtoload) and loaded states. Errors are not
+ * A part's loading, error-with-Retry (docs/rules/errors.md failtoload) and loaded states. Errors are not
  * reported further: the help widget's failures never toast over the checkout. The states share
  * one wrapper that takes focus on Retry: the Retry button gives way to the spinner, and focus
  * would otherwise fall to the document.
@@ -52,7 +60,11 @@ export function LoadState({ isPending, isError, onRetry, children }: LoadStatePr
       </div>
     );
   } else if (isPending) {
-    content = <div className="flex justify-center py-4 text-muted"><Spinner label={t('help.loading')} /></div>;
+    content = (
+      <div className="flex justify-center py-4 text-muted">
+        <Spinner label={t('help.loading')} />
+      </div>
+    );
   }
   return (
     <div ref={wrapperRef} tabIndex={-1} className="outline-none">

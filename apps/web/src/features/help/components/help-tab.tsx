@@ -5,7 +5,7 @@ import { ChevronIcon, EmptyText, LoadState, textButtonClass } from './help-parts
 import { SearchBox } from './search-box';
 import { SectionAccordion } from './section-accordion';
 
-/** The Help tab (spec §2): search, the support entry, the sections' accordion, the feedback link. */
+/** The Help tab (docs/rules/screens.md): search, the support entry, the sections' accordion, the feedback link. */
 export function HelpTab() {
   const { t } = useTranslation();
   const { openPage } = useHelpWidget();
@@ -27,7 +27,9 @@ export function HelpTab() {
         <ChevronIcon className="text-muted" />
       </button>
       <section aria-labelledby={sectionsId} className="flex flex-col gap-2">
-        <h3 id={sectionsId} className="text-sm font-semibold text-fg">{t('help.sections.title')}</h3>
+        <h3 id={sectionsId} className="text-sm font-semibold text-fg">
+          {t('help.sections.title')}
+        </h3>
         <LoadState isPending={sections.isPending} isError={sections.isError} onRetry={() => void sections.refetch()}>
           {sections.data?.length ? <SectionAccordion sections={sections.data} /> : <EmptyText>{t('help.noarticle')}</EmptyText>}
         </LoadState>

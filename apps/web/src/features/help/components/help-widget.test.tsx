@@ -16,7 +16,10 @@ afterEach(() => resetHelpWidgetState());
 const panel = () => screen.getByRole('dialog', { name: 'Help centre' });
 const inPanel = () => within(panel());
 
-const SUGGESTED = [helpArticle(11, 'Buying your first crypto', { label_names: [SUGGESTED_LABEL] }), helpArticle(12, 'Card fees', { label_names: [SUGGESTED_LABEL] })];
+const SUGGESTED = [
+  helpArticle(11, 'Buying your first crypto', { label_names: [SUGGESTED_LABEL] }),
+  helpArticle(12, 'Card fees', { label_names: [SUGGESTED_LABEL] }),
+];
 
 /** Opens the widget on Home, with two suggested articles unless `routes` say otherwise. */
 const openWidget = (routes: Record<string, DeskRoute> = {}, options: Parameters<typeof openHelpWidget>[1] = {}) =>
@@ -44,7 +47,7 @@ describe('tabs', () => {
     expect(callsTo(HELP_DESK_URLS.sections('en-us'))).toBe(1);
   });
 
-  it('asks every call in the page language\'s help-centre locale', async () => {
+  it("asks every call in the page language's help-centre locale", async () => {
     const { callsTo } = await openWidget(homeRoutes({ suggested: SUGGESTED }, 'zh-cn'), { lng: 'zh' });
     const zhPanel = within(screen.getByRole('dialog', { name: '帮助中心' }));
     expect(zhPanel.getByRole('tab', { name: '首页' })).toHaveAttribute('aria-selected', 'true');
@@ -56,7 +59,9 @@ describe('tabs', () => {
 
 describe('Home', () => {
   it('welcomes, lists the suggested articles, and one opens the article page', async () => {
-    const { user, deskCalls } = await openWidget({ [HELP_DESK_URLS.article('en-us', 12)]: () => ({ article: helpArticle(12, 'Card fees') }) });
+    const { user, deskCalls } = await openWidget({
+      [HELP_DESK_URLS.article('en-us', 12)]: () => ({ article: helpArticle(12, 'Card fees') }),
+    });
     expect(inPanel().getByRole('heading', { name: 'Hi there' })).toBeInTheDocument();
     const suggested = within(inPanel().getByRole('region', { name: 'Suggested articles' }));
     await user.click(await suggested.findByRole('button', { name: 'Card fees' }));
@@ -86,7 +91,9 @@ describe('Home', () => {
 });
 
 describe('promotion card', () => {
-  const PROMOTIONS = [1, 2, 3].map((n) => helpArticle(100 + n, `Promotion ${n}`, { label_names: [PROMOTION_LABEL], body: `<p>Offer ${n}</p>` }));
+  const PROMOTIONS = [1, 2, 3].map((n) =>
+    helpArticle(100 + n, `Promotion ${n}`, { label_names: [PROMOTION_LABEL], body: `<p>Offer ${n}</p>` }),
+  );
 
   beforeEach(() => {
     vi.useFakeTimers({ shouldAdvanceTime: true });

@@ -5,8 +5,15 @@ import { CloseIcon } from '@/ui/icons';
 import { TabSwitcher } from '@/ui/tab-switcher';
 import { createHelpApi } from '../api/help-api';
 import {
-  getHelpWidgetState, HELP_LAUNCHER_ID, HELP_PANEL_ID, type HelpSecondaryPage, type HelpTab, setHelpOpen, setHelpSecondaryPage,
-  setHelpTab, useHelpWidgetState,
+  getHelpWidgetState,
+  HELP_LAUNCHER_ID,
+  HELP_PANEL_ID,
+  type HelpSecondaryPage,
+  type HelpTab,
+  setHelpOpen,
+  setHelpSecondaryPage,
+  setHelpTab,
+  useHelpWidgetState,
 } from '../help-widget-store';
 import { HelpWidgetContext, type HelpWidgetContextValue } from '../hooks/use-help-data';
 import { HelpTab as HelpTabContent } from './help-tab';
@@ -55,7 +62,7 @@ function usePanelFocus(open: boolean, page: string | null) {
 }
 
 /**
- * The help widget (spec §2/§4), loaded on the first opening by help-widget-loader.tsx: a panel
+ * The help widget (docs/rules/screens.md and docs/rules/order-states.md), loaded on the first opening by help-widget-loader.tsx: a panel
  * 380 px wide and at most 680 px high (on a phone: the screen less margins) with the Home and
  * Help tabs, and the article, search, support and feedback pages over them. What it shows lives
  * in help-widget-store.ts, so the window setters drive it as clicks do. A non-modal dialog: the
@@ -71,12 +78,16 @@ export function HelpWidget() {
 
   const openPage = useCallback(
     (page: Exclude<HelpSecondaryPage, null>) => {
-      if (getHelpWidgetState().secondaryPage === null) openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      if (getHelpWidgetState().secondaryPage === null)
+        openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       setHelpSecondaryPage(page);
     },
     [openerRef],
   );
-  const context = useMemo<HelpWidgetContextValue>(() => ({ api, openPage, tabsVisible: open && secondaryPage === null }), [api, openPage, open, secondaryPage]);
+  const context = useMemo<HelpWidgetContextValue>(
+    () => ({ api, openPage, tabsVisible: open && secondaryPage === null }),
+    [api, openPage, open, secondaryPage],
+  );
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     // Only from inside the panel itself: Esc in the Get more help popup (a portal, whose events
@@ -99,7 +110,9 @@ export function HelpWidget() {
         className="fixed right-4 bottom-22 z-30 flex h-[680px] max-h-[calc(100dvh-104px)] w-[380px] max-w-[calc(100vw-32px)] flex-col overflow-hidden rounded-2xl border border-line bg-surface text-fg shadow-xl outline-none"
       >
         <div className="flex shrink-0 items-center gap-2 border-b border-line py-2 pr-2 pl-4">
-          <h2 id={titleId} className="flex-1 text-base font-semibold">{t('help.title')}</h2>
+          <h2 id={titleId} className="flex-1 text-base font-semibold">
+            {t('help.title')}
+          </h2>
           <button
             type="button"
             aria-label={t('help.close')}

@@ -7,7 +7,7 @@ import { ArticleList, EmptyText, LoadState } from './help-parts';
 import { PromotionCarousel } from './promotion-carousel';
 import { SearchBox } from './search-box';
 
-/** The Home tab (spec §2): welcome, search, promotions, suggested articles, Get more help. */
+/** The Home tab (docs/rules/screens.md): welcome, search, promotions, suggested articles, Get more help. */
 export function HomeTab() {
   const { t } = useTranslation();
   const suggestedId = useId();
@@ -24,7 +24,9 @@ export function HomeTab() {
       {/* The card is extra: while it loads, or when it fails, Home simply goes without it. */}
       {promotions.data && <PromotionCarousel promotions={promotions.data} />}
       <section aria-labelledby={suggestedId} className="flex flex-col gap-2">
-        <h3 id={suggestedId} className="text-sm font-semibold text-fg">{t('help.home.suggested')}</h3>
+        <h3 id={suggestedId} className="text-sm font-semibold text-fg">
+          {t('help.home.suggested')}
+        </h3>
         <LoadState isPending={suggested.isPending} isError={suggested.isError} onRetry={() => void suggested.refetch()}>
           {suggested.data?.length ? <ArticleList articles={suggested.data} /> : <EmptyText>{t('help.noarticle')}</EmptyText>}
         </LoadState>

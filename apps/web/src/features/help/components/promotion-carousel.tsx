@@ -6,13 +6,13 @@ import { useHelpWidget } from '../hooks/use-help-data';
 import { articleExcerpt } from '../sanitize-article';
 import { ChevronIcon } from './help-parts';
 
-/** Spec §9: the promotion card turns every 6000 ms. */
+/** docs/rules/limits.md: the promotion card turns every 6000 ms. */
 export const PROMOTION_ROTATION_MS = 6000;
 
 const controlClass = 'flex size-8 items-center justify-center rounded-full text-muted hover:bg-surface hover:text-fg';
 
 /**
- * The Home tab's rotating promotion card (spec §4), after the WAI-ARIA carousel pattern: it turns
+ * The Home tab's rotating promotion card (docs/rules/order-states.md), after the WAI-ARIA carousel pattern: it turns
  * every 6 s while shown, and holds still while hovered, while focus is inside it, or after Pause.
  * Previous, Next and one dot per card are buttons. Nothing shows without promotions.
  */
@@ -57,7 +57,11 @@ export function PromotionCarousel({ promotions }: { promotions: readonly HelpArt
         <div role="group" aria-roledescription="slide" aria-label={t('help.promotions.slide', { index: current + 1, total: count })}>
           <p className="text-xs font-semibold tracking-wide text-primary uppercase">{t('help.promotions.badge')}</p>
           <h4 className="mt-1">
-            <button type="button" className="rounded text-left font-semibold text-fg hover:underline" onClick={() => openPage({ type: 'article', id: promotion.id })}>
+            <button
+              type="button"
+              className="rounded text-left font-semibold text-fg hover:underline"
+              onClick={() => openPage({ type: 'article', id: promotion.id })}
+            >
               {promotion.title}
             </button>
           </h4>
@@ -66,7 +70,12 @@ export function PromotionCarousel({ promotions }: { promotions: readonly HelpArt
       </div>
       {count > 1 && (
         <div className="mt-3 flex items-center gap-1">
-          <button type="button" aria-label={t('help.promotions.previous')} className={controlClass} onClick={() => setIndex(current + count - 1)}>
+          <button
+            type="button"
+            aria-label={t('help.promotions.previous')}
+            className={controlClass}
+            onClick={() => setIndex(current + count - 1)}
+          >
             <ChevronIcon direction="left" />
           </button>
           <ul className="flex flex-1 items-center justify-center gap-1">
@@ -87,7 +96,12 @@ export function PromotionCarousel({ promotions }: { promotions: readonly HelpArt
           <button type="button" aria-label={t('help.promotions.next')} className={controlClass} onClick={() => setIndex(current + 1)}>
             <ChevronIcon />
           </button>
-          <button type="button" aria-label={t(paused ? 'help.promotions.resume' : 'help.promotions.pause')} className={controlClass} onClick={() => setPaused(!paused)}>
+          <button
+            type="button"
+            aria-label={t(paused ? 'help.promotions.resume' : 'help.promotions.pause')}
+            className={controlClass}
+            onClick={() => setPaused(!paused)}
+          >
             <svg viewBox="0 0 24 24" aria-hidden="true" className="size-4 fill-current">
               <path d={paused ? 'M8 5v14l11-7z' : 'M7 5h4v14H7zM13 5h4v14h-4z'} />
             </svg>

@@ -10,7 +10,7 @@ const ERRORS = {
   msgtooshort: 'Please write at least 50 characters.',
 };
 
-describe('SupportForm fields and validation (spec §5)', () => {
+describe('SupportForm fields and validation (docs/rules/validation.md)', () => {
   it('shows labelled email, optional topic, message and attachments, with submit inert while empty', () => {
     const form = openForm('support');
     expect(screen.getByRole('form', { name: 'Contact support' })).toBeInTheDocument();
@@ -93,7 +93,7 @@ describe('SupportForm fields and validation (spec §5)', () => {
   });
 });
 
-describe('SupportForm request (spec §3 ticket)', () => {
+describe('SupportForm request (docs/rules/entities.md ticket)', () => {
   it('without a topic sends "Ticket From {email}", the trimmed message, the requester and the support source', async () => {
     const form = openForm('support');
     await form.fillValid({ address: ' jane.doe@example.com ', text: `\n${MESSAGE_50}  ` });
@@ -141,7 +141,7 @@ describe('SupportForm request (spec §3 ticket)', () => {
   });
 });
 
-describe('FeedbackForm (spec §5)', () => {
+describe('FeedbackForm (docs/rules/validation.md)', () => {
   it('has no topic and sends "Feedback/Suggest From {email}" with the feedback source', async () => {
     const form = openForm('feedback');
     expect(screen.getByRole('form', { name: 'Share feedback' })).toBeInTheDocument();
@@ -170,8 +170,8 @@ describe('FeedbackForm (spec §5)', () => {
   });
 });
 
-describe('signed in, the ticket is the account\'s own (issue 13 F7)', () => {
-  it('shows the account\'s address read-only with a hint, ignores typing, and sends that address', async () => {
+describe("signed in, the ticket is the account's own (issue 13 F7)", () => {
+  it("shows the account's address read-only with a hint, ignores typing, and sends that address", async () => {
     document.cookie = `email=${encodeURIComponent('someone.else@example.com')}; path=/`;
     const form = openForm('support', { accountEmail: 'ada@example.com' });
     expect(form.email()).toHaveValue('ada@example.com');

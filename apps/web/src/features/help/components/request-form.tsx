@@ -10,7 +10,7 @@ import { SubmitBanner } from './submit-banner';
 import { useRequestForm } from './use-request-form';
 import type { RequestField, RequestFormKind } from './use-request-form-rules';
 
-/** Props of the support and feedback forms (spec §4/§5). */
+/** Props of the support and feedback forms (docs/rules/order-states.md and docs/rules/validation.md). */
 export interface RequestFormProps {
   /** The help desk calls: upload for each attachment, then createRequest. */
   api: HelpApi;
@@ -33,13 +33,14 @@ export function FeedbackForm({ api, accountEmail }: RequestFormProps) {
   return <RequestForm api={api} kind="feedback" accountEmail={accountEmail} />;
 }
 
-/** Spec §8 names the feedback texts (feedbacksubmitsuccess, feedbacksubmitfail); support's follow suit. */
+/** docs/rules/errors.md names the feedback texts (feedbacksubmitsuccess, feedbacksubmitfail); support's follow suit. */
 const BANNER_KEYS: Record<RequestFormKind, { success: string; failure: string }> = {
   support: { success: 'helpForm.banner.ticketsubmitsuccess', failure: 'helpForm.banner.ticketsubmitfail' },
   feedback: { success: 'helpForm.banner.feedbacksubmitsuccess', failure: 'helpForm.banner.feedbacksubmitfail' },
 };
 
-const BOX = 'w-full rounded-xl border bg-surface px-3 py-3 text-base text-fg placeholder:text-muted focus-visible:outline-none! focus-visible:ring-2 focus-visible:ring-focus read-only:bg-surface-2';
+const BOX =
+  'w-full rounded-xl border bg-surface px-3 py-3 text-base text-fg placeholder:text-muted focus-visible:outline-none! focus-visible:ring-2 focus-visible:ring-focus read-only:bg-surface-2';
 
 /**
  * One form for both pages: they differ only in the topic field, the ticket source and their
@@ -49,9 +50,18 @@ function RequestForm({ api, kind, accountEmail, topic }: SupportFormProps & { ki
   const { t } = useTranslation();
   const form = useRequestForm(api, kind, accountEmail, topic);
   const baseId = useId();
-  const fieldIds = (field: RequestField) => ({ input: `${baseId}-${field}`, error: `${baseId}-${field}-error`, hint: `${baseId}-${field}-hint` });
+  const fieldIds = (field: RequestField) => ({
+    input: `${baseId}-${field}`,
+    error: `${baseId}-${field}-error`,
+    hint: `${baseId}-${field}-hint`,
+  });
   const errorText = (key: HelpFieldError | undefined) =>
-    key ? t(`helpForm.errors.${key}`, { min: HELP_MESSAGE_MIN_LENGTH, max: key === 'topictoolong' ? HELP_TOPIC_MAX_LENGTH : HELP_MESSAGE_MAX_LENGTH }) : undefined;
+    key
+      ? t(`helpForm.errors.${key}`, {
+          min: HELP_MESSAGE_MIN_LENGTH,
+          max: key === 'topictoolong' ? HELP_TOPIC_MAX_LENGTH : HELP_MESSAGE_MAX_LENGTH,
+        })
+      : undefined;
 
   /** Value, change, blur and ARIA wiring of one field. */
   const bind = (field: RequestField, hasHint = false) => {
@@ -81,7 +91,12 @@ function RequestForm({ api, kind, accountEmail, topic }: SupportFormProps & { ki
     <form onSubmit={onSubmit} noValidate aria-label={t(`helpForm.${kind}.title`)} className="flex min-w-0 flex-col gap-4">
       <p className="text-sm text-muted">{t(`helpForm.${kind}.intro`)}</p>
 
-      <Field label={t('helpForm.email.label')} htmlFor={fieldIds('email').input} errorId={fieldIds('email').error} error={errorText(form.visibleError('email'))}>
+      <Field
+        label={t('helpForm.email.label')}
+        htmlFor={fieldIds('email').input}
+        errorId={fieldIds('email').error}
+        error={errorText(form.visibleError('email'))}
+      >
         <input
           {...bind('email', Boolean(accountEmail))}
           type="email"
@@ -110,11 +125,22 @@ function RequestForm({ api, kind, accountEmail, topic }: SupportFormProps & { ki
           errorId={fieldIds('topic').error}
           error={errorText(form.visibleError('topic'))}
         >
-          <input {...bind('topic')} type="text" autoComplete="off" placeholder={t('helpForm.topic.placeholder')} onChange={(event) => form.setValue('topic', event.target.value)} />
+          <input
+            {...bind('topic')}
+            type="text"
+            autoComplete="off"
+            placeholder={t('helpForm.topic.placeholder')}
+            onChange={(event) => form.setValue('topic', event.target.value)}
+          />
         </Field>
       ) : null}
 
-      <Field label={t('helpForm.message.label')} htmlFor={fieldIds('message').input} errorId={fieldIds('message').error} error={errorText(form.visibleError('message'))}>
+      <Field
+        label={t('helpForm.message.label')}
+        htmlFor={fieldIds('message').input}
+        errorId={fieldIds('message').error}
+        error={errorText(form.visibleError('message'))}
+      >
         <textarea
           {...messageProps}
           rows={5}
@@ -141,7 +167,11 @@ function RequestForm({ api, kind, accountEmail, topic }: SupportFormProps & { ki
       />
 
       {/* Tickets and uploads are limited per person (REQ0000429): then the banner says when to send again. */}
-      <SubmitBanner banner={form.banner} successText={t(BANNER_KEYS[kind].success)} failureText={limitText(form.banner?.cause, t) ?? t(BANNER_KEYS[kind].failure)} />
+      <SubmitBanner
+        banner={form.banner}
+        successText={t(BANNER_KEYS[kind].success)}
+        failureText={limitText(form.banner?.cause, t) ?? t(BANNER_KEYS[kind].failure)}
+      />
 
       {/* A click on the inert button (or Enter in a field) still counts as an attempt: every error shows, saying why. */}
       <div onClick={form.markAttempted}>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useHelpWidget } from '../hooks/use-help-data';
 
 /**
- * The help centre's search (Home, Help and the results page). Spec §5: the input is trimmed and
+ * The help centre's search (Home, Help and the results page). docs/rules/validation.md: the input is trimmed and
  * blank input is ignored: no call, and the page stays as it is.
  */
 export function SearchBox({ keyword = '' }: { keyword?: string }) {
@@ -27,7 +27,9 @@ export function SearchBox({ keyword = '' }: { keyword?: string }) {
         if (trimmed !== '') openPage({ type: 'search', keyword: trimmed });
       }}
     >
-      <label htmlFor={inputId} className="sr-only">{t('help.search.label')}</label>
+      <label htmlFor={inputId} className="sr-only">
+        {t('help.search.label')}
+      </label>
       <input
         id={inputId}
         type="search"
@@ -37,7 +39,10 @@ export function SearchBox({ keyword = '' }: { keyword?: string }) {
         autoComplete="off"
         className="min-h-11 min-w-0 flex-1 rounded-xl border border-line bg-surface px-3 text-sm text-fg placeholder:text-muted"
       />
-      <button type="submit" className="min-h-11 shrink-0 rounded-xl bg-primary px-4 text-sm font-semibold text-on-primary hover:brightness-110">
+      <button
+        type="submit"
+        className="min-h-11 shrink-0 rounded-xl bg-primary px-4 text-sm font-semibold text-on-primary hover:brightness-110"
+      >
         {t('help.search.submit')}
       </button>
     </form>

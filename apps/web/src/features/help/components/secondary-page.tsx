@@ -21,10 +21,10 @@ export interface SecondaryPageViewProps {
   backRef: Ref<HTMLButtonElement>;
 }
 
-/** A page over the tab content (spec §2): Back clears it and shows the tabs again. */
+/** A page over the tab content (docs/rules/screens.md): Back clears it and shows the tabs again. */
 export function SecondaryPageView({ page, onBack, backRef }: SecondaryPageViewProps) {
   const { t } = useTranslation();
-  // While a request is sent, leaving would unmount the form and hide its outcome (spec §4 banner).
+  // While a request is sent, leaving would unmount the form and hide its outcome (docs/rules/order-states.md banner).
   const { sending } = useHelpWidgetState();
   return (
     <div className="flex min-h-0 flex-1 flex-col">
@@ -63,7 +63,15 @@ function PageContent({ page }: { page: Exclude<HelpSecondaryPage, null> }) {
   }
 }
 
-function FormPage({ title, form, topic }: { title: 'help.support.title' | 'help.feedback.title'; form: 'support' | 'feedback'; topic?: string | undefined }) {
+function FormPage({
+  title,
+  form,
+  topic,
+}: {
+  title: 'help.support.title' | 'help.feedback.title';
+  form: 'support' | 'feedback';
+  topic?: string | undefined;
+}) {
   const { t } = useTranslation();
   const { api } = useHelpWidget();
   const accountEmail = useSignedInEmail();
@@ -71,8 +79,18 @@ function FormPage({ title, form, topic }: { title: 'help.support.title' | 'help.
   return (
     <div className="flex flex-col gap-4">
       <h3 className="text-lg font-semibold text-fg">{t(title)}</h3>
-      <Suspense fallback={<div className="flex justify-center py-4 text-muted"><Spinner label={t('help.loading')} /></div>}>
-        {form === 'support' ? <SupportForm api={api} accountEmail={accountEmail} topic={topic} /> : <FeedbackForm api={api} accountEmail={accountEmail} />}
+      <Suspense
+        fallback={
+          <div className="flex justify-center py-4 text-muted">
+            <Spinner label={t('help.loading')} />
+          </div>
+        }
+      >
+        {form === 'support' ? (
+          <SupportForm api={api} accountEmail={accountEmail} topic={topic} />
+        ) : (
+          <FeedbackForm api={api} accountEmail={accountEmail} />
+        )}
       </Suspense>
     </div>
   );

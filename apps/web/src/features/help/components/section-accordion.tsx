@@ -6,7 +6,7 @@ import { useSectionArticles } from '../hooks/use-help-data';
 import { ArticleList, ChevronIcon, EmptyText, LoadState, rowClass } from './help-parts';
 
 /**
- * The Help tab's sections as an accordion (spec §4): a section asks for its articles on its
+ * The Help tab's sections as an accordion (docs/rules/order-states.md): a section asks for its articles on its
  * first expansion only, a second click collapses it, and expanding it again shows what was
  * loaded without a new call. Each section has its own loading, error-with-Retry and empty state.
  */

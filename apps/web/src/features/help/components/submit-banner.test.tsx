@@ -28,7 +28,7 @@ async function expectBannerLifecycle(banner: () => HTMLElement | null) {
   expect(banner()).toBeNull();
 }
 
-describe('request form result banners (spec §4)', () => {
+describe('request form result banners (docs/rules/order-states.md)', () => {
   beforeEach(() => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
   });
@@ -62,7 +62,10 @@ describe('request form result banners (spec §4)', () => {
     let fail = true;
     const form = openForm('support', {
       fakeTimers: true,
-      routes: { [PATHS.helpDeskRequest]: () => (fail ? Promise.reject(new Error('down')) : { data: JSON.stringify({ request: { id: 7, status: 'new', subject: 's' } }) }) },
+      routes: {
+        [PATHS.helpDeskRequest]: () =>
+          fail ? Promise.reject(new Error('down')) : { data: JSON.stringify({ request: { id: 7, status: 'new', subject: 's' } }) },
+      },
     });
     const status = screen.getByRole('status');
     expect(status).toBeEmptyDOMElement();
@@ -92,7 +95,10 @@ describe('request form result banners (spec §4)', () => {
   });
 
   it('feedback failure: an alert banner with the same timings; fields and files kept for another try', async () => {
-    const form = openForm('feedback', { fakeTimers: true, routes: { [PATHS.helpDeskRequest]: () => Promise.reject(businessError(PATHS.helpDeskRequest, '999999')) } });
+    const form = openForm('feedback', {
+      fakeTimers: true,
+      routes: { [PATHS.helpDeskRequest]: () => Promise.reject(businessError(PATHS.helpDeskRequest, '999999')) },
+    });
     await form.fillValid();
     await form.user.upload(form.fileInput(), fileOf('log.txt'));
     await form.user.click(form.submitButton());
@@ -107,19 +113,35 @@ describe('request form result banners (spec §4)', () => {
   it.each([
     ['the ticket', PATHS.helpDeskRequest],
     ['an attachment', PATHS.helpDeskForwardFile],
-  ])('%s refused by the per-person limit (429 REQ0000429): the failure banner says when to send again, from Retry-After', async (_what, path) => {
-    const limited = () => Promise.reject(new ApiError({ kind: 'business', path, httpStatus: 429, code: 'REQ0000429', msg: 'Too many help requests: try again in 38 minutes.', retryAfterSeconds: 37 * 60 + 5 }));
-    const form = openForm('support', { fakeTimers: true, routes: { [path]: limited } });
-    await form.fillValid();
-    await form.user.upload(form.fileInput(), fileOf('receipt.pdf'));
-    await form.user.click(form.submitButton());
-    await waitFor(() => expect(form.banner('Too many requests. Try again in 38 minutes.')).toHaveAttribute('role', 'alert'));
-    expect(screen.queryByText(TICKET_FAILED)).not.toBeInTheDocument();
-    expect(form.message()).toHaveValue(MESSAGE_50);
-  });
+  ])(
+    '%s refused by the per-person limit (429 REQ0000429): the failure banner says when to send again, from Retry-After',
+    async (_what, path) => {
+      const limited = () =>
+        Promise.reject(
+          new ApiError({
+            kind: 'business',
+            path,
+            httpStatus: 429,
+            code: 'REQ0000429',
+            msg: 'Too many help requests: try again in 38 minutes.',
+            retryAfterSeconds: 37 * 60 + 5,
+          }),
+        );
+      const form = openForm('support', { fakeTimers: true, routes: { [path]: limited } });
+      await form.fillValid();
+      await form.user.upload(form.fileInput(), fileOf('receipt.pdf'));
+      await form.user.click(form.submitButton());
+      await waitFor(() => expect(form.banner('Too many requests. Try again in 38 minutes.')).toHaveAttribute('role', 'alert'));
+      expect(screen.queryByText(TICKET_FAILED)).not.toBeInTheDocument();
+      expect(form.message()).toHaveValue(MESSAGE_50);
+    },
+  );
 
   it('an upload failure shows the failure banner and opens no ticket', async () => {
-    const form = openForm('support', { fakeTimers: true, routes: { [PATHS.helpDeskForwardFile]: () => Promise.reject(new Error('network down')) } });
+    const form = openForm('support', {
+      fakeTimers: true,
+      routes: { [PATHS.helpDeskForwardFile]: () => Promise.reject(new Error('network down')) },
+    });
     await form.fillValid();
     await form.user.upload(form.fileInput(), [fileOf('a.png'), fileOf('b.png')]);
     await form.user.click(form.submitButton());

@@ -11,7 +11,7 @@ export interface SubmitBannerProps {
 }
 
 /**
- * The result of a send (spec §4): a success banner is a polite status, a failure an alert. It
+ * The result of a send (docs/rules/order-states.md): a success banner is a polite status, a failure an alert. It
  * fades during its closing phase (no fade with reduced motion); the hook then removes it.
  *
  * The status region stays in the page, empty, between sends: a polite region inserted together

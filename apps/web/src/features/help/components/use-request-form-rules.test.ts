@@ -9,7 +9,7 @@ const fileOf = (name: string, size = 100, lastModified = 1) => {
 };
 
 describe('requestFormErrors', () => {
-  it('names the spec §5 key of each wrong field; feedback ignores the topic', () => {
+  it('names the docs/rules/validation.md key of each wrong field; feedback ignores the topic', () => {
     expect(requestFormErrors('support', { email: '', topic: '', message: '' })).toEqual({ email: 'emailrequired', message: 'msgrequired' });
     expect(requestFormErrors('support', { email: 'a@b', topic: 't'.repeat(151), message: 'x'.repeat(49) })).toEqual({
       email: 'invalidemail',
@@ -42,7 +42,14 @@ describe('sortPickedFiles', () => {
     const kept = fileOf('kept.png');
     const { accepted, refused } = sortPickedFiles(
       [kept, fileOf('2.png'), fileOf('3.png')],
-      [fileOf('kept.png'), fileOf('x.exe'), fileOf('big.pdf', HELP_ATTACHMENT_MAX_BYTES + 1), fileOf('4.png'), fileOf('max.pdf', HELP_ATTACHMENT_MAX_BYTES), fileOf('6.png')],
+      [
+        fileOf('kept.png'),
+        fileOf('x.exe'),
+        fileOf('big.pdf', HELP_ATTACHMENT_MAX_BYTES + 1),
+        fileOf('4.png'),
+        fileOf('max.pdf', HELP_ATTACHMENT_MAX_BYTES),
+        fileOf('6.png'),
+      ],
     );
     expect(accepted.map((file) => file.name)).toEqual(['4.png', 'max.pdf']);
     expect(refused).toEqual([

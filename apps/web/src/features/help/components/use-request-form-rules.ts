@@ -1,10 +1,19 @@
 import {
-  attachmentError, HELP_MAX_ATTACHMENTS, HELP_SOURCE_FIELD, helpEmailError, helpMessageError, helpTopicError, requesterNameOf, ticketSubject,
-  type HelpCreateRequestParams, type HelpFieldError, type HelpTicketSource,
+  attachmentError,
+  HELP_MAX_ATTACHMENTS,
+  HELP_SOURCE_FIELD,
+  helpEmailError,
+  helpMessageError,
+  helpTopicError,
+  requesterNameOf,
+  ticketSubject,
+  type HelpCreateRequestParams,
+  type HelpFieldError,
+  type HelpTicketSource,
 } from '@causeway/contracts';
 
 /**
- * The pure rules of the support and feedback forms (spec §3 ticket, §5 validation): which form
+ * The pure rules of the support and feedback forms (docs/rules/entities.md ticket, docs/rules/validation.md validation): which form
  * sends what, which field is wrong, which picked files may be attached. The hook and the tests
  * share them; none of them touches React.
  */
@@ -12,7 +21,7 @@ import {
 /** Support opens a ticket with an optional topic; feedback has no topic. */
 export type RequestFormKind = 'support' | 'feedback';
 
-/** The ticket source custom field of each form (spec §3). */
+/** The ticket source custom field of each form (docs/rules/entities.md). */
 const SOURCE_OF: Record<RequestFormKind, HelpTicketSource> = {
   support: 'tickets_from_widget',
   feedback: 'feedbacks_from_widget',
@@ -28,7 +37,7 @@ export type RequestField = keyof RequestFormValues;
 
 export const EMPTY_VALUES: RequestFormValues = { email: '', topic: '', message: '' };
 
-/** Each field's spec §5 error key (absent when valid). Feedback never checks a topic. */
+/** Each field's docs/rules/validation.md error key (absent when valid). Feedback never checks a topic. */
 export function requestFormErrors(kind: RequestFormKind, values: RequestFormValues): Partial<Record<RequestField, HelpFieldError>> {
   const errors: Partial<Record<RequestField, HelpFieldError>> = {};
   const email = helpEmailError(values.email);
@@ -40,7 +49,7 @@ export function requestFormErrors(kind: RequestFormKind, values: RequestFormValu
   return errors;
 }
 
-/** The requests.json body of a form (spec §3 ticket): subject, trimmed message, upload tokens, requester, source. */
+/** The requests.json body of a form (docs/rules/entities.md ticket): subject, trimmed message, upload tokens, requester, source. */
 export function buildRequestParams(kind: RequestFormKind, values: RequestFormValues, uploads: string[]): HelpCreateRequestParams {
   const source = SOURCE_OF[kind];
   return {
@@ -53,7 +62,7 @@ export function buildRequestParams(kind: RequestFormKind, values: RequestFormVal
   };
 }
 
-/** Why a picked file was not attached: spec §5's filetype and filesize, or ours, an empty file or too many files. */
+/** Why a picked file was not attached: docs/rules/validation.md's filetype and filesize, or ours, an empty file or too many files. */
 export type AttachmentRefusalReason = 'filetype' | 'filesize' | 'fileempty' | 'toomany';
 export interface AttachmentRefusal {
   name: string;

@@ -1,5 +1,6 @@
 export { deferred } from '@/test/deferred';
 import { type HelpCreateRequestParams, PATHS } from '@causeway/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
@@ -14,7 +15,7 @@ import { FeedbackForm, SupportForm } from './request-form';
  * desk answering each upload with `token-{file name}`, and helpers to fill the form.
  */
 
-/** A 50-character message: the shortest one spec §5 accepts. */
+/** A 50-character message: the shortest one docs/rules/validation.md accepts. */
 export const MESSAGE_50 = 'My card payment failed twice, please can you check';
 
 /** A file named `name` of `size` bytes (faked, so 10 MB costs nothing). */
@@ -24,11 +25,14 @@ export function fileOf(name: string, size = 2048, type = 'application/octet-stre
   return file;
 }
 
-
 /** The desk's answer to an upload, as zendesk/forward/file wraps it. */
 export const uploadAnswer = (form: FormData) => {
   const file = form.get('file') as File;
-  return { data: JSON.stringify({ upload: { token: `token-${file.name}`, attachment: { file_name: file.name, size: file.size, content_type: file.type } } }) };
+  return {
+    data: JSON.stringify({
+      upload: { token: `token-${file.name}`, attachment: { file_name: file.name, size: file.size, content_type: file.type } },
+    }),
+  };
 };
 
 /** The desk's answer to requests.json. */
@@ -37,10 +41,22 @@ export const requestAnswer = (body: { params: HelpCreateRequestParams }) => ({
 });
 
 /** Renders one form; `routes` replaces the default desk answers. Pass `advanceTimers` when the test fakes timers. */
-export function openForm(kind: 'support' | 'feedback', { routes = {}, fakeTimers = false, accountEmail }: { routes?: Record<string, Responder>; fakeTimers?: boolean; accountEmail?: string } = {}) {
+export function openForm(
+  kind: 'support' | 'feedback',
+  {
+    routes = {},
+    fakeTimers = false,
+    accountEmail,
+  }: { routes?: Record<string, Responder>; fakeTimers?: boolean; accountEmail?: string } = {},
+) {
   const http = routedHttpClient({ [PATHS.helpDeskForwardFile]: uploadAnswer, [PATHS.helpDeskRequest]: requestAnswer, ...routes });
   const api = createHelpApi(http.client);
-  const view = renderWithI18n(kind === 'support' ? <SupportForm api={api} accountEmail={accountEmail} /> : <FeedbackForm api={api} accountEmail={accountEmail} />);
+  // Sending is a mutation: the form runs inside a query client, as in the help widget.
+  const view = renderWithI18n(
+    <QueryClientProvider client={new QueryClient()}>
+      {kind === 'support' ? <SupportForm api={api} accountEmail={accountEmail} /> : <FeedbackForm api={api} accountEmail={accountEmail} />}
+    </QueryClientProvider>,
+  );
   // applyAccept off: a person can switch the dialog to "All files", so the form must check itself.
   const user = userEvent.setup({ applyAccept: false, ...(fakeTimers ? { advanceTimers: vi.advanceTimersByTime } : {}) });
   const email = () => screen.getByRole('textbox', { name: 'Email' });
@@ -63,7 +79,11 @@ export function openForm(kind: 'support' | 'feedback', { routes = {}, fakeTimers
     await user.paste(text);
   };
   /** Fills a valid form (and the topic, for support, when given). */
-  const fillValid = async ({ address = 'jane.doe@example.com', text = MESSAGE_50, subject }: { address?: string; text?: string; subject?: string } = {}) => {
+  const fillValid = async ({
+    address = 'jane.doe@example.com',
+    text = MESSAGE_50,
+    subject,
+  }: { address?: string; text?: string; subject?: string } = {}) => {
     await fill(email(), address);
     if (subject !== undefined) await fill(topic(), subject);
     await fill(message(), text);

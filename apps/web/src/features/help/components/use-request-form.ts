@@ -1,13 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
 import { COOKIE_NAMES, getSharedCookie } from '@/lib/cookies';
+import { useApiMutation } from '@/lib/use-api-mutation';
 import type { HelpApi } from '../api/help-api';
 import { setHelpSending } from '../help-widget-store';
 import {
-  type AttachmentRefusal, buildRequestParams, EMPTY_VALUES, type RequestField, type RequestFormKind, type RequestFormValues, requestFormErrors,
+  type AttachmentRefusal,
+  buildRequestParams,
+  EMPTY_VALUES,
+  type RequestField,
+  type RequestFormKind,
+  type RequestFormValues,
+  requestFormErrors,
   sortPickedFiles,
 } from './use-request-form-rules';
 
-/** Spec §4/§9: a result banner stays about 2.4 s ... */
+/** docs/rules/order-states.md and docs/rules/limits.md: a result banner stays about 2.4 s ... */
 export const BANNER_VISIBLE_MS = 2400;
 /** ... then fades out for 0.5 s before it is gone. */
 export const BANNER_CLOSING_MS = 500;
@@ -28,8 +35,8 @@ export interface BannerState {
 }
 
 /**
- * State and rules of a support or feedback form (spec §4: idle, submitting, then a success or
- * failure banner; §5 validation). A field's error shows once the person has typed in it or left
+ * State and rules of a support or feedback form (docs/rules/order-states.md: idle, submitting, then a success or
+ * failure banner; docs/rules/validation.md validation). A field's error shows once the person has typed in it or left
  * it, or after a submit attempt; the email starts from the shared email cookie when there is one,
  * the topic from `topic` (a page's Contact support says what it is about).
  * Signed in (`accountEmail`), the email is the account's and cannot be changed: the server files
@@ -39,7 +46,9 @@ export interface BannerState {
  */
 export function useRequestForm(api: HelpApi, kind: RequestFormKind, accountEmail?: string, topic?: string) {
   const [typed, setValues] = useState<RequestFormValues>(() => ({
-    ...EMPTY_VALUES, email: getSharedCookie(COOKIE_NAMES.email) ?? '', topic: kind === 'support' ? (topic ?? '') : '',
+    ...EMPTY_VALUES,
+    email: getSharedCookie(COOKIE_NAMES.email) ?? '',
+    topic: kind === 'support' ? (topic ?? '') : '',
   }));
   // Signed in (known perhaps only after the form opened), the account's address is the email.
   const values: RequestFormValues = accountEmail ? { ...typed, email: accountEmail } : typed;
@@ -47,11 +56,33 @@ export function useRequestForm(api: HelpApi, kind: RequestFormKind, accountEmail
   const [attempted, setAttempted] = useState(false);
   const [attachments, setAttachments] = useState<Attachment[]>([]);
   const [refusals, setRefusals] = useState<AttachmentRefusal[]>([]);
-  const [isSubmitting, setIsSubmitting] = useState(false);
   const [banner, setBanner] = useState<BannerState | null>(null);
   // Guards a second submit fired before the first one's re-render (a double Enter).
   const inFlight = useRef(false);
   const nextId = useRef(0);
+  const sending = useApiMutation({
+    mutationFn: async (request: { values: RequestFormValues; attachments: Attachment[] }) => {
+      const tokens: string[] = [];
+      // One at a time, in the order shown, so the ticket lists them as the person chose them.
+      for (const { file } of request.attachments) tokens.push((await api.upload(file)).token);
+      await api.createRequest(buildRequestParams(kind, request.values, tokens));
+    },
+    onSuccess: () => {
+      setValues(EMPTY_VALUES);
+      setAttachments([]);
+      setRefusals([]);
+      setTouched(new Set());
+      setAttempted(false);
+      setBanner({ outcome: 'success', phase: 'open' });
+    },
+    // docs/rules/errors.md: the banner is the whole report; the person still has every field to try again.
+    onError: (failure) => setBanner({ outcome: 'failure', phase: 'open', cause: failure }),
+    onSettled: () => {
+      inFlight.current = false;
+      setHelpSending(false);
+    },
+  });
+  const isSubmitting = sending.isPending;
 
   // Each phase schedules the next; a new banner (or unmount) cancels the pending step.
   useEffect(() => {
@@ -85,7 +116,8 @@ export function useRequestForm(api: HelpApi, kind: RequestFormKind, accountEmail
       picked,
     );
     setRefusals(refused);
-    if (accepted.length > 0) setAttachments((current) => [...current, ...accepted.map((file) => ({ id: `attachment-${nextId.current++}`, file }))]);
+    if (accepted.length > 0)
+      setAttachments((current) => [...current, ...accepted.map((file) => ({ id: `attachment-${nextId.current++}`, file }))]);
   };
 
   const removeAttachment = (id: string) => {
@@ -98,28 +130,10 @@ export function useRequestForm(api: HelpApi, kind: RequestFormKind, accountEmail
     setAttempted(true);
     if (!canSubmit || inFlight.current) return;
     inFlight.current = true;
-    setIsSubmitting(true);
     setHelpSending(true);
     setBanner(null);
-    try {
-      const tokens: string[] = [];
-      // One at a time, in the order shown, so the ticket lists them as the person chose them.
-      for (const { file } of attachments) tokens.push((await api.upload(file)).token);
-      await api.createRequest(buildRequestParams(kind, values, tokens));
-      setValues(EMPTY_VALUES);
-      setAttachments([]);
-      setRefusals([]);
-      setTouched(new Set());
-      setAttempted(false);
-      setBanner({ outcome: 'success', phase: 'open' });
-    } catch (failure) {
-      // Spec §8: the banner is the whole report; the person still has every field to try again.
-      setBanner({ outcome: 'failure', phase: 'open', cause: failure });
-    } finally {
-      inFlight.current = false;
-      setIsSubmitting(false);
-      setHelpSending(false);
-    }
+    // The outcome is the banner's (onSuccess, onError): nothing is left to catch here.
+    await sending.mutateAsync({ values, attachments }).catch(() => undefined);
   };
 
   return {

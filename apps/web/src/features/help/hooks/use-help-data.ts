@@ -22,7 +22,7 @@ export function useHelpWidget(): HelpWidgetContextValue {
   return value;
 }
 
-/** The help-centre locale of every call: the page's language (spec §7, default en-us). */
+/** The help-centre locale of every call: the page's language (docs/rules/calls.md, default en-us). */
 export function useHelpLocale(): HelpLocale {
   const { i18n } = useTranslation();
   return helpLocaleOf(i18n.language);
@@ -38,7 +38,11 @@ const KEEP = { staleTime: Infinity } as const;
 export function useLabelledArticles(label: string) {
   const { api } = useHelpWidget();
   const locale = useHelpLocale();
-  return useQuery({ queryKey: ['help', locale, 'label', label], queryFn: ({ signal }) => api.articlesByLabel(locale, label, signal), ...KEEP });
+  return useQuery({
+    queryKey: ['help', locale, 'label', label],
+    queryFn: ({ signal }) => api.articlesByLabel(locale, label, signal),
+    ...KEEP,
+  });
 }
 
 /** The Help tab's sections; asked for when the tab is first shown (its content mounts then). */
@@ -63,7 +67,11 @@ export function useSectionArticles(sectionId: number, enabled: boolean) {
 export function useArticle(articleId: number) {
   const { api } = useHelpWidget();
   const locale = useHelpLocale();
-  return useQuery({ queryKey: ['help', locale, 'article', articleId], queryFn: ({ signal }) => api.article(locale, articleId, signal), ...KEEP });
+  return useQuery({
+    queryKey: ['help', locale, 'article', articleId],
+    queryFn: ({ signal }) => api.article(locale, articleId, signal),
+    ...KEEP,
+  });
 }
 
 /** Search results for a keyword the caller has trimmed and found non-blank. */
@@ -74,7 +82,7 @@ export function useSearchResults(keyword: string) {
 }
 
 /**
- * Tells the launcher the widget is ready (spec §4) once the first view's data has settled,
+ * Tells the launcher the widget is ready (docs/rules/order-states.md) once the first view's data has settled,
  * loaded or failed: until then the launcher shows its spinner.
  */
 export function useReportReady(settled: boolean) {

@@ -15,9 +15,15 @@ function renderWith(status: object) {
   return { http, view: renderHook(() => useSignedInEmail(), { wrapper }) };
 }
 
-describe('useSignedInEmail (the help forms\' requester)', () => {
+describe("useSignedInEmail (the help forms' requester)", () => {
   it("answers the signed-in account's address", async () => {
-    const { view } = renderWith({ isLogin: true, email: 'ada@example.com', userType: 'Individual', mode: 'individual', targetEntityTag: null });
+    const { view } = renderWith({
+      isLogin: true,
+      email: 'ada@example.com',
+      userType: 'Individual',
+      mode: 'individual',
+      targetEntityTag: null,
+    });
     await waitFor(() => expect(view.result.current).toBe('ada@example.com'));
   });
 

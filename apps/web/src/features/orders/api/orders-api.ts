@@ -3,7 +3,7 @@ import {
   type listOrderResultSchema,
   type OrderDetail,
   type OrderSummary,
-  PATHS,
+  CALLS,
   type threeDsStatusResultSchema,
 } from '@causeway/contracts';
 import type { z } from 'zod';
@@ -17,19 +17,19 @@ export type ListOrderResult = z.infer<typeof listOrderResultSchema>;
 /**
  * The order pages' calls. All silent: each page decides what a failure looks like (an error view
  * with Retry, the history's range message) and hands the failure to `client.report` for the
- * spec §8 reactions (a dead session goes to sign-in), so nothing toasts twice.
+ * docs/rules/errors.md reactions (a dead session goes to sign-in), so nothing toasts twice.
  */
 export function createOrdersApi(client: HttpClient) {
   return {
     /** order/get-detail: one order of the signed-in person; ODR00001007 when there is none. Read-only. */
     getDetail: (orderId: string, signal?: AbortSignal) =>
-      client.post<OrderDetail>(PATHS.getOrderDetail, { orderId }, { silent: true, ...(signal ? { signal } : {}) }),
+      client.call(CALLS.getOrderDetail, { orderId }, { silent: true, ...(signal ? { signal } : {}) }),
     /** order/get-3ds-status: where the bank's check of the order stands. Read-only. */
     get3dsStatus: (orderId: string, signal?: AbortSignal) =>
-      client.post<ThreeDsStatusResult>(PATHS.get3dsStatus, { orderId }, { silent: true, ...(signal ? { signal } : {}) }),
+      client.call(CALLS.get3dsStatus, { orderId }, { silent: true, ...(signal ? { signal } : {}) }),
     /** order/list-order: one page of the history; ODR00001010 when the range is over 365 days. Read-only. */
     listOrder: (body: ListOrderRequest, signal?: AbortSignal) =>
-      client.post<ListOrderResult>(PATHS.listOrder, body, { silent: true, ...(signal ? { signal } : {}) }),
+      client.call(CALLS.listOrder, body, { silent: true, ...(signal ? { signal } : {}) }),
   };
 }
 

@@ -19,7 +19,11 @@ export function CopyValue({ label, value }: { label: string; value: string }) {
     return () => clearTimeout(timer);
   }, [copied]);
   const canCopy = typeof navigator !== 'undefined' && Boolean(navigator.clipboard);
-  const copy = () => void navigator.clipboard.writeText(value).then(() => setCopied(true), () => setCopied(false));
+  const copy = () =>
+    void navigator.clipboard.writeText(value).then(
+      () => setCopied(true),
+      () => setCopied(false),
+    );
 
   return (
     <div className="flex flex-col gap-1">
@@ -39,7 +43,9 @@ export function CopyValue({ label, value }: { label: string; value: string }) {
             </button>
           ) : null}
         </span>
-        <span role="status" className="min-h-4 text-xs text-success">{copied ? t('orders.copy.copied') : ''}</span>
+        <span role="status" className="min-h-4 text-xs text-success">
+          {copied ? t('orders.copy.copied') : ''}
+        </span>
       </dd>
     </div>
   );

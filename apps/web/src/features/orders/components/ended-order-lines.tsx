@@ -3,7 +3,10 @@ import type { OrderDetail } from '../api/orders-api';
 import { failReasonKey, moneyOutcomeKey } from '../fail-reasons';
 import { useOrderMoney } from '../use-order-money';
 
-type EndedOrder = Pick<OrderDetail, 'status' | 'fiatAmount' | 'fiatCurrency' | 'cryptoAmount' | 'cryptoCurrency' | 'failReason' | 'refunded'>;
+type EndedOrder = Pick<
+  OrderDetail,
+  'status' | 'fiatAmount' | 'fiatCurrency' | 'cryptoAmount' | 'cryptoCurrency' | 'failReason' | 'refunded'
+>;
 
 /**
  * An order that ended (or is being stopped) without success, in words: what was asked for ("You
@@ -17,7 +20,9 @@ export function EndedOrderLines({ order, reason, money }: { order: EndedOrder; r
   const fiat = format.fiat(order.fiatAmount, order.fiatCurrency);
   return (
     <>
-      <p className="text-sm text-fg">{t('orders.outcome.asked', { crypto: format.crypto(order.cryptoAmount, order.cryptoCurrency), fiat })}</p>
+      <p className="text-sm text-fg">
+        {t('orders.outcome.asked', { crypto: format.crypto(order.cryptoAmount, order.cryptoCurrency), fiat })}
+      </p>
       {reason ? <p className="text-sm text-danger">{t(failReasonKey(order.failReason))}</p> : null}
       {money ? <p className="text-sm text-fg">{t(moneyOutcomeKey(order), { amount: fiat })}</p> : null}
     </>

@@ -48,7 +48,9 @@ export function OrderDetailsSheet({ orderId, onClose, lng, webview }: OrderDetai
       ) : detail.isError ? (
         <ErrorView headingLevel={2} className="py-4" content={errorViewContent(error, t)} onRetry={() => void detail.refetch()} />
       ) : (
-        <div className="flex justify-center py-8"><Spinner size="lg" label={t('orders.detail.loading')} /></div>
+        <div className="flex justify-center py-8">
+          <Spinner size="lg" label={t('orders.detail.loading')} />
+        </div>
       )}
     </Sheet>
   );
@@ -72,21 +74,34 @@ function DetailBody({ order, lng, webview }: { order: OrderDetail; lng: string; 
         // Not paid, not received: what was asked for, why it stopped, and what becomes of the money
         // (also while a stopping order is still PROCESSING: its refund or release is running).
         <section aria-labelledby={titleId} className="flex flex-col gap-2 rounded-xl border border-line bg-surface px-3 py-3">
-          <h3 id={titleId} className="text-sm font-semibold text-fg">{t('orders.outcome.title')}</h3>
+          <h3 id={titleId} className="text-sm font-semibold text-fg">
+            {t('orders.outcome.title')}
+          </h3>
           <EndedOrderLines order={order} reason money />
         </section>
       ) : (
         <>
           <dl className="flex flex-col">
-            <DetailItem label={t(outcome === 'done' ? 'orders.detail.paid' : 'orders.detail.paying')} value={money.fiat(order.fiatAmount, order.fiatCurrency)} />
-            <DetailItem label={t(outcome === 'done' ? 'orders.detail.received' : 'orders.detail.receiving')} value={money.crypto(order.cryptoAmount, order.cryptoCurrency)} />
-            <DetailItem label={t('orders.detail.price')} value={t('orders.detail.priceValue', { coin: order.cryptoCurrency, price: money.price(order.price, order.fiatCurrency) })} />
+            <DetailItem
+              label={t(outcome === 'done' ? 'orders.detail.paid' : 'orders.detail.paying')}
+              value={money.fiat(order.fiatAmount, order.fiatCurrency)}
+            />
+            <DetailItem
+              label={t(outcome === 'done' ? 'orders.detail.received' : 'orders.detail.receiving')}
+              value={money.crypto(order.cryptoAmount, order.cryptoCurrency)}
+            />
+            <DetailItem
+              label={t('orders.detail.price')}
+              value={t('orders.detail.priceValue', { coin: order.cryptoCurrency, price: money.price(order.price, order.fiatCurrency) })}
+            />
           </dl>
           <OrderFees order={order} />
         </>
       )}
       <dl className="flex flex-col gap-2">
-        {order.card ? <DetailItem label={t('orders.detail.card')} value={`${cardNetworkName(order.card.cardProcessor)} ${order.card.maskedNumber}`} /> : null}
+        {order.card ? (
+          <DetailItem label={t('orders.detail.card')} value={`${cardNetworkName(order.card.cardProcessor)} ${order.card.maskedNumber}`} />
+        ) : null}
         <DetailItem label={t('orders.detail.network')} value={networkName(order.cryptoCurrency, order.network)} />
         <CopyValue label={t('orders.detail.address')} value={order.walletAddress} />
         {order.memo ? <DetailItem label={t('orders.detail.memo')} value={order.memo} /> : null}
@@ -95,7 +110,9 @@ function DetailBody({ order, lng, webview }: { order: OrderDetail; lng: string; 
         {order.completedAt ? <DetailItem label={endedLabel} value={formatDateTime(order.completedAt, i18n.language)} /> : null}
         <CopyValue label={t('orders.orderId')} value={order.orderId} />
       </dl>
-      <Link to={orderLinks.result(lng, order.orderId, webview)} className={textLinkClass}>{t('orders.detail.openOrder')}</Link>
+      <Link to={orderLinks.result(lng, order.orderId, webview)} className={textLinkClass}>
+        {t('orders.detail.openOrder')}
+      </Link>
     </div>
   );
 }

@@ -15,7 +15,11 @@ export function OrderFees({ order }: { order: Pick<OrderDetail, 'fees' | 'fiatCu
   const fiat = (amount: string) => money.fiat(amount, order.fiatCurrency);
   const { fees } = order;
   const lines = feeLines(fees);
-  const labels: Record<FeeLine['kind'], string> = { networkFee: t('orders.detail.networkFee'), ourFee: t('orders.detail.ourFee'), discount: t('orders.detail.discount') };
+  const labels: Record<FeeLine['kind'], string> = {
+    networkFee: t('orders.detail.networkFee'),
+    ourFee: t('orders.detail.ourFee'),
+    discount: t('orders.detail.discount'),
+  };
   return (
     <section aria-label={t('orders.detail.fees')}>
       <h3 className="mb-1 text-sm font-semibold text-fg">{t('orders.detail.fees')}</h3>

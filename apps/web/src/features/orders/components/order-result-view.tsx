@@ -69,7 +69,7 @@ export interface OrderResultViewProps {
   webview: boolean;
 }
 
-/** One order's result (spec §4 statuses): a distinct view per status, the order id under every one. */
+/** One order's result (docs/rules/order-states.md statuses): a distinct view per status, the order id under every one. */
 export function OrderResultView({ detail, lng, webview }: OrderResultViewProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -113,10 +113,14 @@ export function OrderResultView({ detail, lng, webview }: OrderResultViewProps) 
   return (
     // The main layout pads the sides; result-webview's bare layout does not.
     <section aria-labelledby={titleId} className={cx('mx-auto flex w-full max-w-[480px] flex-col gap-5 py-8', webview && 'px-4')}>
-      <p role="status" className="sr-only">{view === firstView ? '' : t(texts.title)}</p>
+      <p role="status" className="sr-only">
+        {view === firstView ? '' : t(texts.title)}
+      </p>
       {icon ? <ResultIcon tone={icon} /> : null}
       <div className="flex flex-col gap-2 text-center">
-        <h1 ref={heading} id={titleId} tabIndex={-1} className="text-2xl font-semibold text-fg">{t(texts.title)}</h1>
+        <h1 ref={heading} id={titleId} tabIndex={-1} className="text-2xl font-semibold text-fg">
+          {t(texts.title)}
+        </h1>
         {texts.content ? <p className="text-sm text-muted">{t(texts.content)}</p> : null}
       </div>
       {body[view]}
@@ -124,11 +128,21 @@ export function OrderResultView({ detail, lng, webview }: OrderResultViewProps) 
         <CopyValue label={t('orders.orderId')} value={detail.orderId} />
       </dl>
       <div className="flex flex-col gap-3">
-        {tryAgain ? <GradientButton fullWidth onClick={() => void navigate(orderLinks.buy(lng))}>{t('orders.result.tryAgain')}</GradientButton> : null}
-        {view === 'success' && !webview ? (
-          <GradientButton fullWidth onClick={() => void navigate(orderLinks.buy(lng))}>{t('orders.result.buyMore')}</GradientButton>
+        {tryAgain ? (
+          <GradientButton fullWidth onClick={() => void navigate(orderLinks.buy(lng))}>
+            {t('orders.result.tryAgain')}
+          </GradientButton>
         ) : null}
-        {view !== 'processing' ? <Link to={historyHref} className={textLinkClass}>{t('orders.result.viewHistory')}</Link> : null}
+        {view === 'success' && !webview ? (
+          <GradientButton fullWidth onClick={() => void navigate(orderLinks.buy(lng))}>
+            {t('orders.result.buyMore')}
+          </GradientButton>
+        ) : null}
+        {view !== 'processing' ? (
+          <Link to={historyHref} className={textLinkClass}>
+            {t('orders.result.viewHistory')}
+          </Link>
+        ) : null}
       </div>
     </section>
   );
@@ -165,7 +179,12 @@ function EndedDetails({ detail, money }: { detail: OrderDetail; money: boolean }
 function ResultIcon({ tone }: { tone: 'success' | 'danger' | 'info' }) {
   const Icon = tone === 'success' ? CheckCircleIcon : tone === 'danger' ? AlertIcon : InfoIcon;
   return (
-    <span className={cx('mx-auto flex size-16 items-center justify-center rounded-full bg-surface-2', tone === 'success' ? 'text-success' : tone === 'danger' ? 'text-danger' : 'text-info')}>
+    <span
+      className={cx(
+        'mx-auto flex size-16 items-center justify-center rounded-full bg-surface-2',
+        tone === 'success' ? 'text-success' : tone === 'danger' ? 'text-danger' : 'text-info',
+      )}
+    >
       <Icon className="size-9" />
     </span>
   );

@@ -29,8 +29,12 @@ export function OrderSummaryLine({ order }: { order: OrderSummary }) {
           // Asked for, not bought: struck through and muted, and read as such (a struck line is not announced).
           <>
             <span className="sr-only">{t('orders.outcome.notBought', { crypto, fiat })}</span>
-            <s aria-hidden="true" className="text-sm break-all text-muted">{crypto}</s>
-            <s aria-hidden="true" className="text-xs break-all text-muted">{fiat}</s>
+            <s aria-hidden="true" className="text-sm break-all text-muted">
+              {crypto}
+            </s>
+            <s aria-hidden="true" className="text-xs break-all text-muted">
+              {fiat}
+            </s>
           </>
         ) : (
           <>

@@ -17,7 +17,7 @@ type StepState = 'done' | 'current' | 'pending';
 const currentStep = (detail: OrderDetail): number => (detail.txHash ? 2 : 1);
 
 /**
- * PROCESSING: a spinner and the three steps. Spec §9 says processing takes up to 30 s; past that
+ * PROCESSING: a spinner and the three steps. docs/rules/limits.md says processing takes up to 30 s; past that
  * the text says it is taking longer and offers the history while the page keeps polling.
  */
 export function ProcessingView({ detail, historyHref }: { detail: OrderDetail; historyHref: string }) {

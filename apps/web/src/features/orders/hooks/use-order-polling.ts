@@ -27,7 +27,7 @@ export interface OrderPolling {
 
 /**
  * Polls get-detail every 2 s (lib/polling) until the order's status is final. The first failure
- * ends the polling and goes through `client.report` (spec §8: a dead session goes to sign-in);
+ * ends the polling and goes through `client.report` (docs/rules/errors.md: a dead session goes to sign-in);
  * once the page shows the order, a dropped connection only skips a poll, so a blip does not
  * replace the order with an error. `orderId` null polls nothing.
  */

@@ -56,7 +56,12 @@ describe('dashboard', () => {
     expect(links).toHaveLength(RECENT_ORDERS);
     expect(links[0]).toHaveTextContent('Processing');
     expect(bodiesOf(PATHS.listOrder) as ListOrderRequest[]).toEqual([
-      { startTime: new Date(2025, 2, 16).toISOString(), endTime: new Date(2026, 2, 16, 0, 0, 0, -1).toISOString(), pageNum: 1, pageSize: 5 },
+      {
+        startTime: new Date(2025, 2, 16).toISOString(),
+        endTime: new Date(2026, 2, 16, 0, 0, 0, -1).toISOString(),
+        pageNum: 1,
+        pageSize: 5,
+      },
     ]);
     await user.click(links[2]!);
     expect((await screen.findByTestId('elsewhere')).textContent).toBe(`/en/result?orderId=${ids[2]}`);

@@ -20,7 +20,7 @@ export const RECENT_ORDERS = 5;
 
 /**
  * dashboard: the individual's home. A greeting with the account's email and its Verified or
- * Unverified badge (spec §4), Buy crypto, the latest orders of the past year (each opens its
+ * Unverified badge (docs/rules/order-states.md), Buy crypto, the latest orders of the past year (each opens its
  * result page) and the way to the full history.
  */
 export function DashboardPage() {
@@ -33,7 +33,8 @@ export function DashboardPage() {
   const recent = useQuery({
     queryKey: ['orders', 'recent'],
     // The longest range list-order accepts: the latest orders whenever they were.
-    queryFn: ({ signal }) => api.listOrder({ ...rangeTimes(lastDays(HISTORY_MAX_RANGE_DAYS)), pageNum: 1, pageSize: RECENT_ORDERS }, signal),
+    queryFn: ({ signal }) =>
+      api.listOrder({ ...rangeTimes(lastDays(HISTORY_MAX_RANGE_DAYS)), pageNum: 1, pageSize: RECENT_ORDERS }, signal),
   });
   const recentError = recent.error;
   useEffect(() => {
@@ -44,7 +45,9 @@ export function DashboardPage() {
     return account.isError ? (
       <ErrorView content={errorViewContent(account.error, t)} onRetry={() => void account.refetch()} />
     ) : (
-      <div className="flex min-h-[50vh] items-center justify-center"><Spinner size="lg" label={t('orders.dashboard.loading')} /></div>
+      <div className="flex min-h-[50vh] items-center justify-center">
+        <Spinner size="lg" label={t('orders.dashboard.loading')} />
+      </div>
     );
   }
   const verified = verificationStatusOf(account.data) === 'Pass';
@@ -52,10 +55,19 @@ export function DashboardPage() {
   return (
     <section aria-labelledby="dashboard-title" className="mx-auto flex w-full max-w-[640px] flex-col gap-6 py-6">
       <div className="flex flex-col gap-2 rounded-2xl border border-line bg-surface p-5">
-        <h1 id="dashboard-title" className="text-2xl font-semibold text-fg">{t('orders.dashboard.greeting')}</h1>
-        <p className="truncate text-sm text-muted" title={account.data.email}>{account.data.email}</p>
+        <h1 id="dashboard-title" className="text-2xl font-semibold text-fg">
+          {t('orders.dashboard.greeting')}
+        </h1>
+        <p className="truncate text-sm text-muted" title={account.data.email}>
+          {account.data.email}
+        </p>
         <p>
-          <span className={cx('inline-block rounded-full px-2 py-0.5 text-xs font-medium', verified ? 'bg-success text-on-primary' : 'bg-surface-2 text-muted')}>
+          <span
+            className={cx(
+              'inline-block rounded-full px-2 py-0.5 text-xs font-medium',
+              verified ? 'bg-success text-on-primary' : 'bg-surface-2 text-muted',
+            )}
+          >
             {t(verified ? 'orders.dashboard.verified' : 'orders.dashboard.unverified')}
           </span>
         </p>
@@ -65,12 +77,18 @@ export function DashboardPage() {
       </div>
       <section aria-labelledby="recent-title" className="flex flex-col gap-3">
         <div className="flex items-center justify-between gap-3">
-          <h2 id="recent-title" className="text-lg font-semibold text-fg">{t('orders.dashboard.recent')}</h2>
-          <Link to={orderLinks.history(lng)} className={textLinkClass}>{t('orders.dashboard.viewAll')}</Link>
+          <h2 id="recent-title" className="text-lg font-semibold text-fg">
+            {t('orders.dashboard.recent')}
+          </h2>
+          <Link to={orderLinks.history(lng)} className={textLinkClass}>
+            {t('orders.dashboard.viewAll')}
+          </Link>
         </div>
         {recent.data ? (
           recent.data.list.length === 0 ? (
-            <p className="rounded-2xl border border-line bg-surface px-4 py-6 text-center text-sm text-muted">{t('orders.dashboard.noOrders')}</p>
+            <p className="rounded-2xl border border-line bg-surface px-4 py-6 text-center text-sm text-muted">
+              {t('orders.dashboard.noOrders')}
+            </p>
           ) : (
             <ul className="flex flex-col divide-y divide-line rounded-2xl border border-line bg-surface">
               {recent.data.list.map((order) => (
@@ -85,7 +103,9 @@ export function DashboardPage() {
         ) : recent.isError ? (
           <ErrorView headingLevel={3} className="py-4" content={errorViewContent(recentError, t)} onRetry={() => void recent.refetch()} />
         ) : (
-          <div className="flex justify-center py-6"><Spinner size="md" label={t('orders.dashboard.loadingOrders')} /></div>
+          <div className="flex justify-center py-6">
+            <Spinner size="md" label={t('orders.dashboard.loadingOrders')} />
+          </div>
         )}
       </section>
     </section>

@@ -9,22 +9,36 @@ import { ADDRESS, ORDER_ID, orderDetail, orderSummary, TX_HASH } from '../order-
 import { HISTORY_PAGE_SIZE, HistoryPage, HistoryWebviewPage } from './history-page';
 
 const COINS: CurrencyItem[] = [
-  { currency: 'BTC', name: 'Bitcoin', assetType: 'crypto', decimals: 8, symbol: '₿', sort: 0, networks: [{ network: 'BTC', networkName: 'Bitcoin', decimals: 8, memoRequired: false, memoName: null }] },
+  {
+    currency: 'BTC',
+    name: 'Bitcoin',
+    assetType: 'crypto',
+    decimals: 8,
+    symbol: '₿',
+    sort: 0,
+    networks: [{ network: 'BTC', networkName: 'Bitcoin', decimals: 8, memoRequired: false, memoName: null }],
+  },
   { currency: 'ETH', name: 'Ether', assetType: 'crypto', decimals: 18, symbol: 'Ξ', sort: 1, networks: [] },
 ];
 const idOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 /** A server holding `total` orders, answering the requested page. */
-const pagedOrders = (total: number): Responder => (body: ListOrderRequest) => {
-  const pageNum = body.pageNum ?? 1;
-  const pageSize = body.pageSize ?? 20;
-  const from = (pageNum - 1) * pageSize;
-  const count = Math.max(0, Math.min(pageSize, total - from));
-  const list = Array.from({ length: count }, (_, i) => orderSummary(idOf(from + i + 1), { cryptoAmount: `0.00${from + i + 1}` }));
-  return { total, pageNum, pageSize, list } satisfies ListOrderResult;
-};
+const pagedOrders =
+  (total: number): Responder =>
+  (body: ListOrderRequest) => {
+    const pageNum = body.pageNum ?? 1;
+    const pageSize = body.pageSize ?? 20;
+    const from = (pageNum - 1) * pageSize;
+    const count = Math.max(0, Math.min(pageSize, total - from));
+    const list = Array.from({ length: count }, (_, i) => orderSummary(idOf(from + i + 1), { cryptoAmount: `0.00${from + i + 1}` }));
+    return { total, pageNum, pageSize, list } satisfies ListOrderResult;
+  };
 
-function openHistory({ list = pagedOrders(3), webview = false, routes = {} }: { list?: Responder; webview?: boolean; routes?: Record<string, Responder> } = {}) {
+function openHistory({
+  list = pagedOrders(3),
+  webview = false,
+  routes = {},
+}: { list?: Responder; webview?: boolean; routes?: Record<string, Responder> } = {}) {
   const fake = routedHttpClient({
     [PATHS.listOrder]: list,
     [PATHS.listCurrency]: () => COINS,
@@ -32,7 +46,11 @@ function openHistory({ list = pagedOrders(3), webview = false, routes = {} }: { 
     ...routes,
   });
   const page = webview ? 'history-webview' : 'history';
-  const view = renderPage(webview ? <HistoryWebviewPage /> : <HistoryPage />, { path: `/:lng/${page}`, url: `/en/${page}`, client: fake.client });
+  const view = renderPage(webview ? <HistoryWebviewPage /> : <HistoryPage />, {
+    path: `/:lng/${page}`,
+    url: `/en/${page}`,
+    client: fake.client,
+  });
   const listBodies = () => fake.bodiesOf(PATHS.listOrder) as ListOrderRequest[];
   return { ...view, ...fake, listBodies, user: userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) }) };
 }
@@ -56,7 +74,12 @@ describe('history: range', () => {
     expect(screen.getByLabelText('From')).toHaveValue('2026-02-14');
     expect(screen.getByLabelText('To')).toHaveValue('2026-03-15');
     expect(listBodies()).toEqual([
-      { startTime: new Date(2026, 1, 14).toISOString(), endTime: new Date(2026, 2, 16, 0, 0, 0, -1).toISOString(), pageNum: 1, pageSize: HISTORY_PAGE_SIZE },
+      {
+        startTime: new Date(2026, 1, 14).toISOString(),
+        endTime: new Date(2026, 2, 16, 0, 0, 0, -1).toISOString(),
+        pageNum: 1,
+        pageSize: HISTORY_PAGE_SIZE,
+      },
     ]);
   });
 
@@ -152,7 +175,12 @@ describe('history: filters and pages', () => {
 describe('history: an order that did not go through', () => {
   it('its row shows the amounts asked for struck through, read as not bought, never as received', async () => {
     openHistory({
-      list: () => ({ total: 2, pageNum: 1, pageSize: 20, list: [orderSummary(idOf(1), { status: 'FAILED', failReason: 'CARD_DECLINED' }), orderSummary(idOf(2), { cryptoAmount: '0.002' })] }),
+      list: () => ({
+        total: 2,
+        pageNum: 1,
+        pageSize: 20,
+        list: [orderSummary(idOf(1), { status: 'FAILED', failReason: 'CARD_DECLINED' }), orderSummary(idOf(2), { cryptoAmount: '0.002' })],
+      }),
     });
     await waitFor(() => expect(rows()).toHaveLength(2));
     const [failed, done] = rows() as [HTMLElement, HTMLElement];
@@ -166,7 +194,14 @@ describe('history: an order that did not go through', () => {
   });
 
   it('an order being stopped (PROCESSING with a reason) reads as not bought in its row too, as its details and result page say', async () => {
-    openHistory({ list: () => ({ total: 1, pageNum: 1, pageSize: 20, list: [orderSummary(idOf(1), { status: 'PROCESSING', failReason: 'PAYOUT_FAILED' })] }) });
+    openHistory({
+      list: () => ({
+        total: 1,
+        pageNum: 1,
+        pageSize: 20,
+        list: [orderSummary(idOf(1), { status: 'PROCESSING', failReason: 'PAYOUT_FAILED' })],
+      }),
+    });
     await waitFor(() => expect(rows()).toHaveLength(1));
     const [stopping] = rows() as [HTMLElement];
     expect(within(stopping).getByText('0.00123 BTC').closest('s')).not.toBeNull();
@@ -176,7 +211,10 @@ describe('history: an order that did not go through', () => {
   it('its details say what was asked for, what happened and that nothing was charged; no paid, received or completed', async () => {
     const { user } = openHistory({
       list: pagedOrders(1),
-      routes: { [PATHS.getOrderDetail]: () => orderDetail({ status: 'FAILED', failReason: 'CARD_DECLINED', completedAt: '2026-03-10T09:30:04.000Z' }) },
+      routes: {
+        [PATHS.getOrderDetail]: () =>
+          orderDetail({ status: 'FAILED', failReason: 'CARD_DECLINED', completedAt: '2026-03-10T09:30:04.000Z' }),
+      },
     });
     await waitFor(() => expect(rows()).toHaveLength(1));
     await user.click(rows()[0]!);
@@ -196,13 +234,18 @@ describe('history: an order that did not go through', () => {
   it('an order whose charge was refunded says so, with the amount', async () => {
     const { user } = openHistory({
       list: pagedOrders(1),
-      routes: { [PATHS.getOrderDetail]: () => orderDetail({ status: 'FAILED', failReason: 'PAYOUT_FAILED', refunded: true, completedAt: '2026-03-10T09:35:00.000Z' }) },
+      routes: {
+        [PATHS.getOrderDetail]: () =>
+          orderDetail({ status: 'FAILED', failReason: 'PAYOUT_FAILED', refunded: true, completedAt: '2026-03-10T09:35:00.000Z' }),
+      },
     });
     await waitFor(() => expect(rows()).toHaveLength(1));
     await user.click(rows()[0]!);
     const happened = within(await screen.findByRole('region', { name: 'What happened' }));
     expect(happened.getByText('We could not send the crypto to your wallet, so the order was stopped.')).toBeInTheDocument();
-    expect(happened.getByText('The 100.00 EUR charged was refunded to your card. It can take 1 to 3 business days to show.')).toBeInTheDocument();
+    expect(
+      happened.getByText('The 100.00 EUR charged was refunded to your card. It can take 1 to 3 business days to show.'),
+    ).toBeInTheDocument();
     expect(happened.queryByText(/Nothing was charged/)).not.toBeInTheDocument();
   });
   it('an order being stopped (its refund running) says what was asked for, why, and that the payment is on its way back; not "You pay"', async () => {
@@ -244,7 +287,13 @@ describe('history: details sheet', () => {
     expect(value('Spread (included in the price)')).toBe('0.80 EUR');
     // The fee lines read as a sum, as in the quote: network fee + our fee − the promotion = total (the spread apart).
     const fees = within(sheet.getByRole('region', { name: 'Fees' }));
-    expect(fees.getAllByRole('term').map((term) => term.textContent)).toEqual(['Network fee', 'Our fee', 'Promotion discount', 'Total fees', 'Spread (included in the price)']);
+    expect(fees.getAllByRole('term').map((term) => term.textContent)).toEqual([
+      'Network fee',
+      'Our fee',
+      'Promotion discount',
+      'Total fees',
+      'Spread (included in the price)',
+    ]);
     expect(fees.getAllByRole('term')[3]!.closest('dl')).toBe(fees.getAllByRole('term')[0]!.closest('dl'));
     expect(fees.getAllByRole('term')[4]!.closest('dl')).not.toBe(fees.getAllByRole('term')[0]!.closest('dl'));
     expect(value('Card')).toBe('Visa 4242 **** **** 4242');
@@ -259,7 +308,10 @@ describe('history: details sheet', () => {
   });
 
   it('the price has the decimals of the fiat amounts, as in the quote, and the network its one name, as in the confirm step', async () => {
-    const { user } = openHistory({ list: pagedOrders(1), routes: { [PATHS.getOrderDetail]: () => orderDetail({ status: 'SUCCESS', price: '60121.845812' }) } });
+    const { user } = openHistory({
+      list: pagedOrders(1),
+      routes: { [PATHS.getOrderDetail]: () => orderDetail({ status: 'SUCCESS', price: '60121.845812' }) },
+    });
     await waitFor(() => expect(rows()).toHaveLength(1));
     await user.click(rows()[0]!);
     const sheet = within(await screen.findByRole('dialog', { name: 'Order details' }));
@@ -274,7 +326,22 @@ describe('history: details sheet', () => {
       list: pagedOrders(1),
       routes: {
         [PATHS.listCurrency]: () => [...COINS, JPY],
-        [PATHS.getOrderDetail]: () => orderDetail({ status: 'SUCCESS', fiatCurrency: 'JPY', fiatAmount: '15000.00', price: '9876543.6', fees: { ourFee: '150.00', ourFeeBeforeDiscount: '150.00', networkFee: '300.00', spread: '0.00', spreadRate: '0', discount: '0.00', total: '450.00' } }),
+        [PATHS.getOrderDetail]: () =>
+          orderDetail({
+            status: 'SUCCESS',
+            fiatCurrency: 'JPY',
+            fiatAmount: '15000.00',
+            price: '9876543.6',
+            fees: {
+              ourFee: '150.00',
+              ourFeeBeforeDiscount: '150.00',
+              networkFee: '300.00',
+              spread: '0.00',
+              spreadRate: '0',
+              discount: '0.00',
+              total: '450.00',
+            },
+          }),
       },
     });
     await waitFor(() => expect(rows()).toHaveLength(1));
@@ -303,7 +370,14 @@ describe('history: details sheet', () => {
   it('a Mastercard reads by its name, and big amounts are grouped as on the trade page', async () => {
     const { user } = openHistory({
       list: pagedOrders(1),
-      routes: { [PATHS.getOrderDetail]: () => orderDetail({ status: 'SUCCESS', fiatAmount: '61234.50', card: { cardId: 'crd_2', cardProcessor: 'MASTER', maskedNumber: '5555 **** **** 4444' } }) },
+      routes: {
+        [PATHS.getOrderDetail]: () =>
+          orderDetail({
+            status: 'SUCCESS',
+            fiatAmount: '61234.50',
+            card: { cardId: 'crd_2', cardProcessor: 'MASTER', maskedNumber: '5555 **** **** 4444' },
+          }),
+      },
     });
     await waitFor(() => expect(rows()).toHaveLength(1));
     await user.click(rows()[0]!);

@@ -38,22 +38,31 @@ describe('order-submit-fail', () => {
     expect(await screen.findByText(reasonTexts[reason]!)).toBeInTheDocument();
   });
 
-  it.each([[''], ['?reason=SOMETHING_ELSE'], ['?reason=constructor']])('an unknown or missing reason (%j) reads as the generic failure', async (search) => {
-    open(search);
-    expect(await screen.findByText('Something went wrong, please try again')).toBeInTheDocument();
-    expect(screen.queryByText(/^Order ID:/)).not.toBeInTheDocument();
-  });
+  it.each([[''], ['?reason=SOMETHING_ELSE'], ['?reason=constructor']])(
+    'an unknown or missing reason (%j) reads as the generic failure',
+    async (search) => {
+      open(search);
+      expect(await screen.findByText('Something went wrong, please try again')).toBeInTheDocument();
+      expect(screen.queryByText(/^Order ID:/)).not.toBeInTheDocument();
+    },
+  );
 
-  it.each(['CARD_DECLINED', 'INSUFFICIENT_FUNDS', 'THREE_DS_FAILED', 'THREE_DS_EXPIRED', 'PARTIAL_AUTH'])('%s ends before any charge, and says nothing was charged', async (reason) => {
-    open(`?orderId=${ORDER_ID}&reason=${reason}`);
-    expect(await screen.findByText(/^Nothing was charged to your card\./)).toBeInTheDocument();
-  });
+  it.each(['CARD_DECLINED', 'INSUFFICIENT_FUNDS', 'THREE_DS_FAILED', 'THREE_DS_EXPIRED', 'PARTIAL_AUTH'])(
+    '%s ends before any charge, and says nothing was charged',
+    async (reason) => {
+      open(`?orderId=${ORDER_ID}&reason=${reason}`);
+      expect(await screen.findByText(/^Nothing was charged to your card\./)).toBeInTheDocument();
+    },
+  );
 
-  it.each(['NO_RESPONSE', 'PROCESSOR_TIMEOUT', 'LIQUIDITY', 'PAYOUT_FAILED'])('%s does not claim nothing was charged (unknown, or refunded once captured)', async (reason) => {
-    open(`?orderId=${ORDER_ID}&reason=${reason}`);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Your order did not go through' })).toBeInTheDocument();
-    expect(screen.queryByText(/Nothing was charged/)).not.toBeInTheDocument();
-  });
+  it.each(['NO_RESPONSE', 'PROCESSOR_TIMEOUT', 'LIQUIDITY', 'PAYOUT_FAILED'])(
+    '%s does not claim nothing was charged (unknown, or refunded once captured)',
+    async (reason) => {
+      open(`?orderId=${ORDER_ID}&reason=${reason}`);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Your order did not go through' })).toBeInTheDocument();
+      expect(screen.queryByText(/Nothing was charged/)).not.toBeInTheDocument();
+    },
+  );
 
   it('Try again starts a new order on the card page', async () => {
     const { user } = open(`?orderId=${ORDER_ID}&reason=CARD_DECLINED`);
@@ -61,11 +70,14 @@ describe('order-submit-fail', () => {
     expect((await screen.findByTestId('elsewhere')).textContent).toBe('/en/card-buy-sell');
   });
 
-  it.each(['NO_RESPONSE', 'PROCESSOR_TIMEOUT'])('%s (the order may have gone through): Check this order opens its result page (which says when it was never created)', async (reason) => {
-    const { user } = open(`?orderId=${ORDER_ID}&reason=${reason}`);
-    await user.click(await screen.findByRole('button', { name: 'Check this order' }));
-    expect((await screen.findByTestId('elsewhere')).textContent).toBe(`/en/result?orderId=${ORDER_ID}`);
-  });
+  it.each(['NO_RESPONSE', 'PROCESSOR_TIMEOUT'])(
+    '%s (the order may have gone through): Check this order opens its result page (which says when it was never created)',
+    async (reason) => {
+      const { user } = open(`?orderId=${ORDER_ID}&reason=${reason}`);
+      await user.click(await screen.findByRole('button', { name: 'Check this order' }));
+      expect((await screen.findByTestId('elsewhere')).textContent).toBe(`/en/result?orderId=${ORDER_ID}`);
+    },
+  );
 
   it.each(['NO_RESPONSE', 'PROCESSOR_TIMEOUT'])('%s never offers a new order (it could buy twice)', async (reason) => {
     open(`?orderId=${ORDER_ID}&reason=${reason}`);

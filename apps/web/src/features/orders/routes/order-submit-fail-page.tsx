@@ -34,7 +34,9 @@ export function OrderSubmitFailPage() {
       footer={
         <>
           {fateUnknown && orderId ? (
-            <GradientButton onClick={() => void navigate(orderLinks.result(lng, orderId))}>{t('orders.submitFail.checkOrder')}</GradientButton>
+            <GradientButton onClick={() => void navigate(orderLinks.result(lng, orderId))}>
+              {t('orders.submitFail.checkOrder')}
+            </GradientButton>
           ) : null}
           <Link to={orderLinks.history(lng)} className={buttonLinkClass}>
             {t('orders.result.viewHistory')}

@@ -18,19 +18,22 @@ describe('result page for screen readers', () => {
   it.each([
     [{ status: 'SUCCESS' } as Partial<OrderDetail>, 'Purchase complete'],
     [{ status: 'FAILED', failReason: 'CARD_DECLINED' } as Partial<OrderDetail>, 'Payment failed'],
-  ])('a change from PROCESSING is announced by a status region that stayed mounted, and the new heading takes the focus (%o)', async (final, title) => {
-    let served = 0;
-    const fake = routedHttpClient({ [PATHS.getOrderDetail]: () => orderDetail(served++ === 0 ? { status: 'PROCESSING' } : final) });
-    renderPage(<ResultPage />, { path: '/:lng/result', url: `/en/result?orderId=${ORDER_ID}`, client: fake.client });
-    const processing = await screen.findByRole('heading', { level: 1, name: 'Processing your order' });
-    expect(processing).not.toHaveFocus();
-    const live = announcer();
-    expect(live).toBeDefined();
-    await act(() => vi.advanceTimersByTimeAsync(RESULT_POLL_INTERVAL_MS));
-    const done = await screen.findByRole('heading', { level: 1, name: title });
-    expect(live).toBeInTheDocument();
-    expect(live).toHaveTextContent(title);
-    expect(done).toHaveFocus();
-    expect(done).toHaveAttribute('tabindex', '-1');
-  });
+  ])(
+    'a change from PROCESSING is announced by a status region that stayed mounted, and the new heading takes the focus (%o)',
+    async (final, title) => {
+      let served = 0;
+      const fake = routedHttpClient({ [PATHS.getOrderDetail]: () => orderDetail(served++ === 0 ? { status: 'PROCESSING' } : final) });
+      renderPage(<ResultPage />, { path: '/:lng/result', url: `/en/result?orderId=${ORDER_ID}`, client: fake.client });
+      const processing = await screen.findByRole('heading', { level: 1, name: 'Processing your order' });
+      expect(processing).not.toHaveFocus();
+      const live = announcer();
+      expect(live).toBeDefined();
+      await act(() => vi.advanceTimersByTimeAsync(RESULT_POLL_INTERVAL_MS));
+      const done = await screen.findByRole('heading', { level: 1, name: title });
+      expect(live).toBeInTheDocument();
+      expect(live).toHaveTextContent(title);
+      expect(done).toHaveFocus();
+      expect(done).toHaveAttribute('tabindex', '-1');
+    },
+  );
 });

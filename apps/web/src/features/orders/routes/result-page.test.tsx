@@ -11,7 +11,15 @@ import { ADDRESS, ORDER_ID, orderDetail, TX_HASH } from '../order-fixtures';
 import { ResultPage, ResultWebviewPage } from './result-page';
 
 const CRYPTOS: CurrencyItem[] = [
-  { currency: 'BTC', name: 'Bitcoin', assetType: 'crypto', decimals: 8, symbol: '₿', sort: 1, networks: [{ network: 'BTC', networkName: 'Bitcoin', decimals: 8, memoRequired: false, memoName: null }] },
+  {
+    currency: 'BTC',
+    name: 'Bitcoin',
+    assetType: 'crypto',
+    decimals: 8,
+    symbol: '₿',
+    sort: 1,
+    networks: [{ network: 'BTC', networkName: 'Bitcoin', decimals: 8, memoRequired: false, memoName: null }],
+  },
 ];
 
 /** Opens result?orderId= with get-detail answering `answers` in turn (the last one repeats). */
@@ -26,7 +34,11 @@ function openResult(answers: Array<Partial<OrderDetail> | Responder>, { webview 
     },
   });
   const page = webview ? 'result-webview' : 'result';
-  const view = renderPage(webview ? <ResultWebviewPage /> : <ResultPage />, { path: `/:lng/${page}`, url: `/en/${page}?orderId=${orderId}`, client: fake.client });
+  const view = renderPage(webview ? <ResultWebviewPage /> : <ResultPage />, {
+    path: `/:lng/${page}`,
+    url: `/en/${page}?orderId=${orderId}`,
+    client: fake.client,
+  });
   const polls = () => fake.bodiesOf(PATHS.getOrderDetail).length;
   return { ...view, ...fake, polls, user: userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) }) };
 }
@@ -63,7 +75,11 @@ describe('result page: one view per status', () => {
     openResult([{ status: 'PROCESSING' }, { status: 'PROCESSING', txHash: TX_HASH }]);
     expect(await heading('Processing your order')).toBeInTheDocument();
     const steps = within(screen.getByRole('list', { name: 'Order progress' })).getAllByRole('listitem');
-    expect(steps.map((step) => step.textContent)).toEqual(['✓Payment received (done)', '2Buying your crypto (in progress)', '3Sending to your wallet (to do)']);
+    expect(steps.map((step) => step.textContent)).toEqual([
+      '✓Payment received (done)',
+      '2Buying your crypto (in progress)',
+      '3Sending to your wallet (to do)',
+    ]);
     expect(steps[1]).toHaveAttribute('aria-current', 'step');
     expect(screen.getByText('This usually takes up to 30 seconds.')).toBeInTheDocument();
     await nextPoll();
@@ -114,7 +130,9 @@ describe('result page: one view per status', () => {
   it('FAILED after a refund: the charge was refunded, not "nothing charged"', async () => {
     openResult([{ status: 'FAILED', failReason: 'PAYOUT_FAILED', refunded: true }]);
     expect(await heading('Payment failed')).toBeInTheDocument();
-    expect(screen.getByText('The 100.00 EUR charged was refunded to your card. It can take 1 to 3 business days to show.')).toBeInTheDocument();
+    expect(
+      screen.getByText('The 100.00 EUR charged was refunded to your card. It can take 1 to 3 business days to show.'),
+    ).toBeInTheDocument();
     expect(screen.queryByText(/Nothing was charged/)).not.toBeInTheDocument();
   });
 
@@ -154,7 +172,11 @@ describe('result page: one view per status', () => {
 
 describe('result page: polling', () => {
   it('asks every 2 s with the order id and stops at the first final status', async () => {
-    const { polls, bodiesOf } = openResult([{ status: 'OrderSubmitted' }, { status: 'PROCESSING' }, { status: 'SUCCESS', txHash: TX_HASH }]);
+    const { polls, bodiesOf } = openResult([
+      { status: 'OrderSubmitted' },
+      { status: 'PROCESSING' },
+      { status: 'SUCCESS', txHash: TX_HASH },
+    ]);
     expect(await heading("Waiting for your bank's check")).toBeInTheDocument();
     await nextPoll();
     expect(await heading('Processing your order')).toBeInTheDocument();
@@ -181,7 +203,7 @@ describe('result page: polling', () => {
     expect(polls()).toBe(before + 1);
   });
 
-  it('a failed get-detail is reported (spec §8) and shows Retry, which polls again', async () => {
+  it('a failed get-detail is reported (docs/rules/errors.md) and shows Retry, which polls again', async () => {
     const failure = new ApiError({ kind: 'network', path: PATHS.getOrderDetail, msg: 'Network error' });
     const { user, reported, polls } = openResult([
       () => {
@@ -254,7 +276,9 @@ function definitionListProblems(): string[] {
     [...list.children].flatMap((child) => {
       if (tag(child) === 'dt' || tag(child) === 'dd') return [];
       if (tag(child) !== 'div') return [`<${tag(child)}> in a dl`];
-      return [...child.children].filter((inner) => tag(inner) !== 'dt' && tag(inner) !== 'dd').map((inner) => `<${tag(inner)} role=${inner.getAttribute('role')}> in a dl's div`);
+      return [...child.children]
+        .filter((inner) => tag(inner) !== 'dt' && tag(inner) !== 'dd')
+        .map((inner) => `<${tag(inner)} role=${inner.getAttribute('role')}> in a dl's div`);
     }),
   );
 }
@@ -264,7 +288,7 @@ describe('result page: definition lists', () => {
     { status: 'SUCCESS', txHash: TX_HASH, memo: '123' },
     { status: 'FAILED', failReason: 'CARD_DECLINED' },
     { status: 'PROCESSING' },
-  ])('$status: every dl holds only dt and dd (the copy buttons\' Copied status sits in its dd)', async (answer) => {
+  ])("$status: every dl holds only dt and dd (the copy buttons' Copied status sits in its dd)", async (answer) => {
     openResult([answer]);
     await screen.findByRole('heading', { level: 1 });
     expect(document.querySelectorAll('dl').length).toBeGreaterThan(0);

@@ -27,7 +27,11 @@ function OrderResult({ orderId, webview }: { orderId: string | null; webview: bo
   const { t } = useTranslation();
   const { lng = 'en' } = useParams();
   const { detail, error, stalled, restart } = useOrderPolling(orderId);
-  const historyLink = <Link to={orderLinks.history(lng, webview)} className={textLinkClass}>{t('orders.result.viewHistory')}</Link>;
+  const historyLink = (
+    <Link to={orderLinks.history(lng, webview)} className={textLinkClass}>
+      {t('orders.result.viewHistory')}
+    </Link>
+  );
 
   if (!orderId || (!detail && isNoSuchOrder(error))) {
     return <ErrorView title={t('orders.result.notFound.title')} content={t('orders.result.notFound.content')} footer={historyLink} />;
@@ -36,7 +40,9 @@ function OrderResult({ orderId, webview }: { orderId: string | null; webview: bo
     return error !== undefined ? (
       <ErrorView content={errorViewContent(error, t)} onRetry={restart} footer={historyLink} />
     ) : (
-      <div className="flex min-h-[50vh] items-center justify-center"><Spinner size="lg" label={t('orders.result.loading')} /></div>
+      <div className="flex min-h-[50vh] items-center justify-center">
+        <Spinner size="lg" label={t('orders.result.loading')} />
+      </div>
     );
   }
   return (
@@ -44,8 +50,12 @@ function OrderResult({ orderId, webview }: { orderId: string | null; webview: bo
       <OrderResultView detail={detail} lng={lng} webview={webview} />
       {error !== undefined || stalled ? (
         <div className={cx('mx-auto mb-8 flex w-full max-w-[480px] flex-col gap-3', webview && 'px-4')}>
-          <p role="alert" className="text-center text-sm text-fg">{error !== undefined ? errorText(error, t) : t('orders.result.stalled')}</p>
-          <GradientButton variant="white" fullWidth onClick={restart}>{t('orders.result.checkAgain')}</GradientButton>
+          <p role="alert" className="text-center text-sm text-fg">
+            {error !== undefined ? errorText(error, t) : t('orders.result.stalled')}
+          </p>
+          <GradientButton variant="white" fullWidth onClick={restart}>
+            {t('orders.result.checkAgain')}
+          </GradientButton>
         </div>
       ) : null}
     </>

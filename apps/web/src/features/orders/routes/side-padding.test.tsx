@@ -30,7 +30,14 @@ describe('side padding', () => {
     ['history', <HistoryPage key="h" />, '/:lng/history', '/en/history', 'Transaction history', false],
     ['history-webview', <HistoryWebviewPage key="hw" />, '/:lng/history-webview', '/en/history-webview', 'Transaction history', true],
     ['result', <ResultPage key="r" />, '/:lng/result', `/en/result?orderId=${ORDER_ID}`, 'Purchase complete', false],
-    ['result-webview', <ResultWebviewPage key="rw" />, '/:lng/result-webview', `/en/result-webview?orderId=${ORDER_ID}`, 'Purchase complete', true],
+    [
+      'result-webview',
+      <ResultWebviewPage key="rw" />,
+      '/:lng/result-webview',
+      `/en/result-webview?orderId=${ORDER_ID}`,
+      'Purchase complete',
+      true,
+    ],
   ])('%s pads its sides only outside the main layout', async (_name, page, path, url, title, padded) => {
     open(page, path, url);
     const heading = await screen.findByRole('heading', { level: 1, name: title });

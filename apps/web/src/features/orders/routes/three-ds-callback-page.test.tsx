@@ -6,7 +6,12 @@ import { renderPage } from '@/test/render';
 import { businessError, type Responder, routedHttpClient } from '@/test/routed-http-client';
 import type { ThreeDsStatusResult } from '../api/orders-api';
 import { ORDER_ID } from '../order-fixtures';
-import { THREE_DS_COMPLETE_MESSAGE, THREE_DS_POLL_INTERVAL_MS, THREE_DS_POLL_MAX_COUNT, ThreeDsCallbackPage } from './three-ds-callback-page';
+import {
+  THREE_DS_COMPLETE_MESSAGE,
+  THREE_DS_POLL_INTERVAL_MS,
+  THREE_DS_POLL_MAX_COUNT,
+  ThreeDsCallbackPage,
+} from './three-ds-callback-page';
 
 type Status = ThreeDsStatusResult['threeDsStatus'];
 const answer = (threeDsStatus: Status): ThreeDsStatusResult => ({
@@ -26,7 +31,11 @@ function openCallback(statuses: Array<Status | Responder>, search = '') {
       return typeof next === 'function' ? next(body) : answer(next);
     },
   });
-  const view = renderPage(<ThreeDsCallbackPage />, { path: '/:lng/3ds-callback', url: `/en/3ds-callback?orderId=${ORDER_ID}${search}`, client: fake.client });
+  const view = renderPage(<ThreeDsCallbackPage />, {
+    path: '/:lng/3ds-callback',
+    url: `/en/3ds-callback?orderId=${ORDER_ID}${search}`,
+    client: fake.client,
+  });
   const polls = () => fake.bodiesOf(PATHS.get3dsStatus).length;
   return { ...view, ...fake, polls, user: userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) }) };
 }
@@ -57,7 +66,12 @@ describe('3ds-callback', () => {
 
   it('under StrictMode (development double effects) it still moves on once', async () => {
     const fake = routedHttpClient({ [PATHS.get3dsStatus]: () => answer('SUCCEEDED') });
-    const { router } = renderPage(<ThreeDsCallbackPage />, { path: '/:lng/3ds-callback', url: `/en/3ds-callback?orderId=${ORDER_ID}`, client: fake.client, strict: true });
+    const { router } = renderPage(<ThreeDsCallbackPage />, {
+      path: '/:lng/3ds-callback',
+      url: `/en/3ds-callback?orderId=${ORDER_ID}`,
+      client: fake.client,
+      strict: true,
+    });
     expect(await landedOn()).toBe(`/en/result?orderId=${ORDER_ID}`);
     expect(router.state.historyAction).toBe('REPLACE');
   });
@@ -109,7 +123,11 @@ describe('3ds-callback', () => {
     openCallback(['SUCCEEDED']);
     expect(await screen.findByRole('heading', { name: "Your bank's check is done" })).toBeInTheDocument();
     expect(postMessage).toHaveBeenCalledTimes(1);
-    expect(JSON.parse(postMessage.mock.calls[0]![0] as string)).toEqual({ type: THREE_DS_COMPLETE_MESSAGE, orderId: ORDER_ID, threeDsStatus: 'SUCCEEDED' });
+    expect(JSON.parse(postMessage.mock.calls[0]![0] as string)).toEqual({
+      type: THREE_DS_COMPLETE_MESSAGE,
+      orderId: ORDER_ID,
+      threeDsStatus: 'SUCCEEDED',
+    });
   });
 
   it('without an order id it asks nothing', async () => {

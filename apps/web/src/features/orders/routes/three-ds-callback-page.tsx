@@ -88,11 +88,13 @@ export function ThreeDsCallbackPage() {
           setError(undefined);
           setRound((value) => value + 1);
         }}
-        footer={inWebview ? undefined : (
-          <Link to={orderLinks.result(lng, orderId)} className={textLinkClass}>
-            {t('orders.threeDs.viewOrder')}
-          </Link>
-        )}
+        footer={
+          inWebview ? undefined : (
+            <Link to={orderLinks.result(lng, orderId)} className={textLinkClass}>
+              {t('orders.threeDs.viewOrder')}
+            </Link>
+          )
+        }
       />
     );
   }

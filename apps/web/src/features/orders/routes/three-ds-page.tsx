@@ -69,7 +69,15 @@ export function ThreeDsPage() {
   const invalid = <ErrorView title={t('orders.threeDs.invalidTitle')} content={t('orders.threeDs.invalidContent')} />;
   if (!orderId) return invalid;
   if (error !== undefined) {
-    return <ErrorView content={errorViewContent(error, t)} onRetry={() => { setError(undefined); setRound((value) => value + 1); }} />;
+    return (
+      <ErrorView
+        content={errorViewContent(error, t)}
+        onRetry={() => {
+          setError(undefined);
+          setRound((value) => value + 1);
+        }}
+      />
+    );
   }
   if (status && status.threeDsStatus !== 'PENDING') return <Navigate to={orderLinks.result(lng, orderId)} replace />;
   if (status && !target) return invalid;
@@ -79,7 +87,11 @@ export function ThreeDsPage() {
       <h1 className="text-xl font-semibold text-fg">{t('orders.threeDs.opening')}</h1>
       <p className="text-sm text-muted">{t('orders.threeDs.explain')}</p>
       {/* If the browser blocks or stalls the move, the person can follow the link themselves. */}
-      {target ? <a href={target} className="text-sm font-medium text-primary underline-offset-4 hover:underline">{t('orders.threeDs.continue')}</a> : null}
+      {target ? (
+        <a href={target} className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+          {t('orders.threeDs.continue')}
+        </a>
+      ) : null}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { type Health, PATHS } from '@causeway/contracts';
+import { CALLS } from '@causeway/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useHttpClient } from '@/lib/http-context';
@@ -8,7 +8,7 @@ import { SANDBOX_TOOLS } from '../sandbox-tools';
 function ServerStatus() {
   const { t } = useTranslation();
   const client = useHttpClient();
-  const health = useQuery({ queryKey: ['health'], queryFn: () => client.get<Health>(PATHS.health, { silent: true }) });
+  const health = useQuery({ queryKey: ['health'], queryFn: () => client.call(CALLS.health, undefined, { silent: true }) });
   if (health.isPending) return <Spinner label={t('common.loading')} />;
   if (health.isError) return <p className="text-danger">{t('pages.sandbox.statusError')}</p>;
   const { database, version } = health.data;
@@ -17,7 +17,9 @@ function ServerStatus() {
       <dt className="text-muted">{t('pages.sandbox.version')}</dt>
       <dd>{version}</dd>
       <dt className="text-muted">{t('pages.sandbox.database')}</dt>
-      <dd data-testid="database-kind">{t(`pages.sandbox.databaseKind.${database.kind}`)} {database.version}</dd>
+      <dd data-testid="database-kind">
+        {t(`pages.sandbox.databaseKind.${database.kind}`)} {database.version}
+      </dd>
     </dl>
   );
 }
@@ -32,11 +34,15 @@ export function SandboxPage() {
         <p className="mt-2 text-muted">{t('pages.sandbox.intro')}</p>
       </header>
       <section aria-labelledby="sandbox-status" className="rounded-2xl border border-line bg-surface p-4">
-        <h2 id="sandbox-status" className="mb-3 text-lg font-semibold">{t('pages.sandbox.status')}</h2>
+        <h2 id="sandbox-status" className="mb-3 text-lg font-semibold">
+          {t('pages.sandbox.status')}
+        </h2>
         <ServerStatus />
       </section>
       <section aria-labelledby="sandbox-tools" className="rounded-2xl border border-line bg-surface p-4">
-        <h2 id="sandbox-tools" className="mb-3 text-lg font-semibold">{t('pages.sandbox.tools')}</h2>
+        <h2 id="sandbox-tools" className="mb-3 text-lg font-semibold">
+          {t('pages.sandbox.tools')}
+        </h2>
         <ul className="flex flex-col divide-y divide-line">
           {SANDBOX_TOOLS.map((tool) => (
             <li key={tool.key} className="flex flex-col gap-1 py-3 sm:flex-row sm:items-baseline sm:justify-between">

@@ -1,4 +1,5 @@
 import { PATHS } from '@causeway/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -16,7 +17,12 @@ const toasts = captureToasts();
 const open = (needsAuthenticator: boolean, respond: Responder = () => null) => {
   const fake = routedHttpClient({ [PATHS.passwordReinitialize]: respond });
   const onDone = vi.fn();
-  renderWithI18n(<ChangePasswordForm api={createSecurityApi(fake.client)} needsAuthenticator={needsAuthenticator} onDone={onDone} />);
+  // The change is a mutation: the form runs inside a query client, as on the security centre page.
+  renderWithI18n(
+    <QueryClientProvider client={new QueryClient()}>
+      <ChangePasswordForm api={createSecurityApi(fake.client)} needsAuthenticator={needsAuthenticator} onDone={onDone} />
+    </QueryClientProvider>,
+  );
   return { ...fake, onDone, user: userEvent.setup() };
 };
 
@@ -49,7 +55,9 @@ describe('ChangePasswordForm', () => {
     await user.click(save());
 
     await vi.waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
-    expect(bodiesOf(PATHS.passwordReinitialize)).toEqual([{ oldPassword: 'old-password', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }]);
+    expect(bodiesOf(PATHS.passwordReinitialize)).toEqual([
+      { oldPassword: 'old-password', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+    ]);
     expect(toasts).toEqual([{ message: 'Your password is changed.', kind: 'success' }]);
   });
 
@@ -84,7 +92,9 @@ describe('ChangePasswordForm', () => {
   });
 
   it("shows the server's message when the change fails", async () => {
-    const { user, onDone } = open(false, () => Promise.reject(businessError(PATHS.passwordReinitialize, 'USE000001005', 'The current password is wrong.')));
+    const { user, onDone } = open(false, () =>
+      Promise.reject(businessError(PATHS.passwordReinitialize, 'USE000001005', 'The current password is wrong.')),
+    );
     await fillPasswords(user);
     await user.click(save());
     expect(await screen.findByRole('alert')).toHaveTextContent('The current password is wrong.');
@@ -93,7 +103,9 @@ describe('ChangePasswordForm', () => {
   });
 
   it("shows a network failure in the translated text, not the client's developer text", async () => {
-    const { user, onDone } = open(false, () => Promise.reject(new ApiError({ kind: 'network', path: PATHS.passwordReinitialize, msg: 'Network error' })));
+    const { user, onDone } = open(false, () =>
+      Promise.reject(new ApiError({ kind: 'network', path: PATHS.passwordReinitialize, msg: 'Network error' })),
+    );
     await fillPasswords(user);
     await user.click(save());
     expect(await screen.findByRole('alert')).toHaveTextContent('No response from server, check the order at the history page');
@@ -103,7 +115,9 @@ describe('ChangePasswordForm', () => {
 
   it('shows a lock of the current password or the authenticator (429 USE000002002) in the lock text of the page language', async () => {
     const { user, onDone } = open(false, () =>
-      Promise.reject(new ApiError({ kind: 'business', path: PATHS.passwordReinitialize, httpStatus: 429, code: 'USE000002002', msg: 'server words' })),
+      Promise.reject(
+        new ApiError({ kind: 'business', path: PATHS.passwordReinitialize, httpStatus: 429, code: 'USE000002002', msg: 'server words' }),
+      ),
     );
     await fillPasswords(user);
     await user.click(save());

@@ -21,7 +21,13 @@ const open = ({
   routes = {},
 }: { path?: string; url?: string; bindStatus?: BindingStatus['bindStatus']; routes?: Record<string, Responder> } = {}) => {
   const fake = routedHttpClient({
-    [PATHS.checkLoginStatus]: () => ({ isLogin: true, email: 'ann@example.com', userType: 'Individual' }),
+    [PATHS.checkLoginStatus]: () => ({
+      isLogin: true,
+      email: 'ann@example.com',
+      userType: 'Individual',
+      mode: 'individual',
+      targetEntityTag: null,
+    }),
     [PATHS.authenticatorBindingStatus]: () => ({ bindStatus, otpStep: 'skip-otp', email: 'ann@example.com' }),
     [PATHS.logout]: () => null,
     ...routes,
@@ -33,7 +39,8 @@ const open = ({
 // hidden: the page behind an open modal is aria-hidden.
 const ready = () => screen.findByRole('heading', { level: 1, name: 'Security centre', hidden: true });
 const bindDialog = () => screen.queryByRole('dialog', { name: 'Set up your authenticator' });
-const location = (router: { state: { location: { pathname: string; search: string } } }) => `${router.state.location.pathname}${router.state.location.search}`;
+const location = (router: { state: { location: { pathname: string; search: string } } }) =>
+  `${router.state.location.pathname}${router.state.location.search}`;
 
 describe('security centre page', () => {
   it('shows a spinner, then who is signed in', async () => {
@@ -99,7 +106,10 @@ describe('security centre page', () => {
     await user.click(screen.getByRole('button', { name: 'Set up' }));
     await user.click(within(bindDialog()!).getByRole('button', { name: 'Continue' }));
     await user.click(await within(bindDialog()!).findByRole('button', { name: 'Continue' }));
-    for (const [group, digits] of [['Email code', '111111'], ['Authenticator code', '222222']] as const) {
+    for (const [group, digits] of [
+      ['Email code', '111111'],
+      ['Authenticator code', '222222'],
+    ] as const) {
       await user.click(within(screen.getByRole('group', { name: group })).getAllByRole('textbox')[0]!);
       await user.keyboard(digits);
     }
@@ -159,7 +169,9 @@ describe('security centre page', () => {
       await user.click(within(logoutDialog()!).getByRole('button', { name: 'Log out' }));
 
       expect((await screen.findByTestId('elsewhere')).textContent).toBe(login);
-      expect(calls.filter((call) => call.path === PATHS.logout)).toEqual([{ method: 'POST', path: PATHS.logout, body: undefined, options: { silent: true } }]);
+      expect(calls.filter((call) => call.path === PATHS.logout)).toEqual([
+        { method: 'POST', path: PATHS.logout, body: undefined, options: { silent: true } },
+      ]);
       expect(localStorage.getItem(tokenStorageKey(mode))).toBeNull();
     });
 
@@ -197,8 +209,18 @@ describe('security centre page', () => {
         return data;
       };
       const { client } = routedHttpClient({
-        [PATHS.checkLoginStatus]: answer(PATHS.checkLoginStatus, { isLogin: true, email: 'ann@example.com', userType: 'Individual' }),
-        [PATHS.authenticatorBindingStatus]: answer(PATHS.authenticatorBindingStatus, { bindStatus: 'NONE', otpStep: 'skip-otp', email: 'ann@example.com' }),
+        [PATHS.checkLoginStatus]: answer(PATHS.checkLoginStatus, {
+          isLogin: true,
+          email: 'ann@example.com',
+          userType: 'Individual',
+          mode: 'individual',
+          targetEntityTag: null,
+        }),
+        [PATHS.authenticatorBindingStatus]: answer(PATHS.authenticatorBindingStatus, {
+          bindStatus: 'NONE',
+          otpStep: 'skip-otp',
+          email: 'ann@example.com',
+        }),
         [PATHS.logout]: () => null,
       });
       // As in the app: pages are lazy routes, so the sign-in page's code may still be loading

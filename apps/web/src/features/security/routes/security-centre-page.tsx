@@ -11,7 +11,9 @@ import { createSecurityApi } from '../api/security-api';
 import { LogoutButton } from '../components/logout-button';
 
 // Loaded when opened: most visits to the security centre only look at it.
-const AuthenticatorBindModal = lazy(() => import('@/ui/authenticator/authenticator-bind-modal').then((m) => ({ default: m.AuthenticatorBindModal })));
+const AuthenticatorBindModal = lazy(() =>
+  import('@/shared/authenticator/authenticator-bind-modal').then((m) => ({ default: m.AuthenticatorBindModal })),
+);
 const ChangePasswordForm = lazy(() => import('../components/change-password-form').then((m) => ({ default: m.ChangePasswordForm })));
 
 /**
@@ -40,7 +42,12 @@ export function SecurityCentrePage() {
     if (params.has('bind')) setParams({}, { replace: true });
   };
 
-  if (status.isPending || binding.isPending) return <div className="flex justify-center py-16"><Spinner size="lg" /></div>;
+  if (status.isPending || binding.isPending)
+    return (
+      <div className="flex justify-center py-16">
+        <Spinner size="lg" />
+      </div>
+    );
   const email = status.data?.email ?? '';
   const bindStatus = binding.data?.bindStatus ?? 'NONE';
 
@@ -50,23 +57,48 @@ export function SecurityCentrePage() {
         <h1 className="text-2xl font-semibold">{t('security.title')}</h1>
         <p className="mt-1 text-sm text-muted">{t('security.signedInAs', { email })}</p>
       </header>
-      <section aria-labelledby="two-factor" className="flex flex-col gap-3 rounded-2xl border border-line bg-surface p-4 sm:flex-row sm:items-center sm:justify-between">
+      <section
+        aria-labelledby="two-factor"
+        className="flex flex-col gap-3 rounded-2xl border border-line bg-surface p-4 sm:flex-row sm:items-center sm:justify-between"
+      >
         <div className="min-w-0 flex-1">
-          <h2 id="two-factor" className="font-semibold">{t('security.twoFactor.title')}</h2>
+          <h2 id="two-factor" className="font-semibold">
+            {t('security.twoFactor.title')}
+          </h2>
           <p className="mt-1 text-sm text-muted">{t('security.twoFactor.description')}</p>
-          <p data-testid="two-factor-status" className={`mt-2 text-sm font-medium ${bindStatus === 'NONE' ? 'text-muted' : 'text-success'}`}>
-            {t(bindStatus === 'NONE' ? 'security.twoFactor.off' : bindStatus === 'BINDED' ? 'security.twoFactor.on' : 'security.twoFactor.coolingOff')}
+          <p
+            data-testid="two-factor-status"
+            className={`mt-2 text-sm font-medium ${bindStatus === 'NONE' ? 'text-muted' : 'text-success'}`}
+          >
+            {t(
+              bindStatus === 'NONE'
+                ? 'security.twoFactor.off'
+                : bindStatus === 'BINDED'
+                  ? 'security.twoFactor.on'
+                  : 'security.twoFactor.coolingOff',
+            )}
           </p>
         </div>
-        {bindStatus === 'NONE' ? <GradientButton onClick={() => setBindOpen(true)} className={ROW_BUTTON}>{t('security.twoFactor.setUp')}</GradientButton> : null}
+        {bindStatus === 'NONE' ? (
+          <GradientButton onClick={() => setBindOpen(true)} className={ROW_BUTTON}>
+            {t('security.twoFactor.setUp')}
+          </GradientButton>
+        ) : null}
       </section>
       <section aria-labelledby="password" className="flex flex-col gap-3 rounded-2xl border border-line bg-surface p-4">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <div className="min-w-0 flex-1">
-            <h2 id="password" className="font-semibold">{t('security.changePassword.title')}</h2>
+            <h2 id="password" className="font-semibold">
+              {t('security.changePassword.title')}
+            </h2>
             <p className="mt-1 text-sm text-muted">{t('security.changePassword.description')}</p>
           </div>
-          <GradientButton variant="outline" onClick={() => setChangingPassword(!changingPassword)} aria-expanded={changingPassword} className={ROW_BUTTON}>
+          <GradientButton
+            variant="outline"
+            onClick={() => setChangingPassword(!changingPassword)}
+            aria-expanded={changingPassword}
+            className={ROW_BUTTON}
+          >
             {t(changingPassword ? 'security.changePassword.cancel' : 'security.changePassword.open')}
           </GradientButton>
         </div>

@@ -7,7 +7,12 @@ export function DuplicateAccountPage() {
   return (
     <ErrorView
       title={t('verification.duplicate.title')}
-      content={<><span className="block">{t('verification.duplicate.content')}</span><span className="mt-2 block text-sm text-muted">{t('verification.duplicate.code', { code: 'AC100003' })}</span></>}
+      content={
+        <>
+          <span className="block">{t('verification.duplicate.content')}</span>
+          <span className="mt-2 block text-sm text-muted">{t('verification.duplicate.code', { code: 'AC100003' })}</span>
+        </>
+      }
       footer={<p className="text-sm text-muted">{t('pages.userBlocked.contact')}</p>}
     />
   );

@@ -9,7 +9,8 @@ import { renderPage } from '@/test/render';
 import { businessError, routedHttpClient } from '@/test/routed-http-client';
 import { JoinMailingListPage } from './join-mailing-list-page';
 
-const signIn = (mode: FlowMode = 'individual') => storage.setItem(tokenStorageKey(mode), { token: `${mode}-token`, validTime: Date.now() + 60_000 });
+const signIn = (mode: FlowMode = 'individual') =>
+  storage.setItem(tokenStorageKey(mode), { token: `${mode}-token`, validTime: Date.now() + 60_000 });
 
 function openPage(url = '/en/join-mailing-list') {
   const http = routedHttpClient({ [PATHS.joinUkEmailList]: () => ({ joined: true, alreadyJoined: false }) });

@@ -27,7 +27,9 @@ export function ServicesUnavailablePage() {
       content={
         <>
           <span className="block">{t(`pages.servicesUnavailable.content.${audience}`)}</span>
-          {params.get('code') ? <span className="mt-2 block text-sm text-muted">{t('pages.servicesUnavailable.code', { code: params.get('code') })}</span> : null}
+          {params.get('code') ? (
+            <span className="mt-2 block text-sm text-muted">{t('pages.servicesUnavailable.code', { code: params.get('code') })}</span>
+          ) : null}
         </>
       }
       onRetry={retry}

@@ -3,7 +3,8 @@ import { useMemo } from 'react';
 import { COOKIE_NAMES, getSharedCookie } from '@/lib/cookies';
 import { useCurrencyCatalogue } from '@/lib/currency-catalogue';
 import { useHttpClient } from '@/lib/http-context';
-import { createTradeApi, type CurrencyPair } from './trade-api';
+import { useApiMutation } from '@/lib/use-api-mutation';
+import { type AddWalletBody, createTradeApi, type CurrencyPair } from './trade-api';
 
 /** The trade calls bound to the app's HTTP client. */
 export function useTradeApi() {
@@ -51,6 +52,12 @@ export function useWallets(cryptoCurrency: string, network: string) {
   return useQuery({ queryKey: ['trade', 'wallets', cryptoCurrency, network], queryFn: () => api.listWallets(cryptoCurrency, network) });
 }
 
+/** Adds an address to the address book. The call is silent: a failed save changes nothing for the order it came with. */
+export function useSaveWallet() {
+  const api = useTradeApi();
+  return useApiMutation({ mutationFn: (body: AddWalletBody) => api.addWallet(body) });
+}
+
 export function usePromotion() {
   const api = useTradeApi();
   return useQuery({ queryKey: ['trade', 'promotion'], queryFn: () => api.getPromotion() });
@@ -59,7 +66,7 @@ export function usePromotion() {
 /**
  * The person's own amount range for the pair chosen (what their limits leave, cut to the pair's
  * range), asked as soon as the pair is, so the hint is right before any quote. Not asked on the
- * Roma channel, which skips the limits call (spec §6). Asked again on each visit: it falls as
+ * Roma channel, which skips the limits call (docs/rules/roles.md). Asked again on each visit: it falls as
  * the person buys.
  */
 export function useAmountRange(selection: { fiat: string; crypto: string; network: string }) {

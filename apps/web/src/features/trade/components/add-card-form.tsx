@@ -1,8 +1,9 @@
-import { CARD_READD_WAIT_HOURS, MAX_CARDS } from '@causeway/contracts';
+import { CARD_READD_WAIT_HOURS, ErrorCode, type ErrorName, MAX_CARDS, wireCodeOf } from '@causeway/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '@/lib/http-errors';
+import { apiErrorName, isApiError, isError } from '@/lib/http-errors';
+import { useApiMutation } from '@/lib/use-api-mutation';
 import { CountrySelect, FloatingLabelInput, GradientButton, showToast, Spinner } from '@/ui';
 import type { Card } from '../api/trade-api';
 import { useCountries } from '@/lib/use-countries';
@@ -10,19 +11,28 @@ import { CARDS_KEY, useTradeApi } from '../api/trade-queries';
 import { addCardBodyOf, type CardForm, cardFormErrors, EMPTY_CARD_FORM } from '../card-rules';
 import { CardFields } from './card-fields/card-fields';
 import { CardFieldsError, type CardFieldsHandle } from './card-fields/card-fields-types';
-import { codeOf, tradeErrorText } from '../trade-errors';
+import { tradeErrorText } from '../trade-errors';
 
-/** Add-card refusals with their own words (spec §5, §9): the rest read as the server says. */
-export const ADD_CARD_CODES: readonly string[] = ['CRD0000001', 'CRD0000002', 'CRD0000003', 'CRD0000004', 'CRD0000005', 'CRD0000008', 'CRD0000010'];
+/** Add-card refusals with their own words (docs/rules/validation.md, docs/rules/limits.md): the rest read as the server says. Their texts are keyed by wire code. */
+export const ADD_CARD_ERRORS: readonly ErrorName[] = [
+  ErrorCode.CardNumberInvalid,
+  ErrorCode.CardExpired,
+  ErrorCode.CardLimitReached,
+  ErrorCode.CardReaddTooSoon,
+  ErrorCode.CardAddingSuspended,
+  ErrorCode.CardAlreadySaved,
+  ErrorCode.CardEntryExpired,
+];
 
 /** No answer (offline, or the timeout): the card may have been saved all the same. */
 const isNoAnswer = (error: unknown) => isApiError(error) && (error.kind === 'network' || error.kind === 'timeout');
 
 /** What a failed add-card says: its refusals in our words, no answer in card words, else the server's. */
 function addCardErrorText(failure: unknown, t: (key: string, values?: Record<string, string>) => string): string {
-  const code = codeOf(failure);
+  const name = apiErrorName(failure);
   // The rules' numbers (at most 5 cards, 48 h after a delete) come from the contracts the server enforces.
-  if (code && ADD_CARD_CODES.includes(code)) return t(`trade.card.errors.${code}`, { max: String(MAX_CARDS), hours: String(CARD_READD_WAIT_HOURS) });
+  if (name && ADD_CARD_ERRORS.includes(name))
+    return t(`trade.card.errors.${wireCodeOf(name)}`, { max: String(MAX_CARDS), hours: String(CARD_READD_WAIT_HOURS) });
   // Not the HTTP client's no-answer text, which sends people to the order history.
   if (isNoAnswer(failure)) return t('trade.card.errors.noResponse');
   return tradeErrorText(failure, t);
@@ -46,8 +56,6 @@ export function AddCardForm({ onAdded }: { onAdded: (card: Card) => void }) {
   const cardFields = useRef<CardFieldsHandle>(null);
   const [form, setForm] = useState<CardForm>(EMPTY_CARD_FORM);
   const [cardValid, setCardValid] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
   const errors = cardFormErrors(form);
   const valid = cardValid && Object.keys(errors).length === 0;
   const [left, setLeft] = useState<ReadonlySet<keyof CardForm>>(new Set());
@@ -60,38 +68,46 @@ export function AddCardForm({ onAdded }: { onAdded: (card: Card) => void }) {
     validate: () => (errors[name] && left.has(name) ? t(errors[name]) : undefined),
   });
 
-  const submit = async (event: FormEvent) => {
+  // One save: the fields' single-use token, then add-card. A token the fields refuse is a
+  // CardFieldsError, said in card-fields words; add-card's failures in its own.
+  const save = useApiMutation({
+    mutationFn: async (filled: CardForm) => {
+      let cardToken: string;
+      try {
+        cardToken = (await cardFields.current!.tokenize()).token;
+      } catch (failure) {
+        throw failure instanceof CardFieldsError ? failure : new CardFieldsError('unavailable');
+      }
+      return api.addCard(addCardBodyOf(filled, cardToken));
+    },
+    onSuccess: async (card) => {
+      await queries.invalidateQueries({ queryKey: CARDS_KEY });
+      showToast({ message: t('trade.card.added'), kind: 'success' });
+      onAdded(card);
+    },
+    onError: (failure) => {
+      // The list says when a card may be added again (after a delete or a security change), and
+      // shows the card if it was saved although no answer came.
+      if (isError(failure, ErrorCode.CardLimitReached, ErrorCode.CardReaddTooSoon, ErrorCode.CardAddingSuspended) || isNoAnswer(failure))
+        void queries.invalidateQueries({ queryKey: CARDS_KEY });
+    },
+  });
+  const error = !save.error
+    ? undefined
+    : save.error instanceof CardFieldsError
+      ? fieldsErrorText(save.error, t)
+      : addCardErrorText(save.error, t);
+
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
+    if (save.isPending) return;
     if (Object.keys(errors).length > 0) {
       // Show every problem at once: the address's here, the card's in its fields.
       setLeft(new Set(Object.keys(errors) as Array<keyof CardForm>));
       cardFields.current?.showProblems();
       return;
     }
-    setBusy(true);
-    setError(undefined);
-    try {
-      let cardToken: string;
-      try {
-        cardToken = (await cardFields.current!.tokenize()).token;
-      } catch (failure) {
-        setError(fieldsErrorText(failure instanceof CardFieldsError ? failure : new CardFieldsError('unavailable'), t));
-        return;
-      }
-      const card = await api.addCard(addCardBodyOf(form, cardToken));
-      await queries.invalidateQueries({ queryKey: CARDS_KEY });
-      showToast({ message: t('trade.card.added'), kind: 'success' });
-      onAdded(card);
-    } catch (failure) {
-      const code = codeOf(failure);
-      setError(addCardErrorText(failure, t));
-      // The list says when a card may be added again (after a delete or a security change), and
-      // shows the card if it was saved although no answer came.
-      if (code === 'CRD0000003' || code === 'CRD0000004' || code === 'CRD0000005' || isNoAnswer(failure)) void queries.invalidateQueries({ queryKey: CARDS_KEY });
-    } finally {
-      setBusy(false);
-    }
+    save.mutate(form);
   };
 
   return (
@@ -110,15 +126,31 @@ export function AddCardForm({ onAdded }: { onAdded: (card: Card) => void }) {
           <FloatingLabelInput label={t('trade.card.postalCode')} autoComplete="postal-code" {...field('postalCode')} />
         </div>
         {countries.data ? (
-          <CountrySelect label={t('trade.card.country')} name="country" autoComplete="country" placeholder={t('trade.card.selectCountry')} value={form.country} countries={countries.data} onChange={set('country')} />
+          <CountrySelect
+            label={t('trade.card.country')}
+            name="country"
+            autoComplete="country"
+            placeholder={t('trade.card.selectCountry')}
+            value={form.country}
+            countries={countries.data}
+            onChange={set('country')}
+          />
         ) : countries.isError ? (
-          <p role="alert" className="text-sm text-danger">{tradeErrorText(countries.error, t)}</p>
+          <p role="alert" className="text-sm text-danger">
+            {tradeErrorText(countries.error, t)}
+          </p>
         ) : (
           <Spinner label={t('trade.card.country')} />
         )}
       </fieldset>
-      {error ? <p role="alert" className="text-sm text-danger">{error}</p> : null}
-      <GradientButton type="submit" fullWidth loading={busy} variant={valid ? 'primary' : 'inactive'}>{t('trade.card.save')}</GradientButton>
+      {error ? (
+        <p role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+      <GradientButton type="submit" fullWidth loading={save.isPending} variant={valid ? 'primary' : 'inactive'}>
+        {t('trade.card.save')}
+      </GradientButton>
     </form>
   );
 }

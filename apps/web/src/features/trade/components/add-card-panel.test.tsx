@@ -33,19 +33,27 @@ describe('AddCardPanel while adding a card waits', () => {
   it('after a password or authenticator change, says why and until when', async () => {
     openPanel('SECURITY_CHANGE');
     expect(
-      await screen.findByText(`For your safety, you can add a new card 24 hours after a change to your sign-in security (password or authenticator). You can add one after ${dateIn('en')}.`),
+      await screen.findByText(
+        `For your safety, you can add a new card 24 hours after a change to your sign-in security (password or authenticator). You can add one after ${dateIn('en')}.`,
+      ),
     ).toHaveAttribute('role', 'status');
     expect(screen.queryByRole('button', { name: 'Save card' })).not.toBeInTheDocument();
   });
 
   it('in Chinese too', async () => {
     openPanel('SECURITY_CHANGE', 'zh');
-    expect(await screen.findByText(`为了您的账户安全，修改登录安全设置（密码或身份验证器）后 24 小时内不能添加新银行卡。您可以在 ${dateIn('zh')} 之后添加。`)).toHaveAttribute('role', 'status');
+    expect(
+      await screen.findByText(
+        `为了您的账户安全，修改登录安全设置（密码或身份验证器）后 24 小时内不能添加新银行卡。您可以在 ${dateIn('zh')} 之后添加。`,
+      ),
+    ).toHaveAttribute('role', 'status');
   });
 
   it('after a delete, says it is the 48 hours after deleting one', async () => {
     openPanel('CARD_DELETED');
-    expect(await screen.findByText(`You can add a new card 48 hours after deleting one. You can add one after ${dateIn('en')}.`)).toHaveAttribute('role', 'status');
+    expect(
+      await screen.findByText(`You can add a new card 48 hours after deleting one. You can add one after ${dateIn('en')}.`),
+    ).toHaveAttribute('role', 'status');
   });
 
   it('with no reason given, the date alone', async () => {

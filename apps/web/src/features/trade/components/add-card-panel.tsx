@@ -15,7 +15,7 @@ const WAIT_TEXT: Record<AddCardWaitReason | 'UNSAID', string> = {
 };
 
 /**
- * The card form, unless no card may be added now: at most 5 cards (spec §9), and none for 48 h
+ * The card form, unless no card may be added now: at most 5 cards (docs/rules/limits.md), and none for 48 h
  * after a delete or 24 h after a password or authenticator change (the list's addCardAvailableAt,
  * said with its addCardWaitReason).
  */
@@ -23,12 +23,26 @@ export function AddCardPanel({ onAdded }: { onAdded: (card: Card) => void }) {
   const { t, i18n } = useTranslation();
   const cards = useCards();
   if (cards.isError) return <ErrorView headingLevel={2} content={tradeErrorText(cards.error, t)} onRetry={() => void cards.refetch()} />;
-  if (!cards.data) return <div className="flex justify-center py-8"><Spinner size="lg" /></div>;
+  if (!cards.data)
+    return (
+      <div className="flex justify-center py-8">
+        <Spinner size="lg" />
+      </div>
+    );
   const max = cards.data.maxCards || MAX_CARDS;
-  if (cards.data.cards.length >= max) return <p role="status" className="rounded-xl bg-surface-2 p-4 text-sm text-fg">{t('trade.card.maxReached', { max })}</p>;
+  if (cards.data.cards.length >= max)
+    return (
+      <p role="status" className="rounded-xl bg-surface-2 p-4 text-sm text-fg">
+        {t('trade.card.maxReached', { max })}
+      </p>
+    );
   if (cards.data.addCardAvailableAt) {
     const date = formatDateTime(cards.data.addCardAvailableAt, i18n.language);
-    return <p role="status" className="rounded-xl bg-surface-2 p-4 text-sm text-fg">{t(WAIT_TEXT[cards.data.addCardWaitReason ?? 'UNSAID'], { date })}</p>;
+    return (
+      <p role="status" className="rounded-xl bg-surface-2 p-4 text-sm text-fg">
+        {t(WAIT_TEXT[cards.data.addCardWaitReason ?? 'UNSAID'], { date })}
+      </p>
+    );
   }
   return <AddCardForm onAdded={onAdded} />;
 }

@@ -27,10 +27,23 @@ export interface AmountSectionProps {
   onToggleUnit: () => void;
 }
 
-const selectClass = 'h-12 w-full min-w-0 rounded-xl border border-line bg-surface px-3 text-base text-fg focus:ring-2 focus:ring-focus focus-visible:outline-none!';
+const selectClass =
+  'h-12 w-full min-w-0 rounded-xl border border-line bg-surface px-3 text-base text-fg focus:ring-2 focus:ring-focus focus-visible:outline-none!';
 
 /** The fiat currency, and the amount typed in the fiat or in the coin (a switch between the two). */
-export function AmountSection({ fiats, fiat, crypto, entry, decimals, rangeHint, error, fixedBy, onFiatChange, onEntryChange, onToggleUnit }: AmountSectionProps) {
+export function AmountSection({
+  fiats,
+  fiat,
+  crypto,
+  entry,
+  decimals,
+  rangeHint,
+  error,
+  fixedBy,
+  onFiatChange,
+  onEntryChange,
+  onToggleUnit,
+}: AmountSectionProps) {
   const { t } = useTranslation();
   const fiatId = useId();
   const fixedId = useId();
@@ -38,7 +51,9 @@ export function AmountSection({ fiats, fiat, crypto, entry, decimals, rangeHint,
   return (
     <div className="flex min-w-0 flex-col gap-3">
       <div className="flex flex-col">
-        <label htmlFor={fiatId} className="mb-1.5 text-sm font-medium text-fg">{t('trade.amount.fiatCurrency')}</label>
+        <label htmlFor={fiatId} className="mb-1.5 text-sm font-medium text-fg">
+          {t('trade.amount.fiatCurrency')}
+        </label>
         <select id={fiatId} name="fiatCurrency" value={fiat} onChange={(event) => onFiatChange(event.target.value)} className={selectClass}>
           {fiats.map((item) => (
             <option key={item.currency} value={item.currency}>{`${item.currency} · ${item.name}`}</option>
@@ -52,17 +67,27 @@ export function AmountSection({ fiats, fiat, crypto, entry, decimals, rangeHint,
         autoComplete="off"
         placeholder="0"
         value={entry.value}
-        onValueChange={(value) => onEntryChange({ unit: entry.unit, value: cleanAmountInput(value, inFiat ? decimals.fiat : decimals.crypto) })}
+        onValueChange={(value) =>
+          onEntryChange({ unit: entry.unit, value: cleanAmountInput(value, inFiat ? decimals.fiat : decimals.crypto) })
+        }
         suffix={<span className="font-medium text-fg">{inFiat ? fiat : crypto}</span>}
         errors={error ? [error] : undefined}
         readOnly={fixedBy !== undefined}
         aria-describedby={fixedBy !== undefined ? fixedId : undefined}
       />
-      {fixedBy !== undefined ? <p id={fixedId} className="-mt-2 text-xs text-muted">{t('trade.amount.setByMerchant', { merchant: fixedBy })}</p> : null}
+      {fixedBy !== undefined ? (
+        <p id={fixedId} className="-mt-2 text-xs text-muted">
+          {t('trade.amount.setByMerchant', { merchant: fixedBy })}
+        </p>
+      ) : null}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-xs text-muted">{rangeHint}</p>
         {fixedBy === undefined ? (
-          <button type="button" onClick={onToggleUnit} className="min-h-10 rounded-lg px-2 text-sm font-medium text-primary underline-offset-4 hover:underline">
+          <button
+            type="button"
+            onClick={onToggleUnit}
+            className="min-h-10 rounded-lg px-2 text-sm font-medium text-primary underline-offset-4 hover:underline"
+          >
             {inFiat ? t('trade.amount.switchToCrypto', { coin: crypto }) : t('trade.amount.switchToFiat', { currency: fiat })}
           </button>
         ) : null}

@@ -37,17 +37,41 @@ export function CardSelector({ cards, selectedId, onSelect, onAdd, onManage, err
               usable ? 'cursor-pointer' : 'opacity-60',
             )}
           >
-            <input type="radio" name="cardId" value={card.cardId} checked={selectedId === card.cardId} disabled={!usable} onChange={() => onSelect(card.cardId)} className="size-4 accent-primary" />
+            <input
+              type="radio"
+              name="cardId"
+              value={card.cardId}
+              checked={selectedId === card.cardId}
+              disabled={!usable}
+              onChange={() => onSelect(card.cardId)}
+              className="size-4 accent-primary"
+            />
             <CardBadge network={card.cardProcessor} />
             <span className="min-w-0 flex-1 truncate text-fg">{maskedNumberOf(card)}</span>
-            <span className="shrink-0 text-xs text-muted">{usable ? expiryOf(card) : t(card.enabled ? 'trade.card.expired' : 'trade.card.disabled')}</span>
+            <span className="shrink-0 text-xs text-muted">
+              {usable ? expiryOf(card) : t(card.enabled ? 'trade.card.expired' : 'trade.card.disabled')}
+            </span>
           </label>
         );
       })}
-      {error ? <p id="card-error" role="alert" className="text-sm text-danger">{error}</p> : null}
+      {error ? (
+        <p id="card-error" role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
       <div className="flex flex-wrap gap-2">
-        {canAdd ? <button type="button" className={linkButton} onClick={onAdd}>{t('trade.card.add')}</button> : <p className="text-sm text-muted">{t('trade.card.maxReached', { max: cards.maxCards || MAX_CARDS })}</p>}
-        {cards.cards.length > 0 ? <button type="button" className={linkButton} onClick={onManage}>{t('trade.card.manage')}</button> : null}
+        {canAdd ? (
+          <button type="button" className={linkButton} onClick={onAdd}>
+            {t('trade.card.add')}
+          </button>
+        ) : (
+          <p className="text-sm text-muted">{t('trade.card.maxReached', { max: cards.maxCards || MAX_CARDS })}</p>
+        )}
+        {cards.cards.length > 0 ? (
+          <button type="button" className={linkButton} onClick={onManage}>
+            {t('trade.card.manage')}
+          </button>
+        ) : null}
       </div>
     </fieldset>
   );

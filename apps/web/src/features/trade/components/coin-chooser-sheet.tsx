@@ -22,13 +22,21 @@ export function CoinChooserSheet({ coins, selected, onChoose, onClose }: CoinCho
   const [search, setSearch] = useState('');
   const term = search.trim().toLowerCase();
   const shown = term
-    ? coins.filter((coin) => [coin.currency, coin.name, ...coin.networks.flatMap((n) => [n.network, n.networkName])].some((text) => text.toLowerCase().includes(term)))
+    ? coins.filter((coin) =>
+        [coin.currency, coin.name, ...coin.networks.flatMap((n) => [n.network, n.networkName])].some((text) =>
+          text.toLowerCase().includes(term),
+        ),
+      )
     : coins;
   return (
     <Sheet open onOpenChange={(open) => !open && onClose()} title={t('trade.coin.chooseTitle')}>
       <div className="flex flex-col gap-3">
         <TextInput label={t('trade.coin.search')} type="search" value={search} onValueChange={setSearch} clearable autoComplete="off" />
-        {shown.length === 0 ? <p role="status" className="text-sm text-muted">{t('trade.coin.noMatch', { search: search.trim() })}</p> : null}
+        {shown.length === 0 ? (
+          <p role="status" className="text-sm text-muted">
+            {t('trade.coin.noMatch', { search: search.trim() })}
+          </p>
+        ) : null}
         <ul className="flex flex-col gap-2">
           {shown.map((coin) => (
             <li key={coin.currency} className="rounded-xl border border-line p-3">
@@ -45,7 +53,10 @@ export function CoinChooserSheet({ coins, selected, onChoose, onClose }: CoinCho
                       aria-pressed={current}
                       aria-label={t('trade.coin.choose', { coin: coin.currency, network: network.networkName })}
                       onClick={() => onChoose(coin.currency, network.network)}
-                      className={cx('min-h-10 rounded-full border px-3 text-sm', current ? 'border-primary bg-surface-2 text-fg' : 'border-line text-fg hover:bg-surface-2')}
+                      className={cx(
+                        'min-h-10 rounded-full border px-3 text-sm',
+                        current ? 'border-primary bg-surface-2 text-fg' : 'border-line text-fg hover:bg-surface-2',
+                      )}
                     >
                       {network.networkName}
                     </button>

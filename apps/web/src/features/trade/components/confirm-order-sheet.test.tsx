@@ -10,8 +10,18 @@ const open = () => {
   const onClose = vi.fn();
   renderWithI18n(
     <ConfirmOrderSheet
-      quote={quote()} format={{ fiatDecimals: 2, cryptoDecimals: 8 }} card={card()} networkName="Bitcoin" address="bc1qaddress" memo="" memoName="Memo"
-      secondsLeft={20} isUpdating={false} busy={false} onConfirm={onConfirm} onClose={onClose}
+      quote={quote()}
+      format={{ fiatDecimals: 2, cryptoDecimals: 8 }}
+      card={card()}
+      networkName="Bitcoin"
+      address="bc1qaddress"
+      memo=""
+      memoName="Memo"
+      secondsLeft={20}
+      isUpdating={false}
+      busy={false}
+      onConfirm={onConfirm}
+      onClose={onClose}
     />,
   );
   return { onConfirm, onClose, user: userEvent.setup() };

@@ -63,12 +63,18 @@ export function ConfirmOrderSheet(props: ConfirmOrderSheetProps) {
         <p role="timer" aria-live="off" className="text-sm text-muted">
           {renewing ? t('trade.quote.refreshing') : t('trade.quote.countdown', { seconds: secondsLeft })}
         </p>
-        {error ? <p role="alert" className="text-sm text-danger">{error}</p> : null}
+        {error ? (
+          <p role="alert" className="text-sm text-danger">
+            {error}
+          </p>
+        ) : null}
         <div className="flex flex-col gap-2">
           <GradientButton fullWidth loading={busy} variant={renewing ? 'inactive' : 'primary'} onClick={onConfirm}>
             {t('trade.confirm.pay', { amount: amounts.fiat(quote.fiatAmount, quote.fiatCurrency) })}
           </GradientButton>
-          <GradientButton ref={back} fullWidth variant="outline" onClick={onClose}>{t('trade.confirm.back')}</GradientButton>
+          <GradientButton ref={back} fullWidth variant="outline" onClick={onClose}>
+            {t('trade.confirm.back')}
+          </GradientButton>
         </div>
       </div>
     </Sheet>

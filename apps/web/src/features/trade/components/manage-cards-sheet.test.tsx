@@ -9,7 +9,10 @@ const toasts = captureToasts();
 
 describe('cards from the trade page', () => {
   it('Manage cards lists the cards masked with network and expiry; Delete asks first, then deletes and refreshes the list', async () => {
-    let cards = [card(), card({ cardId: 'crd_2', cardBin: '555555', cardLast4: '4444', cardProcessor: 'MASTER', expiryMonth: 3, expiryYear: 2031 })];
+    let cards = [
+      card(),
+      card({ cardId: 'crd_2', cardBin: '555555', cardLast4: '4444', cardProcessor: 'MASTER', expiryMonth: 3, expiryYear: 2031 }),
+    ];
     const { user, bodiesOf } = openTrade({
       routes: {
         [PATHS.listCard]: () => ({ cards, maxCards: 5, addCardAvailableAt: null }),
@@ -23,7 +26,10 @@ describe('cards from the trade page', () => {
     await user.click(await screen.findByRole('button', { name: 'Manage cards' }));
     const sheet = await screen.findByRole('dialog', { name: 'Manage cards' });
     const items = within(sheet).getAllByRole('listitem');
-    expect(items.map((item) => item.textContent)).toEqual(['Visa4242 **** **** 4242Expires 12/99Delete', 'Mastercard5555 **** **** 4444Expires 03/31Delete']);
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Visa4242 **** **** 4242Expires 12/99Delete',
+      'Mastercard5555 **** **** 4444Expires 03/31Delete',
+    ]);
     await user.click(within(sheet).getByRole('button', { name: 'Delete the card ending 4444' }));
     const confirm = await screen.findByRole('dialog', { name: 'Delete this card?' });
     expect(confirm).toHaveTextContent('You can add a new card 48 hours after deleting one.');
@@ -61,7 +67,13 @@ describe('cards from the trade page', () => {
     const sheet = await screen.findByRole('dialog', { name: 'Add a card' });
     // The card goes into the processor's fields (played here by the test kit); we type only the address.
     await (await fakeSandboxCardFields()).setValid(true);
-    for (const [label, value] of [['First name', 'Ann'], ['Last name', 'Lee'], ['Address', '1 Main Street'], ['City', 'Berlin'], ['Postal code', '10115']]) {
+    for (const [label, value] of [
+      ['First name', 'Ann'],
+      ['Last name', 'Lee'],
+      ['Address', '1 Main Street'],
+      ['City', 'Berlin'],
+      ['Postal code', '10115'],
+    ]) {
       await user.type(within(sheet).getByLabelText(label!), value!);
     }
     await user.selectOptions(await within(sheet).findByLabelText('Country'), 'DE');
@@ -73,7 +85,15 @@ describe('cards from the trade page', () => {
   });
 
   it('with 5 cards, Add card gives way to the rule', async () => {
-    openTrade({ routes: { [PATHS.listCard]: () => ({ cards: [1, 2, 3, 4, 5].map((n) => card({ cardId: `crd_${n}` })), maxCards: 5, addCardAvailableAt: null }) } });
+    openTrade({
+      routes: {
+        [PATHS.listCard]: () => ({
+          cards: [1, 2, 3, 4, 5].map((n) => card({ cardId: `crd_${n}` })),
+          maxCards: 5,
+          addCardAvailableAt: null,
+        }),
+      },
+    });
     await formShown();
     expect(await screen.findByText('You can save up to 5 cards. Delete one to add another.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add card' })).not.toBeInTheDocument();

@@ -2,6 +2,7 @@ import { CARD_READD_WAIT_HOURS } from '@causeway/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useApiMutation } from '@/lib/use-api-mutation';
 import { ConfirmDialog, ErrorView, GradientButton, Sheet, showToast, Spinner } from '@/ui';
 import type { Card } from '../api/trade-api';
 import { CARDS_KEY, useCards, useTradeApi } from '../api/trade-queries';
@@ -16,24 +17,28 @@ export function ManageCardsSheet({ onClose }: { onClose: () => void }) {
   const queries = useQueryClient();
   const cards = useCards();
   const [deleting, setDeleting] = useState<Card | null>(null);
-  const [error, setError] = useState<string>();
-
-  const remove = async (card: Card) => {
-    setError(undefined);
-    try {
+  const removal = useApiMutation({
+    mutationFn: async (card: Card) => {
       await api.deleteCard(card.cardId);
+    },
+    // The list is asked again before the toast, so the card is gone when it says so.
+    onSuccess: async () => {
       await queries.invalidateQueries({ queryKey: CARDS_KEY });
       showToast({ message: t('trade.card.deleted'), kind: 'success' });
       setDeleting(null);
-    } catch (failure) {
-      setDeleting(null);
-      setError(tradeErrorText(failure, t));
-    }
-  };
+    },
+    onError: () => setDeleting(null),
+  });
+  const error = removal.error ? tradeErrorText(removal.error, t) : undefined;
 
   let body;
   if (cards.isError) body = <ErrorView headingLevel={2} content={tradeErrorText(cards.error, t)} onRetry={() => void cards.refetch()} />;
-  else if (!cards.data) body = <div className="flex justify-center py-8"><Spinner size="lg" /></div>;
+  else if (!cards.data)
+    body = (
+      <div className="flex justify-center py-8">
+        <Spinner size="lg" />
+      </div>
+    );
   else if (cards.data.cards.length === 0) body = <p className="text-sm text-muted">{t('trade.card.none')}</p>;
   else {
     body = (
@@ -48,7 +53,12 @@ export function ManageCardsSheet({ onClose }: { onClose: () => void }) {
                 {card.enabled ? '' : ` · ${t('trade.card.disabled')}`}
               </p>
             </div>
-            <GradientButton variant="white" className="min-h-10 px-3 text-sm" aria-label={t('trade.card.deleteNamed', { last4: card.cardLast4 })} onClick={() => setDeleting(card)}>
+            <GradientButton
+              variant="white"
+              className="min-h-10 px-3 text-sm"
+              aria-label={t('trade.card.deleteNamed', { last4: card.cardLast4 })}
+              onClick={() => setDeleting(card)}
+            >
               {t('trade.card.delete')}
             </GradientButton>
           </li>
@@ -61,7 +71,11 @@ export function ManageCardsSheet({ onClose }: { onClose: () => void }) {
     <Sheet open onOpenChange={(open) => !open && onClose()} title={t('trade.card.manageTitle')}>
       <div className="flex flex-col gap-3">
         {body}
-        {error ? <p role="alert" className="text-sm text-danger">{error}</p> : null}
+        {error ? (
+          <p role="alert" className="text-sm text-danger">
+            {error}
+          </p>
+        ) : null}
       </div>
       <ConfirmDialog
         open={deleting !== null}
@@ -70,7 +84,7 @@ export function ManageCardsSheet({ onClose }: { onClose: () => void }) {
         description={t('trade.card.deleteText', { hours: CARD_READD_WAIT_HOURS })}
         confirmLabel={t('trade.card.delete')}
         cancelLabel={t('trade.cancel')}
-        onConfirm={() => (deleting ? remove(deleting) : undefined)}
+        onConfirm={() => (deleting ? removal.mutateAsync(deleting).catch(() => undefined) : undefined)}
       />
     </Sheet>
   );

@@ -11,7 +11,14 @@ const submitted = () => ({ orderId: 'x', status: 'PROCESSING', threeDsUrl: null,
 
 /** Types 100 EUR, Continue, Pay (fake timers): the code modal is open. */
 async function payAndAwaitCode(routes: Record<string, Responder> = {}) {
-  const view = openTrade({ routes: { ...ASKS_CODE, [PATHS.submitBuy]: submitted, [PATHS.updateQuote]: () => quote({ quoteId: 'qte_2', price: '65000', fiatAmount: '100' }), ...routes } });
+  const view = openTrade({
+    routes: {
+      ...ASKS_CODE,
+      [PATHS.submitBuy]: submitted,
+      [PATHS.updateQuote]: () => quote({ quoteId: 'qte_2', price: '65000', fiatAmount: '100' }),
+      ...routes,
+    },
+  });
   const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
   await formShown();
   await user.type(amountInput(), '100');

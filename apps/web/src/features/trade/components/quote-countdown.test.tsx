@@ -40,7 +40,10 @@ describe('quote countdown (fake timers)', () => {
     expect(bodiesOf(PATHS.getQuote)).toHaveLength(1);
     // The renewed quote renews in turn, with its own id.
     await seconds(28_000);
-    expect(bodiesOf(PATHS.updateQuote)).toEqual([{ orderId, quoteId: 'qte_1' }, { orderId, quoteId: 'qte_2' }]);
+    expect(bodiesOf(PATHS.updateQuote)).toEqual([
+      { orderId, quoteId: 'qte_1' },
+      { orderId, quoteId: 'qte_2' },
+    ]);
   });
 
   it('Quotation Expired (ODR00001013) from update-quote asks get-quote again and says so', async () => {
@@ -102,9 +105,15 @@ describe('quote countdown (fake timers)', () => {
   });
 
   it('another renewal failure is shown, and Continue stays inactive', async () => {
-    await withQuote({ [PATHS.updateQuote]: () => { throw businessError(PATHS.updateQuote, '999999', ''); } });
+    await withQuote({
+      [PATHS.updateQuote]: () => {
+        throw businessError(PATHS.updateQuote, '999999', '');
+      },
+    });
     await seconds(30_000);
-    expect(await within(screen.getByRole('region', { name: 'Your quote' })).findByRole('alert')).toHaveTextContent('Something went wrong, please try again');
+    expect(await within(screen.getByRole('region', { name: 'Your quote' })).findByRole('alert')).toHaveTextContent(
+      'Something went wrong, please try again',
+    );
     expect(screen.getByRole('button', { name: 'Continue' })).toHaveAttribute('aria-disabled', 'true');
   });
 });

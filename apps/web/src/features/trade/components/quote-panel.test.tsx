@@ -12,7 +12,9 @@ const show = (shown: Quote) =>
 /** The fee lines as shown, label → text, in order (the Total's own line apart). */
 function feeLines() {
   const list = screen.getByRole('group', { name: 'Fees' });
-  return within(list).getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent ?? ''] as const);
+  return within(list)
+    .getAllByRole('term')
+    .map((term) => [term.textContent, term.nextElementSibling?.textContent ?? ''] as const);
 }
 
 /** "−0.99 EUR" → -99n (hundredths): the test adds what is on screen exactly, without JS numbers. */
@@ -24,7 +26,19 @@ const cents = (text: string) => {
 
 describe('QuotePanel fees', () => {
   it('with the promotion: network fee + our fee − discount = total fees, each figure shown once, no strike-through', () => {
-    show(quote({ fees: { ourFee: '1.25', ourFeeBeforeDiscount: '2.50', networkFee: '1.20', spread: '0.60', spreadRate: '0.01', discount: '1.25', total: '2.45' } }));
+    show(
+      quote({
+        fees: {
+          ourFee: '1.25',
+          ourFeeBeforeDiscount: '2.50',
+          networkFee: '1.20',
+          spread: '0.60',
+          spreadRate: '0.01',
+          discount: '1.25',
+          total: '2.45',
+        },
+      }),
+    );
     const lines = feeLines();
     expect(lines).toEqual([
       ['Network fee', '1.20 EUR'],
@@ -44,7 +58,20 @@ describe('QuotePanel fees', () => {
   });
 
   it('without the promotion: no discount line, and the lines still add up to the total', () => {
-    show(quote({ promotionApplied: false, fees: { ourFee: '2.50', ourFeeBeforeDiscount: '2.50', networkFee: '1.20', spread: '0.60', spreadRate: '0.01', discount: '0.00', total: '3.70' } }));
+    show(
+      quote({
+        promotionApplied: false,
+        fees: {
+          ourFee: '2.50',
+          ourFeeBeforeDiscount: '2.50',
+          networkFee: '1.20',
+          spread: '0.60',
+          spreadRate: '0.01',
+          discount: '0.00',
+          total: '3.70',
+        },
+      }),
+    );
     expect(feeLines()).toEqual([
       ['Network fee', '1.20 EUR'],
       ['Our fee', '2.50 EUR'],
@@ -53,13 +80,39 @@ describe('QuotePanel fees', () => {
   });
 
   it('the total is the sum of the shown lines, added as decimals (0.10 + 0.20 is 0.30, not 0.30000000000000004)', () => {
-    show(quote({ promotionApplied: false, fees: { ourFee: '0.20', ourFeeBeforeDiscount: '0.20', networkFee: '0.10', spread: '0', spreadRate: '0.01', discount: '0', total: '0.30' } }));
+    show(
+      quote({
+        promotionApplied: false,
+        fees: {
+          ourFee: '0.20',
+          ourFeeBeforeDiscount: '0.20',
+          networkFee: '0.10',
+          spread: '0',
+          spreadRate: '0.01',
+          discount: '0',
+          total: '0.30',
+        },
+      }),
+    );
     expect(feeLines().at(-1)).toEqual(['Total fees', '0.30 EUR']);
   });
 
   it("the total shown is the server's (what the order charges), even were the lines to fall short of it", () => {
     // A fee the page has no line for (say a card surcharge of 0.40) leaves the lines 0.40 short.
-    show(quote({ promotionApplied: false, fees: { ourFee: '2.50', ourFeeBeforeDiscount: '2.50', networkFee: '1.20', spread: '0', spreadRate: '0.01', discount: '0.00', total: '4.10' } }));
+    show(
+      quote({
+        promotionApplied: false,
+        fees: {
+          ourFee: '2.50',
+          ourFeeBeforeDiscount: '2.50',
+          networkFee: '1.20',
+          spread: '0',
+          spreadRate: '0.01',
+          discount: '0.00',
+          total: '4.10',
+        },
+      }),
+    );
     expect(feeLines().at(-1)).toEqual(['Total fees', '4.10 EUR']);
   });
 });

@@ -17,9 +17,25 @@ export function useAmountFormat({ fiatDecimals, cryptoDecimals }: AmountFormat) 
   return moneyFormats(i18n.language, () => fiatDecimals, cryptoDecimals);
 }
 
-function Row({ label, children, strong = false, className }: { label: ReactNode; children: ReactNode; strong?: boolean; className?: string }) {
+function Row({
+  label,
+  children,
+  strong = false,
+  className,
+}: {
+  label: ReactNode;
+  children: ReactNode;
+  strong?: boolean;
+  className?: string;
+}) {
   return (
-    <div className={cx('flex min-w-0 flex-wrap items-baseline justify-between gap-x-3', strong ? 'font-semibold text-fg' : 'text-sm', className)}>
+    <div
+      className={cx(
+        'flex min-w-0 flex-wrap items-baseline justify-between gap-x-3',
+        strong ? 'font-semibold text-fg' : 'text-sm',
+        className,
+      )}
+    >
       <dt className={strong ? '' : 'text-muted'}>{label}</dt>
       {/* Stays at the right when a long label pushes it onto its own line (360 px). */}
       <dd className="ml-auto min-w-0 text-right break-all text-fg">{children}</dd>
@@ -37,18 +53,26 @@ export function QuoteFees({ quote, format }: { quote: Quote; format: AmountForma
   const amounts = useAmountFormat(format);
   const { fees, fiatCurrency: fiat } = quote;
   const lines = feeLines(fees);
-  const labels: Record<FeeLine['kind'], string> = { networkFee: t('trade.quote.networkFee'), ourFee: t('trade.quote.ourFee'), discount: t('trade.quote.discount') };
+  const labels: Record<FeeLine['kind'], string> = {
+    networkFee: t('trade.quote.networkFee'),
+    ourFee: t('trade.quote.ourFee'),
+    discount: t('trade.quote.discount'),
+  };
   return (
     <div className="flex flex-col gap-1.5">
       <dl>
-        <Row label={t('trade.quote.price')}>{t('trade.quote.priceValue', { coin: quote.cryptoCurrency, price: amounts.price(quote.price, fiat) })}</Row>
+        <Row label={t('trade.quote.price')}>
+          {t('trade.quote.priceValue', { coin: quote.cryptoCurrency, price: amounts.price(quote.price, fiat) })}
+        </Row>
       </dl>
       <div role="group" aria-label={t('trade.quote.fees')}>
         <dl className="flex flex-col gap-1.5">
           {lines.map((line) => (
             <Row key={line.kind} label={labels[line.kind]}>{`${line.minus ? '−' : ''}${amounts.fiat(line.amount, fiat)}`}</Row>
           ))}
-          <Row label={t('trade.quote.totalFees')} className="border-t border-line pt-1.5 font-medium">{amounts.fiat(fees.total, fiat)}</Row>
+          <Row label={t('trade.quote.totalFees')} className="border-t border-line pt-1.5 font-medium">
+            {amounts.fiat(fees.total, fiat)}
+          </Row>
         </dl>
       </div>
       <dl>
@@ -75,9 +99,15 @@ export function QuotePanel({ quote, format, secondsLeft, isUpdating, wasExpired,
   const { t } = useTranslation();
   const amounts = useAmountFormat(format);
   return (
-    <section aria-labelledby="quote-title" aria-busy={isUpdating || undefined} className="flex min-w-0 flex-col gap-3 rounded-2xl border border-line bg-surface p-4">
+    <section
+      aria-labelledby="quote-title"
+      aria-busy={isUpdating || undefined}
+      className="flex min-w-0 flex-col gap-3 rounded-2xl border border-line bg-surface p-4"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="quote-title" className="font-semibold text-fg">{t('trade.quote.title')}</h2>
+        <h2 id="quote-title" className="font-semibold text-fg">
+          {t('trade.quote.title')}
+        </h2>
         {quote && !problem ? (
           <span role="timer" aria-live="off" className="text-xs text-muted">
             {isUpdating || secondsLeft === 0 ? t('trade.quote.refreshing') : t('trade.quote.countdown', { seconds: secondsLeft })}
@@ -90,14 +120,24 @@ export function QuotePanel({ quote, format, secondsLeft, isUpdating, wasExpired,
           <span className="text-muted">{t('trade.promotion.remaining', { remaining: promotion.remainingTransactions })}</span>
         </p>
       ) : null}
-      {wasExpired ? <p role="status" className="text-sm text-info">{t('trade.quote.expired')}</p> : null}
+      {wasExpired ? (
+        <p role="status" className="text-sm text-info">
+          {t('trade.quote.expired')}
+        </p>
+      ) : null}
       {problem ? (
-        <div role="alert" className="text-sm text-danger">{problem}</div>
+        <div role="alert" className="text-sm text-danger">
+          {problem}
+        </div>
       ) : quote ? (
         <div className={cx('flex flex-col gap-3 transition-opacity', isUpdating && 'opacity-60')}>
           <dl className="flex flex-col gap-1.5">
-            <Row label={t('trade.quote.youPay')} strong>{amounts.fiat(quote.fiatAmount, quote.fiatCurrency)}</Row>
-            <Row label={t('trade.quote.youReceive')} strong>{amounts.crypto(quote.cryptoAmount, quote.cryptoCurrency)}</Row>
+            <Row label={t('trade.quote.youPay')} strong>
+              {amounts.fiat(quote.fiatAmount, quote.fiatCurrency)}
+            </Row>
+            <Row label={t('trade.quote.youReceive')} strong>
+              {amounts.crypto(quote.cryptoAmount, quote.cryptoCurrency)}
+            </Row>
           </dl>
           <QuoteFees quote={quote} format={format} />
         </div>

@@ -1,19 +1,34 @@
 import { PATHS } from '@causeway/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/http-errors';
 import { businessError, type Responder } from '@/test/routed-http-client';
 import { STILL_PROCESSING_WAIT_MS } from '../hooks/use-submit-buy';
+import { AMOUNT_DEBOUNCE_MS } from './trade-form';
 import { amountInput, formShown, landedOn, openTrade, quote, wallet } from '../trade-test-kit';
 
-const ADDRESS = 'bc1qdefaultaddress0000000000000000000000';
+const ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
+const NEW_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+
+// A fake clock at the real pace (shouldAdvanceTime): these tests are about what follows the quote, so
+// they skip the amount's settling time (trade-form's tests keep it) instead of sleeping through it.
+// setImmediate stays real: React's scheduler runs on it (Radix enables a dialog's pointer events in
+// a render it schedules there), and on the fake clock that render waited for the next tick.
+const ON_THE_FAKE_CLOCK = { advanceTimers: (ms: number) => vi.advanceTimersByTime(ms) };
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 /** Types 100 EUR, waits for the quote, presses Continue and answers the confirm sheet with Pay. */
 async function confirmAndPay(routes: Record<string, Responder> = {}) {
-  const view = openTrade({ routes });
+  const view = openTrade({ routes, userOptions: ON_THE_FAKE_CLOCK });
   await formShown();
   await screen.findByDisplayValue(ADDRESS);
   await view.user.type(amountInput(), '100');
+  await act(() => vi.advanceTimersByTimeAsync(AMOUNT_DEBOUNCE_MS));
   await screen.findByText('1 BTC = 61,234.50 EUR');
   await view.user.click(screen.getByRole('button', { name: 'Continue' }));
   const sheet = await screen.findByRole('dialog', { name: 'Confirm your order' });
@@ -25,15 +40,25 @@ async function confirmAndPay(routes: Record<string, Responder> = {}) {
   return { ...view, orderId };
 }
 
-const submitted = (status: string, extra: object = {}) => () => ({ orderId: 'x', status, threeDsUrl: null, failReason: null, ...extra });
+const submitted =
+  (status: string, extra: object = {}) =>
+  () => ({ orderId: 'x', status, threeDsUrl: null, failReason: null, ...extra });
 
-describe('confirm and submit (spec §4, §7)', () => {
+describe('confirm and submit (docs/rules/order-states.md, docs/rules/calls.md)', () => {
   it('submits the order (no authenticator asked) and goes to the result page', async () => {
     const { bodiesOf, orderId, calls } = await confirmAndPay({ [PATHS.submitBuy]: submitted('PROCESSING') });
     expect(await landedOn()).toBe(`/en/result?orderId=${orderId}`);
     expect(calls.find((c) => c.path === PATHS.authenticatorBindingStatus)?.options).toEqual({ query: { scenario: 'BUY' } });
     expect(bodiesOf(PATHS.submitBuy)).toEqual([
-      { orderId, quoteId: 'qte_1', cardId: 'crd_1', channelCode: 'CHECKOUT', paymentMethod: 'CARD', cryptoCurrency: 'BTC', walletAddress: ADDRESS },
+      {
+        orderId,
+        quoteId: 'qte_1',
+        cardId: 'crd_1',
+        channelCode: 'CHECKOUT',
+        paymentMethod: 'CARD',
+        cryptoCurrency: 'BTC',
+        walletAddress: ADDRESS,
+      },
     ]);
   });
 
@@ -73,15 +98,14 @@ describe('confirm and submit (spec §4, §7)', () => {
   });
 
   it('IDM0000409 (the first submit still runs) waits, then follows the order on the result page', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    try {
-      const { orderId } = await confirmAndPay({ [PATHS.submitBuy]: () => { throw businessError(PATHS.submitBuy, 'IDM0000409'); } });
-      expect(await screen.findByRole('heading', { name: 'Processing your payment…' })).toBeInTheDocument();
-      await act(() => vi.advanceTimersByTimeAsync(STILL_PROCESSING_WAIT_MS));
-      expect(await landedOn()).toBe(`/en/result?orderId=${orderId}`);
-    } finally {
-      vi.useRealTimers();
-    }
+    const { orderId } = await confirmAndPay({
+      [PATHS.submitBuy]: () => {
+        throw businessError(PATHS.submitBuy, 'IDM0000409');
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'Processing your payment…' })).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(STILL_PROCESSING_WAIT_MS));
+    expect(await landedOn()).toBe(`/en/result?orderId=${orderId}`);
   });
 
   it('asks the authenticator code (verify-otp step), sends it as GA_OTP with the order; a wrong code says so and may be typed again', async () => {
@@ -96,7 +120,9 @@ describe('confirm and submit (spec §4, §7)', () => {
     await screen.findByRole('dialog', { name: 'Authenticator code' });
     expect(bodiesOf(PATHS.submitBuy)).toEqual([]);
     await user.keyboard('123456');
-    expect(await within(await screen.findByRole('dialog', { name: 'Authenticator code' })).findByText('Invalid code. Please try again.')).toBeInTheDocument();
+    expect(
+      await within(await screen.findByRole('dialog', { name: 'Authenticator code' })).findByText('Invalid code. Please try again.'),
+    ).toBeInTheDocument();
     await user.keyboard('654321');
     expect(await landedOn()).toBe(`/en/result?orderId=${orderId}`);
     expect(bodiesOf(PATHS.submitBuy)).toEqual([
@@ -110,7 +136,13 @@ describe('confirm and submit (spec §4, §7)', () => {
     const { user, bodiesOf } = await confirmAndPay({
       [PATHS.authenticatorBindingStatus]: () => ({ bindStatus: 'BINDED', otpStep: 'verify-otp', email: 'ann@example.com' }),
       [PATHS.submitBuy]: () => {
-        throw new ApiError({ kind: 'business', path: PATHS.submitBuy, httpStatus: 429, code: 'USE000002002', msg: 'Maximum attempts exceeded, try again in 1 hour' });
+        throw new ApiError({
+          kind: 'business',
+          path: PATHS.submitBuy,
+          httpStatus: 429,
+          code: 'USE000002002',
+          msg: 'Maximum attempts exceeded, try again in 1 hour',
+        });
       },
     });
     await screen.findByRole('dialog', { name: 'Authenticator code' });
@@ -128,15 +160,28 @@ describe('confirm and submit (spec §4, §7)', () => {
   });
 
   it("a merchant's transaction that does not match the order (ODR00001015) is said in our words on the confirm step", async () => {
-    await confirmAndPay({ [PATHS.submitBuy]: () => { throw businessError(PATHS.submitBuy, 'ODR00001015', 'server words'); } });
+    await confirmAndPay({
+      [PATHS.submitBuy]: () => {
+        throw businessError(PATHS.submitBuy, 'ODR00001015', 'server words');
+      },
+    });
     const sheet = await screen.findByRole('dialog', { name: 'Confirm your order' });
-    expect(await within(sheet).findByRole('alert')).toHaveTextContent('This does not match the order the merchant created. Go back to the merchant and start again.');
+    expect(await within(sheet).findByRole('alert')).toHaveTextContent(
+      'This does not match the order the merchant created. Go back to the merchant and start again.',
+    );
   });
 
   it('a rate limit at submit (REQ0000429) says when to try again on the confirm step', async () => {
     await confirmAndPay({
       [PATHS.submitBuy]: () => {
-        throw new ApiError({ kind: 'business', path: PATHS.submitBuy, httpStatus: 429, code: 'REQ0000429', msg: 'Too many', retryAfterSeconds: 30 });
+        throw new ApiError({
+          kind: 'business',
+          path: PATHS.submitBuy,
+          httpStatus: 429,
+          code: 'REQ0000429',
+          msg: 'Too many',
+          retryAfterSeconds: 30,
+        });
       },
     });
     const sheet = await screen.findByRole('dialog', { name: 'Confirm your order' });
@@ -159,14 +204,18 @@ describe('confirm and submit (spec §4, §7)', () => {
   });
 
   it('cancelling the code modal returns to the confirm step', async () => {
-    const { user } = await confirmAndPay({ [PATHS.authenticatorBindingStatus]: () => ({ bindStatus: 'BINDED', otpStep: 'verify-otp', email: 'ann@example.com' }) });
+    const { user } = await confirmAndPay({
+      [PATHS.authenticatorBindingStatus]: () => ({ bindStatus: 'BINDED', otpStep: 'verify-otp', email: 'ann@example.com' }),
+    });
     await screen.findByRole('dialog', { name: 'Authenticator code' });
     await user.keyboard('{Escape}');
     expect(await screen.findByRole('dialog', { name: 'Confirm your order' })).toBeInTheDocument();
   });
 
   it('no authenticator bound (bind-otp): the bind modal opens first', async () => {
-    await confirmAndPay({ [PATHS.authenticatorBindingStatus]: () => ({ bindStatus: 'NONE', otpStep: 'bind-otp', email: 'ann@example.com' }) });
+    await confirmAndPay({
+      [PATHS.authenticatorBindingStatus]: () => ({ bindStatus: 'NONE', otpStep: 'bind-otp', email: 'ann@example.com' }),
+    });
     expect(await screen.findByRole('dialog', { name: /authenticator/i })).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Authenticator code' })).not.toBeInTheDocument();
   });
@@ -175,7 +224,9 @@ describe('confirm and submit (spec §4, §7)', () => {
     let quotes = 0;
     const { bodiesOf } = await confirmAndPay({
       [PATHS.getQuote]: () => quote({ quoteId: `qte_${++quotes}` }),
-      [PATHS.submitBuy]: () => { throw businessError(PATHS.submitBuy, 'ODR00001008'); },
+      [PATHS.submitBuy]: () => {
+        throw businessError(PATHS.submitBuy, 'ODR00001008');
+      },
     });
     const sheet = await screen.findByRole('dialog', { name: 'Confirm your order' });
     expect(await within(sheet).findByRole('alert')).toHaveTextContent('The price changed. Check the new price and confirm again.');
@@ -185,7 +236,14 @@ describe('confirm and submit (spec §4, §7)', () => {
   it('the limit at submit shows Transaction Limit Exceeded with the min and max', async () => {
     await confirmAndPay({
       [PATHS.submitBuy]: () => {
-        throw new ApiError({ kind: 'business', path: PATHS.submitBuy, code: 'ODR00001001', msg: '', httpStatus: 400, data: { minAmount: '20', maxAmount: '80', currency: 'EUR' } });
+        throw new ApiError({
+          kind: 'business',
+          path: PATHS.submitBuy,
+          code: 'ODR00001001',
+          msg: '',
+          httpStatus: 400,
+          data: { minAmount: '20', maxAmount: '80', currency: 'EUR' },
+        });
       },
     });
     const sheet = await screen.findByRole('dialog', { name: 'Confirm your order' });
@@ -193,46 +251,72 @@ describe('confirm and submit (spec §4, §7)', () => {
   });
 
   it('payment method unavailable at submit (CRD0000009) is the unavailableCallback state', async () => {
-    await confirmAndPay({ [PATHS.submitBuy]: () => { throw businessError(PATHS.submitBuy, 'CRD0000009'); } });
+    await confirmAndPay({
+      [PATHS.submitBuy]: () => {
+        throw businessError(PATHS.submitBuy, 'CRD0000009');
+      },
+    });
     expect(await screen.findByRole('heading', { name: 'Payment method unavailable' })).toBeInTheDocument();
   });
 
   it.each([
     [{ reason: 'CHECKSUM', field: 'address' }, 'A character of this address is wrong. Copy it again from your wallet.'],
-    [{ reason: 'WRONG_NETWORK', field: 'address', detectedNetwork: 'ETH' }, 'This is an address of the ETH network, not of the network you chose.'],
+    [
+      { reason: 'WRONG_NETWORK', field: 'address', detectedNetwork: 'ETH' },
+      'This is an address of the ETH network, not of the network you chose.',
+    ],
     [{ reason: 'TESTNET', field: 'address' }, 'This is a test network address. We only send to the main network.'],
     [{ reason: 'BURN_ADDRESS', field: 'address' }, 'Nobody can spend from this address: coins sent there would be lost.'],
     [{}, 'This address cannot receive this coin. Check it and try again.'],
   ])('an address refused by the server (%o) is shown under the address by its reason', async (data, text) => {
     const { user } = await confirmAndPay({
       [PATHS.submitBuy]: () => {
-        throw new ApiError({ kind: 'business', path: PATHS.submitBuy, code: 'ODR00001005', msg: 'The wallet address is not valid for this network.', httpStatus: 400, data });
+        throw new ApiError({
+          kind: 'business',
+          path: PATHS.submitBuy,
+          code: 'ODR00001005',
+          msg: 'The wallet address is not valid for this network.',
+          httpStatus: 400,
+          data,
+        });
       },
     });
     expect(await screen.findByText(text)).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    // A new address clears the refusal.
-    await user.type(screen.getByLabelText('Your BTC address on Bitcoin'), 'x');
+    // Another valid address clears the refusal (a mistyped one would meet the page's own check).
+    await user.clear(screen.getByLabelText('Your BTC address on Bitcoin'));
+    await user.paste(NEW_ADDRESS);
     expect(screen.queryByText(text)).not.toBeInTheDocument();
   });
 
   it('ODR00001006 (screening) reads as the address that cannot receive funds', async () => {
-    await confirmAndPay({ [PATHS.submitBuy]: () => { throw businessError(PATHS.submitBuy, 'ODR00001006'); } });
+    await confirmAndPay({
+      [PATHS.submitBuy]: () => {
+        throw businessError(PATHS.submitBuy, 'ODR00001006');
+      },
+    });
     expect(await screen.findByText('We cannot send funds to this address. Use another address.')).toBeInTheDocument();
   });
 
   it('saving a new address adds it to the address book once the order is taken', async () => {
-    const view = openTrade({ routes: { [PATHS.submitBuy]: submitted('PROCESSING'), [PATHS.addWallet]: () => wallet({ walletId: 'wal_2', address: 'bc1qnewaddress', isDefault: false }) } });
+    const view = openTrade({
+      routes: {
+        [PATHS.submitBuy]: submitted('PROCESSING'),
+        [PATHS.addWallet]: () => wallet({ walletId: 'wal_2', address: NEW_ADDRESS, isDefault: false }),
+      },
+      userOptions: ON_THE_FAKE_CLOCK,
+    });
     await formShown();
     const address = await screen.findByLabelText('Your BTC address on Bitcoin');
     await view.user.clear(address);
-    await view.user.type(address, 'bc1qnewaddress');
+    await view.user.type(address, NEW_ADDRESS);
     await view.user.click(screen.getByRole('checkbox', { name: 'Save this address for next time' }));
     await view.user.type(amountInput(), '100');
+    await act(() => vi.advanceTimersByTimeAsync(AMOUNT_DEBOUNCE_MS));
     await screen.findByText('1 BTC = 61,234.50 EUR');
     await view.user.click(screen.getByRole('button', { name: 'Continue' }));
     await view.user.click(await screen.findByRole('button', { name: 'Pay 100.00 EUR' }));
     await landedOn();
-    expect(view.bodiesOf(PATHS.addWallet)).toEqual([{ cryptoCurrency: 'BTC', network: 'BTC', address: 'bc1qnewaddress', isDefault: false }]);
+    expect(view.bodiesOf(PATHS.addWallet)).toEqual([{ cryptoCurrency: 'BTC', network: 'BTC', address: NEW_ADDRESS, isDefault: false }]);
   });
 });

@@ -9,7 +9,7 @@ describe('trade page for screen readers', () => {
     let answer: (value: unknown) => void = () => {};
     const { user } = openTrade({ routes: { [PATHS.submitBuy]: () => new Promise((resolve) => (answer = resolve)) } });
     await formShown();
-    await screen.findByDisplayValue('bc1qdefaultaddress0000000000000000000000');
+    await screen.findByDisplayValue('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4');
     const live = screen.getByRole('status');
     expect(live).toHaveTextContent('');
     await user.type(amountInput(), '100');
@@ -43,7 +43,14 @@ describe('trade page for screen readers', () => {
     const { user } = openTrade({
       routes: {
         [PATHS.getQuote]: () => {
-          throw new ApiError({ kind: 'business', path: PATHS.getQuote, code: 'ODR00001001', msg: '', httpStatus: 400, data: { minAmount: '50', maxAmount: '5000', currency: 'EUR' } });
+          throw new ApiError({
+            kind: 'business',
+            path: PATHS.getQuote,
+            code: 'ODR00001001',
+            msg: '',
+            httpStatus: 400,
+            data: { minAmount: '50', maxAmount: '5000', currency: 'EUR' },
+          });
         },
       },
     });

@@ -18,7 +18,16 @@ describe('trade form', () => {
     await user.type(amountInput(), '100');
     await within(quotePanel()).findByText('100.00 EUR');
     expect(bodiesOf(PATHS.getQuote)).toEqual([
-      { orderId: expect.stringMatching(UUID), channelCode: 'CHECKOUT', paymentMethod: 'CARD', transactionType: 'buy', fiatCurrency: 'EUR', cryptoCurrency: 'BTC', network: 'BTC', fiatAmount: '100' },
+      {
+        orderId: expect.stringMatching(UUID),
+        channelCode: 'CHECKOUT',
+        paymentMethod: 'CARD',
+        transactionType: 'buy',
+        fiatCurrency: 'EUR',
+        cryptoCurrency: 'BTC',
+        network: 'BTC',
+        fiatAmount: '100',
+      },
     ]);
     const panel = within(quotePanel());
     expect(panel.getByText('0.00158 BTC')).toBeInTheDocument();
@@ -50,14 +59,25 @@ describe('trade form', () => {
     const pairAsked = (fiatCurrency: string) => ({ fiatCurrency, cryptoCurrency: 'BTC', network: 'BTC', channelCode: 'CHECKOUT' });
     routes[PATHS.kycLimits] = () => {
       const query = lastQuery(calls);
-      return query?.fiatCurrency ? { ...limits('10000'), amountRange: { currency: query.fiatCurrency, minAmount: '20.00', maxAmount: query.fiatCurrency === 'EUR' ? '10000.00' : '8600.00' } } : limits('10000');
+      return query?.fiatCurrency
+        ? {
+            ...limits('10000'),
+            amountRange: {
+              currency: query.fiatCurrency,
+              minAmount: '20.00',
+              maxAmount: query.fiatCurrency === 'EUR' ? '10000.00' : '8600.00',
+            },
+          }
+        : limits('10000');
     };
     await formShown();
     expect(await screen.findByText('Between 20 and 10,000 EUR')).toBeInTheDocument();
     expect(callsTo(calls, PATHS.kycLimits).map(lastQueryOf)).toContainEqual(pairAsked('EUR'));
     // Over the room: refused at once, with the room, and no quote is asked.
     await user.type(amountInput(), '15000');
-    await waitFor(() => expect(amountInput()).toHaveAccessibleDescription('Transaction Limit Exceeded. Enter an amount between 20 and 10,000 EUR.'));
+    await waitFor(() =>
+      expect(amountInput()).toHaveAccessibleDescription('Transaction Limit Exceeded. Enter an amount between 20 and 10,000 EUR.'),
+    );
     expect(callsTo(calls, PATHS.getQuote)).toEqual([]);
     // Another fiat: its own room.
     await user.selectOptions(screen.getByLabelText('Pay in'), 'GBP');
@@ -66,11 +86,18 @@ describe('trade form', () => {
 
   it('limits that leave less than the smallest order say so, instead of a range that runs backwards', async () => {
     const { user, calls, routes } = openTrade();
-    routes[PATHS.kycLimits] = () => (lastQuery(calls)?.fiatCurrency ? { ...limits('10'), amountRange: { currency: 'EUR', minAmount: '20.00', maxAmount: '10.00' } } : limits('10'));
+    routes[PATHS.kycLimits] = () =>
+      lastQuery(calls)?.fiatCurrency
+        ? { ...limits('10'), amountRange: { currency: 'EUR', minAmount: '20.00', maxAmount: '10.00' } }
+        : limits('10');
     await formShown();
     expect(await screen.findByText('Your limits leave 10 EUR, less than the smallest order of 20 EUR.')).toBeInTheDocument();
     await user.type(amountInput(), '15');
-    await waitFor(() => expect(amountInput()).toHaveAccessibleDescription('Transaction Limit Exceeded. Your limits leave 10 EUR, less than the smallest order of 20 EUR.'));
+    await waitFor(() =>
+      expect(amountInput()).toHaveAccessibleDescription(
+        'Transaction Limit Exceeded. Your limits leave 10 EUR, less than the smallest order of 20 EUR.',
+      ),
+    );
     expect(callsTo(calls, PATHS.getQuote)).toEqual([]);
   });
 
@@ -85,7 +112,8 @@ describe('trade form', () => {
   it("without the person's room (the call failed: no price to convert it) the pair's range is shown, and the form works", async () => {
     const { user, calls, routes } = openTrade();
     routes[PATHS.kycLimits] = () => {
-      if (lastQuery(calls)?.fiatCurrency) throw new ApiError({ kind: 'business', path: PATHS.kycLimits, code: 'ODR00001003', msg: 'No price', httpStatus: 400 });
+      if (lastQuery(calls)?.fiatCurrency)
+        throw new ApiError({ kind: 'business', path: PATHS.kycLimits, code: 'ODR00001003', msg: 'No price', httpStatus: 400 });
       return limits();
     };
     await formShown();
@@ -108,10 +136,14 @@ describe('trade form', () => {
     await formShown();
     expect(await screen.findByText('Between 20 and 5,000 EUR')).toBeInTheDocument();
     await user.type(amountInput(), '19.99');
-    await waitFor(() => expect(amountInput()).toHaveAccessibleDescription('Transaction Limit Exceeded. Enter an amount between 20 and 5,000 EUR.'));
+    await waitFor(() =>
+      expect(amountInput()).toHaveAccessibleDescription('Transaction Limit Exceeded. Enter an amount between 20 and 5,000 EUR.'),
+    );
     await user.clear(amountInput());
     await user.type(amountInput(), '5000.01');
-    await waitFor(() => expect(amountInput()).toHaveAccessibleDescription('Transaction Limit Exceeded. Enter an amount between 20 and 5,000 EUR.'));
+    await waitFor(() =>
+      expect(amountInput()).toHaveAccessibleDescription('Transaction Limit Exceeded. Enter an amount between 20 and 5,000 EUR.'),
+    );
     expect(amountInput()).toHaveAttribute('aria-invalid', 'true');
     expect(callsTo(calls, PATHS.getQuote)).toEqual([]);
   });
@@ -120,13 +152,22 @@ describe('trade form', () => {
     const { user } = openTrade({
       routes: {
         [PATHS.getQuote]: () => {
-          throw new ApiError({ kind: 'business', path: PATHS.getQuote, code: 'ODR00001001', msg: 'Transaction Limit Exceeded.', httpStatus: 400, data: { minAmount: '50', maxAmount: '5000', currency: 'EUR' } });
+          throw new ApiError({
+            kind: 'business',
+            path: PATHS.getQuote,
+            code: 'ODR00001001',
+            msg: 'Transaction Limit Exceeded.',
+            httpStatus: 400,
+            data: { minAmount: '50', maxAmount: '5000', currency: 'EUR' },
+          });
         },
       },
     });
     await formShown();
     await user.type(amountInput(), '30');
-    await waitFor(() => expect(amountInput()).toHaveAccessibleDescription('Transaction Limit Exceeded. Enter an amount between 50 and 5,000 EUR.'));
+    await waitFor(() =>
+      expect(amountInput()).toHaveAccessibleDescription('Transaction Limit Exceeded. Enter an amount between 50 and 5,000 EUR.'),
+    );
     expect(screen.getByRole('button', { name: 'Continue' })).toHaveAttribute('aria-disabled', 'true');
   });
 
@@ -148,7 +189,9 @@ describe('trade form', () => {
     await formShown();
     await user.selectOptions(screen.getByLabelText('Pay in'), 'GBP');
     await user.type(screen.getByLabelText('You spend (GBP)'), '50');
-    await waitFor(() => expect(bodiesOf(PATHS.getQuote)).toEqual([expect.objectContaining({ fiatCurrency: 'GBP', cryptoCurrency: 'BTC', fiatAmount: '50' })]));
+    await waitFor(() =>
+      expect(bodiesOf(PATHS.getQuote)).toEqual([expect.objectContaining({ fiatCurrency: 'GBP', cryptoCurrency: 'BTC', fiatAmount: '50' })]),
+    );
   });
 
   it('unavailableCallback: the quote answers CRD0000009; Try again asks again and shows the form', async () => {
@@ -173,20 +216,59 @@ describe('trade form', () => {
   });
 
   it('ODR00001003 (prices unavailable) is the unavailableCallback state too', async () => {
-    const { user } = openTrade({ routes: { [PATHS.getQuote]: () => { throw businessError(PATHS.getQuote, 'ODR00001003'); } } });
+    const { user } = openTrade({
+      routes: {
+        [PATHS.getQuote]: () => {
+          throw businessError(PATHS.getQuote, 'ODR00001003');
+        },
+      },
+    });
     await formShown();
     await user.type(amountInput(), '100');
     expect(await screen.findByRole('heading', { name: 'Payment method unavailable' })).toBeInTheDocument();
   });
 
-  it('shows saved cards masked (spec §9) with their network; expired and disabled cards cannot be chosen', async () => {
+  it('shows saved cards masked (docs/rules/limits.md) with their network; expired and disabled cards cannot be chosen', async () => {
     const { user } = openTrade({
       routes: {
         [PATHS.listCard]: () => ({
           cards: [
-            { cardId: 'crd_1', cardBin: '424242', cardLast4: '4242', issuerBank: null, country: 'DE', cardProcessor: 'VISA', expiryMonth: 12, expiryYear: 2099, enabled: true, maskedNumber: 'x' },
-            { cardId: 'crd_2', cardBin: '555555', cardLast4: '4444', issuerBank: null, country: 'DE', cardProcessor: 'MASTER', expiryMonth: 1, expiryYear: 2020, enabled: true, maskedNumber: 'x' },
-            { cardId: 'crd_3', cardBin: '520000', cardLast4: '0007', issuerBank: null, country: 'DE', cardProcessor: 'MASTER', expiryMonth: 1, expiryYear: 2099, enabled: false, maskedNumber: 'x' },
+            {
+              cardId: 'crd_1',
+              cardBin: '424242',
+              cardLast4: '4242',
+              issuerBank: null,
+              country: 'DE',
+              cardProcessor: 'VISA',
+              expiryMonth: 12,
+              expiryYear: 2099,
+              enabled: true,
+              maskedNumber: 'x',
+            },
+            {
+              cardId: 'crd_2',
+              cardBin: '555555',
+              cardLast4: '4444',
+              issuerBank: null,
+              country: 'DE',
+              cardProcessor: 'MASTER',
+              expiryMonth: 1,
+              expiryYear: 2020,
+              enabled: true,
+              maskedNumber: 'x',
+            },
+            {
+              cardId: 'crd_3',
+              cardBin: '520000',
+              cardLast4: '0007',
+              issuerBank: null,
+              country: 'DE',
+              cardProcessor: 'MASTER',
+              expiryMonth: 1,
+              expiryYear: 2099,
+              enabled: false,
+              maskedNumber: 'x',
+            },
           ],
           maxCards: 5,
           addCardAvailableAt: null,
@@ -196,7 +278,11 @@ describe('trade form', () => {
     await formShown();
     const group = await screen.findByRole('group', { name: 'Pay with card' });
     const radios = within(group).getAllByRole('radio');
-    expect(radios.map((radio) => radio.closest('label')?.textContent)).toEqual(['Visa4242 **** **** 424212/99', 'Mastercard5555 **** **** 4444Expired', 'Mastercard5200 **** **** 0007Unavailable']);
+    expect(radios.map((radio) => radio.closest('label')?.textContent)).toEqual([
+      'Visa4242 **** **** 424212/99',
+      'Mastercard5555 **** **** 4444Expired',
+      'Mastercard5200 **** **** 0007Unavailable',
+    ]);
     expect(radios[0]).toBeChecked();
     expect(radios[1]).toBeDisabled();
     expect(radios[2]).toBeDisabled();
@@ -223,7 +309,11 @@ describe('trade form', () => {
     await formShown();
     const button = screen.getByRole('button', { name: /change/i });
     // What is seen: the text outside the visually hidden label, words parted as the name parts them.
-    const seen = [...button.childNodes].filter((part) => !(part instanceof HTMLElement && part.classList.contains('sr-only'))).map((part) => part.textContent).join('').trim();
+    const seen = [...button.childNodes]
+      .filter((part) => !(part instanceof HTMLElement && part.classList.contains('sr-only')))
+      .map((part) => part.textContent)
+      .join('')
+      .trim();
     expect(seen).toBe('BTC (Bitcoin) on Bitcoin Change');
     expect(button).toHaveAccessibleName(`Coin and network ${seen}`);
   });
@@ -239,5 +329,21 @@ describe('trade form', () => {
     expect(await screen.findByText('Enter the address of your wallet.')).toBeInTheDocument();
     await user.type(address, 'bc1q abc');
     expect(screen.getByText('The address contains a space or a line break. Copy it again without them.')).toBeInTheDocument();
+  });
+
+  it("a mistyped character, or another network's address, is refused before the confirm step by the server's own check", async () => {
+    const { user } = openTrade();
+    await formShown();
+    const address = await screen.findByLabelText('Your BTC address on Bitcoin');
+    await user.clear(address);
+    await user.paste('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5'); // BIP-173's example, last character changed
+    await user.type(amountInput(), '100');
+    await within(quotePanel()).findByText('100.00 EUR');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('A character of this address is wrong. Copy it again from your wallet.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.clear(address);
+    await user.paste('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t');
+    expect(screen.getByText('This is an address of the TRX network, not of the network you chose.')).toBeInTheDocument();
   });
 });

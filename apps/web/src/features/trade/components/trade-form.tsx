@@ -1,23 +1,26 @@
+import { ErrorCode } from '@causeway/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createAuthenticatorApi } from '@/lib/authenticator-api';
 import { compareDecimal, formatAmount, isPositiveDecimal } from '@/lib/decimal';
 import { useHttpClient } from '@/lib/http-context';
+import { isError } from '@/lib/http-errors';
 import { fiatDecimalsOf } from '@/lib/money-format';
 import { networkNameOf } from '@/lib/network-names';
 import { GradientButton, Spinner } from '@/ui';
-import { CARDS_KEY, useAmountRange, useCards, usePromotion, useTradeApi } from '../api/trade-queries';
+import { CARDS_KEY, useAmountRange, useCards, usePromotion, useSaveWallet, useTradeApi } from '../api/trade-queries';
 import { isUsableCard } from '../card-rules';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
+import type { AddressEntry } from '../hooks/full-address-check';
+import { loadAddressValidator, useAddressValidator } from '../hooks/use-address-validator';
 import { localAddressProblem, useDestination } from '../hooks/use-destination';
 import { useQuote } from '../hooks/use-quote';
-import { type OrderToSubmit, useSubmitBuy } from '../hooks/use-submit-buy';
-import {
-  addressRejectionOf, addressRejectionText, codeOf, LIMIT_CODE, limitOf, type LimitRange, QUOTE_EXPIRED_CODE, STALE_QUOTE_CODE, tradeErrorText, UNAVAILABLE_CODES,
-} from '../trade-errors';
-import { findPair, orderedPairs, type Selection, type TradeOffer } from '../trade-state';
-import { type AmountEntry, AmountSection } from './amount-section';
+import { useSubmitBuy } from '../hooks/use-submit-buy';
+import { addressRejectionOf, addressRejectionText, limitOf, type LimitRange, tradeErrorText, UNAVAILABLE_ERRORS } from '../trade-errors';
+import { initialTradeFormState, type OrderToSubmit, tradeFormReducer } from '../trade-form-state';
+import { findPair, orderedPairs, type TradeOffer } from '../trade-state';
+import { AmountSection } from './amount-section';
 import { CardSelector } from './card-selector';
 import { OrderCodeModal } from './order-code-modal';
 import { QuotePanel } from './quote-panel';
@@ -29,7 +32,9 @@ const CoinChooserSheet = lazy(() => import('./coin-chooser-sheet').then((m) => (
 const AddCardSheet = lazy(() => import('./add-card-sheet').then((m) => ({ default: m.AddCardSheet })));
 const ManageCardsSheet = lazy(() => import('./manage-cards-sheet').then((m) => ({ default: m.ManageCardsSheet })));
 const ConfirmOrderSheet = lazy(() => import('./confirm-order-sheet').then((m) => ({ default: m.ConfirmOrderSheet })));
-const AuthenticatorBindModal = lazy(() => import('@/ui/authenticator/authenticator-bind-modal').then((m) => ({ default: m.AuthenticatorBindModal })));
+const AuthenticatorBindModal = lazy(() =>
+  import('@/shared/authenticator/authenticator-bind-modal').then((m) => ({ default: m.AuthenticatorBindModal })),
+);
 
 /** Typing settles this long before a quote is asked for. */
 export const AMOUNT_DEBOUNCE_MS = 400;
@@ -43,22 +48,10 @@ export function TradeForm({ offer, chooseFirst = false }: { offer: TradeOffer; c
   const queries = useQueryClient();
   const [orderId] = useState(() => crypto.randomUUID());
   const [now] = useState(() => new Date());
-  const [selection, setSelection] = useState<Selection>(offer.initial);
-  const [chooser, setChooser] = useState(chooseFirst);
-  const [dialog, setDialog] = useState<'add' | 'manage' | null>(null);
-  // A merchant's transaction comes with its amount: typed in for the person (who may change it only when it is a prefill).
-  const [entry, setEntry] = useState<AmountEntry>(() => {
-    const preset = offer.transaction;
-    if (preset?.fiatAmount) return { unit: 'fiat', value: preset.fiatAmount };
-    if (preset?.cryptoAmount) return { unit: 'crypto', value: preset.cryptoAmount };
-    return { unit: 'fiat', value: '' };
-  });
-  const [chosenCard, setChosenCard] = useState<string | null>(null);
-  const [attempted, setAttempted] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const [confirmError, setConfirmError] = useState<string>();
-  const [unavailable, setUnavailable] = useState(false);
-  const [saveAddress, setSaveAddress] = useState(false);
+  // Everything the form remembers, in one reducer (trade-form-state.ts); the hooks below read it
+  // and each one reads only what the ones above it gave.
+  const [state, dispatch] = useReducer(tradeFormReducer, { offer, chooseFirst }, initialTradeFormState);
+  const { selection, entry, payment } = state;
 
   const pair = findPair(offer, selection) ?? orderedPairs(offer, selection.fiat)[0]!;
   const coin = offer.cryptos.get(selection.crypto);
@@ -69,95 +62,167 @@ export function TradeForm({ offer, chooseFirst = false }: { offer: TradeOffer; c
   // The person's own room (their limits left, the pair's range cut to it) as soon as the server
   // said it; the pair's own range until then, or when it cannot say (no price to convert it, Roma).
   const ownRange = useAmountRange(selection).data;
-  const range: LimitRange = ownRange?.currency === selection.fiat
-    ? { min: ownRange.minAmount, max: ownRange.maxAmount, currency: selection.fiat }
-    : { min: pair.minAmount, max: pair.maxAmount, currency: selection.fiat };
+  const range: LimitRange =
+    ownRange?.currency === selection.fiat
+      ? { min: ownRange.minAmount, max: ownRange.maxAmount, currency: selection.fiat }
+      : { min: pair.minAmount, max: pair.maxAmount, currency: selection.fiat };
   const money = (value: string) => formatAmount(value, i18n.language, { maxDecimals: decimals.fiat });
 
   // Limits that leave less than the smallest order have no range to offer: they say so.
   const rangeText = (limit: LimitRange, key: 'trade.amount.range' | 'trade.errors.limitRange') =>
-    t(compareDecimal(limit.max, limit.min) < 0 ? 'trade.amount.noRoom' : key, { min: money(limit.min), max: money(limit.max), currency: limit.currency });
+    t(compareDecimal(limit.max, limit.min) < 0 ? 'trade.amount.noRoom' : key, {
+      min: money(limit.min),
+      max: money(limit.max),
+      currency: limit.currency,
+    });
   const limitText = (limit: LimitRange) => `${t('trade.errors.limit')}. ${rangeText(limit, 'trade.errors.limitRange')}`;
 
   const settled = useDebouncedValue(entry, AMOUNT_DEBOUNCE_MS);
-  const outOfRange = settled.unit === 'fiat' && isPositiveDecimal(settled.value) && (compareDecimal(settled.value, range.min) < 0 || compareDecimal(settled.value, range.max) > 0);
+  const outOfRange =
+    settled.unit === 'fiat' &&
+    isPositiveDecimal(settled.value) &&
+    (compareDecimal(settled.value, range.min) < 0 || compareDecimal(settled.value, range.max) > 0);
   const promotion = usePromotion();
   const transaction = offer.transaction;
   const destination = useDestination(selection, transaction?.fixedWallet ?? null);
+  const validateAddress = useAddressValidator();
   const cards = useCards();
   const usableCards = (cards.data?.cards ?? []).filter((card) => isUsableCard(card, now));
-  const card = usableCards.find((item) => item.cardId === chosenCard) ?? usableCards[0];
+  const card = usableCards.find((item) => item.cardId === state.chosenCardId) ?? usableCards[0];
 
-  // The order as confirmed at Pay: the code step sends this one, never a price renewed since.
-  const confirmed = useRef<OrderToSubmit | null>(null);
-  // The callbacks below run after this render, once `live` (declared after: it pauses on submit.phase) exists.
+  // No renewal while a payment is under way: the price confirmed stays the price sent.
+  const live = useQuote(
+    api,
+    orderId,
+    selection,
+    isPositiveDecimal(settled.value) && !outOfRange ? { unit: settled.unit, amount: settled.value } : null,
+    { paused: payment.phase !== 'idle', tranId: offer.transaction?.tranId },
+  );
+  const saveWallet = useSaveWallet();
   const submit = useSubmitBuy(api, {
     authenticator,
-    isQuoteFirm: (quoteId) => live.isFirm(quoteId),
-    onQuoteChanged: () => setConfirmError(t('trade.errors.priceChanged')),
+    dispatch,
+    isQuoteFirm: live.isFirm,
     onAccepted: () => {
-      if (saveAddress) void api.addWallet({ cryptoCurrency: selection.crypto, network: selection.network, address: destination.address.trim(), ...(destination.memo ? { memo: destination.memo.trim() } : {}), isDefault: destination.wallets.length === 0 }).catch(() => undefined);
+      // Best effort: mutate() keeps a failed save to itself, and the order goes on regardless.
+      if (state.saveAddress)
+        saveWallet.mutate({
+          cryptoCurrency: selection.crypto,
+          network: selection.network,
+          address: destination.address.trim(),
+          ...(destination.memo ? { memo: destination.memo.trim() } : {}),
+          isDefault: destination.wallets.length === 0,
+        });
     },
     onFailure: (error) => {
-      const code = codeOf(error);
       const rejection = addressRejectionOf(error);
-      if (code && UNAVAILABLE_CODES.includes(code)) return setUnavailable(true);
+      if (isError(error, ...UNAVAILABLE_ERRORS)) return { kind: 'unavailable' };
       if (rejection) {
         destination.refuse(rejection);
-        return setConfirming(false);
+        return { kind: 'addressRefused' };
       }
-      if (code === STALE_QUOTE_CODE || code === QUOTE_EXPIRED_CODE) live.refresh();
-      if (code === 'CRD0000006') void queries.invalidateQueries({ queryKey: CARDS_KEY });
-      setConfirmError(code === LIMIT_CODE ? limitText(limitOf(error, range)) : tradeErrorText(error, t));
+      if (isError(error, ErrorCode.QuoteNotCurrent, ErrorCode.QuoteExpired)) live.refresh();
+      if (isError(error, ErrorCode.CardNotFound)) void queries.invalidateQueries({ queryKey: CARDS_KEY });
+      return {
+        kind: 'refused',
+        text: isError(error, ErrorCode.TransactionLimitExceeded) ? limitText(limitOf(error, range)) : tradeErrorText(error, t),
+      };
     },
   });
-  // No renewal while a payment is under way: the price confirmed stays the price sent.
-  const live = useQuote(api, orderId, selection, isPositiveDecimal(settled.value) && !outOfRange ? { unit: settled.unit, amount: settled.value } : null, { paused: submit.phase !== 'idle', tranId: offer.transaction?.tranId });
 
   // Mounted whatever replaces the form, so what it says is announced (a region born with its text may not be).
-  const announcer = <p role="status" className="sr-only">{submit.phase === 'processing' ? t('trade.processing.title') : ''}</p>;
-  if (unavailable || UNAVAILABLE_CODES.includes(codeOf(live.error) ?? '')) {
-    return <>{announcer}<UnavailableCallbackView onRetry={() => { setUnavailable(false); setConfirming(false); live.refresh(); }} /></>;
+  const announcer = (
+    <p role="status" className="sr-only">
+      {payment.phase === 'processing' ? t('trade.processing.title') : ''}
+    </p>
+  );
+  if (state.unavailable || isError(live.error, ...UNAVAILABLE_ERRORS)) {
+    return (
+      <>
+        {announcer}
+        <UnavailableCallbackView
+          onRetry={() => {
+            dispatch({ type: 'unavailableRetried' });
+            live.refresh();
+          }}
+        />
+      </>
+    );
   }
-  if (submit.phase === 'processing') return <>{announcer}<ProcessingView /></>;
+  if (payment.phase === 'processing')
+    return (
+      <>
+        {announcer}
+        <ProcessingView />
+      </>
+    );
 
   // A quote's range is the freshest (it counts what was bought since the page opened); the person's own room before it.
-  const shownRange = live.quote && live.quote.fiatCurrency === selection.fiat ? { min: live.quote.minAmount, max: live.quote.maxAmount } : range;
+  const shownRange =
+    live.quote && live.quote.fiatCurrency === selection.fiat ? { min: live.quote.minAmount, max: live.quote.maxAmount } : range;
   // An amount outside the limits is the amount field's own error; any other quote failure, the quote panel's.
-  const amountProblem = outOfRange ? limitText(range) : codeOf(live.error) === LIMIT_CODE ? limitText(limitOf(live.error, range)) : undefined;
+  const amountProblem = outOfRange
+    ? limitText(range)
+    : isError(live.error, ErrorCode.TransactionLimitExceeded)
+      ? limitText(limitOf(live.error, range))
+      : undefined;
   const quoteProblem = amountProblem || !live.error ? undefined : tradeErrorText(live.error, t);
   const problem = amountProblem ?? quoteProblem;
-  const local = localAddressProblem(destination.address, destination.memo, network?.memoRequired ?? false);
-  const shownRejection = destination.rejection ?? (attempted ? local : null);
+  const addressEntry: AddressEntry = {
+    network: selection.network,
+    address: destination.address,
+    memo: destination.memo,
+    memoRequired: network?.memoRequired ?? false,
+  };
+  const local = localAddressProblem(addressEntry, validateAddress);
+  const shownRejection = destination.rejection ?? (state.attempted ? local : null);
   const rejectionText = shownRejection ? addressRejectionText(shownRejection, t, memoName) : undefined;
   // Typing not yet settled: the quote shown is for the amount before.
   const settling = entry !== settled;
   const quoteReady = Boolean(live.quote) && !live.isStale && !settling && !problem && live.secondsLeft > 0;
-  const order = (): OrderToSubmit => ({ orderId, quoteId: live.quote!.quoteId, cardId: card!.cardId, cryptoCurrency: selection.crypto, walletAddress: destination.address.trim(), memo: destination.memo.trim() });
+  const order = (): OrderToSubmit => ({
+    orderId,
+    quoteId: live.quote!.quoteId,
+    cardId: card!.cardId,
+    cryptoCurrency: selection.crypto,
+    walletAddress: destination.address.trim(),
+    memo: destination.memo.trim(),
+  });
   const coins = [...new Set(orderedPairs(offer, selection.fiat).map((p) => p.cryptoCurrency))].map((code) => ({
     currency: code,
     name: offer.cryptos.get(code)?.name ?? code,
-    networks: orderedPairs(offer, selection.fiat).filter((p) => p.cryptoCurrency === code).map((p) => ({ network: p.network, networkName: networkNameOf(offer.cryptos.values(), code, p.network) })),
+    networks: orderedPairs(offer, selection.fiat)
+      .filter((p) => p.cryptoCurrency === code)
+      .map((p) => ({ network: p.network, networkName: networkNameOf(offer.cryptos.values(), code, p.network) })),
   }));
 
-  const chooseFiat = (fiat: string) => setSelection(findPair(offer, { ...selection, fiat }) ? { ...selection, fiat } : { fiat, crypto: orderedPairs(offer, fiat)[0]!.cryptoCurrency, network: orderedPairs(offer, fiat)[0]!.network });
-  const toggleUnit = () => {
-    const unit = entry.unit === 'fiat' ? 'crypto' : 'fiat';
-    const carried = live.quote && !live.isStale ? (unit === 'fiat' ? live.quote.fiatAmount : live.quote.cryptoAmount) : '';
-    setEntry({ unit, value: carried });
+  // The confirm step opens only on the full check's verdict: a Continue pressed while it is still
+  // loading waits for it (a moment), so a bad checksum never reaches Pay. If it cannot load, the
+  // minimal check decides and the server's own check refuses the rest.
+  const proceed = async () => {
+    const validate = validateAddress ?? (await loadAddressValidator());
+    const addressProblem = localAddressProblem(addressEntry, validate);
+    dispatch({ type: 'continued', ready: quoteReady && !addressProblem && !destination.rejection && Boolean(card) });
   };
-  const proceed = (event: FormEvent) => {
-    event.preventDefault();
-    setAttempted(true);
-    if (!quoteReady || local || destination.rejection || !card) return;
-    setConfirmError(undefined);
-    setConfirming(true);
-  };
+  const confirmErrorText = state.confirmError?.kind === 'priceChanged' ? t('trade.errors.priceChanged') : state.confirmError?.text;
 
   const form = (
-    <section data-trade-state={chooser ? 'chooseCoin' : 'trade'} aria-labelledby="trade-title" className="mx-auto flex w-full max-w-[480px] min-w-0 flex-col gap-5 py-6">
-      <h1 id="trade-title" className="text-2xl font-semibold text-fg">{t('trade.title')}</h1>
-      <form onSubmit={proceed} noValidate className="flex min-w-0 flex-col gap-5">
+    <section
+      data-trade-state={state.choosingCoin ? 'chooseCoin' : 'trade'}
+      aria-labelledby="trade-title"
+      className="mx-auto flex w-full max-w-[480px] min-w-0 flex-col gap-5 py-6"
+    >
+      <h1 id="trade-title" className="text-2xl font-semibold text-fg">
+        {t('trade.title')}
+      </h1>
+      <form
+        onSubmit={(event: FormEvent) => {
+          event.preventDefault();
+          void proceed();
+        }}
+        noValidate
+        className="flex min-w-0 flex-col gap-5"
+      >
         <AmountSection
           fiats={offer.fiats}
           fiat={selection.fiat}
@@ -165,21 +230,29 @@ export function TradeForm({ offer, chooseFirst = false }: { offer: TradeOffer; c
           entry={entry}
           decimals={decimals}
           rangeHint={rangeText({ ...shownRange, currency: selection.fiat }, 'trade.amount.range')}
-          onFiatChange={chooseFiat}
-          onEntryChange={setEntry}
-          onToggleUnit={toggleUnit}
+          onFiatChange={(fiat) => dispatch({ type: 'fiatChosen', fiat, offer })}
+          onEntryChange={(next) => dispatch({ type: 'entryChanged', entry: next })}
+          onToggleUnit={() => dispatch({ type: 'unitToggled', quote: live.quote && !live.isStale ? live.quote : null })}
           error={amountProblem}
           fixedBy={transaction?.amountFixed ? transaction.merchantName : undefined}
         />
         <div className="flex min-w-0 flex-col">
-          <span aria-hidden="true" className="mb-1.5 text-sm font-medium text-fg">{t('trade.coin.label')}</span>
+          <span aria-hidden="true" className="mb-1.5 text-sm font-medium text-fg">
+            {t('trade.coin.label')}
+          </span>
           {/*
             Named by its content, "Change" included (WCAG 2.5.3, axe label-content-name-mismatch): the
             field's label is hidden text inside it, and real spaces part the words, as the name joins them.
           */}
-          <button type="button" onClick={() => setChooser(true)} className="flex min-h-12 min-w-0 items-center justify-between gap-3 rounded-xl border border-line bg-surface px-3 text-left hover:bg-surface-2">
+          <button
+            type="button"
+            onClick={() => dispatch({ type: 'coinChooserOpened' })}
+            className="flex min-h-12 min-w-0 items-center justify-between gap-3 rounded-xl border border-line bg-surface px-3 text-left hover:bg-surface-2"
+          >
             <span className="sr-only">{t('trade.coin.label')}</span>{' '}
-            <span className="min-w-0 truncate text-fg">{t('trade.coin.current', { coin: selection.crypto, name: coin?.name ?? selection.crypto, network: networkName })}</span>{' '}
+            <span className="min-w-0 truncate text-fg">
+              {t('trade.coin.current', { coin: selection.crypto, name: coin?.name ?? selection.crypto, network: networkName })}
+            </span>{' '}
             <span className="shrink-0 text-sm font-medium text-primary">{t('trade.coin.change')}</span>
           </button>
         </div>
@@ -194,25 +267,56 @@ export function TradeForm({ offer, chooseFirst = false }: { offer: TradeOffer; c
           onChange={destination.change}
           addressError={shownRejection?.field === 'address' ? rejectionText : undefined}
           memoError={shownRejection?.field === 'memo' ? rejectionText : undefined}
-          save={saveAddress}
-          onSaveChange={setSaveAddress}
+          save={state.saveAddress}
+          onSaveChange={(save) => dispatch({ type: 'saveAddressChanged', save })}
           fixedBy={transaction?.fixedWallet ? transaction.merchantName : undefined}
         />
         {cards.data ? (
-          <CardSelector cards={cards.data} selectedId={card?.cardId ?? null} onSelect={setChosenCard} onAdd={() => setDialog('add')} onManage={() => setDialog('manage')} error={attempted && !card ? t('trade.card.required') : undefined} />
+          <CardSelector
+            cards={cards.data}
+            selectedId={card?.cardId ?? null}
+            onSelect={(cardId) => dispatch({ type: 'cardChosen', cardId })}
+            onAdd={() => dispatch({ type: 'cardSheetOpened', sheet: 'add' })}
+            onManage={() => dispatch({ type: 'cardSheetOpened', sheet: 'manage' })}
+            error={state.attempted && !card ? t('trade.card.required') : undefined}
+          />
         ) : cards.isError ? (
-          <p role="alert" className="text-sm text-danger">{tradeErrorText(cards.error, t)}</p>
+          <p role="alert" className="text-sm text-danger">
+            {tradeErrorText(cards.error, t)}
+          </p>
         ) : (
           <Spinner label={t('trade.card.payWith')} />
         )}
-        <QuotePanel quote={amountProblem ? undefined : live.quote} format={{ fiatDecimals: decimals.fiat, cryptoDecimals: decimals.crypto }} secondsLeft={live.secondsLeft} isUpdating={live.isFetching || (settling && isPositiveDecimal(entry.value))} wasExpired={live.wasExpired} promotion={promotion.data} problem={quoteProblem} />
-        <GradientButton type="submit" fullWidth variant={quoteReady ? 'primary' : 'inactive'} showContinueArrow>{t('trade.continue')}</GradientButton>
+        <QuotePanel
+          quote={amountProblem ? undefined : live.quote}
+          format={{ fiatDecimals: decimals.fiat, cryptoDecimals: decimals.crypto }}
+          secondsLeft={live.secondsLeft}
+          isUpdating={live.isFetching || (settling && isPositiveDecimal(entry.value))}
+          wasExpired={live.wasExpired}
+          promotion={promotion.data}
+          problem={quoteProblem}
+        />
+        <GradientButton type="submit" fullWidth variant={quoteReady ? 'primary' : 'inactive'} showContinueArrow>
+          {t('trade.continue')}
+        </GradientButton>
       </form>
       <Suspense fallback={null}>
-        {chooser ? <CoinChooserSheet coins={coins} selected={selection} onChoose={(crypto, net) => { setSelection({ fiat: selection.fiat, crypto, network: net }); setChooser(false); }} onClose={() => setChooser(false)} /> : null}
-        {dialog === 'add' ? <AddCardSheet onClose={() => setDialog(null)} onAdded={(added) => { setChosenCard(added.cardId); setDialog(null); }} /> : null}
-        {dialog === 'manage' ? <ManageCardsSheet onClose={() => setDialog(null)} /> : null}
-        {confirming && live.quote && card && (submit.phase === 'idle' || submit.phase === 'checking') ? (
+        {state.choosingCoin ? (
+          <CoinChooserSheet
+            coins={coins}
+            selected={selection}
+            onChoose={(crypto, net) => dispatch({ type: 'coinChosen', crypto, network: net })}
+            onClose={() => dispatch({ type: 'coinChooserClosed' })}
+          />
+        ) : null}
+        {state.cardSheet === 'add' ? (
+          <AddCardSheet
+            onClose={() => dispatch({ type: 'cardSheetClosed' })}
+            onAdded={(added) => dispatch({ type: 'cardAdded', cardId: added.cardId })}
+          />
+        ) : null}
+        {state.cardSheet === 'manage' ? <ManageCardsSheet onClose={() => dispatch({ type: 'cardSheetClosed' })} /> : null}
+        {state.confirming && live.quote && card && (payment.phase === 'idle' || payment.phase === 'checking') ? (
           <ConfirmOrderSheet
             quote={live.quote}
             format={{ fiatDecimals: decimals.fiat, cryptoDecimals: decimals.crypto }}
@@ -223,20 +327,41 @@ export function TradeForm({ offer, chooseFirst = false }: { offer: TradeOffer; c
             memoName={memoName}
             secondsLeft={live.secondsLeft}
             isUpdating={live.isFetching}
-            busy={submit.phase === 'checking'}
-            error={confirmError}
+            busy={payment.phase === 'checking'}
+            error={confirmErrorText}
             onConfirm={() => {
-              setConfirmError(undefined);
-              confirmed.current = order();
-              void submit.begin(confirmed.current);
+              const confirmed = order();
+              dispatch({ type: 'payPressed', order: confirmed });
+              void submit.begin(confirmed);
             }}
-            onClose={() => setConfirming(false)}
+            onClose={() => dispatch({ type: 'confirmClosed' })}
           />
         ) : null}
-        {submit.phase === 'bind' ? <AuthenticatorBindModal open email={submit.email} api={authenticator} onClose={submit.cancel} onBound={submit.bound} /> : null}
+        {payment.phase === 'bind' ? (
+          <AuthenticatorBindModal
+            open
+            email={payment.email}
+            api={authenticator}
+            onClose={() => dispatch({ type: 'paymentCancelled' })}
+            onBound={() => dispatch({ type: 'codeAsked' })}
+          />
+        ) : null}
       </Suspense>
-      {submit.phase === 'code' ? <OrderCodeModal refused={submit.codeError} onCode={(code) => { if (confirmed.current) void submit.send(confirmed.current, code); }} onClose={submit.cancel} /> : null}
+      {payment.phase === 'code' ? (
+        <OrderCodeModal
+          refused={payment.codeError}
+          onCode={(code) => {
+            if (payment.confirmed) void submit.send(payment.confirmed, code);
+          }}
+          onClose={() => dispatch({ type: 'paymentCancelled' })}
+        />
+      ) : null}
     </section>
   );
-  return <>{announcer}{form}</>;
+  return (
+    <>
+      {announcer}
+      {form}
+    </>
+  );
 }

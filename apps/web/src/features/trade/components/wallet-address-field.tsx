@@ -25,17 +25,34 @@ export interface WalletAddressFieldProps {
 
 /** Where the coin goes: the address (prefilled with the default wallet), the memo when the network needs one, saved addresses. */
 export function WalletAddressField(props: WalletAddressFieldProps) {
-  const { coin, networkName, address, memo, memoRequired, memoName, wallets, onChange, addressError, memoError, save, onSaveChange, fixedBy } = props;
+  const {
+    coin,
+    networkName,
+    address,
+    memo,
+    memoRequired,
+    memoName,
+    wallets,
+    onChange,
+    addressError,
+    memoError,
+    save,
+    onSaveChange,
+    fixedBy,
+  } = props;
   const { t } = useTranslation();
   const ids = { address: useId(), memo: useId(), saved: useId(), fixed: useId() };
   const known = wallets.some((wallet) => wallet.address === address.trim());
   const fixed = fixedBy !== undefined;
-  const addressDescription = [fixed ? ids.fixed : null, addressError ? `${ids.address}-rejected` : null].filter(Boolean).join(' ') || undefined;
+  const addressDescription =
+    [fixed ? ids.fixed : null, addressError ? `${ids.address}-rejected` : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className="flex min-w-0 flex-col gap-3">
       {wallets.length > 1 && !fixed ? (
         <div className="flex flex-col">
-          <label htmlFor={ids.saved} className="mb-1.5 text-sm font-medium text-fg">{t('trade.address.saved')}</label>
+          <label htmlFor={ids.saved} className="mb-1.5 text-sm font-medium text-fg">
+            {t('trade.address.saved')}
+          </label>
           <select
             id={ids.saved}
             value={known ? address.trim() : ''}
@@ -47,7 +64,9 @@ export function WalletAddressField(props: WalletAddressFieldProps) {
           >
             <option value="">{t('trade.address.chooseSaved')}</option>
             {wallets.map((wallet) => (
-              <option key={wallet.walletId} value={wallet.address}>{wallet.label ? `${wallet.label} · ${wallet.address}` : wallet.address}</option>
+              <option key={wallet.walletId} value={wallet.address}>
+                {wallet.label ? `${wallet.label} · ${wallet.address}` : wallet.address}
+              </option>
             ))}
           </select>
         </div>
@@ -65,7 +84,11 @@ export function WalletAddressField(props: WalletAddressFieldProps) {
           readOnly={fixed}
           aria-describedby={addressDescription}
         />
-        {fixed ? <p id={ids.fixed} className="mt-1 text-xs text-muted">{t('trade.address.setByMerchant', { merchant: fixedBy })}</p> : null}
+        {fixed ? (
+          <p id={ids.fixed} className="mt-1 text-xs text-muted">
+            {t('trade.address.setByMerchant', { merchant: fixedBy })}
+          </p>
+        ) : null}
         <FieldError id={`${ids.address}-rejected`} message={addressError} />
       </div>
       {memoRequired ? (
@@ -86,7 +109,12 @@ export function WalletAddressField(props: WalletAddressFieldProps) {
       ) : null}
       {address.trim() !== '' && !known && !fixed ? (
         <label className="flex min-h-10 items-center gap-2 text-sm text-fg">
-          <input type="checkbox" checked={save} onChange={(event) => onSaveChange(event.target.checked)} className="size-4 accent-primary" />
+          <input
+            type="checkbox"
+            checked={save}
+            onChange={(event) => onSaveChange(event.target.checked)}
+            className="size-4 accent-primary"
+          />
           {t('trade.address.save')}
         </label>
       ) : null}

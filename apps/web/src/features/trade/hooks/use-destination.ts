@@ -3,9 +3,19 @@ import { useState } from 'react';
 import { useWallets } from '../api/trade-queries';
 import type { AddressRejection } from '../trade-errors';
 import type { Selection } from '../trade-state';
+import type { AddressEntry } from './full-address-check';
+import type { AddressValidator } from './use-address-validator';
 
-/** The page's own address checks, before the server's: the same reasons, so the same words. */
-export function localAddressProblem(address: string, memo: string, memoRequired: boolean): AddressRejection | null {
+/**
+ * The page's own address check, before the server's. Once the full check has loaded
+ * (use-address-validator.ts) it is the server's code, so the same verdict and the same words;
+ * until then the minimal check (empty, whitespace, missing memo) answers, so typing never waits.
+ */
+export function localAddressProblem(entry: AddressEntry, validate: AddressValidator | null): AddressRejection | null {
+  return validate ? validate(entry) : minimalAddressProblem(entry);
+}
+
+function minimalAddressProblem({ address, memo, memoRequired }: AddressEntry): AddressRejection | null {
   const trimmed = address.trim();
   const problem = (reason: AddressRejectionReason, field: 'address' | 'memo'): AddressRejection => ({ reason, field });
   if (trimmed === '') return problem('EMPTY', 'address');

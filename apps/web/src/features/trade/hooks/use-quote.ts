@@ -1,7 +1,8 @@
+import { isError } from '@/lib/http-errors';
+import { ErrorCode } from '@causeway/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { CARD_CHANNEL, CARD_PAYMENT_METHOD, type Quote, type QuoteBody, type TradeApi } from '../api/trade-api';
-import { codeOf, QUOTE_EXPIRED_CODE } from '../trade-errors';
 import type { Selection } from '../trade-state';
 
 /** How much to quote: an amount in the fiat currency or in the coin, whichever the person typed. */
@@ -90,7 +91,11 @@ const onVisibilityChange = (notify: () => void) => {
 
 /** Whether the tab is hidden (a background tab renews no quote nobody looks at). */
 function usePageHidden(): boolean {
-  return useSyncExternalStore(onVisibilityChange, () => document.visibilityState === 'hidden', () => false);
+  return useSyncExternalStore(
+    onVisibilityChange,
+    () => document.visibilityState === 'hidden',
+    () => false,
+  );
 }
 
 /**
@@ -101,7 +106,13 @@ function usePageHidden(): boolean {
  * invalid or outside the pair's limits). Renewals wait while `paused` or while the tab is hidden,
  * and run at once when they resume after the deadline.
  */
-export function useQuote(api: TradeApi, orderId: string, selection: Selection, amount: QuoteAmount | null, { paused = false, tranId }: QuoteOptions = {}): LiveQuote {
+export function useQuote(
+  api: TradeApi,
+  orderId: string,
+  selection: Selection,
+  amount: QuoteAmount | null,
+  { paused = false, tranId }: QuoteOptions = {},
+): LiveQuote {
   const queries = useQueryClient();
   const { fiat, crypto, network } = selection;
   const queryKey = useMemo(
@@ -149,7 +160,7 @@ export function useQuote(api: TradeApi, orderId: string, selection: Selection, a
         setRenewal(null);
       } catch (error) {
         if (signal?.aborted) return;
-        const expired = codeOf(error) === QUOTE_EXPIRED_CODE;
+        const expired = isError(error, ErrorCode.QuoteExpired);
         setRenewal({ quoteId: current.quoteId, inputsKey: queryKey.join('|'), error: expired ? null : error, expired });
         if (expired) await refetch();
       }

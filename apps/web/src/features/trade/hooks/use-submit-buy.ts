@@ -1,62 +1,48 @@
-import { useState } from 'react';
+import { ErrorCode, type SubmitBuyRequest } from '@causeway/contracts';
 import { useNavigate, useParams } from 'react-router';
 import { type AuthenticatorApi, decideAuthenticatorCheck } from '@/lib/authenticator-api';
 import { COOKIE_NAMES, getSharedCookie } from '@/lib/cookies';
-import { isApiError, isLocked } from '@/lib/http-errors';
+import { isApiError, isError, isLocked } from '@/lib/http-errors';
 import { orderLinks } from '@/lib/order-links';
+import { useApiMutation } from '@/lib/use-api-mutation';
 import { CARD_CHANNEL, CARD_PAYMENT_METHOD, type SubmitBuyResult, type TradeApi } from '../api/trade-api';
-import { ALREADY_SUBMITTED_CODE, codeOf, OTP_REQUIRED_CODE, STILL_PROCESSING_CODE, WRONG_OTP_CODES } from '../trade-errors';
+import { WRONG_OTP_ERRORS } from '../trade-errors';
+import type { OrderToSubmit, PaymentAction, PaymentFailureView } from '../trade-form-state';
 
-/** IDM0000409: the first submit of this order is still running; its answer is waited for this long, then the result page follows it. */
+/** RequestStillProcessing: the first submit of this order is still running; its answer is waited for this long, then the result page follows it. */
 export const STILL_PROCESSING_WAIT_MS = 3000;
 
-export interface OrderToSubmit {
-  orderId: string;
-  quoteId: string;
-  cardId: string;
-  cryptoCurrency: string;
-  walletAddress: string;
-  memo: string;
-}
-
-/**
- * idle → checking (binding status, scenario BUY) → bind or code when an authenticator is asked
- * for → processing (submit-buy) → a navigation, or back to idle with the failure for the form.
- */
-export type SubmitPhase = 'idle' | 'checking' | 'bind' | 'code' | 'processing';
-
-/** Why the code modal asks again: the last code was wrong, or the authenticator is locked (USE000002002: five wrong codes, for an hour). */
-export type CodeRefused = 'invalid' | 'locked' | null;
-
 /** No answer (offline, the 30 s timeout, or a gateway's non-envelope page): the order's fate is unknown. */
-const isNoResponse = (error: unknown) => isApiError(error) && (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'badResponse');
+const isNoResponse = (error: unknown) =>
+  isApiError(error) && (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'badResponse');
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface SubmitBuyOptions {
-  /** Whether the order's quote is still the live one and firm (checked at Pay and before sending). */
-  isQuoteFirm: (quoteId: string) => boolean;
-  /** The confirmed quote was renewed or ran out: back to the confirm step, nothing was sent. */
-  onQuoteChanged: () => void;
-  onFailure: (error: unknown) => void;
-  onAccepted?: () => void;
   /** The authenticator calls (lib/authenticator-api): binding status, scenario BUY, before the order is sent. */
   authenticator: AuthenticatorApi;
+  /** The form's reducer, which holds where the flow stands (trade-form-state.ts). */
+  dispatch: (action: PaymentAction) => void;
+  /** Whether the order's quote is still the live one and firm (checked at Pay and before sending). */
+  isQuoteFirm: (quoteId: string) => boolean;
+  /** A failure the form must show: the form reacts to it (a new quote, the cards again) and says how it shows it. */
+  onFailure: (error: unknown) => PaymentFailureView;
+  onAccepted?: () => void;
 }
 
 /**
- * The confirm-and-pay flow of spec §4 and §7: the authenticator check, submit-buy with the code
+ * The confirm-and-pay flow of docs/rules/order-states.md and docs/rules/calls.md: the authenticator check, submit-buy with the code
  * (otpType GA_OTP; the code goes with the order itself, since a code is accepted once), then the
- * page the answer leads to. `onAccepted` runs when the order was taken (whatever its outcome);
- * failures the form must show go to `onFailure`. The order is the one confirmed at Pay: if its
- * quote is no longer firm when it would be sent, nothing is sent and `onQuoteChanged` runs.
+ * page the answer leads to. Each step is dispatched to the form's reducer, whose `payment` state
+ * the form renders; the two calls are mutations. `onAccepted` runs when the order was taken
+ * (whatever its outcome); failures the form must show go to `onFailure`. The order is the one
+ * confirmed at Pay: if its quote is no longer firm when it would be sent, nothing is sent.
  */
-export function useSubmitBuy(api: TradeApi, { isQuoteFirm, onQuoteChanged, onFailure, onAccepted, authenticator }: SubmitBuyOptions) {
+export function useSubmitBuy(api: TradeApi, { authenticator, dispatch, isQuoteFirm, onFailure, onAccepted }: SubmitBuyOptions) {
   const navigate = useNavigate();
   const { lng = 'en' } = useParams();
-  const [phase, setPhase] = useState<SubmitPhase>('idle');
-  const [email, setEmail] = useState('');
-  const [codeError, setCodeError] = useState<CodeRefused>(null);
+  const check = useApiMutation({ mutationFn: () => authenticator.bindingStatus('BUY') });
+  const submit = useApiMutation({ mutationFn: (body: SubmitBuyRequest) => api.submitBuy(body) });
 
   const go = (path: string, options?: { replace: boolean }) => void navigate(path, options);
   const follow = (orderId: string, result: SubmitBuyResult) => {
@@ -68,19 +54,15 @@ export function useSubmitBuy(api: TradeApi, { isQuoteFirm, onQuoteChanged, onFai
     }
     go(orderLinks.result(lng, orderId));
   };
+  const fail = (error: unknown) => dispatch({ type: 'paymentFailed', view: onFailure(error) });
 
   /** submit-buy, with the authenticator code when one was asked for. */
   const send = async (order: OrderToSubmit, otpCode?: string) => {
-    if (!isQuoteFirm(order.quoteId)) {
-      setCodeError(null);
-      setPhase('idle');
-      return onQuoteChanged();
-    }
-    setPhase('processing');
-    setCodeError(null);
+    if (!isQuoteFirm(order.quoteId)) return dispatch({ type: 'quoteChanged' });
+    dispatch({ type: 'sending' });
     const { orderId } = order;
     try {
-      const result = await api.submitBuy({
+      const result = await submit.mutateAsync({
         orderId,
         quoteId: order.quoteId,
         cardId: order.cardId,
@@ -94,58 +76,34 @@ export function useSubmitBuy(api: TradeApi, { isQuoteFirm, onQuoteChanged, onFai
       onAccepted?.();
       follow(orderId, result);
     } catch (error) {
-      const code = codeOf(error);
       if (isNoResponse(error)) return go(orderLinks.submitFail(lng, orderId, 'NO_RESPONSE'));
-      if (code === STILL_PROCESSING_CODE) {
+      if (isError(error, ErrorCode.RequestStillProcessing)) {
         await wait(STILL_PROCESSING_WAIT_MS);
         return go(orderLinks.result(lng, orderId));
       }
-      if (code === ALREADY_SUBMITTED_CODE) return go(orderLinks.result(lng, orderId));
+      if (isError(error, ErrorCode.OrderAlreadySubmitted)) return go(orderLinks.result(lng, orderId));
       // Locked, the modal stays and says so: a new code would be refused too, without being checked.
-      if (otpCode && isLocked(error)) {
-        setCodeError('locked');
-        return setPhase('code');
-      }
-      if (otpCode && code && WRONG_OTP_CODES.includes(code)) {
-        setCodeError('invalid');
-        return setPhase('code');
-      }
-      if (!otpCode && code === OTP_REQUIRED_CODE) return setPhase('code');
-      setPhase('idle');
-      onFailure(error);
+      if (otpCode && isLocked(error)) return dispatch({ type: 'codeRefused', reason: 'locked' });
+      if (otpCode && isError(error, ...WRONG_OTP_ERRORS)) return dispatch({ type: 'codeRefused', reason: 'invalid' });
+      if (!otpCode && isError(error, ErrorCode.AuthenticatorCodeRequiredForOrder)) return dispatch({ type: 'codeAsked' });
+      fail(error);
     }
   };
 
   /** Confirm pressed: the authenticator check first (skip-otp and the Roma channel need none). */
   const begin = async (order: OrderToSubmit) => {
-    if (!isQuoteFirm(order.quoteId)) return onQuoteChanged();
-    setPhase('checking');
+    if (!isQuoteFirm(order.quoteId)) return dispatch({ type: 'quoteChanged' });
+    dispatch({ type: 'checkStarted' });
     try {
-      const status = await authenticator.bindingStatus('BUY');
+      const status = await check.mutateAsync();
       const isRoma = getSharedCookie(COOKIE_NAMES.isRoma) === 'true';
       const step = decideAuthenticatorCheck(status, isRoma);
-      setEmail(status.email);
       if (step === 'none') return await send(order);
-      setPhase(step === 'bind' ? 'bind' : 'code');
+      dispatch({ type: 'authenticatorAsked', step: step === 'bind' ? 'bind' : 'code', email: status.email });
     } catch (error) {
-      setPhase('idle');
-      onFailure(error);
+      fail(error);
     }
   };
 
-  return {
-    phase,
-    /** The account's email, for the bind modal. */
-    email,
-    /** Why the last code was refused, if it was: the code modal says so. */
-    codeError,
-    begin,
-    send,
-    /** The bind succeeded: the code is asked next. */
-    bound: () => setPhase('code'),
-    cancel: () => {
-      setCodeError(null);
-      setPhase('idle');
-    },
-  };
+  return { begin, send };
 }

@@ -1,3 +1,5 @@
+import { isError } from '@/lib/http-errors';
+import { ErrorCode } from '@causeway/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
@@ -8,7 +10,6 @@ import { useHttpClient } from '@/lib/http-context';
 import { isIndependentMode, storedMode } from '@/lib/mode';
 import { forgetTranId, storedTranId } from '@/lib/merchant-transaction';
 import { createRiskApi, RISK_CHECK_QUERY_KEY } from '@/lib/risk-api';
-import { codeOf } from '../trade-errors';
 import { isTradePage, withRiskStep } from '@/lib/trade-routing';
 import { useCurrencies, usePairsByFiat, useTradeApi } from '../api/trade-queries';
 import { decideTradeState, type Selection, type TradeSetupState } from '../trade-state';
@@ -16,11 +17,10 @@ import { decideTradeState, type Selection, type TradeSetupState } from '../trade
 /** A merchant's transaction that may still be paid. */
 const OPEN_TRANSACTION_STATUSES: readonly string[] = ['Initial', 'Failed'];
 /** query-order/tranid's answer for a transaction that is not this person's to pay (or none). */
-const NO_SUCH_TRANSACTION_CODE = 'ODR00001012';
 
 export type TradeSetup = TradeSetupState | { state: 'error'; error: unknown; retry: () => void };
 
-/** The query of a link into the page (spec §2): ?fiatCurrency=&cryptoCurrency=&network= */
+/** The query of a link into the page (docs/rules/screens.md): ?fiatCurrency=&cryptoCurrency=&network= */
 function askedSelection(params: URLSearchParams): Partial<Selection> {
   const read = (name: string) => params.get(name)?.trim().toUpperCase() || undefined;
   const asked: Partial<Selection> = {};
@@ -47,9 +47,10 @@ export function useTradeSetup(): TradeSetup {
   const account = useAccountInfo(mode, { reportErrors: true });
   const path = location.pathname.replace(/^\/[^/]+/, '');
   const gate = account.data ? gateFor(account.data, { path, isRoma }) : null;
-  const ready = Boolean(account.data) && gate === null && (account.data?.userType !== 'Corporate' || account.data.kybInfo?.kybBasicStatus === 'Pass');
+  const ready =
+    Boolean(account.data) && gate === null && (account.data?.userType !== 'Corporate' || account.data.kybInfo?.kybBasicStatus === 'Pass');
 
-  // Spec §4 trade routing: the risk reminder comes before any trade page.
+  // docs/rules/order-states.md trade routing: the risk reminder comes before any trade page.
   const client = useHttpClient();
   const risk = useQuery({ queryKey: RISK_CHECK_QUERY_KEY, queryFn: () => createRiskApi(client).check(), enabled: ready });
   // A merchant's transaction (tranId in the link, or kept from the sign-in link) sets what is bought.
@@ -61,7 +62,7 @@ export function useTradeSetup(): TradeSetup {
       try {
         return await api.transactionFor(tranId!);
       } catch (error) {
-        if (codeOf(error) === NO_SUCH_TRANSACTION_CODE) return null;
+        if (isError(error, ErrorCode.TransactionNotFound)) return null;
         throw error;
       }
     },
@@ -69,7 +70,12 @@ export function useTradeSetup(): TradeSetup {
   });
   const address = useQuery({ queryKey: ['trade', 'check-address'], queryFn: () => api.checkAddress(), enabled: ready });
   const entry = isIndependentMode(mode) ? 'indepdentMain' : 'main';
-  const features = useQuery({ queryKey: ['trade', 'feature-switch', entry], queryFn: () => api.featureSwitch(entry), enabled: ready, staleTime: 60_000 });
+  const features = useQuery({
+    queryKey: ['trade', 'feature-switch', entry],
+    queryFn: () => api.featureSwitch(entry),
+    enabled: ready,
+    staleTime: 60_000,
+  });
   const currencies = useCurrencies({ enabled: ready });
   const limits = useQuery({ queryKey: ['trade', 'kyc-limits'], queryFn: () => api.kycLimits(), enabled: ready && !isRoma });
   const fiats = useMemo(() => (currencies.data ?? []).filter((c) => c.assetType === 'fiat').map((c) => c.currency), [currencies.data]);
@@ -84,14 +90,28 @@ export function useTradeSetup(): TradeSetup {
 
   if (account.error) return { state: 'error', error: account.error, retry: () => void account.refetch() };
   if (!account.data) return { state: 'loading' };
-  if (!ready) return decideTradeState({ account: account.data, gate, addressRequired: false, features: [], currencies: [], pairsByFiat: new Map(), limits: null, asked: {}, rememberedFiat: undefined });
+  if (!ready)
+    return decideTradeState({
+      account: account.data,
+      gate,
+      addressRequired: false,
+      features: [],
+      currencies: [],
+      pairsByFiat: new Map(),
+      limits: null,
+      asked: {},
+      rememberedFiat: undefined,
+    });
 
   if (risk.error) return { state: 'error', error: risk.error, retry: () => void risk.refetch() };
   if (!risk.data) return { state: 'loading' };
   const page = path.replace(/^\//, '');
   if (risk.data.riskSurveyCheckNextStep !== 'OK') {
     // A deep link's query (the coin and fiat asked for) survives the risk step.
-    return { state: 'redirect', to: withRiskStep(isTradePage(page) ? page : 'card-buy-sell', risk.data.riskSurveyCheckNextStep, location.search) };
+    return {
+      state: 'redirect',
+      to: withRiskStep(isTradePage(page) ? page : 'card-buy-sell', risk.data.riskSurveyCheckNextStep, location.search),
+    };
   }
 
   const failed = [address, features, currencies, limits, transaction].find((query) => query.error);
@@ -109,11 +129,20 @@ export function useTradeSetup(): TradeSetup {
     currencies: currencies.data,
     pairsByFiat: pairs.data ?? new Map(),
     limits: limits.data ?? null,
-    asked: open ? { fiat: open.fiatCurrency, crypto: open.cryptoCurrency, ...(open.network ? { network: open.network } : {}) } : askedSelection(params),
+    asked: open
+      ? { fiat: open.fiatCurrency, crypto: open.cryptoCurrency, ...(open.network ? { network: open.network } : {}) }
+      : askedSelection(params),
     rememberedFiat: getSharedCookie(COOKIE_NAMES.fiatCurrency),
   });
   if (decided.state !== 'trade' || !open) return decided;
   const fixedWallet = open.walletFixed && open.walletAddress ? { address: open.walletAddress, memo: open.memo ?? '' } : null;
-  const filled = { tranId: open.tranId, merchantName: open.merchantName, fiatAmount: open.fiatAmt, cryptoAmount: open.cryptoAmt, amountFixed: open.amountFixed, fixedWallet };
+  const filled = {
+    tranId: open.tranId,
+    merchantName: open.merchantName,
+    fiatAmount: open.fiatAmt,
+    cryptoAmount: open.cryptoAmt,
+    amountFixed: open.amountFixed,
+    fixedWallet,
+  };
   return { ...decided, offer: { ...decided.offer, transaction: filled } };
 }

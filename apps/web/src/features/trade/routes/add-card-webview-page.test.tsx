@@ -37,7 +37,7 @@ async function fillCard(user: User, answer?: NonNullable<Parameters<typeof fakeS
 
 const save = () => screen.getByRole('button', { name: 'Save card' });
 
-describe('add-card-webview and the card form (spec §3, §5, §9)', () => {
+describe('add-card-webview and the card form (docs/rules/entities.md, docs/rules/validation.md, docs/rules/limits.md)', () => {
   it("shows the processor's card fields in a frame, sends add-card only their token and the billing address, and says the card was added", async () => {
     const posted = vi.spyOn(window.parent, 'postMessage');
     const { user, bodiesOf } = openWebview();
@@ -52,10 +52,13 @@ describe('add-card-webview and the card form (spec §3, §5, §9)', () => {
     expect(save()).not.toHaveAttribute('aria-disabled');
     await user.click(save());
     expect(await screen.findByText('Card 5555 **** **** 4444 added. You can close this page.')).toBeInTheDocument();
-    expect(fields.posted).toEqual([{ message: { source: 'causeway-card-fields', type: 'tokenize' }, targetOrigin: window.location.origin }]);
+    expect(fields.posted).toEqual([
+      { message: { source: 'causeway-card-fields', type: 'tokenize' }, targetOrigin: window.location.origin },
+    ]);
     expect(bodiesOf(PATHS.addCard)).toEqual([
       {
-        cardToken: 'tok_sandboxfields000000000001', channelCode: 'CHECKOUT',
+        cardToken: 'tok_sandboxfields000000000001',
+        channelCode: 'CHECKOUT',
         billingAddress: { firstName: 'Ann', lastName: 'Lee', address: '1 Main Street', city: 'Berlin', postalCode: '10115', country: 'DE' },
       },
     ]);
@@ -74,7 +77,9 @@ describe('add-card-webview and the card form (spec §3, §5, §9)', () => {
       await fillCard(user);
       await user.click(save());
       await screen.findByText('Card 5555 **** **** 4444 added. You can close this page.');
-      expect(native.mock.calls.map(([message]) => JSON.parse(message as string))).toEqual([{ type: CARD_ADDED_MESSAGE, cardId: 'crd_new' }]);
+      expect(native.mock.calls.map(([message]) => JSON.parse(message as string))).toEqual([
+        { type: CARD_ADDED_MESSAGE, cardId: 'crd_new' },
+      ]);
       expect(parent).not.toHaveBeenCalled();
     } finally {
       delete (window as { ReactNativeWebView?: unknown }).ReactNativeWebView;
@@ -124,7 +129,9 @@ describe('add-card-webview and the card form (spec §3, §5, §9)', () => {
     const fields = await fakeSandboxCardFields();
     await fields.send({ type: 'submit' });
     await waitFor(() => expect(fields.posted).toHaveLength(1));
-    expect(fields.posted).toEqual([{ message: { source: 'causeway-card-fields', type: 'validate' }, targetOrigin: window.location.origin }]);
+    expect(fields.posted).toEqual([
+      { message: { source: 'causeway-card-fields', type: 'validate' }, targetOrigin: window.location.origin },
+    ]);
     expect(calls.filter((c) => c.path === PATHS.addCard)).toEqual([]);
   });
 
@@ -137,7 +144,9 @@ describe('add-card-webview and the card form (spec §3, §5, §9)', () => {
   });
 
   it('at most 5 cards: no form, the rule instead', async () => {
-    openWebview({ [PATHS.listCard]: () => ({ cards: [1, 2, 3, 4, 5].map((n) => card({ cardId: `crd_${n}` })), maxCards: 5, addCardAvailableAt: null }) });
+    openWebview({
+      [PATHS.listCard]: () => ({ cards: [1, 2, 3, 4, 5].map((n) => card({ cardId: `crd_${n}` })), maxCards: 5, addCardAvailableAt: null }),
+    });
     expect(await screen.findByText('You can save up to 5 cards. Delete one to add another.')).toBeInTheDocument();
     expect(screen.queryByTitle('Card details')).not.toBeInTheDocument();
   });
@@ -154,23 +163,38 @@ describe('add-card-webview and the card form (spec §3, §5, §9)', () => {
     ['CRD0000008', 'This card is already saved.'],
     ['CRD0000010', 'The card entry has expired: enter the card again.'],
   ])('the server refusing the card (%s) is said in our words', async (code, text) => {
-    const { user, calls } = openWebview({ [PATHS.addCard]: () => { throw businessError(PATHS.addCard, code, 'server words'); } });
+    const { user, calls } = openWebview({
+      [PATHS.addCard]: () => {
+        throw businessError(PATHS.addCard, code, 'server words');
+      },
+    });
     await fillCard(user);
     await user.click(save());
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
-    if (code !== 'CRD0000008' && code !== 'CRD0000010') await waitFor(() => expect(calls.filter((c) => c.path === PATHS.listCard).length).toBeGreaterThan(1));
+    if (code !== 'CRD0000008' && code !== 'CRD0000010')
+      await waitFor(() => expect(calls.filter((c) => c.path === PATHS.listCard).length).toBeGreaterThan(1));
   });
 
   it('no answer while adding says so in card words (not the order text), and asks the list again in case the card was saved', async () => {
-    const { user, calls } = openWebview({ [PATHS.addCard]: () => { throw new ApiError({ kind: 'network', path: PATHS.addCard, msg: 'x' }); } });
+    const { user, calls } = openWebview({
+      [PATHS.addCard]: () => {
+        throw new ApiError({ kind: 'network', path: PATHS.addCard, msg: 'x' });
+      },
+    });
     await fillCard(user);
     await user.click(save());
-    expect(await screen.findByRole('alert')).toHaveTextContent('No response from the server. Check your connection and try again: if the card was saved, it shows in your cards.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'No response from the server. Check your connection and try again: if the card was saved, it shows in your cards.',
+    );
     await waitFor(() => expect(calls.filter((c) => c.path === PATHS.listCard).length).toBeGreaterThan(1));
   });
 
   it('another failure reads as the server says', async () => {
-    const { user } = openWebview({ [PATHS.addCard]: () => { throw businessError(PATHS.addCard, 'CRD0000099', 'The card processor is busy.'); } });
+    const { user } = openWebview({
+      [PATHS.addCard]: () => {
+        throw businessError(PATHS.addCard, 'CRD0000099', 'The card processor is busy.');
+      },
+    });
     await fillCard(user);
     await user.click(save());
     expect(await screen.findByRole('alert')).toHaveTextContent('The card processor is busy.');

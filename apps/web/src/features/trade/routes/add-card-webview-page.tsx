@@ -10,7 +10,7 @@ import { maskedNumberOf } from '../card-rules';
 export const CARD_ADDED_MESSAGE = 'causeway:card-added';
 
 /**
- * add-card-webview: the card form alone, for apps that open it in a webview (spec §2: no login
+ * add-card-webview: the card form alone, for apps that open it in a webview (docs/rules/screens.md: no login
  * chrome). The session token the app set still authenticates the calls.
  */
 export function AddCardWebviewPage() {
@@ -23,7 +23,9 @@ export function AddCardWebviewPage() {
   };
   return (
     <section aria-labelledby="add-card-title" className="mx-auto flex w-full max-w-[480px] min-w-0 flex-col gap-4 px-4 py-6">
-      <h1 id="add-card-title" className="text-2xl font-semibold text-fg">{t('trade.card.addTitle')}</h1>
+      <h1 id="add-card-title" className="text-2xl font-semibold text-fg">
+        {t('trade.card.addTitle')}
+      </h1>
       {added ? (
         <p role="status" className="flex items-center gap-2 rounded-xl bg-surface-2 p-4 text-fg">
           <CheckCircleIcon className="size-5 shrink-0 text-success" />

@@ -11,7 +11,7 @@ import { spyOnHelpWindow } from '@/test/help-window-spy';
 
 const stateOf = () => document.querySelector('[data-trade-state]')?.getAttribute('data-trade-state');
 
-describe('trade page states (spec §2)', () => {
+describe('trade page states (docs/rules/screens.md)', () => {
   it('loading: a spinner until the account info answers', async () => {
     let answer: (value: unknown) => void = () => {};
     openTrade({ routes: { [PATHS.overview]: () => new Promise((resolve) => (answer = resolve)) } });
@@ -31,7 +31,10 @@ describe('trade page states (spec §2)', () => {
   });
 
   it('AccountNotReady: Go to verification remembers this page and its query, for Continue once verified', async () => {
-    const { user } = openTrade({ url: '/en/buy-crypto?fiatCurrency=EUR&cryptoCurrency=BTC', routes: { [PATHS.overview]: () => accountOverview({}, { kycStatus: 'Initial' }) } });
+    const { user } = openTrade({
+      url: '/en/buy-crypto?fiatCurrency=EUR&cryptoCurrency=BTC',
+      routes: { [PATHS.overview]: () => accountOverview({}, { kycStatus: 'Initial' }) },
+    });
     await user.click(await screen.findByRole('button', { name: 'Go to verification' }));
     expect(await landedOn()).toBe('/en/account-status');
     expect(storage.getItem(BUY_TARGET_STORAGE_KEY)).toBe('buy-crypto?fiatCurrency=EUR&cryptoCurrency=BTC');
@@ -45,7 +48,9 @@ describe('trade page states (spec §2)', () => {
       expect(await screen.findByRole('heading', { level: 1, name: 'Verification failed' })).toBeInTheDocument();
       expect(stateOf()).toBe('AccountNotReady');
       expect(screen.getByText(/We could not verify your identity/)).toBeInTheDocument();
-      expect(screen.getByText('Our team looks at your case again and replies by email, usually within 1-2 working days.')).toBeInTheDocument();
+      expect(
+        screen.getByText('Our team looks at your case again and replies by email, usually within 1-2 working days.'),
+      ).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Go to verification' })).not.toBeInTheDocument();
       await user.click(screen.getByRole('button', { name: 'Contact support' }));
       expect(help.setSecondaryPage).toHaveBeenCalledWith({ type: 'support', topic: 'Identity verification failed' });
@@ -54,7 +59,9 @@ describe('trade page states (spec §2)', () => {
     });
 
     it('a terminated account: says so, with Contact support about the closed account', async () => {
-      const { user } = openTrade({ routes: { [PATHS.overview]: () => accountOverview({ accountStatus: 'Terminated' }, { kycStatus: 'Pass' }) } });
+      const { user } = openTrade({
+        routes: { [PATHS.overview]: () => accountOverview({ accountStatus: 'Terminated' }, { kycStatus: 'Pass' }) },
+      });
       expect(await screen.findByRole('heading', { level: 1, name: 'Account terminated' })).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Go to verification' })).not.toBeInTheDocument();
       await user.click(screen.getByRole('button', { name: 'Contact support' }));
@@ -73,37 +80,92 @@ describe('trade page states (spec §2)', () => {
     expect(await landedOn()).toBe('/en/user-blocked?code=AC100002');
   });
 
-  it('trade routing (spec §4): a risk check other than OK sends the person to risk-reminder first, back to this page after', async () => {
+  it('trade routing (docs/rules/order-states.md): a risk check other than OK sends the person to risk-reminder first, back to this page after', async () => {
     openTrade({ routes: { [PATHS.riskSurveyCheck]: () => ({ riskSurveyCheckNextStep: 'RISK_WARNING', version: '20250101' }) } });
     expect(await landedOn()).toBe('/en/risk-reminder?next=buy-crypto');
   });
 
   it("the risk step keeps a deep link's query (URL-encoded in next=)", async () => {
-    openTrade({ url: '/en/buy-crypto?fiatCurrency=EUR&cryptoCurrency=BTC', routes: { [PATHS.riskSurveyCheck]: () => ({ riskSurveyCheckNextStep: 'RISK_WARNING', version: '20250101' }) } });
+    openTrade({
+      url: '/en/buy-crypto?fiatCurrency=EUR&cryptoCurrency=BTC',
+      routes: { [PATHS.riskSurveyCheck]: () => ({ riskSurveyCheckNextStep: 'RISK_WARNING', version: '20250101' }) },
+    });
     expect(await landedOn()).toBe('/en/risk-reminder?next=buy-crypto%3FfiatCurrency%3DEUR%26cryptoCurrency%3DBTC');
   });
 
   it("a merchant's transaction (tranId) sets the coin and the amount, and goes with every quote", async () => {
-    const info = { tranId: 'shop-7', orderId: null, fiatCurrency: 'EUR', fiatAmt: '90.00', cryptoCurrency: 'USDT', cryptoAmt: null, network: 'TRX', userId: null, country: null, status: 'Initial', merchantName: 'Demo Shop', amountFixed: false, walletFixed: false, walletAddress: null, memo: null, kycLoginFail: null };
+    const info = {
+      tranId: 'shop-7',
+      orderId: null,
+      fiatCurrency: 'EUR',
+      fiatAmt: '90.00',
+      cryptoCurrency: 'USDT',
+      cryptoAmt: null,
+      network: 'TRX',
+      userId: null,
+      country: null,
+      status: 'Initial',
+      merchantName: 'Demo Shop',
+      amountFixed: false,
+      walletFixed: false,
+      walletAddress: null,
+      memo: null,
+      kycLoginFail: null,
+    };
     const { bodiesOf } = openTrade({ url: '/en/buy-crypto?tranId=shop-7', routes: { [PATHS.queryOrderByTranId]: () => info } });
     await formShown();
     expect(amountInput()).toHaveValue('90.00');
-    await waitFor(() => expect(bodiesOf(PATHS.getQuote)).toContainEqual(expect.objectContaining({ tranId: 'shop-7', fiatAmount: '90.00', cryptoCurrency: 'USDT', network: 'TRX' })));
+    await waitFor(() =>
+      expect(bodiesOf(PATHS.getQuote)).toContainEqual(
+        expect.objectContaining({ tranId: 'shop-7', fiatAmount: '90.00', cryptoCurrency: 'USDT', network: 'TRX' }),
+      ),
+    );
   });
 
   it("a merchant's transaction kept from sign-in but already paid is forgotten: the page is a plain buy", async () => {
     storage.setItem(TRAN_ID_STORAGE_KEY, 'shop-8');
-    const info = { tranId: 'shop-8', orderId: 'ord_1', fiatCurrency: 'EUR', fiatAmt: '90.00', cryptoCurrency: 'USDT', cryptoAmt: null, network: 'TRX', userId: null, country: null, status: 'Success', merchantName: 'Demo Shop', amountFixed: false, walletFixed: false, walletAddress: null, memo: null, kycLoginFail: null };
+    const info = {
+      tranId: 'shop-8',
+      orderId: 'ord_1',
+      fiatCurrency: 'EUR',
+      fiatAmt: '90.00',
+      cryptoCurrency: 'USDT',
+      cryptoAmt: null,
+      network: 'TRX',
+      userId: null,
+      country: null,
+      status: 'Success',
+      merchantName: 'Demo Shop',
+      amountFixed: false,
+      walletFixed: false,
+      walletAddress: null,
+      memo: null,
+      kycLoginFail: null,
+    };
     openTrade({ routes: { [PATHS.queryOrderByTranId]: () => info } });
     await formShown();
     expect(amountInput()).toHaveValue('');
     await waitFor(() => expect(storedTranId()).toBeUndefined());
   });
 
-  it("what the merchant fixed (amount, address) is shown read-only and says who set it", async () => {
+  it('what the merchant fixed (amount, address) is shown read-only and says who set it', async () => {
     const fixed = {
-      tranId: 'shop-9', orderId: null, fiatCurrency: 'EUR', fiatAmt: '300.00', cryptoCurrency: 'USDT', cryptoAmt: null, network: 'TRX', userId: null, country: null, status: 'Initial',
-      merchantName: 'Demo Shop', amountFixed: true, walletFixed: true, walletAddress: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', memo: null, kycLoginFail: null,
+      tranId: 'shop-9',
+      orderId: null,
+      fiatCurrency: 'EUR',
+      fiatAmt: '300.00',
+      cryptoCurrency: 'USDT',
+      cryptoAmt: null,
+      network: 'TRX',
+      userId: null,
+      country: null,
+      status: 'Initial',
+      merchantName: 'Demo Shop',
+      amountFixed: true,
+      walletFixed: true,
+      walletAddress: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+      memo: null,
+      kycLoginFail: null,
     };
     const { bodiesOf } = openTrade({ url: '/en/buy-crypto?tranId=shop-9', routes: { [PATHS.queryOrderByTranId]: () => fixed } });
     await formShown();
@@ -116,13 +178,29 @@ describe('trade page states (spec §2)', () => {
     expect(address).toHaveAttribute('readonly');
     expect(address).toHaveAccessibleDescription('Demo Shop set the address the coins go to.');
     expect(screen.queryByLabelText('Save this address for next time')).not.toBeInTheDocument();
-    await waitFor(() => expect(bodiesOf(PATHS.getQuote)).toContainEqual(expect.objectContaining({ tranId: 'shop-9', fiatAmount: '300.00' })));
+    await waitFor(() =>
+      expect(bodiesOf(PATHS.getQuote)).toContainEqual(expect.objectContaining({ tranId: 'shop-9', fiatAmount: '300.00' })),
+    );
   });
 
   it('a prefill (not fixed) keeps the amount and address editable', async () => {
     const prefill = {
-      tranId: 'shop-10', orderId: null, fiatCurrency: 'EUR', fiatAmt: '300.00', cryptoCurrency: 'USDT', cryptoAmt: null, network: 'TRX', userId: null, country: null, status: 'Initial',
-      merchantName: 'Demo Shop', amountFixed: false, walletFixed: false, walletAddress: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', memo: null, kycLoginFail: null,
+      tranId: 'shop-10',
+      orderId: null,
+      fiatCurrency: 'EUR',
+      fiatAmt: '300.00',
+      cryptoCurrency: 'USDT',
+      cryptoAmt: null,
+      network: 'TRX',
+      userId: null,
+      country: null,
+      status: 'Initial',
+      merchantName: 'Demo Shop',
+      amountFixed: false,
+      walletFixed: false,
+      walletAddress: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+      memo: null,
+      kycLoginFail: null,
     };
     openTrade({ url: '/en/buy-crypto?tranId=shop-10', routes: { [PATHS.queryOrderByTranId]: () => prefill } });
     await formShown();
@@ -133,7 +211,13 @@ describe('trade page states (spec §2)', () => {
 
   it("a transaction that is not this person's to pay (ODR00001012) is forgotten: the page is a plain buy", async () => {
     storage.setItem(TRAN_ID_STORAGE_KEY, 'shop-11');
-    openTrade({ routes: { [PATHS.queryOrderByTranId]: () => { throw businessError(PATHS.queryOrderByTranId, 'ODR00001012'); } } });
+    openTrade({
+      routes: {
+        [PATHS.queryOrderByTranId]: () => {
+          throw businessError(PATHS.queryOrderByTranId, 'ODR00001012');
+        },
+      },
+    });
     await formShown();
     expect(amountInput()).toHaveValue('');
     await waitFor(() => expect(storedTranId()).toBeUndefined());
@@ -148,7 +232,14 @@ describe('trade page states (spec §2)', () => {
   });
 
   it('unavailable: the buy feature switch is off', async () => {
-    openTrade({ routes: { [PATHS.featureSwitch]: () => [{ label: 'buy', enable: false }, { label: 'deposit', enable: true }] } });
+    openTrade({
+      routes: {
+        [PATHS.featureSwitch]: () => [
+          { label: 'buy', enable: false },
+          { label: 'deposit', enable: true },
+        ],
+      },
+    });
     expect(await screen.findByRole('heading', { name: 'Buying is unavailable' })).toBeInTheDocument();
     expect(stateOf()).toBe('unavailable');
   });
@@ -157,7 +248,15 @@ describe('trade page states (spec §2)', () => {
     openTrade({
       routes: {
         [PATHS.listCurrencyPairByBaseCurrency]: () => [
-          { baseCurrency: 'EUR', cryptoCurrency: 'BTC', network: 'BTC', minAmount: '20', maxAmount: '100', channels: ['CLEAR_JUNCTION'], transactionTypes: ['buy'] },
+          {
+            baseCurrency: 'EUR',
+            cryptoCurrency: 'BTC',
+            network: 'BTC',
+            minAmount: '20',
+            maxAmount: '100',
+            channels: ['CLEAR_JUNCTION'],
+            transactionTypes: ['buy'],
+          },
         ],
       },
     });
@@ -210,7 +309,7 @@ describe('trade page states (spec §2)', () => {
     expect(stateOf()).toBe('trade');
     expect(screen.getByLabelText('Pay in')).toHaveValue('EUR');
     expect(screen.getByRole('button', { name: /BTC \(Bitcoin\) on Bitcoin/ })).toBeInTheDocument();
-    expect(await screen.findByLabelText('Your BTC address on Bitcoin')).toHaveValue('bc1qdefaultaddress0000000000000000000000');
+    expect(await screen.findByLabelText('Your BTC address on Bitcoin')).toHaveValue('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4');
     expect(callsTo(calls, PATHS.listCurrencyPairByBaseCurrency).map((c) => c.options)).toEqual([
       { query: { baseCurrency: 'GBP', channelCode: 'CHECKOUT', transactionType: 'buy' } },
       { query: { baseCurrency: 'EUR', channelCode: 'CHECKOUT', transactionType: 'buy' } },
@@ -223,7 +322,11 @@ describe('trade page states (spec §2)', () => {
     await formShown();
     await user.click(screen.getByRole('button', { name: /Coin and network/ }));
     const sheet = await screen.findByRole('dialog', { name: 'Choose a coin and network' });
-    expect(within(sheet).getAllByRole('group').map((g) => g.getAttribute('aria-label'))).toEqual(['Networks of BTC', 'Networks of USDT', 'Networks of XRP']);
+    expect(
+      within(sheet)
+        .getAllByRole('group')
+        .map((g) => g.getAttribute('aria-label')),
+    ).toEqual(['Networks of BTC', 'Networks of USDT', 'Networks of XRP']);
     await user.type(within(sheet).getByLabelText('Search coins or networks'), 'tron');
     expect(within(sheet).getAllByRole('group')).toHaveLength(1);
     await user.click(within(sheet).getByRole('button', { name: 'USDT on Tron (TRC-20)' }));

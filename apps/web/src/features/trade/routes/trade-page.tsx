@@ -13,7 +13,7 @@ import { StateView } from '../components/trade-state-views';
 import { useTradeSetup } from '../hooks/use-trade-setup';
 
 /**
- * card-buy-sell and buy-crypto: buying crypto by card. Spec §2 states: loading, AccountNotReady,
+ * card-buy-sell and buy-crypto: buying crypto by card. docs/rules/screens.md states: loading, AccountNotReady,
  * kycAddress, unavailable, limit, TradingPairUnsupported, then trade (chooseCoin while the coin
  * chooser is open, unavailableCallback when the payment method is down).
  */
@@ -50,19 +50,39 @@ export function TradePage() {
       // Verification ended: "Go to verification" would only show the same outcome again.
       if (setup.final) {
         return (
-          <StateView state="AccountNotReady" title={t(`trade.states.final.${setup.final}.title`)} action={<ContactSupport topic={t(FINAL_OUTCOME_SUPPORT_TOPIC[setup.final])} />}>
+          <StateView
+            state="AccountNotReady"
+            title={t(`trade.states.final.${setup.final}.title`)}
+            action={<ContactSupport topic={t(FINAL_OUTCOME_SUPPORT_TOPIC[setup.final])} />}
+          >
             <p>{t(`trade.states.final.${setup.final}.content`)}</p>
           </StateView>
         );
       }
       return (
-        <StateView state="AccountNotReady" title={t('trade.states.accountNotReady.title')} action={<GradientButton fullWidth showContinueArrow onClick={() => verifyThenReturn(setup.statusPage)}>{t('trade.states.accountNotReady.action')}</GradientButton>}>
+        <StateView
+          state="AccountNotReady"
+          title={t('trade.states.accountNotReady.title')}
+          action={
+            <GradientButton fullWidth showContinueArrow onClick={() => verifyThenReturn(setup.statusPage)}>
+              {t('trade.states.accountNotReady.action')}
+            </GradientButton>
+          }
+        >
           <p>{t('trade.states.accountNotReady.content')}</p>
         </StateView>
       );
     case 'kycAddress':
       return (
-        <StateView state="kycAddress" title={t('trade.states.kycAddress.title')} action={<GradientButton fullWidth showContinueArrow onClick={() => go('account-status')}>{t('trade.states.kycAddress.action')}</GradientButton>}>
+        <StateView
+          state="kycAddress"
+          title={t('trade.states.kycAddress.title')}
+          action={
+            <GradientButton fullWidth showContinueArrow onClick={() => go('account-status')}>
+              {t('trade.states.kycAddress.action')}
+            </GradientButton>
+          }
+        >
           <p>{t('trade.states.kycAddress.content')}</p>
         </StateView>
       );
@@ -74,8 +94,21 @@ export function TradePage() {
       );
     case 'limit':
       return (
-        <StateView state="limit" title={t('trade.states.limit.title')} action={<GradientButton fullWidth variant="outline" onClick={() => go('history')}>{t('trade.states.limit.action')}</GradientButton>}>
-          <p>{t(`trade.states.limit.${setup.limit.period}`, { amount: formatAmount(setup.limit.limitAmount, i18n.language), currency: setup.limit.currency })}</p>
+        <StateView
+          state="limit"
+          title={t('trade.states.limit.title')}
+          action={
+            <GradientButton fullWidth variant="outline" onClick={() => go('history')}>
+              {t('trade.states.limit.action')}
+            </GradientButton>
+          }
+        >
+          <p>
+            {t(`trade.states.limit.${setup.limit.period}`, {
+              amount: formatAmount(setup.limit.limitAmount, i18n.language),
+              currency: setup.limit.currency,
+            })}
+          </p>
         </StateView>
       );
     case 'TradingPairUnsupported': {
@@ -85,7 +118,15 @@ export function TradePage() {
         setParams({}, { replace: true });
       };
       return (
-        <StateView state="TradingPairUnsupported" title={t('trade.states.pairUnsupported.title')} action={<GradientButton fullWidth onClick={chooseAnother}>{t('trade.states.pairUnsupported.action')}</GradientButton>}>
+        <StateView
+          state="TradingPairUnsupported"
+          title={t('trade.states.pairUnsupported.title')}
+          action={
+            <GradientButton fullWidth onClick={chooseAnother}>
+              {t('trade.states.pairUnsupported.action')}
+            </GradientButton>
+          }
+        >
           <p>{t('trade.states.pairUnsupported.content', { pair: [crypto, network, fiat].filter(Boolean).join(' · ') })}</p>
         </StateView>
       );

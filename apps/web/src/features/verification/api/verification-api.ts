@@ -1,4 +1,4 @@
-import { type AccountOverview, type DocsVerificationSubmit, type KycAccessTokenResult, PATHS } from '@causeway/contracts';
+import { CALLS, type DocsVerificationSubmit } from '@causeway/contracts';
 import type { HttpClient } from '@/lib/http-client';
 
 export interface KycBasicInfo {
@@ -20,13 +20,13 @@ export interface KycAddress {
 /** The verification pages' calls. */
 export function createVerificationApi(client: HttpClient) {
   return {
-    accessToken: () => client.get<KycAccessTokenResult>(PATHS.kycAccessToken),
+    accessToken: () => client.call(CALLS.kycAccessToken),
     /** Reads the vendor's review now (after its step) and answers the new account info. */
-    refreshStatus: () => client.post<AccountOverview>(PATHS.updateKycStatus),
-    updateAddress: (address: KycAddress) => client.post<{ required: boolean; address: KycAddress | null }>(PATHS.kycUpdateAddress, address, { silent: true }),
-    basicInfo: () => client.get<KycBasicInfo>(PATHS.kycBasicInfo),
-    closeRemediation: () => client.post<null>(PATHS.closeRemediation),
+    refreshStatus: () => client.call(CALLS.updateKycStatus),
+    updateAddress: (address: KycAddress) => client.call(CALLS.kycUpdateAddress, address, { silent: true }),
+    basicInfo: () => client.call(CALLS.kycBasicInfo),
+    closeRemediation: () => client.call(CALLS.closeRemediation),
     /** docsverification (flow V2): the typed details and the uploaded files; answers the new account info (Pending). */
-    submitDocuments: (body: DocsVerificationSubmit) => client.post<AccountOverview>(PATHS.docsVerificationSubmit, body),
+    submitDocuments: (body: DocsVerificationSubmit) => client.call(CALLS.docsVerificationSubmit, body),
   };
 }

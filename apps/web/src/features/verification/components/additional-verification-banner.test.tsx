@@ -55,12 +55,17 @@ describe('AdditionalVerificationBanner', () => {
     storage.setItem(MODE_STORAGE_KEY, 'independent');
     const { calls } = openBanner({ kyc: { hitClickedLaterCache: true, entitySwitchDeadline: DEADLINE } });
     expect(await screen.findByRole('status')).toHaveTextContent(BANNER_TEXT);
-    expect(callsTo(calls, PATHS.overview)).toEqual([expect.objectContaining({ options: { query: { paymentMethod: 'BUY_SEND' }, silent: true } })]);
+    expect(callsTo(calls, PATHS.overview)).toEqual([
+      expect.objectContaining({ options: { query: { paymentMethod: 'BUY_SEND' }, silent: true } }),
+    ]);
   });
 
   it.each<[string, Partial<KycInfo>]>([
     ['the deadline has passed (overDeadLine)', { hitClickedLaterCache: true, overDeadLine: true, entitySwitchDeadline: DEADLINE }],
-    ['"later" was not chosen (hitClickedLaterCache false)', { hitClickedLaterCache: false, overDeadLine: false, entitySwitchDeadline: DEADLINE }],
+    [
+      '"later" was not chosen (hitClickedLaterCache false)',
+      { hitClickedLaterCache: false, overDeadLine: false, entitySwitchDeadline: DEADLINE },
+    ],
     ['there is no deadline', { hitClickedLaterCache: true, overDeadLine: false, entitySwitchDeadline: null }],
   ])('signed in, no banner when %s', async (_case, kyc) => {
     const { calls, container } = openBanner({ kyc });
@@ -76,7 +81,11 @@ describe('AdditionalVerificationBanner', () => {
       [PATHS.checkLoginStatus]: () => ({ ...SIGNED_IN, userType: 'Corporate' }),
       [PATHS.overview]: () => accountOverview({ userType: 'Corporate', kycInfo: null }),
     });
-    const { container } = renderPage(<AdditionalVerificationBanner />, { path: '/:lng/settings', url: '/en/settings', client: fake.client });
+    const { container } = renderPage(<AdditionalVerificationBanner />, {
+      path: '/:lng/settings',
+      url: '/en/settings',
+      client: fake.client,
+    });
     await waitFor(() => expect(callsTo(fake.calls, PATHS.overview)).toHaveLength(1));
     await settle();
     expect(container).toBeEmptyDOMElement();

@@ -33,13 +33,19 @@ export interface DocsVerificationFormProps {
 }
 
 /**
- * The docsverification form: the person's details as on the document (spec §5 text rules), the
+ * The docsverification form: the person's details as on the document (docs/rules/validation.md text rules), the
  * document type and its photos. Submit stays inactive until every field is valid and every file
  * is uploaded. Files are kept per document type, so switching back and forth loses nothing.
  */
 export function DocsVerificationForm({ countries, residentCountry, upload, phoneHandoff, error, onSubmit }: DocsVerificationFormProps) {
   const { t } = useTranslation();
-  const [details, setDetails] = useState({ firstName: '', lastName: '', dob: '', nationality: '', residenceCountry: residentCountry ?? '' });
+  const [details, setDetails] = useState({
+    firstName: '',
+    lastName: '',
+    dob: '',
+    nationality: '',
+    residenceCountry: residentCountry ?? '',
+  });
   const [documentType, setDocumentType] = useState<DocumentType>('PASSPORT');
   const [files, setFiles] = useState<Record<DocumentType, DocumentFiles>>(() => ({
     PASSPORT: { front: [], back: [] },
@@ -64,8 +70,12 @@ export function DocsVerificationForm({ countries, residentCountry, upload, phone
   const isOfAge = (dob: string) => isAdult(dob, new Date());
   const dobOk = isValidBirthDate(details.dob) && isOfAge(details.dob);
   const valid =
-    isValidTextField(details.firstName) && isValidTextField(details.lastName) && dobOk &&
-    isCountryCode(details.nationality) && isCountryCode(details.residenceCountry) && filesReady;
+    isValidTextField(details.firstName) &&
+    isValidTextField(details.lastName) &&
+    dobOk &&
+    isCountryCode(details.nationality) &&
+    isCountryCode(details.residenceCountry) &&
+    filesReady;
 
   const validateName = (value: string) => (isValidTextField(value) ? undefined : t('verification.docs.nameInvalid'));
   const validateDob = (value: string) =>
@@ -82,7 +92,9 @@ export function DocsVerificationForm({ countries, residentCountry, upload, phone
       nationality: details.nationality,
       residenceCountry: details.residenceCountry,
       documentType,
-      files: slots.flatMap((slot) => chosen[slot].map((file) => ({ filePath: file.filePath!, side: documentType === 'PASSPORT' ? null : SIDE[slot] }))),
+      files: slots.flatMap((slot) =>
+        chosen[slot].map((file) => ({ filePath: file.filePath!, side: documentType === 'PASSPORT' ? null : SIDE[slot] })),
+      ),
     });
     setBusy(false);
   };
@@ -90,12 +102,53 @@ export function DocsVerificationForm({ countries, residentCountry, upload, phone
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <TextInput label={t('verification.docs.firstName')} name="firstName" autoComplete="given-name" maxLength={TEXT_FIELD_MAX_LENGTH} value={details.firstName} onValueChange={set('firstName')} validate={validateName} />
-        <TextInput label={t('verification.docs.lastName')} name="lastName" autoComplete="family-name" maxLength={TEXT_FIELD_MAX_LENGTH} value={details.lastName} onValueChange={set('lastName')} validate={validateName} />
+        <TextInput
+          label={t('verification.docs.firstName')}
+          name="firstName"
+          autoComplete="given-name"
+          maxLength={TEXT_FIELD_MAX_LENGTH}
+          value={details.firstName}
+          onValueChange={set('firstName')}
+          validate={validateName}
+        />
+        <TextInput
+          label={t('verification.docs.lastName')}
+          name="lastName"
+          autoComplete="family-name"
+          maxLength={TEXT_FIELD_MAX_LENGTH}
+          value={details.lastName}
+          onValueChange={set('lastName')}
+          validate={validateName}
+        />
       </div>
-      <TextInput label={t('verification.docs.dob')} name="dob" type="date" autoComplete="bday" min="1900-01-01" max={localToday()} value={details.dob} onValueChange={set('dob')} validate={validateDob} />
-      <CountrySelect label={t('verification.docs.nationality')} name="nationality" placeholder={t('verification.selectCountry')} value={details.nationality} countries={countries} onChange={set('nationality')} />
-      <CountrySelect label={t('verification.docs.residenceCountry')} name="residenceCountry" autoComplete="country" placeholder={t('verification.selectCountry')} value={details.residenceCountry} countries={countries} onChange={set('residenceCountry')} />
+      <TextInput
+        label={t('verification.docs.dob')}
+        name="dob"
+        type="date"
+        autoComplete="bday"
+        min="1900-01-01"
+        max={localToday()}
+        value={details.dob}
+        onValueChange={set('dob')}
+        validate={validateDob}
+      />
+      <CountrySelect
+        label={t('verification.docs.nationality')}
+        name="nationality"
+        placeholder={t('verification.selectCountry')}
+        value={details.nationality}
+        countries={countries}
+        onChange={set('nationality')}
+      />
+      <CountrySelect
+        label={t('verification.docs.residenceCountry')}
+        name="residenceCountry"
+        autoComplete="country"
+        placeholder={t('verification.selectCountry')}
+        value={details.residenceCountry}
+        countries={countries}
+        onChange={set('residenceCountry')}
+      />
 
       <div className="flex flex-col gap-3">
         <span className="text-sm font-medium text-fg">{t('verification.docs.documentType')}</span>
@@ -124,8 +177,14 @@ export function DocsVerificationForm({ countries, residentCountry, upload, phone
         <PhoneHandoff api={phoneHandoff} canReceive={slots.some((slot) => isSlotFree(chosen[slot]))} onArrived={receiveFromPhone} />
       </div>
 
-      {error ? <p role="alert" className="text-sm text-danger">{error}</p> : null}
-      <GradientButton type="submit" fullWidth loading={busy} variant={valid ? 'primary' : 'inactive'}>{t('verification.docs.submit')}</GradientButton>
+      {error ? (
+        <p role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+      <GradientButton type="submit" fullWidth loading={busy} variant={valid ? 'primary' : 'inactive'}>
+        {t('verification.docs.submit')}
+      </GradientButton>
     </form>
   );
 }

@@ -18,7 +18,11 @@ export function KycAddressForm({ countries, residentCountry, error, onSubmit }: 
   const [address, setAddress] = useState<KycAddress>({ addressLine: '', city: '', postalCode: '', country: residentCountry ?? '' });
   const [busy, setBusy] = useState(false);
   const set = (field: keyof KycAddress) => (value: string) => setAddress((current) => ({ ...current, [field]: value }));
-  const valid = isValidTextField(address.addressLine) && isValidTextField(address.city) && isValidPostalCode(address.postalCode) && isCountryCode(address.country);
+  const valid =
+    isValidTextField(address.addressLine) &&
+    isValidTextField(address.city) &&
+    isValidPostalCode(address.postalCode) &&
+    isCountryCode(address.country);
   const validateText = (value: string) => (isValidTextField(value) ? undefined : t('verification.address.invalid'));
   const validatePostalCode = (value: string) => (isValidPostalCode(value) ? undefined : t('verification.address.postalCodeInvalid'));
 
@@ -26,7 +30,12 @@ export function KycAddressForm({ countries, residentCountry, error, onSubmit }: 
     event.preventDefault();
     if (!valid || busy) return;
     setBusy(true);
-    await onSubmit({ addressLine: address.addressLine.trim(), city: address.city.trim(), postalCode: address.postalCode.trim(), country: address.country });
+    await onSubmit({
+      addressLine: address.addressLine.trim(),
+      city: address.city.trim(),
+      postalCode: address.postalCode.trim(),
+      country: address.country,
+    });
     setBusy(false);
   };
 
@@ -34,9 +43,30 @@ export function KycAddressForm({ countries, residentCountry, error, onSubmit }: 
     <form onSubmit={submit} noValidate className="flex flex-col gap-3">
       <h2 className="text-lg font-semibold text-fg">{t('verification.address.title')}</h2>
       <p className="text-sm text-muted">{t('verification.address.intro')}</p>
-      <FloatingLabelInput label={t('verification.address.line')} name="addressLine" autoComplete="street-address" value={address.addressLine} onValueChange={set('addressLine')} validate={validateText} />
-      <FloatingLabelInput label={t('verification.address.city')} name="city" autoComplete="address-level2" value={address.city} onValueChange={set('city')} validate={validateText} />
-      <FloatingLabelInput label={t('verification.address.postalCode')} name="postalCode" autoComplete="postal-code" value={address.postalCode} onValueChange={set('postalCode')} validate={validatePostalCode} />
+      <FloatingLabelInput
+        label={t('verification.address.line')}
+        name="addressLine"
+        autoComplete="street-address"
+        value={address.addressLine}
+        onValueChange={set('addressLine')}
+        validate={validateText}
+      />
+      <FloatingLabelInput
+        label={t('verification.address.city')}
+        name="city"
+        autoComplete="address-level2"
+        value={address.city}
+        onValueChange={set('city')}
+        validate={validateText}
+      />
+      <FloatingLabelInput
+        label={t('verification.address.postalCode')}
+        name="postalCode"
+        autoComplete="postal-code"
+        value={address.postalCode}
+        onValueChange={set('postalCode')}
+        validate={validatePostalCode}
+      />
       <CountrySelect
         label={t('verification.address.country')}
         name="country"
@@ -46,8 +76,14 @@ export function KycAddressForm({ countries, residentCountry, error, onSubmit }: 
         countries={countries}
         onChange={set('country')}
       />
-      {error ? <p role="alert" className="text-sm text-danger">{error}</p> : null}
-      <GradientButton type="submit" fullWidth loading={busy} variant={valid ? 'primary' : 'inactive'}>{t('verification.address.save')}</GradientButton>
+      {error ? (
+        <p role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+      <GradientButton type="submit" fullWidth loading={busy} variant={valid ? 'primary' : 'inactive'}>
+        {t('verification.address.save')}
+      </GradientButton>
     </form>
   );
 }

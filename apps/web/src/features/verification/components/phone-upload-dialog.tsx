@@ -45,17 +45,34 @@ export function PhoneUploadDialog({ open, onClose, api, onArrived }: PhoneUpload
   };
 
   return (
-    <Modal open={open} onOpenChange={(next) => !next && onClose()} title={t('verification.docs.phone.title')} description={t('verification.docs.phone.description')}>
+    <Modal
+      open={open}
+      onOpenChange={(next) => !next && onClose()}
+      title={t('verification.docs.phone.title')}
+      description={t('verification.docs.phone.description')}
+    >
       {handoff.data ? (
-        <HandoffPanel key={handoff.data.handoffId} handoff={handoff.data} api={api} onState={receive} onRenew={() => setGeneration((g) => g + 1)} />
+        <HandoffPanel
+          key={handoff.data.handoffId}
+          handoff={handoff.data}
+          api={api}
+          onState={receive}
+          onRenew={() => setGeneration((g) => g + 1)}
+        />
       ) : handoff.isError ? (
         <div className="flex flex-col gap-3">
           {/* Too many links asked for: say until when rather than that it failed. */}
-          <p role="alert" className="text-sm text-danger">{limitText(handoff.error, t) ?? t('verification.docs.phone.failed')}</p>
-          <GradientButton fullWidth onClick={() => void handoff.refetch()}>{t('verification.docs.phone.retry')}</GradientButton>
+          <p role="alert" className="text-sm text-danger">
+            {limitText(handoff.error, t) ?? t('verification.docs.phone.failed')}
+          </p>
+          <GradientButton fullWidth onClick={() => void handoff.refetch()}>
+            {t('verification.docs.phone.retry')}
+          </GradientButton>
         </div>
       ) : (
-        <div className="flex min-h-[180px] items-center justify-center"><Spinner size="lg" label={t('verification.docs.phone.creating')} /></div>
+        <div className="flex min-h-[180px] items-center justify-center">
+          <Spinner size="lg" label={t('verification.docs.phone.creating')} />
+        </div>
       )}
     </Modal>
   );
@@ -115,15 +132,23 @@ function HandoffPanel({ handoff, api, onState, onRenew }: HandoffPanelProps) {
   if (status === 'expired') {
     return (
       <div className="flex flex-col gap-3">
-        <p role="alert" className="text-sm text-fg">{t('verification.docs.phone.expired')}</p>
-        <GradientButton fullWidth onClick={onRenew}>{t('verification.docs.phone.renew')}</GradientButton>
+        <p role="alert" className="text-sm text-fg">
+          {t('verification.docs.phone.expired')}
+        </p>
+        <GradientButton fullWidth onClick={onRenew}>
+          {t('verification.docs.phone.renew')}
+        </GradientButton>
       </div>
     );
   }
 
   const until = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' }).format(new Date(expiresAt));
   const canCopy = typeof navigator !== 'undefined' && Boolean(navigator.clipboard);
-  const copy = () => void navigator.clipboard.writeText(handoff.link).then(() => setCopied(true), () => setCopied(false));
+  const copy = () =>
+    void navigator.clipboard.writeText(handoff.link).then(
+      () => setCopied(true),
+      () => setCopied(false),
+    );
 
   return (
     <div className="flex flex-col items-center gap-4 text-sm">
@@ -132,8 +157,12 @@ function HandoffPanel({ handoff, api, onState, onRenew }: HandoffPanelProps) {
       <p className="text-center text-muted">{t('verification.docs.phone.expires', { time: until })}</p>
       {status === 'failed' ? (
         <div className="flex w-full flex-col gap-3">
-          <p role="alert" className="text-danger">{t('verification.docs.phone.pollFailed')}</p>
-          <GradientButton fullWidth onClick={() => setStatus('waiting')}>{t('verification.docs.phone.retry')}</GradientButton>
+          <p role="alert" className="text-danger">
+            {t('verification.docs.phone.pollFailed')}
+          </p>
+          <GradientButton fullWidth onClick={() => setStatus('waiting')}>
+            {t('verification.docs.phone.retry')}
+          </GradientButton>
         </div>
       ) : (
         <div aria-live="polite" className="flex flex-col items-center gap-1 text-fg">
@@ -146,8 +175,12 @@ function HandoffPanel({ handoff, api, onState, onRenew }: HandoffPanelProps) {
       )}
       {canCopy ? (
         <div className="flex w-full flex-col items-center gap-1">
-          <GradientButton variant="white" fullWidth onClick={copy}>{t('verification.docs.phone.copy')}</GradientButton>
-          <span role="status" className="min-h-5 text-muted">{copied ? t('verification.docs.phone.copied') : ''}</span>
+          <GradientButton variant="white" fullWidth onClick={copy}>
+            {t('verification.docs.phone.copy')}
+          </GradientButton>
+          <span role="status" className="min-h-5 text-muted">
+            {copied ? t('verification.docs.phone.copied') : ''}
+          </span>
         </div>
       ) : null}
     </div>

@@ -72,7 +72,9 @@ describe('account-status page', () => {
     expect(await heading(TITLE.Pending)).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent(TITLE.Pending);
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
-    await waitFor(() => expect(callsTo(calls, PATHS.updateKycStatus)).toEqual([expect.objectContaining({ method: 'POST', body: undefined })]));
+    await waitFor(() =>
+      expect(callsTo(calls, PATHS.updateKycStatus)).toEqual([expect.objectContaining({ method: 'POST', body: undefined })]),
+    );
     answer(accountOverview({}, { kycStatus: 'Pass' }));
     expect(await heading(TITLE.Pass)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Continue' })).toBeInTheDocument();
@@ -102,7 +104,9 @@ describe('account-status page', () => {
       const { user } = openStatus(accountOverview({}, { kycStatus: 'Fail' }));
       expect(await heading(TITLE.Fail)).toBeInTheDocument();
       expect(screen.getByText(/We could not verify your identity/)).toBeInTheDocument();
-      expect(screen.getByText('Our team looks at your case again and replies by email, usually within 1-2 working days.')).toBeInTheDocument();
+      expect(
+        screen.getByText('Our team looks at your case again and replies by email, usually within 1-2 working days.'),
+      ).toBeInTheDocument();
       expect(screen.getAllByRole('button')).toHaveLength(1);
       await user.click(screen.getByRole('button', { name: 'Contact support' }));
       expect(help.setSecondaryPage).toHaveBeenCalledWith({ type: 'support', topic: 'Identity verification failed' });
@@ -118,7 +122,7 @@ describe('account-status page', () => {
       expect(help.setOpen).toHaveBeenCalledWith(true);
     });
 
-    it('on the Roma channel, where the help widget is hidden (spec §1), offers no button that would do nothing', async () => {
+    it('on the Roma channel, where the help widget is hidden (docs/rules/README.md), offers no button that would do nothing', async () => {
       document.cookie = 'isRoma=true; path=/';
       openStatus(accountOverview({}, { kycStatus: 'Fail' }), { page: 'account-status-roma' });
       expect(await heading(TITLE.Fail)).toBeInTheDocument();
@@ -143,7 +147,7 @@ describe('account-status page', () => {
     expect(storage.getItem(BUY_TARGET_STORAGE_KEY)).toBeUndefined();
   });
 
-  it("Pass: Continue follows a merchant's stored payment method (spec §4 trade routing)", async () => {
+  it("Pass: Continue follows a merchant's stored payment method (docs/rules/order-states.md trade routing)", async () => {
     document.cookie = 'paymentMethod=BANK_TRANSFER; path=/';
     document.cookie = 'transactionType=buy; path=/';
     const { user } = openStatus(accountOverview());
@@ -167,10 +171,12 @@ describe('account-status page', () => {
       const opened = openStatus(() => (saved ? accountOverview() : needsAddress), {
         routes: {
           [PATHS.listCountryCode]: () => COUNTRIES,
-          [PATHS.kycUpdateAddress]: save ?? ((body: unknown) => {
-            saved = true;
-            return { required: false, address: body };
-          }),
+          [PATHS.kycUpdateAddress]:
+            save ??
+            ((body: unknown) => {
+              saved = true;
+              return { required: false, address: body };
+            }),
         },
       });
       expect(await screen.findByRole('heading', { level: 2, name: 'Your residential address' })).toBeInTheDocument();
@@ -219,7 +225,9 @@ describe('account-status page', () => {
       await user.click(save);
       expect(await screen.findByRole('button', { name: 'Continue' })).toBeInTheDocument();
       expect(screen.queryByRole('heading', { level: 2, name: 'Your residential address' })).not.toBeInTheDocument();
-      expect(bodiesOf(PATHS.kycUpdateAddress)).toEqual([{ addressLine: "Rue de l'Église 12/3", city: 'Paris', postalCode: '75001', country: 'FR' }]);
+      expect(bodiesOf(PATHS.kycUpdateAddress)).toEqual([
+        { addressLine: "Rue de l'Église 12/3", city: 'Paris', postalCode: '75001', country: 'FR' },
+      ]);
       const paths = calls.map((c) => c.path);
       expect(paths.filter((p) => p === PATHS.overview)).toHaveLength(2);
       expect(paths.lastIndexOf(PATHS.overview)).toBeGreaterThan(paths.indexOf(PATHS.kycUpdateAddress));
@@ -297,11 +305,15 @@ describe('account-status page', () => {
     storage.setItem(MODE_STORAGE_KEY, 'independent');
     const { calls } = openStatus(accountOverview({}, { kycStatus: 'Initial' }));
     expect(await heading(TITLE.Initial)).toBeInTheDocument();
-    expect(callsTo(calls, PATHS.overview)).toEqual([expect.objectContaining({ options: { query: { paymentMethod: 'BUY_SEND' }, silent: true } })]);
+    expect(callsTo(calls, PATHS.overview)).toEqual([
+      expect.objectContaining({ options: { query: { paymentMethod: 'BUY_SEND' }, silent: true } }),
+    ]);
   });
 
-  it('moves on where spec §4 gating says when the account is elsewhere (blocked, or the status page of another entity)', async () => {
-    const blocked = openStatus(accountOverview({ accountStatus: 'Blocked', accountStatusReasonCode: 'AC100002' }, { kycStatus: 'Initial' }));
+  it('moves on where docs/rules/order-states.md gating says when the account is elsewhere (blocked, or the status page of another entity)', async () => {
+    const blocked = openStatus(
+      accountOverview({ accountStatus: 'Blocked', accountStatusReasonCode: 'AC100002' }, { kycStatus: 'Initial' }),
+    );
     expect(await landedOn()).toBe('/en/user-blocked?code=AC100002');
     blocked.unmount();
     const pl = openStatus(accountOverview({ entityTag: 'PL' }, { kycStatus: 'Initial' }));
@@ -325,7 +337,7 @@ describe('account-status page', () => {
     expect(callsTo(calls, PATHS.overview)).toHaveLength(2);
   });
 
-  it('reports a failed account info to the spec §8 reactions (a dead session goes to sign-in), once', async () => {
+  it('reports a failed account info to the docs/rules/errors.md reactions (a dead session goes to sign-in), once', async () => {
     const expired = businessError(PATHS.overview, 'USER0000001', 'Session expired');
     const { reported } = openStatus(() => {
       throw expired;

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ACCOUNT_INFO_KEY, storeAccountInfo, useAccountInfo } from '@/lib/account-info';
@@ -9,6 +9,7 @@ import { useHttpClient } from '@/lib/http-context';
 import { errorText } from '@/lib/http-errors';
 import { stripLocale } from '@/lib/locale-path';
 import { storedMode } from '@/lib/mode';
+import { useApiMutation } from '@/lib/use-api-mutation';
 import { supportTopicOf } from '@/lib/support-form';
 import { ErrorView, GradientButton, Spinner } from '@/ui';
 import { ContactSupport } from '@/ui/contact-support';
@@ -63,31 +64,36 @@ export function AccountStatusPage({ variant = 'default' }: { variant?: AccountSt
   });
   const needsAddress = stage === 'Pass' && info.data?.kycInfo?.currentKycStep === 'POA';
   const countries = useCountries({ enabled: needsAddress });
-  const [addressError, setAddressError] = useState<string>();
+  const addressSave = useApiMutation({
+    mutationFn: (address: KycAddress) => api.updateAddress(address),
+    onSuccess: () => queries.invalidateQueries({ queryKey: ACCOUNT_INFO_KEY }),
+  });
+  const addressError = addressSave.error ? errorText(addressSave.error, t) : undefined;
 
   // The account may have moved on while the person waited (blocked by the review, or another
-  // entity's status page): spec §4 gating decides, from this page too.
+  // entity's status page): docs/rules/order-states.md gating decides, from this page too.
   const gate = info.data ? gateFor(info.data, { path: stripLocale(location.pathname), isRoma: variant === 'roma' }) : null;
   useEffect(() => {
     if (gate) void navigate(`/${lng}/${gate}`, { replace: true });
   }, [gate, lng, navigate]);
 
   if (!info.data || !stage) {
-    return info.isError
-      ? <ErrorView content={errorViewContent(info.error, t)} onRetry={() => void info.refetch()} />
-      : <div className="flex min-h-[50vh] items-center justify-center"><Spinner size="lg" label={t('verification.statusTitle')} /></div>;
+    return info.isError ? (
+      <ErrorView content={errorViewContent(info.error, t)} onRetry={() => void info.refetch()} />
+    ) : (
+      <div className="flex min-h-[50vh] items-center justify-center">
+        <Spinner size="lg" label={t('verification.statusTitle')} />
+      </div>
+    );
   }
 
   const startStep = () => void navigate(`/${lng}/${info.data.kycInfo?.kycFlowVersion === 'V2' ? 'docsverification' : 'sumsub'}`);
-  const saveAddress = async (address: KycAddress) => {
-    setAddressError(undefined);
-    try {
-      await api.updateAddress(address);
-      await queries.invalidateQueries({ queryKey: ACCOUNT_INFO_KEY });
-    } catch (failure) {
-      setAddressError(errorText(failure, t));
-    }
-  };
+  // The form shows its own progress until the promise settles; a failure is said in it (addressError).
+  const saveAddress = (address: KycAddress) =>
+    addressSave.mutateAsync(address).then(
+      () => undefined,
+      () => undefined,
+    );
   const actions: Record<ActionStage, () => void> = {
     Initial: startStep,
     Resubmitting: startStep,
@@ -102,7 +108,9 @@ export function AccountStatusPage({ variant = 'default' }: { variant?: AccountSt
     <section aria-labelledby="account-status-title" className="mx-auto flex w-full max-w-[480px] flex-col gap-5 py-6">
       <p className="text-sm font-medium uppercase tracking-wide text-muted">{t('verification.statusTitle')}</p>
       <div className="flex flex-col gap-2">
-        <h1 id="account-status-title" className="text-2xl font-semibold text-fg">{t(`verification.stage.${stage}.title`)}</h1>
+        <h1 id="account-status-title" className="text-2xl font-semibold text-fg">
+          {t(`verification.stage.${stage}.title`)}
+        </h1>
         <p className="text-sm text-fg">{t(`verification.stage.${stage}.content`)}</p>
         {variant === 'entity' ? <p className="text-sm text-muted">{t('verification.entityNote')}</p> : null}
         {variant === 'roma' ? <p className="text-sm text-muted">{t('verification.romaNote')}</p> : null}
@@ -110,14 +118,21 @@ export function AccountStatusPage({ variant = 'default' }: { variant?: AccountSt
       {stage === 'Pending' ? <Spinner size="md" label={t('verification.stage.Pending.title')} /> : null}
       {needsAddress ? (
         countries.data ? (
-          <KycAddressForm countries={countries.data} residentCountry={info.data.kycInfo?.residentCountry ?? null} error={addressError} onSubmit={saveAddress} />
+          <KycAddressForm
+            countries={countries.data}
+            residentCountry={info.data.kycInfo?.residentCountry ?? null}
+            error={addressError}
+            onSubmit={saveAddress}
+          />
         ) : countries.isError ? (
           <ErrorView headingLevel={2} content={errorViewContent(countries.error, t)} onRetry={() => void countries.refetch()} />
         ) : (
           <Spinner size="md" label={t('verification.address.title')} />
         )
       ) : actionStage ? (
-        <GradientButton fullWidth showContinueArrow onClick={actions[actionStage]}>{t(`verification.stage.${actionStage}.action`)}</GradientButton>
+        <GradientButton fullWidth showContinueArrow onClick={actions[actionStage]}>
+          {t(`verification.stage.${actionStage}.action`)}
+        </GradientButton>
       ) : supportTopic ? (
         <ContactSupport topic={t(supportTopic)} />
       ) : null}

@@ -42,7 +42,10 @@ const picker = (label: string) => screen.getByLabelText(label, { selector: 'inpu
 const submitButton = () => screen.getByRole('button', { name: 'Submit' });
 
 /** Fills every detail with valid values (the country of residence is preselected from the account). */
-async function fillDetails(user: ReturnType<typeof userEvent.setup>, { firstName = 'Anna-Maria', lastName = "O'Neil", dob = '1990-05-17' } = {}) {
+async function fillDetails(
+  user: ReturnType<typeof userEvent.setup>,
+  { firstName = 'Anna-Maria', lastName = "O'Neil", dob = '1990-05-17' } = {},
+) {
   await user.type(screen.getByLabelText('First name'), firstName);
   await user.type(screen.getByLabelText('Last name'), lastName);
   await user.type(screen.getByLabelText('Date of birth'), dob);
@@ -77,7 +80,12 @@ describe('docsverification page', () => {
     openDocs();
     expect(await screen.findByRole('heading', { level: 1, name: TITLE })).toBeInTheDocument();
     const nationality = screen.getByLabelText('Nationality');
-    expect([...nationality.querySelectorAll('option')].map((o) => o.textContent)).toEqual(['Select a country', 'Austria (AT)', 'France (FR)', 'Germany (DE)']);
+    expect([...nationality.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
+      'Select a country',
+      'Austria (AT)',
+      'France (FR)',
+      'Germany (DE)',
+    ]);
     expect(nationality).toHaveValue('');
     expect(screen.getByLabelText('Country of residence')).toHaveValue('DE');
     expect(screen.getByLabelText('Country of residence').parentElement!.querySelector('img')).toHaveAttribute('src', '/flags/4x3/de.svg');
@@ -166,7 +174,9 @@ describe('docsverification page', () => {
     await waitFor(() => expect(submitButton()).not.toHaveAttribute('aria-disabled'));
     await user.click(submitButton());
     await landedOn();
-    expect(bodiesOf(PATHS.docsVerificationSubmit)).toEqual([expect.objectContaining({ documentType: 'PASSPORT', files: [{ filePath: 'kyc/u1/passport.jpg', side: null }] })]);
+    expect(bodiesOf(PATHS.docsVerificationSubmit)).toEqual([
+      expect.objectContaining({ documentType: 'PASSPORT', files: [{ filePath: 'kyc/u1/passport.jpg', side: null }] }),
+    ]);
   });
 
   it('Submit stays inactive while the photo is still uploading, and a click sends nothing', async () => {
@@ -184,18 +194,28 @@ describe('docsverification page', () => {
   it.each([
     [45, 'Too many requests. Try again in 1 minute.'],
     [14 * 3600, 'Too many requests. Try again in 14 hours.'],
-  ])('an upload refused by the rate or daily quota (REQ0000429, Retry-After %i s) says %j under "Upload failed"', async (retryAfterSeconds, text) => {
-    vi.mocked(uploadDocument).mockRejectedValueOnce(
-      new ApiError({ kind: 'business', path: PATHS.signUpload, httpStatus: 429, code: 'REQ0000429', msg: 'You have asked for 30 uploads today', retryAfterSeconds }),
-    );
-    const { user } = openDocs();
-    await screen.findByRole('heading', { level: 1, name: TITLE });
-    await fillDetails(user);
-    await user.upload(picker('Photo page of your passport'), photo('passport.jpg'));
-    expect(await screen.findByText('Upload failed')).toBeInTheDocument();
-    expect(screen.getByText(text)).toBeInTheDocument();
-    expect(screen.queryByText('You have asked for 30 uploads today')).not.toBeInTheDocument();
-  });
+  ])(
+    'an upload refused by the rate or daily quota (REQ0000429, Retry-After %i s) says %j under "Upload failed"',
+    async (retryAfterSeconds, text) => {
+      vi.mocked(uploadDocument).mockRejectedValueOnce(
+        new ApiError({
+          kind: 'business',
+          path: PATHS.signUpload,
+          httpStatus: 429,
+          code: 'REQ0000429',
+          msg: 'You have asked for 30 uploads today',
+          retryAfterSeconds,
+        }),
+      );
+      const { user } = openDocs();
+      await screen.findByRole('heading', { level: 1, name: TITLE });
+      await fillDetails(user);
+      await user.upload(picker('Photo page of your passport'), photo('passport.jpg'));
+      expect(await screen.findByText('Upload failed')).toBeInTheDocument();
+      expect(screen.getByText(text)).toBeInTheDocument();
+      expect(screen.queryByText('You have asked for 30 uploads today')).not.toBeInTheDocument();
+    },
+  );
 
   it('a failed upload keeps Submit inactive until Try again succeeds', async () => {
     vi.mocked(uploadDocument).mockRejectedValueOnce(new Error('File size must be between 10KB and 5120KB'));
@@ -233,7 +253,11 @@ describe('docsverification page', () => {
 
   it.each([
     ['REQ0000400', 'body.dob: you must be 18 or older', 'body.dob: you must be 18 or older'],
-    ['KYC0000002', 'A document file is not one this person uploaded, or is missing. (chosen)', 'One of the files could not be found. Please remove it and upload it again.'],
+    [
+      'KYC0000002',
+      'A document file is not one this person uploaded, or is missing. (chosen)',
+      'One of the files could not be found. Please remove it and upload it again.',
+    ],
     ['999999', '', 'Your documents could not be sent. Please try again.'],
   ])('a %s failure is shown inline and the person stays on the form', async (code, msg, shown) => {
     const { user, bodiesOf } = openDocs(V2_INITIAL, {

@@ -32,14 +32,22 @@ function openDocs() {
       created += 1;
       const expiresAt = new Date(Date.now() + 30 * 60_000).toISOString();
       handoff.state = { files: [], maxFiles: 4, expiresAt, expired: false };
-      return { handoffId: `hof_${created}`, link: `http://app.test/en/file-upload#ticket=secret-${created}`, qrCode: `data:image/png;base64,UVI${created}`, expiresAt };
+      return {
+        handoffId: `hof_${created}`,
+        link: `http://app.test/en/file-upload#ticket=secret-${created}`,
+        qrCode: `data:image/png;base64,UVI${created}`,
+        expiresAt,
+      };
     },
     [PATHS.uploadHandoffFiles]: () => handoff.state,
   });
   renderPage(<DocsVerificationPage />, { path: '/:lng/docsverification', url: '/en/docsverification', client: fake.client });
   const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
   /** The handoffIds polled so far, in order. */
-  const polled = () => fake.calls.filter((c) => c.path === PATHS.uploadHandoffFiles).map((c) => (c.options as { query: { handoffId: string } }).query.handoffId);
+  const polled = () =>
+    fake.calls
+      .filter((c) => c.path === PATHS.uploadHandoffFiles)
+      .map((c) => (c.options as { query: { handoffId: string } }).query.handoffId);
   return { ...fake, handoff, user, polled };
 }
 
@@ -84,7 +92,16 @@ describe('docsverification: continue on your phone', () => {
   it('too many links asked for (429 REQ0000429): the dialog says when to try again rather than that it failed', async () => {
     const { user, routes } = openDocs();
     routes[PATHS.uploadHandoffCreate] = () =>
-      Promise.reject(new ApiError({ kind: 'business', path: PATHS.uploadHandoffCreate, httpStatus: 429, code: 'REQ0000429', msg: 'Too many upload link requests', retryAfterSeconds: 1500 }));
+      Promise.reject(
+        new ApiError({
+          kind: 'business',
+          path: PATHS.uploadHandoffCreate,
+          httpStatus: 429,
+          code: 'REQ0000429',
+          msg: 'Too many upload link requests',
+          retryAfterSeconds: 1500,
+        }),
+      );
     const panel = await openPhoneDialog(user);
     expect(await panel.findByRole('alert')).toHaveTextContent('Too many requests. Try again in 25 minutes.');
   });

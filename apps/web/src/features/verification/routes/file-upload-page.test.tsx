@@ -31,7 +31,9 @@ type Answer = { status?: number; data?: unknown; code?: string; msg?: string; he
 
 const envelope = (answer: Exclude<Answer, 'network'>) => {
   const status = answer.status ?? 200;
-  const body = answer.code ? { status, code: answer.code, msg: answer.msg ?? '', data: null } : { status: 200, code: '000000', msg: '', data: answer.data };
+  const body = answer.code
+    ? { status, code: answer.code, msg: answer.msg ?? '', data: null }
+    : { status: 200, code: '000000', msg: '', data: answer.data };
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...answer.headers } });
 };
 
@@ -40,12 +42,17 @@ const envelope = (answer: Exclude<Answer, 'network'>) => {
  * calls under /prod-api (a mutable handoff state that complete adds to) and the storage PUT.
  * `answers` may replace a call's answer.
  */
-function fakeServer(initial: UploadHandoffState = handoffState(), answers: Partial<Record<string, (body: Record<string, string>) => Answer>> = {}) {
+function fakeServer(
+  initial: UploadHandoffState = handoffState(),
+  answers: Partial<Record<string, (body: Record<string, string>) => Answer>> = {},
+) {
   const seen: SeenRequest[] = [];
   let state = initial;
   const calls: Record<string, (body: Record<string, string>) => Answer> = {
     [PATHS.uploadHandoffState]: () => ({ data: state }),
-    [PATHS.uploadHandoffSignUpload]: (body) => ({ data: { uploadTempUrl: PUT_URL, filePath: `kyc/u1/${body.s3FileName}`, expiresInSeconds: 600 } }),
+    [PATHS.uploadHandoffSignUpload]: (body) => ({
+      data: { uploadTempUrl: PUT_URL, filePath: `kyc/u1/${body.s3FileName}`, expiresInSeconds: 600 },
+    }),
     [PATHS.uploadHandoffComplete]: (body) => {
       state = { ...state, files: [...state.files, sentFile(body.fileName!)] };
       return { data: state };
@@ -106,7 +113,9 @@ describe('file-upload page', () => {
   });
 
   it('a refused ticket (UPL0000007): the expired state', async () => {
-    fakeServer(handoffState(), { [PATHS.uploadHandoffState]: () => ({ status: 403, code: 'UPL0000007', msg: 'The upload link is invalid or has expired' }) });
+    fakeServer(handoffState(), {
+      [PATHS.uploadHandoffState]: () => ({ status: 403, code: 'UPL0000007', msg: 'The upload link is invalid or has expired' }),
+    });
     openPage();
     expect(await screen.findByRole('heading', { level: 1, name: EXPIRED })).toBeInTheDocument();
     expect(screen.queryByLabelText('Photos of your document', { selector: 'input' })).not.toBeInTheDocument();
@@ -180,7 +189,9 @@ describe('file-upload page', () => {
   });
 
   it('a refused file shows the rule in the page language under "Upload failed"', async () => {
-    fakeServer(handoffState(), { [PATHS.uploadHandoffComplete]: () => ({ status: 400, code: 'UPL0000002', msg: 'File size must be between 10KB and 5120KB' }) });
+    fakeServer(handoffState(), {
+      [PATHS.uploadHandoffComplete]: () => ({ status: 400, code: 'UPL0000002', msg: 'File size must be between 10KB and 5120KB' }),
+    });
     const { user } = openPage();
     await screen.findByRole('heading', { level: 1, name: TITLE });
     await user.upload(picker(), photo('front.jpg'));
@@ -189,9 +200,14 @@ describe('file-upload page', () => {
     expect(screen.queryByRole('list', { name: 'Sent to your computer' })).not.toBeInTheDocument();
   });
 
-  it("the person's upload rate or quota (429 REQ0000429) says under \"Upload failed\" when to try again, from Retry-After", async () => {
+  it('the person\'s upload rate or quota (429 REQ0000429) says under "Upload failed" when to try again, from Retry-After', async () => {
     fakeServer(handoffState(), {
-      [PATHS.uploadHandoffSignUpload]: () => ({ status: 429, code: 'REQ0000429', msg: 'Too many upload requests: wait a minute and try again.', headers: { 'Retry-After': '2400' } }),
+      [PATHS.uploadHandoffSignUpload]: () => ({
+        status: 429,
+        code: 'REQ0000429',
+        msg: 'Too many upload requests: wait a minute and try again.',
+        headers: { 'Retry-After': '2400' },
+      }),
     });
     const { user } = openPage();
     await screen.findByRole('heading', { level: 1, name: TITLE });
@@ -214,7 +230,9 @@ describe('file-upload page', () => {
   it('in the app: a no-login page that neither sends nor refreshes a stale session, and never leads to a login page', async () => {
     // A session this phone's browser kept from an earlier visit, already expired.
     await createSessionStore().setToken('individual', { token: 'stale', validTime: Date.now() - 1000 });
-    const { seen } = fakeServer(handoffState(), { [PATHS.uploadHandoffState]: () => ({ status: 401, code: 'USER0000001', msg: 'Please log in' }) });
+    const { seen } = fakeServer(handoffState(), {
+      [PATHS.uploadHandoffState]: () => ({ status: 401, code: 'USER0000001', msg: 'Please log in' }),
+    });
     const app = renderApp(`/en/file-upload#ticket=${TICKET}`);
     expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
     await waitFor(() => expect(seen).toHaveLength(1));

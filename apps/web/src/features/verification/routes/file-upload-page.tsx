@@ -1,14 +1,15 @@
-import type { UploadHandoffState } from '@causeway/contracts';
+import { ErrorCode, type UploadHandoffState } from '@causeway/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { HttpClient } from '@/lib/http-client';
-import { isApiError, isOffline, type Translate } from '@/lib/http-errors';
+import { apiErrorName, isApiError, isError, isOffline, type Translate } from '@/lib/http-errors';
 import { createSessionFreeHttpClient } from '@/lib/session-free-http-client';
 import { signAndUpload } from '@/lib/upload-document';
+import { useApiMutation } from '@/lib/use-api-mutation';
 import { CheckCircleIcon, ErrorView, FileUpload, GradientButton, Spinner, type UploadedFile } from '@/ui';
-import { createTicketApi, HANDOFF_CODES } from '../api/upload-handoff-api';
+import { createTicketApi } from '../api/upload-handoff-api';
 import { uploadRefusalText } from '../upload-errors';
 
 /** The ticket of `#ticket=…`: a fragment, so the browser never sends it to a server or a Referer. */
@@ -17,12 +18,11 @@ export function ticketFrom(hash: string): string | undefined {
   return ticket?.trim() ? ticket : undefined;
 }
 
-const codeOf = (error: unknown) => (isApiError(error) ? error.code : undefined);
 /**
- * The state call refusing the ticket: expired or unknown (UPL0000007), or malformed (REQ0000400:
+ * The state call refusing the ticket: expired or unknown (UploadLinkInvalid), or malformed (MalformedRequest:
  * the body's validation; the page does not repeat the contract's length rule).
  */
-const isRefusedTicket = (error: unknown) => codeOf(error) === HANDOFF_CODES.linkInvalid || codeOf(error) === 'REQ0000400';
+const isRefusedTicket = (error: unknown) => isError(error, ErrorCode.UploadLinkInvalid, ErrorCode.MalformedRequest);
 /**
  * file-upload#ticket=…: the phone's side of "continue on your phone". No sign-in: the ticket in
  * the fragment is the only credential, sent in the body of each call by a session-free client (a
@@ -59,25 +59,37 @@ function TicketUpload({ client, ticket }: { client: HttpClient; ticket: string }
   const keepNewest = (next: UploadHandoffState) =>
     queries.setQueryData<UploadHandoffState>(key, (current) => (!current || next.files.length >= current.files.length ? next : current));
 
-  const upload = async (file: File): Promise<string> => {
-    try {
+  // One mutation for every file the widget hands over (it shows each file's progress and failure itself).
+  const fileUpload = useApiMutation({
+    mutationFn: async (file: File) => {
       const filePath = await signAndUpload(file, api.signUpload);
       keepNewest(await api.complete(filePath, file.name));
       return filePath;
-    } catch (error) {
-      if (codeOf(error) === HANDOFF_CODES.linkInvalid) setLinkDead(true);
-      if (codeOf(error) === HANDOFF_CODES.linkFull) void state.refetch();
+    },
+    onError: (error) => {
+      // The phone handoff's own refusals: the link is invalid or expired, or took every file it accepts.
+      if (isError(error, ErrorCode.UploadLinkInvalid)) setLinkDead(true);
+      if (isError(error, ErrorCode.UploadLinkFull)) void state.refetch();
+    },
+  });
+  const upload = (file: File): Promise<string> =>
+    fileUpload.mutateAsync(file).catch((error: unknown) => {
       // The widget shows "Upload failed" and this message under it; empty adds nothing.
       throw new Error(uploadErrorText(error, t));
-    }
-  };
+    });
 
   if (linkDead || (state.isError && isRefusedTicket(state.error)) || state.data?.expired) return <ExpiredView />;
   if (state.isError) {
-    return <ErrorView content={isOffline(state.error) ? t('verification.fileUpload.offline') : undefined} onRetry={() => void state.refetch()} />;
+    return (
+      <ErrorView content={isOffline(state.error) ? t('verification.fileUpload.offline') : undefined} onRetry={() => void state.refetch()} />
+    );
   }
   if (!state.data) {
-    return <div className="flex min-h-[50vh] items-center justify-center"><Spinner size="lg" label={t('verification.fileUpload.loading')} /></div>;
+    return (
+      <div className="flex min-h-[50vh] items-center justify-center">
+        <Spinner size="lg" label={t('verification.fileUpload.loading')} />
+      </div>
+    );
   }
 
   const { files: sent, maxFiles } = state.data;
@@ -90,7 +102,9 @@ function TicketUpload({ client, ticket }: { client: HttpClient; ticket: string }
   return (
     <section aria-labelledby="file-upload-title" className="mx-auto flex w-full max-w-[480px] flex-col gap-5 px-4 py-6">
       <div className="flex flex-col gap-2">
-        <h1 id="file-upload-title" className="text-2xl font-semibold text-fg">{t('verification.fileUpload.title')}</h1>
+        <h1 id="file-upload-title" className="text-2xl font-semibold text-fg">
+          {t('verification.fileUpload.title')}
+        </h1>
         <p className="text-sm text-muted">{t('verification.fileUpload.intro')}</p>
       </div>
       <FileUpload
@@ -104,12 +118,16 @@ function TicketUpload({ client, ticket }: { client: HttpClient; ticket: string }
       <p className="text-sm text-muted">{t('verification.fileUpload.remaining', { count: Math.max(0, remaining - pending.length) })}</p>
       {sent.length > 0 ? (
         <div className="flex flex-col gap-2">
-          <h2 id="file-upload-sent" className="text-sm font-medium text-fg">{t('verification.fileUpload.sentTitle')}</h2>
+          <h2 id="file-upload-sent" className="text-sm font-medium text-fg">
+            {t('verification.fileUpload.sentTitle')}
+          </h2>
           <ul aria-labelledby="file-upload-sent" className="flex flex-col gap-2">
             {sent.map((file) => (
               <li key={file.filePath} className="flex min-w-0 items-center gap-2 rounded-xl border border-line bg-surface-2 px-3 py-2">
                 <CheckCircleIcon className="shrink-0 text-success" />
-                <span title={file.fileName} className="truncate text-sm text-fg">{file.fileName}</span>
+                <span title={file.fileName} className="truncate text-sm text-fg">
+                  {file.fileName}
+                </span>
               </li>
             ))}
           </ul>
@@ -126,10 +144,18 @@ function DoneView({ onMore }: { onMore: (() => void) | undefined }) {
   const { t } = useTranslation();
   return (
     <section aria-labelledby="file-upload-done" className="mx-auto flex w-full max-w-md flex-col items-center gap-3 px-4 py-10 text-center">
-      <span className="flex size-14 items-center justify-center rounded-full bg-surface-2 text-success"><CheckCircleIcon /></span>
-      <h1 id="file-upload-done" className="text-xl font-semibold text-fg">{t('verification.fileUpload.done.title')}</h1>
+      <span className="flex size-14 items-center justify-center rounded-full bg-surface-2 text-success">
+        <CheckCircleIcon />
+      </span>
+      <h1 id="file-upload-done" className="text-xl font-semibold text-fg">
+        {t('verification.fileUpload.done.title')}
+      </h1>
       <p className="text-sm text-muted">{t('verification.fileUpload.done.content')}</p>
-      {onMore ? <GradientButton variant="secondary" fullWidth className="mt-3" onClick={onMore}>{t('verification.fileUpload.done.more')}</GradientButton> : null}
+      {onMore ? (
+        <GradientButton variant="secondary" fullWidth className="mt-3" onClick={onMore}>
+          {t('verification.fileUpload.done.more')}
+        </GradientButton>
+      ) : null}
     </section>
   );
 }
@@ -138,10 +164,10 @@ function DoneView({ onMore }: { onMore: (() => void) | undefined }) {
 function uploadErrorText(error: unknown, t: Translate): string {
   const refusal = uploadRefusalText(error, t);
   if (refusal) return refusal;
-  switch (codeOf(error)) {
-    case HANDOFF_CODES.linkFull:
+  switch (apiErrorName(error)) {
+    case ErrorCode.UploadLinkFull:
       return t('verification.fileUpload.full');
-    case HANDOFF_CODES.linkInvalid:
+    case ErrorCode.UploadLinkInvalid:
       return t('verification.fileUpload.expired.title');
   }
   if (isOffline(error)) return t('verification.fileUpload.offline');

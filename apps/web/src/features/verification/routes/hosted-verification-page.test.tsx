@@ -13,8 +13,20 @@ import { HostedVerificationPage } from './hosted-verification-page';
 vi.mock('@/lib/leave-app');
 vi.mock('../sumsub-websdk');
 
-const SANDBOX_TOKEN: KycAccessTokenResult = { provider: 'sandbox', token: 'abc', url: '/sandbox/kyc/verify?token=abc', applicantId: 'app-1', expiresInSeconds: 600 };
-const sumsubToken = (token = 'sumsub-token-1'): KycAccessTokenResult => ({ provider: 'sumsub', token, url: null, applicantId: 'app-1', expiresInSeconds: 600 });
+const SANDBOX_TOKEN: KycAccessTokenResult = {
+  provider: 'sandbox',
+  token: 'abc',
+  url: '/sandbox/kyc/verify?token=abc',
+  applicantId: 'app-1',
+  expiresInSeconds: 600,
+};
+const sumsubToken = (token = 'sumsub-token-1'): KycAccessTokenResult => ({
+  provider: 'sumsub',
+  token,
+  url: null,
+  applicantId: 'app-1',
+  expiresInSeconds: 600,
+});
 
 /** The sandbox page with the way back: account-status, told the person comes from the vendor. */
 const SANDBOX_HANDOVER = '/sandbox/kyc/verify?token=abc&returnUrl=%2Fen%2Faccount-status%3FfromVendor%3D1';
@@ -36,14 +48,17 @@ afterEach(() => {
 });
 
 describe('hosted verification page (sumsub, sumsub-webview)', () => {
-  it.each(['sumsub', 'sumsub-webview'] as const)('%s: hands over to the sandbox vendor page, asking it to return to account-status', async (page) => {
-    const { calls } = openHosted({ [PATHS.kycAccessToken]: () => SANDBOX_TOKEN }, page);
-    expect(screen.getByRole('status')).toHaveTextContent('Opening the verification…');
-    await waitFor(() => expect(leaveAppFor).toHaveBeenCalledTimes(1));
-    expect(leaveAppFor).toHaveBeenCalledWith(SANDBOX_HANDOVER);
-    expect(launchSumsub).not.toHaveBeenCalled();
-    expect(callsTo(calls, PATHS.kycAccessToken)).toEqual([expect.objectContaining({ method: 'GET' })]);
-  });
+  it.each(['sumsub', 'sumsub-webview'] as const)(
+    '%s: hands over to the sandbox vendor page, asking it to return to account-status',
+    async (page) => {
+      const { calls } = openHosted({ [PATHS.kycAccessToken]: () => SANDBOX_TOKEN }, page);
+      expect(screen.getByRole('status')).toHaveTextContent('Opening the verification…');
+      await waitFor(() => expect(leaveAppFor).toHaveBeenCalledTimes(1));
+      expect(leaveAppFor).toHaveBeenCalledWith(SANDBOX_HANDOVER);
+      expect(launchSumsub).not.toHaveBeenCalled();
+      expect(callsTo(calls, PATHS.kycAccessToken)).toEqual([expect.objectContaining({ method: 'GET' })]);
+    },
+  );
 
   it('shows the error view when the access token fails; Try again asks for it again, and a link leads back to account-status', async () => {
     let fail = true;
@@ -63,7 +78,16 @@ describe('hosted verification page (sumsub, sumsub-webview)', () => {
   it('a refused access token by the per-person limit (429 REQ0000429) says when to try again', async () => {
     openHosted({
       [PATHS.kycAccessToken]: () =>
-        Promise.reject(new ApiError({ kind: 'business', path: PATHS.kycAccessToken, httpStatus: 429, code: 'REQ0000429', msg: 'Too many verification requests', retryAfterSeconds: 420 })),
+        Promise.reject(
+          new ApiError({
+            kind: 'business',
+            path: PATHS.kycAccessToken,
+            httpStatus: 429,
+            code: 'REQ0000429',
+            msg: 'Too many verification requests',
+            retryAfterSeconds: 420,
+          }),
+        ),
     });
     expect(await screen.findByRole('heading', { level: 1, name: FAILED })).toBeInTheDocument();
     expect(screen.getByText('Too many requests. Try again in 7 minutes.')).toBeInTheDocument();
@@ -92,7 +116,7 @@ describe('hosted verification page (sumsub, sumsub-webview)', () => {
       expect(callsTo(calls, PATHS.kycAccessToken)).toHaveLength(2);
     });
 
-    it("uses Sumsub's dark theme when the app's theme is dark (<html data-theme=\"dark\">)", async () => {
+    it('uses Sumsub\'s dark theme when the app\'s theme is dark (<html data-theme="dark">)', async () => {
       vi.mocked(launchSumsub).mockResolvedValue(undefined);
       document.documentElement.dataset.theme = 'dark';
       try {

@@ -74,13 +74,21 @@ export function HostedVerificationPage() {
           setFailed(false);
           void access.refetch();
         }}
-        footer={<Link to={statusPath} className="text-sm font-medium text-primary underline-offset-4 hover:underline">{t('verification.hosted.back')}</Link>}
+        footer={
+          <Link to={statusPath} className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+            {t('verification.hosted.back')}
+          </Link>
+        }
       />
     );
   }
   return (
     <div className="mx-auto w-full max-w-[640px] py-4">
-      {access.data?.provider !== 'sumsub' ? <div className="flex min-h-[50vh] items-center justify-center"><Spinner size="lg" label={t('verification.hosted.loading')} /></div> : null}
+      {access.data?.provider !== 'sumsub' ? (
+        <div className="flex min-h-[50vh] items-center justify-center">
+          <Spinner size="lg" label={t('verification.hosted.loading')} />
+        </div>
+      ) : null}
       <div id={containerId} />
     </div>
   );

@@ -10,8 +10,14 @@ import { RemediationPage } from './remediation-page';
 
 const COUNTRIES: CountryItem[] = [{ towCharCode: 'DE', englishName: 'Germany', chineseName: '德国', flag: '🇩🇪' }];
 const BASIC = {
-  firstName: 'Ann', lastName: 'Berg', dob: '1990-04-01', nationality: 'DE', residentCountry: 'DE',
-  address: { addressLine: 'Hauptstraße 5', city: 'Köln', postalCode: '50667', country: 'DE' }, kycStatus: 'Pass', kycLevel: 1,
+  firstName: 'Ann',
+  lastName: 'Berg',
+  dob: '1990-04-01',
+  nationality: 'DE',
+  residentCountry: 'DE',
+  address: { addressLine: 'Hauptstraße 5', city: 'Köln', postalCode: '50667', country: 'DE' },
+  kycStatus: 'Pass',
+  kycLevel: 1,
 };
 
 function open(remediationStatus: 'Pop' | 'Closed' | null, routes: Record<string, Responder> = {}) {
@@ -39,7 +45,12 @@ describe('remediation page', () => {
 
   it('lets the person change the address first', async () => {
     const sent: unknown[] = [];
-    const { user } = open('Pop', { [PATHS.kycUpdateAddress]: (body) => { sent.push(body); return { required: false, address: body }; } });
+    const { user } = open('Pop', {
+      [PATHS.kycUpdateAddress]: (body) => {
+        sent.push(body);
+        return { required: false, address: body };
+      },
+    });
     await user.click(await screen.findByRole('button', { name: 'My address changed' }));
     await user.type(screen.getByLabelText('Street and number'), 'Ring 1');
     await user.type(screen.getByLabelText('City', { exact: true }), 'Bonn');
@@ -91,7 +102,9 @@ describe('remediation page', () => {
   });
 
   it('a network failure says so in the error view', async () => {
-    open('Pop', { [PATHS.kycBasicInfo]: () => Promise.reject(new ApiError({ kind: 'network', path: PATHS.kycBasicInfo, msg: 'Network error' })) });
+    open('Pop', {
+      [PATHS.kycBasicInfo]: () => Promise.reject(new ApiError({ kind: 'network', path: PATHS.kycBasicInfo, msg: 'Network error' })),
+    });
     expect(await screen.findByRole('heading', { level: 1, name: 'Something went wrong' })).toBeInTheDocument();
     expect(screen.getByText('No response from server, check the order at the history page')).toBeInTheDocument();
     expect(screen.queryByText('Network error')).not.toBeInTheDocument();

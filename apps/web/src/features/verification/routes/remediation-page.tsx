@@ -6,6 +6,7 @@ import { ACCOUNT_INFO_KEY, useAccountInfo } from '@/lib/account-info';
 import { useHttpClient } from '@/lib/http-context';
 import { errorText } from '@/lib/http-errors';
 import { storedMode } from '@/lib/mode';
+import { useApiMutation } from '@/lib/use-api-mutation';
 import { countryNameOf, ErrorView, GradientButton, Spinner } from '@/ui';
 import { useCountries } from '@/lib/use-countries';
 import { createVerificationApi, type KycAddress } from '../api/verification-api';
@@ -13,7 +14,7 @@ import { KycAddressForm } from '../components/kyc-address-form';
 import { errorViewContent } from '../error-content';
 
 /**
- * remediation (spec §4: KYC Pass with remediation status Pop): the person reviews what
+ * remediation (docs/rules/order-states.md: KYC Pass with remediation status Pop): the person reviews what
  * verification recorded, updates the address if it changed, and confirms (close-remediation).
  * A changed identity needs a new identity check, which support starts.
  */
@@ -27,8 +28,25 @@ export function RemediationPage() {
   const basic = useQuery({ queryKey: ['kyc-basic-info'], queryFn: () => api.basicInfo() });
   const countries = useCountries();
   const [editingAddress, setEditingAddress] = useState(false);
+  // The last failure of either call, said where the person is (the address form, or above Confirm).
   const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const closing = useApiMutation({
+    mutationFn: () => api.closeRemediation(),
+    // Still pending while the settings page opens: Confirm stays busy until the page is left.
+    onSuccess: async () => {
+      await queries.invalidateQueries({ queryKey: ACCOUNT_INFO_KEY });
+      await navigate(`/${lng}/settings`, { replace: true });
+    },
+    onError: (failure) => setError(errorText(failure, t)),
+  });
+  const addressSave = useApiMutation({
+    mutationFn: (next: KycAddress) => api.updateAddress(next),
+    onSuccess: async () => {
+      setEditingAddress(false);
+      await basic.refetch();
+    },
+    onError: (failure) => setError(errorText(failure, t)),
+  });
 
   const due = info.data?.kycInfo?.remediationStatus === 'Pop';
   useEffect(() => {
@@ -38,7 +56,12 @@ export function RemediationPage() {
   // The list of countries only names them (the codes are shown until it answers): its failure is not the page's.
   const failed = info.isError ? info : basic.isError ? basic : null;
   if (failed) return <ErrorView content={errorViewContent(failed.error, t)} onRetry={() => void failed.refetch()} />;
-  if (!basic.data || !info.data || !due) return <div className="flex min-h-[50vh] items-center justify-center"><Spinner size="lg" label={t('verification.remediation.title')} /></div>;
+  if (!basic.data || !info.data || !due)
+    return (
+      <div className="flex min-h-[50vh] items-center justify-center">
+        <Spinner size="lg" label={t('verification.remediation.title')} />
+      </div>
+    );
 
   const countryName = (code: string | null) => (code ? countryNameOf(countries.data, code, i18n.language) : '—');
   const { firstName, lastName, dob, nationality, residentCountry, address } = basic.data;
@@ -47,34 +70,28 @@ export function RemediationPage() {
     [t('verification.remediation.dob'), dob ?? '—'],
     [t('verification.remediation.nationality'), countryName(nationality)],
     [t('verification.remediation.residence'), countryName(residentCountry)],
-    [t('verification.remediation.address'), address ? `${address.addressLine}, ${address.postalCode} ${address.city}, ${countryName(address.country)}` : '—'],
+    [
+      t('verification.remediation.address'),
+      address ? `${address.addressLine}, ${address.postalCode} ${address.city}, ${countryName(address.country)}` : '—',
+    ],
   ];
 
-  const confirm = async () => {
-    setBusy(true);
+  const confirm = () => {
     setError(undefined);
-    try {
-      await api.closeRemediation();
-      await queries.invalidateQueries({ queryKey: ACCOUNT_INFO_KEY });
-      await navigate(`/${lng}/settings`, { replace: true });
-    } catch (failure) {
-      setError(errorText(failure, t));
-      setBusy(false);
-    }
+    closing.mutate();
   };
-  const saveAddress = async (next: KycAddress) => {
-    try {
-      await api.updateAddress(next);
-      setEditingAddress(false);
-      await basic.refetch();
-    } catch (failure) {
-      setError(errorText(failure, t));
-    }
-  };
+  // The form shows its own progress until the promise settles; a failure is the page's error.
+  const saveAddress = (next: KycAddress) =>
+    addressSave.mutateAsync(next).then(
+      () => undefined,
+      () => undefined,
+    );
 
   return (
     <section aria-labelledby="remediation-title" className="mx-auto flex w-full max-w-[480px] flex-col gap-4 py-6">
-      <h1 id="remediation-title" className="text-2xl font-semibold text-fg">{t('verification.remediation.title')}</h1>
+      <h1 id="remediation-title" className="text-2xl font-semibold text-fg">
+        {t('verification.remediation.title')}
+      </h1>
       <p className="text-sm text-fg">{t('verification.remediation.intro')}</p>
       <dl className="flex flex-col gap-3 rounded-2xl border border-line bg-surface p-4">
         {rows.map(([label, value]) => (
@@ -95,9 +112,17 @@ export function RemediationPage() {
         )
       ) : (
         <>
-          {error ? <p role="alert" className="text-sm text-danger">{error}</p> : null}
-          <GradientButton fullWidth showContinueArrow loading={busy} onClick={() => void confirm()}>{t('verification.remediation.confirm')}</GradientButton>
-          <GradientButton fullWidth variant="outline" onClick={() => setEditingAddress(true)}>{t('verification.remediation.changeAddress')}</GradientButton>
+          {error ? (
+            <p role="alert" className="text-sm text-danger">
+              {error}
+            </p>
+          ) : null}
+          <GradientButton fullWidth showContinueArrow loading={closing.isPending} onClick={confirm}>
+            {t('verification.remediation.confirm')}
+          </GradientButton>
+          <GradientButton fullWidth variant="outline" onClick={() => setEditingAddress(true)}>
+            {t('verification.remediation.changeAddress')}
+          </GradientButton>
         </>
       )}
     </section>

@@ -26,13 +26,18 @@ const precheck = (overrides: Record<string, unknown> = {}) => ({
 const SWITCHED = { entityTag: 'PL', token: { token: 'token-after-move', validTime: 3600 } };
 
 const TITLE = 'Your account is moving';
-const INTRO = 'To keep serving you, your account moves to our entity in Poland (PL). Please accept its statement (STATEMENT, version 20241104).';
+const INTRO =
+  'To keep serving you, your account moves to our entity in Poland (PL). Please accept its statement (STATEMENT, version 20241104).';
 const DEADLINE_TEXT = 'Please do this by 1 December 2026.';
 const OVERDUE_TEXT = 'The date to move has passed: please accept to go on.';
 const FAILED = 'Your account could not be moved. Please try again.';
 
 /** Opens user-migration with the overview answering `overview`; `routes` override the other answers. */
-function openMigration({ overview = accountOverview(), routes = {}, strict = false }: { overview?: AccountOverview; routes?: Record<string, Responder>; strict?: boolean } = {}) {
+function openMigration({
+  overview = accountOverview(),
+  routes = {},
+  strict = false,
+}: { overview?: AccountOverview; routes?: Record<string, Responder>; strict?: boolean } = {}) {
   const fake = routedHttpClient({
     [PATHS.overview]: () => overview,
     [PATHS.entitySwitchPrecheck]: () => precheck(),
@@ -47,7 +52,11 @@ function openMigration({ overview = accountOverview(), routes = {}, strict = fal
 const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
 const landedOn = async () => (await screen.findByTestId('elsewhere')).textContent;
 const callsTo = (calls: Array<{ path: string }>, path: string) => calls.filter((c) => c.path === path);
-const SWITCH_CALL = expect.objectContaining({ method: 'GET', path: PATHS.entitySwitch, options: { query: { entityProtocolId: 'STATEMENT' }, silent: true } });
+const SWITCH_CALL = expect.objectContaining({
+  method: 'GET',
+  path: PATHS.entitySwitch,
+  options: { query: { entityProtocolId: 'STATEMENT' }, silent: true },
+});
 
 describe('user-migration page', () => {
   it('shows the move to PL: title, intro with the entity and statement, the deadline, Accept and Later', async () => {
@@ -108,15 +117,20 @@ describe('user-migration page', () => {
   it('a move to LI accepts STATEMENT_LI and names Liechtenstein', async () => {
     const { user, calls } = openMigration({
       routes: {
-        [PATHS.entitySwitchPrecheck]: () => precheck({ currentEntity: 'PL', targetEntity: 'LI', protocol: 'STATEMENT_LI', version: '20250101' }),
+        [PATHS.entitySwitchPrecheck]: () =>
+          precheck({ currentEntity: 'PL', targetEntity: 'LI', protocol: 'STATEMENT_LI', version: '20250101' }),
         [PATHS.entitySwitch]: () => ({ ...SWITCHED, entityTag: 'LI' }),
       },
     });
     expect(await heading(TITLE)).toBeInTheDocument();
-    expect(screen.getByText(/our entity in Liechtenstein \(LI\)\. Please accept its statement \(STATEMENT_LI, version 20250101\)\./)).toBeInTheDocument();
+    expect(
+      screen.getByText(/our entity in Liechtenstein \(LI\)\. Please accept its statement \(STATEMENT_LI, version 20250101\)\./),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /Accept and continue/ }));
     expect(await landedOn()).toBe('/en/account-status');
-    expect(callsTo(calls, PATHS.entitySwitch)).toEqual([expect.objectContaining({ options: { query: { entityProtocolId: 'STATEMENT_LI' }, silent: true } })]);
+    expect(callsTo(calls, PATHS.entitySwitch)).toEqual([
+      expect.objectContaining({ options: { query: { entityProtocolId: 'STATEMENT_LI' }, silent: true } }),
+    ]);
     expect(createSessionStore().getEntity()).toBe('LI');
   });
 
@@ -131,7 +145,9 @@ describe('user-migration page', () => {
   });
 
   it('a failing Later (route-entity-check) stays on the page with both choices', async () => {
-    const { user, calls } = openMigration({ routes: { [PATHS.routeEntityCheck]: () => Promise.reject(businessError(PATHS.routeEntityCheck, 'SYS000000500')) } });
+    const { user, calls } = openMigration({
+      routes: { [PATHS.routeEntityCheck]: () => Promise.reject(businessError(PATHS.routeEntityCheck, 'SYS000000500')) },
+    });
     expect(await heading(TITLE)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Later' }));
     await waitFor(() => expect(callsTo(calls, PATHS.routeEntityCheck)).toHaveLength(1));
@@ -159,7 +175,12 @@ describe('user-migration page', () => {
   });
 
   it('with no move to make (canSwitch false) goes to account-status', async () => {
-    const { calls } = openMigration({ routes: { [PATHS.entitySwitchPrecheck]: () => precheck({ canSwitch: false, targetEntity: null, protocol: null, version: null, deadline: null }) } });
+    const { calls } = openMigration({
+      routes: {
+        [PATHS.entitySwitchPrecheck]: () =>
+          precheck({ canSwitch: false, targetEntity: null, protocol: null, version: null, deadline: null }),
+      },
+    });
     expect(await landedOn()).toBe('/en/account-status');
     expect(callsTo(calls, PATHS.entitySwitch)).toEqual([]);
   });
@@ -175,7 +196,10 @@ describe('user-migration page', () => {
   it('a flagged switch shows the working state, never the Accept and Later buttons', async () => {
     let answer: (value: unknown) => void = () => {};
     const moving = new Promise((resolve) => (answer = resolve));
-    const { calls } = openMigration({ overview: accountOverview({}, { entitySwitch: true }), routes: { [PATHS.entitySwitch]: () => moving } });
+    const { calls } = openMigration({
+      overview: accountOverview({}, { entitySwitch: true }),
+      routes: { [PATHS.entitySwitch]: () => moving },
+    });
     await waitFor(() => expect(callsTo(calls, PATHS.entitySwitch)).toHaveLength(1));
     expect(screen.getByRole('status')).toHaveTextContent('Moving your account…');
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
@@ -191,7 +215,8 @@ describe('user-migration page', () => {
       overview: accountOverview({}, { entitySwitch: true }),
       strict: true,
       routes: {
-        [PATHS.entitySwitchPrecheck]: () => precheck({ deadline: ++prechecks === 1 ? '2026-12-01T12:00:00.000Z' : '2026-12-02T12:00:00.000Z' }),
+        [PATHS.entitySwitchPrecheck]: () =>
+          precheck({ deadline: ++prechecks === 1 ? '2026-12-01T12:00:00.000Z' : '2026-12-02T12:00:00.000Z' }),
         [PATHS.entitySwitch]: () => moving,
       },
     });

@@ -18,7 +18,8 @@ export async function fakeSandboxCardFields(options: { answer?: Answer } = {}) {
   const fieldsWindow = frame.contentWindow!;
   const dispatch = (data: Record<string, unknown>, origin: string, source: Window) =>
     window.dispatchEvent(new MessageEvent('message', { data: { source: CARD_FIELDS_SOURCE, ...data }, origin, source }));
-  const send = (data: Record<string, unknown>, origin = window.location.origin, source: Window = fieldsWindow) => act(() => void dispatch(data, origin, source));
+  const send = (data: Record<string, unknown>, origin = window.location.origin, source: Window = fieldsWindow) =>
+    act(() => void dispatch(data, origin, source));
   let answer: Answer = options.answer ?? { token: 'tok_sandboxfields000000000001', last4: '4444' };
   const posted: Array<{ message: unknown; targetOrigin: unknown }> = [];
   vi.spyOn(fieldsWindow, 'postMessage').mockImplementation((message: unknown, targetOrigin?: unknown) => {
@@ -44,7 +45,13 @@ export async function fakeSandboxCardFields(options: { answer?: Answer } = {}) {
 /** Checkout.com Flow as card-fields-config names it (sandbox environment). */
 export const CHECKOUT_FIELDS_CONFIG = { processor: 'checkout', publicKey: 'pk_sbox_flowtest', environment: 'sandbox' } as const;
 /** A Payment Session as card/card-fields-session answers it. */
-export const FLOW_SESSION = { paymentSession: { id: 'ps_2Un6I6lRpIAiIEwQIyxWVnV9CqQ', paymentSessionToken: 'YmFzZTY0:e30=', paymentSessionSecret: 'pss_9823241e-2cec-4c98-b23d-7b29ade9b05b' } } as const;
+export const FLOW_SESSION = {
+  paymentSession: {
+    id: 'ps_2Un6I6lRpIAiIEwQIyxWVnV9CqQ',
+    paymentSessionToken: 'YmFzZTY0:e30=',
+    paymentSessionSecret: 'pss_9823241e-2cec-4c98-b23d-7b29ade9b05b',
+  },
+} as const;
 
 type FlowAnswer = { token: string; last4?: string; bin?: string } | { error: string };
 
@@ -77,7 +84,10 @@ export function fakeCheckoutFlow(settings: { answer?: FlowAnswer; available?: bo
     tokenize: async () => {
       tokenizeCalls += 1;
       if ('error' in answer) throw new Error(answer.error);
-      return { type: 'card', data: { token: answer.token, ...(answer.last4 ? { last4: answer.last4 } : {}), ...(answer.bin ? { bin: answer.bin } : {}) } };
+      return {
+        type: 'card',
+        data: { token: answer.token, ...(answer.last4 ? { last4: answer.last4 } : {}), ...(answer.bin ? { bin: answer.bin } : {}) },
+      };
     },
   };
   const created: Array<{ type: string; options: Record<string, unknown> }> = [];

@@ -13,13 +13,19 @@ export const CardFields = forwardRef<CardFieldsHandle, CardFieldsProps>(function
   if (config.isError) {
     return (
       <div className="flex flex-col gap-2">
-        <p role="alert" className="text-sm text-danger">{t('trade.card.fieldsFailed')}</p>
-        <GradientButton type="button" variant="secondary" onClick={() => void config.refetch()}>{t('trade.card.retryFields')}</GradientButton>
+        <p role="alert" className="text-sm text-danger">
+          {t('trade.card.fieldsFailed')}
+        </p>
+        <GradientButton type="button" variant="secondary" onClick={() => void config.refetch()}>
+          {t('trade.card.retryFields')}
+        </GradientButton>
       </div>
     );
   }
   if (!config.data) return <Spinner label={t('trade.card.fieldsLoading')} />;
-  return config.data.processor === 'checkout'
-    ? <CheckoutFlow ref={ref} {...config.data} {...props} />
-    : <SandboxCardFields ref={ref} fieldsUrl={config.data.fieldsUrl} {...props} />;
+  return config.data.processor === 'checkout' ? (
+    <CheckoutFlow ref={ref} {...config.data} {...props} />
+  ) : (
+    <SandboxCardFields ref={ref} fieldsUrl={config.data.fieldsUrl} {...props} />
+  );
 });

@@ -50,7 +50,11 @@ describe('Checkout.com Flow card fields (tokenisation only)', () => {
       publicKey: 'pk_sbox_flowtest',
       environment: 'sandbox',
       locale: 'en-GB',
-      paymentSession: { id: 'ps_2Un6I6lRpIAiIEwQIyxWVnV9CqQ', payment_session_token: 'YmFzZTY0:e30=', payment_session_secret: 'pss_9823241e-2cec-4c98-b23d-7b29ade9b05b' },
+      paymentSession: {
+        id: 'ps_2Un6I6lRpIAiIEwQIyxWVnV9CqQ',
+        payment_session_token: 'YmFzZTY0:e30=',
+        payment_session_secret: 'pss_9823241e-2cec-4c98-b23d-7b29ade9b05b',
+      },
     });
     expect(flow.created).toEqual([{ type: 'card', options: { showPayButton: false } }]);
     // Flow's frames live in our form's group; no card input of ours.
@@ -66,7 +70,11 @@ describe('Checkout.com Flow card fields (tokenisation only)', () => {
     expect(flow.tokenizeCalls).toBe(1);
     expect(bodiesOf(PATHS.cardFieldsSession)).toEqual([{}]);
     expect(bodiesOf(PATHS.addCard)).toEqual([
-      { cardToken: 'tok_flowcard0000000000000001', channelCode: 'CHECKOUT', billingAddress: { firstName: 'Ann', lastName: 'Lee', address: '1 Main Street', city: 'Berlin', postalCode: '10115', country: 'DE' } },
+      {
+        cardToken: 'tok_flowcard0000000000000001',
+        channelCode: 'CHECKOUT',
+        billingAddress: { firstName: 'Ann', lastName: 'Lee', address: '1 Main Street', city: 'Berlin', postalCode: '10115', country: 'DE' },
+      },
     ]);
     // Nothing our API got carries a number: Flow tokenised it in its own frames.
     expect(JSON.stringify(calls.map((call) => call.body))).not.toMatch(/4242424242424242|"cvv"|"number"/);
@@ -116,7 +124,19 @@ describe('Checkout.com Flow card fields (tokenisation only)', () => {
 
   it('says when to try again after a rate-limited session (REQ0000429 with Retry-After), and keeps Save inert', async () => {
     flow = fakeCheckoutFlow();
-    openForm({ [PATHS.cardFieldsSession]: () => Promise.reject(new ApiError({ kind: 'business', path: PATHS.cardFieldsSession, code: 'REQ0000429', msg: '', httpStatus: 429, retryAfterSeconds: 600 })) });
+    openForm({
+      [PATHS.cardFieldsSession]: () =>
+        Promise.reject(
+          new ApiError({
+            kind: 'business',
+            path: PATHS.cardFieldsSession,
+            code: 'REQ0000429',
+            msg: '',
+            httpStatus: 429,
+            retryAfterSeconds: 600,
+          }),
+        ),
+    });
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests. Try again in 10 minutes.');
     expect(flow.mountedInto).toEqual([]);
     expect(save()).toHaveAttribute('aria-disabled');
@@ -132,7 +152,10 @@ describe('Checkout.com Flow card fields (tokenisation only)', () => {
     flow = fakeCheckoutFlow();
     const { i18n, bodiesOf } = openForm();
     await mounted();
-    expect(flow.initialised[0]).toMatchObject({ locale: 'en-GB', appearance: { colorBackground: '#161922', colorFormBackground: '#161922', colorPrimary: '#eef0f6', colorError: '#f97066' } });
+    expect(flow.initialised[0]).toMatchObject({
+      locale: 'en-GB',
+      appearance: { colorBackground: '#161922', colorFormBackground: '#161922', colorPrimary: '#eef0f6', colorError: '#f97066' },
+    });
     // Another language: Flow again, in Chinese, on a new session (one is never reused).
     await act(() => i18n.changeLanguage('zh'));
     await waitFor(() => expect(flow.initialised).toHaveLength(2));

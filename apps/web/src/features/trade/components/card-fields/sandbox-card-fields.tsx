@@ -17,14 +17,20 @@ interface FieldsMessage {
 }
 
 const isFieldsMessage = (data: unknown): data is FieldsMessage =>
-  typeof data === 'object' && data !== null && (data as { source?: unknown }).source === CARD_FIELDS_SOURCE && typeof (data as { type?: unknown }).type === 'string';
+  typeof data === 'object' &&
+  data !== null &&
+  (data as { source?: unknown }).source === CARD_FIELDS_SOURCE &&
+  typeof (data as { type?: unknown }).type === 'string';
 
 /**
  * The sandbox processor's card fields: its page (/sandbox/card-fields) in an iframe, in the app's
  * language and theme. Messages are taken only from that frame and that origin; the only thing
  * that comes back is the token. The frame grows with its content (it reports its height).
  */
-export const SandboxCardFields = forwardRef<CardFieldsHandle, CardFieldsProps & { fieldsUrl: string }>(function SandboxCardFields({ fieldsUrl, onValidityChange, onSubmitRequest }, ref) {
+export const SandboxCardFields = forwardRef<CardFieldsHandle, CardFieldsProps & { fieldsUrl: string }>(function SandboxCardFields(
+  { fieldsUrl, onValidityChange, onSubmitRequest },
+  ref,
+) {
   const { t, i18n } = useTranslation();
   const frame = useRef<HTMLIFrameElement>(null);
   const [height, setHeight] = useState(200);
@@ -43,7 +49,8 @@ export const SandboxCardFields = forwardRef<CardFieldsHandle, CardFieldsProps & 
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
       // Only the fields' own frame, from the fields' own origin.
-      if (event.origin !== src.origin || !frame.current || event.source !== frame.current.contentWindow || !isFieldsMessage(event.data)) return;
+      if (event.origin !== src.origin || !frame.current || event.source !== frame.current.contentWindow || !isFieldsMessage(event.data))
+        return;
       const message = event.data;
       if ((message.type === 'ready' || message.type === 'resize') && typeof message.height === 'number') {
         setHeight(Math.min(Math.max(message.height, 80), 800));
@@ -53,10 +60,16 @@ export const SandboxCardFields = forwardRef<CardFieldsHandle, CardFieldsProps & 
       } else if (message.type === 'submit') {
         callbacks.current.onSubmitRequest();
       } else if (message.type === 'tokenized' && typeof message.token === 'string') {
-        pending.current?.resolve({ token: message.token, ...(message.last4 ? { last4: message.last4 } : {}), ...(message.bin ? { bin: message.bin } : {}) });
+        pending.current?.resolve({
+          token: message.token,
+          ...(message.last4 ? { last4: message.last4 } : {}),
+          ...(message.bin ? { bin: message.bin } : {}),
+        });
         pending.current = null;
       } else if (message.type === 'error') {
-        pending.current?.reject(new CardFieldsError(message.reason === 'invalid' || message.reason === 'refused' ? message.reason : 'unavailable'));
+        pending.current?.reject(
+          new CardFieldsError(message.reason === 'invalid' || message.reason === 'refused' ? message.reason : 'unavailable'),
+        );
         pending.current = null;
       }
     };
@@ -64,20 +77,24 @@ export const SandboxCardFields = forwardRef<CardFieldsHandle, CardFieldsProps & 
     return () => window.removeEventListener('message', onMessage);
   }, [src]);
 
-  useImperativeHandle(ref, () => ({
-    tokenize: () =>
-      new Promise<CardFieldsToken>((resolve, reject) => {
-        const target = frame.current?.contentWindow;
-        if (!target || !ready) {
-          reject(new CardFieldsError('unavailable'));
-          return;
-        }
-        pending.current?.reject(new CardFieldsError('unavailable'));
-        pending.current = { resolve, reject };
-        target.postMessage({ source: CARD_FIELDS_SOURCE, type: 'tokenize' }, src.origin);
-      }),
-    showProblems: () => frame.current?.contentWindow?.postMessage({ source: CARD_FIELDS_SOURCE, type: 'validate' }, src.origin),
-  }), [ready, src]);
+  useImperativeHandle(
+    ref,
+    () => ({
+      tokenize: () =>
+        new Promise<CardFieldsToken>((resolve, reject) => {
+          const target = frame.current?.contentWindow;
+          if (!target || !ready) {
+            reject(new CardFieldsError('unavailable'));
+            return;
+          }
+          pending.current?.reject(new CardFieldsError('unavailable'));
+          pending.current = { resolve, reject };
+          target.postMessage({ source: CARD_FIELDS_SOURCE, type: 'tokenize' }, src.origin);
+        }),
+      showProblems: () => frame.current?.contentWindow?.postMessage({ source: CARD_FIELDS_SOURCE, type: 'validate' }, src.origin),
+    }),
+    [ready, src],
+  );
 
   return (
     <div className="flex min-w-0 flex-col gap-1">
@@ -89,7 +106,11 @@ export const SandboxCardFields = forwardRef<CardFieldsHandle, CardFieldsProps & 
         className="w-full border-0 bg-transparent"
         style={{ height, colorScheme: isDarkTheme() ? 'dark' : 'light' }}
       />
-      {ready ? null : <p className="text-sm text-muted" role="status">{t('trade.card.fieldsLoading')}</p>}
+      {ready ? null : (
+        <p className="text-sm text-muted" role="status">
+          {t('trade.card.fieldsLoading')}
+        </p>
+      )}
     </div>
   );
 });

@@ -1,0 +1,73 @@
+import { AGREEMENT_VERSIONS } from '@causeway/contracts';
+import { inArray } from 'drizzle-orm';
+import { hashPassword } from '../modules/identity/password-hasher.ts';
+import { newId } from '../platform/crypto.ts';
+import type { Database } from '../db/client.ts';
+import { kybProfiles, kycProfiles, users } from '../db/schema/index.ts';
+
+/** docs/sandbox.md, "Seeded accounts": people and tests sign in with these. */
+export const DEMO_PASSWORD = 'Causeway-demo-2026!';
+export const DEMO_ACCOUNTS = [
+  { email: 'demo@causeway.test', userType: 'Individual' },
+  { email: 'business@causeway.test', userType: 'Corporate' },
+] as const;
+
+/** docs/sandbox.md: the demo individual starts verified (KYC Pass), the demo business KYB Pass. */
+const DEMO_KYC = {
+  firstName: 'Demo',
+  lastName: 'User',
+  dob: '1990-01-01',
+  nationality: 'DE',
+  residentCountry: 'DE',
+  addressLine: 'Unter den Linden 1',
+  city: 'Berlin',
+  postalCode: '10117',
+  addressCountry: 'DE',
+};
+
+/** Creates the demo accounts that do not exist yet; never touches an existing one. */
+export async function seedDemoAccounts(db: Database): Promise<void> {
+  const emails = DEMO_ACCOUNTS.map((account) => account.email);
+  const existing = new Set(
+    (await db.select({ email: users.emailNormalized }).from(users).where(inArray(users.emailNormalized, emails))).map((row) => row.email),
+  );
+  for (const account of DEMO_ACCOUNTS.filter((a) => !existing.has(a.email))) {
+    await db
+      .insert(users)
+      .values({
+        id: newId('usr'),
+        email: account.email,
+        emailNormalized: account.email,
+        userType: account.userType,
+        accountStatus: 'Active',
+        passwordHash: await hashPassword(DEMO_PASSWORD),
+        termsVersion: AGREEMENT_VERSIONS.TERM,
+      })
+      .onConflictDoNothing();
+  }
+  await seedDemoVerification(db);
+}
+
+/** Verification rows of the demo accounts, created once (an operator's later change stays). */
+async function seedDemoVerification(db: Database): Promise<void> {
+  const rows = await db
+    .select({ id: users.id, email: users.emailNormalized })
+    .from(users)
+    .where(
+      inArray(
+        users.emailNormalized,
+        DEMO_ACCOUNTS.map((a) => a.email),
+      ),
+    );
+  const idOf = (email: string) => rows.find((row) => row.email === email)?.id;
+  const individual = idOf('demo@causeway.test');
+  const business = idOf('business@causeway.test');
+  if (individual) {
+    await db
+      .insert(kycProfiles)
+      .values({ userId: individual, provider: 'sandbox', levelName: 'basic-kyc-level', kycStatus: 'Pass', kycLevel: 1, ...DEMO_KYC })
+      .onConflictDoNothing();
+  }
+  if (business)
+    await db.insert(kybProfiles).values({ userId: business, kybBasicStatus: 'Pass', verificationStatus: 'Pass' }).onConflictDoNothing();
+}

@@ -1,0 +1,1 @@
+export { requireHuman } from './require-human.ts';

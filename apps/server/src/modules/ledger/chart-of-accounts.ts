@@ -1,0 +1,69 @@
+import type { LedgerAccountSpec } from './ledger.repository.ts';
+
+/**
+ * Every account the books know, by what it holds. Fiat and crypto balance separately; the
+ * trading accounts carry the exchange between them. No-overdraft accounts are enforced by the
+ * database (a journal that would take one below zero is refused).
+ */
+export const accounts = {
+  processorReceivable: (processor: string, fiat: string): LedgerAccountSpec => ({
+    code: `processor-receivable:${processor}:${fiat}`,
+    currency: fiat,
+    normalSide: 'debit',
+    description: 'card money the processor owes us',
+  }),
+  customerFunds: (fiat: string): LedgerAccountSpec => ({
+    code: `customer-funds:${fiat}`,
+    currency: fiat,
+    normalSide: 'credit',
+    noOverdraft: true,
+    description: 'money paid by customers for orders not yet filled',
+  }),
+  feeRevenue: (fiat: string): LedgerAccountSpec => ({ code: `fee-revenue:${fiat}`, currency: fiat, normalSide: 'credit' }),
+  networkFeeRevenue: (fiat: string): LedgerAccountSpec => ({ code: `network-fee-revenue:${fiat}`, currency: fiat, normalSide: 'credit' }),
+  trading: (currency: string): LedgerAccountSpec => ({
+    code: `trading:${currency}`,
+    currency,
+    normalSide: 'credit',
+    description: 'currency exchange position',
+  }),
+  inventory: (crypto: string): LedgerAccountSpec => ({
+    code: `inventory:${crypto}`,
+    currency: crypto,
+    normalSide: 'debit',
+    noOverdraft: true,
+    description: 'crypto we hold to sell',
+  }),
+  treasuryEquity: (crypto: string): LedgerAccountSpec => ({
+    code: `treasury-equity:${crypto}`,
+    currency: crypto,
+    normalSide: 'credit',
+    description: 'crypto put into inventory by the operator',
+  }),
+  payoutReserved: (crypto: string): LedgerAccountSpec => ({
+    code: `payout-reserved:${crypto}`,
+    currency: crypto,
+    normalSide: 'debit',
+    noOverdraft: true,
+    description: 'crypto set aside for orders until their payout confirms',
+  }),
+  payoutOwed: (crypto: string): LedgerAccountSpec => ({
+    code: `payout-owed:${crypto}`,
+    currency: crypto,
+    normalSide: 'credit',
+    noOverdraft: true,
+    description: 'crypto sold whose payout has not confirmed yet',
+  }),
+  networkFeeExpense: (coin: string): LedgerAccountSpec => ({
+    code: `network-fee-expense:${coin}`,
+    currency: coin,
+    normalSide: 'debit',
+    description: 'network fees (gas) our payouts paid',
+  }),
+  gasUnfunded: (coin: string): LedgerAccountSpec => ({
+    code: `gas-unfunded:${coin}`,
+    currency: coin,
+    normalSide: 'debit',
+    description: 'network fees paid beyond the booked inventory: fund the inventory to clear it',
+  }),
+};

@@ -1,0 +1,223 @@
+import { ErrorCode, type CreateMerchantTransaction, type OrderInfo } from '@causeway/contracts';
+import Decimal from 'decimal.js';
+import { AppError } from '../../platform/app-error.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { Principal } from '../identity/index.ts';
+import type { MerchantRow } from './merchant.repository.ts';
+import { checkDestination } from '../wallets/index.ts';
+import type { MerchantTransactionRow, MerchantTransactionsRepository, TransactionPaid } from './merchant-transactions.repository.ts';
+
+/** What the merchant set, compared field by field when the same tranId is created again. */
+const SETTABLE = [
+  'tranType',
+  'fiatCurrency',
+  'fiatAmount',
+  'cryptoCurrency',
+  'network',
+  'cryptoAmount',
+  'walletAddress',
+  'memo',
+  'merchantUserId',
+  'country',
+  'amountPrefill',
+  'walletPrefill',
+] as const;
+const sameAmount = (stored: string | null, sent: string | null) =>
+  stored === null ? sent === null : sent !== null && new Decimal(stored).eq(sent);
+
+/** Where crypto goes, normalised by checkDestination. */
+export interface Destination {
+  address: string;
+  memo: string | null;
+}
+
+/** What a quote or an order pays, compared with the merchant's transaction it is for. */
+export interface TransactionPayment {
+  fiatCurrency: string;
+  cryptoCurrency: string;
+  network: string;
+  /** Which side the person's amount was typed in: the side the merchant fixed must be the one quoted. */
+  amountType: string;
+  fiatAmount: Decimal.Value;
+  cryptoAmount: Decimal.Value;
+  /** The normalised destination, or null while none is named yet (a quote may leave it to submit-buy). */
+  destination: Destination | null;
+}
+
+const isAmountFixed = (row: MerchantTransactionRow) => !row.amountPrefill && (row.fiatAmount !== null || row.cryptoAmount !== null);
+const isWalletFixed = (row: MerchantTransactionRow) => !row.walletPrefill && row.walletAddress !== null;
+/** The network goes with the wallet: a wallet prefill lets the person choose another network and address. */
+const isNetworkFixed = (row: MerchantTransactionRow) => !row.walletPrefill && row.network !== null;
+
+/**
+ * Merchants' transactions (tranId): the merchant's server creates one, signed like its entry
+ * links; the checkout reads it to fill the buy page; one order takes it and reports its end.
+ * The amount and the wallet (with its network) the merchant set are fixed unless it marked them
+ * as a prefill: a quote and an order must match them (issue 13 F4), else ODR00001015.
+ */
+export function createMerchantTransactionService(deps: {
+  repository: MerchantTransactionsRepository;
+  verifyEntry: (entry: Readonly<Record<string, string>>, now: Date, ipKey: string) => Promise<MerchantRow>;
+  merchantName: (merchantId: string) => Promise<string>;
+  clock: Clock;
+}) {
+  const { repository, clock } = deps;
+
+  /**
+   * The amounts are the merchant's until an order is paying or has paid it: then that order's,
+   * so get-trans-info never shows an amount nobody paid. The destination only for the owner.
+   */
+  async function infoOf(row: MerchantTransactionRow, paid: TransactionPaid | null, forOwner: boolean): Promise<OrderInfo> {
+    const paying = paid !== null && (row.status === 'Processing' || row.status === 'Success') ? paid : null;
+    const fiatAmount = paying?.fiatAmount ?? row.fiatAmount;
+    const cryptoAmount = paying?.cryptoAmount ?? row.cryptoAmount;
+    const destination = paying ? { address: paying.walletAddress, memo: paying.memo } : { address: row.walletAddress, memo: row.memo };
+    return {
+      tranId: row.tranId,
+      orderId: forOwner ? row.orderId : null,
+      fiatCurrency: row.fiatCurrency,
+      fiatAmt: fiatAmount === null ? null : new Decimal(fiatAmount).toFixed(2),
+      cryptoCurrency: row.cryptoCurrency,
+      cryptoAmt: cryptoAmount === null ? null : new Decimal(cryptoAmount).toFixed(),
+      network: row.network,
+      userId: forOwner ? row.userId : null,
+      country: forOwner ? row.country : null,
+      status: row.status,
+      merchantName: await deps.merchantName(row.merchantId),
+      amountFixed: isAmountFixed(row),
+      walletFixed: isWalletFixed(row),
+      walletAddress: forOwner ? destination.address : null,
+      memo: forOwner ? destination.memo : null,
+      kycLoginFail: null,
+    };
+  }
+
+  function mismatch(field: 'amount' | 'network' | 'walletAddress', message: string): AppError {
+    return new AppError(ErrorCode.MerchantTransactionMismatch, message, { field });
+  }
+
+  const service = {
+    /** Idempotent: the same tranId with the same fields answers the stored transaction; other fields are refused (422). */
+    async create(body: CreateMerchantTransaction, ipKey: string): Promise<OrderInfo> {
+      const { apiKey: _apiKey, timestamp: _timestamp, signature: _signature, prefill, ...fields } = body;
+      const signed = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as Record<string, string>;
+      const now = clock.now();
+      const merchant = await deps.verifyEntry(signed, now, ipKey);
+      const prefilled = new Set(prefill?.split(','));
+      // Checked (format, checksum, memo rule) and normalised once here: the order compares with it.
+      const wallet =
+        fields.walletAddress !== undefined
+          ? await checkDestination({ network: fields.network!, address: fields.walletAddress, memo: fields.memo })
+          : null;
+      const values = {
+        tranType: fields.tranType,
+        fiatCurrency: fields.fiatCurrency,
+        fiatAmount: fields.fiatAmount ?? null,
+        cryptoCurrency: fields.cryptoCurrency,
+        network: fields.network ?? null,
+        cryptoAmount: fields.cryptoAmount ?? null,
+        walletAddress: wallet?.address ?? null,
+        memo: wallet?.memo ?? null,
+        merchantUserId: fields.merchantUserId ?? null,
+        country: fields.country ?? null,
+        amountPrefill: prefilled.has('amount'),
+        walletPrefill: prefilled.has('wallet'),
+      };
+      const inserted = await repository.insert({
+        ...values,
+        tranId: fields.tranId,
+        merchantId: merchant.id,
+        status: 'Initial',
+        createdAt: now,
+        updatedAt: now,
+      });
+      if (inserted) return infoOf(inserted, null, false);
+      const row = (await repository.find(fields.tranId))!;
+      const same =
+        row.merchantId === merchant.id &&
+        SETTABLE.every((key) =>
+          key === 'fiatAmount' || key === 'cryptoAmount' ? sameAmount(row[key], values[key]) : row[key] === values[key],
+        );
+      if (!same) throw new AppError(ErrorCode.IdempotencyKeyReused, 'This tranId was already created with other details.');
+      return infoOf(row, null, false);
+    },
+
+    /** get-trans-info (before sign-in): what is being bought, never who or where to. */
+    async publicInfo(tranId: string): Promise<OrderInfo> {
+      const found = await repository.findWithOrder(tranId);
+      if (!found) throw new AppError(ErrorCode.TransactionNotFound);
+      return infoOf(found.row, found.paid, false);
+    },
+
+    /** query-order/tranid (signed in): the transaction with its order, for the person it belongs to (or nobody yet). */
+    async infoFor(user: Principal, tranId: string): Promise<OrderInfo> {
+      const found = await repository.findWithOrder(tranId);
+      if (!found || (found.row.userId && found.row.userId !== user.id)) throw new AppError(ErrorCode.TransactionNotFound);
+      return infoOf(found.row, found.paid, true);
+    },
+
+    /** A quote may fill the transaction only with its currencies, by a person it does not belong to someone else, while it is open. */
+    async openFor(
+      user: Principal,
+      tranId: string,
+      quote: { fiatCurrency: string; cryptoCurrency: string },
+    ): Promise<MerchantTransactionRow> {
+      const row = await repository.find(tranId);
+      if (!row || (row.userId && row.userId !== user.id) || !['Initial', 'Failed'].includes(row.status))
+        throw new AppError(ErrorCode.TransactionNotFound);
+      if (row.fiatCurrency !== quote.fiatCurrency || row.cryptoCurrency !== quote.cryptoCurrency) {
+        throw new AppError(ErrorCode.TradingPairUnsupported, `This transaction buys ${row.cryptoCurrency} with ${row.fiatCurrency}.`);
+      }
+      return row;
+    },
+
+    /** The merchant's address (fixed or prefill) for a quote that names none, when it is on the quote's network. */
+    merchantDestination(row: MerchantTransactionRow, network: string): Destination | null {
+      return row.walletAddress !== null && row.network === network ? { address: row.walletAddress, memo: row.memo } : null;
+    },
+
+    /** Refuses (ODR00001015, field named) a payment that differs from what the merchant fixed; currencies ODR00001002. */
+    assertFits(row: MerchantTransactionRow, payment: TransactionPayment): void {
+      if (row.fiatCurrency !== payment.fiatCurrency || row.cryptoCurrency !== payment.cryptoCurrency) {
+        throw new AppError(ErrorCode.TradingPairUnsupported, `This transaction buys ${row.cryptoCurrency} with ${row.fiatCurrency}.`);
+      }
+      if (isNetworkFixed(row) && row.network !== payment.network)
+        throw mismatch('network', `The merchant set this transaction on the ${row.network} network.`);
+      if (isAmountFixed(row)) {
+        const [side, amount, paid, currency] =
+          row.fiatAmount !== null
+            ? (['fiat', row.fiatAmount, payment.fiatAmount, row.fiatCurrency] as const)
+            : (['crypto', row.cryptoAmount!, payment.cryptoAmount, row.cryptoCurrency] as const);
+        if (payment.amountType !== side || !new Decimal(paid).eq(amount)) {
+          throw mismatch(
+            'amount',
+            `The merchant set this transaction at ${new Decimal(amount).toFixed()} ${currency}: enter that amount in ${currency}.`,
+          );
+        }
+      }
+      if (
+        isWalletFixed(row) &&
+        (payment.destination === null ||
+          payment.destination.address !== row.walletAddress ||
+          (payment.destination.memo ?? null) !== row.memo)
+      ) {
+        throw mismatch('walletAddress', 'The merchant set the wallet address of this transaction: the crypto can only go there.');
+      }
+    },
+
+    /**
+     * submit-buy, before the second factor: the order must fit the transaction it fills. Its terms
+     * never change after create, so this read needs no lock (the taking, under the lock, checks
+     * the status). The merchant is the transaction's: the answer is the order's merchantId.
+     */
+    async assertOrderFits(tranId: string, payment: TransactionPayment): Promise<{ merchantId: string }> {
+      const row = await repository.find(tranId);
+      if (!row) throw new AppError(ErrorCode.TransactionNotFound);
+      service.assertFits(row, payment);
+      return { merchantId: row.merchantId };
+    },
+  };
+  return service;
+}
+
+export type MerchantTransactionService = ReturnType<typeof createMerchantTransactionService>;

@@ -1,0 +1,1 @@
+export { type OrdersModule } from './orders.module.ts';

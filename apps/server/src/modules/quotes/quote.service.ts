@@ -1,0 +1,336 @@
+import {
+  ErrorCode,
+  type GetQuoteRequest,
+  PROMOTION_DISCOUNT_RATE,
+  PROMOTION_FIRST_TRANSACTIONS,
+  QUOTE_TTL_SECONDS,
+  type Quote,
+  type QuoteFees,
+} from '@causeway/contracts';
+import Decimal from 'decimal.js';
+import { AppError } from '../../platform/app-error.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { newId } from '../../platform/crypto.ts';
+import { type PriceFeed, PriceUnavailableError } from '../../providers/prices/index.ts';
+import type { Principal } from '../identity/index.ts';
+import { LIMIT_PERIODS } from '@causeway/contracts';
+import { KYC_LIMIT_TIERS, LIMIT_CURRENCY, periodStarts } from '../kyc/index.ts';
+import type { ReferenceRepository } from '../reference/index.ts';
+import { checkDestination } from '../wallets/index.ts';
+import type { MerchantTransactionService } from '../merchant/index.ts';
+import { MAX_QUOTED_CRYPTO_DECIMALS, networkFeeIn, ourFeeRate, spreadRate } from './fee-schedule.ts';
+import type { QuoteRow, QuotesRepository } from './quotes.repository.ts';
+import { AmountTooSmallError, priceBuy } from './quote-pricing.ts';
+
+export type QuoteInput = Omit<GetQuoteRequest, 'channelCode' | 'paymentMethod' | 'transactionType'> & {
+  channelCode: string;
+  paymentMethod: string;
+};
+
+/** What quotes read of a person's orders (the orders module answers it). */
+export interface Spending {
+  spentSince<K extends string>(userId: string, starts: Record<K, Date>): Promise<Record<K, string>>;
+  countSpentOrders(userId: string): Promise<number>;
+}
+
+/** The pair's own range and the tier's room left, in the order's fiat. */
+export interface AmountLimits {
+  minAmount: Decimal;
+  maxAmount: Decimal;
+}
+
+/**
+ * Firm quotes for card buys: the reference price with our spread, our fee (halved on the first
+ * 3 transactions), the network fee, and the limits of the pair and of the person's KYC tier.
+ * A quote belongs to one order id and holds for QUOTE_TTL_SECONDS; only the order's newest quote
+ * can be submitted.
+ */
+export function createQuoteService(deps: {
+  reference: ReferenceRepository;
+  quotes: QuotesRepository;
+  /** What the person's orders spent since each moment (EUR), and how many count for the promotion: the orders module's. */
+  spending: Spending;
+  prices: PriceFeed;
+  clock: Clock;
+  kycLevelOf: (userId: string) => Promise<number>;
+  /** A quote for a merchant's transaction must fit it: its person and state, currencies, network, amount and wallet. */
+  transactions: Pick<MerchantTransactionService, 'openFor' | 'merchantDestination' | 'assertFits'>;
+}) {
+  const { quotes, spending, prices, clock } = deps;
+
+  async function referencePrice(crypto: string, fiat: string): Promise<Decimal> {
+    try {
+      return (await prices.referencePrice({ crypto, fiat })).price;
+    } catch (error) {
+      if (error instanceof PriceUnavailableError) throw new AppError(ErrorCode.PricesUnavailable, error.message);
+      throw error;
+    }
+  }
+
+  async function pairOf(input: { fiatCurrency: string; cryptoCurrency: string; network: string; channelCode: string }) {
+    const offers = await deps.reference.listPairOffers({
+      baseCurrency: input.fiatCurrency,
+      channelCode: input.channelCode,
+      transactionType: 'buy',
+    });
+    const pair = offers.find((offer) => offer.cryptoCurrency === input.cryptoCurrency && offer.network === input.network);
+    if (!pair)
+      throw new AppError(
+        ErrorCode.TradingPairUnsupported,
+        `${input.cryptoCurrency} on ${input.network} cannot be bought with ${input.fiatCurrency} by card`,
+      );
+    return pair;
+  }
+
+  async function decimalsOf(fiat: string, crypto: string, network: string) {
+    const [fiats, networks] = await Promise.all([
+      deps.reference.listEnabledCurrencies('fiat'),
+      deps.reference.listEnabledNetworks([crypto]),
+    ]);
+    const fiatRow = fiats.find((row) => row.code === fiat);
+    const networkRow = networks.find((row) => row.network === network);
+    if (!fiatRow || !networkRow) throw new AppError(ErrorCode.TradingPairUnsupported);
+    return { fiat: fiatRow.decimals, crypto: Math.min(networkRow.decimals, MAX_QUOTED_CRYPTO_DECIMALS) };
+  }
+
+  /**
+   * The KYC tier's smallest room left over its periods, in EUR. Inside the caller's transaction
+   * its reads join it; `kycLevel` when the caller read it already.
+   */
+  async function tierRoom(userId: string, kycLevel?: number): Promise<Decimal> {
+    const level = kycLevel ?? (await deps.kycLevelOf(userId));
+    const tier = KYC_LIMIT_TIERS.find((candidate) => candidate.kycLevel === level) ?? KYC_LIMIT_TIERS[0]!;
+    const spent = await spending.spentSince(userId, periodStarts(clock.now()));
+    const left = LIMIT_PERIODS.map((period) => new Decimal(tier[period]).minus(spent[period]));
+    return Decimal.max(0, Decimal.min(...left));
+  }
+
+  /** What one unit of the fiat is worth in EUR, through the crypto's two prices (the feed prices crypto only). */
+  async function eurPerFiat(fiat: string, crypto: string): Promise<Decimal> {
+    if (fiat === LIMIT_CURRENCY) return new Decimal(1);
+    const [inEur, inFiat] = await Promise.all([referencePrice(crypto, LIMIT_CURRENCY), referencePrice(crypto, fiat)]);
+    return inEur.dividedBy(inFiat);
+  }
+
+  const service = {
+    /** The pair's own range and what one unit of the fiat is worth in EUR (the tier's room is the caller's to add). */
+    async pairAndRate(input: { fiatCurrency: string; cryptoCurrency: string; network: string; channelCode: string }): Promise<PairAndRate> {
+      const pair = await pairOf(input);
+      return {
+        minAmount: new Decimal(pair.minAmount),
+        pairMax: new Decimal(pair.maxAmount),
+        eurPerFiat: await eurPerFiat(input.fiatCurrency, input.cryptoCurrency),
+      };
+    },
+
+    async limits(
+      userId: string,
+      input: { fiatCurrency: string; cryptoCurrency: string; network: string; channelCode: string },
+      fiatDecimals: number,
+    ): Promise<AmountLimits & { eurPerFiat: Decimal }> {
+      const pair = await service.pairAndRate(input);
+      return { ...amountLimits(pair, await tierRoom(userId), fiatDecimals), eurPerFiat: pair.eurPerFiat };
+    },
+
+    tierRoom,
+
+    /**
+     * The amounts of the pair the person may buy now, before any quote (kyc/limit/query with a pair):
+     * the pair's range cut to their tier's room, written as the quote writes its minAmount and maxAmount.
+     */
+    async amountRange(userId: string, input: { fiatCurrency: string; cryptoCurrency: string; network: string; channelCode: string }) {
+      const decimals = await decimalsOf(input.fiatCurrency, input.cryptoCurrency, input.network);
+      const limits = await service.limits(userId, input, decimals.fiat);
+      return {
+        currency: input.fiatCurrency,
+        minAmount: limits.minAmount.toFixed(decimals.fiat),
+        maxAmount: Decimal.max(0, limits.maxAmount).toFixed(decimals.fiat),
+      };
+    },
+
+    /** The refusal for an amount over the tier's `room` (EUR), with the range that would fit (submit-buy's check under its lock). */
+    roomExceeded(pair: PairAndRate, room: Decimal, currency: string, fiatDecimals: number): AppError {
+      return limitExceeded(amountLimits(pair, room, fiatDecimals), currency, fiatDecimals);
+    },
+
+    async promotion(userId: string) {
+      const done = await spending.countSpentOrders(userId);
+      const remaining = Math.max(0, PROMOTION_FIRST_TRANSACTIONS - done);
+      return {
+        eligible: remaining > 0,
+        discountRate: PROMOTION_DISCOUNT_RATE,
+        remainingTransactions: remaining,
+        totalTransactions: PROMOTION_FIRST_TRANSACTIONS,
+      };
+    },
+
+    async quote(user: Principal, input: QuoteInput): Promise<Quote> {
+      // An order id is one person's, and a submitted order keeps the quote it was submitted with.
+      const owner = await quotes.ownerOfOrderId(input.orderId);
+      if (owner && owner.userId !== user.id)
+        throw new AppError(ErrorCode.IdempotencyKeyReused, 'This order id belongs to another order: generate a new one.');
+      if (owner?.submitted) throw new AppError(ErrorCode.OrderAlreadySubmitted);
+      const transaction = input.tranId ? await deps.transactions.openFor(user, input.tranId, input) : null;
+      // A quote that names no address for a merchant's transaction takes the merchant's (fixed or prefill).
+      const named = input.walletAddress
+        ? { address: input.walletAddress, memo: input.memo }
+        : transaction && deps.transactions.merchantDestination(transaction, input.network);
+      const destination = named ? await checkDestination({ network: input.network, address: named.address, memo: named.memo }) : null;
+      const feeRate = ourFeeRate(input.channelCode);
+      if (!feeRate || input.paymentMethod !== 'CARD')
+        throw new AppError(ErrorCode.TradingPairUnsupported, 'only card buys on the CHECKOUT channel are quoted here');
+      const decimals = await decimalsOf(input.fiatCurrency, input.cryptoCurrency, input.network);
+      const limits = await service.limits(user.id, input, decimals.fiat);
+      const networkFee = networkFeeIn(input.cryptoCurrency, input.network);
+      if (!networkFee) throw new AppError(ErrorCode.TradingPairUnsupported);
+      const [reference, nativePrice, promotion] = await Promise.all([
+        referencePrice(input.cryptoCurrency, input.fiatCurrency),
+        referencePrice(networkFee.coin, input.fiatCurrency),
+        service.promotion(user.id),
+      ]);
+      let pricing;
+      try {
+        pricing = priceBuy({
+          referencePrice: reference,
+          spreadRate: new Decimal(spreadRate(input.cryptoCurrency)),
+          ourFeeRate: new Decimal(feeRate),
+          discountRate: promotion.eligible ? new Decimal(PROMOTION_DISCOUNT_RATE) : new Decimal(0),
+          networkFee: new Decimal(networkFee.amount).times(nativePrice),
+          fiatDecimals: decimals.fiat,
+          cryptoDecimals: decimals.crypto,
+          amount:
+            input.fiatAmount !== undefined
+              ? { type: 'fiat', value: new Decimal(input.fiatAmount) }
+              : { type: 'crypto', value: new Decimal(input.cryptoAmount!) },
+        });
+      } catch (error) {
+        if (error instanceof AmountTooSmallError) throw limitExceeded(limits, input.fiatCurrency, decimals.fiat);
+        throw error;
+      }
+      // What is quoted (after rounding) must be what the merchant fixed, before anything is stored.
+      if (transaction) {
+        deps.transactions.assertFits(transaction, {
+          ...input,
+          amountType: input.fiatAmount !== undefined ? 'fiat' : 'crypto',
+          fiatAmount: pricing.fiatAmount,
+          cryptoAmount: pricing.cryptoAmount,
+          destination,
+        });
+      }
+      if (pricing.fiatAmount.lt(limits.minAmount) || pricing.fiatAmount.gt(limits.maxAmount))
+        throw limitExceeded(limits, input.fiatCurrency, decimals.fiat);
+
+      const now = clock.now();
+      const fixed = (value: Decimal) => value.toFixed(decimals.fiat);
+      const fees: QuoteFees = {
+        ourFee: fixed(pricing.ourFee),
+        ourFeeBeforeDiscount: fixed(pricing.ourFeeBeforeDiscount),
+        networkFee: fixed(pricing.networkFee),
+        spread: fixed(pricing.spread),
+        spreadRate: spreadRate(input.cryptoCurrency),
+        discount: fixed(pricing.discount),
+        total: fixed(pricing.ourFee.plus(pricing.networkFee)),
+      };
+      const row: QuoteRow = {
+        id: newId('quo'),
+        orderId: input.orderId,
+        userId: user.id,
+        channelCode: input.channelCode,
+        paymentMethod: input.paymentMethod,
+        fiatCurrency: input.fiatCurrency,
+        cryptoCurrency: input.cryptoCurrency,
+        network: input.network,
+        amountType: input.fiatAmount !== undefined ? 'fiat' : 'crypto',
+        fiatAmount: fixed(pricing.fiatAmount),
+        cryptoAmount: pricing.cryptoAmount.toFixed(),
+        price: pricing.price.toFixed(),
+        referencePrice: reference.toFixed(),
+        fees,
+        promotionApplied: promotion.eligible,
+        walletAddress: destination?.address ?? null,
+        memo: destination?.memo ?? null,
+        tranId: input.tranId ?? null,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + QUOTE_TTL_SECONDS * 1000),
+        supersededAt: null,
+      };
+      await quotes.insertQuote(row);
+      return toQuote(row, limits, decimals.fiat, now);
+    },
+
+    /** update-quote: a fresh price for the order's newest quote, same amounts as typed. */
+    async refresh(user: Principal, orderId: string, quoteId: string): Promise<Quote> {
+      const old = await quotes.findQuote(quoteId);
+      if (!old || old.userId !== user.id || old.orderId !== orderId) throw new AppError(ErrorCode.QuoteNotCurrent);
+      if (old.supersededAt) throw new AppError(ErrorCode.QuoteNotCurrent);
+      const typed = old.amountType === 'fiat' ? { fiatAmount: old.fiatAmount } : { cryptoAmount: old.cryptoAmount };
+      return service.quote(user, {
+        orderId,
+        channelCode: old.channelCode,
+        paymentMethod: old.paymentMethod,
+        fiatCurrency: old.fiatCurrency,
+        cryptoCurrency: old.cryptoCurrency,
+        network: old.network,
+        ...typed,
+        ...(old.walletAddress ? { walletAddress: old.walletAddress } : {}),
+        ...(old.memo ? { memo: old.memo } : {}),
+        ...(old.tranId ? { tranId: old.tranId } : {}),
+      });
+    },
+
+    /** The order's quote if it is the newest and still firm; the errors say which it is not. */
+    async firmQuote(user: Principal, orderId: string, quoteId: string): Promise<QuoteRow> {
+      const quote = await quotes.findQuote(quoteId);
+      if (!quote || quote.userId !== user.id || quote.orderId !== orderId || quote.supersededAt)
+        throw new AppError(ErrorCode.QuoteNotCurrent);
+      if (clock.now() >= quote.expiresAt) throw new AppError(ErrorCode.QuoteExpired, 'Quotation Expired');
+      return quote;
+    },
+  };
+  return service;
+}
+
+type PairAndRate = { minAmount: Decimal; pairMax: Decimal; eurPerFiat: Decimal };
+
+/** The pair's range cut down to the tier's room (EUR), in the fiat. */
+function amountLimits(pair: PairAndRate, room: Decimal, fiatDecimals: number): AmountLimits {
+  return {
+    minAmount: pair.minAmount,
+    maxAmount: Decimal.min(pair.pairMax, room.dividedBy(pair.eurPerFiat).toDecimalPlaces(fiatDecimals, Decimal.ROUND_DOWN)),
+  };
+}
+
+function limitExceeded(limits: AmountLimits, currency: string, fiatDecimals: number): AppError {
+  const minAmount = limits.minAmount.toFixed(fiatDecimals);
+  const maxAmount = Decimal.max(0, limits.maxAmount).toFixed(fiatDecimals);
+  return new AppError(ErrorCode.TransactionLimitExceeded, `Transaction Limit Exceeded: between ${minAmount} and ${maxAmount} ${currency}`, {
+    minAmount,
+    maxAmount,
+    currency,
+  });
+}
+
+function toQuote(row: QuoteRow, limits: AmountLimits, fiatDecimals: number, now: Date): Quote {
+  return {
+    quoteId: row.id,
+    orderId: row.orderId,
+    transactionType: 'buy',
+    channelCode: row.channelCode as Quote['channelCode'],
+    paymentMethod: row.paymentMethod,
+    fiatCurrency: row.fiatCurrency,
+    cryptoCurrency: row.cryptoCurrency,
+    network: row.network,
+    fiatAmount: row.fiatAmount,
+    cryptoAmount: new Decimal(row.cryptoAmount).toFixed(),
+    price: new Decimal(row.price).toFixed(),
+    referencePrice: new Decimal(row.referencePrice).toFixed(),
+    fees: row.fees as QuoteFees,
+    promotionApplied: row.promotionApplied,
+    minAmount: limits.minAmount.toFixed(fiatDecimals),
+    maxAmount: Decimal.max(0, limits.maxAmount).toFixed(fiatDecimals),
+    expiresAt: row.expiresAt.toISOString(),
+    expiresInSeconds: Math.max(0, Math.round((row.expiresAt.getTime() - now.getTime()) / 1000)),
+  };
+}
+
+export type QuoteService = ReturnType<typeof createQuoteService>;

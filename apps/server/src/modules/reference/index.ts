@@ -1,0 +1,1 @@
+export { createReferenceRepository, type ReferenceRepository } from './reference.repository.ts';

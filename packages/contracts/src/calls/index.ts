@@ -1,0 +1,41 @@
+import { AUTHENTICATOR_CALLS } from './authenticator.ts';
+import { CARD_AND_WALLET_CALLS } from './cards-and-wallets.ts';
+import type { CallDefinition } from './define-call.ts';
+import { HELP_CALLS } from './help.ts';
+import { KYC_CALLS } from './kyc.ts';
+import { MERCHANT_CALLS } from './merchant.ts';
+import { ORDER_CALLS } from './orders.ts';
+import { SIGN_IN_CALLS } from './sign-in.ts';
+import { SITE_CALLS } from './site.ts';
+import { UPLOAD_CALLS } from './uploads.ts';
+
+export * from './define-call.ts';
+export {
+  AUTHENTICATOR_CALLS,
+  CARD_AND_WALLET_CALLS,
+  HELP_CALLS,
+  KYC_CALLS,
+  MERCHANT_CALLS,
+  ORDER_CALLS,
+  SIGN_IN_CALLS,
+  SITE_CALLS,
+  UPLOAD_CALLS,
+};
+
+/** Every call of the API by the name of its PATHS entry: `client.call(CALLS.listCard, body)`, `registerCall(app, CALLS.listCard, …)`. */
+export const CALLS = {
+  ...SITE_CALLS,
+  ...SIGN_IN_CALLS,
+  ...AUTHENTICATOR_CALLS,
+  ...MERCHANT_CALLS,
+  ...KYC_CALLS,
+  ...UPLOAD_CALLS,
+  ...CARD_AND_WALLET_CALLS,
+  ...ORDER_CALLS,
+  ...HELP_CALLS,
+} as const;
+
+const byPath = new Map<string, CallDefinition>(Object.values(CALLS).map((call) => [call.path, call]));
+
+/** The call defined on a path (relative to API_BASE), or undefined: what tests look mocked answers up by. */
+export const callOfPath = (path: string): CallDefinition | undefined => byPath.get(path);
