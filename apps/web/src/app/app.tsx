@@ -5,6 +5,7 @@ import { createAppHttpClient } from './api-client';
 import { AppProviders } from './app-providers';
 import { createAppRouter } from './router';
 import { UkLoginModal } from './uk-login-modal';
+import { routerFlushSync } from '@/lib/router-flush-sync';
 
 /** The app: its providers, then the router, plus the UK notice any call may open. */
 export function App({ i18n }: { i18n: i18n }) {
@@ -12,7 +13,7 @@ export function App({ i18n }: { i18n: i18n }) {
   const [client] = useState(() => createAppHttpClient(router, i18n));
   return (
     <AppProviders i18n={i18n} client={client}>
-      <RouterProvider router={router} />
+      <RouterProvider router={router} flushSync={routerFlushSync} />
       <UkLoginModal />
     </AppProviders>
   );

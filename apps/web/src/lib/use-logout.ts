@@ -19,7 +19,9 @@ export function useLogout(): (mode: FlowMode) => Promise<void> {
     await endSession(client, mode);
     // Leave first, then drop the cache: the page stays up while the sign-in page's code loads,
     // and a query of it re-rendered after the clear would ask again without a token (a 401).
-    await navigate(`/${lng}/${LOGIN_ROUTE_BY_MODE[mode]}`, { replace: true });
+    // flushSync: the router otherwise commits the new page in a React transition, after this
+    // promise resolves, so the old page could still render once more after the clear.
+    await navigate(`/${lng}/${LOGIN_ROUTE_BY_MODE[mode]}`, { replace: true, flushSync: true });
     queries.clear();
   };
 }

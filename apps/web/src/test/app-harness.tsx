@@ -8,6 +8,7 @@ import { routes } from '@/app/router';
 import type { HttpClient } from '@/lib/http-client';
 import { createI18n } from '@/lib/i18n';
 import { HEALTHY, routedHttpClient } from './routed-http-client';
+import { routerFlushSync } from '@/lib/router-flush-sync';
 
 export interface RenderAppOptions {
   i18n?: I18n;
@@ -26,7 +27,7 @@ export function renderApp(url: string, options: RenderAppOptions = {}) {
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const view = render(
       <AppProviders i18n={i18n} client={client} queryClient={queryClient}>
-        <RouterProvider router={router} />
+        <RouterProvider router={router} flushSync={routerFlushSync} />
       </AppProviders>,
     );
     return { router, view };

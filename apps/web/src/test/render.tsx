@@ -7,6 +7,7 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import type { HttpClient } from '@/lib/http-client';
 import { HttpClientProvider } from '@/lib/http-context';
 import { createI18n } from '@/lib/i18n';
+import { routerFlushSync } from '@/lib/router-flush-sync';
 
 /** The app's i18n instance in `lng`, holding that language's bundled texts (English stays the fallback). */
 export function testI18n(lng: Language = 'en') {
@@ -59,7 +60,7 @@ export function renderPage(page: ReactElement, { path, url, client, strict = fal
   const routed = (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <RouterProvider router={router} flushSync={routerFlushSync} />
       </QueryClientProvider>
     </I18nextProvider>
   );

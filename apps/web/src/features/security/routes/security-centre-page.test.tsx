@@ -13,6 +13,7 @@ import { renderPage, testI18n } from '@/test/render';
 import { type Responder, routedHttpClient } from '@/test/routed-http-client';
 import type { BindingStatus } from '../api/security-api';
 import { SecurityCentrePage } from './security-centre-page';
+import { routerFlushSync } from '@/lib/router-flush-sync';
 
 const open = ({
   path = '/:lng/settings',
@@ -238,7 +239,7 @@ describe('security centre page', () => {
         <I18nextProvider i18n={testI18n()}>
           <HttpClientProvider client={client}>
             <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-              <RouterProvider router={router} />
+              <RouterProvider router={router} flushSync={routerFlushSync} />
             </QueryClientProvider>
           </HttpClientProvider>
         </I18nextProvider>,
