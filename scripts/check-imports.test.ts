@@ -86,6 +86,18 @@ describe('checkImports', () => {
     ]);
   });
 
+  it("refuses a module's face exporting a repository, and allows it services and plain types", () => {
+    const problems = check({
+      'apps/server/src/modules/b/b.repository.ts': '',
+      'apps/server/src/modules/b/b.service.ts': '',
+      'apps/server/src/modules/b/index.ts':
+        "export { type BRepository } from './b.repository.ts';\nexport { type BService } from './b.service.ts';",
+    });
+    expect(problems).toEqual([
+      "apps/server/src/modules/b/index.ts: imports './b.repository.ts': a module's face exports services and plain data types, never a repository (its rows stay inside the module)",
+    ]);
+  });
+
   it('refuses the browser importing server code and packages importing apps', () => {
     expect(check({ 'apps/web/src/lib/x.ts': "import '../../../server/src/app';", 'apps/server/src/app.ts': '' })).toHaveLength(1);
     expect(check({ 'packages/contracts/src/x.ts': "import '../../../apps/server/src/app';", 'apps/server/src/app.ts': '' })).toHaveLength(

@@ -102,6 +102,12 @@ export const RULES: Rule[] = [
     message: 'a module uses another module only through its public face, modules/<module>/index.ts',
   },
   {
+    // Others see services and plain data: a repository's methods answer the module's own rows.
+    applies: (from) => /^apps\/server\/src\/modules\/[^/]+\/index\.ts$/.test(from),
+    forbids: (edge) => Boolean(edge.to?.endsWith('.repository.ts')),
+    message: "a module's face exports services and plain data types, never a repository (its rows stay inside the module)",
+  },
+  {
     applies: (from) => isServerShipped(from) && /^apps\/server\/src\/(providers|db|platform|jobs)\//.test(from),
     forbids: (edge) => serverModuleOf(edge.to ?? '') !== undefined,
     message: 'providers/, db/, platform/ and jobs/ sit below the modules: they import no module',

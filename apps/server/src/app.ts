@@ -54,9 +54,11 @@ import { cardFingerprintKey } from './modules/cards/card.service.ts';
 import { createCardEntry } from './modules/cards/card-entry.ts';
 import { registerCardRoutes } from './modules/cards/cards.routes.ts';
 import { registerWalletRoutes } from './modules/wallets/wallets.routes.ts';
+import { createCardsModule } from './modules/cards/index.ts';
+import { createWalletsModule } from './modules/wallets/index.ts';
 import { createOrdersModule } from './modules/orders/orders.module.ts';
 import { registerOrderRoutes } from './modules/orders/orders.routes.ts';
-import { registerSandboxLedgerRoutes } from './modules/sandbox/ledger.routes.ts';
+import { registerSandboxLedgerRoutes } from './modules/orders/sandbox-ledger.routes.ts';
 import { registerSandboxThreeDsRoutes } from './modules/sandbox/three-ds.routes.ts';
 import { registerSandboxCardFieldsRoutes } from './modules/sandbox/card-fields.routes.ts';
 import { registerOnChainRoutes } from './modules/on-chain/on-chain.routes.ts';
@@ -168,6 +170,7 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   const identity = createIdentityModule(app, { db: database.db, clock, mail, rateLimiter, serverSecret, publicUrl: config.PUBLIC_URL });
   callers.provideGuards(identity.callerGuards);
   registerIdentityRoutes(app, identity, botCheck);
+  const identityFace = identity.face;
   registerBotCheckRoutes(app, botCheck, config.RECAPTCHA_SITE_KEY);
   registerAuthenticatorRoutes(app, identity);
   registerPasswordRoutes(app, identity, botCheck);
@@ -178,7 +181,7 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   const merchants = createMerchantModule({
     db: database.db,
     serverSecret,
-    identity,
+    identity: identityFace,
     clock,
     rateLimiter,
     shareKyc: (userId, shareToken) => kyc.sharedKyc.request(userId, shareToken),
@@ -193,7 +196,7 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
     db: database.db,
     queue,
     worker: jobs,
-    identity,
+    identity: identityFace,
     provider: kycProvider,
     storage,
     clock,
@@ -210,7 +213,6 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   // A pair's amount range is the quote's limits, from the orders module built below (called only after start-up).
   registerKycRoutes(app, {
     kyc,
-    identity,
     geo,
     rateLimiter,
     clock,
@@ -220,19 +222,22 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   if (sandboxKyc) registerKycVerificationRoutes(app, sandboxKyc, { shareTokens: !production });
   const uploads = createUploadsService({ storage, documents: createDocumentUploadsRepository(database.db), rateLimiter, clock });
   const uploadHousekeeping = registerUploadHousekeeping({ worker: jobs, queue, uploads, clock });
-  registerUploadRoutes(app, { uploads, identity });
+  registerUploadRoutes(app, { uploads });
   const handoffs = createUploadHandoffService({ repository: createUploadHandoffRepository(database.db), storage, uploads, clock });
-  registerUploadHandoffRoutes(app, { handoffs, identity, publicUrl: config.PUBLIC_URL, rateLimiter, clock });
+  registerUploadHandoffRoutes(app, { handoffs, publicUrl: config.PUBLIC_URL, rateLimiter, clock });
   if (localFiles) registerLocalFileRoutes(app, { storage: localFiles, uploads, rateLimiter, clock });
 
-  // Cards, quotes and orders (issue 5).
+  // Cards, saved wallets, quotes and orders (issue 5).
+  const cards = createCardsModule({ db: database.db, processor, clock });
+  const wallets = createWalletsModule({ db: database.db, screening, clock });
   const orders = createOrdersModule({
     db: database.db,
     unitOfWork: database.unitOfWork,
     queue,
     worker: jobs,
-    identity,
-    kyc: kyc.repository,
+    identity: identityFace,
+    cards: cards.savedCards,
+    verificationOf: kyc.verificationOf,
     prices,
     processor,
     chain,
@@ -245,7 +250,12 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
     payoutConfirmDeadlineMs: config.PAYOUT_CONFIRM_DEADLINE_MS,
     merchants,
   });
-  registerOrderRoutes(app, { quotes: orders.quotes, orders: orders.orders, transactions: orders.merchantTransactions, identity });
+  registerOrderRoutes(app, {
+    quotes: orders.quotes,
+    orders: orders.orders,
+    transactions: orders.merchantTransactions,
+    identity: identityFace,
+  });
   // Where the card is typed: the processor's hosted fields, so no card number ever reaches our API.
   const cardFields = sandboxProcessor
     ? { processor: 'sandbox' as const, fieldsUrl: '/sandbox/card-fields' }
@@ -255,10 +265,10 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
         environment: checkoutEnvironmentOf(config.CHECKOUT_BASE_URL),
       };
   const cardEntry = createCardEntry({ processor, geo, rateLimiter, clock, publicUrl, log: app.log });
-  registerCardRoutes(app, { cards: orders.cards, identity, cardFields, cardEntry });
-  registerWalletRoutes(app, { wallets: orders.wallets, identity });
-  registerRiskRoutes(app, { identity, clock });
-  registerOnChainRoutes(app, { identity, screening, gtrEnabled: config.GTR_ENABLED, vasps: config.TRAVEL_RULE_VASPS });
+  registerCardRoutes(app, { cards: cards.service, cardFields, cardEntry });
+  registerWalletRoutes(app, { wallets: wallets.service });
+  registerRiskRoutes(app, { identity: identityFace, clock });
+  registerOnChainRoutes(app, { screening, gtrEnabled: config.GTR_ENABLED, vasps: config.TRAVEL_RULE_VASPS });
   if (sandboxProcessor) {
     registerSandboxThreeDsRoutes(app, sandboxProcessor);
     registerSandboxCardFieldsRoutes(app, { processor: sandboxProcessor, rateLimiter, clock });
@@ -284,7 +294,7 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
 
   // The help widget's desk (issue 6). The built-in one also serves its help site, and its
   // tickets to the operator: openly on a sandbox install, else only behind the operator password.
-  registerHelpRoutes(app, { identity, help: createHelpService(helpDesk), desk: helpDesk.kind, rateLimiter, clock });
+  registerHelpRoutes(app, { help: createHelpService(helpDesk), desk: helpDesk.kind, rateLimiter, clock });
   if (builtinDesk) {
     registerHelpSiteRoutes(app, helpDesk);
     // Its own password when HELP_DESK_OPERATOR_PASSWORD is another one (help desk agents need not see orders), else OPERATOR_PASSWORD's and its count.

@@ -22,6 +22,7 @@ import {
 } from '../../providers/card-processor/card-processor.ts';
 import type { Principal } from '../identity/index.ts';
 import { suspendedUntil } from '../identity/index.ts';
+import type { SavedCard } from './saved-card.ts';
 import type { CardRow, CardsRepository } from './cards.repository.ts';
 
 export type { AddCardRequest };
@@ -84,7 +85,7 @@ export function toCardRow(input: {
 }
 
 /** Valid through the last day of its expiry month, on the app's clock. */
-export const isExpired = (row: Pick<CardRow, 'expiryMonth' | 'expiryYear'>, now: Date) =>
+export const isExpired = (row: Pick<SavedCard, 'expiryMonth' | 'expiryYear'>, now: Date) =>
   !isExpiryInFuture(row.expiryMonth, row.expiryYear, now);
 
 /**

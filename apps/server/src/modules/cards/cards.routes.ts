@@ -1,6 +1,5 @@
 import { CALLS, type CardFieldsConfig, cardFieldsConfigSchema, ok } from '@causeway/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { IdentityModule } from '../identity/index.ts';
 import type { CardEntry } from './card-entry.ts';
 import type { CardService } from './card.service.ts';
 import { registerCall } from '../../platform/calls.ts';
@@ -12,7 +11,7 @@ import { registerCall } from '../../platform/calls.ts';
  */
 export function registerCardRoutes(
   app: FastifyInstance,
-  deps: { cards: CardService; identity: IdentityModule; cardFields: CardFieldsConfig; cardEntry: CardEntry },
+  deps: { cards: CardService; cardFields: CardFieldsConfig; cardEntry: CardEntry },
 ): void {
   registerCall(app, CALLS.listCard, async (request) => ok(await deps.cards.list(request.auth!.user)));
 

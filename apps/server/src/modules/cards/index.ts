@@ -1,2 +1,3 @@
-export { createCardService, isExpired } from './card.service.ts';
-export { createCardsRepository, type CardsRepository } from './cards.repository.ts';
+export { isExpired } from './card.service.ts';
+export { createCardsModule, type CardsModule } from './cards.module.ts';
+export { type SavedCard, type SavedCards } from './saved-card.ts';

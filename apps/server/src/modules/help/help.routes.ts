@@ -15,14 +15,12 @@ import type { Clock } from '../../platform/clock.ts';
 import type { RateLimiter } from '../../platform/rate-limit.repository.ts';
 import { RateLimitedError } from '../../platform/rate-limited.ts';
 import { HelpDeskInputError, HelpDeskUnavailableError } from '../../providers/help-desk/index.ts';
-import type { IdentityModule } from '../identity/index.ts';
 import { isUploadCall, parseHelpDeskCall, RefusedHelpDeskCall } from './help-desk-operations.ts';
 import { HelpContentNotFound, type HelpService } from './help.service.ts';
 import { isFileTooLarge } from '../../platform/multipart.ts';
 import { registerCall } from '../../platform/calls.ts';
 
 export interface HelpRouteDeps {
-  identity: Pick<IdentityModule, 'guard'>;
   help: HelpService;
   desk: 'builtin' | 'zendesk';
   rateLimiter: RateLimiter;

@@ -1,12 +1,22 @@
-import { HEADER } from '@causeway/contracts';
+import { ErrorCode, HEADER } from '@causeway/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AuthContext, SessionService } from './session.service.ts';
+import { AppError } from '../../platform/app-error.ts';
+import type { AuthContext, SessionService, SignedIn } from './session.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by requireSession on routes that need a signed-in user. */
-    auth: AuthContext | null;
+    /** Set by requireSession on routes that need a signed-in user: plain data, no row of identity's. */
+    auth: SignedIn | null;
   }
+}
+
+/**
+ * The signed-in request as identity's own routes use it: the guard below stores the rows it
+ * loaded (an AuthContext), which other modules see only as a SignedIn. USER0000001 without one.
+ */
+export function authContextOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new AppError(ErrorCode.SessionRequired);
+  return request.auth as AuthContext;
 }
 
 const headerValue = (request: FastifyRequest, name: string) => {

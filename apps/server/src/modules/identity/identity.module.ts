@@ -1,4 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import { ErrorCode, type LoginMode, type LoginResult, type TokenVo } from '@causeway/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../platform/app-error.ts';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { deriveKey } from '../../platform/crypto.ts';
@@ -6,13 +8,15 @@ import type { RateLimiter } from '../../platform/rate-limit.repository.ts';
 import type { MailProvider } from '../../providers/mail/index.ts';
 import { createAuthGuard } from './auth-guard.ts';
 import { createAuthenticatorService } from './authenticator.service.ts';
-import { createEmailCodeService } from './email-code.service.ts';
+import { createEmailCodeService, type EmailCodeService } from './email-code.service.ts';
 import { createIdentityRepository } from './identity.repository.ts';
-import { createLoginService } from './login.service.ts';
+import { createLoginService, type EmailCodeInput } from './login.service.ts';
+import { createPeople, type People, principalOf } from './people.ts';
+import type { Principal } from './principal.ts';
 import { createPasswordService } from './password.service.ts';
 import { createOauthTickets } from './process-token.ts';
-import { requesterOf } from './requester.ts';
-import { createSessionService } from './session.service.ts';
+import { requesterOf, type Requester } from './requester.ts';
+import { createSessionService, type SignedIn } from './session.service.ts';
 import { createSignInLock } from './sign-in-lock.ts';
 import { createTwoFactorService } from './two-factor.service.ts';
 import { createUnlockService } from './unlock.service.ts';
@@ -62,7 +66,28 @@ export function createIdentityModule(
   });
   const guard = createAuthGuard(app, sessions);
   const oauthTickets = createOauthTickets(deriveKey(serverSecret, 'oauth-ticket'));
+  const face: IdentityFace = {
+    people: createPeople(repository),
+    requesterOf,
+    refreshSession: (signedIn) => sessions.refresh(signedIn),
+    emailCodes,
+    signIn: {
+      async accountForEmailCode(input) {
+        const { user, created } = await login.accountForEmailCode(input);
+        return { user: principalOf(user), created };
+      },
+      async complete(user, mode, stayLoggedIn, options) {
+        // Read again: the sign-in's answer says whether the account has a password, which a Principal does not carry.
+        const row = await repository.findUserById(user.id);
+        if (!row) throw new AppError(ErrorCode.SessionRequired, 'The account is gone');
+        return login.completeSignIn(row, mode, stayLoggedIn, options);
+      },
+    },
+    authenticatorStatus: (userId) => authenticator.status(userId),
+    verifyAuthenticatorCode: (user, code, requester) => twoFactor.verifyAuthenticatorCode(user, code, requester),
+  };
   return {
+    face,
     repository,
     sessions,
     emailCodes,
@@ -81,3 +106,28 @@ export function createIdentityModule(
 }
 
 export type IdentityModule = ReturnType<typeof createIdentityModule>;
+
+/**
+ * What other modules may use of identity (its face, modules/identity/index.ts): services over plain
+ * data. No repository and no row: a person is a Principal, a signed-in request a SignedIn.
+ */
+export interface IdentityFace {
+  people: People;
+  /** The client address, language and origin of a request, for counted credential checks. */
+  requesterOf: (request: FastifyRequest) => Requester;
+  /** Rotates a signed-in request's session: the entity switch hands out a new token. */
+  refreshSession: (signedIn: SignedIn) => Promise<TokenVo>;
+  /** The email codes of a sign-in that starts elsewhere (the merchant's entry). */
+  emailCodes: Pick<EmailCodeService, 'send' | 'ensureSent'>;
+  /** A sign-in that starts elsewhere (the merchant's entry) ends as ours does. */
+  signIn: {
+    /** Consumes the email code and answers the account it proves, created when the email is new. */
+    accountForEmailCode(input: EmailCodeInput): Promise<{ user: Principal; created: boolean }>;
+    /** Blocked and terminated accounts get no token; a bound authenticator asks for its code. */
+    complete(user: Principal, mode: LoginMode, stayLoggedIn: boolean, options?: { isNewUser?: boolean }): Promise<LoginResult>;
+  };
+  /** Whether the person has an authenticator bound: sensitive actions then ask for its code. */
+  authenticatorStatus(userId: string): Promise<'NONE' | 'PENDING' | 'BINDED'>;
+  /** Checks an authenticator code, counted against the person's lock. */
+  verifyAuthenticatorCode(user: Principal, code: string, requester: Requester): Promise<boolean>;
+}

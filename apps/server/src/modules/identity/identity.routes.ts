@@ -5,6 +5,7 @@ import type { BotCheckProvider } from '../../providers/bot-check/index.ts';
 import { requireHuman } from '../bot-check/index.ts';
 import type { IdentityModule } from './identity.module.ts';
 import { registerCall } from '../../platform/calls.ts';
+import { authContextOf } from './auth-guard.ts';
 
 /** The sign-in calls of docs/rules/calls.md under /capi/v1/login and customer/user. HTTP only: rules live in the services. */
 export function registerIdentityRoutes(app: FastifyInstance, identity: IdentityModule, botCheck: BotCheckProvider): void {
@@ -47,10 +48,10 @@ export function registerIdentityRoutes(app: FastifyInstance, identity: IdentityM
     });
   });
 
-  registerCall(app, CALLS.refreshToken, async (request) => ok({ token: await sessions.refresh(request.auth!) }));
+  registerCall(app, CALLS.refreshToken, async (request) => ok({ token: await sessions.refresh(authContextOf(request)) }));
 
   registerCall(app, CALLS.logout, async (request) => {
-    await sessions.logout(request.auth!);
+    await sessions.logout(authContextOf(request));
     return ok(null);
   });
 }

@@ -15,7 +15,8 @@ import type { SignInLock } from './sign-in-lock.ts';
 /** Agreement version a new account accepts (docs/rules/limits.md: TERM). */
 export const TERMS_VERSION = AGREEMENT_VERSIONS.TERM;
 
-interface EmailCodeInput {
+/** What an email-code sign-in proves an account with. */
+export interface EmailCodeInput {
   email: string;
   code: string;
   termsAccepted: boolean;

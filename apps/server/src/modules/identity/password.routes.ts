@@ -5,13 +5,14 @@ import type { BotCheckProvider } from '../../providers/bot-check/index.ts';
 import { requireHuman } from '../bot-check/index.ts';
 import type { IdentityModule } from './identity.module.ts';
 import { registerCall } from '../../platform/calls.ts';
+import { authContextOf } from './auth-guard.ts';
 
 /** Password calls of docs/rules/calls.md: init (setPWD), reset-check and reset (forgot), reinitialize (change), check. */
 export function registerPasswordRoutes(app: FastifyInstance, identity: IdentityModule, botCheck: BotCheckProvider): void {
   const { passwords } = identity;
 
   registerCall(app, CALLS.passwordInit, async (request) => {
-    await passwords.init(request.auth!.user, request.body.password);
+    await passwords.init(authContextOf(request).user, request.body.password);
     return ok(null);
   });
 
@@ -31,11 +32,11 @@ export function registerPasswordRoutes(app: FastifyInstance, identity: IdentityM
   });
 
   registerCall(app, CALLS.passwordReinitialize, async (request) => {
-    await passwords.change(request.auth!, request.body, identity.requesterOf(request));
+    await passwords.change(authContextOf(request), request.body, identity.requesterOf(request));
     return ok(null);
   });
 
   registerCall(app, CALLS.passwordCheck, async (request) =>
-    ok(await passwords.check(request.auth!.user, request.body.password, identity.requesterOf(request))),
+    ok(await passwords.check(authContextOf(request).user, request.body.password, identity.requesterOf(request))),
   );
 }

@@ -3,6 +3,7 @@ import { AppError } from '../../platform/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { newId, newToken, sha256Hex } from '../../platform/crypto.ts';
 import type { IdentityRepository, SessionRow, UserRow } from './identity.repository.ts';
+import type { Principal } from './principal.ts';
 
 /** Session lifetimes (docs/trust.md): a token lives an hour unless refreshed; refreshes stop at the absolute cap. */
 export const SESSION_POLICY = {
@@ -15,14 +16,29 @@ export const SESSION_POLICY = {
 export const SENSITIVE_SUSPENSION_MS = 24 * 60 * 60 * 1000;
 
 /** When the account's sensitive actions resume, or null when they are not suspended at `now`. */
-export const suspendedUntil = (user: Pick<UserRow, 'sensitiveActionsSuspendedUntil'>, now: Date): Date | null =>
+export const suspendedUntil = (user: Pick<Principal, 'sensitiveActionsSuspendedUntil'>, now: Date): Date | null =>
   user.sensitiveActionsSuspendedUntil && user.sensitiveActionsSuspendedUntil > now ? user.sensitiveActionsSuspendedUntil : null;
 
 export const BUSINESS_MODES: readonly LoginMode[] = ['business', 'businessIndependent'];
 export type TokenKind = 'token' | 'business-token';
 export const tokenKindOf = (mode: LoginMode): TokenKind => (BUSINESS_MODES.includes(mode) ? 'business-token' : 'token');
 
-export interface AuthContext {
+/** A session's own facts, as other modules may see them (no token hash). */
+export interface SessionFacts {
+  id: string;
+  mode: string;
+  stayLoggedIn: boolean;
+  absoluteExpiresAt: Date;
+}
+
+/** A signed-in request as every module sees it (`request.auth`): the person as plain data, and the session. */
+export interface SignedIn {
+  user: Principal;
+  session: SessionFacts;
+}
+
+/** The same, as the identity module loaded it: its own rows, for its own routes (auth-guard.ts's authContextOf). */
+export interface AuthContext extends SignedIn {
   session: SessionRow;
   user: UserRow;
 }
@@ -37,7 +53,7 @@ const toTokenVo = (token: string, expiresAt: Date, now: Date): TokenVo => ({
  * modes use business-token), until it expires, is rotated by a refresh, or is revoked.
  */
 export function createSessionService(repository: IdentityRepository, clock: Clock) {
-  async function issue(user: UserRow, mode: LoginMode, stayLoggedIn: boolean, absoluteExpiresAt?: Date): Promise<TokenVo> {
+  async function issue(user: Pick<Principal, 'id'>, mode: LoginMode, stayLoggedIn: boolean, absoluteExpiresAt?: Date): Promise<TokenVo> {
     const now = clock.now();
     const cap =
       absoluteExpiresAt ?? new Date(now.getTime() + (stayLoggedIn ? SESSION_POLICY.stayLoggedInAbsoluteMs : SESSION_POLICY.absoluteMs));
@@ -70,7 +86,7 @@ export function createSessionService(repository: IdentityRepository, clock: Cloc
     authenticate,
 
     /** Rotation: the old token stops working and a new one takes over, within the same absolute cap. */
-    async refresh(context: AuthContext): Promise<TokenVo> {
+    async refresh(context: SignedIn): Promise<TokenVo> {
       const now = clock.now();
       if (context.session.absoluteExpiresAt <= now) throw new AppError(ErrorCode.SessionRequired, 'Session expired, please login again');
       // Only the request that revokes the old token gets the new one: a replayed refresh fails.
@@ -78,7 +94,7 @@ export function createSessionService(repository: IdentityRepository, clock: Cloc
       return issue(context.user, context.session.mode as LoginMode, context.session.stayLoggedIn, context.session.absoluteExpiresAt);
     },
 
-    async logout(context: AuthContext): Promise<void> {
+    async logout(context: SignedIn): Promise<void> {
       await repository.revokeSession(context.session.id, 'logout', clock.now());
     },
 

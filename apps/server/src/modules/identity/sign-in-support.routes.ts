@@ -10,6 +10,7 @@ import { suspendedUntil } from './session.service.ts';
 import type { IdentityModule } from './identity.module.ts';
 import { normalizeEmail } from './identity.repository.ts';
 import { registerCall } from '../../platform/calls.ts';
+import { authContextOf } from './auth-guard.ts';
 
 /**
  * The sign-in page's helper calls of docs/rules/calls.md: IP checks through the geo provider, agreement
@@ -37,12 +38,12 @@ export function registerSignInSupportRoutes(
   });
 
   registerCall(app, CALLS.verifyLoginEmail, async (request) => {
-    const { user } = request.auth!;
+    const { user } = authContextOf(request);
     return ok({ match: normalizeEmail(request.body.email) === user.emailNormalized, email: user.email });
   });
 
   registerCall(app, CALLS.accountStatusCheck, async (request) => {
-    const { user } = request.auth!;
+    const { user } = authContextOf(request);
     return ok({
       email: user.email,
       userType: user.userType as 'Individual' | 'Corporate',
@@ -54,7 +55,7 @@ export function registerSignInSupportRoutes(
   });
 
   registerCall(app, CALLS.verificationVerifyCode, async (request) =>
-    ok(await deps.identity.twoFactor.verifyEmailCode(request.auth!.user, request.body, deps.identity.requesterOf(request))),
+    ok(await deps.identity.twoFactor.verifyEmailCode(authContextOf(request).user, request.body, deps.identity.requesterOf(request))),
   );
 
   registerCall(app, CALLS.statementQuery, async (request) => {

@@ -1,8 +1,7 @@
 import { ErrorCode, AGREEMENT_VERSIONS, entityProtocolOf } from '@causeway/contracts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
-import type { IdentityRepository } from '../identity/index.ts';
-import type { AuthContext, SessionService } from '../identity/index.ts';
+import type { IdentityFace, People, SignedIn } from '../identity/index.ts';
 import type { KycProfileRow, KycRepository } from './kyc.repository.ts';
 
 type Entity = 'PL' | 'LI';
@@ -14,8 +13,8 @@ type Entity = 'PL' | 'LI';
  */
 export function createEntitySwitchService(deps: {
   repository: KycRepository;
-  identity: IdentityRepository;
-  sessions: SessionService;
+  identity: People;
+  refreshSession: IdentityFace['refreshSession'];
   clock: Clock;
 }) {
   const { repository, identity, clock } = deps;
@@ -24,7 +23,7 @@ export function createEntitySwitchService(deps: {
     profile?.routeEntity && profile.routeEntity !== current ? (profile.routeEntity as Entity) : null;
 
   return {
-    async precheck(auth: AuthContext) {
+    async precheck(auth: SignedIn) {
       const profile = await repository.findProfile(auth.user.id);
       const target = targetOf(profile, auth.user.entityTag);
       const deadline = profile?.entitySwitchDeadline ?? null;
@@ -41,7 +40,7 @@ export function createEntitySwitchService(deps: {
     },
 
     /** Moves the account, records the statement, clears the switch data and rotates the session. */
-    async switch(auth: AuthContext, entityProtocolId: 'STATEMENT' | 'STATEMENT_LI') {
+    async switch(auth: SignedIn, entityProtocolId: 'STATEMENT' | 'STATEMENT_LI') {
       const profile = await repository.findProfile(auth.user.id);
       const target = targetOf(profile, auth.user.entityTag);
       if (!target || entityProtocolOf(target) !== entityProtocolId) throw new AppError(ErrorCode.EntitySwitchNotDue);
@@ -52,7 +51,7 @@ export function createEntitySwitchService(deps: {
         version: AGREEMENT_VERSIONS[entityProtocolId],
         acceptedAt: now,
       });
-      await identity.updateUser(auth.user.id, { entityTag: target, targetEntityTag: null });
+      await identity.moveToEntity(auth.user.id, target);
       await repository.updateProfile(auth.user.id, {
         entitySwitch: false,
         routeEntity: null,
@@ -60,11 +59,11 @@ export function createEntitySwitchService(deps: {
         hitClickedLater: false,
         updatedAt: now,
       });
-      return { entityTag: target, token: await deps.sessions.refresh(auth) };
+      return { entityTag: target, token: await deps.refreshSession(auth) };
     },
 
     /** "Later": remembered until the deadline, after which the migration is no longer optional. */
-    async later(auth: AuthContext) {
+    async later(auth: SignedIn) {
       const profile = await repository.findProfile(auth.user.id);
       if (!targetOf(profile, auth.user.entityTag)) throw new AppError(ErrorCode.EntitySwitchNotDue);
       await repository.updateProfile(auth.user.id, { hitClickedLater: true, updatedAt: clock.now() });

@@ -5,11 +5,11 @@ import type { JobWorker } from '../../jobs/job-worker.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { KycProvider } from '../../providers/kyc/kyc-provider.ts';
 import type { StorageProvider } from '../../providers/storage/index.ts';
-import type { IdentityModule } from '../identity/index.ts';
+import type { IdentityFace } from '../identity/index.ts';
 import { JOB_APPLY_REVIEW } from './kyc-webhook.routes.ts';
 import type { SpentInPeriods } from './kyc-limits.ts';
 import { createKycRepository } from './kyc.repository.ts';
-import { createDocumentUploadsRepository } from '../uploads/index.ts';
+import { createSubmittedDocuments } from '../uploads/index.ts';
 import { createEntitySwitchService } from './entity-switch.service.ts';
 import { createKycService, UnknownApplicantError } from './kyc.service.ts';
 import { createSharedKycImport } from './shared-kyc.ts';
@@ -19,7 +19,7 @@ export function createKycModule(deps: {
   db: Database;
   queue: JobQueueRepository;
   worker: JobWorker;
-  identity: IdentityModule;
+  identity: IdentityFace;
   provider: KycProvider;
   storage: StorageProvider;
   clock: Clock;
@@ -32,14 +32,14 @@ export function createKycModule(deps: {
   const repository = createKycRepository(deps.db, deps.queue);
   const service = createKycService({
     repository,
-    identity: deps.identity.repository,
+    identity: deps.identity.people,
     provider: deps.provider,
     storage: deps.storage,
     clock: deps.clock,
     levelName: deps.levelName,
     flowVersion: deps.flowVersion,
     spentInPeriods: deps.spentInPeriods,
-    uploads: createDocumentUploadsRepository(deps.db),
+    uploads: createSubmittedDocuments(deps.db),
   });
 
   // A webhook is a nudge: the vendor's current review is read and applied, so a replayed or
@@ -58,7 +58,7 @@ export function createKycModule(deps: {
   const sharedKyc = createSharedKycImport({
     repository,
     service,
-    identity: deps.identity.repository,
+    identity: deps.identity.people,
     provider: deps.provider,
     queue: deps.queue,
     worker: deps.worker,
@@ -67,11 +67,22 @@ export function createKycModule(deps: {
   });
   const entitySwitch = createEntitySwitchService({
     repository,
-    identity: deps.identity.repository,
-    sessions: deps.identity.sessions,
+    identity: deps.identity.people,
+    refreshSession: deps.identity.refreshSession,
     clock: deps.clock,
   });
-  return { repository, service, entitySwitch, sharedKyc };
+  /** Where a person's verification stands, for orders (plain data: no profile row leaves the module). */
+  const verificationOf = async (userId: string): Promise<Verification | undefined> => {
+    const profile = await repository.findProfile(userId);
+    return profile && { kycStatus: profile.kycStatus, kycLevel: profile.kycLevel };
+  };
+  return { repository, service, entitySwitch, sharedKyc, verificationOf };
 }
 
 export type KycModule = ReturnType<typeof createKycModule>;
+
+/** A person's verification as orders read it: its status (Pass lets them buy) and its level (their limits). */
+export interface Verification {
+  kycStatus: string;
+  kycLevel: number;
+}

@@ -4,7 +4,6 @@ import type { Clock } from '../../platform/clock.ts';
 import type { RateLimiter } from '../../platform/rate-limit.repository.ts';
 import { RateLimitedError } from '../../platform/rate-limited.ts';
 import type { GeoProvider } from '../../providers/geo/index.ts';
-import type { IdentityModule } from '../identity/index.ts';
 import type { KycModule } from './kyc.module.ts';
 import { registerCall } from '../../platform/calls.ts';
 
@@ -30,7 +29,7 @@ export type AmountRangeOf = (
 /** The KYC calls of docs/rules/calls.md (customer/user, customer/kyc, kyc-main/client). Every one needs a session. HTTP only. */
 export function registerKycRoutes(
   app: FastifyInstance,
-  deps: { kyc: KycModule; identity: IdentityModule; geo: GeoProvider; rateLimiter: RateLimiter; clock: Clock; amountRange: AmountRangeOf },
+  deps: { kyc: KycModule; geo: GeoProvider; rateLimiter: RateLimiter; clock: Clock; amountRange: AmountRangeOf },
 ): void {
   const { service } = deps.kyc;
 

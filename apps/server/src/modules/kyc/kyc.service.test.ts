@@ -10,6 +10,7 @@ import { createIdentityTestApp, type IdentityTestApp } from '../../../test/ident
 import { accountOf, newIndividual, profileOf } from '../../../test/kyc-helpers.ts';
 import { fakeFile } from '../../../test/multipart.ts';
 import { createIdentityRepository } from '../identity/identity.repository.ts';
+import { createPeople } from '../identity/people.ts';
 import { createKycRepository } from './kyc.repository.ts';
 import { createKycService } from './kyc.service.ts';
 import { createDocumentUploadsRepository } from '../uploads/document-uploads.repository.ts';
@@ -59,7 +60,7 @@ function stubVendor(): StubVendor {
 function serviceWith(vendor: ReturnType<typeof stubVendor>) {
   return createKycService({
     repository: createKycRepository(t.db, createJobQueueRepository(t.db)),
-    identity: createIdentityRepository(t.db),
+    identity: createPeople(createIdentityRepository(t.db)),
     provider: vendor.provider,
     storage: createLocalStorage({ root, urlKey: Buffer.alloc(32, 3), now: () => t.clock.now() }),
     clock: t.clock,

@@ -1,11 +1,11 @@
 import { AppError } from '../../platform/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { type ApplicantReview, type DocumentSubmission, type KycProvider, VendorInputError } from '../../providers/kyc/kyc-provider.ts';
-import type { IdentityRepository, Principal } from '../identity/index.ts';
+import type { People, Principal } from '../identity/index.ts';
 import { ErrorCode, type DocsVerificationSubmit, isAdult } from '@causeway/contracts';
 import type { StorageProvider } from '../../providers/storage/index.ts';
 import { checkDocument, checkStoredDocument, fileNameOfKey, keyBelongsTo } from '../uploads/index.ts';
-import type { DocumentUploadsRepository } from '../uploads/index.ts';
+import type { SubmittedDocuments } from '../uploads/index.ts';
 import type { KycProfileRow, KycRepository } from './kyc.repository.ts';
 import { limitsFor, type SpentInPeriods } from './kyc-limits.ts';
 import { overviewOf } from './overview.ts';
@@ -54,7 +54,7 @@ export function verificationBlocker(
 /** Verification of individuals: the profile, the vendor's hosted step, and the reviews the vendor reports. */
 export function createKycService(deps: {
   repository: KycRepository;
-  identity: IdentityRepository;
+  identity: People;
   provider: KycProvider;
   storage: StorageProvider;
   clock: Clock;
@@ -64,7 +64,7 @@ export function createKycService(deps: {
   /** What the person spent since a moment, in the limit currency (from their orders). */
   spentInPeriods: SpentInPeriods;
   /** The registry of signed uploads: a submitted file is kept, the others are deleted after a day. */
-  uploads: Pick<DocumentUploadsRepository, 'markSubmitted' | 'releaseSubmitted'>;
+  uploads: SubmittedDocuments;
 }) {
   const { repository, identity, provider, clock, levelName } = deps;
 
@@ -243,7 +243,7 @@ export function createKycService(deps: {
         }),
       );
       await service.applyReview(await fromVendor(() => provider.getReview(applicantId)));
-      return service.overview((await identity.findUserById(user.id)) ?? user);
+      return service.overview((await identity.findById(user.id)) ?? user);
     },
 
     /** upd-kyc-status: the person finished the vendor's step; read the vendor's review now instead of waiting for its webhook. */
@@ -252,7 +252,7 @@ export function createKycService(deps: {
       const applicantId = profile.applicantId;
       if (!applicantId) return service.overview(user, profile);
       await service.applyReview(await fromVendor(() => provider.getReview(applicantId)));
-      return service.overview((await identity.findUserById(user.id)) ?? user);
+      return service.overview((await identity.findById(user.id)) ?? user);
     },
 
     /** close-remediation: the person went through remediation (Pop → Closed). */
@@ -314,9 +314,9 @@ export function createKycService(deps: {
       });
       if (!applied) return;
       if (outcome.blockReasonCode) {
-        const user = await identity.findUserById(profile.userId);
+        const user = await identity.findById(profile.userId);
         if (user && !isClosedAccount(user)) {
-          await identity.updateUser(user.id, { accountStatus: 'Blocked', accountStatusReasonCode: outcome.blockReasonCode });
+          await identity.block(user.id, outcome.blockReasonCode);
         }
       }
     },

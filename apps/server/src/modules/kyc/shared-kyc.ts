@@ -4,7 +4,7 @@ import type { JobWorker } from '../../jobs/job-worker.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
 import { type KycProvider, VendorInputError } from '../../providers/kyc/kyc-provider.ts';
-import type { IdentityRepository } from '../identity/index.ts';
+import type { People } from '../identity/index.ts';
 import type { KycRepository } from './kyc.repository.ts';
 import type { KycService } from './kyc.service.ts';
 
@@ -21,7 +21,7 @@ export const JOB_IMPORT_SHARED_KYC = 'kyc.import-shared';
 export function createSharedKycImport(deps: {
   repository: KycRepository;
   service: KycService;
-  identity: IdentityRepository;
+  identity: People;
   provider: KycProvider;
   queue: JobQueueRepository;
   worker: JobWorker;
@@ -38,7 +38,7 @@ export function createSharedKycImport(deps: {
 
   deps.worker.register(JOB_IMPORT_SHARED_KYC, async (payload) => {
     const { userId, shareToken } = payload as { userId: string; shareToken: string };
-    const user = await deps.identity.findUserById(userId);
+    const user = await deps.identity.findById(userId);
     if (!user) return;
     const profile = await deps.service.profileOf(user);
     if (!mayImport(profile)) return;

@@ -1,4 +1,4 @@
-import type { LedgerAccountSpec } from './ledger.repository.ts';
+import type { LedgerAccountSpec } from './ledger.ts';
 
 /**
  * Every account the books know, by what it holds. Fiat and crypto balance separately; the

@@ -1,2 +1,3 @@
 export { accounts } from './chart-of-accounts.ts';
-export { createLedger, type JournalInput, type Ledger, type LedgerAccountSpec } from './ledger.repository.ts';
+export { createLedgerModule } from './ledger.module.ts';
+export { type JournalInput, type Ledger, type LedgerAccountSpec, type PostedJournal } from './ledger.ts';

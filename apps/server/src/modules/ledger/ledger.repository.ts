@@ -3,27 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ledgerAccounts, ledgerEntries, ledgerJournals } from '../../db/schema/index.ts';
 import { newId } from '../../platform/crypto.ts';
-
-export interface LedgerAccountSpec {
-  /** Unique and readable, e.g. `inventory:BTC` or `order:ord_x:EUR`. */
-  code: string;
-  currency: string;
-  normalSide: 'debit' | 'credit';
-  /** The account may never go below zero in its normal direction (inventory, customer balances). */
-  noOverdraft?: boolean;
-  description?: string;
-}
-
-export interface JournalInput {
-  kind: string;
-  reference: string;
-  /** The same key posts once: a retried settlement step finds its journal instead of posting twice. */
-  idempotencyKey: string;
-  reverses?: string;
-  description?: string;
-  /** Debit positive, credit negative; each currency must sum to zero. */
-  entries: Array<{ account: LedgerAccountSpec; amount: Decimal }>;
-}
+import type { JournalInput, Ledger, LedgerAccountSpec } from './ledger.ts';
 
 /** The posting was refused before it reached the database: the entries do not balance, or one is zero. */
 export class UnbalancedJournalError extends Error {}
@@ -46,7 +26,7 @@ const fingerprintOf = (kind: string, reference: string, entries: Array<{ code: s
  * The double-entry ledger (docs/trust.md "Money"). Code posts balanced journals; the database refuses
  * anything else (migration 0013_ledger_rules), so a bug here cannot unbalance the books.
  */
-export function createLedger(db: Database) {
+export function createLedger(db: Database): Ledger {
   /** The accounts' ids by code, creating the missing ones (a currency and side never change afterwards). */
   async function accountIds(specs: LedgerAccountSpec[]): Promise<Map<string, string>> {
     const codes = [...new Set(specs.map((spec) => spec.code))].sort();
@@ -264,5 +244,3 @@ export function createLedger(db: Database) {
 
   return ledger;
 }
-
-export type Ledger = ReturnType<typeof createLedger>;

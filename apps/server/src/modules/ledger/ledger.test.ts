@@ -4,13 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { ledgerAccounts, ledgerEntries, ledgerJournals } from '../../db/schema/index.ts';
 import { createTestDatabase } from '../../../test/test-database.ts';
-import {
-  createLedger,
-  IdempotencyConflictError,
-  type Ledger,
-  type LedgerAccountSpec,
-  UnbalancedJournalError,
-} from './ledger.repository.ts';
+import { createLedger, IdempotencyConflictError, UnbalancedJournalError } from './ledger.repository.ts';
+import type { Ledger, LedgerAccountSpec } from './ledger.ts';
 
 let database: DatabaseHandle;
 let ledger: Ledger;

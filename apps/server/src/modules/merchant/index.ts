@@ -1,3 +1,2 @@
-export { createMerchantTransactionsRepository, type MerchantTransactionsRepository } from './merchant-transactions.repository.ts';
-export { createMerchantTransactionService, type MerchantTransactionService } from './merchant-transactions.service.ts';
-export { type MerchantModule } from './merchant.module.ts';
+export { type MerchantTransactionService, type TransactionRecords, type TransactionTerms } from './merchant-transactions.service.ts';
+export { type MerchantFace } from './merchant.module.ts';

@@ -9,10 +9,9 @@ import {
 import { AppError } from '../../platform/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { EmailLanguage } from '../identity/index.ts';
-import type { EmailCodeService } from '../identity/index.ts';
+import type { IdentityFace } from '../identity/index.ts';
 import { isPrivateRelay } from '../identity/index.ts';
-import type { IdentityRepository, Principal } from '../identity/index.ts';
-import type { LoginService } from '../identity/index.ts';
+import type { People, Principal } from '../identity/index.ts';
 import type { Requester } from '../identity/index.ts';
 import { createSignedClaims } from '../../platform/signed-claims.ts';
 import { BUSINESS_MODES } from '../identity/index.ts';
@@ -72,11 +71,11 @@ const ALLOWED: Record<'sendCode' | 'submitNewEmail' | 'selectAccount' | 'loginWi
  * chooses; where the email cannot be used, the person types another.
  */
 export function createMerchantLoginService(deps: {
-  identity: IdentityRepository;
+  identity: People;
   merchants: MerchantRepository;
   verifyEntry: MerchantEntryVerifier;
-  login: LoginService;
-  emailCodes: EmailCodeService;
+  login: IdentityFace['signIn'];
+  emailCodes: IdentityFace['emailCodes'];
   clock: Clock;
   processKey: Buffer;
   shareKyc: (userId: string, shareToken: string) => Promise<void>;
@@ -126,7 +125,7 @@ export function createMerchantLoginService(deps: {
       answer(merchant, { state: 'WAIT_NEW_EMAIL', newEmailReason: reason, email }, claimsOf(base, 'WAIT_NEW_EMAIL', null));
     if (!email) return askNew('MISSING');
     if (isPrivateRelay(email)) return askNew('PRIVATE_RELAY');
-    const user = await identity.findUserByEmail(email);
+    const user = await identity.findByEmail(email);
     if (user && !fitsMode(user, base.mode)) return askNew('ACCOUNT_UNAVAILABLE');
     return answer(merchant, { state: 'WAIT_CONFIRM', email, accountExists: Boolean(user) }, claimsOf(base, 'WAIT_CONFIRM', { email }));
   }
@@ -156,8 +155,8 @@ export function createMerchantLoginService(deps: {
   }
 
   async function recipientOf(target: Target): Promise<{ email: string; user: Principal | undefined }> {
-    if ('email' in target) return { email: target.email, user: await identity.findUserByEmail(target.email) };
-    const user = await identity.findUserById(target.userId);
+    if ('email' in target) return { email: target.email, user: await identity.findByEmail(target.email) };
+    const user = await identity.findById(target.userId);
     if (!user) throw new AppError(ErrorCode.SignInStepExpired);
     return { email: user.email, user };
   }
@@ -190,16 +189,16 @@ export function createMerchantLoginService(deps: {
         stayLoggedIn: input.stayLoggedIn,
       };
       const link = await merchants.findLink(merchant.id, base.merchantUserId);
-      const linked = link && (await identity.findUserById(link.userId));
+      const linked = link && (await identity.findById(link.userId));
       if (!link || !linked || !fitsMode(linked, base.mode)) return offerEmail(merchant, base);
 
       const proofIsRecent = now.getTime() - link.verifiedAt.getTime() <= SKIP_LOGIN_PROOF_MAX_AGE_MS;
       if (input.skipLogin && merchant.skipLoginEnabled && proofIsRecent) {
-        const result = await login.completeSignIn(linked, base.mode, base.stayLoggedIn);
+        const result = await login.complete(linked, base.mode, base.stayLoggedIn);
         await afterProof(base, linked, result);
         return answer(merchant, { state: 'SIGNED_IN', login: result });
       }
-      const emailUser = base.merchantEmail ? await identity.findUserByEmail(base.merchantEmail) : undefined;
+      const emailUser = base.merchantEmail ? await identity.findByEmail(base.merchantEmail) : undefined;
       if (emailUser && emailUser.id !== linked.id && fitsMode(emailUser, base.mode)) {
         const accounts = [
           { choice: 'LINKED' as const, email: maskEmail(linked.email) },
@@ -222,7 +221,7 @@ export function createMerchantLoginService(deps: {
     async submitNewEmail(input: { processToken: string; email: string } & StepContext): Promise<MerchantLoginResult> {
       const { merchant, base } = await resume(input.processToken, 'submitNewEmail');
       if (isPrivateRelay(input.email)) throw new AppError(ErrorCode.PrivateRelayEmail);
-      const user = await identity.findUserByEmail(input.email);
+      const user = await identity.findByEmail(input.email);
       if (user && !fitsMode(user, base.mode)) throw new AppError(ErrorCode.WrongSignInPage);
       return sendTo(merchant, base, 'WAIT_EMAIL_VERIFY_CODE', { email: input.email.trim() }, input);
     },
@@ -256,7 +255,7 @@ export function createMerchantLoginService(deps: {
         loginMode: base.mode,
         requester: input.requester,
       });
-      const result: LoginResult = await login.completeSignIn(user, base.mode, base.stayLoggedIn, { isNewUser: created });
+      const result: LoginResult = await login.complete(user, base.mode, base.stayLoggedIn, { isNewUser: created });
       // Only a proved, usable account is linked: a blocked one must not become the merchant customer's default.
       if (isUsable(result))
         await merchants.upsertLink({

@@ -25,6 +25,13 @@ const SETTABLE = [
 const sameAmount = (stored: string | null, sent: string | null) =>
   stored === null ? sent === null : sent !== null && new Decimal(stored).eq(sent);
 
+/** What an order does to the merchant's transaction it fills: takes it (one order at a time), then reports its end. */
+export interface TransactionRecords {
+  /** False when another order holds it, or it is no longer open. */
+  take(tranId: string, take: { orderId: string; userId: string; at: Date }): Promise<boolean>;
+  finish(tranId: string, orderId: string, status: 'Success' | 'Failed', at: Date): Promise<void>;
+}
+
 /** Where crypto goes, normalised by checkDestination. */
 export interface Destination {
   address: string;
@@ -44,10 +51,29 @@ export interface TransactionPayment {
   destination: Destination | null;
 }
 
-const isAmountFixed = (row: MerchantTransactionRow) => !row.amountPrefill && (row.fiatAmount !== null || row.cryptoAmount !== null);
-const isWalletFixed = (row: MerchantTransactionRow) => !row.walletPrefill && row.walletAddress !== null;
+/**
+ * A merchant's transaction as a quote reads it (plain data): its currencies, and what the merchant
+ * fixed or only prefilled. The module's own row is a superset of it.
+ */
+export interface TransactionTerms {
+  tranId: string;
+  merchantId: string;
+  fiatCurrency: string;
+  cryptoCurrency: string;
+  network: string | null;
+  /** Decimal strings; one of the two at most, or neither. */
+  fiatAmount: string | null;
+  cryptoAmount: string | null;
+  walletAddress: string | null;
+  memo: string | null;
+  amountPrefill: boolean;
+  walletPrefill: boolean;
+}
+
+const isAmountFixed = (row: TransactionTerms) => !row.amountPrefill && (row.fiatAmount !== null || row.cryptoAmount !== null);
+const isWalletFixed = (row: TransactionTerms) => !row.walletPrefill && row.walletAddress !== null;
 /** The network goes with the wallet: a wallet prefill lets the person choose another network and address. */
-const isNetworkFixed = (row: MerchantTransactionRow) => !row.walletPrefill && row.network !== null;
+const isNetworkFixed = (row: TransactionTerms) => !row.walletPrefill && row.network !== null;
 
 /**
  * Merchants' transactions (tranId): the merchant's server creates one, signed like its entry
@@ -157,11 +183,7 @@ export function createMerchantTransactionService(deps: {
     },
 
     /** A quote may fill the transaction only with its currencies, by a person it does not belong to someone else, while it is open. */
-    async openFor(
-      user: Principal,
-      tranId: string,
-      quote: { fiatCurrency: string; cryptoCurrency: string },
-    ): Promise<MerchantTransactionRow> {
+    async openFor(user: Principal, tranId: string, quote: { fiatCurrency: string; cryptoCurrency: string }): Promise<TransactionTerms> {
       const row = await repository.find(tranId);
       if (!row || (row.userId && row.userId !== user.id) || !['Initial', 'Failed'].includes(row.status))
         throw new AppError(ErrorCode.TransactionNotFound);
@@ -172,12 +194,12 @@ export function createMerchantTransactionService(deps: {
     },
 
     /** The merchant's address (fixed or prefill) for a quote that names none, when it is on the quote's network. */
-    merchantDestination(row: MerchantTransactionRow, network: string): Destination | null {
+    merchantDestination(row: TransactionTerms, network: string): Destination | null {
       return row.walletAddress !== null && row.network === network ? { address: row.walletAddress, memo: row.memo } : null;
     },
 
     /** Refuses (ODR00001015, field named) a payment that differs from what the merchant fixed; currencies ODR00001002. */
-    assertFits(row: MerchantTransactionRow, payment: TransactionPayment): void {
+    assertFits(row: TransactionTerms, payment: TransactionPayment): void {
       if (row.fiatCurrency !== payment.fiatCurrency || row.cryptoCurrency !== payment.cryptoCurrency) {
         throw new AppError(ErrorCode.TradingPairUnsupported, `This transaction buys ${row.cryptoCurrency} with ${row.fiatCurrency}.`);
       }

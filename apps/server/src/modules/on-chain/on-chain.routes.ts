@@ -2,7 +2,6 @@ import { CALLS, ErrorCode, type ErrorName, ok, type VaspInfo } from '@causeway/c
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/app-error.ts';
 import { type AddressScreeningProvider, ScreeningUnavailableError } from '../../providers/address-screening/index.ts';
-import type { IdentityModule } from '../identity/index.ts';
 import { analyzeOnChainAddress } from './address-analysis.service.ts';
 import { registerCall } from '../../platform/calls.ts';
 
@@ -13,7 +12,6 @@ const SCREENING_UNAVAILABLE: { errorName: ErrorName; message: string } = {
 };
 
 export interface OnChainRouteDeps {
-  identity: Pick<IdentityModule, 'guard'>;
   screening: AddressScreeningProvider;
   /** GTR_ENABLED: whether the travel-rule step is on (false). */
   gtrEnabled: boolean;

@@ -1,1 +1,1 @@
-export { type OrdersModule } from './orders.module.ts';
+export { createOrdersModule } from './orders.module.ts';

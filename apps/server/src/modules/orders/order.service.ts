@@ -18,14 +18,13 @@ import type { Clock } from '../../platform/clock.ts';
 import type { RunInTransaction } from '../../platform/transaction.ts';
 import type { Idempotency } from '../../platform/idempotency.ts';
 import type { AddressScreeningProvider } from '../../providers/address-screening/address-screening.ts';
-import type { IdentityModule } from '../identity/index.ts';
+import type { IdentityFace } from '../identity/index.ts';
 import type { Principal } from '../identity/index.ts';
 import type { Requester } from '../identity/index.ts';
 import { checkDestination } from '../wallets/index.ts';
 import { isExpired } from '../cards/index.ts';
-import type { CardsRepository } from '../cards/index.ts';
-import type { MerchantTransactionsRepository } from '../merchant/index.ts';
-import type { MerchantTransactionService } from '../merchant/index.ts';
+import type { SavedCards } from '../cards/index.ts';
+import type { MerchantTransactionService, TransactionRecords } from '../merchant/index.ts';
 import type { OrderRow, OrdersRepository } from './orders.repository.ts';
 import type { QuoteService } from '../quotes/index.ts';
 import { advanceJobKey, JOB_ADVANCE_ORDER, type Settlement } from './settlement.ts';
@@ -51,19 +50,19 @@ export const resultOf = (order: OrderRow): SubmitBuyResult => ({
  */
 export function createOrderService(deps: {
   orders: OrdersRepository;
-  cards: CardsRepository;
+  cards: SavedCards;
   quotes: QuoteService;
   settlement: Settlement;
   queue: JobQueueRepository;
   /** One transaction for the person's lock, the checks under it, the order and its outbox job. */
   transaction: RunInTransaction;
   idempotency: Idempotency;
-  identity: IdentityModule;
+  identity: IdentityFace;
   screening: AddressScreeningProvider;
   clock: Clock;
   /** The person's KYC status and tier (one read: submit-buy needs both). */
   kycOf: (userId: string) => Promise<{ kycStatus: string; kycLevel: number } | undefined>;
-  merchantTransactions: MerchantTransactionsRepository;
+  merchantTransactions: TransactionRecords;
   /** What a merchant's transaction fixed (amount, wallet, network), and its merchant. */
   transactionTerms: Pick<MerchantTransactionService, 'assertOrderFits'>;
 }) {
@@ -82,10 +81,9 @@ export function createOrderService(deps: {
    * limit every authenticator check shares (verify-otp, verify-ga-code, the authenticator change).
    */
   async function checkSecondFactor(user: Principal, body: SubmitBuy, requester: Requester) {
-    if ((await deps.identity.authenticator.status(user.id)) !== 'BINDED') return;
+    if ((await deps.identity.authenticatorStatus(user.id)) !== 'BINDED') return;
     if (body.otpType !== 'GA_OTP' || !body.otpCode) throw new AppError(ErrorCode.AuthenticatorCodeRequiredForOrder);
-    if (!(await deps.identity.twoFactor.verifyAuthenticatorCode(user, body.otpCode, requester)))
-      throw new AppError(ErrorCode.AuthenticatorCodeWrong);
+    if (!(await deps.identity.verifyAuthenticatorCode(user, body.otpCode, requester))) throw new AppError(ErrorCode.AuthenticatorCodeWrong);
   }
 
   async function startOrder(user: Principal, body: SubmitBuy, requestHash: string, requester: Requester): Promise<SubmitBuyResult> {
@@ -235,7 +233,7 @@ export function createOrderService(deps: {
   };
 }
 
-async function orderCard(cards: CardsRepository, order: OrderRow) {
+async function orderCard(cards: SavedCards, order: OrderRow) {
   if (!order.cardId) return null;
   const card = await cards.findById(order.cardId);
   return card ? { cardId: card.id, cardProcessor: card.cardProcessor, maskedNumber: maskSegments(card.cardBin, card.cardLast4) } : null;

@@ -12,36 +12,33 @@ import type { CardProcessorProvider } from '../../providers/card-processor/card-
 import type { ChainProvider } from '../../providers/chain/chain.ts';
 import type { MailProvider } from '../../providers/mail/index.ts';
 import type { PriceFeed } from '../../providers/prices/index.ts';
-import type { IdentityModule } from '../identity/index.ts';
+import type { SavedCards } from '../cards/index.ts';
+import type { IdentityFace } from '../identity/index.ts';
 import { periodStarts, type SpentInPeriods } from '../kyc/index.ts';
-import type { KycRepository } from '../kyc/index.ts';
-import { createLedger } from '../ledger/index.ts';
-import type { MerchantModule } from '../merchant/index.ts';
+import type { Verification } from '../kyc/index.ts';
+import { createLedgerModule } from '../ledger/index.ts';
+import type { MerchantFace } from '../merchant/index.ts';
 import { createLateAuthorisationReconciler, JOB_RECONCILE_AUTHORISATION } from './late-authorisations.ts';
-import { createMerchantTransactionsRepository } from '../merchant/index.ts';
-import { createMerchantTransactionService } from '../merchant/index.ts';
-import { createReferenceRepository } from '../reference/index.ts';
-import { createCardService } from '../cards/index.ts';
-import { createCardsRepository } from '../cards/index.ts';
 import { createOrderService } from './order.service.ts';
 import { createOrdersRepository } from './orders.repository.ts';
-import { createQuoteService, createQuotesRepository } from '../quotes/index.ts';
+import { createQuotesModule } from '../quotes/index.ts';
 import { receiptEmail } from './receipt-email.ts';
 import { advanceJobKey, createSettlement, JOB_ADVANCE_ORDER, JOB_ORDER_RECEIPT } from './settlement.ts';
-import { createWalletService } from '../wallets/index.ts';
-import { createWalletsRepository } from '../wallets/index.ts';
 
 const JOB_HOUSEKEEPING = 'orders.housekeeping';
 
-/** Cards, wallets, quotes, card orders and their settlement worker (issue 5). */
+/** Quotes, card orders and their settlement worker (issue 5). */
 export function createOrdersModule(deps: {
   db: Database;
   /** Groups an order's move with its journals and jobs (platform/transaction.ts). */
   unitOfWork: UnitOfWork<Database>;
   queue: JobQueueRepository;
   worker: JobWorker;
-  identity: IdentityModule;
-  kyc: KycRepository;
+  identity: IdentityFace;
+  /** The saved card an order pays with (the cards module's). */
+  cards: SavedCards;
+  /** Where a person's verification stands (the KYC module's). */
+  verificationOf: (userId: string) => Promise<Verification | undefined>;
   prices: PriceFeed;
   processor: CardProcessorProvider;
   chain: ChainProvider;
@@ -53,25 +50,17 @@ export function createOrdersModule(deps: {
   chainConfirmPollMs: number;
   /** PAYOUT_CONFIRM_DEADLINE_MS: when a payout of unknown outcome starts waiting for an operator. */
   payoutConfirmDeadlineMs?: number;
-  /** The merchants' entry signature check (merchant transactions are signed the same way) and their names. */
-  merchants: MerchantModule;
+  /** The merchants' transactions, which a quote and an order fill. */
+  merchants: MerchantFace;
 }) {
   const { clock } = deps;
   const ordersRepository = createOrdersRepository(deps.db);
-  const cardsRepository = createCardsRepository(deps.db);
-  const ledger = createLedger(deps.db);
-  const kycLevelOf = async (userId: string) => (await deps.kyc.findProfile(userId))?.kycLevel ?? 0;
+  const ledger = createLedgerModule(deps.db);
+  const kycLevelOf = async (userId: string) => (await deps.verificationOf(userId))?.kycLevel ?? 0;
 
-  const merchantTransactionsRepository = createMerchantTransactionsRepository(deps.db);
-  const merchantTransactions = createMerchantTransactionService({
-    repository: merchantTransactionsRepository,
-    verifyEntry: deps.merchants.verifyEntry,
-    merchantName: async (merchantId) => (await deps.merchants.repository.findById(merchantId))?.name ?? '',
-    clock,
-  });
-  const quotes = createQuoteService({
-    reference: createReferenceRepository(deps.db),
-    quotes: createQuotesRepository(deps.db),
+  const merchantTransactions = deps.merchants.transactions;
+  const quotes = createQuotesModule({
+    db: deps.db,
     spending: ordersRepository,
     prices: deps.prices,
     clock,
@@ -80,7 +69,7 @@ export function createOrdersModule(deps: {
   });
   const settlement = createSettlement({
     orders: ordersRepository,
-    cards: cardsRepository,
+    cards: deps.cards,
     ledger,
     processor: deps.processor,
     chain: deps.chain,
@@ -92,12 +81,12 @@ export function createOrdersModule(deps: {
     threeDsReturnUrl: (orderId) => `${deps.publicUrl}/en/3ds-callback?orderId=${orderId}`,
     chainConfirmPollMs: deps.chainConfirmPollMs,
     ...(deps.payoutConfirmDeadlineMs !== undefined ? { payoutConfirmDeadlineMs: deps.payoutConfirmDeadlineMs } : {}),
-    merchantTransactions: merchantTransactionsRepository,
+    merchantTransactions: deps.merchants.transactionRecords,
   });
   const idempotencyKeys = createIdempotencyRepository(deps.db);
   const orders = createOrderService({
     orders: ordersRepository,
-    cards: cardsRepository,
+    cards: deps.cards,
     quotes,
     settlement,
     queue: deps.queue,
@@ -106,12 +95,10 @@ export function createOrdersModule(deps: {
     identity: deps.identity,
     screening: deps.screening,
     clock,
-    kycOf: (userId) => deps.kyc.findProfile(userId),
-    merchantTransactions: merchantTransactionsRepository,
+    kycOf: deps.verificationOf,
+    merchantTransactions: deps.merchants.transactionRecords,
     transactionTerms: merchantTransactions,
   });
-  const cards = createCardService({ cards: cardsRepository, processor: deps.processor, clock });
-  const wallets = createWalletService({ wallets: createWalletsRepository(deps.db), screening: deps.screening, clock });
 
   settlement.registerJobs(deps.worker);
   deps.worker.register(
@@ -120,7 +107,7 @@ export function createOrdersModule(deps: {
   );
   deps.worker.register(JOB_ORDER_RECEIPT, async (payload) => {
     const order = await ordersRepository.findOrder((payload as { orderId: string }).orderId);
-    const user = order && (await deps.identity.repository.findUserById(order.userId));
+    const user = order && (await deps.identity.people.findById(order.userId));
     if (!order || !user) return;
     await deps.mail.send({ to: user.email, ...receiptEmail(order, 'en') });
   });
@@ -148,8 +135,6 @@ export function createOrdersModule(deps: {
   return {
     quotes,
     orders,
-    cards,
-    wallets,
     merchantTransactions,
     settlement,
     ledger,

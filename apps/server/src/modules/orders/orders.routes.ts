@@ -1,7 +1,7 @@
 import { CALLS, ErrorCode, ok } from '@causeway/contracts';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/app-error.ts';
-import type { IdentityModule } from '../identity/index.ts';
+import type { IdentityFace } from '../identity/index.ts';
 import { ARRIVAL_BY_NETWORK } from '../quotes/index.ts';
 import type { OrderService } from './order.service.ts';
 import type { MerchantTransactionService } from '../merchant/index.ts';
@@ -11,7 +11,7 @@ import { registerCall } from '../../platform/calls.ts';
 /** Quotes and card orders (docs/rules/calls.md "Order and card"), and a merchant's transactions: who may make each call is its definition's caller kind. */
 export function registerOrderRoutes(
   app: FastifyInstance,
-  deps: { quotes: QuoteService; orders: OrderService; transactions: MerchantTransactionService; identity: IdentityModule },
+  deps: { quotes: QuoteService; orders: OrderService; transactions: MerchantTransactionService; identity: IdentityFace },
 ): void {
   for (const call of [CALLS.getQuote, CALLS.getQuoteV2]) {
     registerCall(app, call, async (request) => ok(await deps.quotes.quote(request.auth!.user, request.body)));

@@ -22,9 +22,9 @@ import {
 } from '../../providers/chain/chain.ts';
 import { loggableError } from '../../platform/logging.ts';
 import type { Ledger } from '../ledger/index.ts';
-import type { CardsRepository } from '../cards/index.ts';
+import type { SavedCards } from '../cards/index.ts';
 import { scheduleReconcile } from './late-authorisations.ts';
-import type { MerchantTransactionsRepository } from '../merchant/index.ts';
+import type { TransactionRecords } from '../merchant/index.ts';
 import {
   captureJournal,
   isOverdraftError,
@@ -80,7 +80,7 @@ const isOutage = (error: unknown) =>
  */
 export function createSettlement(deps: {
   orders: OrdersRepository;
-  cards: CardsRepository;
+  cards: SavedCards;
   ledger: Ledger;
   processor: CardProcessorProvider;
   chain: ChainProvider;
@@ -94,7 +94,7 @@ export function createSettlement(deps: {
   /** Where the bank's 3DS page sends the person back (our 3ds-callback route). */
   threeDsReturnUrl: (orderId: string) => string;
   chainConfirmPollMs: number;
-  merchantTransactions: MerchantTransactionsRepository;
+  merchantTransactions: TransactionRecords;
   /** PAYOUT_CONFIRM_DEADLINE_MS (4 hours). */
   payoutConfirmDeadlineMs?: number;
 }) {

@@ -1,3 +1,4 @@
 export { ARRIVAL_BY_NETWORK } from './fee-schedule.ts';
-export { createQuoteService, type QuoteService } from './quote.service.ts';
-export { createQuotesRepository, type QuoteRow, type QuotesRepository } from './quotes.repository.ts';
+export { type QuoteService } from './quote.service.ts';
+export { createQuotesModule } from './quotes.module.ts';
+export { type FirmQuote } from './firm-quote.ts';

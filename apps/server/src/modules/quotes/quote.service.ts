@@ -15,10 +15,11 @@ import { type PriceFeed, PriceUnavailableError } from '../../providers/prices/in
 import type { Principal } from '../identity/index.ts';
 import { LIMIT_PERIODS } from '@causeway/contracts';
 import { KYC_LIMIT_TIERS, LIMIT_CURRENCY, periodStarts } from '../kyc/index.ts';
-import type { ReferenceRepository } from '../reference/index.ts';
+import type { Catalogue } from '../reference/index.ts';
 import { checkDestination } from '../wallets/index.ts';
 import type { MerchantTransactionService } from '../merchant/index.ts';
 import { MAX_QUOTED_CRYPTO_DECIMALS, networkFeeIn, ourFeeRate, spreadRate } from './fee-schedule.ts';
+import type { FirmQuote } from './firm-quote.ts';
 import type { QuoteRow, QuotesRepository } from './quotes.repository.ts';
 import { AmountTooSmallError, priceBuy } from './quote-pricing.ts';
 
@@ -46,7 +47,7 @@ export interface AmountLimits {
  * can be submitted.
  */
 export function createQuoteService(deps: {
-  reference: ReferenceRepository;
+  reference: Catalogue;
   quotes: QuotesRepository;
   /** What the person's orders spent since each moment (EUR), and how many count for the promotion: the orders module's. */
   spending: Spending;
@@ -279,7 +280,7 @@ export function createQuoteService(deps: {
     },
 
     /** The order's quote if it is the newest and still firm; the errors say which it is not. */
-    async firmQuote(user: Principal, orderId: string, quoteId: string): Promise<QuoteRow> {
+    async firmQuote(user: Principal, orderId: string, quoteId: string): Promise<FirmQuote> {
       const quote = await quotes.findQuote(quoteId);
       if (!quote || quote.userId !== user.id || quote.orderId !== orderId || quote.supersededAt)
         throw new AppError(ErrorCode.QuoteNotCurrent);

@@ -1,1 +1,1 @@
-export { createReferenceRepository, type ReferenceRepository } from './reference.repository.ts';
+export { createCatalogue, type Catalogue, type CatalogueCurrency, type CatalogueNetwork, type PairOffer } from './catalogue.ts';

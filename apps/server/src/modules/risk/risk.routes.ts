@@ -1,7 +1,7 @@
 import { CALLS, ok, RISK_WARNING_PROTOCOL, RISK_WARNING_VERSION } from '@causeway/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../platform/clock.ts';
-import type { IdentityModule } from '../identity/index.ts';
+import type { IdentityFace } from '../identity/index.ts';
 import { registerCall } from '../../platform/calls.ts';
 
 /**
@@ -9,9 +9,9 @@ import { registerCall } from '../../platform/calls.ts';
  * trade, and again when the warning's version changes, the person reads and agrees to the crypto
  * risk warning. The acceptance is kept with the other agreements (protocol RISK_WARNING).
  */
-export function registerRiskRoutes(app: FastifyInstance, deps: { identity: IdentityModule; clock: Clock }): void {
+export function registerRiskRoutes(app: FastifyInstance, deps: { identity: IdentityFace; clock: Clock }): void {
   const nextStepOf = async (userId: string) => ({
-    riskSurveyCheckNextStep: (await deps.identity.repository.hasAgreement(userId, RISK_WARNING_PROTOCOL, RISK_WARNING_VERSION))
+    riskSurveyCheckNextStep: (await deps.identity.people.hasAgreement(userId, RISK_WARNING_PROTOCOL, RISK_WARNING_VERSION))
       ? ('OK' as const)
       : ('RISK_WARNING' as const),
     version: RISK_WARNING_VERSION,
@@ -21,7 +21,7 @@ export function registerRiskRoutes(app: FastifyInstance, deps: { identity: Ident
 
   registerCall(app, CALLS.riskSurveyAgreement, async (request) => {
     const userId = request.auth!.user.id;
-    await deps.identity.repository.recordAgreement({
+    await deps.identity.people.recordAgreement({
       userId,
       protocol: RISK_WARNING_PROTOCOL,
       version: request.body.version,

@@ -1,2 +1,2 @@
-export { createDocumentUploadsRepository, type DocumentUploadsRepository } from './document-uploads.repository.ts';
+export { createSubmittedDocuments, type SubmittedDocuments } from './submitted-documents.ts';
 export { checkDocument, checkStoredDocument, fileNameOfKey, keyBelongsTo } from './uploads.service.ts';

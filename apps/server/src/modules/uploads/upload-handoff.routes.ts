@@ -1,6 +1,5 @@
 import { CALLS, ok } from '@causeway/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { IdentityModule } from '../identity/index.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { RateLimiter } from '../../platform/rate-limit.repository.ts';
 import { RateLimitedError } from '../../platform/rate-limited.ts';
@@ -20,7 +19,7 @@ export const PHONE_CALLS_PER_HOUR = 300;
  */
 export function registerUploadHandoffRoutes(
   app: FastifyInstance,
-  deps: { handoffs: UploadHandoffService; identity: IdentityModule; publicUrl: string | undefined; rateLimiter: RateLimiter; clock: Clock },
+  deps: { handoffs: UploadHandoffService; publicUrl: string | undefined; rateLimiter: RateLimiter; clock: Clock },
 ): void {
   const { handoffs } = deps;
 

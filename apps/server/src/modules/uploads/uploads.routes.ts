@@ -1,11 +1,10 @@
 import { CALLS, ok } from '@causeway/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { IdentityModule } from '../identity/index.ts';
 import type { UploadPurpose, UploadsService } from './uploads.service.ts';
 import { registerCall } from '../../platform/calls.ts';
 
 /** docs/rules/calls.md kyc-main/client/aws-s3/s3/sign-upload(-kyb-temple): a signed PUT URL for one document. HTTP only. */
-export function registerUploadRoutes(app: FastifyInstance, deps: { uploads: UploadsService; identity: IdentityModule }): void {
+export function registerUploadRoutes(app: FastifyInstance, deps: { uploads: UploadsService }): void {
   const calls = [
     [CALLS.signUpload, 'kyc'],
     [CALLS.signUploadKyb, 'kyb'],

@@ -1,3 +1,2 @@
 export { checkDestination } from './address-check.ts';
-export { createWalletService } from './wallet.service.ts';
-export { createWalletsRepository } from './wallets.repository.ts';
+export { createWalletsModule, type WalletsModule } from './wallets.module.ts';

@@ -1,11 +1,10 @@
 import { CALLS, ok } from '@causeway/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { IdentityModule } from '../identity/index.ts';
 import type { WalletService } from './wallet.service.ts';
 import { registerCall } from '../../platform/calls.ts';
 
 /** The wallet address book: every call needs a session. */
-export function registerWalletRoutes(app: FastifyInstance, deps: { wallets: WalletService; identity: IdentityModule }): void {
+export function registerWalletRoutes(app: FastifyInstance, deps: { wallets: WalletService }): void {
   registerCall(app, CALLS.listWallet, async (request) => ok(await deps.wallets.list(request.auth!.user, request.body ?? {})));
 
   registerCall(app, CALLS.addWallet, async (request) => ok(await deps.wallets.add(request.auth!.user, request.body)));

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { OrdersModule } from '../orders/index.ts';
+import type { OrdersModule } from './orders.module.ts';
 
 /**
  * GET /sandbox/ledger (sandbox installs only): the trial balance per currency, the orders by

@@ -1,0 +1,47 @@
+import type { Database } from '../../db/client.ts';
+import { createReferenceRepository } from './reference.repository.ts';
+
+/** One enabled pair offered on one channel (card, Klarna, bank) for buying or selling: plain data. */
+export interface PairOffer {
+  pairId: string;
+  baseCurrency: string;
+  cryptoCurrency: string;
+  network: string;
+  /** Decimal strings, in the base currency. */
+  minAmount: string;
+  maxAmount: string;
+  channelCode: string;
+  transactionType: string;
+  /** The crypto's place in the catalogue's order. */
+  sort: number;
+}
+
+/** An enabled currency, as a quote rounds amounts in it. */
+export interface CatalogueCurrency {
+  code: string;
+  decimals: number;
+}
+
+/** An enabled network of a crypto, as a quote rounds amounts on it. */
+export interface CatalogueNetwork {
+  currencyCode: string;
+  network: string;
+  decimals: number;
+}
+
+/** The catalogue as quotes read it: plain data, no table of the reference module's. */
+export interface Catalogue {
+  /** The enabled pairs of one base currency whose crypto, network and channel are enabled too. */
+  listPairOffers(filter: {
+    baseCurrency: string;
+    channelCode?: string | undefined;
+    transactionType?: string | undefined;
+  }): Promise<PairOffer[]>;
+  listEnabledCurrencies(assetType?: 'fiat' | 'crypto'): Promise<CatalogueCurrency[]>;
+  listEnabledNetworks(currencyCodes: string[]): Promise<CatalogueNetwork[]>;
+}
+
+/** The catalogue over the reference tables (modules/reference/index.ts). */
+export function createCatalogue(db: Database): Catalogue {
+  return createReferenceRepository(db);
+}
