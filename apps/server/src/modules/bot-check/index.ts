@@ -1,1 +1,2 @@
 export { requireHuman } from './require-human.ts';
+export { botCheckModule } from './register.ts';

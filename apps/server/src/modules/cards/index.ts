@@ -1,3 +1,3 @@
-export { isExpired } from './card.service.ts';
-export { createCardsModule, type CardsModule } from './cards.module.ts';
+export { cardFingerprintKey, isExpired } from './card.service.ts';
 export { type SavedCard, type SavedCards } from './saved-card.ts';
+export { cardsModule } from './register.ts';

@@ -81,6 +81,13 @@ export function createKycModule(deps: {
 
 export type KycModule = ReturnType<typeof createKycModule>;
 
+/** What other modules may use of KYC: where a person's verification stands, and a merchant's shared KYC imported. */
+export interface KycFace {
+  verificationOf(userId: string): Promise<Verification | undefined>;
+  /** Imports the KYC a merchant shared (its entry's kycShareToken) into a proved account. */
+  shareKyc(userId: string, shareToken: string): Promise<void>;
+}
+
 /** A person's verification as orders read it: its status (Pass lets them buy) and its level (their limits). */
 export interface Verification {
   kycStatus: string;

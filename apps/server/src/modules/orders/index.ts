@@ -1,1 +1,2 @@
-export { createOrdersModule } from './orders.module.ts';
+export { type OrdersFace } from './orders-face.ts';
+export { ordersModule } from './register.ts';

@@ -1,2 +1,2 @@
 export { checkDestination } from './address-check.ts';
-export { createWalletsModule, type WalletsModule } from './wallets.module.ts';
+export { walletsModule } from './register.ts';

@@ -1,0 +1,2 @@
+/** The help module's face: what the app registers. */
+export { helpModule } from './register.ts';

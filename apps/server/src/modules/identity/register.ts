@@ -1,0 +1,39 @@
+import { defineModule } from '../../platform/server-module.ts';
+import { registerAuthenticatorRoutes } from './authenticator.routes.ts';
+import { registerClientLogRoutes } from './client-log.routes.ts';
+import { createIdentityModule, type IdentityFace } from './identity.module.ts';
+import { registerIdentityRoutes } from './identity.routes.ts';
+import { registerPasswordRoutes } from './password.routes.ts';
+import { registerSignInSupportRoutes } from './sign-in-support.routes.ts';
+import { registerUnlockRoutes } from './unlock.routes.ts';
+
+declare module '../../platform/server-module.ts' {
+  interface ModuleFaces {
+    identity: IdentityFace;
+  }
+}
+
+/** Sign-up and sign-in, sessions, the second factors and the client log; it provides the session guards. */
+export const identityModule = defineModule(
+  'identity',
+  ({ app, db, clock, rateLimiter, serverSecret, config, providers, queue, jobs, callers, onReady }) => {
+    const identity = createIdentityModule(app, {
+      db,
+      clock,
+      mail: providers.mail.provider,
+      rateLimiter,
+      serverSecret,
+      publicUrl: config.PUBLIC_URL,
+    });
+    callers.provideGuards(identity.callerGuards);
+    const botCheck = providers['bot-check'].provider;
+    registerIdentityRoutes(app, identity, botCheck);
+    registerAuthenticatorRoutes(app, identity);
+    registerPasswordRoutes(app, identity, botCheck);
+    registerUnlockRoutes(app, { unlock: identity.unlock, rateLimiter, clock });
+    registerSignInSupportRoutes(app, { identity, geo: providers.geo.provider, clock, botCheck });
+    const clientLog = registerClientLogRoutes(app, { db, rateLimiter, guard: identity.guard, queue, worker: jobs, clock });
+    onReady(() => clientLog.scheduleHousekeeping());
+    return identity.face;
+  },
+);

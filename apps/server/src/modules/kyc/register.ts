@@ -1,0 +1,39 @@
+import { defineModule } from '../../platform/server-module.ts';
+import { registerKycWebhookRoutes } from './kyc-webhook.routes.ts';
+import { createKycModule, type KycFace } from './kyc.module.ts';
+import { registerKycRoutes } from './kyc.routes.ts';
+
+declare module '../../platform/server-module.ts' {
+  interface ModuleFaces {
+    kyc: KycFace;
+  }
+}
+
+/** Identity verification with the vendor: the person's steps, the vendor's webhooks, limits and shared KYC. */
+export const kycModule = defineModule('kyc', ({ app, db, queue, jobs, clock, config, providers, rateLimiter, webhooks, faces }) => {
+  // What a person spent, and a pair's amount range, come from the orders module, registered after this one.
+  const orders = faces.later('orders');
+  const { provider } = providers.kyc;
+  const kyc = createKycModule({
+    db,
+    queue,
+    worker: jobs,
+    identity: faces.get('identity'),
+    provider,
+    storage: providers.storage.provider,
+    clock,
+    levelName: config.KYC_LEVEL_NAME,
+    flowVersion: config.KYC_FLOW_VERSION,
+    log: app.log,
+    spentInPeriods: (userId, now) => orders().spentInPeriods(userId, now),
+  });
+  registerKycWebhookRoutes(app, { provider, repository: kyc.repository, intake: webhooks });
+  registerKycRoutes(app, {
+    kyc,
+    geo: providers.geo.provider,
+    rateLimiter,
+    clock,
+    amountRange: (userId, pair) => orders().amountRange(userId, pair),
+  });
+  return { verificationOf: kyc.verificationOf, shareKyc: (userId, shareToken) => kyc.sharedKyc.request(userId, shareToken) };
+});

@@ -1,0 +1,2 @@
+export { legalUrlsOf } from './legal-urls.ts';
+export { legalModule } from './register.ts';

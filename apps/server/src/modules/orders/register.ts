@@ -1,0 +1,53 @@
+import { defineModule } from '../../platform/server-module.ts';
+import { registerOperatorReviewRoutes } from './operator-review.routes.ts';
+import { createOrdersModule } from './orders.module.ts';
+import { registerOrderRoutes } from './orders.routes.ts';
+import { registerSandboxLedgerRoutes } from './sandbox-ledger.routes.ts';
+import type { OrdersFace } from './orders-face.ts';
+
+declare module '../../platform/server-module.ts' {
+  interface ModuleFaces {
+    orders: OrdersFace;
+  }
+}
+
+/** Quotes, card orders and their settlement (the flow runner), the operator's review and the sandbox ledger. */
+export const ordersModule = defineModule('orders', (context) => {
+  const { app, db, unitOfWork, queue, jobs, clock, config, providers, publicUrl, faces, production, onReady } = context;
+  const processor = providers['card-processor'];
+  const orders = createOrdersModule({
+    db,
+    unitOfWork,
+    queue,
+    worker: jobs,
+    identity: faces.get('identity'),
+    cards: faces.get('cards').savedCards,
+    verificationOf: (userId) => faces.get('kyc').verificationOf(userId),
+    prices: providers.prices.provider,
+    processor: processor.provider,
+    chain: providers.chain.provider,
+    screening: providers['address-screening'].provider,
+    mail: providers.mail.provider,
+    clock,
+    log: app.log,
+    publicUrl,
+    chainConfirmPollMs: Math.max(250, Math.min(config.SANDBOX_CHAIN_CONFIRM_MS, 10_000)),
+    payoutConfirmDeadlineMs: config.PAYOUT_CONFIRM_DEADLINE_MS,
+    merchants: faces.get('merchant'),
+  });
+  registerOrderRoutes(app, {
+    quotes: orders.quotes,
+    orders: orders.orders,
+    transactions: orders.merchantTransactions,
+    identity: faces.get('identity'),
+  });
+  if (processor.selfHosted && !production) registerSandboxLedgerRoutes(app, orders);
+  // Orders awaiting an operator (payouts past their deadline): in production too, since /sandbox/ledger is not there.
+  if (context.sandboxTools || config.OPERATOR_PASSWORD)
+    registerOperatorReviewRoutes(app, { orders: orders.repository, operator: context.operatorPassword });
+  else if (production)
+    app.log.warn('no operator page for orders awaiting an operator (payouts past their deadline): set OPERATOR_PASSWORD');
+  app.decorate('orders', orders);
+  onReady(() => orders.scheduleHousekeeping());
+  return { spentInPeriods: orders.spentInPeriods, amountRange: (userId, pair) => orders.quotes.amountRange(userId, pair) };
+});

@@ -1,0 +1,2 @@
+/** The risk module's face: what the app registers. */
+export { riskModule } from './register.ts';

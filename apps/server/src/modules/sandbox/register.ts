@@ -1,0 +1,21 @@
+import { defineLeafModule } from '../../platform/server-module.ts';
+import { registerSandboxCardFieldsRoutes } from './card-fields.routes.ts';
+import { registerKycVerificationRoutes } from './kyc-verification.routes.ts';
+import { registerMailboxRoutes } from './mailbox.routes.ts';
+import { registerSandboxThreeDsRoutes } from './three-ds.routes.ts';
+
+/**
+ * The sandbox vendors' own pages (docs/sandbox.md), each only while its sandbox provider is active.
+ * In production the tools never exist (an allowed sandbox mail keeps its outbox unread: anyone could
+ * read anyone's codes); an allowed sandbox keeps only the vendor-like page a person's flow needs.
+ */
+export const sandboxModule = defineLeafModule('sandbox', ({ app, providers, production, rateLimiter, clock }) => {
+  if (providers.mail.selfHosted && !production) registerMailboxRoutes(app, providers.mail.selfHosted);
+  // The verification page is the vendor's; share tokens for anyone who asks are a sandbox tool.
+  if (providers.kyc.selfHosted) registerKycVerificationRoutes(app, providers.kyc.selfHosted, { shareTokens: !production });
+  const sandboxProcessor = providers['card-processor'].selfHosted;
+  if (sandboxProcessor) {
+    registerSandboxThreeDsRoutes(app, sandboxProcessor);
+    registerSandboxCardFieldsRoutes(app, { processor: sandboxProcessor, rateLimiter, clock });
+  }
+});

@@ -1,0 +1,9 @@
+import { defineLeafModule } from '../../platform/server-module.ts';
+import { createWalletsModule } from './wallets.module.ts';
+import { registerWalletRoutes } from './wallets.routes.ts';
+
+/** Saved wallets: the person's address book, each address checked and screened before it is kept. */
+export const walletsModule = defineLeafModule('wallets', ({ app, db, providers, clock }) => {
+  const wallets = createWalletsModule({ db, screening: providers['address-screening'].provider, clock });
+  registerWalletRoutes(app, { wallets: wallets.service });
+});
