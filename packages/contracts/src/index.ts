@@ -1,6 +1,7 @@
 export * from './envelope.ts';
 export * from './envelope-schema.ts';
 export * from './errors.ts';
+export * from './error-meanings.ts';
 export * from './headers.ts';
 export * from './headers-schema.ts';
 export * from './paths.ts';

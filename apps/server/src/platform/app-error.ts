@@ -1,4 +1,4 @@
-import { ERROR_CATALOGUE, type ErrorName, type WireCode } from '@causeway/contracts';
+import { ERROR_CATALOGUE, ERROR_MEANINGS, type ErrorName, type WireCode } from '@causeway/contracts';
 
 /**
  * A failure the client should see: a catalogue error by name, its HTTP status, and a readable
@@ -19,7 +19,7 @@ export class AppError extends Error {
     readonly details?: Record<string, string>,
   ) {
     const entry = ERROR_CATALOGUE[errorName];
-    super(message ?? entry.meaning);
+    super(message ?? ERROR_MEANINGS[errorName]);
     this.name = 'AppError';
     this.httpStatus = entry.httpStatus;
     this.code = entry.code;

@@ -1,4 +1,4 @@
-import { API_BASE, ERROR_CATALOGUE, ErrorCode, type ErrorEnvelope, type ErrorName } from '@causeway/contracts';
+import { API_BASE, ERROR_CATALOGUE, ERROR_MEANINGS, ErrorCode, type ErrorEnvelope, type ErrorName } from '@causeway/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './app-error.ts';
@@ -7,8 +7,8 @@ import { RateLimitedError } from './rate-limited.ts';
 
 /** Answers with the envelope of a catalogue error: its name is looked up here, and only its wire code goes out. */
 export function sendError(reply: FastifyReply, name: ErrorName, msg?: string, details?: Record<string, string>): FastifyReply {
-  const { code, httpStatus, meaning } = ERROR_CATALOGUE[name];
-  const body: ErrorEnvelope = { status: httpStatus, code, msg: msg ?? meaning, data: details ?? null };
+  const { code, httpStatus } = ERROR_CATALOGUE[name];
+  const body: ErrorEnvelope = { status: httpStatus, code, msg: msg ?? ERROR_MEANINGS[name], data: details ?? null };
   return reply.code(httpStatus).type('application/json; charset=utf-8').send(body);
 }
 

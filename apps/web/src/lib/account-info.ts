@@ -1,4 +1,4 @@
-import { type AccountOverview, CALLS } from '@causeway/contracts';
+import { type AccountOverview, CALL_ROUTES } from '@causeway/contracts';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { COOKIE_NAMES, getSharedCookie } from './cookies.ts';
@@ -22,7 +22,7 @@ export function requestAccountInfo(client: HttpClient, mode: FlowMode): Promise<
   const query: Record<string, string> = {};
   if (isIndependentMode(mode)) query.paymentMethod = 'BUY_SEND';
   if (getSharedCookie(COOKIE_NAMES.isRoma) === 'true') query.channel = 'ROMA';
-  return client.call(CALLS.overview, query, { silent: true });
+  return client.call(CALL_ROUTES.overview, query, { silent: true });
 }
 
 /** {@link requestAccountInfo}, then the entity handling of docs/rules/order-states.md on the answer (see {@link storeAccountInfo}). */

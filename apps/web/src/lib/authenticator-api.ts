@@ -1,4 +1,4 @@
-import { CALLS, type OTP_SCENARIOS, type TokenVo } from '@causeway/contracts';
+import { CALL_ROUTES, type OTP_SCENARIOS, type TokenVo } from '@causeway/contracts';
 import type { HttpClient } from './http-client.ts';
 
 export interface BindingStatus {
@@ -18,18 +18,18 @@ type Scenario = (typeof OTP_SCENARIOS)[number];
 /** The authenticator calls every flow uses: status per scenario, binding, and the verify step. */
 export function createAuthenticatorApi(client: HttpClient) {
   return {
-    bindingStatus: (scenario = 'SECURITY') => client.call(CALLS.authenticatorBindingStatus, { scenario: scenario as Scenario }),
-    setupWithQr: () => client.call(CALLS.authenticatorQrCode, { qrCodeWidth: 100, qrCodeHeight: 100 }),
+    bindingStatus: (scenario = 'SECURITY') => client.call(CALL_ROUTES.authenticatorBindingStatus, { scenario: scenario as Scenario }),
+    setupWithQr: () => client.call(CALL_ROUTES.authenticatorQrCode, { qrCodeWidth: 100, qrCodeHeight: 100 }),
     downloadQr: (clientType: 'Android' | 'IOS') =>
-      client.call(CALLS.downloadAppQrCode, { clientType, qrCodeWidth: 180, qrCodeHeight: 180 }),
+      client.call(CALL_ROUTES.downloadAppQrCode, { clientType, qrCodeWidth: 180, qrCodeHeight: 180 }),
     // Silent: the bind modal says a refused send beside its button, with when to ask again.
     sendBindCode: (email: string) =>
-      client.call(CALLS.verificationSendCode, { verifyBusiness: 'GA_BIND', email, nonInductiveVerification: true }, { silent: true }),
+      client.call(CALL_ROUTES.verificationSendCode, { verifyBusiness: 'GA_BIND', email, nonInductiveVerification: true }, { silent: true }),
     // Bind errors are shown by the modal per docs/rules/errors.md (the client never toasts this path).
     bind: (newGaVerifyCode: string, emailVerifyCode: string) =>
-      client.call(CALLS.bindGoogleAuthenticator, { newGaVerifyCode, emailVerifyCode }, { silent: true }),
+      client.call(CALL_ROUTES.bindGoogleAuthenticator, { newGaVerifyCode, emailVerifyCode }, { silent: true }),
     verifyGaCode: (verifyCode: string, scenario: string) =>
-      client.call(CALLS.verifyOtp, { verifyOtpType: 'GA_OTP', verifyCode, scenario: scenario as Scenario }, { silent: true }),
+      client.call(CALL_ROUTES.verifyOtp, { verifyOtpType: 'GA_OTP', verifyCode, scenario: scenario as Scenario }, { silent: true }),
   };
 }
 

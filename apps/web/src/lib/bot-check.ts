@@ -1,4 +1,4 @@
-import { type BotCheckConfig, CALLS } from '@causeway/contracts';
+import { type BotCheckConfig, CALL_ROUTES } from '@causeway/contracts';
 import { useMemo } from 'react';
 import type { HttpClient } from './http-client.ts';
 import { useHttpClient } from './http-context.tsx';
@@ -89,7 +89,7 @@ export function createBotCheck(http: HttpClient, options: { timeoutMs?: number }
 
   const loadConfig = () => {
     // Silent: a failure here is not the person's concern; the sign-in call reports the outcome.
-    config ??= http.call(CALLS.botCheckConfig, undefined, { silent: true }).catch((error: unknown) => {
+    config ??= http.call(CALL_ROUTES.botCheckConfig, undefined, { silent: true }).catch((error: unknown) => {
       config = undefined;
       throw error;
     });

@@ -1,4 +1,4 @@
-import { CALLS, type CurrencyItem } from '@causeway/contracts';
+import { CALL_ROUTES, type CurrencyItem } from '@causeway/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useHttpClient } from './http-context';
 
@@ -18,7 +18,7 @@ export function useCurrencyCatalogue<T = CurrencyItem[]>({
   const client = useHttpClient();
   return useQuery({
     queryKey: ['reference', 'currencies'],
-    queryFn: () => client.call(CALLS.listCurrency, undefined, { silent: true }),
+    queryFn: () => client.call(CALL_ROUTES.listCurrency, undefined, { silent: true }),
     staleTime: Infinity,
     enabled,
     ...(select ? { select } : {}),

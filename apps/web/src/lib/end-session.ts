@@ -1,4 +1,4 @@
-import { CALLS } from '@causeway/contracts';
+import { CALL_ROUTES } from '@causeway/contracts';
 import type { HttpClient } from './http-client.ts';
 import type { FlowMode } from './mode.ts';
 import { createSessionStore } from './session.ts';
@@ -8,6 +8,6 @@ import { createSessionStore } from './session.ts';
  * the mode's token. The caller then goes to the mode's login page.
  */
 export async function endSession(client: HttpClient, mode: FlowMode): Promise<void> {
-  await client.call(CALLS.logout, undefined, { silent: true }).catch(() => undefined);
+  await client.call(CALL_ROUTES.logout, undefined, { silent: true }).catch(() => undefined);
   createSessionStore().clearToken(mode);
 }

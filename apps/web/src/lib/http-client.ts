@@ -1,4 +1,13 @@
-import { API_BASE, type CallDefinition, type CallInput, type CallResult, ErrorCode, NO_REFRESH_PATHS, PATHS } from '@causeway/contracts';
+import {
+  API_BASE,
+  type CallDefinition,
+  type CallInput,
+  type CallResult,
+  type CallRoute,
+  ErrorCode,
+  NO_REFRESH_PATHS,
+  PATHS,
+} from '@causeway/contracts';
 import { ApiError, barePath, dispatchApiError, isApiError, type HttpErrorHandlers, type ToastPolicy } from './http-errors.ts';
 import { buildHeaders, buildUrl, readEnvelope, type QueryParams } from './http-request.ts';
 import { getDeviceId as defaultGetDeviceId } from './ids.ts';
@@ -55,10 +64,11 @@ export type CallArgs<D extends CallDefinition> =
 /** A JSON client for the /prod-api envelope contract. Calls resolve with `data` or reject with {@link ApiError}. */
 export interface HttpClient {
   /**
-   * One call by its definition (`CALLS` of packages/contracts): the input is a GET's query, a POST's
-   * body, a multipart call's FormData; the answer is typed by the definition's result schema.
+   * One call by its route (`CALL_ROUTES` of packages/contracts: each definition's method and path, without
+   * the schemas): the input is a GET's query, a POST's body, a multipart call's FormData; the answer is
+   * typed by the definition's result schema.
    */
-  call<D extends CallDefinition>(definition: D, ...args: CallArgs<D>): Promise<CallResult<D>>;
+  call<D extends CallDefinition>(route: CallRoute<D>, ...args: CallArgs<D>): Promise<CallResult<D>>;
   get<T = unknown>(path: string, options?: GetOptions): Promise<T>;
   post<T = unknown>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
   /** A multipart POST (files): the browser sets the content type and its boundary. */
@@ -84,7 +94,7 @@ interface CallInit extends GetOptions {
  */
 export function callThrough(
   client: Pick<HttpClient, 'get' | 'post' | 'postForm'>,
-  definition: CallDefinition,
+  definition: CallRoute,
   input: unknown,
   options: RequestOptions | undefined,
 ): Promise<unknown> {
@@ -200,7 +210,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   }
 
   const client: HttpClient = {
-    call: <D extends CallDefinition>(definition: D, ...[input, opts]: CallArgs<D>) =>
+    call: <D extends CallDefinition>(definition: CallRoute<D>, ...[input, opts]: CallArgs<D>) =>
       callThrough(client, definition, input, opts) as Promise<CallResult<D>>,
     get: <T>(path: string, opts: GetOptions = {}) => call({ ...opts, method: 'GET' }, path, options.getMode()) as Promise<T>,
     post: <T>(path: string, body?: unknown, opts: RequestOptions = {}) =>

@@ -1,4 +1,4 @@
-import { builtInLegalUrl, LEGAL_LINK_KEYS, type LegalLinkKey, menuLinkUrlFor, CALLS } from '@causeway/contracts';
+import { builtInLegalUrl, LEGAL_LINK_KEYS, type LegalLinkKey, menuLinkUrlFor, CALL_ROUTES } from '@causeway/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useHttpClient } from './http-context';
 
@@ -13,7 +13,7 @@ export function useMenuLinks({ enabled = true }: { enabled?: boolean } = {}) {
   const client = useHttpClient();
   return useQuery({
     queryKey: ['menu-links'],
-    queryFn: () => client.call(CALLS.menuLinks, undefined, { silent: true }),
+    queryFn: () => client.call(CALL_ROUTES.menuLinks, undefined, { silent: true }),
     enabled,
     staleTime: MENU_LINKS_STALE_MS,
   });

@@ -1,4 +1,4 @@
-import { CALLS, type Entity, ENTITIES, type LoginStatus } from '@causeway/contracts';
+import { CALL_ROUTES, type Entity, ENTITIES, type LoginStatus } from '@causeway/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { GetOptions, HttpClient } from './http-client.ts';
 import { useHttpClient } from './http-context.tsx';
@@ -17,7 +17,7 @@ export const readTargetEntity = (): Entity | undefined => storage.getItem<Entity
 
 /** check-login-status, storing its targetEntityTag on the way: every caller keeps the stored value current. */
 export async function fetchLoginStatus(client: HttpClient, options: GetOptions = {}): Promise<LoginStatus> {
-  const status = await client.call(CALLS.checkLoginStatus, undefined, options);
+  const status = await client.call(CALL_ROUTES.checkLoginStatus, undefined, options);
   rememberTargetEntity(status.targetEntityTag);
   return status;
 }

@@ -1,4 +1,4 @@
-import { CALLS, type JoinUkEmailListResult } from '@causeway/contracts';
+import { CALL_ROUTES, type JoinUkEmailListResult } from '@causeway/contracts';
 import { useState } from 'react';
 import type { HttpClient } from './http-client.ts';
 import { useHttpClient } from './http-context.tsx';
@@ -11,7 +11,7 @@ import { createSessionStore } from './session.ts';
  * returns. Idempotent on the server (a second call answers `alreadyJoined: true`). Its errors
  * are silent (docs/rules/errors.md, SILENT_PATHS): no toast, so the caller must show them.
  */
-export const joinUkEmailList = (client: HttpClient): Promise<JoinUkEmailListResult> => client.call(CALLS.joinUkEmailList);
+export const joinUkEmailList = (client: HttpClient): Promise<JoinUkEmailListResult> => client.call(CALL_ROUTES.joinUkEmailList);
 
 /** Where a join stands: not asked yet, on its way, done (perhaps earlier), or failed. */
 export type UkEmailListState =

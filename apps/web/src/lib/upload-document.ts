@@ -1,4 +1,4 @@
-import { CALLS, type SignUploadResult } from '@causeway/contracts';
+import { CALL_ROUTES, type CALLS, type CallRoute, type SignUploadResult } from '@causeway/contracts';
 import type { HttpClient } from './http-client.ts';
 import { ApiError, parseRetryAfter } from './http-errors.ts';
 
@@ -8,7 +8,10 @@ export type UploadPurpose = 'kyc' | 'kyb';
 /** The message of a failed upload whose answer carries no message of its own (docs/rules/errors.md "File upload failed"). */
 export const UPLOAD_FAILED_MESSAGE = 'File upload failed';
 
-const SIGN_CALL = { kyc: CALLS.signUpload, kyb: CALLS.signUploadKyb } as const satisfies Record<UploadPurpose, unknown>;
+const SIGN_CALL: Record<UploadPurpose, CallRoute<(typeof CALLS)['signUpload'] | (typeof CALLS)['signUploadKyb']>> = {
+  kyc: CALL_ROUTES.signUpload,
+  kyb: CALL_ROUTES.signUploadKyb,
+};
 
 /** The `msg` of an error envelope ({status, code, msg}), or undefined when the body is not one. */
 function envelopeOf(text: string): { code?: string; msg: string } | undefined {

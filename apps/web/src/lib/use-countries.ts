@@ -1,4 +1,4 @@
-import { CALLS } from '@causeway/contracts';
+import { CALL_ROUTES } from '@causeway/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useHttpClient } from './http-context';
 
@@ -10,7 +10,7 @@ export function useCountries({ enabled = true }: { enabled?: boolean } = {}) {
   const client = useHttpClient();
   return useQuery({
     queryKey: COUNTRIES_KEY,
-    queryFn: () => client.call(CALLS.listCountryCode),
+    queryFn: () => client.call(CALL_ROUTES.listCountryCode),
     enabled,
     staleTime: Infinity,
   });

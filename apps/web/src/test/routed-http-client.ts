@@ -1,4 +1,4 @@
-import { callOfPath, type Health } from '@causeway/contracts';
+import { type CallDefinition, type CallRoute, callOfPath, type Health } from '@causeway/contracts';
 import { type CallArgs, callThrough, type HttpClient } from '@/lib/http-client';
 import { ApiError } from '@/lib/http-errors';
 import { recordSchemaMismatch } from './schema-mismatches';
@@ -49,7 +49,8 @@ export function routedHttpClient(routes: Record<string, Responder> = {}) {
   };
   const client: HttpClient = {
     // Through get and post, as the real client goes: the calls are recorded by path alike.
-    call: (definition, ...[input, options]: CallArgs<typeof definition>) => callThrough(client, definition, input, options) as never,
+    call: <D extends CallDefinition>(definition: CallRoute<D>, ...[input, options]: CallArgs<D>) =>
+      callThrough(client, definition, input, options) as never,
     get: <T>(path: string, options?: unknown) => call('GET', path, undefined, options) as Promise<T>,
     post: <T>(path: string, body?: unknown, options?: unknown) => call('POST', path, body, options) as Promise<T>,
     // The FormData itself is the recorded body: tests read its fields with form.get(name).

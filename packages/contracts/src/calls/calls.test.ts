@@ -1,6 +1,7 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { PATHS } from '../paths.ts';
-import { CALLER_KINDS, CALLS, callOfPath } from './index.ts';
+import { CALL_ROUTES, CALLER_KINDS, CALLS, callOfPath, callRoutesSource } from './index.ts';
 
 describe('the call definitions', () => {
   it("define every path of PATHS once, under its own name (the docs page is the server's, not a call)", () => {
@@ -20,5 +21,18 @@ describe('the call definitions', () => {
   it('are found by their path', () => {
     expect(callOfPath(PATHS.listCard)).toBe(CALLS.listCard);
     expect(callOfPath('/capi/v1/nothing')).toBeUndefined();
+  });
+
+  it('have their routes (what the web calls, without schemas) written out as generated: run `npm run generate:call-routes` when this fails', () => {
+    const written = fs.readFileSync(new URL('./routes.generated.ts', import.meta.url), 'utf8');
+    expect(written).toBe(callRoutesSource(CALLS));
+    for (const [name, call] of Object.entries(CALLS)) {
+      const route = CALL_ROUTES[name as keyof typeof CALL_ROUTES];
+      expect({ method: route.method, path: route.path, multipart: route.multipart ?? false }, name).toEqual({
+        method: call.method,
+        path: call.path,
+        multipart: ('multipart' in call && call.multipart) || false,
+      });
+    }
   });
 });

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { commonHeadersSchema } from '../headers-schema.ts';
+import type { CallRoute } from './call-route.ts';
 
 /**
  * Who may make a call or open a page. Every call's definition names one, and the server refuses
@@ -59,8 +60,11 @@ export function defineCall<const S extends CallSpec>(
   return { ...spec, headers: spec.headers === undefined ? commonHeadersSchema : spec.headers } as never;
 }
 
+/** The definition behind a definition or a route (the web holds routes, CallRoute, whose type carries it). */
+export type DefinitionOf<D extends CallDefinition | CallRoute> = D extends CallDefinition ? D : D extends CallRoute<infer X> ? X : never;
+
 /** What a call answers (the envelope's `data`), as the client reads it. */
-export type CallResult<D extends CallDefinition> = z.infer<D['result']>;
+export type CallResult<D extends CallDefinition | CallRoute> = z.infer<DefinitionOf<D>['result']>;
 
 /** A browser's FormData, as far as the contracts (no DOM types here) need to name it. */
 export interface MultipartBody {
@@ -71,7 +75,7 @@ export interface MultipartBody {
 type QueryInput<Q> = object extends Q ? Q | undefined : Q;
 
 /** What the client sends: the query of a GET, the body of a POST, a FormData for a multipart call. */
-export type CallInput<D extends CallDefinition> = D['multipart'] extends true
+export type CallInput<R extends CallDefinition | CallRoute, D extends CallDefinition = DefinitionOf<R>> = D['multipart'] extends true
   ? MultipartBody
   : D['method'] extends 'GET'
     ? D['query'] extends z.ZodType

@@ -10,6 +10,8 @@ import { SITE_CALLS } from './site.ts';
 import { UPLOAD_CALLS } from './uploads.ts';
 
 export * from './define-call.ts';
+export * from './call-route.ts';
+export { CALL_ROUTES } from './routes.generated.ts';
 export {
   AUTHENTICATOR_CALLS,
   CARD_AND_WALLET_CALLS,

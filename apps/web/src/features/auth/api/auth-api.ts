@@ -1,4 +1,4 @@
-import { CALLS, type LoginMode } from '@causeway/contracts';
+import { CALL_ROUTES, type LoginMode } from '@causeway/contracts';
 import type { BotCheck } from '@/lib/bot-check';
 import type { HttpClient } from '@/lib/http-client';
 
@@ -10,21 +10,21 @@ import type { HttpClient } from '@/lib/http-client';
 export function createAuthApi(client: HttpClient, botCheck: BotCheck) {
   return {
     accountCheck: async (email: string) =>
-      client.call(CALLS.accountCheck, { email, recaptchaToken: await botCheck.token('account_check') }, { silent: true }),
+      client.call(CALL_ROUTES.accountCheck, { email, recaptchaToken: await botCheck.token('account_check') }, { silent: true }),
     sendLoginCode: async (email: string) =>
-      client.call(CALLS.sendVerifyCode, { email, recaptchaToken: await botCheck.token('send_code') }, { silent: true }),
+      client.call(CALL_ROUTES.sendVerifyCode, { email, recaptchaToken: await botCheck.token('send_code') }, { silent: true }),
     loginWithCode: (body: { email: string; code: string; termsAccepted: boolean; loginMode: LoginMode; stayLoggedIn: boolean }) =>
-      client.call(CALLS.loginWithVerifyCode, body, { silent: true }),
+      client.call(CALL_ROUTES.loginWithVerifyCode, body, { silent: true }),
     loginWithPassword: async (body: { email: string; password: string; loginMode: LoginMode; stayLoggedIn: boolean }) =>
-      client.call(CALLS.passwordLogin, { ...body, recaptchaToken: await botCheck.token('login') }, { silent: true }),
+      client.call(CALL_ROUTES.passwordLogin, { ...body, recaptchaToken: await botCheck.token('login') }, { silent: true }),
     verifyGaCode: (processToken: string, verifyCode: string) =>
-      client.call(CALLS.verifyGaCode, { processToken, verifyCode }, { silent: true }),
+      client.call(CALL_ROUTES.verifyGaCode, { processToken, verifyCode }, { silent: true }),
     initPassword: (password: string, confirmPassword: string) =>
-      client.call(CALLS.passwordInit, { password, confirmPassword }, { silent: true }),
+      client.call(CALL_ROUTES.passwordInit, { password, confirmPassword }, { silent: true }),
     sendResetCode: async (email: string) =>
-      client.call(CALLS.passwordResetCheck, { email, recaptchaToken: await botCheck.token('send_code') }, { silent: true }),
+      client.call(CALL_ROUTES.passwordResetCheck, { email, recaptchaToken: await botCheck.token('send_code') }, { silent: true }),
     resetPassword: (body: { email: string; code: string; password: string; confirmPassword: string; gaVerifyCode?: string }) =>
-      client.call(CALLS.passwordReset, body, { silent: true }),
+      client.call(CALL_ROUTES.passwordReset, body, { silent: true }),
   };
 }
 

@@ -1,5 +1,5 @@
 import {
-  CALLS,
+  CALL_ROUTES,
   HELP_DESK_URLS,
   type HelpArticleJson,
   type HelpArticlePayload,
@@ -37,7 +37,7 @@ export function createHelpApi(client: HttpClient) {
   const get = async <T>(url: string, params?: Record<string, string>, signal?: AbortSignal) =>
     parsed<T>(
       await client.call(
-        CALLS.helpDeskRequest,
+        CALL_ROUTES.helpDeskRequest,
         { url, requestType: 'get', ...(params ? { params } : {}) },
         { ...HELP_CALL, ...(signal ? { signal } : {}) },
       ),
@@ -60,7 +60,7 @@ export function createHelpApi(client: HttpClient) {
     createRequest: async (params: HelpCreateRequestParams): Promise<HelpRequestPayload['request']> =>
       parsed<HelpRequestPayload>(
         await client.call(
-          CALLS.helpDeskRequest,
+          CALL_ROUTES.helpDeskRequest,
           { url: HELP_DESK_URLS.createRequest, requestType: 'post', params: { ...params } },
           HELP_CALL,
         ),
@@ -71,8 +71,9 @@ export function createHelpApi(client: HttpClient) {
       form.append('url', HELP_DESK_URLS.upload);
       form.append('requestType', 'post');
       form.append('file', file, file.name);
-      return parsed<HelpUploadPayload>(await client.call(CALLS.helpDeskForwardFile, form, { ...HELP_CALL, ...(signal ? { signal } : {}) }))
-        .upload;
+      return parsed<HelpUploadPayload>(
+        await client.call(CALL_ROUTES.helpDeskForwardFile, form, { ...HELP_CALL, ...(signal ? { signal } : {}) }),
+      ).upload;
     },
   };
 }

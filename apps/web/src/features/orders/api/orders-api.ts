@@ -3,7 +3,7 @@ import {
   type listOrderResultSchema,
   type OrderDetail,
   type OrderSummary,
-  CALLS,
+  CALL_ROUTES,
   type threeDsStatusResultSchema,
 } from '@causeway/contracts';
 import type { z } from 'zod';
@@ -23,13 +23,13 @@ export function createOrdersApi(client: HttpClient) {
   return {
     /** order/get-detail: one order of the signed-in person; ODR00001007 when there is none. Read-only. */
     getDetail: (orderId: string, signal?: AbortSignal) =>
-      client.call(CALLS.getOrderDetail, { orderId }, { silent: true, ...(signal ? { signal } : {}) }),
+      client.call(CALL_ROUTES.getOrderDetail, { orderId }, { silent: true, ...(signal ? { signal } : {}) }),
     /** order/get-3ds-status: where the bank's check of the order stands. Read-only. */
     get3dsStatus: (orderId: string, signal?: AbortSignal) =>
-      client.call(CALLS.get3dsStatus, { orderId }, { silent: true, ...(signal ? { signal } : {}) }),
+      client.call(CALL_ROUTES.get3dsStatus, { orderId }, { silent: true, ...(signal ? { signal } : {}) }),
     /** order/list-order: one page of the history; ODR00001010 when the range is over 365 days. Read-only. */
     listOrder: (body: ListOrderRequest, signal?: AbortSignal) =>
-      client.call(CALLS.listOrder, body, { silent: true, ...(signal ? { signal } : {}) }),
+      client.call(CALL_ROUTES.listOrder, body, { silent: true, ...(signal ? { signal } : {}) }),
   };
 }
 

@@ -1,4 +1,4 @@
-import { CALLS } from '@causeway/contracts';
+import { CALL_ROUTES } from '@causeway/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useHttpClient } from '@/lib/http-context';
@@ -8,7 +8,7 @@ import { SANDBOX_TOOLS } from '../sandbox-tools';
 function ServerStatus() {
   const { t } = useTranslation();
   const client = useHttpClient();
-  const health = useQuery({ queryKey: ['health'], queryFn: () => client.call(CALLS.health, undefined, { silent: true }) });
+  const health = useQuery({ queryKey: ['health'], queryFn: () => client.call(CALL_ROUTES.health, undefined, { silent: true }) });
   if (health.isPending) return <Spinner label={t('common.loading')} />;
   if (health.isError) return <p className="text-danger">{t('pages.sandbox.statusError')}</p>;
   const { database, version } = health.data;

@@ -1,4 +1,4 @@
-import { CALLS } from '@causeway/contracts';
+import { CALL_ROUTES } from '@causeway/contracts';
 import { createAuthenticatorApi } from '@/lib/authenticator-api';
 import type { HttpClient } from '@/lib/http-client';
 
@@ -9,7 +9,7 @@ export function createSecurityApi(client: HttpClient) {
   return {
     ...createAuthenticatorApi(client),
     changePassword: (body: { oldPassword: string; password: string; confirmPassword: string; gaVerifyCode?: string }) =>
-      client.call(CALLS.passwordReinitialize, body, { silent: true }),
+      client.call(CALL_ROUTES.passwordReinitialize, body, { silent: true }),
   };
 }
 

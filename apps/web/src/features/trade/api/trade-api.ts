@@ -10,7 +10,7 @@ import {
   type GetQuoteRequest,
   type kycLimitsResultSchema,
   type ListCardResult,
-  CALLS,
+  CALL_ROUTES,
   type promotionResultSchema,
   type Quote,
   type SubmitBuyRequest,
@@ -45,37 +45,38 @@ export const FEATURE_SWITCH_VERSION = 1025;
  */
 export function createTradeApi(client: HttpClient) {
   return {
-    listCards: () => client.call(CALLS.listCard, { channelCode: CARD_CHANNEL }),
+    listCards: () => client.call(CALL_ROUTES.listCard, { channelCode: CARD_CHANNEL }),
     /** Where the card is typed: the processor's hosted fields (sandbox page, or Checkout.com Flow, its public key and environment). */
-    cardFieldsConfig: () => client.call(CALLS.cardFieldsConfig),
+    cardFieldsConfig: () => client.call(CALL_ROUTES.cardFieldsConfig),
     /** A fresh session for the processor's card fields (Checkout.com Flow's Payment Session), one per card entry: never cached. */
-    cardFieldsSession: () => client.call(CALLS.cardFieldsSession, {}),
+    cardFieldsSession: () => client.call(CALL_ROUTES.cardFieldsSession, {}),
     /** The processor's single-use token and the billing address: never a card number or CVV (they stay in the processor's fields). */
-    addCard: (body: AddCardBody) => client.call(CALLS.addCard, body),
-    deleteCard: (cardId: string) => client.call(CALLS.deleteCard, { cardId }),
-    getQuote: (body: QuoteBody, signal?: AbortSignal) => client.call(CALLS.getQuote, body, { signal }),
+    addCard: (body: AddCardBody) => client.call(CALL_ROUTES.addCard, body),
+    deleteCard: (cardId: string) => client.call(CALL_ROUTES.deleteCard, { cardId }),
+    getQuote: (body: QuoteBody, signal?: AbortSignal) => client.call(CALL_ROUTES.getQuote, body, { signal }),
     /** A fresh price for the same order and amounts; the old quote is superseded. */
     updateQuote: (orderId: string, quoteId: string, signal?: AbortSignal) =>
-      client.call(CALLS.updateQuote, { orderId, quoteId }, { signal }),
+      client.call(CALL_ROUTES.updateQuote, { orderId, quoteId }, { signal }),
     /** Idempotent by orderId: the same body answers the first answer. */
-    submitBuy: (body: SubmitBuyRequest) => client.call(CALLS.submitBuy, body),
-    getPromotion: () => client.call(CALLS.getPromotion),
-    listWallets: async (cryptoCurrency: string, network: string) => (await client.call(CALLS.listWallet, { cryptoCurrency, network })).list,
-    addWallet: (body: AddWalletBody) => client.call(CALLS.addWallet, body, { silent: true }),
+    submitBuy: (body: SubmitBuyRequest) => client.call(CALL_ROUTES.submitBuy, body),
+    getPromotion: () => client.call(CALL_ROUTES.getPromotion),
+    listWallets: async (cryptoCurrency: string, network: string) =>
+      (await client.call(CALL_ROUTES.listWallet, { cryptoCurrency, network })).list,
+    addWallet: (body: AddWalletBody) => client.call(CALL_ROUTES.addWallet, body, { silent: true }),
     /** The pairs of one fiat offered for card buys. */
     listPairs: (baseCurrency: string) =>
-      client.call(CALLS.listCurrencyPairByBaseCurrency, { baseCurrency, channelCode: CARD_CHANNEL, transactionType: 'buy' }),
-    checkAddress: () => client.call(CALLS.kycCheckAddress),
-    kycLimits: () => client.call(CALLS.kycLimits),
+      client.call(CALL_ROUTES.listCurrencyPairByBaseCurrency, { baseCurrency, channelCode: CARD_CHANNEL, transactionType: 'buy' }),
+    checkAddress: () => client.call(CALL_ROUTES.kycCheckAddress),
+    kycLimits: () => client.call(CALL_ROUTES.kycLimits),
     /**
      * The person's own amount range for a pair, before any quote: the pair's range cut to what their
      * limits leave (kyc/limit/query with the pair). Silent: without it the page shows the pair's range.
      */
     amountRange: async (pair: { fiatCurrency: string; cryptoCurrency: string; network: string }) =>
-      (await client.call(CALLS.kycLimits, { ...pair, channelCode: CARD_CHANNEL }, { silent: true })).amountRange ?? null,
+      (await client.call(CALL_ROUTES.kycLimits, { ...pair, channelCode: CARD_CHANNEL }, { silent: true })).amountRange ?? null,
     /** order/query-order/tranid: what a merchant's transaction buys, with the address the merchant set (ODR00001012 when it is not this person's). */
-    transactionFor: (tranId: string) => client.call(CALLS.queryOrderByTranId, { tranId }),
-    featureSwitch: (entry: string) => client.call(CALLS.featureSwitch, { clientType: 'Web', entry, version: FEATURE_SWITCH_VERSION }),
+    transactionFor: (tranId: string) => client.call(CALL_ROUTES.queryOrderByTranId, { tranId }),
+    featureSwitch: (entry: string) => client.call(CALL_ROUTES.featureSwitch, { clientType: 'Web', entry, version: FEATURE_SWITCH_VERSION }),
   };
 }
 

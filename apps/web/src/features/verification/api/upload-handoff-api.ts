@@ -1,4 +1,4 @@
-import { CALLS } from '@causeway/contracts';
+import { CALL_ROUTES } from '@causeway/contracts';
 import type { HttpClient } from '@/lib/http-client';
 
 const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
@@ -7,9 +7,9 @@ const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
 export function createUploadHandoffApi(client: HttpClient) {
   return {
     /** A new link (and its QR code) for the phone; each call makes a new one. */
-    create: (lng: 'en' | 'zh') => client.call(CALLS.uploadHandoffCreate, { lng }),
+    create: (lng: 'en' | 'zh') => client.call(CALL_ROUTES.uploadHandoffCreate, { lng }),
     /** What has arrived from the phone so far. */
-    files: (handoffId: string, signal?: AbortSignal) => client.call(CALLS.uploadHandoffFiles, { handoffId }, withSignal(signal)),
+    files: (handoffId: string, signal?: AbortSignal) => client.call(CALL_ROUTES.uploadHandoffFiles, { handoffId }, withSignal(signal)),
   };
 }
 export type UploadHandoffApi = ReturnType<typeof createUploadHandoffApi>;
@@ -20,10 +20,10 @@ export type UploadHandoffApi = ReturnType<typeof createUploadHandoffApi>;
  */
 export function createTicketApi(client: HttpClient, ticket: string) {
   return {
-    state: (signal?: AbortSignal) => client.call(CALLS.uploadHandoffState, { ticket }, withSignal(signal)),
+    state: (signal?: AbortSignal) => client.call(CALL_ROUTES.uploadHandoffState, { ticket }, withSignal(signal)),
     signUpload: (s3FileName: string, signal?: AbortSignal) =>
-      client.call(CALLS.uploadHandoffSignUpload, { ticket, s3FileName }, withSignal(signal)),
+      client.call(CALL_ROUTES.uploadHandoffSignUpload, { ticket, s3FileName }, withSignal(signal)),
     /** After the PUT succeeded: the server checks the stored bytes and answers the new state. */
-    complete: (filePath: string, fileName: string) => client.call(CALLS.uploadHandoffComplete, { ticket, filePath, fileName }),
+    complete: (filePath: string, fileName: string) => client.call(CALL_ROUTES.uploadHandoffComplete, { ticket, filePath, fileName }),
   };
 }

@@ -1,4 +1,4 @@
-import { CALLS, type DocsVerificationSubmit } from '@causeway/contracts';
+import { CALL_ROUTES, type DocsVerificationSubmit } from '@causeway/contracts';
 import type { HttpClient } from '@/lib/http-client';
 
 export interface KycBasicInfo {
@@ -20,13 +20,13 @@ export interface KycAddress {
 /** The verification pages' calls. */
 export function createVerificationApi(client: HttpClient) {
   return {
-    accessToken: () => client.call(CALLS.kycAccessToken),
+    accessToken: () => client.call(CALL_ROUTES.kycAccessToken),
     /** Reads the vendor's review now (after its step) and answers the new account info. */
-    refreshStatus: () => client.call(CALLS.updateKycStatus),
-    updateAddress: (address: KycAddress) => client.call(CALLS.kycUpdateAddress, address, { silent: true }),
-    basicInfo: () => client.call(CALLS.kycBasicInfo),
-    closeRemediation: () => client.call(CALLS.closeRemediation),
+    refreshStatus: () => client.call(CALL_ROUTES.updateKycStatus),
+    updateAddress: (address: KycAddress) => client.call(CALL_ROUTES.kycUpdateAddress, address, { silent: true }),
+    basicInfo: () => client.call(CALL_ROUTES.kycBasicInfo),
+    closeRemediation: () => client.call(CALL_ROUTES.closeRemediation),
     /** docsverification (flow V2): the typed details and the uploaded files; answers the new account info (Pending). */
-    submitDocuments: (body: DocsVerificationSubmit) => client.call(CALLS.docsVerificationSubmit, body),
+    submitDocuments: (body: DocsVerificationSubmit) => client.call(CALL_ROUTES.docsVerificationSubmit, body),
   };
 }

@@ -1,4 +1,4 @@
-import { type AccountOverview, CALLS, entityProtocolOf } from '@causeway/contracts';
+import { type AccountOverview, CALL_ROUTES, entityProtocolOf } from '@causeway/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,12 +26,13 @@ export function UserMigrationPage() {
   const info = useAccountInfo(mode, { reportErrors: true });
   const precheck = useQuery({
     queryKey: ['entity-switch-precheck'],
-    queryFn: () => client.call(CALLS.entitySwitchPrecheck),
+    queryFn: () => client.call(CALL_ROUTES.entitySwitchPrecheck),
     staleTime: 0,
   });
   const silentStarted = useRef(false);
   const switching = useApiMutation({
-    mutationFn: (target: 'PL' | 'LI') => client.call(CALLS.entitySwitch, { entityProtocolId: entityProtocolOf(target) }, { silent: true }),
+    mutationFn: (target: 'PL' | 'LI') =>
+      client.call(CALL_ROUTES.entitySwitch, { entityProtocolId: entityProtocolOf(target) }, { silent: true }),
     // Still pending while the status page opens: the page shows its spinner until it is left.
     onSuccess: async (moved) => {
       const session = createSessionStore();
@@ -42,7 +43,7 @@ export function UserMigrationPage() {
     },
   });
   const postponing = useApiMutation({
-    mutationFn: () => client.call(CALLS.routeEntityCheck),
+    mutationFn: () => client.call(CALL_ROUTES.routeEntityCheck),
     onSuccess: async () => {
       queries.setQueryData<AccountOverview>(ACCOUNT_INFO_KEY, (current) =>
         current?.kycInfo ? { ...current, kycInfo: { ...current.kycInfo, hitClickedLaterCache: true } } : current,

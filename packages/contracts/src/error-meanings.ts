@@ -1,0 +1,105 @@
+import type { ErrorName } from './errors.ts';
+
+/**
+ * What each error of the catalogue (errors.ts) means: the server's default message for it, and the
+ * documentation. Apart from the codes so that the browser, which needs only names and codes, does
+ * not download these texts.
+ */
+export const ERROR_MEANINGS = {
+  // Session and gateway (docs/rules/errors.md, handled by the web client's HTTP layer).
+  SessionRequired: 'Authentication failed: the token is missing, expired, revoked or of the wrong mode.',
+  GatewayUnavailable: 'The gateway is unavailable: the client goes to services-unavailable.',
+  UnexpectedError: 'Something went wrong: an unexpected server error (no detail is leaked).',
+  UkLoginNoticeRequired: 'UK resident: sign-in needs the UK login notice (UKLoginTitle, UKLoginTips).',
+  ModeUnavailable: 'Services unavailable for this mode: the client shows services-unavailable with the mode flags.',
+  // Meanings not shown by the spec (chosen).
+  AccountAlreadyExists: 'Account already exists, please log in. (chosen)',
+  QuoteExpired: 'Quotation expired: request a new quote. (chosen)',
+  // Authenticator binding (docs/rules/errors.md bind codes; display rules live in the web client).
+  AuthenticatorCodeWrong: 'Authenticator code is wrong (shown under the code boxes).',
+  AuthenticatorSetupExpired: 'Authenticator setup expired: start the binding again (shown as the top error).',
+  EmailCodeWrong: 'Email code is wrong (shown under the boxes and as the top error).',
+  EmailCodeExpired: 'Email code expired (top error).',
+  EmailCodeUsed: 'Email code already used (top error).',
+  TooManyAttempts: 'Too many attempts: Maximum attempts exceeded, try again in 1 hour (text key tooManyTimes).',
+  AuthenticatorAlreadyBound: 'An authenticator is already bound (info toast).',
+  AuthenticatorCoolingOff: 'The authenticator is in its cooling-off period (info toast).',
+  NoBindingInProgress: 'No binding in progress for this account (info toast).',
+  // Sign-in codes added by our server (chosen).
+  InvalidCredentials: 'Invalid credentials. (chosen)',
+  WrongSignInPage:
+    'This account signs in on the other sign-in page: business accounts on business-login, individual accounts on login-v2. (chosen)',
+  TermsNotAccepted: 'Accept the terms to create an account. (chosen)',
+  PasswordAlreadySet: 'A password is already set: change it from the security centre. (chosen)',
+  CurrentPasswordWrong: 'The current password is wrong. (chosen)',
+  AuthenticatorCodeRequiredForChange: 'The authenticator code is required for this change. (chosen)',
+  BotCheckFailed: 'The bot check failed: reload the page and try again. (chosen)',
+  SignInStepOutOfOrder: 'This sign-in step does not fit the current state: start the sign-in again. (chosen)',
+  PrivateRelayEmail: 'A private relay email cannot receive emails: use another address. (chosen)',
+  MerchantLinkInvalid: "The merchant's link is invalid or expired: go back to the merchant and start again. (chosen)",
+  EmailCodeAskedTooSoon: 'Please wait before asking for a new code. (chosen)',
+  SignInStepExpired: 'The sign-in step expired: start again. (chosen)',
+  // Request-level codes added by our server.
+  MalformedRequest: 'The request is malformed: a body, query or header field failed validation.',
+  NoSuchCall: 'No such call under /prod-api.',
+  MethodNotAllowed: 'The call exists but not with this HTTP method.',
+  BodyTooLarge: 'The request body is too large.',
+  UnsupportedContentType: 'The request body has an unsupported content type.',
+  TooManyRequests: 'Too many requests: slow down and try again later.',
+  ApiKeyInvalid: 'The API key header is missing or wrong.',
+  // Document uploads (sign-upload and the storage's signed URLs). UPL0000001/2 answer the docs/rules/validation.md
+  // texts; the codes, and the meanings of the others, are ours (chosen).
+  UploadFormatUnsupported: 'File format must be in jpg/jpeg/png/pdf',
+  UploadSizeOutOfRange: 'File size must be between 10KB and 5120KB',
+  FilePathInvalid: 'The file path is not valid. (chosen)',
+  FileLinkInvalid: 'The file link is invalid or expired: ask for a new one. (chosen)',
+  FileAlreadyStored: 'A file is already stored at this path: ask for a new upload link. (chosen)',
+  FileNotStored: 'No file is stored at this path. (chosen)',
+  UploadLinkInvalid: 'The upload link is invalid or has expired: start again on the computer. (chosen)',
+  UploadLinkFull: 'This upload link has taken all the files it accepts. (chosen)',
+  VerificationCannotStart: 'Verification cannot start now: it passed, is under review, or the account is blocked. (chosen)',
+  DocumentFileUnknown: 'A document file is not one this person uploaded, or is missing. (chosen)',
+  EntitySwitchNotDue: 'No entity switch is due for this account, or the statement does not match its target entity. (chosen)',
+  // Cards (docs/rules/validation.md card rules, docs/rules/limits.md limits). Codes ours (chosen); meanings from the spec's texts.
+  CardNumberInvalid: 'Please enter a valid card number.',
+  CardExpired: 'This card has expired.',
+  CardLimitReached: 'You can save up to 5 cards: delete one to add another.',
+  CardReaddTooSoon: 'A new card can be added 48 hours after a card was deleted.',
+  CardAddingSuspended: 'Adding cards is suspended for 24 hours after a password or authenticator change.',
+  CardNotFound: 'No such card on this account.',
+  CardRefused: 'The card was refused by its bank: try another card.',
+  CardAlreadySaved: 'This card is already saved.',
+  PaymentMethodUnavailable: 'Payment method unavailable or under maintenance: try again later.',
+  CardEntryExpired: 'The card entry has expired or was already used: enter the card again. (chosen)',
+  // Quotes and orders. Codes ours (chosen) except ODR00001013, whose meaning we chose.
+  TransactionLimitExceeded: 'Transaction Limit Exceeded.',
+  TradingPairUnsupported: 'Trading pair unsupported.',
+  PricesUnavailable: 'Prices are unavailable right now: try again in a moment.',
+  IdentityVerificationRequired: 'Complete identity verification before buying.',
+  WalletAddressInvalid: 'The wallet address is not valid for this network.',
+  WalletAddressRefused: 'This wallet address cannot receive funds from us.',
+  OrderNotFound: 'No such order.',
+  QuoteNotCurrent: 'This quote is not the current quote of the order: refresh the quote.',
+  AuthenticatorCodeRequiredForOrder: 'Enter the code from your authenticator app to confirm this order.',
+  HistoryRangeTooLong: 'The history range can be at most 365 days.',
+  OrderAlreadySubmitted: 'This order was already submitted.',
+  TransactionNotFound: 'No such transaction.',
+  ScreeningUnavailable: 'Address screening is unavailable right now: try again in a moment.',
+  MerchantTransactionMismatch:
+    "This does not match the merchant's transaction: its amount, wallet address and network are set by the merchant. (chosen)",
+  // Idempotency (docs/trust.md "Money"): the same key with another body, or while the first runs.
+  RequestStillProcessing: 'This request is still being processed: wait for its answer.',
+  IdempotencyKeyReused: 'This key was already used with a different request.',
+  WalletNotFound: 'No such wallet on this account.',
+  DefaultWalletUndeletable: 'Delete wallet failed: the default wallet cannot be deleted.',
+  WalletAddressAlreadySaved: 'This address is already saved.',
+  // Help centre (issue 6; codes chosen). HLP0000002/3 answer the docs/rules/errors.md filetype/filesize texts.
+  HelpDeskCallRefused: 'This help-desk call is not one the help widget makes: nothing was forwarded. (chosen)',
+  HelpFileFormatUnsupported: 'File format is not supported. (chosen)',
+  HelpFileTooLarge: 'Each file must be at most 10 MB. (chosen)',
+  HelpArticleNotFound: 'No such article or section in the help centre. (chosen)',
+  HelpDeskUnavailable: 'The help desk is unavailable right now: try again in a moment. (chosen)',
+  HelpDeskRefusedInput:
+    'The help desk refused the request or a file (an attachment unknown, expired or already sent, say): attach the file again. (chosen)',
+  WebhookSignatureInvalid: "A vendor webhook's signature is missing, wrong or made with a refused algorithm: nothing was done.",
+} as const satisfies Record<ErrorName, string>;
