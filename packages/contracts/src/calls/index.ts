@@ -24,7 +24,10 @@ export {
   UPLOAD_CALLS,
 };
 
-/** Every call of the API by the name of its PATHS entry: `client.call(CALLS.listCard, body)`, `registerCall(app, CALLS.listCard, …)`. */
+/**
+ * Every call of the API by the name of its PATHS entry: the server registers each (`registerCall(app, CALLS.listCard, …)`),
+ * tests check mocked answers with it; the web calls its route (`client.call(CALL_ROUTES.listCard, body)`).
+ */
 export const CALLS = {
   ...SITE_CALLS,
   ...SIGN_IN_CALLS,
