@@ -9,7 +9,7 @@ import { renderHelpDeskPage } from './help-desk.page.ts';
 export interface HelpDeskOperatorDeps {
   repository: BuiltinDeskRepository;
   /**
-   * HELP_DESK_OPERATOR_PASSWORD, else OPERATOR_PASSWORD (app.ts), with its brute-force limit
+   * HELP_DESK_OPERATOR_PASSWORD, else OPERATOR_PASSWORD (register.ts), with its brute-force limit
    * (platform/operator-password.ts). Without either: open (sandbox installs only).
    */
   operator: OperatorPassword;

@@ -25,7 +25,7 @@ const shownOf = (order: AwaitingReview): OperatorReviewOrder => ({
 /**
  * The operator's view of orders awaiting an operator (issue 13): payouts of unknown outcome past
  * PAYOUT_CONFIRM_DEADLINE_MS, and ended orders whose payment the reconcile found captured. Exists
- * in production behind OPERATOR_PASSWORD (app.ts registers it only with one, or on a sandbox
+ * in production behind OPERATOR_PASSWORD (register.ts registers it only with one, or on a sandbox
  * install). Read-only: nothing here changes an order, so a forged cross-site request gains nothing.
  */
 export function registerOperatorReviewRoutes(app: FastifyInstance, deps: { orders: OrdersRepository; operator: OperatorPassword }): void {
