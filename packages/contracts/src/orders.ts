@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { channelCodeSchema, currencyCodeSchema, decimalStringSchema } from './reference.ts';
+import { WALLET_ADDRESS_REASONS } from '@causeway/wallet-address';
 
 /** A firm quote holds this long; the page counts it down and asks again (update-quote) when it runs out. */
 export const QUOTE_TTL_SECONDS = 30;
@@ -361,22 +362,6 @@ export const addWalletRequestSchema = z.object({
 });
 export const walletIdRequestSchema = z.object({ walletId: z.string().min(1).max(40) });
 
-/** Why an address was refused (packages/wallet-address's reasons, and screening's); each has an en and zh text. */
-export const ADDRESS_REJECTION_REASONS = [
-  'NETWORK_UNSUPPORTED',
-  'EMPTY',
-  'TOO_LONG',
-  'WHITESPACE',
-  'FORMAT',
-  'CHECKSUM',
-  'WRONG_NETWORK',
-  'TESTNET',
-  'UNSUPPORTED_TYPE',
-  'X_ADDRESS',
-  'BURN_ADDRESS',
-  'MEMO_REQUIRED',
-  'MEMO_FORMAT',
-  'MEMO_NOT_ALLOWED',
-  'SCREENING_FLAGGED',
-] as const;
+/** Why an address was refused: packages/wallet-address's reasons, and screening's; each has an en and zh text. */
+export const ADDRESS_REJECTION_REASONS = [...WALLET_ADDRESS_REASONS, 'SCREENING_FLAGGED'] as const;
 export type AddressRejectionReason = (typeof ADDRESS_REJECTION_REASONS)[number];
