@@ -53,6 +53,19 @@ describe('the web shell in Chromium', () => {
     await page.close();
   });
 
+  it('loads the page and its entry script compressed with brotli, as the build wrote them', async () => {
+    const page = await browser.context.newPage();
+    const encodings = new Map<string, string | undefined>();
+    page.on('response', (response) => encodings.set(new URL(response.url()).pathname, response.headers()['content-encoding']));
+    await page.goto(`${browser.baseUrl}/en/login-v2`);
+    await page.waitForLoadState('networkidle');
+    const entry = [...encodings.keys()].find((path) => /^\/assets\/index-[\w-]+\.js$/.test(path));
+    expect(entry).toBeDefined();
+    expect(encodings.get(entry!)).toBe('br');
+    expect(encodings.get('/en/login-v2')).toBe('br');
+    await page.close();
+  });
+
   it('answers a malformed API call with a 400 envelope', async () => {
     const response = await browser.context.request.get(`${browser.baseUrl}/prod-api/capi/v1/customer/order/list-currency?assetType=stocks`);
     expect(response.status()).toBe(400);

@@ -38,7 +38,7 @@ import { createRateLimiter } from './platform/rate-limit.repository.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { loadServerSecret } from './platform/server-secret.repository.ts';
 import { type AnyServerModule, createFaceRegistry, type ModuleContext } from './platform/server-module.ts';
-import { registerWebApp } from './platform/web-app.ts';
+import { registerCompression, registerWebApp } from './platform/web-app.ts';
 import { createWebhookIntake } from './platform/webhook-intake.ts';
 import { chooseProviders } from './providers/provider-kinds.ts';
 import { createProviders } from './providers/registry.ts';
@@ -96,6 +96,8 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   registerClientIpKey(app);
   // Before any route: a route without a caller kind cannot be registered, and a session call gets its guard.
   const callers = enforceCallerKinds(app);
+  // Before every route and the static files: answers compressed by Accept-Encoding.
+  await registerCompression(app);
 
   // Read first (the providers are built below): the CSP lets in only the outside vendors that run.
   const vendors = chooseProviders(config);
