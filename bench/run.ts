@@ -1,7 +1,8 @@
 // `npm run bench`: request rates as ratios of a bare Fastify route measured in the same run (the
 // machine is shared and noisy: only ratios compare across runs), with p99 latencies: list-currency
 // and sign-ins on the embedded database; quotes and card orders on PostgreSQL (BENCH_POSTGRES_URL,
-// default the local server). Also the initial JS of every entry route. Writes
+// default the local server). Also the initial JS of every entry route, and how long `npm start`
+// takes to answer. Writes
 // bench/results/latest.json and the README's performance section.
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
@@ -11,6 +12,7 @@ import { CONNECTIONS, DURATION_S, load } from './load.ts';
 import { SIGN_IN_PASSWORD } from './buyers.ts';
 import { type Buyer, measureOrders, measureQuotes } from './orders-bench.ts';
 import { measureLazyChunks, measureRouteWeights } from './page-weight.ts';
+import { measureStartUp } from './start-up.ts';
 
 const benchDir = fileURLToPath(new URL('.', import.meta.url));
 const root = path.resolve(benchDir, '..');
@@ -114,6 +116,7 @@ function updateReadme(
     trading: Awaited<ReturnType<typeof measureTrading>>;
     routes: ReturnType<typeof measureRouteWeights>;
     lazyChunks: ReturnType<typeof measureLazyChunks>;
+    startUp: Awaited<ReturnType<typeof measureStartUp>>;
   },
 ) {
   const readmePath = path.join(root, 'README.md');
@@ -130,6 +133,7 @@ function updateReadme(
     `| list-currency / baseline | **${results.ratio}** |`,
     `| \`POST common/password\` (sign-ins over 64 accounts: a counted attempt, argon2id m=19 MiB t=2, a session write) | ${results.passwordLogin.requestsPerSecond} req/s, p99 ${results.passwordLogin.p99Ms} ms |`,
     `| sign-ins / baseline | **${results.passwordLoginRatio}** |`,
+    `| \`npm start\` (web app built) to a 200 from \`/prod-api/health\`: first start (new DATA_DIR, migrations and demo data) / restart | ${(results.startUp.firstStartMs / 1000).toFixed(1)} s / ${(results.startUp.restartMs / 1000).toFixed(1)} s |`,
     '',
     `On PostgreSQL (a fresh database; baseline in the same run: ${results.trading.bare.requestsPerSecond} req/s, p99 ${results.trading.bare.p99Ms} ms; 16 verified buyers, the settlement worker running):`,
     '',
@@ -161,6 +165,7 @@ const server = await measureServer();
 const trading = await measureTrading();
 const routes = measureRouteWeights(path.join(root, 'apps/web/dist'), ENTRY_ROUTES);
 const lazyChunks = measureLazyChunks(path.join(root, 'apps/web/dist'), LAZY_CHUNKS, ENTRY_ROUTES);
+const startUp = await measureStartUp(root);
 const results = {
   measuredAt: new Date().toISOString(),
   durationSeconds: DURATION_S,
@@ -169,6 +174,7 @@ const results = {
   trading,
   routes,
   lazyChunks,
+  startUp,
 };
 fs.mkdirSync(path.join(benchDir, 'results'), { recursive: true });
 fs.writeFileSync(path.join(benchDir, 'results/latest.json'), `${JSON.stringify(results, null, 2)}\n`);

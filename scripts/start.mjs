@@ -13,8 +13,11 @@ const SOURCES = [
   'apps/web/index.html',
   'apps/web/public',
   'apps/web/vite.config.ts',
+  'apps/web/flag-images-plugin.ts',
+  'apps/web/precompress-plugin.ts',
   'packages/contracts/src',
   'packages/translations/src',
+  'packages/wallet-address/src',
 ];
 
 function newestMtime(target) {
