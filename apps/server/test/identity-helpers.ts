@@ -15,9 +15,12 @@ export interface IdentityTestApp extends TestApp {
 }
 
 /** The whole app on a fresh test database with a manual clock. */
-export async function createIdentityTestApp(env: Record<string, string> = {}): Promise<IdentityTestApp> {
+export async function createIdentityTestApp(
+  env: Record<string, string> = {},
+  options: { onQuery?: (sql: string) => void } = {},
+): Promise<IdentityTestApp> {
   const clock = createManualClock();
-  return { ...(await createTestApp(env, undefined, { clock })), clock };
+  return { ...(await createTestApp(env, undefined, { clock, ...options })), clock };
 }
 
 /** The authenticator service on the app's database, with the app's key and clock (to bind one for a user). */

@@ -22,11 +22,11 @@ export async function createTestApp(
   env: Record<string, string> = {},
   /** Adds routes before the app is sealed (tests of the platform's own behaviour). */
   extend?: (app: FastifyInstance) => void,
-  options: { clock?: Clock } = {},
+  options: { clock?: Clock; onQuery?: (sql: string) => void } = {},
 ): Promise<TestApp> {
   // No job timer: tests run the outbox with app.jobs.drain(), at the moment they choose.
   const config: Config = loadConfig({ LOG_LEVEL: 'debug', WEB_DIST: '/nonexistent-web-dist', JOB_POLL_MS: '0', ...env });
-  const database = await createTestDatabase();
+  const database = await createTestDatabase(options.onQuery ? { onQuery: options.onQuery } : {});
   const logs: string[] = [];
   const logStream = new Writable({
     write(chunk, _encoding, callback) {

@@ -13,14 +13,14 @@ export type TestDatabase = DatabaseHandle & { url?: string };
  * A fresh, migrated and seeded database for one test file: a PGlite clone of the run's snapshot,
  * or (TEST_DB=postgres) a PostgreSQL database cloned from the run's template. Closing it drops it.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  if (process.env.TEST_DB === 'postgres') return createPostgresClone();
+export async function createTestDatabase(options: { onQuery?: (sql: string) => void } = {}): Promise<TestDatabase> {
+  if (process.env.TEST_DB === 'postgres') return createPostgresClone(options);
   const snapshot = new Blob([fs.readFileSync(inject('pgliteSnapshotPath'))]);
   const client = await PGlite.create({ loadDataDir: snapshot });
-  return openDatabase({ pglite: client });
+  return openDatabase({ pglite: client, ...options });
 }
 
-async function createPostgresClone(): Promise<TestDatabase> {
+async function createPostgresClone(options: { onQuery?: (sql: string) => void }): Promise<TestDatabase> {
   const baseUrl = process.env.TEST_DATABASE_URL as string;
   const name = `${inject('postgresClonePrefix')}${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
@@ -31,7 +31,7 @@ async function createPostgresClone(): Promise<TestDatabase> {
     await admin.end();
   }
   const url = databaseUrlWithName(baseUrl, name);
-  const handle = await openDatabase({ databaseUrl: url, poolSize: 4 });
+  const handle = await openDatabase({ databaseUrl: url, poolSize: 4, ...options });
   return {
     ...handle,
     url,

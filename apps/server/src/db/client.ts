@@ -50,25 +50,31 @@ export interface OpenDatabaseOptions {
   /** An already created PGlite (tests clone a migrated snapshot into one). */
   pglite?: PGlite;
   poolSize?: number;
+  /** Told each query's SQL as it goes out (tests count the queries a call makes). */
+  onQuery?: (sql: string) => void;
 }
 
 /** Opens PostgreSQL when a URL is given, else the embedded PGlite under dataDir (locked). */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
-  if (options.pglite) return wrapPglite(options.pglite, () => {});
+  const logger = options.onQuery ? { logQuery: options.onQuery } : false;
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10, logger);
+  if (options.pglite) return wrapPglite(options.pglite, () => {}, logger);
   if (!options.dataDir) throw new Error('openDatabase needs databaseUrl, dataDir or pglite');
   const release = acquireDataDirLock(options.dataDir);
   try {
     const client = await PGlite.create(path.join(options.dataDir, 'pglite'));
-    return wrapPglite(client, release);
+    return wrapPglite(client, release, logger);
   } catch (error) {
     release();
     throw error;
   }
 }
 
-function wrapPglite(client: PGlite, release: () => void): DatabaseHandle {
-  const unitOfWork = createUnitOfWork(drizzlePglite(client, { schema }) as unknown as Database);
+/** Drizzle's query logger, or none. */
+type QueryLogger = { logQuery: (sql: string) => void } | false;
+
+function wrapPglite(client: PGlite, release: () => void, logger: QueryLogger = false): DatabaseHandle {
+  const unitOfWork = createUnitOfWork(drizzlePglite(client, { schema, logger }) as unknown as Database);
   return {
     db: unitOfWork.db,
     unitOfWork,
@@ -92,11 +98,11 @@ function wrapPglite(client: PGlite, release: () => void): DatabaseHandle {
   };
 }
 
-async function openPostgres(connectionString: string, max: number): Promise<DatabaseHandle> {
+async function openPostgres(connectionString: string, max: number, logger: QueryLogger = false): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString, max });
   // An idle client that errors (server restart) must not crash the process.
   pool.on('error', () => {});
-  const drizzleDb = drizzleNodePg(pool, { schema });
+  const drizzleDb = drizzleNodePg(pool, { schema, logger });
   const unitOfWork = createUnitOfWork(drizzleDb as unknown as Database);
   return {
     db: unitOfWork.db,

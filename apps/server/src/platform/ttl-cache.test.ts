@@ -24,6 +24,15 @@ describe('createTtlCache', () => {
     expect(await cache.get('bad', async () => 'recovered')).toBe('recovered');
   });
 
+  it('asks a lazy thenable (a query builder, which queries again each time it is awaited) once for every reader', async () => {
+    const cache = createTtlCache<string>({ ttlMs: 1000 });
+    let queries = 0;
+    const builder = { then: (resolve: (value: string) => void) => resolve(`answer ${(queries += 1)}`) } as PromiseLike<string>;
+    expect(await cache.get('q', () => builder)).toBe('answer 1');
+    expect(await cache.get('q', () => builder)).toBe('answer 1');
+    expect(queries).toBe(1);
+  });
+
   it('keeps at most maxEntries keys, dropping the oldest', async () => {
     const cache = createTtlCache<string>({ ttlMs: 1000, maxEntries: 2 });
     const load = vi.fn(async () => 'v');

@@ -8,10 +8,12 @@ export function createTtlCache<T>(options: { ttlMs: number; maxEntries?: number;
   const { ttlMs, maxEntries = 256, now = Date.now } = options;
   const entries = new Map<string, { expiresAt: number; value: Promise<T> }>();
   return {
-    get(key: string, load: () => Promise<T>): Promise<T> {
+    get(key: string, load: () => PromiseLike<T>): Promise<T> {
       const hit = entries.get(key);
       if (hit && hit.expiresAt > now()) return hit.value;
-      const value = load();
+      // Promise.resolve: a lazy thenable (a query builder runs its query each time it is awaited)
+      // is asked once, and every later reader shares that one answer.
+      const value = Promise.resolve(load());
       entries.delete(key);
       entries.set(key, { expiresAt: now() + ttlMs, value });
       if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);

@@ -1,5 +1,7 @@
 import type { Database } from '../../db/client.ts';
+import { createTtlCache } from '../../platform/ttl-cache.ts';
 import { createReferenceRepository } from './reference.repository.ts';
+import { REFERENCE_CACHE_TTL_MS } from './reference.service.ts';
 
 /** One enabled pair offered on one channel (card, Klarna, bank) for buying or selling: plain data. */
 export interface PairOffer {
@@ -41,7 +43,23 @@ export interface Catalogue {
   listEnabledNetworks(currencyCodes: string[]): Promise<CatalogueNetwork[]>;
 }
 
-/** The catalogue over the reference tables (modules/reference/index.ts). */
-export function createCatalogue(db: Database): Catalogue {
-  return createReferenceRepository(db);
+/**
+ * The catalogue over the reference tables (modules/reference/index.ts), served from memory for
+ * REFERENCE_CACHE_TTL_MS: every quote reads it, and it changes only when an operator edits it.
+ */
+export function createCatalogue(db: Database, now?: () => number): Catalogue {
+  const repository = createReferenceRepository(db);
+  const options = { ttlMs: REFERENCE_CACHE_TTL_MS, ...(now ? { now } : {}) };
+  const offers = createTtlCache<PairOffer[]>(options);
+  const currencies = createTtlCache<CatalogueCurrency[]>(options);
+  const networks = createTtlCache<CatalogueNetwork[]>(options);
+  return {
+    listPairOffers: (filter) =>
+      offers.get(JSON.stringify([filter.baseCurrency, filter.channelCode ?? null, filter.transactionType ?? null]), () =>
+        repository.listPairOffers(filter),
+      ),
+    listEnabledCurrencies: (assetType) => currencies.get(assetType ?? 'all', () => repository.listEnabledCurrencies(assetType)),
+    listEnabledNetworks: (currencyCodes) =>
+      networks.get(JSON.stringify(currencyCodes), () => repository.listEnabledNetworks(currencyCodes)),
+  };
 }

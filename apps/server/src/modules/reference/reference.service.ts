@@ -14,8 +14,12 @@ export function flagOf(alpha2: string): string {
 /** numeric(38,18) comes back padded ("20.000000000000000000"): write it without trailing zeros. */
 const toPlainDecimal = (value: string) => new Decimal(value).toFixed();
 
-/** How long the catalogue is served from memory: operator edits show on every process within this. */
-export const REFERENCE_CACHE_TTL_MS = 10_000;
+/**
+ * How long the catalogue is served from memory: an operator's edit shows on every process within
+ * this (docs/rules: reference data is never stale for more than a second). A second costs a process
+ * a handful of reads a second, and spares every quote and page its catalogue queries.
+ */
+export const REFERENCE_CACHE_TTL_MS = 1_000;
 
 export function createReferenceService(repository: ReferenceRepository, cacheTtlMs = REFERENCE_CACHE_TTL_MS) {
   const countries = createTtlCache<CountryItem[]>({ ttlMs: cacheTtlMs });
