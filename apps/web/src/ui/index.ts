@@ -4,7 +4,7 @@ export { CountrySelect, countryName, countryNameOf, type CountrySelectProps } fr
 export { ErrorView, type ErrorViewProps } from './error-view.tsx';
 export { CheckCircleIcon } from './icons.tsx';
 export { FileUpload, type FileUploadProps, type UploadedFile } from './file-upload.tsx';
-export { FieldError, sanitizeHtml, type FieldErrorProps } from './field-error.tsx';
+export { FieldError, loadFieldSanitizer, type FieldErrorProps } from './field-error.tsx';
 export { FloatingLabelInput, type FloatingLabelInputProps } from './floating-label-input.tsx';
 export { PasswordInput, type PasswordInputProps } from './password-input.tsx';
 export { GradientButton, type GradientButtonProps, type GradientButtonVariant } from './gradient-button.tsx';

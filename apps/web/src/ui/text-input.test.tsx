@@ -61,7 +61,8 @@ describe('TextInput', () => {
       />,
     );
     await user.type(screen.getByRole('textbox', { name: 'Code' }), 'x');
-    const error = screen.getByText('Bad').closest('p')!;
+    // Rendered as HTML only once the sanitiser (loaded with the first message that has markup) is there.
+    const error = (await screen.findByText('Bad')).closest('p')!;
     expect(error.querySelector('b')).toHaveTextContent('Bad');
     expect(error.querySelector('img')).not.toHaveAttribute('onerror');
     expect(error.querySelector('script')).toBeNull();
