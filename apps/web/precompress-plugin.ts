@@ -31,8 +31,14 @@ export function precompressDir(dir: string): number {
       params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
     });
     const gzip = gzipSync(raw, { level: 9 });
-    if (brotli.length < raw.length) (fs.writeFileSync(`${file}.br`, brotli), written++);
-    if (gzip.length < raw.length) (fs.writeFileSync(`${file}.gz`, gzip), written++);
+    for (const [suffix, bytes] of [
+      ['br', brotli],
+      ['gz', gzip],
+    ] as const) {
+      if (bytes.length >= raw.length) continue;
+      fs.writeFileSync(`${file}.${suffix}`, bytes);
+      written += 1;
+    }
   }
   return written;
 }
