@@ -12,6 +12,7 @@ import { CONNECTIONS, DURATION_S, load } from './load.ts';
 import { SIGN_IN_PASSWORD } from './buyers.ts';
 import { type Buyer, measureOrders, measureQuotes } from './orders-bench.ts';
 import { measureLazyChunks, measureRouteWeights } from './page-weight.ts';
+import { measurePasswordHashes } from './password-hashes.ts';
 import { measureStartUp } from './start-up.ts';
 
 const benchDir = fileURLToPath(new URL('.', import.meta.url));
@@ -117,6 +118,7 @@ function updateReadme(
     routes: ReturnType<typeof measureRouteWeights>;
     lazyChunks: ReturnType<typeof measureLazyChunks>;
     startUp: Awaited<ReturnType<typeof measureStartUp>>;
+    passwordHashes: Awaited<ReturnType<typeof measurePasswordHashes>>;
   },
 ) {
   const readmePath = path.join(root, 'README.md');
@@ -133,6 +135,7 @@ function updateReadme(
     `| list-currency / baseline | **${results.ratio}** |`,
     `| \`POST common/password\` (sign-ins over 64 accounts: a counted attempt, argon2id m=19 MiB t=2, a session write) | ${results.passwordLogin.requestsPerSecond} req/s, p99 ${results.passwordLogin.p99Ms} ms |`,
     `| sign-ins / baseline | **${results.passwordLoginRatio}** |`,
+    `| argon2id verifications alone (the same parameters, ${CONNECTIONS} at once, in the bench's process): the ceiling of sign-ins | ${results.passwordHashes.verificationsPerSecond}/s |`,
     `| \`npm start\` (web app built) to a 200 from \`/prod-api/health\`: first start (new DATA_DIR, migrations and demo data) / restart | ${(results.startUp.firstStartMs / 1000).toFixed(1)} s / ${(results.startUp.restartMs / 1000).toFixed(1)} s |`,
     '',
     `On PostgreSQL (a fresh database; baseline in the same run: ${results.trading.bare.requestsPerSecond} req/s, p99 ${results.trading.bare.p99Ms} ms; 16 verified buyers, the settlement worker running):`,
@@ -166,6 +169,7 @@ const trading = await measureTrading();
 const routes = measureRouteWeights(path.join(root, 'apps/web/dist'), ENTRY_ROUTES);
 const lazyChunks = measureLazyChunks(path.join(root, 'apps/web/dist'), LAZY_CHUNKS, ENTRY_ROUTES);
 const startUp = await measureStartUp(root);
+const passwordHashes = await measurePasswordHashes();
 const results = {
   measuredAt: new Date().toISOString(),
   durationSeconds: DURATION_S,
@@ -175,6 +179,7 @@ const results = {
   routes,
   lazyChunks,
   startUp,
+  passwordHashes,
 };
 fs.mkdirSync(path.join(benchDir, 'results'), { recursive: true });
 fs.writeFileSync(path.join(benchDir, 'results/latest.json'), `${JSON.stringify(results, null, 2)}\n`);
