@@ -8,18 +8,25 @@ type Sanitize = (html: string) => string;
  * the sanitiser would otherwise ride in every page's first load (28 kB).
  */
 let sanitizer: Promise<Sanitize> | undefined;
-export const loadFieldSanitizer = (): Promise<Sanitize> =>
-  (sanitizer ??= import('dompurify').then(
+export function loadFieldSanitizer(): Promise<Sanitize> {
+  sanitizer ??= import('dompurify').then(
     ({ default: DOMPurify }) =>
       (html: string) =>
         DOMPurify.sanitize(html, { USE_PROFILES: { html: true } }),
-  ));
+    (error: unknown) => {
+      // A chunk that failed to load (offline, a deploy in between) is asked again next time.
+      sanitizer = undefined;
+      throw error;
+    },
+  );
+  return sanitizer;
+}
 
 /** A message with a tag or an entity needs the sanitiser; any other is shown as text. */
 const hasMarkup = (text: string) => /[<&]/.test(text);
 
-/** A message's text without its tags, shown (escaped, as text) until the sanitiser is there. */
-const withoutTags = (text: string) => text.replace(/<[^>]*>/g, '');
+/** A message's text without its tags (and without what a script or style holds), shown as text until the sanitiser is there. */
+const withoutTags = (text: string) => text.replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, '').replace(/<[^>]*>/g, '');
 
 /** The sanitised HTML of a message with markup, once the sanitiser has loaded; undefined before, and for plain text. */
 function useSanitized(message: string | undefined): string | undefined {
@@ -27,9 +34,13 @@ function useSanitized(message: string | undefined): string | undefined {
   useEffect(() => {
     if (!message || !hasMarkup(message)) return;
     let current = true;
-    void loadFieldSanitizer().then((sanitize) => {
-      if (current) setSanitized({ source: message, html: sanitize(message) });
-    });
+    // Until it loads, or if it cannot, the message shows as text without its tags: never hidden.
+    loadFieldSanitizer().then(
+      (sanitize) => {
+        if (current) setSanitized({ source: message, html: sanitize(message) });
+      },
+      () => undefined,
+    );
     return () => {
       current = false;
     };

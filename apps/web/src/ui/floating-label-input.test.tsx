@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithI18n } from '@/test/render';
@@ -48,6 +48,8 @@ describe('FloatingLabelInput', () => {
     const user = userEvent.setup();
     renderWithI18n(<FloatingLabelInput label="Name" errors={['Oops<img src=x onerror=alert(1)><script>x()</script>']} />);
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'a');
+    // Rendered as HTML only once the sanitiser (loaded with the first message that has markup) is there.
+    await waitFor(() => expect(screen.getByText('Oops').querySelector('img')).toBeInTheDocument());
     const error = screen.getByText('Oops');
     expect(error.querySelector('img')).not.toHaveAttribute('onerror');
     expect(error.querySelector('script')).toBeNull();

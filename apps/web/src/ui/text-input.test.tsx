@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -62,7 +62,8 @@ describe('TextInput', () => {
     );
     await user.type(screen.getByRole('textbox', { name: 'Code' }), 'x');
     // Rendered as HTML only once the sanitiser (loaded with the first message that has markup) is there.
-    const error = (await screen.findByText('Bad')).closest('p')!;
+    await waitFor(() => expect(screen.getByText('Bad').tagName).toBe('B'));
+    const error = screen.getByText('Bad').closest('p')!;
     expect(error.querySelector('b')).toHaveTextContent('Bad');
     expect(error.querySelector('img')).not.toHaveAttribute('onerror');
     expect(error.querySelector('script')).toBeNull();
