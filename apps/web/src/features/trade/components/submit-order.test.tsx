@@ -35,6 +35,9 @@ async function confirmAndPay(routes: Record<string, Responder> = {}) {
   expect(within(sheet).getByText(ADDRESS)).toBeInTheDocument();
   expect(within(sheet).getByText('4242 **** **** 4242')).toBeInTheDocument();
   expect(within(sheet).getByRole('timer')).toHaveTextContent(/New price in \d+ s/);
+  // Radix turns the page's pointer events off as the sheet opens and the sheet's own back on a render
+  // later: a click in between (a loaded CI) met pointer-events: none.
+  await waitFor(() => expect(sheet).toHaveStyle({ pointerEvents: 'auto' }));
   await view.user.click(within(sheet).getByRole('button', { name: 'Pay 100.00 EUR' }));
   const orderId = (view.bodiesOf(PATHS.getQuote)[0] as { orderId: string }).orderId;
   return { ...view, orderId };
