@@ -145,9 +145,13 @@ async function openPostgres(connectionString: string, max: number, logger: Query
   };
 }
 
+/** The rows of `db.execute`: both drivers answer a result with `rows` (Drizzle types it per driver). */
+export function rowsOf<Row>(result: unknown): Row[] {
+  return (result as { rows: Row[] }).rows;
+}
+
 /** The version string the database reports, e.g. "15.19 (Debian 15.19-0+deb12u1)". */
 export async function readServerVersion(db: Database): Promise<string> {
   const result = await db.execute<{ server_version: string }>(sql`show server_version`);
-  const rows = (result as unknown as { rows: Array<{ server_version: string }> }).rows;
-  return rows[0]?.server_version ?? 'unknown';
+  return rowsOf<{ server_version: string }>(result)[0]?.server_version ?? 'unknown';
 }

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, isNull, lte, not, or, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
+import { type Database, rowsOf } from '../db/client.ts';
 import { jobs, jobWorkers } from '../db/schema/index.ts';
 import { newId } from '../platform/crypto.ts';
 
@@ -83,7 +83,7 @@ export function createJobQueueRepository(db: Database) {
     /** A new lock key for a worker: taken before its row exists, so a recorded worker always holds its lock while alive. */
     async nextWorkerLockKey(): Promise<number> {
       const result = await db.execute<{ key: number }>(sql`select nextval(pg_get_serial_sequence('job_workers', 'lock_key'))::int as key`);
-      const key = (result as unknown as { rows: Array<{ key: number }> }).rows[0]?.key;
+      const key = rowsOf<{ key: number }>(result)[0]?.key;
       if (typeof key !== 'number') throw new Error('no worker lock key');
       return key;
     },

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import { appSecrets } from '../db/schema/index.ts';
+import { afterCommit, preparedQuery } from './transaction.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -86,5 +87,48 @@ describe('one unit of work (platform/transaction.ts)', () => {
     expect(database.unitOfWork.inTransaction()).toBe(false);
     await write('uow-plain');
     expect(await exists('uow-plain')).toBe(true);
+  });
+
+  it('afterCommit runs once the outermost transaction commits, never after a rollback; a savepoint hands its hooks to its parent', async () => {
+    const ran: string[] = [];
+    afterCommit(() => ran.push('outside: at once'));
+    await database.unitOfWork.transaction(async () => {
+      afterCommit(() => ran.push('outer'));
+      await database.unitOfWork.savepoint(async () => {
+        afterCommit(() => ran.push('kept savepoint'));
+      });
+      await database.unitOfWork
+        .savepoint(async () => {
+          afterCommit(() => ran.push('rolled-back savepoint'));
+          throw new Error('refused');
+        })
+        .catch(() => {});
+      // Nothing runs before the commit: the writes are not for good yet.
+      expect(ran).toEqual(['outside: at once']);
+    });
+    expect(ran).toEqual(['outside: at once', 'outer', 'kept savepoint']);
+    await expect(
+      database.unitOfWork.transaction(async () => {
+        afterCommit(() => ran.push('rolled back'));
+        throw new Error('rollback');
+      }),
+    ).rejects.toThrow('rollback');
+    expect(ran).not.toContain('rolled back');
+  });
+
+  it('a prepared query runs on the pool outside a transaction and in the transaction inside one (it sees its own writes)', async () => {
+    const named = preparedQuery(database.db, (db) =>
+      db
+        .select()
+        .from(appSecrets)
+        .where(eq(appSecrets.name, sql.placeholder('name')))
+        .prepare('test_secret_by_name'),
+    );
+    expect(await named({ name: 'uow-prepared' })).toEqual([]);
+    await database.unitOfWork.transaction(async () => {
+      await write('uow-prepared');
+      expect(await named({ name: 'uow-prepared' })).toHaveLength(1);
+    });
+    expect(await named({ name: 'uow-prepared' })).toHaveLength(1);
   });
 });

@@ -12,6 +12,8 @@ interface OpenTransaction {
   tx: object;
   /** False once the transaction has committed or rolled back: work it started that outlives it runs on the pool. */
   open: boolean;
+  /** What `afterCommit` asked to run once this transaction's writes are committed (a savepoint hands its own to its parent). */
+  afterCommit: Array<() => void>;
 }
 
 /** The transaction the running code is inside, if any: it travels with the async call chain. */
@@ -46,15 +48,22 @@ export function createUnitOfWork<Db extends Transactional>(root: Db): UnitOfWork
     const store = current.getStore();
     return store && store.open && store.root === root ? (store.tx as Db) : undefined;
   };
-  const begin = <T>(on: Transactional, work: () => Promise<T>): Promise<T> =>
-    on.transaction(async (tx: object) => {
-      const store: OpenTransaction = { root, tx: tx as object, open: true };
+  const begin = async <T>(on: Transactional, work: () => Promise<T>): Promise<T> => {
+    const parent = current.getStore();
+    const store: OpenTransaction = { root, tx: root, open: true, afterCommit: [] };
+    const result = (await on.transaction(async (tx: object) => {
+      store.tx = tx;
       try {
         return await current.run(store, work);
       } finally {
         store.open = false;
       }
-    });
+    })) as T;
+    // Committed: a savepoint's hooks wait for its parent's commit; the outermost transaction's run now.
+    if (parent?.open && parent.root === root) parent.afterCommit.push(...store.afterCommit);
+    else for (const hook of store.afterCommit) hook();
+    return result;
+  };
 
   const transaction = <T>(work: () => Promise<T>): Promise<T> => (active() ? work() : begin(root, work));
   const savepoint = <T>(work: () => Promise<T>): Promise<T> => begin(active() ?? root, work);
@@ -74,4 +83,38 @@ export function createUnitOfWork<Db extends Transactional>(root: Db): UnitOfWork
   });
 
   return { db, transaction, savepoint, inTransaction: () => active() !== undefined };
+}
+
+/**
+ * Runs `hook` once the caller's transaction has committed, or at once outside one; never when it
+ * rolls back. For what may only be remembered when the writes it saw are for good (a cache).
+ */
+export function afterCommit(hook: () => void): void {
+  const store = current.getStore();
+  if (store?.open) store.afterCommit.push(hook);
+  else hook();
+}
+
+/** What Drizzle's `.prepare(name)` answers: a query built once, run with its placeholders' values. */
+interface PreparedLike<Params, Result> {
+  execute(params?: Params): Promise<Result>;
+}
+
+/**
+ * A hot query built once (Drizzle's SQL building costs more CPU than the round trip on a busy
+ * server) and run on the pool as a named prepared statement, parsed once per connection. A
+ * prepared query is tied to the pool it was built on, so inside a transaction the query is built
+ * afresh on it instead: the read must see the transaction's own writes and, on PGlite, must not
+ * wait for the one connection the transaction holds.
+ */
+export function preparedQuery<Db, Params, Result>(
+  db: Db,
+  build: (db: Db) => PreparedLike<Params, Result>,
+): (params: Params) => Promise<Result> {
+  let onPool: PreparedLike<Params, Result> | undefined;
+  return (params) => {
+    if (current.getStore()?.open) return build(db).execute(params);
+    onPool ??= build(db);
+    return onPool.execute(params);
+  };
 }

@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { preparedQuery } from '../../platform/transaction.ts';
 import {
   credentialFailures,
   emailCodes,
@@ -35,6 +36,20 @@ export interface FailurePolicy {
  * it joins (the unit of work of platform/transaction.ts: nothing is passed down).
  */
 export function createIdentityRepository(db: Database) {
+  const activeSessionByTokenHash = preparedQuery(db, (on) =>
+    on
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+          isNull(sessions.revokedAt),
+          sql`${sessions.expiresAt} > ${sql.placeholder('now')}::timestamptz`,
+        ),
+      )
+      .prepare('active_session_by_token_hash'),
+  );
   return {
     /** Runs `work` in one transaction (joining the caller's when there is one). */
     async transaction<T>(work: () => Promise<T>): Promise<T> {
@@ -188,12 +203,9 @@ export function createIdentityRepository(db: Database) {
       await db.insert(sessions).values(values);
     },
 
+    /** Every signed-in call reads it: a prepared statement. */
     async findActiveSessionByTokenHash(tokenHash: string, now: Date): Promise<{ session: SessionRow; user: UserRow } | undefined> {
-      const [row] = await db
-        .select({ session: sessions, user: users })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+      const [row] = await activeSessionByTokenHash({ tokenHash, now: now.toISOString() });
       return row;
     },
 

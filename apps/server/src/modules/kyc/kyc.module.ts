@@ -73,8 +73,8 @@ export function createKycModule(deps: {
   });
   /** Where a person's verification stands, for orders (plain data: no profile row leaves the module). */
   const verificationOf = async (userId: string): Promise<Verification | undefined> => {
-    const profile = await repository.findProfile(userId);
-    return profile && { kycStatus: profile.kycStatus, kycLevel: profile.kycLevel };
+    const standing = await repository.findStanding(userId);
+    return standing && { kycStatus: standing.kycStatus, kycLevel: standing.kycLevel };
   };
   return { repository, service, entitySwitch, sharedKyc, verificationOf };
 }

@@ -1,5 +1,6 @@
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { preparedQuery } from '../../platform/transaction.ts';
 import { kybProfiles, kycProfiles, kycWebhookEvents, mailingListMembers } from '../../db/schema/index.ts';
 import type { JobQueueRepository } from '../../jobs/job-queue.repository.ts';
 
@@ -8,7 +9,19 @@ export type KybProfileRow = typeof kybProfiles.$inferSelect;
 
 /** KYC and KYB profiles and the vendor's webhook events: the only ORM access of the KYC module. */
 export function createKycRepository(db: Database, queue: JobQueueRepository) {
+  const standingOf = preparedQuery(db, (on) =>
+    on
+      .select({ kycStatus: kycProfiles.kycStatus, kycLevel: kycProfiles.kycLevel })
+      .from(kycProfiles)
+      .where(eq(kycProfiles.userId, sql.placeholder('userId')))
+      .prepare('kyc_standing_of'),
+  );
   return {
+    /** Where a person's verification stands, read on every quote and order: two columns, a prepared statement. */
+    async findStanding(userId: string): Promise<{ kycStatus: string; kycLevel: number } | undefined> {
+      return (await standingOf({ userId }))[0];
+    },
+
     async findProfile(userId: string): Promise<KycProfileRow | undefined> {
       const [row] = await db.select().from(kycProfiles).where(eq(kycProfiles.userId, userId));
       return row;

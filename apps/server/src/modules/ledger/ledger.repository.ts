@@ -3,6 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ledgerAccounts, ledgerEntries, ledgerJournals } from '../../db/schema/index.ts';
 import { newId } from '../../platform/crypto.ts';
+import { afterCommit } from '../../platform/transaction.ts';
 import type { JournalInput, Ledger, LedgerAccountSpec } from './ledger.ts';
 
 /** The posting was refused before it reached the database: the entries do not balance, or one is zero. */
@@ -27,8 +28,18 @@ const fingerprintOf = (kind: string, reference: string, entries: Array<{ code: s
  * anything else (migration 0013_ledger_rules), so a bug here cannot unbalance the books.
  */
 export function createLedger(db: Database): Ledger {
+  /**
+   * Accounts met before, by code: an account's id, currency and side never change, so a posting
+   * over known accounts reads none (every order posts several journals). Remembered only once the
+   * transaction that read them commits: an account created in one that rolls back never existed.
+   */
+  const known = new Map<string, { id: string; currency: string; normalSide: string }>();
+
   /** The accounts' ids by code, creating the missing ones (a currency and side never change afterwards). */
   async function accountIds(specs: LedgerAccountSpec[]): Promise<Map<string, string>> {
+    const cached = specs.map((spec) => known.get(spec.code));
+    if (cached.every((row, index) => row && row.currency === specs[index]!.currency && row.normalSide === specs[index]!.normalSide))
+      return new Map(specs.map((spec, index) => [spec.code, cached[index]!.id]));
     const codes = [...new Set(specs.map((spec) => spec.code))].sort();
     const read = async () =>
       db
@@ -68,6 +79,9 @@ export function createLedger(db: Database): Ledger {
       if (row.currency !== spec.currency || row.normalSide !== spec.normalSide)
         throw new Error(`ledger account ${spec.code} exists with another currency or side`);
     }
+    afterCommit(() => {
+      for (const row of rows) known.set(row.code, row);
+    });
     return new Map(rows.map((row) => [row.code, row.id]));
   }
 
@@ -88,6 +102,37 @@ export function createLedger(db: Database): Ledger {
     }
   }
 
+  /** The journal and its entries: they commit with whatever the caller's transaction writes, or alone. */
+  function postJournal(input: JournalInput): Promise<{ journalId: string; posted: boolean }> {
+    return db.transaction(async () => {
+      const journalId = newId('jnl');
+      const [inserted] = await db
+        .insert(ledgerJournals)
+        .values({
+          id: journalId,
+          kind: input.kind,
+          reference: input.reference,
+          idempotencyKey: input.idempotencyKey,
+          reverses: input.reverses ?? null,
+          description: input.description ?? null,
+        })
+        .onConflictDoNothing({ target: ledgerJournals.idempotencyKey })
+        .returning({ id: ledgerJournals.id });
+      if (!inserted) return replayOf(input);
+      const ids = await accountIds(input.entries.map((entry) => entry.account));
+      const rows = input.entries
+        .map(({ account, amount }) => ({
+          journalId,
+          accountId: ids.get(account.code)!,
+          currency: account.currency,
+          amount: amount.toFixed(),
+        }))
+        .sort((a, b) => a.accountId.localeCompare(b.accountId));
+      await db.insert(ledgerEntries).values(rows);
+      return { journalId, posted: true };
+    });
+  }
+
   const ledger = {
     /** The account's id, created on first use. */
     async accountId(spec: LedgerAccountSpec): Promise<string> {
@@ -104,34 +149,7 @@ export function createLedger(db: Database): Ledger {
      */
     async post(input: JournalInput): Promise<{ journalId: string; posted: boolean }> {
       assertPostable(input);
-      // Its journal and entries commit with whatever the caller's transaction writes, or alone.
-      return db.transaction(async () => {
-        const journalId = newId('jnl');
-        const [inserted] = await db
-          .insert(ledgerJournals)
-          .values({
-            id: journalId,
-            kind: input.kind,
-            reference: input.reference,
-            idempotencyKey: input.idempotencyKey,
-            reverses: input.reverses ?? null,
-            description: input.description ?? null,
-          })
-          .onConflictDoNothing({ target: ledgerJournals.idempotencyKey })
-          .returning({ id: ledgerJournals.id });
-        if (!inserted) return replayOf(input);
-        const ids = await accountIds(input.entries.map((entry) => entry.account));
-        const rows = input.entries
-          .map(({ account, amount }) => ({
-            journalId,
-            accountId: ids.get(account.code)!,
-            currency: account.currency,
-            amount: amount.toFixed(),
-          }))
-          .sort((a, b) => a.accountId.localeCompare(b.accountId));
-        await db.insert(ledgerEntries).values(rows);
-        return { journalId, posted: true };
-      });
+      return postJournal(input);
     },
 
     /**

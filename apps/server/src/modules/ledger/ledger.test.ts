@@ -121,6 +121,31 @@ describe('the ledger', () => {
     expect((await ledger.balance(a.code)).isZero()).toBe(true);
   });
 
+  it('forgets accounts created in a transaction that rolled back: the next posting creates them again', async () => {
+    const fresh: LedgerAccountSpec = { code: 'test:rollback:USD', currency: 'USD', normalSide: 'debit' };
+    const other: LedgerAccountSpec = { code: 'test:rollback-other:USD', currency: 'USD', normalSide: 'credit' };
+    const journal = (key: string) => ({
+      kind: 'funding',
+      reference: key,
+      idempotencyKey: key,
+      entries: [
+        { account: fresh, amount: d('1') },
+        { account: other, amount: d('-1') },
+      ],
+    });
+    await expect(
+      database.unitOfWork.transaction(async () => {
+        await ledger.post(journal('test-rollback-1'));
+        // Reads the accounts the first posting created, uncommitted: the ledger must not remember them.
+        await ledger.post(journal('test-rollback-2'));
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await database.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.code, fresh.code))).toEqual([]);
+    await ledger.post(journal('test-rollback-3'));
+    expect((await ledger.balance(fresh.code)).toFixed()).toBe('1');
+  });
+
   it('keeps 18 decimal places exactly (no float ever holds an amount)', async () => {
     const tiny = d('0.000000000000000001');
     const dustIn: LedgerAccountSpec = { code: 'test:dust-in:EUR', currency: 'EUR', normalSide: 'debit' };

@@ -124,9 +124,9 @@ export function createOrderService(deps: {
      * first-transactions discount may be used up by orders submitted since.
      */
     const stillFits = async () => {
-      const room = await deps.quotes.tierRoom(user.id, kyc.kycLevel);
+      const { room, promotion } = await deps.quotes.tierRoomAndPromotion(user.id, kyc.kycLevel);
       if (limitAmount.gt(room)) throw deps.quotes.roomExceeded(pair, room, quote.fiatCurrency, 2);
-      if (quote.promotionApplied && !(await deps.quotes.promotion(user.id)).eligible)
+      if (quote.promotionApplied && !promotion.eligible)
         throw new AppError(ErrorCode.QuoteNotCurrent, 'The first-transactions discount of this quote is used up: refresh the quote.');
       // A merchant's transaction is filled by one order at a time.
       if (
@@ -139,10 +139,10 @@ export function createOrderService(deps: {
 
     const now = clock.now();
     // One transaction: the person's lock, the checks under it, the order and its outbox job.
-    await deps.transaction(async () => {
+    const order = await deps.transaction(async () => {
       await orders.lockOrdersOf(user.id);
       await stillFits();
-      await orders.insertOrder({
+      const stored = await orders.insertOrder({
         id: body.orderId,
         userId: user.id,
         quoteId: quote.id,
@@ -178,8 +178,9 @@ export function createOrderService(deps: {
         runAt: new Date(now.getTime() + WATCHDOG_DELAY_MS),
         dedupeKey: advanceJobKey(body.orderId),
       });
+      return stored;
     });
-    await deps.settlement.authorizeNow(body.orderId);
+    await deps.settlement.authorizeNow(order);
     return resultOf((await orders.findOrder(body.orderId))!);
   }
 

@@ -129,7 +129,7 @@ export function createOrdersModule(deps: {
 
   /** What a person spent in each limit period, in EUR (the KYC limits' used amounts). */
   const spentInPeriods: SpentInPeriods = async (userId, now) => {
-    const spent = await ordersRepository.spentSince(userId, periodStarts(now));
+    const { spent } = await ordersRepository.standing(userId, periodStarts(now), null);
     return { DAILY: new Decimal(spent.DAILY), MONTHLY: new Decimal(spent.MONTHLY), YEARLY: new Decimal(spent.YEARLY) };
   };
   return {

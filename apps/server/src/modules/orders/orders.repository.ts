@@ -1,11 +1,14 @@
-import type { OrderStatus } from '@causeway/contracts';
+import { LIMIT_PERIODS, type OrderStatus } from '@causeway/contracts';
 import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lte, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orderEvents, orders, users } from '../../db/schema/index.ts';
 import { newId } from '../../platform/crypto.ts';
+import { preparedQuery } from '../../platform/transaction.ts';
+import type { Standing } from '../quotes/index.ts';
 import { assertTransition, type SettlementStep } from './order-state.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
+type LimitPeriod = (typeof LIMIT_PERIODS)[number];
 
 /** Orders whose money never moved do not count towards limits or the promotion. */
 const NOT_SPENT: OrderStatus[] = ['FAILED', 'EXPIRED', 'PARTIAL_AUTH'];
@@ -32,7 +35,42 @@ export interface OrderChange {
 
 /** Orders and their event history. Every status change goes through `transition` (compare-and-set). */
 export function createOrdersRepository(db: Database) {
+  const spentFrom = (period: LimitPeriod) =>
+    sql<string | null>`sum(${orders.limitAmount}) filter (where ${orders.createdAt} >= ${sql.placeholder(period)}::timestamptz)`;
+  const standingOf = preparedQuery(db, (on) =>
+    on
+      .select({
+        orderOwner: sql<
+          string | null
+        >`(select submitted.user_id from orders submitted where submitted.id = ${sql.placeholder('orderId')}::uuid)`,
+        spentOrders: count(),
+        DAILY: spentFrom('DAILY'),
+        MONTHLY: spentFrom('MONTHLY'),
+        YEARLY: spentFrom('YEARLY'),
+      })
+      .from(orders)
+      .where(and(eq(orders.userId, sql.placeholder('userId')), notInArray(orders.status, NOT_SPENT)))
+      .prepare('orders_standing'),
+  );
   return {
+    /**
+     * A person's standing in one statement (every quote and every submit reads it): what they
+     * spent in each limit period, how many orders count for the promotion, and who submitted
+     * `orderId` already. Orders whose money never moved count for neither.
+     */
+    async standing(userId: string, starts: Record<LimitPeriod, Date>, orderId: string | null): Promise<Standing> {
+      const [row] = await standingOf({
+        userId,
+        orderId,
+        ...Object.fromEntries(LIMIT_PERIODS.map((period) => [period, starts[period].toISOString()])),
+      });
+      return {
+        spent: Object.fromEntries(LIMIT_PERIODS.map((period) => [period, row?.[period] ?? '0'])) as Record<LimitPeriod, string>,
+        spentOrders: Number(row?.spentOrders ?? 0),
+        orderOwner: row?.orderOwner ?? null,
+      };
+    },
+
     async findOrder(orderId: string): Promise<OrderRow | undefined> {
       return (await db.select().from(orders).where(eq(orders.id, orderId)))[0];
     },
@@ -47,9 +85,10 @@ export function createOrdersRepository(db: Database) {
     },
 
     /** Inserts a new order with its first event (inside the caller's transaction, with its outbox job). */
-    async insertOrder(values: typeof orders.$inferInsert): Promise<void> {
-      await db.transaction(async () => {
-        await db.insert(orders).values(values);
+    /** Stores a new order and its first event; answers the order as stored. */
+    async insertOrder(values: typeof orders.$inferInsert): Promise<OrderRow> {
+      return db.transaction(async () => {
+        const [order] = await db.insert(orders).values(values).returning();
         await db.insert(orderEvents).values({
           id: newId('oev'),
           orderId: values.id,
@@ -59,6 +98,7 @@ export function createOrdersRepository(db: Database) {
           detail: 'submitted',
           at: values.createdAt,
         });
+        return order!;
       });
     },
 
@@ -151,38 +191,6 @@ export function createOrdersRepository(db: Database) {
         .offset(filter.offset)
         .limit(filter.limit);
       return { total: Number(total?.n ?? 0), rows };
-    },
-
-    /**
-     * What the person spent since each moment, in the limit currency (EUR), in one query: orders
-     * whose money moved or may still move. Answers decimal strings by key.
-     */
-    async spentSince<K extends string>(userId: string, starts: Record<K, Date>): Promise<Record<K, string>> {
-      const entries = Object.entries(starts) as Array<[K, Date]>;
-      const earliest = new Date(Math.min(...entries.map(([, since]) => since.getTime())));
-      const sums = Object.fromEntries(
-        entries.map(([key, since]) => [
-          key,
-          sql<string | null>`sum(${orders.limitAmount}) filter (where ${orders.createdAt} >= ${since.toISOString()}::timestamptz)`,
-        ]),
-      );
-      const [row] = await db
-        .select(sums)
-        .from(orders)
-        .where(and(eq(orders.userId, userId), gte(orders.createdAt, earliest), notInArray(orders.status, NOT_SPENT)));
-      return Object.fromEntries(entries.map(([key]) => [key, (row as Record<string, string | null> | undefined)?.[key] ?? '0'])) as Record<
-        K,
-        string
-      >;
-    },
-
-    /** How many buys count towards the first-transactions promotion. */
-    async countSpentOrders(userId: string): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(orders)
-        .where(and(eq(orders.userId, userId), notInArray(orders.status, NOT_SPENT)));
-      return Number(row?.n ?? 0);
     },
 
     /** Orders not final yet (the housekeeping sweep gives each its job back). */

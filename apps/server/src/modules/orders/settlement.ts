@@ -520,8 +520,10 @@ export function createSettlement(deps: {
      * The authorisation step only, inside the person's request (submit-buy, get-3ds-status), so
      * they learn at once about a 3DS challenge or a decline; the rest happens in the worker.
      */
-    async authorizeNow(orderId: string): Promise<void> {
-      const order = await orders.findOrder(orderId);
+    async authorizeNow(orderOrId: string | OrderRow): Promise<void> {
+      // The caller may hold the order already (submit-buy, which has just stored it).
+      const order = typeof orderOrId === 'string' ? await orders.findOrder(orderOrId) : orderOrId;
+      const orderId = order?.id;
       if (order?.step !== 'AUTHORIZE' || clock.now() >= order.deadlineAt) return;
       try {
         await flow.step(order);

@@ -28,10 +28,21 @@ export type QuoteInput = Omit<GetQuoteRequest, 'channelCode' | 'paymentMethod' |
   paymentMethod: string;
 };
 
+type LimitPeriod = (typeof LIMIT_PERIODS)[number];
+
+/** What a quote and a submit read of a person's orders, in one statement. */
+export interface Standing {
+  /** What they spent since each limit period's start, in the limit currency (EUR): decimal strings. */
+  spent: Record<LimitPeriod, string>;
+  /** How many of their orders count towards the first-transactions promotion. */
+  spentOrders: number;
+  /** Who submitted the order id asked about already, or null. */
+  orderOwner: string | null;
+}
+
 /** What quotes read of a person's orders (the orders module answers it). */
 export interface Spending {
-  spentSince<K extends string>(userId: string, starts: Record<K, Date>): Promise<Record<K, string>>;
-  countSpentOrders(userId: string): Promise<number>;
+  standing(userId: string, starts: Record<LimitPeriod, Date>, orderId: string | null): Promise<Standing>;
 }
 
 /** The pair's own range and the tier's room left, in the order's fiat. */
@@ -94,16 +105,16 @@ export function createQuoteService(deps: {
     return { fiat: fiatRow.decimals, crypto: Math.min(networkRow.decimals, MAX_QUOTED_CRYPTO_DECIMALS) };
   }
 
+  /** A person's standing (spent per period, promotion count, who holds `orderId`). Inside the caller's transaction it joins it. */
+  const standingOf = (userId: string, orderId: string | null = null) => spending.standing(userId, periodStarts(clock.now()), orderId);
+
   /**
-   * The KYC tier's smallest room left over its periods, in EUR. Inside the caller's transaction
-   * its reads join it; `kycLevel` when the caller read it already.
+   * The KYC tier's smallest room left over its periods, in EUR, and the promotion as it stands.
+   * `kycLevel` when the caller read it already.
    */
-  async function tierRoom(userId: string, kycLevel?: number): Promise<Decimal> {
-    const level = kycLevel ?? (await deps.kycLevelOf(userId));
-    const tier = KYC_LIMIT_TIERS.find((candidate) => candidate.kycLevel === level) ?? KYC_LIMIT_TIERS[0]!;
-    const spent = await spending.spentSince(userId, periodStarts(clock.now()));
-    const left = LIMIT_PERIODS.map((period) => new Decimal(tier[period]).minus(spent[period]));
-    return Decimal.max(0, Decimal.min(...left));
+  async function tierRoomAndPromotion(userId: string, kycLevel?: number) {
+    const [level, standing] = await Promise.all([kycLevel ?? deps.kycLevelOf(userId), standingOf(userId)]);
+    return { room: roomLeft(level, standing), promotion: promotionOf(standing) };
   }
 
   /** What one unit of the fiat is worth in EUR, through the crypto's two prices (the feed prices crypto only). */
@@ -124,16 +135,7 @@ export function createQuoteService(deps: {
       };
     },
 
-    async limits(
-      userId: string,
-      input: { fiatCurrency: string; cryptoCurrency: string; network: string; channelCode: string },
-      fiatDecimals: number,
-    ): Promise<AmountLimits & { eurPerFiat: Decimal }> {
-      const pair = await service.pairAndRate(input);
-      return { ...amountLimits(pair, await tierRoom(userId), fiatDecimals), eurPerFiat: pair.eurPerFiat };
-    },
-
-    tierRoom,
+    tierRoomAndPromotion,
 
     /**
      * The amounts of the pair the person may buy now, before any quote (kyc/limit/query with a pair):
@@ -141,7 +143,8 @@ export function createQuoteService(deps: {
      */
     async amountRange(userId: string, input: { fiatCurrency: string; cryptoCurrency: string; network: string; channelCode: string }) {
       const decimals = await decimalsOf(input.fiatCurrency, input.cryptoCurrency, input.network);
-      const limits = await service.limits(userId, input, decimals.fiat);
+      const [pair, { room }] = await Promise.all([service.pairAndRate(input), tierRoomAndPromotion(userId)]);
+      const limits = amountLimits(pair, room, decimals.fiat);
       return {
         currency: input.fiatCurrency,
         minAmount: limits.minAmount.toFixed(decimals.fiat),
@@ -155,22 +158,15 @@ export function createQuoteService(deps: {
     },
 
     async promotion(userId: string) {
-      const done = await spending.countSpentOrders(userId);
-      const remaining = Math.max(0, PROMOTION_FIRST_TRANSACTIONS - done);
-      return {
-        eligible: remaining > 0,
-        discountRate: PROMOTION_DISCOUNT_RATE,
-        remainingTransactions: remaining,
-        totalTransactions: PROMOTION_FIRST_TRANSACTIONS,
-      };
+      return promotionOf(await standingOf(userId));
     },
 
     async quote(user: Principal, input: QuoteInput): Promise<Quote> {
+      // One read of the person's orders and one of their KYC level: what the whole quote needs of them.
+      const [standing, kycLevel] = await Promise.all([standingOf(user.id, input.orderId), deps.kycLevelOf(user.id)]);
       // An order id is one person's, and a submitted order keeps the quote it was submitted with.
-      const owner = await quotes.ownerOfOrderId(input.orderId);
-      if (owner && owner.userId !== user.id)
-        throw new AppError(ErrorCode.IdempotencyKeyReused, 'This order id belongs to another order: generate a new one.');
-      if (owner?.submitted) throw new AppError(ErrorCode.OrderAlreadySubmitted);
+      if (standing.orderOwner && standing.orderOwner !== user.id) throw orderIdTaken();
+      if (standing.orderOwner) throw new AppError(ErrorCode.OrderAlreadySubmitted);
       const transaction = input.tranId ? await deps.transactions.openFor(user, input.tranId, input) : null;
       // A quote that names no address for a merchant's transaction takes the merchant's (fixed or prefill).
       const named = input.walletAddress
@@ -181,13 +177,13 @@ export function createQuoteService(deps: {
       if (!feeRate || input.paymentMethod !== 'CARD')
         throw new AppError(ErrorCode.TradingPairUnsupported, 'only card buys on the CHECKOUT channel are quoted here');
       const decimals = await decimalsOf(input.fiatCurrency, input.cryptoCurrency, input.network);
-      const limits = await service.limits(user.id, input, decimals.fiat);
+      const limits = amountLimits(await service.pairAndRate(input), roomLeft(kycLevel, standing), decimals.fiat);
+      const promotion = promotionOf(standing);
       const networkFee = networkFeeIn(input.cryptoCurrency, input.network);
       if (!networkFee) throw new AppError(ErrorCode.TradingPairUnsupported);
-      const [reference, nativePrice, promotion] = await Promise.all([
+      const [reference, nativePrice] = await Promise.all([
         referencePrice(input.cryptoCurrency, input.fiatCurrency),
         referencePrice(networkFee.coin, input.fiatCurrency),
-        service.promotion(user.id),
       ]);
       let pricing;
       try {
@@ -255,7 +251,8 @@ export function createQuoteService(deps: {
         expiresAt: new Date(now.getTime() + QUOTE_TTL_SECONDS * 1000),
         supersededAt: null,
       };
-      await quotes.insertQuote(row);
+      // Another person's quotes may hold the order id: the insert refuses it rather than a read before it.
+      if (!(await quotes.insertQuote(row))) throw orderIdTaken();
       return toQuote(row, limits, decimals.fiat, now);
     },
 
@@ -292,6 +289,26 @@ export function createQuoteService(deps: {
 }
 
 type PairAndRate = { minAmount: Decimal; pairMax: Decimal; eurPerFiat: Decimal };
+
+const orderIdTaken = () => new AppError(ErrorCode.IdempotencyKeyReused, 'This order id belongs to another order: generate a new one.');
+
+/** The KYC tier's smallest room left over its periods, in EUR. */
+function roomLeft(kycLevel: number, standing: Standing): Decimal {
+  const tier = KYC_LIMIT_TIERS.find((candidate) => candidate.kycLevel === kycLevel) ?? KYC_LIMIT_TIERS[0]!;
+  const left = LIMIT_PERIODS.map((period) => new Decimal(tier[period]).minus(standing.spent[period]));
+  return Decimal.max(0, Decimal.min(...left));
+}
+
+/** The first-transactions promotion as the person's orders leave it. */
+function promotionOf(standing: Standing) {
+  const remaining = Math.max(0, PROMOTION_FIRST_TRANSACTIONS - standing.spentOrders);
+  return {
+    eligible: remaining > 0,
+    discountRate: PROMOTION_DISCOUNT_RATE,
+    remainingTransactions: remaining,
+    totalTransactions: PROMOTION_FIRST_TRANSACTIONS,
+  };
+}
 
 /** The pair's range cut down to the tier's room (EUR), in the fiat. */
 function amountLimits(pair: PairAndRate, room: Decimal, fiatDecimals: number): AmountLimits {

@@ -1,29 +1,36 @@
-import { and, eq, isNull } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { orders, quotes } from '../../db/schema/index.ts';
+import { eq, sql } from 'drizzle-orm';
+import { type Database, rowsOf } from '../../db/client.ts';
+import { quotes } from '../../db/schema/index.ts';
 
 export type QuoteRow = typeof quotes.$inferSelect;
 
 /** Quotes: each order id's prices, the newest one the only one that may be submitted. */
 export function createQuotesRepository(db: Database) {
   return {
-    async insertQuote(values: typeof quotes.$inferInsert): Promise<void> {
-      await db.transaction(async () => {
-        // A new price for the order replaces the old one: only the newest quote may be submitted.
-        await db
-          .update(quotes)
-          .set({ supersededAt: values.createdAt })
-          .where(and(eq(quotes.orderId, values.orderId), eq(quotes.userId, values.userId), isNull(quotes.supersededAt)));
-        await db.insert(quotes).values(values);
-      });
-    },
-
-    /** Who an order id belongs to already (its first quote, or the order), or null when it is fresh. */
-    async ownerOfOrderId(orderId: string): Promise<{ userId: string; submitted: boolean } | null> {
-      const [order] = await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId));
-      if (order) return { userId: order.userId, submitted: true };
-      const [quote] = await db.select({ userId: quotes.userId }).from(quotes).where(eq(quotes.orderId, orderId)).limit(1);
-      return quote ? { userId: quote.userId, submitted: false } : null;
+    /**
+     * Stores a quote and supersedes the order's older ones (only the newest may be submitted), in
+     * one statement: one round trip on every quote. False, and nothing written, when the order id
+     * is already another person's (their quotes hold it).
+     */
+    async insertQuote(row: QuoteRow): Promise<boolean> {
+      const othersHoldIt = sql`exists (select 1 from quotes where order_id = ${row.orderId} and user_id <> ${row.userId})`;
+      const stored = await db.execute<{ id: string }>(sql`
+        with superseded as (
+          update quotes set superseded_at = ${row.createdAt.toISOString()}::timestamptz
+          where order_id = ${row.orderId} and user_id = ${row.userId} and superseded_at is null and not ${othersHoldIt}
+        )
+        -- A select, not values: only a select can be refused by the where below. Its parameters are typed by casts.
+        insert into quotes (id, order_id, user_id, channel_code, payment_method, fiat_currency, crypto_currency, network,
+          amount_type, fiat_amount, crypto_amount, price, reference_price, fees, promotion_applied, wallet_address, memo,
+          tran_id, created_at, expires_at, superseded_at)
+        select ${row.id}, ${row.orderId}::uuid, ${row.userId}, ${row.channelCode}, ${row.paymentMethod}, ${row.fiatCurrency},
+          ${row.cryptoCurrency}, ${row.network}, ${row.amountType}, ${row.fiatAmount}::numeric, ${row.cryptoAmount}::numeric,
+          ${row.price}::numeric, ${row.referencePrice}::numeric, ${JSON.stringify(row.fees)}::jsonb, ${row.promotionApplied}::boolean,
+          ${row.walletAddress}, ${row.memo},
+          ${row.tranId}, ${row.createdAt.toISOString()}::timestamptz, ${row.expiresAt.toISOString()}::timestamptz, null
+        where not ${othersHoldIt}
+        returning id`);
+      return rowsOf(stored).length === 1;
     },
 
     async findQuote(quoteId: string): Promise<QuoteRow | undefined> {

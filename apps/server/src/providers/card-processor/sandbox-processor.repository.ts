@@ -52,13 +52,19 @@ export function createSandboxProcessorRepository(db: Database) {
 
     /**
      * Inserts the payment unless its idempotency key has one already, and answers the payment of
-     * the key either way: concurrent calls with one key all get the row the unique index let in.
+     * the key either way (`inserted` says which): concurrent calls with one key all get the row the
+     * unique index let in.
      */
-    async insertPaymentOnce(values: typeof sandboxCardPayments.$inferInsert): Promise<SandboxPaymentRow> {
-      await db.insert(sandboxCardPayments).values(values).onConflictDoNothing({ target: sandboxCardPayments.idempotencyKey });
+    async insertPaymentOnce(values: typeof sandboxCardPayments.$inferInsert): Promise<{ row: SandboxPaymentRow; inserted: boolean }> {
+      const [inserted] = await db
+        .insert(sandboxCardPayments)
+        .values(values)
+        .onConflictDoNothing({ target: sandboxCardPayments.idempotencyKey })
+        .returning();
+      if (inserted) return { row: inserted, inserted: true };
       const row = await byKey(values.idempotencyKey);
       if (!row) throw new Error('sandbox payment vanished during insert');
-      return row;
+      return { row, inserted: false };
     },
 
     async findPayment(id: string): Promise<SandboxPaymentRow | undefined> {

@@ -254,7 +254,7 @@ export function createSandboxCardProcessor(options: SandboxCardProcessorOptions)
       if (token.behaviour === 'TIMEOUT')
         throw new ProcessorTimeoutError('sandbox card processor did not answer (test card 4000 0000 0000 0119)');
       const now = clock.now();
-      const row = await repository.insertPaymentOnce({
+      const { row, inserted } = await repository.insertPaymentOnce({
         id: newId('pay'),
         idempotencyKey: input.idempotencyKey,
         reference: input.reference,
@@ -267,7 +267,8 @@ export function createSandboxCardProcessor(options: SandboxCardProcessorOptions)
         createdAt: now,
         updatedAt: now,
       });
-      return toPayment((await current(row.id)) ?? row);
+      // A payment made just now is as it stands; one the key made before may have moved since.
+      return toPayment(inserted ? row : ((await current(row.id)) ?? row));
     },
 
     async getPayment(paymentId) {

@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import { PATHS } from '@causeway/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createIdentityTestApp, type IdentityTestApp } from '../../../test/identity-helpers.ts';
+import { addCard, getQuote, orderDetail, settle, verifiedBuyer } from '../../../test/order-helpers.ts';
+
+/**
+ * The statements one submit-buy makes once warm, and those the worker makes until the order is
+ * final (issue 16: orders must scale). Lower the figures when a change saves a query; a change
+ * that adds one must say why here.
+ * - submit-buy, 20 (24 before issue 16): the session; the idempotency key taken; the order id not
+ *   used; the KYC standing; the quote; the card; the authenticator; the person's lock; their standing
+ *   (spent, promotion); the order, its event, its job; the authorisation (the card again, the
+ *   sandbox processor's token and payment, the order moved, its event, its job's new time); the
+ *   order read back; the key's answer stored.
+ * - settlement, 61 (66 before: the ledger now remembers its accounts): the worker's leases over the
+ *   test's 11 rounds, then per step the order read, moved and its event, the journals and their
+ *   entries, the capture, the payout and the receipt.
+ */
+const MAX_QUERIES_PER_SUBMIT = 20;
+const MAX_QUERIES_PER_SETTLEMENT = 61;
+
+let t: IdentityTestApp;
+const sent: string[] = [];
+let counting = false;
+beforeAll(async () => {
+  t = await createIdentityTestApp({}, { onQuery: (sql) => counting && sent.push(sql) });
+});
+afterAll(() => t.app.close());
+
+const statements = () => sent.filter((sql) => !/^(begin|commit|rollback|savepoint|release)\b/i.test(sql));
+
+async function submit(buyer: Awaited<ReturnType<typeof verifiedBuyer>>, cardId: string) {
+  const orderId = randomUUID();
+  const quote = await getQuote(t, buyer.headers, { orderId, fiatAmount: '20' });
+  expect(quote.statusCode).toBe(200);
+  return {
+    orderId,
+    quoteId: quote.body.data.quoteId as string,
+    send: () =>
+      call(t.app, 'POST', PATHS.submitBuy, { headers: buyer.headers, body: { orderId, quoteId: quote.body.data.quoteId, cardId } }),
+  };
+}
+
+describe('the queries of a card order', () => {
+  it(`submit-buy takes at most ${MAX_QUERIES_PER_SUBMIT} and its settlement ${MAX_QUERIES_PER_SETTLEMENT} once warm`, async () => {
+    const buyer = await verifiedBuyer(t, 'order.queries@example.com');
+    const card = await addCard(t, buyer.headers);
+    const warm = await submit(buyer, card.cardId);
+    expect((await warm.send()).statusCode).toBe(200);
+    await settle(t);
+    const order = await submit(buyer, card.cardId);
+    counting = true;
+    const answer = await order.send();
+    counting = false;
+    expect(answer.statusCode).toBe(200);
+    const submitted = statements();
+    sent.length = 0;
+    counting = true;
+    await settle(t);
+    counting = false;
+    const settled = statements();
+    expect(submitted.length, submitted.join('\n')).toBeLessThanOrEqual(MAX_QUERIES_PER_SUBMIT);
+    expect(settled.length, settled.join('\n')).toBeLessThanOrEqual(MAX_QUERIES_PER_SETTLEMENT);
+    expect((await orderDetail(t, buyer.headers, order.orderId)).status).toBe('SUCCESS');
+  });
+});
