@@ -46,6 +46,22 @@ describe('the flow runner (jobs/flow-runner.ts)', () => {
     expect(await flow.advance('missing')).toBeNull();
   });
 
+  it('a step that answers the subject as it moved it is not read again; a plain "moved" is', async () => {
+    let loads = 0;
+    const rows = new Map<string, FlowSubject>();
+    const { flow, ran } = setup({
+      load: async (id) => ((loads += 1), rows.get(id) ?? { id, step: 'START', deadlineAt: new Date('2026-11-26T12:01:00Z') }),
+      steps: {
+        START: async (subject) => (ran.push('START'), { movedTo: { ...subject, step: 'SEND' } }),
+        SEND: async (subject) => (ran.push('SEND'), rows.set(subject.id, { ...subject, step: 'DONE' }), 'moved' as const),
+      },
+    });
+    expect(await flow.advance('s1')).toBeNull();
+    expect(ran).toEqual(['START', 'SEND']);
+    // Read for START, not for SEND (START handed it on), and again after SEND's plain "moved".
+    expect(loads).toBe(2);
+  });
+
   it('a step that waits reschedules the job for then', async () => {
     const waitUntil = new Date('2026-11-26T12:00:30Z');
     const { flow } = setup({ steps: { START: async () => ({ waitUntil }) } });

@@ -4,8 +4,11 @@ import { loggableError } from '../platform/logging.ts';
 import type { JobQueueRepository } from './job-queue.repository.ts';
 import type { JobWorker } from './job-worker.ts';
 
-/** What one step did: moved the subject on (run the next step now), or wait until then. */
-export type StepOutcome = 'moved' | { waitUntil: Date };
+/**
+ * What one step did: moved the subject on (run the next step now: `movedTo` when the step holds
+ * the subject as its move left it, so it is not read again), or wait until then.
+ */
+export type StepOutcome<Subject = unknown> = 'moved' | { movedTo: Subject } | { waitUntil: Date };
 
 /** What a flow moves: a row with its current step and the deadline by which it must end. */
 export interface FlowSubject {
@@ -30,11 +33,11 @@ export interface FlowDefinition<Subject extends FlowSubject> {
   load(id: string): Promise<Subject | undefined>;
   /** The step a finished subject rests at. */
   finalStep: string;
-  steps: Record<string, (subject: Subject) => Promise<StepOutcome>>;
+  steps: Record<string, (subject: Subject) => Promise<StepOutcome<Subject>>>;
   /** Steps a passed deadline does not cut short (money may already be out, a refund must finish). */
   pastDeadlineSteps: readonly string[];
   /** The subject passed its deadline at a step that may be cut short. */
-  onDeadline(subject: Subject): Promise<StepOutcome>;
+  onDeadline(subject: Subject): Promise<StepOutcome<Subject>>;
   /** An outside service is down or slow: the step waits `outageRetryMs` and is tried again with the same keys. */
   isOutage(error: unknown): boolean;
   outageRetryMs: number;
@@ -54,7 +57,7 @@ export function createFlowRunner<Subject extends FlowSubject>(
   const { clock } = deps;
 
   /** One step of the subject as it stands, with the flow's deadline and outage rules. */
-  async function step(subject: Subject): Promise<StepOutcome> {
+  async function step(subject: Subject): Promise<StepOutcome<Subject>> {
     try {
       if (clock.now() >= subject.deadlineAt && !flow.pastDeadlineSteps.includes(subject.step)) return await flow.onDeadline(subject);
       const run = flow.steps[subject.step];
@@ -68,11 +71,13 @@ export function createFlowRunner<Subject extends FlowSubject>(
   }
 
   async function advance(id: string): Promise<{ runAgainAt: Date } | null> {
+    let movedTo: Subject | undefined;
     for (let moves = 0; moves < MAX_MOVES_PER_RUN; moves += 1) {
-      const subject = await flow.load(id);
+      const subject = movedTo ?? (await flow.load(id));
       if (!subject || subject.step === flow.finalStep) return null;
       const outcome = await step(subject);
-      if (outcome !== 'moved') return { runAgainAt: outcome.waitUntil };
+      if (outcome !== 'moved' && 'waitUntil' in outcome) return { runAgainAt: outcome.waitUntil };
+      movedTo = outcome === 'moved' ? undefined : outcome.movedTo;
     }
     return { runAgainAt: new Date(clock.now().getTime() + 1000) };
   }

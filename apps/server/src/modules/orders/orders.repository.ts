@@ -107,15 +107,15 @@ export function createOrdersRepository(db: Database) {
      * caller's transaction (which writes the step's journal and next job with it). Answers false,
      * writing nothing, when another worker moved the order first. Illegal moves throw (order-state.ts).
      */
-    async transition(order: Pick<OrderRow, 'id' | 'status' | 'step'>, change: OrderChange, at: Date): Promise<boolean> {
+    async transition(order: Pick<OrderRow, 'id' | 'status' | 'step'>, change: OrderChange, at: Date): Promise<OrderRow | undefined> {
       assertTransition(order.status as OrderStatus, change.status);
       return db.transaction(async () => {
-        const updated = await db
+        const [updated] = await db
           .update(orders)
           .set({ status: change.status, step: change.step, updatedAt: at, ...change.set })
           .where(and(eq(orders.id, order.id), eq(orders.status, order.status), eq(orders.step, order.step)))
-          .returning({ id: orders.id });
-        if (updated.length === 0) return false;
+          .returning();
+        if (!updated) return undefined;
         await db.insert(orderEvents).values({
           id: newId('oev'),
           orderId: order.id,
@@ -125,7 +125,7 @@ export function createOrdersRepository(db: Database) {
           detail: change.detail ?? null,
           at,
         });
-        return true;
+        return updated;
       });
     },
 

@@ -52,7 +52,7 @@ export const DEFAULT_PAYOUT_CONFIRM_DEADLINE_MS = 4 * 60 * 60 * 1000;
 /** A payout waiting for an operator is still looked at, this often: a late confirmation or failure ends it by itself. */
 const PAYOUT_REVIEW_POLL_MS = 10 * 60 * 1000;
 
-type Outcome = StepOutcome;
+type Outcome = StepOutcome<OrderRow>;
 
 const DECLINE_REASONS: Record<DeclineReason, OrderFailReason> = {
   DECLINED: 'CARD_DECLINED',
@@ -113,8 +113,9 @@ export function createSettlement(deps: {
     const now = clock.now();
     const final = change.step === 'DONE';
     const withCompletion: OrderChange = final ? { ...change, set: { ...change.set, completedAt: now } } : change;
-    await deps.transaction(async () => {
-      if (!(await orders.transition(order, withCompletion, now))) return;
+    const moved = await deps.transaction(async () => {
+      const after = await orders.transition(order, withCompletion, now);
+      if (!after) return undefined;
       await withMove?.();
       if (change.status === 'SUCCESS')
         await deps.queue.enqueue({
@@ -125,9 +126,11 @@ export function createSettlement(deps: {
         });
       if (final && order.merchantTranId)
         await deps.merchantTransactions.finish(order.merchantTranId, order.id, change.status === 'SUCCESS' ? 'Success' : 'Failed', now);
+      return after;
     });
-    // Moved by us or by another worker: either way, read the order again and go on.
-    return 'moved';
+    // Moved by us: go on with the order as the move left it (what goes with a move never changes the
+    // order's row). Moved by another worker: read it again.
+    return moved ? { movedTo: moved } : 'moved';
   }
 
   /** The order ends without money moving: declined, partial, expired. */

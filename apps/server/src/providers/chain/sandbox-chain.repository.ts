@@ -14,7 +14,12 @@ export function createSandboxChainBook(db: Database) {
      * leave exactly one row and all read it back).
      */
     async recordOnce(row: SandboxChainTransferRow): Promise<SandboxChainTransferRow> {
-      await db.insert(sandboxChainTransfers).values(row).onConflictDoNothing({ target: sandboxChainTransfers.idempotencyKey });
+      const [inserted] = await db
+        .insert(sandboxChainTransfers)
+        .values(row)
+        .onConflictDoNothing({ target: sandboxChainTransfers.idempotencyKey })
+        .returning();
+      if (inserted) return inserted;
       const [stored] = await db.select().from(sandboxChainTransfers).where(eq(sandboxChainTransfers.idempotencyKey, row.idempotencyKey));
       if (!stored) throw new Error('sandbox chain: the transfer vanished right after it was recorded');
       return stored;
