@@ -1,6 +1,6 @@
-// `npm start`: builds the web app when it is missing or older than its sources, then runs the
-// server (migrations and seed data apply at boot). Signals are passed on so Ctrl-C and SIGTERM
-// shut the server down gracefully.
+// `npm start`: builds the web app when it is missing or older than its sources, and the migrated
+// database snapshot when a migration is newer, then runs the server (migrations and seed data
+// apply at boot). Signals are passed on so Ctrl-C and SIGTERM shut the server down gracefully.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -33,6 +33,17 @@ if (builtAt < sourcesAt) {
   console.log(builtAt === 0 ? 'Building the web app (first start)…' : 'Sources changed: rebuilding the web app…');
   const build = spawnSync('npm', ['run', 'build', '--workspace', '@causeway/web'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+// The migrated schema's snapshot, which a new DATA_DIR starts from instead of initdb and every
+// migration (apps/server/src/db/pglite-snapshot.ts): made again when a migration is newer.
+const snapshotsAt = newestMtime(path.join(root, 'apps/server/.cache'));
+if (snapshotsAt < newestMtime(path.join(root, 'apps/server/drizzle'))) {
+  const snapshot = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/db/pglite-snapshot.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (snapshot.status !== 0) process.exit(snapshot.status ?? 1);
 }
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, stdio: 'inherit' });

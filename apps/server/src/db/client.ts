@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -10,6 +11,7 @@ import pg from 'pg';
 import { paths } from '../config.ts';
 import { createUnitOfWork, type UnitOfWork } from '../platform/transaction.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
+import { readMigratedSnapshot } from './pglite-snapshot.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -62,7 +64,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (!options.dataDir) throw new Error('openDatabase needs databaseUrl, dataDir or pglite');
   const release = acquireDataDirLock(options.dataDir);
   try {
-    const client = await PGlite.create(path.join(options.dataDir, 'pglite'));
+    const directory = path.join(options.dataDir, 'pglite');
+    // A new DATA_DIR starts from the migrated schema's snapshot when one was made (db/pglite-snapshot.ts).
+    const snapshot = fs.existsSync(path.join(directory, 'PG_VERSION')) ? undefined : readMigratedSnapshot();
+    const client = await PGlite.create(directory, snapshot ? { loadDataDir: snapshot } : {});
     return wrapPglite(client, release, logger);
   } catch (error) {
     release();

@@ -1,0 +1,33 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase, rowsOf } from './client.ts';
+import { readMigratedSnapshot, writeMigratedSnapshot } from './pglite-snapshot.ts';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'causeway-snapshot-'));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+describe('the migrated schema snapshot (db/pglite-snapshot.ts)', () => {
+  it('starts a new DATA_DIR migrated, holding no secret and no person, and the files stay on disk', async () => {
+    await writeMigratedSnapshot();
+    expect(readMigratedSnapshot()).toBeInstanceOf(Blob);
+    const database = await openDatabase({ dataDir });
+    try {
+      const count = async (table: string) =>
+        Number(rowsOf<{ n: number }>(await database.db.execute(sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n);
+      // Every migration is applied already: migrating again finds nothing to do.
+      const applied = await count('drizzle.__drizzle_migrations');
+      expect(applied).toBeGreaterThan(0);
+      await database.migrate();
+      expect(await count('drizzle.__drizzle_migrations')).toBe(applied);
+      // An install's own secrets and accounts are made on its first start, never shipped in the snapshot.
+      expect(await count('app_secrets')).toBe(0);
+      expect(await count('users')).toBe(0);
+    } finally {
+      await database.close();
+    }
+    expect(fs.existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'))).toBe(true);
+  });
+});
