@@ -31,7 +31,10 @@ export async function seedDemoAccounts(db: Database): Promise<void> {
   const existing = new Set(
     (await db.select({ email: users.emailNormalized }).from(users).where(inArray(users.emailNormalized, emails))).map((row) => row.email),
   );
-  for (const account of DEMO_ACCOUNTS.filter((a) => !existing.has(a.email))) {
+  const missing = DEMO_ACCOUNTS.filter((a) => !existing.has(a.email));
+  // Each account its own salt; hashed at once on the thread pool, not one after another (first start).
+  const hashes = await Promise.all(missing.map(() => hashPassword(DEMO_PASSWORD)));
+  for (const [index, account] of missing.entries()) {
     await db
       .insert(users)
       .values({
@@ -40,7 +43,7 @@ export async function seedDemoAccounts(db: Database): Promise<void> {
         emailNormalized: account.email,
         userType: account.userType,
         accountStatus: 'Active',
-        passwordHash: await hashPassword(DEMO_PASSWORD),
+        passwordHash: hashes[index]!,
         termsVersion: AGREEMENT_VERSIONS.TERM,
       })
       .onConflictDoNothing();
