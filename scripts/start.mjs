@@ -36,10 +36,10 @@ if (builtAt < sourcesAt) {
 }
 
 // The migrated schema's snapshot, which a new DATA_DIR starts from instead of initdb and every
-// migration (apps/server/src/db/pglite-snapshot.ts): made again when a migration is newer.
+// migration (apps/server/src/db/make-pglite-snapshot.ts): made again when a migration is newer.
 const snapshotsAt = newestMtime(path.join(root, 'apps/server/.cache'));
 if (snapshotsAt < newestMtime(path.join(root, 'apps/server/drizzle'))) {
-  const snapshot = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/db/pglite-snapshot.ts'], {
+  const snapshot = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/db/make-pglite-snapshot.ts'], {
     cwd: root,
     stdio: 'inherit',
   });

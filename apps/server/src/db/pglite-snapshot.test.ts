@@ -4,13 +4,14 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, rowsOf } from './client.ts';
-import { readMigratedSnapshot, writeMigratedSnapshot } from './pglite-snapshot.ts';
+import { writeMigratedSnapshot } from './make-pglite-snapshot.ts';
+import { readMigratedSnapshot } from './pglite-snapshot.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'causeway-snapshot-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 describe('the migrated schema snapshot (db/pglite-snapshot.ts)', () => {
-  it('starts a new DATA_DIR migrated, holding no secret and no person, and the files stay on disk', async () => {
+  it('starts a new DATA_DIR migrated and seeded with the built-in content, holding no secret and no person, on disk', async () => {
     await writeMigratedSnapshot();
     expect(readMigratedSnapshot()).toBeInstanceOf(Blob);
     const database = await openDatabase({ dataDir });
@@ -25,6 +26,10 @@ describe('the migrated schema snapshot (db/pglite-snapshot.ts)', () => {
       // An install's own secrets and accounts are made on its first start, never shipped in the snapshot.
       expect(await count('app_secrets')).toBe(0);
       expect(await count('users')).toBe(0);
+      expect(await count('merchants')).toBe(0);
+      // The content every install holds alike is there already: a first start does not seed it again.
+      expect(await count('currencies')).toBeGreaterThan(0);
+      expect(await count('help_articles')).toBeGreaterThan(0);
     } finally {
       await database.close();
     }
