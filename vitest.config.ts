@@ -23,6 +23,13 @@ const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
   },
 });
 
+/**
+ * Libraries of the web app that import react or react-dom, which the web tests must hand preact/compat,
+ * and Preact itself, so that all of them share one copy of it.
+ */
+const WEB_REACT_LIBRARIES =
+  /[\\/]node_modules[\\/](preact|@testing-library[\\/]react|@radix-ui|react-router|@tanstack[\\/]react-query|react-i18next|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|use-sync-external-store)[\\/]/;
+
 export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores: on CI's 2 cores every file ran one after
@@ -43,6 +50,16 @@ export default defineConfig({
           pool: 'vmThreads',
           setupFiles: ['./src/test/setup.ts'],
           include: ['src/**/*.test.{ts,tsx}'],
+          // The app runs on Preact (apps/web/vite.config.ts aliases react and react-dom to preact/compat):
+          // the libraries that import react go through Vite here, so its aliases reach them too and
+          // the tests run the Preact that ships, not a React that Node would find on its own.
+          server: { deps: { inline: [WEB_REACT_LIBRARIES] } },
+        },
+        // The ES module builds, as the app's build takes them: the CommonJS ones Vitest would pick for
+        // Node require react themselves, past the aliases.
+        resolve: {
+          conditions: ['module', 'browser', 'development|production'],
+          mainFields: ['browser', 'module', 'jsnext:main', 'jsnext'],
         },
       },
       { test: { name: 'packages', root: './packages', include: ['*/src/**/*.test.ts'], environment: 'node' } },

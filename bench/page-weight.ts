@@ -1,15 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-}
-type Manifest = Record<string, ManifestChunk>;
+// Reading the build's manifest is the web app's (its first-load budget test reads it the same way).
+import { firstLoadOf, readBuild, staticClosure } from '../apps/web/first-load.ts';
 
 export interface RouteWeight {
   route: string;
@@ -17,28 +10,6 @@ export interface RouteWeight {
   rawBytes: number;
   gzipBytes: number;
   brotliBytes: number;
-}
-
-/** Every chunk a chunk pulls in statically (dynamic imports load later, on demand). */
-function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
-  if (seen.has(key)) return seen;
-  seen.add(key);
-  for (const imported of manifest[key]?.imports ?? []) staticClosure(manifest, imported, seen);
-  return seen;
-}
-
-/** Vite's manifest of a build and the static closure of its entry chunk (what every first load holds). */
-function readBuild(distDir: string): { manifest: Manifest; entry: Set<string> } {
-  const manifest = JSON.parse(fs.readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Manifest;
-  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-  if (!entryKey) throw new Error('no entry chunk in the Vite manifest');
-  return { manifest, entry: staticClosure(manifest, entryKey) };
-}
-
-/** The chunks of a route's first load: the entry's closure and its page chunk's. */
-function firstLoadOf(manifest: Manifest, entry: Set<string>, page: string): Set<string> {
-  if (!manifest[page]) throw new Error(`${page} is not a chunk in the manifest`);
-  return new Set([...entry, ...staticClosure(manifest, page)]);
 }
 
 /**

@@ -1,16 +1,9 @@
 import { z } from 'zod';
+import { ORDER_FAIL_REASONS, ORDER_STATUSES, THREE_DS_STATUSES } from './order-rules.ts';
 import { channelCodeSchema, currencyCodeSchema, decimalStringSchema } from './reference.ts';
-import { WALLET_ADDRESS_REASONS } from '@causeway/wallet-address';
 
-/** A firm quote holds this long; the page counts it down and asks again (update-quote) when it runs out. */
-export const QUOTE_TTL_SECONDS = 30;
-/** docs/rules/limits.md: a 50% fee discount on the first 3 transactions. */
-export const PROMOTION_FIRST_TRANSACTIONS = 3;
-export const PROMOTION_DISCOUNT_RATE = '0.5';
-/** docs/rules/validation.md and docs/rules/limits.md: history and export cover at most 365 days. */
-export const HISTORY_MAX_RANGE_DAYS = 365;
-/** docs/rules/limits.md: the processing view waits up to 30 s before it shows the order as still in progress. */
-export const PROCESSING_WAIT_SECONDS = 30;
+// The constants and checks of orders, apart from the schemas: the web app's pages load them without Zod.
+export * from './order-rules.ts';
 
 /** Payment methods of docs/rules/entities.md an order may name (the Roma variants carry a product prefix). */
 export const orderPaymentMethodSchema = z
@@ -19,49 +12,6 @@ export const orderPaymentMethodSchema = z
     /^(CARD|BANK_TRANSFER|ONLINE_BANKING|BUY_SEND|[A-Z_]+_ROMA(_CORPORATE)?)$/,
     'must be a payment method of the catalogue, e.g. CARD',
   );
-
-/**
- * Order result statuses of docs/rules/order-states.md. The server's state machine (orders/order-state.ts) writes
- * its transitions down; BuySendSuccess and BuySendFailed belong to the buy-and-send flow.
- */
-export const ORDER_STATUSES = [
-  'OrderSubmitted',
-  'PROCESSING',
-  'SUCCESS',
-  'FAILED',
-  'EXPIRED',
-  'EXPIRED_ERROR',
-  'PARTIAL_AUTH',
-  'BuySendSuccess',
-  'BuySendFailed',
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const FINAL_ORDER_STATUSES: readonly OrderStatus[] = [
-  'SUCCESS',
-  'FAILED',
-  'EXPIRED',
-  'EXPIRED_ERROR',
-  'PARTIAL_AUTH',
-  'BuySendSuccess',
-  'BuySendFailed',
-];
-export const isFinalOrderStatus = (status: OrderStatus): boolean => FINAL_ORDER_STATUSES.includes(status);
-
-/** Why an order failed: each has its own text on the result and order-submit-fail pages. */
-export const ORDER_FAIL_REASONS = [
-  'CARD_DECLINED',
-  'INSUFFICIENT_FUNDS',
-  'THREE_DS_FAILED',
-  'THREE_DS_EXPIRED',
-  'PROCESSOR_TIMEOUT',
-  'PARTIAL_AUTH',
-  'LIQUIDITY',
-  'PAYOUT_FAILED',
-  'DEADLINE_PASSED',
-] as const;
-export type OrderFailReason = (typeof ORDER_FAIL_REASONS)[number];
-
-export const THREE_DS_STATUSES = ['NOT_REQUIRED', 'PENDING', 'SUCCEEDED', 'FAILED', 'EXPIRED'] as const;
 
 /**
  * A client-generated UUID (docs/rules/entities.md persistence "default UUID ids"): the order's id and its
@@ -361,7 +311,3 @@ export const addWalletRequestSchema = z.object({
   isDefault: z.boolean().default(false),
 });
 export const walletIdRequestSchema = z.object({ walletId: z.string().min(1).max(40) });
-
-/** Why an address was refused: packages/wallet-address's reasons, and screening's; each has an en and zh text. */
-export const ADDRESS_REJECTION_REASONS = [...WALLET_ADDRESS_REASONS, 'SCREENING_FLAGGED'] as const;
-export type AddressRejectionReason = (typeof ADDRESS_REJECTION_REASONS)[number];

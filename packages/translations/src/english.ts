@@ -1,6 +1,8 @@
 /**
  * The English texts alone: the web app's bundled fallback (docs/rules/calls.md). Kept apart from the other
- * languages so the app's first load carries English only; Chinese arrives from get-translations.
+ * languages so the app's first load carries English only; Chinese arrives from get-translations. Each
+ * area is also exported on its own (enTrade, ...): the web app's first load carries the areas every page
+ * shows, and a feature's pages bring their own.
  */
 import enAuth from './en/auth.json' with { type: 'json' };
 import enCommon from './en/common.json' with { type: 'json' };
@@ -13,6 +15,8 @@ import enOrders from './en/orders.json' with { type: 'json' };
 import enRisk from './en/risk.json' with { type: 'json' };
 import enHelp from './en/help.json' with { type: 'json' };
 import enHelpForm from './en/help-form.json' with { type: 'json' };
+
+export { enAuth, enCommon, enHelp, enHelpForm, enOrders, enPages, enRisk, enSecurity, enTrade, enUi, enVerification };
 
 export const bundledEnglish = {
   common: enCommon,

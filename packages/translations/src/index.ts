@@ -1,6 +1,19 @@
 import { bundledEnglish } from './english.ts';
 
-export { bundledEnglish } from './english.ts';
+export {
+  bundledEnglish,
+  enAuth,
+  enCommon,
+  enHelp,
+  enHelpForm,
+  enOrders,
+  enPages,
+  enRisk,
+  enSecurity,
+  enTrade,
+  enUi,
+  enVerification,
+} from './english.ts';
 import zhAuth from './zh/auth.json' with { type: 'json' };
 import zhCommon from './zh/common.json' with { type: 'json' };
 import zhPages from './zh/pages.json' with { type: 'json' };

@@ -1,8 +1,7 @@
 import { isLanguage, languageOfTag } from '@causeway/translations';
-import { type ReactNode, Suspense, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
-import { HelpWidgetLoader } from '@/features/help/help-widget-loader';
 import { stripLocale } from '@/lib/locale-path';
 import { Spinner } from '@/ui';
 import { BareLayout } from './layouts/bare-layout';
@@ -12,6 +11,10 @@ import { SimpleHeaderLayout } from './layouts/simple-header-layout';
 import { currentMode } from './current-mode';
 import { headerFlags, layoutFor, localeAliasOf } from './route-rules';
 import { loadTranslations } from './translations-loader';
+
+// The help launcher comes after the page: it is the help widget's, which no page needs to be used
+// (issue 16: it stays out of every first load, its English texts with it).
+const HelpWidgetLoader = lazy(() => import('@/features/help/help-widget-loader').then((m) => ({ default: m.HelpWidgetLoader })));
 
 /** The URL with its locale segment set to `lng`, the lng query parameter dropped and the hash kept. */
 function localisedUrl(lng: string, path: string, search: string, hash: string): string {
@@ -64,7 +67,11 @@ export function LocaleRoot() {
   return (
     <>
       {withLayout(layout, path, page)}
-      {layout === 'bare' ? null : <HelpWidgetLoader />}
+      {layout === 'bare' ? null : (
+        <Suspense fallback={null}>
+          <HelpWidgetLoader />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useLayoutEffect, useMemo, useState } from 'react';
 import { storage } from '@/lib/storage';
 
 /** docs/rules/screens.md: "Theme: darkMode boolean in local storage, default system preference." */
@@ -27,7 +27,8 @@ const ThemeContext = createContext<ThemeValue | null>(null);
 
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const [darkMode, setDarkModeState] = useState(readInitialDarkMode);
-  useEffect(() => applyTheme(darkMode), [darkMode]);
+  // Before the browser paints the render that changed it: never a frame of the new toggle on the old theme.
+  useLayoutEffect(() => applyTheme(darkMode), [darkMode]);
   const setDarkMode = useCallback((value: boolean) => {
     storage.setItem(DARK_MODE_STORAGE_KEY, value);
     setDarkModeState(value);

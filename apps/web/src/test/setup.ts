@@ -1,7 +1,14 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
+import { options } from 'preact';
 import { afterEach } from 'vitest';
 import { takeSchemaMismatches } from './schema-mismatches';
+
+// The app runs on Preact, which runs effects (useEffect) after the next animation frame, some 16 ms
+// after a render under jsdom (and never on a fake clock that stands still). Here they run right after
+// the render's task instead: as soon as a test can look at a render, its effects have run, as they
+// had under React's act(). The order (effects after the render they follow) is the same.
+options.requestAnimationFrame = (flush) => queueMicrotask(flush);
 
 afterEach(() => {
   cleanup();

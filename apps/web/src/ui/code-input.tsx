@@ -1,4 +1,5 @@
 import {
+  forwardRef,
   useEffect,
   useId,
   useImperativeHandle,
@@ -8,7 +9,6 @@ import {
   type ClipboardEvent,
   type FocusEvent,
   type KeyboardEvent,
-  type Ref,
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from './class-names.ts';
@@ -47,7 +47,6 @@ export interface CodeInputProps {
   label?: string;
   autoFocus?: boolean;
   className?: string;
-  ref?: Ref<CodeInputHandle>;
 }
 
 const emptyDigits = (length: number) => Array.from({ length }, () => '');
@@ -58,18 +57,10 @@ const emptyDigits = (length: number) => Array.from({ length }, () => '');
  * in any box clears all boxes and refocuses the first. Digits always fill the boxes from the
  * start, so the code has no gaps: focusing a box past the first empty one moves focus there.
  */
-export function CodeInput({
-  length = OTP_LENGTH,
-  onChange,
-  onComplete,
-  error,
-  disabled: disabledProp = false,
-  locked = false,
-  label,
-  autoFocus = false,
-  className,
+export const CodeInput = forwardRef<CodeInputHandle, CodeInputProps>(function CodeInput(
+  { length = OTP_LENGTH, onChange, onComplete, error, disabled: disabledProp = false, locked = false, label, autoFocus = false, className },
   ref,
-}: CodeInputProps) {
+) {
   const { t } = useTranslation();
   const errorId = `${useId()}-error`;
   const disabled = disabledProp || locked;
@@ -141,8 +132,12 @@ export function CodeInput({
     } else {
       // The typed character sits just before the caret, whether the box was empty or not.
       const typed = raw.charAt((input.selectionStart ?? raw.length) - 1);
-      // Not a digit: leaving the state alone makes React restore the box's previous value.
-      if (!DIGIT.test(typed)) return;
+      // Not a digit: the box gets its digit back. Preact (unlike React) leaves a controlled input as
+      // typed when the state stays the same, so it is put back here.
+      if (!DIGIT.test(typed)) {
+        input.value = digitsRef.current[index] ?? '';
+        return;
+      }
       const next = [...digitsRef.current];
       next[index] = typed;
       commit(next, index + 1);
@@ -211,4 +206,4 @@ export function CodeInput({
       <FieldError id={errorId} message={error} {...(locked ? { ref: errorLine } : {})} />
     </div>
   );
-}
+});

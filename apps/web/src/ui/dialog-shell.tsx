@@ -26,7 +26,7 @@ export interface DialogBaseProps {
   children?: ReactNode;
 }
 
-interface DialogShellProps extends DialogBaseProps {
+export interface DialogShellProps extends DialogBaseProps {
   /** Position and size of the panel. */
   contentClassName: string;
   /** Bottom padding and scrolling of the body, which differ between Modal and Sheet. */

@@ -1,4 +1,4 @@
-import { type Ref, useEffect, useState } from 'react';
+import { forwardRef, useEffect, useState } from 'react';
 
 /** What the sanitiser keeps: plain HTML (SVG and MathML are off because no error message needs them). */
 type Sanitize = (html: string) => string;
@@ -54,17 +54,16 @@ export interface FieldErrorProps {
   id: string;
   /** The message (may contain HTML; a line break starts a new line); nothing is shown when empty. */
   message: string | undefined;
-  /** Set to move focus to the message (it then takes programmatic focus only, shown by the app's focus ring). */
-  ref?: Ref<HTMLParagraphElement>;
 }
 
 /**
  * The error line under a field. Messages may carry simple markup from the server (bold, links),
  * rendered as HTML only once DOMPurify has stripped scripts, event handlers and javascript: URLs;
  * plain text is rendered as text. The element stays mounted (empty when there is no error) so its
- * polite live region already exists when a message appears and gets announced.
+ * polite live region already exists when a message appears and gets announced. Given a ref (to move
+ * focus to the message), it takes programmatic focus only, shown by the app's focus ring.
  */
-export function FieldError({ id, message, ref }: FieldErrorProps) {
+export const FieldError = forwardRef<HTMLParagraphElement, FieldErrorProps>(function FieldError({ id, message }, ref) {
   const sanitized = useSanitized(message);
   const props = {
     id,
@@ -75,4 +74,4 @@ export function FieldError({ id, message, ref }: FieldErrorProps) {
   };
   if (sanitized !== undefined) return <p {...props} dangerouslySetInnerHTML={{ __html: sanitized }} />;
   return <p {...props}>{message ? withoutTags(message) : null}</p>;
-}
+});

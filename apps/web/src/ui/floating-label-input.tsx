@@ -1,11 +1,11 @@
-import { useState, type ComponentPropsWithRef, type ReactNode } from 'react';
+import { forwardRef, useState, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 import { cx } from './class-names.ts';
 import { FieldError } from './field-error.tsx';
 import { useValidation, type ValidatedFieldProps } from './use-validation.ts';
 
 /** Props of {@link FloatingLabelInput}: native input props (except value/onChange/placeholder) plus the options below. */
 export interface FloatingLabelInputProps
-  extends ValidatedFieldProps, Omit<ComponentPropsWithRef<'input'>, 'value' | 'defaultValue' | 'onChange' | 'placeholder'> {
+  extends ValidatedFieldProps, Omit<ComponentPropsWithoutRef<'input'>, 'value' | 'defaultValue' | 'onChange' | 'placeholder'> {
   /** Label shown inside the box, floating to the top when focused or filled. */
   label: ReactNode;
   /** A control at the right end inside the box (a 40 px icon button, e.g. "Show password"). */
@@ -16,22 +16,25 @@ export interface FloatingLabelInputProps
  * A 56 px tall field whose label sits inside the box like a placeholder and floats up when the
  * input is focused or filled. Error behaviour is the same as TextInput's (see useValidation).
  */
-export function FloatingLabelInput({
-  label,
-  trailing,
-  value,
-  defaultValue,
-  onValueChange,
-  validate,
-  errors,
-  id,
-  'aria-describedby': describedBy,
-  className,
-  disabled,
-  onFocus,
-  onBlur,
-  ...inputProps
-}: FloatingLabelInputProps) {
+export const FloatingLabelInput = forwardRef<HTMLInputElement, FloatingLabelInputProps>(function FloatingLabelInput(
+  {
+    label,
+    trailing,
+    value,
+    defaultValue,
+    onValueChange,
+    validate,
+    errors,
+    id,
+    'aria-describedby': describedBy,
+    className,
+    disabled,
+    onFocus,
+    onBlur,
+    ...inputProps
+  },
+  ref,
+) {
   const [focused, setFocused] = useState(false);
   const field = useValidation({ id, describedBy, value, defaultValue, onValueChange, validate, errors });
   const floating = focused || field.value !== '';
@@ -48,6 +51,7 @@ export function FloatingLabelInput({
       >
         <input
           {...inputProps}
+          ref={ref}
           {...field.inputProps}
           disabled={disabled}
           onFocus={(event) => {
@@ -81,4 +85,4 @@ export function FloatingLabelInput({
       <FieldError id={field.errorId} message={field.error} />
     </div>
   );
-}
+});

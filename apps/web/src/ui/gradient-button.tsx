@@ -1,4 +1,4 @@
-import type { ComponentPropsWithRef, MouseEvent } from 'react';
+import { forwardRef, type ComponentPropsWithoutRef, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from './class-names.ts';
 import { ArrowRightIcon } from './icons.tsx';
@@ -8,7 +8,7 @@ import { Spinner } from './spinner.tsx';
 export type GradientButtonVariant = 'primary' | 'secondary' | 'inactive' | 'outline' | 'white';
 
 /** Props of {@link GradientButton}: every native button prop plus the options below. */
-export interface GradientButtonProps extends ComponentPropsWithRef<'button'> {
+export interface GradientButtonProps extends ComponentPropsWithoutRef<'button'> {
   /** Default 'primary' (gradient from the primary to the second primary colour). */
   variant?: GradientButtonVariant;
   /** Shows a spinner (named "Loading") in place of the label, sets aria-busy and makes the button inert. */
@@ -36,18 +36,21 @@ const VARIANT_CLASSES: Record<GradientButtonVariant, string> = {
  * while clicks, Enter and Space (which browsers turn into clicks) are swallowed here, including
  * a form's submission.
  */
-export function GradientButton({
-  variant = 'primary',
-  loading = false,
-  showContinueArrow = false,
-  fullWidth = false,
-  disabled = false,
-  type = 'button',
-  className,
-  children,
-  onClick,
-  ...rest
-}: GradientButtonProps) {
+export const GradientButton = forwardRef<HTMLButtonElement, GradientButtonProps>(function GradientButton(
+  {
+    variant = 'primary',
+    loading = false,
+    showContinueArrow = false,
+    fullWidth = false,
+    disabled = false,
+    type = 'button',
+    className,
+    children,
+    onClick,
+    ...rest
+  },
+  ref,
+) {
   const { t } = useTranslation();
   const inert = loading || disabled || variant === 'inactive';
   const label = children ?? t(showContinueArrow ? 'ui.button.continue' : 'ui.button.confirm');
@@ -63,6 +66,7 @@ export function GradientButton({
   return (
     <button
       {...rest}
+      ref={ref}
       type={type}
       aria-disabled={inert || undefined}
       aria-busy={loading || undefined}
@@ -86,4 +90,4 @@ export function GradientButton({
       {loading && <Spinner size="sm" className="absolute inset-0" />}
     </button>
   );
-}
+});

@@ -10,6 +10,7 @@ export { PasswordInput, type PasswordInputProps } from './password-input.tsx';
 export { GradientButton, type GradientButtonProps, type GradientButtonVariant } from './gradient-button.tsx';
 export { Modal, type ModalProps, type ModalWidth } from './modal.tsx';
 export type { DialogBaseProps } from './dialog-shell.tsx';
+export { loadDialogShell } from './lazy-dialog-shell.tsx';
 export { Sheet, type SheetProps } from './sheet.tsx';
 export { Spinner, type SpinnerProps, type SpinnerSize } from './spinner.tsx';
 export { TabSwitcher, type TabItem, type TabSwitcherProps } from './tab-switcher.tsx';

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -19,17 +19,17 @@ function Harness(props: Partial<ModalProps>) {
 }
 
 describe('Modal', () => {
-  it('is a dialog named by its title and described by its description', () => {
+  it('is a dialog named by its title and described by its description', async () => {
     renderWithI18n(<Harness description="We sent a code to you." />);
-    const dialog = screen.getByRole('dialog', { name: 'Verify email' });
+    const dialog = await screen.findByRole('dialog', { name: 'Verify email' });
     expect(dialog).toHaveAccessibleDescription('We sent a code to you.');
   });
 
-  it('has no description link without a description, and warns about nothing', () => {
+  it('has no description link without a description, and warns about nothing', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     renderWithI18n(<Harness />);
-    expect(screen.getByRole('dialog')).not.toHaveAttribute('aria-describedby');
+    expect(await screen.findByRole('dialog')).not.toHaveAttribute('aria-describedby');
     expect(warn).not.toHaveBeenCalled();
     expect(error).not.toHaveBeenCalled();
   });
@@ -37,6 +37,7 @@ describe('Modal', () => {
   it('closes on Escape', async () => {
     const user = userEvent.setup();
     renderWithI18n(<Harness />);
+    await screen.findByRole('dialog');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
@@ -44,15 +45,15 @@ describe('Modal', () => {
   it('closes with the translated Close button', async () => {
     const user = userEvent.setup();
     renderWithI18n(<Harness />);
-    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await user.click(await screen.findByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('focuses the first field and traps focus inside', async () => {
     const user = userEvent.setup();
     renderWithI18n(<Harness />);
-    const code = screen.getByRole('textbox', { name: 'Code' });
-    expect(code).toHaveFocus();
+    const code = await screen.findByRole('textbox', { name: 'Code' });
+    await waitFor(() => expect(code).toHaveFocus());
     await user.tab();
     expect(screen.getByRole('button', { name: 'Submit' })).toHaveFocus();
     await user.tab();
@@ -64,9 +65,9 @@ describe('Modal', () => {
   it.each([
     ['sm', 'w-[320px]'],
     ['md', 'w-[360px]'],
-  ] as const)('width %s is %s, capped to the screen minus 32 px', (width, widthClass) => {
+  ] as const)('width %s is %s, capped to the screen minus 32 px', async (width, widthClass) => {
     renderWithI18n(<Harness width={width} />);
-    expect(screen.getByRole('dialog')).toHaveClass(widthClass, 'max-w-[calc(100vw-32px)]');
+    expect(await screen.findByRole('dialog')).toHaveClass(widthClass, 'max-w-[calc(100vw-32px)]');
   });
 
   it('opens from a trigger', async () => {
@@ -78,6 +79,6 @@ describe('Modal', () => {
     );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Open help' }));
-    expect(screen.getByRole('dialog', { name: 'Help' })).toHaveTextContent('Body');
+    expect(await screen.findByRole('dialog', { name: 'Help' })).toHaveTextContent('Body');
   });
 });

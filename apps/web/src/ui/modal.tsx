@@ -1,5 +1,6 @@
 import { cx } from './class-names.ts';
-import { DialogShell, type DialogBaseProps } from './dialog-shell.tsx';
+import type { DialogBaseProps } from './dialog-shell.tsx';
+import { LazyDialogShell } from './lazy-dialog-shell.tsx';
 
 /** Modal widths: 'sm' 320 px, 'md' 360 px (both shrink to leave 16 px margins on narrow phones). */
 export type ModalWidth = 'sm' | 'md';
@@ -18,7 +19,7 @@ const WIDTH_CLASSES: Record<ModalWidth, string> = { sm: 'w-[320px]', md: 'w-[360
  */
 export function Modal({ width = 'md', ...props }: ModalProps) {
   return (
-    <DialogShell
+    <LazyDialogShell
       {...props}
       contentClassName={cx(
         'top-1/2 left-1/2 max-h-[calc(100dvh-32px)] max-w-[calc(100vw-32px)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl',

@@ -20,8 +20,9 @@ export function PasswordInput(props: PasswordInputProps) {
       {...props}
       type={shown ? 'text' : 'password'}
       // While shown, the field is a text field: keep the password out of spell-check services and
-      // auto-correction (browsers never do either for type="password").
-      spellCheck={false}
+      // auto-correction (browsers never do either for type="password"). A string: Preact drops an
+      // attribute whose value is false instead of writing spellcheck="false".
+      spellCheck="false"
       autoCapitalize="off"
       autoCorrect="off"
       trailing={

@@ -5,13 +5,13 @@ import { renderWithI18n } from '@/test/render';
 import { Sheet } from './sheet.tsx';
 
 describe('Sheet', () => {
-  it('is a named dialog, full width on phones and 462 px from sm, at most 560 px tall', () => {
+  it('is a named dialog, full width on phones and 462 px from sm, at most 560 px tall', async () => {
     renderWithI18n(
       <Sheet title="Select a network" defaultOpen>
         <p>Long list</p>
       </Sheet>,
     );
-    const dialog = screen.getByRole('dialog', { name: 'Select a network' });
+    const dialog = await screen.findByRole('dialog', { name: 'Select a network' });
     expect(dialog).toHaveClass('w-full', 'sm:w-[462px]', 'max-h-[min(560px,calc(100dvh-16px))]');
     expect(screen.getByText('Long list').parentElement).toHaveClass('overflow-y-auto');
   });
@@ -20,6 +20,7 @@ describe('Sheet', () => {
     const user = userEvent.setup();
     const onOpenChange = vi.fn();
     renderWithI18n(<Sheet title="Networks" open onOpenChange={onOpenChange} />);
+    await screen.findByRole('dialog', { name: 'Networks' });
     await user.keyboard('{Escape}');
     expect(onOpenChange).toHaveBeenLastCalledWith(false);
     onOpenChange.mockClear();

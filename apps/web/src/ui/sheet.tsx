@@ -1,4 +1,5 @@
-import { DialogShell, type DialogBaseProps } from './dialog-shell.tsx';
+import type { DialogBaseProps } from './dialog-shell.tsx';
+import { LazyDialogShell } from './lazy-dialog-shell.tsx';
 
 /** Props of {@link Sheet}: the same as Modal's, without a width choice. */
 export type SheetProps = DialogBaseProps;
@@ -9,7 +10,7 @@ export type SheetProps = DialogBaseProps;
  */
 export function Sheet(props: SheetProps) {
   return (
-    <DialogShell
+    <LazyDialogShell
       {...props}
       contentClassName="inset-x-0 bottom-0 max-h-[min(560px,calc(100dvh-16px))] w-full rounded-t-2xl sm:top-1/2 sm:right-auto sm:bottom-auto sm:left-1/2 sm:w-[462px] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl"
       // Bottom padding clears the home indicator on phones where the sheet touches the screen edge.

@@ -1,4 +1,4 @@
-import { useImperativeHandle, useRef, type ComponentPropsWithRef, type ReactNode } from 'react';
+import { forwardRef, useImperativeHandle, useRef, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from './class-names.ts';
 import { FieldError } from './field-error.tsx';
@@ -7,7 +7,7 @@ import { useValidation, type ValidatedFieldProps } from './use-validation.ts';
 
 /** Props of {@link TextInput}: native input props (except value/onChange) plus the options below. */
 export interface TextInputProps
-  extends ValidatedFieldProps, Omit<ComponentPropsWithRef<'input'>, 'value' | 'defaultValue' | 'onChange' | 'prefix'> {
+  extends ValidatedFieldProps, Omit<ComponentPropsWithoutRef<'input'>, 'value' | 'defaultValue' | 'onChange' | 'prefix'> {
   /** Visible label, associated with the input. */
   label: ReactNode;
   /** Content before the input inside the box (icon, currency). */
@@ -22,24 +22,26 @@ export interface TextInputProps
  * Labelled text field with optional prefix, suffix and clear button. Errors follow
  * {@link useValidation}: shown only after the user has typed, first message only, HTML sanitised.
  */
-export function TextInput({
-  label,
-  prefix,
-  suffix,
-  clearable = false,
-  value,
-  defaultValue,
-  onValueChange,
-  validate,
-  errors,
-  id,
-  'aria-describedby': describedBy,
-  className,
-  disabled,
-  readOnly,
+export const TextInput = forwardRef<HTMLInputElement, TextInputProps>(function TextInput(
+  {
+    label,
+    prefix,
+    suffix,
+    clearable = false,
+    value,
+    defaultValue,
+    onValueChange,
+    validate,
+    errors,
+    id,
+    'aria-describedby': describedBy,
+    className,
+    disabled,
+    readOnly,
+    ...inputProps
+  },
   ref,
-  ...inputProps
-}: TextInputProps) {
+) {
   const { t } = useTranslation();
   const inputRef = useRef<HTMLInputElement>(null);
   useImperativeHandle(ref, () => inputRef.current as HTMLInputElement, []);
@@ -88,4 +90,4 @@ export function TextInput({
       <FieldError id={field.errorId} message={field.error} />
     </div>
   );
-}
+});

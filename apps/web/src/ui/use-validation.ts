@@ -1,4 +1,4 @@
-import { useId, useState, type ChangeEvent } from 'react';
+import { useId, useReducer, useState, type ChangeEvent } from 'react';
 import { cx } from './class-names.ts';
 
 /** Checks a value; returns the error messages (one string, a list, or undefined when valid). */
@@ -37,12 +37,16 @@ export function useValidation({ id, describedBy, value, defaultValue = '', onVal
   const errorId = `${baseId}-error`;
   const [ownValue, setOwnValue] = useState(defaultValue);
   const [hasTyped, setHasTyped] = useState(false);
+  // Renders the field again after every edit: Preact, unlike React, leaves a controlled input as typed
+  // when the owner keeps its value (e.g. an amount field that drops a letter), until the next render.
+  const [, renderAgain] = useReducer((count: number) => count + 1, 0);
   const current = value ?? ownValue;
 
   const setValue = (next: string) => {
     setHasTyped(true);
     // Harmless when controlled (the value prop wins), and saves a controlled/uncontrolled branch.
     setOwnValue(next);
+    renderAgain();
     onValueChange?.(next);
   };
 

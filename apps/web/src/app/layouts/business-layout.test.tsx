@@ -55,7 +55,8 @@ describe('business portal menu', () => {
 
     fireEvent.click(button);
     expect(button).toHaveAttribute('aria-expanded', 'true');
-    expect(within(menu()).getByRole('link', { name: 'Homepage' })).not.toHaveAttribute('title');
+    // No tooltip once the names show again (Preact empties a removed title instead of dropping it).
+    expect(within(menu()).getByRole('link', { name: 'Homepage' }).title).toBe('');
   });
 
   it('remembers the collapsed state in storage across a remount', async () => {

@@ -1,5 +1,5 @@
 import { type ComponentType, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './texts';
 import { COOKIE_NAMES, getSharedCookie } from '@/lib/cookies';
 import { Spinner } from '@/ui';
 import {

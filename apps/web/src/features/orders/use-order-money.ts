@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './texts';
 import { useFiatDecimals } from '@/lib/fiat-decimals';
 import { moneyFormats } from '@/lib/money-format';
 

@@ -1,17 +1,20 @@
-import {
-  ADDRESS_REJECTION_REASONS,
-  type AddressRejectionReason,
-  errorEnvelopeSchema,
-  ErrorCode,
-  type ErrorName,
-} from '@causeway/contracts';
+import { ADDRESS_REJECTION_REASONS, type AddressRejectionReason, ErrorCode, type ErrorName } from '@causeway/contracts';
 import { apiErrorName, errorText, isApiError, isError } from '@/lib/http-errors';
 
-/** The named values a failed call's envelope may carry (e.g. the min and max of a limit), or {}. */
+/**
+ * The named values a failed call's envelope may carry (e.g. the min and max of a limit), or {}:
+ * errorEnvelopeSchema's `data` (strings by name, or null), checked by hand so the trade page loads
+ * without Zod.
+ */
 export function errorDataOf(error: unknown): Record<string, string> {
   if (!isApiError(error)) return {};
-  const parsed = errorEnvelopeSchema.shape.data.safeParse(error.data);
-  return parsed.success && parsed.data ? parsed.data : {};
+  const { data } = error;
+  const isStringRecord =
+    typeof data === 'object' &&
+    data !== null &&
+    [Object.prototype, null].includes(Object.getPrototypeOf(data)) &&
+    Object.values(data).every((value) => typeof value === 'string');
+  return isStringRecord ? (data as Record<string, string>) : {};
 }
 
 /** docs/rules/errors.md "payment method unavailable or under maintenance": the page's unavailableCallback state. */

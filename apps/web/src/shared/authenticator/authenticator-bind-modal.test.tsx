@@ -2,13 +2,20 @@ import { PATHS } from '@causeway/contracts';
 import { bundledTranslations } from '@causeway/translations';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '@/test/render';
 import { businessError, type Responder, routedHttpClient } from '@/test/routed-http-client';
 import { captureToasts } from '@/test/toasts';
 import { createAuthenticatorApi } from '@/lib/authenticator-api';
 import { ApiError } from '@/lib/http-errors';
 import { AuthenticatorBindModal } from './authenticator-bind-modal';
+import { loadDialogShell } from '@/ui';
+
+// The dialog's chunk is there already, as once a page has been idle: these tests are about what the
+// dialog holds (opening before the chunk arrives is ui/lazy-dialog-shell.test.tsx's).
+beforeAll(async () => {
+  await loadDialogShell();
+});
 
 const SETUP = { googleAuthenticatorToken: 'JBSWY3DPEHPK3PXP', qrCode: 'data:image/png;base64,QUJD' };
 const FAILED = 'Authenticator bind failed. Please try again.';

@@ -3,12 +3,19 @@ import type { Language } from '@causeway/translations';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAuthenticatorApi } from '@/lib/authenticator-api';
 import { ApiError } from '@/lib/http-errors';
 import { renderWithI18n } from '@/test/render';
 import { type Responder, routedHttpClient } from '@/test/routed-http-client';
 import { AuthenticatorVerifyModal } from './authenticator-verify-modal';
+import { loadDialogShell } from '@/ui';
+
+// The dialog's chunk is there already, as once a page has been idle: these tests are about what the
+// dialog holds (opening before the chunk arrives is ui/lazy-dialog-shell.test.tsx's).
+beforeAll(async () => {
+  await loadDialogShell();
+});
 
 /** What the server answers a locked authenticator (or too many checks from one address): 429 USE000002002. */
 const lockedAnswer = () =>

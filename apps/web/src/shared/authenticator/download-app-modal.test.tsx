@@ -2,11 +2,18 @@ import { PATHS } from '@causeway/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { renderPage } from '@/test/render';
 import { routedHttpClient } from '@/test/routed-http-client';
 import { createAuthenticatorApi, type AuthenticatorApi } from '@/lib/authenticator-api';
 import { DownloadAppModal } from './download-app-modal';
+import { loadDialogShell } from '@/ui';
+
+// The dialog's chunk is there already, as once a page has been idle: these tests are about what the
+// dialog holds (opening before the chunk arrives is ui/lazy-dialog-shell.test.tsx's).
+beforeAll(async () => {
+  await loadDialogShell();
+});
 
 const STORES = {
   Android: {

@@ -1,10 +1,17 @@
 import { PATHS } from '@causeway/contracts';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/http-errors';
 import { renderWithI18n } from '@/test/render';
 import { EmailCodeDialog } from './email-code-dialog';
+import { loadDialogShell } from '@/ui';
+
+// The dialog's chunk is there already, as once a page has been idle: these tests are about what the
+// dialog holds (opening before the chunk arrives is ui/lazy-dialog-shell.test.tsx's).
+beforeAll(async () => {
+  await loadDialogShell();
+});
 
 function Harness({ sendCode, submitCode }: { sendCode: () => Promise<unknown>; submitCode: (code: string) => Promise<void> }) {
   const [open, setOpen] = useState(true);
@@ -25,9 +32,9 @@ const open = (submitCode: (code: string) => Promise<void> = () => Promise.resolv
 
 const dialog = () => screen.getByRole('dialog', { name: 'Check your email' });
 const boxes = () => within(dialog()).getAllByRole('textbox') as HTMLInputElement[];
-/** Types `digits` box after box, as the focus moves along. */
+/** Types `digits` box after box, as the focus moves along (an input event per digit, as a browser sends). */
 const type = (digits: string) => {
-  for (const digit of digits) fireEvent.change(document.activeElement!, { target: { value: digit } });
+  for (const digit of digits) fireEvent.input(document.activeElement!, { target: { value: digit } });
 };
 /** Lets a pending submit or send settle. */
 const settle = () => act(async () => {});

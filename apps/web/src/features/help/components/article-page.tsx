@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../texts';
 import { formatDateTime } from '@/lib/date-format';
 import { useArticle, useReportReady } from '../hooks/use-help-data';
 import { sanitizeArticle } from '../sanitize-article';

@@ -1,6 +1,6 @@
 import { HELP_ATTACHMENT_EXTENSIONS, HELP_ATTACHMENT_MAX_BYTES, HELP_MAX_ATTACHMENTS } from '@causeway/contracts';
 import { useId, useRef, type ChangeEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../texts';
 import { FilePickerFace } from '@/ui/file-picker-face';
 import { CloseIcon, FileIcon } from '@/ui/icons';
 import type { Attachment } from './use-request-form';

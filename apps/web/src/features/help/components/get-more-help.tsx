@@ -1,6 +1,6 @@
 import type { HelpLocale } from '@causeway/contracts';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../texts';
 import { ConfirmDialog, GradientButton } from '@/ui';
 import { useHelpLocale } from '../hooks/use-help-data';
 

@@ -1,5 +1,5 @@
 import { type ReactNode, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../texts';
 import { Spinner } from '@/ui';
 import { cx } from '@/ui/class-names';
 import { useHelpWidget } from '../hooks/use-help-data';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../texts';
 import { useHelpWidget, useReportReady, useSections } from '../hooks/use-help-data';
 import { ChevronIcon, EmptyText, LoadState, textButtonClass } from './help-parts';
 import { SearchBox } from './search-box';

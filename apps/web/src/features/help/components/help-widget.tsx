@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useCallback, useEffect, useId, useMemo, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../texts';
 import { useHttpClient } from '@/lib/http-context';
 import { CloseIcon } from '@/ui/icons';
 import { TabSwitcher } from '@/ui/tab-switcher';

@@ -1,6 +1,6 @@
 import { PROMOTION_LABEL, SUGGESTED_LABEL } from '@causeway/contracts';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../texts';
 import { useLabelledArticles, useReportReady } from '../hooks/use-help-data';
 import { GetMoreHelp } from './get-more-help';
 import { ArticleList, EmptyText, LoadState } from './help-parts';

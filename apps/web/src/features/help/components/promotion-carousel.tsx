@@ -1,6 +1,6 @@
 import type { HelpArticleJson } from '@causeway/contracts';
 import { type FocusEvent, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../texts';
 import { cx } from '@/ui/class-names';
 import { useHelpWidget } from '../hooks/use-help-data';
 import { articleExcerpt } from '../sanitize-article';

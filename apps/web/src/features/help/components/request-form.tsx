@@ -1,6 +1,6 @@
 import { HELP_MESSAGE_MAX_LENGTH, HELP_MESSAGE_MIN_LENGTH, HELP_TOPIC_MAX_LENGTH, type HelpFieldError } from '@causeway/contracts';
 import { useId, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../texts';
 import { FieldError, GradientButton } from '@/ui';
 import { limitText } from '@/lib/http-errors';
 import { cx } from '@/ui/class-names';
@@ -103,7 +103,7 @@ function RequestForm({ api, kind, accountEmail, topic }: SupportFormProps & { ki
           inputMode="email"
           autoComplete="email"
           autoCapitalize="none"
-          spellCheck={false}
+          spellCheck="false"
           required
           placeholder={t('helpForm.email.placeholder')}
           onChange={(event) => form.setValue('email', event.target.value)}

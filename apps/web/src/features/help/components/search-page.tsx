@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../texts';
 import { useReportReady, useSearchResults } from '../hooks/use-help-data';
 import { ArticleList, EmptyText, LoadState } from './help-parts';
 import { SearchBox } from './search-box';

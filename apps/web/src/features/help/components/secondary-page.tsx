@@ -1,6 +1,6 @@
 import type { Ref } from 'react';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../texts';
 import { Spinner } from '@/ui';
 import { type HelpSecondaryPage, useHelpWidgetState } from '../help-widget-store';
 import { useHelpWidget, useReportReady } from '../hooks/use-help-data';

@@ -1,6 +1,6 @@
 import type { HelpSectionJson } from '@causeway/contracts';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../texts';
 import { cx } from '@/ui/class-names';
 import { useSectionArticles } from '../hooks/use-help-data';
 import { ArticleList, ChevronIcon, EmptyText, LoadState, rowClass } from './help-parts';

@@ -1,7 +1,7 @@
 import { type HelpLocale, helpLocaleOf } from '@causeway/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../texts';
 import type { HelpApi } from '../api/help-api';
 import { type HelpSecondaryPage, setHelpWidgetStatus } from '../help-widget-store';
 

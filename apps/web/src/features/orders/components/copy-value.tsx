@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../texts';
 import { cx } from '@/ui/class-names';
 
 /** How long "Copied" stays after a copy. */

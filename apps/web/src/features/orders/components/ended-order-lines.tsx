@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../texts';
 import type { OrderDetail } from '../api/orders-api';
 import { failReasonKey, moneyOutcomeKey } from '../fail-reasons';
 import { useOrderMoney } from '../use-order-money';

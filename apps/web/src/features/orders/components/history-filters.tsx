@@ -1,6 +1,6 @@
 import type { CurrencyItem } from '@causeway/contracts';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../texts';
 import { toDateInput, type DateRange } from '../date-range';
 import { STATUS_FILTER_KEYS, type StatusFilter } from '../order-format';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../texts';
 import { Link } from 'react-router';
 import { cardNetworkName } from '@/lib/card-networks';
 import { formatDateTime } from '@/lib/date-format';

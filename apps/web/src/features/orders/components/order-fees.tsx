@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../texts';
 import { isZeroDecimal } from '@/lib/decimal';
 import { type FeeLine, feeLines } from '@/lib/fee-lines';
 import type { OrderDetail } from '../api/orders-api';

@@ -1,6 +1,6 @@
 import type { OrderStatus } from '@causeway/contracts';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../texts';
 import { Link, useNavigate } from 'react-router';
 import { useNetworkName } from '@/lib/network-names';
 import { orderLinks } from '@/lib/order-links';

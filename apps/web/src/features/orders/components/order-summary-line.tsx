@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../texts';
 import { formatDateTime } from '@/lib/date-format';
 import type { OrderSummary } from '../api/orders-api';
 import { isNotBought, outcomeOf } from '../order-format';

@@ -1,6 +1,6 @@
 import { PROCESSING_WAIT_SECONDS } from '@causeway/contracts';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../texts';
 import { Link } from 'react-router';
 import { Spinner } from '@/ui';
 import { cx } from '@/ui/class-names';

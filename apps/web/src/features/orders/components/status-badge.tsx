@@ -1,5 +1,5 @@
 import type { OrderStatus } from '@causeway/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../texts';
 import { cx } from '@/ui/class-names';
 import { statusTone, type StatusTone } from '../order-format';
 

@@ -1,7 +1,7 @@
 import { HISTORY_MAX_RANGE_DAYS } from '@causeway/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../texts';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useAccountInfo, verificationStatusOf } from '@/lib/account-info';
 import { useHttpClient } from '@/lib/http-context';

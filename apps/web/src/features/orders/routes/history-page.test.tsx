@@ -56,7 +56,8 @@ function openHistory({
 }
 
 const rows = () => within(screen.getByRole('list')).getAllByRole('button');
-const setDate = (label: 'From' | 'To', value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+// An input event, as a browser sends when a date is picked or typed (Preact's onChange listens to it).
+const setDate = (label: 'From' | 'To', value: string) => fireEvent.input(screen.getByLabelText(label), { target: { value } });
 
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });

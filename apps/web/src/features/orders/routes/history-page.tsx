@@ -1,7 +1,7 @@
 import { ErrorCode } from '@causeway/contracts';
 import { type InfiniteData, useInfiniteQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../texts';
 import { Link, useParams } from 'react-router';
 import { useHttpClient } from '@/lib/http-context';
 import { isError } from '@/lib/http-errors';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../texts';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { orderLinks } from '@/lib/order-links';
 import { ErrorView, GradientButton } from '@/ui';

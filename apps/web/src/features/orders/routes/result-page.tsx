@@ -1,5 +1,5 @@
-import { orderIdSchema } from '@causeway/contracts';
-import { useTranslation } from 'react-i18next';
+import { isOrderId } from '@causeway/contracts';
+import { useTranslation } from '../texts';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { errorText } from '@/lib/http-errors';
 import { orderLinks } from '@/lib/order-links';
@@ -18,7 +18,7 @@ export function ResultPage({ webview = false }: { webview?: boolean }) {
   const [params] = useSearchParams();
   const raw = params.get('orderId');
   // An id that cannot be an order's is not worth a call: the page says so at once.
-  const orderId = raw && orderIdSchema.safeParse(raw).success ? raw : null;
+  const orderId = raw && isOrderId(raw) ? raw : null;
   // Keyed by the order: another order's id starts afresh instead of showing the last order meanwhile.
   return <OrderResult key={orderId ?? ''} orderId={orderId} webview={webview} />;
 }

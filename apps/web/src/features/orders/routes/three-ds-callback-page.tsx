@@ -1,6 +1,6 @@
-import { orderIdSchema } from '@causeway/contracts';
+import { isOrderId } from '@causeway/contracts';
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../texts';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useHttpClient } from '@/lib/http-context';
 import { isOffline } from '@/lib/http-errors';
@@ -42,7 +42,7 @@ export function ThreeDsCallbackPage() {
   const client = useHttpClient();
   const api = useMemo(() => createOrdersApi(client), [client]);
   const raw = params.get('orderId');
-  const orderId = raw && orderIdSchema.safeParse(raw).success ? raw : null;
+  const orderId = raw && isOrderId(raw) ? raw : null;
   const inWebview = params.get('webview') === '1' || isInNativeWebview();
   const [round, setRound] = useState(0);
   const [error, setError] = useState<unknown>();

@@ -1,6 +1,6 @@
-import { orderIdSchema } from '@causeway/contracts';
+import { isOrderId } from '@causeway/contracts';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../texts';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { useHttpClient } from '@/lib/http-context';
 import { leaveAppFor } from '@/lib/leave-app';
@@ -41,7 +41,7 @@ export function ThreeDsPage() {
   const client = useHttpClient();
   const api = useMemo(() => createOrdersApi(client), [client]);
   const raw = params.get('orderId');
-  const orderId = raw && orderIdSchema.safeParse(raw).success ? raw : null;
+  const orderId = raw && isOrderId(raw) ? raw : null;
   const [status, setStatus] = useState<ThreeDsStatusResult>();
   const [error, setError] = useState<unknown>();
   const [round, setRound] = useState(0);

@@ -1,7 +1,7 @@
 import { CARD_READD_WAIT_HOURS, ErrorCode, type ErrorName, MAX_CARDS, wireCodeOf } from '@causeway/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../texts';
 import { apiErrorName, isApiError, isError } from '@/lib/http-errors';
 import { useApiMutation } from '@/lib/use-api-mutation';
 import { CountrySelect, FloatingLabelInput, GradientButton, showToast, Spinner } from '@/ui';

@@ -1,5 +1,5 @@
 import { type AddCardWaitReason, MAX_CARDS } from '@causeway/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../texts';
 import { formatDateTime } from '@/lib/date-format';
 import { ErrorView, Spinner } from '@/ui';
 import type { Card } from '../api/trade-api';

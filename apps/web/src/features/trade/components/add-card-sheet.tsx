@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../texts';
 import { Sheet } from '@/ui';
 import type { Card } from '../api/trade-api';
 import { AddCardPanel } from './add-card-panel';

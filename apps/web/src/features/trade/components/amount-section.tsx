@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../texts';
 import { cleanAmountInput } from '@/lib/decimal';
 import { TextInput } from '@/ui';
 import type { CurrencyItem } from '../api/trade-api';

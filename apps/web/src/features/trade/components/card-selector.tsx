@@ -1,6 +1,6 @@
 import { MAX_CARDS } from '@causeway/contracts';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../texts';
 import { cx } from '@/ui/class-names';
 import type { CardList } from '../api/trade-api';
 import { expiryOf, isUsableCard, maskedNumberOf } from '../card-rules';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../texts';
 import { Sheet, TextInput } from '@/ui';
 import { cx } from '@/ui/class-names';
 

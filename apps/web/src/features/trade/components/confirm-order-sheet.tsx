@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../texts';
 import { GradientButton, Sheet } from '@/ui';
 import type { Card, Quote } from '../api/trade-api';
 import { maskedNumberOf } from '../card-rules';

@@ -1,7 +1,7 @@
 import { CARD_READD_WAIT_HOURS } from '@causeway/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../texts';
 import { useApiMutation } from '@/lib/use-api-mutation';
 import { ConfirmDialog, ErrorView, GradientButton, Sheet, showToast, Spinner } from '@/ui';
 import type { Card } from '../api/trade-api';

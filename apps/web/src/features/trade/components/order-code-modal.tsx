@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../texts';
 import { CodeInput, Modal } from '@/ui';
 import type { CodeRefused } from '../trade-form-state';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../texts';
 import { ratePercent } from '@/lib/decimal';
 import { type FeeLine, feeLines } from '@/lib/fee-lines';
 import { moneyFormats } from '@/lib/money-format';

@@ -43,6 +43,12 @@ async function confirmAndPay(routes: Record<string, Responder> = {}) {
   return { ...view, orderId };
 }
 
+/**
+ * The confirm sheet's alert, once it shows one. The sheet closes while the order is sent and opens
+ * again with the refusal: the sheet is looked up anew each time, never the one that was closed.
+ */
+const confirmSheetAlert = () => waitFor(() => within(screen.getByRole('dialog', { name: 'Confirm your order' })).getByRole('alert'));
+
 const submitted =
   (status: string, extra: object = {}) =>
   () => ({ orderId: 'x', status, threeDsUrl: null, failReason: null, ...extra });
@@ -168,8 +174,7 @@ describe('confirm and submit (docs/rules/order-states.md, docs/rules/calls.md)',
         throw businessError(PATHS.submitBuy, 'ODR00001015', 'server words');
       },
     });
-    const sheet = await screen.findByRole('dialog', { name: 'Confirm your order' });
-    expect(await within(sheet).findByRole('alert')).toHaveTextContent(
+    expect(await confirmSheetAlert()).toHaveTextContent(
       'This does not match the order the merchant created. Go back to the merchant and start again.',
     );
   });
@@ -187,8 +192,7 @@ describe('confirm and submit (docs/rules/order-states.md, docs/rules/calls.md)',
         });
       },
     });
-    const sheet = await screen.findByRole('dialog', { name: 'Confirm your order' });
-    expect(await within(sheet).findByRole('alert')).toHaveTextContent('Too many requests. Try again in 1 minute.');
+    expect(await confirmSheetAlert()).toHaveTextContent('Too many requests. Try again in 1 minute.');
   });
 
   it('the server asking for a code (ODR00001009) although the check said skip opens the code modal', async () => {
@@ -231,8 +235,7 @@ describe('confirm and submit (docs/rules/order-states.md, docs/rules/calls.md)',
         throw businessError(PATHS.submitBuy, 'ODR00001008');
       },
     });
-    const sheet = await screen.findByRole('dialog', { name: 'Confirm your order' });
-    expect(await within(sheet).findByRole('alert')).toHaveTextContent('The price changed. Check the new price and confirm again.');
+    expect(await confirmSheetAlert()).toHaveTextContent('The price changed. Check the new price and confirm again.');
     await waitFor(() => expect(bodiesOf(PATHS.getQuote)).toHaveLength(2));
   });
 
@@ -249,8 +252,7 @@ describe('confirm and submit (docs/rules/order-states.md, docs/rules/calls.md)',
         });
       },
     });
-    const sheet = await screen.findByRole('dialog', { name: 'Confirm your order' });
-    expect(await within(sheet).findByRole('alert')).toHaveTextContent('Transaction Limit Exceeded. Enter an amount between 20 and 80 EUR.');
+    expect(await confirmSheetAlert()).toHaveTextContent('Transaction Limit Exceeded. Enter an amount between 20 and 80 EUR.');
   });
 
   it('payment method unavailable at submit (CRD0000009) is the unavailableCallback state', async () => {

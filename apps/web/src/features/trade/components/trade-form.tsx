@@ -1,7 +1,7 @@
 import { ErrorCode } from '@causeway/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, lazy, Suspense, useMemo, useReducer, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../texts';
 import { createAuthenticatorApi } from '@/lib/authenticator-api';
 import { compareDecimal, formatAmount, isPositiveDecimal } from '@/lib/decimal';
 import { useHttpClient } from '@/lib/http-context';

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../texts';
 import { ErrorView, Spinner } from '@/ui';
 
 /** A trade page state other than the form: a heading, what it means, and what to do next. */

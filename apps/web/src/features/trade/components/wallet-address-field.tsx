@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../texts';
 import { FieldError, TextInput } from '@/ui';
 import type { Wallet } from '../api/trade-api';
 
@@ -59,6 +59,9 @@ export function WalletAddressField(props: WalletAddressFieldProps) {
             onChange={(event) => {
               const wallet = wallets.find((item) => item.address === event.target.value);
               if (wallet) onChange({ address: wallet.address, memo: wallet.memo ?? '' });
+              // The placeholder chooses nothing: show the address's own entry again (Preact leaves a
+              // controlled select as chosen when nothing changes).
+              else event.currentTarget.value = known ? address.trim() : '';
             }}
             className="h-12 w-full min-w-0 rounded-xl border border-line bg-surface px-3 text-base text-fg focus:ring-2 focus:ring-focus focus-visible:outline-none!"
           >
@@ -77,7 +80,7 @@ export function WalletAddressField(props: WalletAddressFieldProps) {
           label={t('trade.address.label', { coin, network: networkName })}
           name="walletAddress"
           autoComplete="off"
-          spellCheck={false}
+          spellCheck="false"
           className="[&_input]:break-all"
           value={address}
           onValueChange={(value) => onChange({ address: value, memo })}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../texts';
 import { notifyHost } from '@/lib/webview-bridge';
 import { CheckCircleIcon } from '@/ui';
 import type { Card } from '../api/trade-api';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../texts';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { rememberBuyTarget } from '@/lib/buy-after-verification';
 import { formatAmount } from '@/lib/decimal';

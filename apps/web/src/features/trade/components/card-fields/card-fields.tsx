@@ -1,5 +1,5 @@
 import { forwardRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../texts';
 import { GradientButton, Spinner } from '@/ui';
 import { useCardFieldsConfig } from '../../api/trade-queries';
 import type { CardFieldsHandle, CardFieldsProps } from './card-fields-types';

@@ -1,5 +1,5 @@
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../texts';
 import { isApiError } from '@/lib/http-errors';
 import { loadVendorScript } from '@/lib/vendor-script';
 import { GradientButton } from '@/ui';

@@ -1,5 +1,5 @@
 import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../texts';
 import { CardFieldsError, type CardFieldsHandle, type CardFieldsProps, type CardFieldsToken, isDarkTheme } from './card-fields-types';
 
 /** Every message between the page and the sandbox card fields carries this (their script: apps/server/src/modules/sandbox/card-fields.script.ts). */

@@ -1,0 +1,5 @@
+import { enRisk } from '@causeway/translations';
+import { withEnglish } from '@/lib/i18n';
+
+/** useTranslation for the risk reminder: brings their English texts (issue 16: not in every page's first load). */
+export const useTranslation = withEnglish({ risk: enRisk });
