@@ -2,7 +2,7 @@
 // machine is shared and noisy: only ratios compare across runs), with p99 latencies: list-currency
 // and sign-ins on the embedded database; quotes and card orders on PostgreSQL (BENCH_POSTGRES_URL,
 // default the local server). Also the initial JS of every entry route, and how long `npm start`
-// takes to answer. Writes
+// takes to answer, and Lighthouse's mobile scores of four pages (bench/lighthouse.ts). Writes
 // bench/results/latest.json and the README's performance section.
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { CONNECTIONS, DURATION_S, load } from './load.ts';
 import { SIGN_IN_PASSWORD } from './buyers.ts';
 import { type Buyer, measureOrders, measureQuotes } from './orders-bench.ts';
+import { lighthouseRows, measureLighthouse } from './lighthouse.ts';
 import { measureLazyChunks, measureRouteWeights } from './page-weight.ts';
 import { measurePasswordHashes } from './password-hashes.ts';
 import { measureStartUp } from './start-up.ts';
@@ -35,7 +36,16 @@ const ENTRY_ROUTES = {
 /** Chunks that must stay out of every first load: the help widget and its forms (issue 6). */
 const LAZY_CHUNKS = ['src/features/help/components/help-widget.tsx', 'src/features/help/components/request-form.tsx'];
 
-type Targets = { bareAddress: string; appAddress: string; databaseKind: string; buyers: Buyer[]; signInEmails: string[] };
+type Targets = {
+  bareAddress: string;
+  appAddress: string;
+  databaseKind: string;
+  buyers: Buyer[];
+  signInEmails: string[];
+  /** Waits for every order to end, then answers how they ended and the ledger's trial balance (targets.ts). */
+  settle(): Promise<Settled>;
+};
+type Settled = { open: number; byStatus: Record<string, number>; balanced: boolean; trialBalance: Record<string, string> };
 
 /** The bench targets in their own process: the embedded database, or a fresh PostgreSQL database. */
 async function withTargets<T>(env: Record<string, string>, measure: (targets: Targets) => Promise<T>): Promise<T> {
@@ -44,10 +54,22 @@ async function withTargets<T>(env: Record<string, string>, measure: (targets: Ta
     stdio: 'inherit',
     env: { ...process.env, ...env },
   });
-  const targets = await new Promise<Targets>((resolve, reject) => {
+  const started = await new Promise<Omit<Targets, 'settle'>>((resolve, reject) => {
     child.once('message', (message) => resolve(message as never));
     child.once('exit', (code) => reject(new Error(`bench targets exited with ${code}`)));
   });
+  const settle = () =>
+    new Promise<Settled>((resolve) => {
+      const answer = (message: unknown) => {
+        if ((message as { kind?: string }).kind !== 'settled') return;
+        child.off('message', answer);
+        const { kind: _kind, ...settled } = message as Settled & { kind: string };
+        resolve(settled);
+      };
+      child.on('message', answer);
+      child.send({ kind: 'settle' });
+    });
+  const targets: Targets = { ...started, settle };
   try {
     return await measure(targets);
   } finally {
@@ -56,32 +78,38 @@ async function withTargets<T>(env: Record<string, string>, measure: (targets: Ta
   }
 }
 
+/**
+ * Sign-ins through the password path: each one verifies an argon2id hash and writes a session.
+ * Many people: each sign-in is one of 64 accounts, from its own address in 198.18.0.0/15 (RFC 2544's
+ * benchmarking range, only ever a header here), so neither an account's 5 reserved attempts nor the
+ * per-address limit of 100 password checks an hour refuses the bench.
+ */
+async function measureSignIns(targets: Targets) {
+  let signIns = 0;
+  return load(`${targets.appAddress}/prod-api/capi/v1/login/common/password`, {
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request) => {
+          signIns += 1;
+          const address = `198.${18 + ((signIns >> 16) & 1)}.${(signIns >> 8) & 255}.${signIns & 255}`;
+          const email = targets.signInEmails[signIns % targets.signInEmails.length];
+          return {
+            ...request,
+            headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+            body: JSON.stringify({ email, password: SIGN_IN_PASSWORD }),
+          };
+        },
+      },
+    ],
+  });
+}
+
 async function measureServer() {
   return withTargets({}, async (targets) => {
     const bare = await load(`${targets.bareAddress}/bare`);
     const listCurrency = await load(`${targets.appAddress}/prod-api/capi/v1/customer/order/list-currency`);
-    // Sign-ins through the password path: each one verifies an argon2id hash and writes a session.
-    // Many people: each sign-in is one of 64 accounts, from its own address in 198.18.0.0/15 (RFC 2544's
-    // benchmarking range, only ever a header here), so neither an account's 5 reserved attempts nor the
-    // per-address limit of 100 password checks an hour refuses the bench.
-    let signIns = 0;
-    const passwordLogin = await load(`${targets.appAddress}/prod-api/capi/v1/login/common/password`, {
-      requests: [
-        {
-          method: 'POST',
-          setupRequest: (request) => {
-            signIns += 1;
-            const address = `198.${18 + ((signIns >> 16) & 1)}.${(signIns >> 8) & 255}.${signIns & 255}`;
-            const email = targets.signInEmails[signIns % targets.signInEmails.length];
-            return {
-              ...request,
-              headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
-              body: JSON.stringify({ email, password: SIGN_IN_PASSWORD }),
-            };
-          },
-        },
-      ],
-    });
+    const passwordLogin = await measureSignIns(targets);
     const ratioOf = (figure: { requestsPerSecond: number }) => Number((figure.requestsPerSecond / bare.requestsPerSecond).toFixed(4));
     return {
       databaseKind: targets.databaseKind,
@@ -100,6 +128,12 @@ async function measureTrading() {
     const bare = await load(`${targets.bareAddress}/bare`);
     const quotes = await measureQuotes(targets.appAddress, targets.buyers);
     const orders = await measureOrders(targets.appAddress, targets.buyers);
+    // Every order the load made must end, and the books must balance: a fast order that loses money is no figure.
+    const settled = await targets.settle();
+    if (settled.open > 0 || !settled.balanced) throw new Error(`after the orders' load: ${JSON.stringify(settled)}`);
+    // On PostgreSQL the database's work runs in its own processes, not on the server's thread as
+    // PGlite's does: the figure to hold against the hash's own ceiling.
+    const signIns = await measureSignIns(targets);
     const ratioOf = (perSecond: number) => Number((perSecond / bare.requestsPerSecond).toFixed(4));
     return {
       databaseKind: targets.databaseKind,
@@ -108,6 +142,8 @@ async function measureTrading() {
       quotesRatio: ratioOf(quotes.requestsPerSecond),
       orders,
       ordersRatio: ratioOf(orders.ordersPerSecond),
+      settled,
+      signIns,
     };
   });
 }
@@ -119,6 +155,7 @@ function updateReadme(
     lazyChunks: ReturnType<typeof measureLazyChunks>;
     startUp: Awaited<ReturnType<typeof measureStartUp>>;
     passwordHashes: Awaited<ReturnType<typeof measurePasswordHashes>>;
+    lighthouse: Awaited<ReturnType<typeof measureLighthouse>>;
   },
 ) {
   const readmePath = path.join(root, 'README.md');
@@ -138,7 +175,7 @@ function updateReadme(
     `| argon2id verifications alone (the same parameters, ${CONNECTIONS} at once, in the bench's process): the ceiling of sign-ins | ${results.passwordHashes.verificationsPerSecond}/s |`,
     `| \`npm start\` (web app built) to a 200 from \`/prod-api/health\`: first start (new DATA_DIR, migrations and demo data) / restart | ${(results.startUp.firstStartMs / 1000).toFixed(1)} s / ${(results.startUp.restartMs / 1000).toFixed(1)} s |`,
     '',
-    `On PostgreSQL (a fresh database; baseline in the same run: ${results.trading.bare.requestsPerSecond} req/s, p99 ${results.trading.bare.p99Ms} ms; 16 verified buyers, the settlement worker running):`,
+    `On PostgreSQL (a fresh database; baseline in the same run: ${results.trading.bare.requestsPerSecond} req/s, p99 ${results.trading.bare.p99Ms} ms; 32 verified buyers, 16 per run, the settlement worker running):`,
     '',
     '| what | figure |',
     '| --- | --- |',
@@ -146,12 +183,20 @@ function updateReadme(
     `| quotes / baseline | **${results.trading.quotesRatio}** |`,
     `| get-quote + \`submit-buy\` per order (idempotency key, order, card authorisation) | ${results.trading.orders.ordersPerSecond} orders/s, p99 ${results.trading.orders.p99Ms} ms per request |`,
     `| orders / baseline | **${results.trading.ordersRatio}** |`,
+    `| after the run: every order ended (${Object.entries(results.trading.settled.byStatus)
+      .map(([status, n]) => `${n} ${status}`)
+      .join(', ')}), trial balance zero in every currency | ${results.trading.settled.balanced ? 'yes' : 'NO'} |`,
+    `| \`POST common/password\` sign-ins on PostgreSQL (beside argon2id alone: ${results.passwordHashes.verificationsPerSecond}/s) | ${results.trading.signIns.requestsPerSecond} req/s, p99 ${results.trading.signIns.p99Ms} ms |`,
     '',
     '| entry route | initial JS gzip | brotli | raw | files |',
     '| --- | --- | --- | --- | --- |',
     ...results.routes.map(
       (r) => `| \`${r.route}\` | ${kb(r.gzipBytes)} kB | ${kb(r.brotliBytes)} kB | ${kb(r.rawBytes)} kB | ${r.files} |`,
     ),
+    '',
+    "Lighthouse 12, mobile (its default simulated throttling), one run per page against `npm start` with Debian's Chromium; the signed-in pages as the demo individual:",
+    '',
+    ...lighthouseRows(results.lighthouse),
     '',
     '| lazy chunk (loaded on first use) | own gzip | raw | opening it downloads (gzip, with its imports) | in the first load of |',
     '| --- | --- | --- | --- | --- |',
@@ -170,6 +215,7 @@ const routes = measureRouteWeights(path.join(root, 'apps/web/dist'), ENTRY_ROUTE
 const lazyChunks = measureLazyChunks(path.join(root, 'apps/web/dist'), LAZY_CHUNKS, ENTRY_ROUTES);
 const startUp = await measureStartUp(root);
 const passwordHashes = await measurePasswordHashes();
+const lighthouse = await measureLighthouse(root);
 const results = {
   measuredAt: new Date().toISOString(),
   durationSeconds: DURATION_S,
@@ -180,6 +226,7 @@ const results = {
   lazyChunks,
   startUp,
   passwordHashes,
+  lighthouse,
 };
 fs.mkdirSync(path.join(benchDir, 'results'), { recursive: true });
 fs.writeFileSync(path.join(benchDir, 'results/latest.json'), `${JSON.stringify(results, null, 2)}\n`);

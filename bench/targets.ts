@@ -5,10 +5,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
+import { isNull, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
+import { orders } from '../apps/server/src/db/schema/index.ts';
 import { prepareDatabase } from '../apps/server/src/prepare-database.ts';
 import { prepareBuyers, prepareSignInAccounts } from './buyers.ts';
 
@@ -52,6 +54,45 @@ const appAddress = await app.listen({ host: '127.0.0.1', port: 0 });
 // never meets the same buyer's next quote (their first 3 orders' discount would be used up under it).
 const buyers = postgres ? await prepareBuyers(app, database.db, 32) : [];
 const signInEmails = await prepareSignInAccounts(database.db, 64);
+
+/**
+ * After the orders' load: waits (at most a minute) for the worker to bring every order to its
+ * final step, then answers how the orders ended and whether the ledger's trial balance is zero in
+ * every currency. Run by the bench after measuring orders (issue 16: every order settles, the books balance).
+ */
+async function settleAndCheck() {
+  const openOrders = async () =>
+    Number(
+      (
+        await database.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(orders)
+          .where(isNull(orders.completedAt))
+      )[0]!.n,
+    );
+  const endsAt = Date.now() + 60_000;
+  let open = await openOrders();
+  while (open > 0 && Date.now() < endsAt) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    open = await openOrders();
+  }
+  const byStatus = Object.fromEntries(
+    (
+      await database.db
+        .select({ status: orders.status, n: sql<number>`count(*)::int` })
+        .from(orders)
+        .groupBy(orders.status)
+    ).map((row) => [row.status, Number(row.n)]),
+  );
+  const trialBalance = Object.fromEntries(
+    [...(await app.orders.ledger.trialBalance())].map(([currency, total]) => [currency, total.toFixed()]),
+  );
+  return { open, byStatus, balanced: Object.values(trialBalance).every((total) => Number(total) === 0), trialBalance };
+}
+
+process.on('message', async (message) => {
+  if ((message as { kind?: string }).kind === 'settle') process.send?.({ kind: 'settled', ...(await settleAndCheck()) });
+});
 
 process.send?.({ bareAddress, appAddress, databaseKind: database.kind, buyers, signInEmails });
 process.on('disconnect', async () => {
