@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { CONNECTIONS, DURATION_S, load } from './load.ts';
 import { SIGN_IN_PASSWORD } from './buyers.ts';
 import { type Buyer, measureOrders, measureQuotes } from './orders-bench.ts';
+import { ENTRY_ROUTES } from '../apps/web/first-load.ts';
 import { lighthouseRows, measureLighthouse } from './lighthouse.ts';
 import { measureLazyChunks, measureRouteWeights } from './page-weight.ts';
 import { measurePasswordHashes } from './password-hashes.ts';
@@ -19,19 +20,6 @@ import { measureStartUp } from './start-up.ts';
 const benchDir = fileURLToPath(new URL('.', import.meta.url));
 const root = path.resolve(benchDir, '..');
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-/** Entry routes and the module of their page chunk. */
-const ENTRY_ROUTES = {
-  '/en/login-v2': 'src/features/auth/routes/login-page.tsx',
-  '/en/settings': 'src/features/security/routes/security-centre-page.tsx',
-  '/en/sandbox': 'src/features/sandbox/routes/sandbox-page.tsx',
-  '/en/services-unavailable': 'src/features/status/routes/services-unavailable-page.tsx',
-  '/en/user-blocked': 'src/features/status/routes/user-blocked-page.tsx',
-  '/en/<not found>': 'src/features/status/routes/not-found-page.tsx',
-  '/en/card-buy-sell': 'src/features/trade/routes/trade-page.tsx',
-  '/en/result': 'src/features/orders/routes/result-page.tsx',
-  '/en/history': 'src/features/orders/routes/history-page.tsx',
-};
 
 /** Chunks that must stay out of every first load: the help widget and its forms (issue 6). */
 const LAZY_CHUNKS = ['src/features/help/components/help-widget.tsx', 'src/features/help/components/request-form.tsx'];
@@ -45,7 +33,7 @@ type Targets = {
   /** Waits for every order to end, then answers how they ended and the ledger's trial balance (targets.ts). */
   settle(): Promise<Settled>;
 };
-type Settled = { open: number; byStatus: Record<string, number>; balanced: boolean; trialBalance: Record<string, string> };
+type Settled = { open: number; openSteps: Record<string, number>; settledInMs: number; byStatus: Record<string, number>; balanced: boolean; trialBalance: Record<string, string> };
 
 /** The bench targets in their own process: the embedded database, or a fresh PostgreSQL database. */
 async function withTargets<T>(env: Record<string, string>, measure: (targets: Targets) => Promise<T>): Promise<T> {

@@ -84,10 +84,19 @@ async function settleAndCheck() {
         .groupBy(orders.status)
     ).map((row) => [row.status, Number(row.n)]),
   );
+  const openSteps = Object.fromEntries(
+    (
+      await database.db
+        .select({ step: orders.step, n: sql<number>`count(*)::int` })
+        .from(orders)
+        .where(isNull(orders.completedAt))
+        .groupBy(orders.step)
+    ).map((row) => [row.step, Number(row.n)]),
+  );
   const trialBalance = Object.fromEntries(
     [...(await app.orders.ledger.trialBalance())].map(([currency, total]) => [currency, total.toFixed()]),
   );
-  return { open, byStatus, balanced: Object.values(trialBalance).every((total) => Number(total) === 0), trialBalance };
+  return { open, openSteps, settledInMs: Date.now() - (endsAt - 60_000), byStatus, balanced: Object.values(trialBalance).every((total) => Number(total) === 0), trialBalance };
 }
 
 process.on('message', async (message) => {

@@ -124,6 +124,7 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
     log: app.log,
     pollMs: config.JOB_POLL_MS,
     leaseMs: config.JOB_LEASE_MS,
+    concurrency: config.JOB_CONCURRENCY,
     presence: createWorkerPresence({ database, queue, clock, log: app.log }),
   });
   app.decorate('jobs', jobs);

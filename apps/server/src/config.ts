@@ -141,6 +141,8 @@ export const configSchema = z
     JOB_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(250),
     /** How long a worker holds a claimed job; a crashed process's jobs are due again after it. Longer than the slowest step (a custody send may take 60 s), or a second process could run it too. */
     JOB_LEASE_MS: z.coerce.number().int().min(1000).max(600_000).default(120_000),
+    /** How many jobs a worker runs at once (each waits on the database or a provider most of its run). */
+    JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
     /** docs/sandbox.md: the seed of the sandbox's deterministic price walk. */
     SANDBOX_PRICE_SEED: z.string().min(1).max(64).default('causeway'),
     /** A real feed never quotes from a price older than this. */

@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '../db/client.ts';
 import { jobs } from '../db/schema/index.ts';
 import { createManualClock } from '../platform/clock.ts';
@@ -117,5 +117,47 @@ describe('the outbox worker', () => {
     for (let n = 0; n < 20; n += 1) await queue.enqueue({ kind: 'test.race', payload: { n }, runAt: clock.now() });
     await Promise.all(workers.map((worker) => worker.drain()));
     expect([...counts.values()]).toEqual(Array(20).fill(1));
+  });
+
+  it('runs up to `concurrency` jobs of a batch at once, never more, and every one of them', async () => {
+    const clock = createManualClock();
+    const queue = createJobQueueRepository(database.db);
+    const worker = createJobWorker({ queue, clock, log: silent, pollMs: 0, concurrency: 3 });
+    let active = 0;
+    let most = 0;
+    const done: number[] = [];
+    worker.register('test.parallel', async (payload) => {
+      active += 1;
+      most = Math.max(most, active);
+      // Waits as a job waits on a provider: the worker claims the next ones meanwhile.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      active -= 1;
+      done.push((payload as { n: number }).n);
+    });
+    for (let n = 0; n < 8; n += 1) await queue.enqueue({ kind: 'test.parallel', payload: { n }, runAt: clock.now() });
+    await worker.drain();
+    expect(done.sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(most).toBe(3);
+  });
+
+  it('follows a full batch with the next one at once, not at the next poll', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const clock = createManualClock();
+    const queue = createJobQueueRepository(database.db);
+    const worker = createJobWorker({ queue, clock, log: silent, pollMs: 1_000, batchSize: 2 });
+    const seen: number[] = [];
+    worker.register('test.backlog', async (payload) => void seen.push((payload as { n: number }).n));
+    for (let n = 0; n < 7; n += 1) await queue.enqueue({ kind: 'test.backlog', payload: { n }, runAt: clock.now() });
+    try {
+      await worker.start();
+      // One poll only: the interval is frozen, so batches 2 to 4 can only come from the full batches before them.
+      vi.advanceTimersByTime(1_000);
+      // Not vi.waitFor: with fake timers it moves them on, which would poll again.
+      for (let wait = 0; wait < 200 && seen.length < 7; wait += 1) await new Promise((resolve) => setTimeout(resolve, 25));
+      expect(seen).toHaveLength(7);
+    } finally {
+      await worker.stop();
+      vi.useRealTimers();
+    }
   });
 });

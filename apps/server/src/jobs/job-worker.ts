@@ -15,8 +15,13 @@ export interface JobWorkerOptions {
   pollMs: number;
   /** How long a claimed job is ours; a crashed process's jobs are due again after it. */
   leaseMs?: number;
-  /** Jobs run per poll before the next poll (each claimed on its own). */
+  /** Jobs run per batch (each claimed on its own); a full batch is followed by the next one at once. */
   batchSize?: number;
+  /**
+   * Jobs of a batch that run at once: a job spends most of its time waiting on the database or a
+   * provider, so one at a time cannot keep up with orders arriving by the hundred a second.
+   */
+  concurrency?: number;
   /** After this many failures a job is given up (kept, with its last error, for an operator). */
   maxAttempts?: number;
   /**
@@ -38,6 +43,7 @@ export function createJobWorker(options: JobWorkerOptions) {
   const { queue, clock, log } = options;
   const leaseMs = options.leaseMs ?? 60_000;
   const batchSize = options.batchSize ?? 10;
+  const concurrency = Math.max(1, options.concurrency ?? 1);
   // 12 quick retries, then every 5 minutes: a vendor outage of about two hours loses nothing.
   const maxAttempts = options.maxAttempts ?? 36;
   const handlers = new Map<string, JobHandler>();
@@ -63,26 +69,42 @@ export function createJobWorker(options: JobWorkerOptions) {
   }
 
   /**
-   * Runs up to a batch of due jobs, claiming each only as it starts: a lease then covers one
-   * job's run, so a slow job never lets another process take the jobs still waiting behind it.
-   * Answers how many ran. Never two batches at once in a process.
+   * Runs up to a batch of due jobs, `concurrency` at a time, claiming each only as it starts: a
+   * lease then covers one job's run, so a slow job never lets another process take the jobs still
+   * waiting behind it. Answers how many ran. Never two batches at once in a process.
    */
   function runDue(): Promise<number> {
     running ??= (async () => {
+      const inFlight = new Set<Promise<void>>();
       try {
         let ran = 0;
         if (options.presence && !(await options.presence.ready())) return ran;
         for (; ran < batchSize; ran += 1) {
           const [job] = await queue.claimDue(clock.now(), 1, leaseMs, leasedBy);
           if (!job) break;
-          await runOne(job);
+          const run: Promise<void> = runOne(job)
+            .catch((error: unknown) => log.error({ jobId: job.id, err: error }, 'job could not be completed or rescheduled'))
+            .finally(() => inFlight.delete(run));
+          inFlight.add(run);
+          if (inFlight.size >= concurrency) await Promise.race(inFlight);
         }
         return ran;
       } finally {
+        await Promise.all(inFlight);
         running = undefined;
       }
     })();
     return running;
+  }
+
+  /** One poll: a full batch means more are due, so the next batch follows at once (after pending I/O). */
+  function poll() {
+    runDue().then(
+      (ran) => {
+        if (ran >= batchSize && timer) setImmediate(poll);
+      },
+      (error: unknown) => log.error({ err: error }, 'job poll failed'),
+    );
   }
 
   return {
@@ -100,9 +122,7 @@ export function createJobWorker(options: JobWorkerOptions) {
     async start() {
       if (options.presence) await options.presence.join();
       if (options.pollMs <= 0 || timer) return;
-      timer = setInterval(() => {
-        runDue().catch((error: unknown) => log.error({ err: error }, 'job poll failed'));
-      }, options.pollMs);
+      timer = setInterval(poll, options.pollMs);
       timer.unref();
     },
     async stop() {
