@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ledgerAccounts, ledgerEntries, ledgerJournals } from '../../db/schema/index.ts';
 import { newId } from '../../platform/crypto.ts';
@@ -15,6 +15,9 @@ export class UnbalancedJournalError extends Error {}
  */
 /** The key was posted already with other entries: a retry must send the same journal. */
 export class IdempotencyConflictError extends Error {}
+
+/** One order for account ids wherever balances are locked: entries go in by it, lockAccounts locks by it. */
+const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** numeric(38, 18): more decimal places would be rounded away silently by the column. */
 const MAX_DECIMAL_PLACES = 18;
@@ -127,13 +130,26 @@ export function createLedger(db: Database): Ledger {
           currency: account.currency,
           amount: amount.toFixed(),
         }))
-        .sort((a, b) => a.accountId.localeCompare(b.accountId));
+        .sort((a, b) => byCodeUnits(a.accountId, b.accountId));
       await db.insert(ledgerEntries).values(rows);
       return { journalId, posted: true };
     });
   }
 
   const ledger = {
+    async lockAccounts(accounts: LedgerAccountSpec[]): Promise<void> {
+      const ids = [...new Set((await accountIds(accounts)).values())];
+      await db.transaction(async () => {
+        // collate "C": the order of the entries' inserts below (byCodeUnits), whatever the database's collation.
+        await db
+          .select({ id: ledgerAccounts.id })
+          .from(ledgerAccounts)
+          .where(inArray(ledgerAccounts.id, ids))
+          .orderBy(sql`${ledgerAccounts.id} collate "C"`)
+          .for('update');
+      });
+    },
+
     /** The account's id, created on first use. */
     async accountId(spec: LedgerAccountSpec): Promise<string> {
       return (await accountIds([spec])).get(spec.code)!;

@@ -5,7 +5,7 @@ import type { DatabaseHandle } from '../../db/client.ts';
 import { ledgerAccounts, ledgerEntries, ledgerJournals } from '../../db/schema/index.ts';
 import { createTestDatabase } from '../../../test/test-database.ts';
 import { createLedger, IdempotencyConflictError, UnbalancedJournalError } from './ledger.repository.ts';
-import type { Ledger, LedgerAccountSpec } from './ledger.ts';
+import type { JournalInput, Ledger, LedgerAccountSpec } from './ledger.ts';
 
 let database: DatabaseHandle;
 let ledger: Ledger;
@@ -119,6 +119,43 @@ describe('the ledger', () => {
     ]).flat();
     expect((await Promise.all(posts)).every((answer) => answer.posted)).toBe(true);
     expect((await ledger.balance(a.code)).isZero()).toBe(true);
+  });
+
+  it('lets two transactions post two journals each over the same accounts in opposite orders at once: lockAccounts takes them all first', async () => {
+    const coins: LedgerAccountSpec = { code: 'test:lock-coins:BTC', currency: 'BTC', normalSide: 'debit' };
+    const coinsOwed: LedgerAccountSpec = { code: 'test:lock-coins-owed:BTC', currency: 'BTC', normalSide: 'credit' };
+    const cash: LedgerAccountSpec = { code: 'test:lock-cash:EUR', currency: 'EUR', normalSide: 'debit' };
+    const cashOwed: LedgerAccountSpec = { code: 'test:lock-cash-owed:EUR', currency: 'EUR', normalSide: 'credit' };
+    const crypto = (key: string) => ({
+      kind: 'funding',
+      reference: key,
+      idempotencyKey: key,
+      entries: [
+        { account: coins, amount: d('1') },
+        { account: coinsOwed, amount: d('-1') },
+      ],
+    });
+    const fiat = (key: string) => ({
+      kind: 'funding',
+      reference: key,
+      idempotencyKey: key,
+      entries: [
+        { account: cash, amount: d('5') },
+        { account: cashOwed, amount: d('-5') },
+      ],
+    });
+    // Each holds its first journal's balances a while before it posts the second: without the locks
+    // taken first, each would wait for the other's (PostgreSQL answers "deadlock detected" to one).
+    const both = (first: JournalInput, second: JournalInput) =>
+      database.unitOfWork.transaction(async () => {
+        await ledger.lockAccounts([...first.entries, ...second.entries].map((entry) => entry.account));
+        await ledger.post(first);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        await ledger.post(second);
+      });
+    await Promise.all([both(crypto('test-lock-1'), fiat('test-lock-2')), both(fiat('test-lock-3'), crypto('test-lock-4'))]);
+    expect((await ledger.balance(coins.code)).toFixed()).toBe('2');
+    expect((await ledger.balance(cash.code)).toFixed()).toBe('10');
   });
 
   it('forgets accounts created in a transaction that rolled back: the next posting creates them again', async () => {

@@ -40,6 +40,12 @@ export interface PostedJournal {
 export interface Ledger {
   /** The account's id, created on first use. */
   accountId(spec: LedgerAccountSpec): Promise<string>;
+  /**
+   * Locks the accounts of the journals a transaction is about to post, in the one order every
+   * posting takes them (by id), until it ends: a transaction that posts several journals takes all
+   * their balances at once, so two of them never each hold one the other waits for (a deadlock).
+   */
+  lockAccounts(accounts: LedgerAccountSpec[]): Promise<void>;
   /** Posts one journal inside the caller's transaction; the same key posts once. */
   post(input: JournalInput): Promise<{ journalId: string; posted: boolean }>;
   /** Posts the mirror of the journal of `key` (null when there is none). */

@@ -13,13 +13,14 @@ import { addCard, getQuote, orderDetail, settle, verifiedBuyer } from '../../../
  *   (spent, promotion); the order, its event, its job; the authorisation (the card again, the
  *   sandbox processor's token and payment, the order moved, its event, its job's new time); the
  *   order read back; the key's answer stored.
- * - settlement, 56 (66 before: the ledger remembers its accounts, a step goes on with the order its
+ * - settlement, 58 (66 before: the ledger remembers its accounts, a step goes on with the order its
  *   move returned instead of reading it again, the sandbox chain's transfer comes back from its
  *   insert): the worker's leases over the test's 11 rounds (JOB_CONCURRENCY 4), then per step the order moved and its
- *   event, the journals and their entries, the capture, the payout, its confirmation and the receipt.
+ *   event, the journals and their entries (a step that posts two locks their accounts first: no
+ *   deadlock between two orders' steps), the capture, the payout, its confirmation and the receipt.
  */
 const MAX_QUERIES_PER_SUBMIT = 20;
-const MAX_QUERIES_PER_SETTLEMENT = 56;
+const MAX_QUERIES_PER_SETTLEMENT = 58;
 
 let t: IdentityTestApp;
 const sent: string[] = [];

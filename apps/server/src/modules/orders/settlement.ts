@@ -21,7 +21,7 @@ import {
   type Transfer,
 } from '../../providers/chain/chain.ts';
 import { loggableError } from '../../platform/logging.ts';
-import type { Ledger } from '../ledger/index.ts';
+import type { JournalInput, Ledger } from '../ledger/index.ts';
 import type { SavedCards } from '../cards/index.ts';
 import { scheduleReconcile } from './late-authorisations.ts';
 import type { TransactionRecords } from '../merchant/index.ts';
@@ -133,6 +133,13 @@ export function createSettlement(deps: {
     return moved ? { movedTo: moved } : 'moved';
   }
 
+  /**
+   * A step that posts several journals locks all their accounts first, in the ledger's one order:
+   * two orders' steps running at once never each hold a balance the other waits for.
+   */
+  const lockAccountsOf = (...journals: JournalInput[]) =>
+    ledger.lockAccounts(journals.flatMap((journal) => journal.entries.map((entry) => entry.account)));
+
   /** The order ends without money moving: declined, partial, expired. */
   const endUnpaid = (
     order: OrderRow,
@@ -156,6 +163,7 @@ export function createSettlement(deps: {
   function startRefund(order: OrderRow, failReason: OrderFailReason): Promise<Outcome> {
     return move(order, { status: 'PROCESSING', step: 'REFUND', set: { failReason }, detail: `refund: ${failReason}` }, async () => {
       // What was booked is undone as booked (read back from the ledger): a step never posted is nothing to undo.
+      await lockAccountsOf(purchaseJournal(moneyOf(order)), reservationJournal(moneyOf(order)));
       await ledger.reverse(REVERSALS.purchase.of(order.id), {
         kind: REVERSALS.purchase.kind,
         idempotencyKey: REVERSALS.purchase.key(order.id),
@@ -306,6 +314,7 @@ export function createSettlement(deps: {
         async () => {
           // An order captured before reservations existed reserves here; for the others the key finds
           // the reservation already posted and posts nothing.
+          await lockAccountsOf(reservationJournal(moneyOf(order)), purchaseJournal(moneyOf(order)));
           await ledger.post(reservationJournal(moneyOf(order)));
           await ledger.post(purchaseJournal(moneyOf(order)));
         },
@@ -399,9 +408,14 @@ export function createSettlement(deps: {
       order,
       { status: 'SUCCESS', step: 'DONE', set: { txHash: transfer.txHash ?? order.txHash }, detail: 'confirmed' },
       async () => {
+        const fee = transfer.fee && new Decimal(transfer.fee.amount).gt(0) ? transfer.fee : null;
+        await lockAccountsOf(
+          payoutJournal(moneyOf(order)),
+          ...(fee ? [networkFeeJournal(order.id, fee, 'inventory'), networkFeeJournal(order.id, fee, 'unfunded')] : []),
+        );
         // An order sold before reservations existed was taken from the inventory directly: nothing reserved, nothing owed.
         if (await ledger.hasJournal(reservationKey(order.id))) await ledger.post(payoutJournal(moneyOf(order)));
-        if (transfer.fee && new Decimal(transfer.fee.amount).gt(0)) await postNetworkFee(order, transfer.fee);
+        if (fee) await postNetworkFee(order, fee);
       },
     );
   }
