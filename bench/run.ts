@@ -33,7 +33,15 @@ type Targets = {
   /** Waits for every order to end, then answers how they ended and the ledger's trial balance (targets.ts). */
   settle(): Promise<Settled>;
 };
-type Settled = { open: number; openSteps: Record<string, number>; settledInMs: number; byStatus: Record<string, number>; balanced: boolean; trialBalance: Record<string, string> };
+type Settled = {
+  open: number;
+  openSteps: Record<string, number>;
+  jobsLeft: unknown[];
+  settledInMs: number;
+  byStatus: Record<string, number>;
+  balanced: boolean;
+  trialBalance: Record<string, string>;
+};
 
 /** The bench targets in their own process: the embedded database, or a fresh PostgreSQL database. */
 async function withTargets<T>(env: Record<string, string>, measure: (targets: Targets) => Promise<T>): Promise<T> {

@@ -9,7 +9,7 @@ import { isNull, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { openDatabase } from '../apps/server/src/db/client.ts';
+import { openDatabase, rowsOf } from '../apps/server/src/db/client.ts';
 import { orders } from '../apps/server/src/db/schema/index.ts';
 import { prepareDatabase } from '../apps/server/src/prepare-database.ts';
 import { prepareBuyers, prepareSignInAccounts } from './buyers.ts';
@@ -96,7 +96,37 @@ async function settleAndCheck() {
   const trialBalance = Object.fromEntries(
     [...(await app.orders.ledger.trialBalance())].map(([currency, total]) => [currency, total.toFixed()]),
   );
-  return { open, openSteps, settledInMs: Date.now() - (endsAt - 60_000), byStatus, balanced: Object.values(trialBalance).every((total) => Number(total) === 0), trialBalance };
+  // When orders are left open: what their jobs are doing (due, leased, failing), for the bench's error.
+  const jobsLeft =
+    open === 0
+      ? []
+      : rowsOf(
+          await database.db.execute(
+            sql`select kind, count(*)::int as n, count(*) filter (where lease_until > now())::int as leased,
+              count(*) filter (where run_at <= now())::int as due, max(attempts)::int as most_attempts, min(run_at) as oldest_run_at
+              from jobs where done_at is null group by kind`,
+          ),
+        );
+  // On PostgreSQL, what each connection of the database is doing (a lock wait, a transaction left open).
+  const sessions =
+    open === 0 || database.kind !== 'postgres'
+      ? []
+      : rowsOf(
+          await database.db.execute(
+            sql`select state, wait_event_type, wait_event, left(query, 160) as query, now() - xact_start as in_transaction
+              from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+          ),
+        );
+  return {
+    open,
+    openSteps,
+    jobsLeft,
+    sessions,
+    settledInMs: Date.now() - (endsAt - 60_000),
+    byStatus,
+    balanced: Object.values(trialBalance).every((total) => Number(total) === 0),
+    trialBalance,
+  };
 }
 
 process.on('message', async (message) => {

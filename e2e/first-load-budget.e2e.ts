@@ -23,14 +23,6 @@ describe('first loads (issue 16: within budget; what a page needs later loads la
     ).toBeLessThanOrEqual(budget);
   });
 
-  it('the bench weighs the routes these budgets are for', () => {
-    // bench/run.ts's ENTRY_ROUTES: a route it adds needs a budget here too.
-    const benchRun = fs.readFileSync(path.join(repoRoot, 'bench/run.ts'), 'utf8');
-    const block = /const ENTRY_ROUTES = \{([^}]*)\}/.exec(benchRun)?.[1] ?? '';
-    const benchRoutes = Object.fromEntries([...block.matchAll(/'([^']+)':\s*'([^']+)'/g)].map((match) => [match[1], match[2]]));
-    expect(benchRoutes).toEqual(ENTRY_ROUTES);
-  });
-
   it('no first load holds the dialogs, the sanitiser, the help widget or Zod', () => {
     const { manifest, entry } = readBuild(distDir);
     for (const [route, page] of Object.entries(ENTRY_ROUTES)) {
