@@ -169,7 +169,7 @@ function updateReadme(
     `| \`POST common/password\` (sign-ins over 64 accounts: a counted attempt, argon2id m=19 MiB t=2, a session write) | ${results.passwordLogin.requestsPerSecond} req/s, p99 ${results.passwordLogin.p99Ms} ms |`,
     `| sign-ins / baseline | **${results.passwordLoginRatio}** |`,
     `| argon2id verifications alone (the same parameters, ${CONNECTIONS} at once, in the bench's process): the ceiling of sign-ins | ${results.passwordHashes.verificationsPerSecond}/s |`,
-    `| \`npm start\` (web app built) to a 200 from \`/prod-api/health\`: first start (new DATA_DIR, migrations and demo data) / restart | ${(results.startUp.firstStartMs / 1000).toFixed(1)} s / ${(results.startUp.restartMs / 1000).toFixed(1)} s |`,
+    `| \`npm start\` (web app built) to a 200 from \`/prod-api/health\`: first start (new DATA_DIR from the schema snapshot, then this install's secrets and demo data) / restart | ${(results.startUp.firstStartMs / 1000).toFixed(1)} s / ${(results.startUp.restartMs / 1000).toFixed(1)} s |`,
     '',
     `On PostgreSQL (a fresh database; baseline in the same run: ${results.trading.bare.requestsPerSecond} req/s, p99 ${results.trading.bare.p99Ms} ms; 32 verified buyers, 16 per run, the settlement worker running):`,
     '',
