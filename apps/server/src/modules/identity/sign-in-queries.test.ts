@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createIdentityTestApp,
-  GOOD_PASSWORD,
-  type IdentityTestApp,
-  passwordLogin,
-  signUpWithPassword,
-} from '../../../test/identity-helpers.ts';
+import { GOOD_PASSWORD, passwordLogin, signUpWithPassword } from '../../../test/identity-helpers.ts';
+import { createQueryCountingApp } from '../../../test/query-count.ts';
 
 /**
  * The statements one password sign-in makes (issue 16: a sign-in must be bounded by its password
@@ -16,24 +11,22 @@ import {
  */
 const MAX_QUERIES_PER_SIGN_IN = 7;
 
-let t: IdentityTestApp;
-const sent: string[] = [];
-let counting = false;
+let counted: Awaited<ReturnType<typeof createQueryCountingApp>>;
 beforeAll(async () => {
-  t = await createIdentityTestApp({}, { onQuery: (sql) => counting && sent.push(sql) });
+  counted = await createQueryCountingApp();
 });
-afterAll(() => t.app.close());
+afterAll(() => counted.t.app.close());
 
 describe('the queries of a password sign-in', () => {
   it(`takes at most ${MAX_QUERIES_PER_SIGN_IN}`, async () => {
-    await signUpWithPassword(t.app, 'sign-in.queries@example.com');
-    expect((await passwordLogin(t.app, { email: 'sign-in.queries@example.com', password: GOOD_PASSWORD })).statusCode).toBe(200);
-    counting = true;
-    const answer = await passwordLogin(t.app, { email: 'sign-in.queries@example.com', password: GOOD_PASSWORD });
-    counting = false;
-    expect(answer.statusCode).toBe(200);
-    expect(answer.body.code).toBe('000000');
-    const statements = sent.filter((sql) => !/^(begin|commit|rollback|savepoint|release)\b/i.test(sql));
+    const { app } = counted.t;
+    const signIn = () => passwordLogin(app, { email: 'sign-in.queries@example.com', password: GOOD_PASSWORD });
+    await signUpWithPassword(app, 'sign-in.queries@example.com');
+    expect((await signIn()).statusCode).toBe(200);
+    let answer: Awaited<ReturnType<typeof signIn>> | undefined;
+    const statements = await counted.statementsOf(async () => (answer = await signIn()));
+    expect(answer?.statusCode).toBe(200);
+    expect(answer?.body.code).toBe('000000');
     expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(MAX_QUERIES_PER_SIGN_IN);
   });
 });

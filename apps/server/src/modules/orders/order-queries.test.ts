@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { PATHS } from '@causeway/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createIdentityTestApp, type IdentityTestApp } from '../../../test/identity-helpers.ts';
+import { call } from '../../../test/identity-helpers.ts';
 import { addCard, getQuote, orderDetail, settle, verifiedBuyer } from '../../../test/order-helpers.ts';
+import { createQueryCountingApp } from '../../../test/query-count.ts';
 
 /**
  * The statements one submit-buy makes once warm, and those the worker makes until the order is
@@ -22,17 +23,14 @@ import { addCard, getQuote, orderDetail, settle, verifiedBuyer } from '../../../
 const MAX_QUERIES_PER_SUBMIT = 20;
 const MAX_QUERIES_PER_SETTLEMENT = 58;
 
-let t: IdentityTestApp;
-const sent: string[] = [];
-let counting = false;
+let counted: Awaited<ReturnType<typeof createQueryCountingApp>>;
 beforeAll(async () => {
-  t = await createIdentityTestApp({}, { onQuery: (sql) => counting && sent.push(sql) });
+  counted = await createQueryCountingApp();
 });
-afterAll(() => t.app.close());
-
-const statements = () => sent.filter((sql) => !/^(begin|commit|rollback|savepoint|release)\b/i.test(sql));
+afterAll(() => counted.t.app.close());
 
 async function submit(buyer: Awaited<ReturnType<typeof verifiedBuyer>>, cardId: string) {
+  const { t } = counted;
   const orderId = randomUUID();
   const quote = await getQuote(t, buyer.headers, { orderId, fiatAmount: '20' });
   expect(quote.statusCode).toBe(200);
@@ -46,22 +44,17 @@ async function submit(buyer: Awaited<ReturnType<typeof verifiedBuyer>>, cardId: 
 
 describe('the queries of a card order', () => {
   it(`submit-buy takes at most ${MAX_QUERIES_PER_SUBMIT} and its settlement ${MAX_QUERIES_PER_SETTLEMENT} once warm`, async () => {
+    const { t } = counted;
     const buyer = await verifiedBuyer(t, 'order.queries@example.com');
     const card = await addCard(t, buyer.headers);
     const warm = await submit(buyer, card.cardId);
     expect((await warm.send()).statusCode).toBe(200);
     await settle(t);
     const order = await submit(buyer, card.cardId);
-    counting = true;
-    const answer = await order.send();
-    counting = false;
-    expect(answer.statusCode).toBe(200);
-    const submitted = statements();
-    sent.length = 0;
-    counting = true;
-    await settle(t);
-    counting = false;
-    const settled = statements();
+    let status: number | undefined;
+    const submitted = await counted.statementsOf(async () => (status = (await order.send()).statusCode));
+    expect(status).toBe(200);
+    const settled = await counted.statementsOf(() => settle(t));
     expect(submitted.length, submitted.join('\n')).toBeLessThanOrEqual(MAX_QUERIES_PER_SUBMIT);
     expect(settled.length, settled.join('\n')).toBeLessThanOrEqual(MAX_QUERIES_PER_SETTLEMENT);
     expect((await orderDetail(t, buyer.headers, order.orderId)).status).toBe('SUCCESS');
