@@ -1,4 +1,5 @@
 import { forwardRef, useEffect, useState } from 'react';
+import { loadOnce } from '@/lib/load-once';
 
 /** What the sanitiser keeps: plain HTML (SVG and MathML are off because no error message needs them). */
 type Sanitize = (html: string) => string;
@@ -7,20 +8,13 @@ type Sanitize = (html: string) => string;
  * DOMPurify, loaded with the first message that carries markup: most messages are plain text, and
  * the sanitiser would otherwise ride in every page's first load (28 kB).
  */
-let sanitizer: Promise<Sanitize> | undefined;
-export function loadFieldSanitizer(): Promise<Sanitize> {
-  sanitizer ??= import('dompurify').then(
+export const loadFieldSanitizer: () => Promise<Sanitize> = loadOnce(() =>
+  import('dompurify').then(
     ({ default: DOMPurify }) =>
       (html: string) =>
         DOMPurify.sanitize(html, { USE_PROFILES: { html: true } }),
-    (error: unknown) => {
-      // A chunk that failed to load (offline, a deploy in between) is asked again next time.
-      sanitizer = undefined;
-      throw error;
-    },
-  );
-  return sanitizer;
-}
+  ),
+).load;
 
 /** A message with a tag or an entity needs the sanitiser; any other is shown as text. */
 const hasMarkup = (text: string) => /[<&]/.test(text);

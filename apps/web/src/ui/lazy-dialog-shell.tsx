@@ -1,4 +1,5 @@
 import { type ComponentType, useEffect, useState } from 'react';
+import { loadOnce } from '@/lib/load-once';
 import type { DialogShellProps } from './dialog-shell.tsx';
 
 /**
@@ -7,20 +8,10 @@ import type { DialogShellProps } from './dialog-shell.tsx';
  * it when they open; one that sits closed on a page fetches it once the page is idle, so that opening
  * it usually finds it there.
  */
-let loading: Promise<ComponentType<DialogShellProps>> | null = null;
-let loaded: ComponentType<DialogShellProps> | null = null;
+const dialogShell = loadOnce<ComponentType<DialogShellProps>>(() => import('./dialog-shell.tsx').then((module) => module.DialogShell));
 
 /** Fetches the dialog chunk once; after a failure the next call tries again. */
-export function loadDialogShell(): Promise<ComponentType<DialogShellProps>> {
-  loading ??= import('./dialog-shell.tsx').then(
-    (module) => (loaded = module.DialogShell),
-    (error: unknown) => {
-      loading = null;
-      throw error;
-    },
-  );
-  return loading;
-}
+export const loadDialogShell = dialogShell.load;
 
 /** Runs `task` when the browser has nothing else to do (or after a while where it cannot say). */
 function whenIdle(task: () => void): () => void {
@@ -40,7 +31,7 @@ function whenIdle(task: () => void): () => void {
  */
 export function LazyDialogShell(props: DialogShellProps) {
   const needed = Boolean(props.open || props.defaultOpen || props.trigger);
-  const [Shell, setShell] = useState(() => loaded);
+  const [Shell, setShell] = useState(dialogShell.loaded);
   useEffect(() => {
     if (Shell) return;
     if (!needed) return whenIdle(() => void loadDialogShell().catch(() => undefined));

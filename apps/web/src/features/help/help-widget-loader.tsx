@@ -1,6 +1,7 @@
 import { type ComponentType, useEffect, useState } from 'react';
 import { useTranslation } from './texts';
 import { COOKIE_NAMES, getSharedCookie } from '@/lib/cookies';
+import { loadOnce } from '@/lib/load-once';
 import { Spinner } from '@/ui';
 import {
   getHelpWidgetState,
@@ -19,20 +20,10 @@ import { installHelpWindowApi } from './help-window-api';
  * when the pointer or focus reaches the launcher. Keep this file small: every page pays for it.
  */
 
-let loadedWidget: ComponentType | null = null;
-let loadingWidget: Promise<ComponentType> | null = null;
+const helpWidget = loadOnce<ComponentType>(() => import('./components/help-widget').then((module) => module.HelpWidget));
 
 /** Fetches the widget's chunk once; after a failure the next call tries again. */
-export function loadHelpWidget(): Promise<ComponentType> {
-  loadingWidget ??= import('./components/help-widget').then(
-    (module) => (loadedWidget = module.HelpWidget),
-    (error: unknown) => {
-      loadingWidget = null;
-      throw error;
-    },
-  );
-  return loadingWidget;
-}
+export const loadHelpWidget = helpWidget.load;
 
 const prefetch = () => void loadHelpWidget().catch(() => undefined);
 
@@ -57,7 +48,7 @@ function useRoomForLauncher() {
 function HelpLauncher() {
   const { t } = useTranslation();
   const { open, status } = useHelpWidgetState();
-  const [Widget, setWidget] = useState<ComponentType | null>(() => loadedWidget);
+  const [Widget, setWidget] = useState<ComponentType | null>(helpWidget.loaded);
   useRoomForLauncher();
 
   useEffect(() => {

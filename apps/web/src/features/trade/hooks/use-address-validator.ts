@@ -1,16 +1,16 @@
 import { useEffect, useState } from 'react';
+import { loadOnce } from '@/lib/load-once';
 import type { fullAddressProblem } from './full-address-check';
 
 export type AddressValidator = typeof fullAddressProblem;
 
 // The full check (checksums, networks) brings its hash and base-N code, about as much again as the
 // trade page itself: it loads on its own chunk once the page is up, never in the page's first load.
-let loading: Promise<AddressValidator | null> | null = null;
-let loaded: AddressValidator | null = null;
+const fullCheck = loadOnce<AddressValidator>(() => import('./full-address-check').then((module) => module.fullAddressProblem));
 
 /** The full check if it has loaded, otherwise null. */
 export function loadedAddressValidator(): AddressValidator | null {
-  return loaded;
+  return fullCheck.loaded();
 }
 
 /**
@@ -18,14 +18,7 @@ export function loadedAddressValidator(): AddressValidator | null {
  * gives null (the page's minimal check and the server's own check stand in) and the next call tries again.
  */
 export function loadAddressValidator(): Promise<AddressValidator | null> {
-  loading ??= import('./full-address-check').then(
-    (module) => (loaded = module.fullAddressProblem),
-    () => {
-      loading = null;
-      return null;
-    },
-  );
-  return loading;
+  return fullCheck.load().catch(() => null);
 }
 
 /** Starts loading the full check when the component mounts; null until it is there, then it re-renders with it. */
