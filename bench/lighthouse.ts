@@ -13,6 +13,7 @@ import { API_BASE, HEADER, PATHS, RISK_WARNING_VERSION, SUCCESS_CODE, SUCCESS_ST
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { CHROMIUM_PATH, CHROMIUM_QUIET_FLAGS } from '../e2e/chromium.ts';
 
 export interface LighthouseResult {
   route: string;
@@ -46,17 +47,7 @@ export const LIGHTHOUSE_ROUTES: readonly LighthouseRoute[] = [
 const DEMO_EMAIL = 'demo@causeway.test';
 const DEMO_PASSWORD = 'Causeway-demo-2026!';
 
-const CHROMIUM_PATH = '/usr/bin/chromium';
-const CHROMIUM_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+const CHROMIUM_FLAGS = ['--headless=new', ...CHROMIUM_QUIET_FLAGS];
 
 const HEALTH_TIMEOUT_MS = 60_000;
 

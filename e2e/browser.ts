@@ -4,18 +4,10 @@ import path from 'node:path';
 import { type BrowserContext, chromium } from 'playwright-core';
 import { inject } from 'vitest';
 
-/** Debian's Chromium; the flags keep it from calling out to a network this machine does not have. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+import { CHROMIUM_PATH, CHROMIUM_QUIET_FLAGS } from './chromium.ts';
+
+export { CHROMIUM_PATH };
+const CHROMIUM_ARGS = ['--headless', ...CHROMIUM_QUIET_FLAGS];
 
 export interface E2eBrowser {
   context: BrowserContext;
