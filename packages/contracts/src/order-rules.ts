@@ -30,15 +30,10 @@ export const ORDER_STATUSES = [
   'BuySendFailed',
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const FINAL_ORDER_STATUSES: readonly OrderStatus[] = [
-  'SUCCESS',
-  'FAILED',
-  'EXPIRED',
-  'EXPIRED_ERROR',
-  'PARTIAL_AUTH',
-  'BuySendSuccess',
-  'BuySendFailed',
-];
+/** Every status but the two an order passes through on its way. */
+export const FINAL_ORDER_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter(
+  (status) => status !== 'OrderSubmitted' && status !== 'PROCESSING',
+);
 export const isFinalOrderStatus = (status: OrderStatus): boolean => FINAL_ORDER_STATUSES.includes(status);
 
 /** Why an order failed: each has its own text on the result and order-submit-fail pages. */
