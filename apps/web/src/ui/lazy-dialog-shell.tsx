@@ -1,5 +1,7 @@
 import { type ComponentType, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { loadOnce } from '@/lib/load-once';
+import { showToast } from './toast-store.ts';
 import type { DialogShellProps } from './dialog-shell.tsx';
 
 /**
@@ -26,11 +28,13 @@ function whenIdle(task: () => void): () => void {
 /**
  * DialogShell once its chunk is there: at once when it already is, else as soon as it arrives. A
  * dialog shows when it is open, or shows its trigger (as it is while the chunk arrives); a closed one
- * without a trigger renders nothing. A chunk that fails to arrive leaves the dialog unshown; opening
- * it again asks again.
+ * without a trigger renders nothing. A chunk that fails to arrive while the person opened the dialog
+ * tells them so (a toast): the dialog stays unshown, and opening it again asks again.
  */
 export function LazyDialogShell(props: DialogShellProps) {
-  const needed = Boolean(props.open || props.defaultOpen || props.trigger);
+  const opened = Boolean(props.open || props.defaultOpen);
+  const needed = opened || Boolean(props.trigger);
+  const { t } = useTranslation();
   const [Shell, setShell] = useState(dialogShell.loaded);
   useEffect(() => {
     if (Shell) return;
@@ -38,12 +42,14 @@ export function LazyDialogShell(props: DialogShellProps) {
     let live = true;
     loadDialogShell().then(
       (Loaded) => live && setShell(() => Loaded),
-      () => undefined,
+      () => {
+        if (live && opened) showToast({ message: t('ui.dialog.unavailable'), kind: 'error' });
+      },
     );
     return () => {
       live = false;
     };
-  }, [needed, Shell]);
+  }, [needed, opened, Shell, t]);
   if (!needed) return null;
   return Shell ? <Shell {...props} /> : (props.trigger ?? null);
 }
