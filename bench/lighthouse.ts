@@ -2,7 +2,7 @@
 // as `npm start` runs it: the server on a fresh DATA_DIR serving the built web app (apps/web/dist,
 // which `npm run bench` builds first), measured with Debian's Chromium. The signed-in routes are
 // measured as the demo individual. Reported, not asserted: the figures go into bench/results and
-// the README. Run alone with `node --import tsx bench/lighthouse.ts` (prints the JSON results).
+// the README. Run alone with `node --import tsx bench/lighthouse.ts [route ...]` (prints the JSON results).
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -255,6 +255,8 @@ async function audit(browserPort: number, origin: string, route: string, outDir:
 export interface MeasureLighthouseOptions {
   /** Where each route's final screenshot and full report are written (lh-<route>.jpg / .json); default the OS temp dir. */
   outDir?: string;
+  /** Only these of {@link LIGHTHOUSE_ROUTES} (to look at one page while changing it); all by default. */
+  only?: readonly string[];
 }
 
 /**
@@ -263,11 +265,12 @@ export interface MeasureLighthouseOptions {
  */
 export async function measureLighthouse(root: string, options: MeasureLighthouseOptions = {}): Promise<LighthouseResult[]> {
   const outDir = options.outDir ?? os.tmpdir();
+  const routes = LIGHTHOUSE_ROUTES.filter(({ route }) => !options.only || options.only.includes(route));
   const server = await startServer(root);
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'causeway-bench-chromium-'));
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
-    for (const { route } of LIGHTHOUSE_ROUTES) {
+    for (const { route } of routes) {
       // As a browser asks: only a request that accepts HTML gets the web app (else the API's not-found).
       const response = await fetch(`${server.origin}${route}`, { headers: { accept: 'text/html' } });
       await response.arrayBuffer();
@@ -276,7 +279,7 @@ export async function measureLighthouse(root: string, options: MeasureLighthouse
     chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS, userDataDir, logLevel: 'error' });
     const results: LighthouseResult[] = [];
     let signedIn = false;
-    for (const { route, signedIn: needsSession } of LIGHTHOUSE_ROUTES) {
+    for (const { route, signedIn: needsSession } of routes) {
       if (needsSession && !signedIn) {
         await storeSession(chrome.port, server.origin, await signInAsDemo(server.origin));
         signedIn = true;
@@ -309,6 +312,8 @@ export function lighthouseRows(results: readonly LighthouseResult[]): string[] {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const root = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
-  const results = await measureLighthouse(root);
+  // Routes named after the script measure only those: node --import tsx bench/lighthouse.ts /en/card-buy-sell
+  const only = process.argv.slice(2);
+  const results = await measureLighthouse(root, only.length > 0 ? { only } : {});
   console.log(JSON.stringify(results, null, 2));
 }

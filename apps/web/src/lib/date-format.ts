@@ -6,5 +6,13 @@ export function formatDateTime(iso: string | null | undefined, lng: string): str
   if (!iso) return '';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(lng, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  let format = dateTimeFormats.get(lng);
+  if (!format) {
+    format = new Intl.DateTimeFormat(lng, { dateStyle: 'medium', timeStyle: 'short' });
+    dateTimeFormats.set(lng, format);
+  }
+  return format.format(date);
 }
+
+/** One formatter per language, kept: a history page writes a date on every row, and making one costs far more than using it. */
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();

@@ -58,10 +58,9 @@ export function ratePercent(rate: string): string {
 }
 
 /**
- * An amount for display in the page language, grouped, exactly as given (Intl formats decimal
- * strings without turning them into floats). Fiat shows its minor units (`minDecimals`). Extra
- * decimals are cut (an amount never shows more than it is), or rounded to the nearest (`nearest`,
- * for a price).
+ * An amount for display in the page language, grouped, exactly as given (never turned into a float).
+ * Fiat shows its minor units (`minDecimals`). Extra decimals are cut (an amount never shows more
+ * than it is), or rounded half up (`nearest`, for a price).
  */
 export function formatAmount(
   value: string,
@@ -69,10 +68,57 @@ export function formatAmount(
   { minDecimals = 0, maxDecimals = 18, nearest = false }: { minDecimals?: number; maxDecimals?: number; nearest?: boolean } = {},
 ): string {
   if (!isDecimalString(value)) return value;
-  const format = new Intl.NumberFormat(lng, {
-    minimumFractionDigits: minDecimals,
-    maximumFractionDigits: Math.max(minDecimals, maxDecimals),
-    roundingMode: nearest ? 'halfExpand' : 'trunc',
-  });
-  return format.format(value as Intl.StringNumericLiteral);
+  const places = Math.max(minDecimals, maxDecimals);
+  if (!WRITTEN_LIKE_ENGLISH.has(lng)) {
+    return numberFormat(lng, minDecimals, places, nearest).format(value as Intl.StringNumericLiteral);
+  }
+  const [integer, fraction] = roundedParts(value, places, nearest);
+  const shown = fraction.replace(/0+$/, '').padEnd(minDecimals, '0');
+  return shown ? `${groupThousands(integer)}.${shown}` : groupThousands(integer);
+}
+
+/**
+ * The languages whose numbers Intl writes as English does (digits 0-9, "," between thousands, "."
+ * before decimals): the page's two. They are written here by hand, because the first Intl formatter
+ * of a page costs tens of milliseconds (the browser loads its locale data) on the main thread.
+ */
+const WRITTEN_LIKE_ENGLISH = new Set(['en', 'zh']);
+
+/** "1234567" → "1,234,567". */
+const groupThousands = (integer: string): string => integer.replace(/\B(?=(\d{3})+$)/g, ',');
+
+/** The integer and fraction digits of `value` to `places` decimals: cut, or rounded half up (`nearest`). */
+function roundedParts(value: string, places: number, nearest: boolean): [string, string] {
+  const [rawInteger = '0', rawFraction = ''] = value.split('.');
+  const integer = rawInteger.replace(/^0+(?=\d)/, '');
+  const kept = rawFraction.slice(0, places);
+  if (!nearest || (rawFraction[places] ?? '0') < '5') return [integer, kept];
+  // Half up: add one to the last kept digit, carrying into the integer when the fraction is all 9s.
+  const digits = addOne(`${integer}${kept.padEnd(places, '0')}`);
+  const integerLength = digits.length - places;
+  return [digits.slice(0, integerLength), digits.slice(integerLength)];
+}
+
+/** A string of digits plus one ("199" → "200", "99" → "100"). */
+function addOne(digits: string): string {
+  let index = digits.length - 1;
+  while (index >= 0 && digits[index] === '9') index -= 1;
+  if (index < 0) return `1${'0'.repeat(digits.length)}`;
+  return `${digits.slice(0, index)}${Number(digits[index]) + 1}${'0'.repeat(digits.length - index - 1)}`;
+}
+
+/** One Intl.NumberFormat per language and shape, kept: making one costs far more than using it. */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function numberFormat(lng: string, minDecimals: number, maxDecimals: number, nearest: boolean): Intl.NumberFormat {
+  const key = `${lng}|${minDecimals}|${maxDecimals}|${nearest}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(lng, {
+      minimumFractionDigits: minDecimals,
+      maximumFractionDigits: maxDecimals,
+      roundingMode: nearest ? 'halfExpand' : 'trunc',
+    });
+    numberFormats.set(key, format);
+  }
+  return format;
 }

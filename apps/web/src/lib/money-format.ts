@@ -16,12 +16,20 @@ export function fiatDecimalsOf(currency: string, catalogue?: Iterable<CurrencyIt
   for (const item of catalogue ?? []) {
     if (item.assetType === 'fiat' && item.currency === currency) return item.decimals;
   }
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2; // Not an ISO 4217 code the browser knows.
+  let decimals = isoDecimals.get(currency);
+  if (decimals === undefined) {
+    try {
+      decimals = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    } catch {
+      decimals = 2; // Not an ISO 4217 code the browser knows.
+    }
+    isoDecimals.set(currency, decimals);
   }
+  return decimals;
 }
+
+/** ISO 4217 minor units as the browser knows them, asked once per currency (making a formatter is what costs). */
+const isoDecimals = new Map<string, number>();
 
 /** "61,234.50 EUR": a fiat amount with exactly its currency's minor units (`decimals`, from {@link fiatDecimalsOf}). */
 export const formatFiatAmount = (amount: string, currency: string, lng: string, decimals: number): string =>

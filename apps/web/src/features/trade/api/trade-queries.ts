@@ -58,9 +58,9 @@ export function useSaveWallet() {
   return useApiMutation({ mutationFn: (body: AddWalletBody) => api.addWallet(body) });
 }
 
-export function usePromotion() {
+export function usePromotion({ enabled = true }: { enabled?: boolean } = {}) {
   const api = useTradeApi();
-  return useQuery({ queryKey: ['trade', 'promotion'], queryFn: () => api.getPromotion() });
+  return useQuery({ queryKey: ['trade', 'promotion'], queryFn: () => api.getPromotion(), enabled });
 }
 
 /**

@@ -11,7 +11,7 @@ import { isIndependentMode, storedMode } from '@/lib/mode';
 import { forgetTranId, storedTranId } from '@/lib/merchant-transaction';
 import { createRiskApi, RISK_CHECK_QUERY_KEY } from '@/lib/risk-api';
 import { isTradePage, withRiskStep } from '@/lib/trade-routing';
-import { useCurrencies, usePairsByFiat, useTradeApi } from '../api/trade-queries';
+import { useCards, useCurrencies, usePairsByFiat, usePromotion, useTradeApi } from '../api/trade-queries';
 import { decideTradeState, type Selection, type TradeSetupState } from '../trade-state';
 
 /** A merchant's transaction that may still be paid. */
@@ -80,6 +80,10 @@ export function useTradeSetup(): TradeSetup {
   const limits = useQuery({ queryKey: ['trade', 'kyc-limits'], queryFn: () => api.kycLimits(), enabled: ready && !isRoma });
   const fiats = useMemo(() => (currencies.data ?? []).filter((c) => c.assetType === 'fiat').map((c) => c.currency), [currencies.data]);
   const pairs = usePairsByFiat(fiats, { enabled: ready && fiats.length > 0 });
+  // What the form shows as soon as it appears, asked beside the setup instead of after it: one
+  // round trip less before the page is whole (the promotion is its largest text).
+  useCards({ enabled: ready });
+  usePromotion({ enabled: ready });
   // Only a transaction still open is filled; one paid already is forgotten (the page is a plain buy again).
   const open = transaction.data && OPEN_TRANSACTION_STATUSES.includes(transaction.data.status) ? transaction.data : null;
   const isClosedTransaction = transaction.data !== undefined && !open;
