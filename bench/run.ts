@@ -205,6 +205,12 @@ function updateReadme(
   fs.writeFileSync(readmePath, readme.replace(/<!-- bench:start -->[\s\S]*<!-- bench:end -->/, section));
 }
 
+// `node --import tsx bench/run.ts trading`: the quotes and orders alone, printed (the README is left as it is).
+if (process.argv.includes('trading')) {
+  console.log(JSON.stringify(await measureTrading(), null, 2));
+  process.exit(0);
+}
+
 const server = await measureServer();
 const trading = await measureTrading();
 const routes = measureRouteWeights(path.join(root, 'apps/web/dist'), ENTRY_ROUTES);

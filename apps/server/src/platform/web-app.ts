@@ -56,8 +56,9 @@ export async function registerCompression(app: FastifyInstance) {
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached, and
- * every other GET that wants HTML answered with index.html, its page's chunks named as preloads, so the SPA router takes over (a
- * language named by another of its tags is first redirected to its canonical prefix).
+ * every other GET that wants HTML answered with index.html (the page's own copy, which names its
+ * chunks as preloads: spa-pages.ts) so the SPA router takes over (a language named by another of
+ * its tags is first redirected to its canonical prefix).
  * Returns the SPA fallback for the not-found handler.
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string) {
