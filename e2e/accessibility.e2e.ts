@@ -51,7 +51,7 @@ describe('accessibility of the pages around a purchase', () => {
     }
   });
 
-  it('signed in as the demo person: dashboard, security centre, history and a help article', async () => {
+  it('signed in as the demo person: dashboard, security centre, history, saved addresses and a help article', async () => {
     await signInAsDemo(page, browser.baseUrl);
     await check('dashboard');
 
@@ -62,6 +62,11 @@ describe('accessibility of the pages around a purchase', () => {
     await page.goto(`${browser.baseUrl}/en/history`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await check('history');
+
+    await page.goto(`${browser.baseUrl}/en/manage-wallet`);
+    await page.getByRole('heading', { level: 1, name: 'Saved addresses' }).waitFor();
+    await page.getByRole('region', { name: 'BTC on Bitcoin' }).waitFor();
+    await check('manage-wallet');
 
     await page.getByRole('button', { name: 'Help', exact: true }).and(page.locator('[data-status]')).click();
     const panel = page.getByRole('dialog', { name: 'Help centre' });

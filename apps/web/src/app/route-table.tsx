@@ -48,6 +48,7 @@ export const PAGE_ROUTES: Array<{ path: string; load: () => PageModule }> = [
   { path: 'history-webview', load: () => named(import('@/features/orders/routes/history-page'), (m) => m.HistoryWebviewPage) },
   { path: 'card-buy-sell', load: () => import('@/features/trade/routes/trade-page') },
   { path: 'buy-crypto', load: () => import('@/features/trade/routes/trade-page') },
+  { path: 'manage-wallet', load: () => import('@/features/trade/routes/manage-wallet-page') },
   { path: 'add-card-webview', load: () => import('@/features/trade/routes/add-card-webview-page') },
   { path: 'risk-reminder', load: () => import('@/features/risk/routes/risk-reminder-page') },
   { path: 'sandbox', load: () => import('@/features/sandbox/routes/sandbox-page') },

@@ -63,6 +63,11 @@ export function createTradeApi(client: HttpClient) {
     listWallets: async (cryptoCurrency: string, network: string) =>
       (await client.call(CALL_ROUTES.listWallet, { cryptoCurrency, network })).list,
     addWallet: (body: AddWalletBody) => client.call(CALL_ROUTES.addWallet, body, { silent: true }),
+    /** Every saved address, of every coin and network, the defaults first (manage-wallet). */
+    listAllWallets: async () => (await client.call(CALL_ROUTES.listWallet, {})).list,
+    /** Silent, as the other wallet changes: the manage page says what went wrong beside the address. */
+    deleteWallet: (walletId: string) => client.call(CALL_ROUTES.deleteWallet, { walletId }, { silent: true }),
+    setDefaultWallet: (walletId: string) => client.call(CALL_ROUTES.setDefaultWallet, { walletId }, { silent: true }),
     /** The pairs of one fiat offered for card buys. */
     listPairs: (baseCurrency: string) =>
       client.call(CALL_ROUTES.listCurrencyPairByBaseCurrency, { baseCurrency, channelCode: CARD_CHANNEL, transactionType: 'buy' }),

@@ -47,9 +47,18 @@ export function usePairsByFiat(fiats: readonly string[], { enabled = true }: { e
   });
 }
 
+/** Every query of saved addresses starts with this key: a change to one address refreshes them all. */
+export const WALLETS_KEY = ['trade', 'wallets'] as const;
+
 export function useWallets(cryptoCurrency: string, network: string) {
   const api = useTradeApi();
-  return useQuery({ queryKey: ['trade', 'wallets', cryptoCurrency, network], queryFn: () => api.listWallets(cryptoCurrency, network) });
+  return useQuery({ queryKey: [...WALLETS_KEY, cryptoCurrency, network], queryFn: () => api.listWallets(cryptoCurrency, network) });
+}
+
+/** Every saved address (manage-wallet). */
+export function useAllWallets() {
+  const api = useTradeApi();
+  return useQuery({ queryKey: [...WALLETS_KEY, 'all'], queryFn: () => api.listAllWallets() });
 }
 
 /** Adds an address to the address book. The call is silent: a failed save changes nothing for the order it came with. */

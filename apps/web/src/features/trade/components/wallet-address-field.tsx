@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { Link, useParams } from 'react-router';
 import { useTranslation } from '../texts';
 import { FieldError, TextInput } from '@/ui';
 import type { Wallet } from '../api/trade-api';
@@ -41,6 +42,7 @@ export function WalletAddressField(props: WalletAddressFieldProps) {
     fixedBy,
   } = props;
   const { t } = useTranslation();
+  const { lng = 'en' } = useParams();
   const ids = { address: useId(), memo: useId(), saved: useId(), fixed: useId() };
   const known = wallets.some((wallet) => wallet.address === address.trim());
   const fixed = fixedBy !== undefined;
@@ -73,6 +75,11 @@ export function WalletAddressField(props: WalletAddressFieldProps) {
             ))}
           </select>
         </div>
+      ) : null}
+      {wallets.length > 0 && !fixed ? (
+        <Link to={`/${lng}/manage-wallet`} className="self-start text-sm font-medium text-primary underline-offset-4 hover:underline">
+          {t('trade.wallets.manage')}
+        </Link>
       ) : null}
       <div className="flex flex-col">
         <TextInput

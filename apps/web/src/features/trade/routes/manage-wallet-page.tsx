@@ -1,0 +1,183 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { ErrorCode } from '@causeway/contracts';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { isError } from '@/lib/http-errors';
+import { useNetworkName } from '@/lib/network-names';
+import { useApiMutation } from '@/lib/use-api-mutation';
+import { ConfirmDialog, ErrorView, GradientButton, showToast, Spinner } from '@/ui';
+import type { Wallet } from '../api/trade-api';
+import { useAllWallets, useTradeApi, WALLETS_KEY } from '../api/trade-queries';
+import { useTranslation } from '../texts';
+import { tradeErrorText } from '../trade-errors';
+
+/** The saved addresses of one coin on one network, in the order the server gives them (the default first). */
+interface WalletGroup {
+  crypto: string;
+  network: string;
+  wallets: Wallet[];
+}
+
+function groupsOf(wallets: readonly Wallet[]): WalletGroup[] {
+  const groups = new Map<string, WalletGroup>();
+  for (const wallet of wallets) {
+    const key = `${wallet.cryptoCurrency}|${wallet.network}`;
+    const group = groups.get(key) ?? { crypto: wallet.cryptoCurrency, network: wallet.network, wallets: [] };
+    group.wallets.push(wallet);
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}
+
+/** What an address is called in a button's name: its label, else its start and end. */
+const shortName = (wallet: Wallet) => wallet.label ?? `${wallet.address.slice(0, 6)}…${wallet.address.slice(-4)}`;
+
+/**
+ * manage-wallet: every saved address by coin and network, which of them is the default (filled in when
+ * the person buys that coin on that network), Make default for the others, and Delete behind a
+ * confirmation. The default is never deleted (the server refuses it too, WAL0000002): another one
+ * is made the default first.
+ */
+export function ManageWalletPage() {
+  const { t } = useTranslation();
+  const { lng = 'en' } = useParams();
+  const api = useTradeApi();
+  const queries = useQueryClient();
+  const networkName = useNetworkName();
+  const wallets = useAllWallets();
+  const [deleting, setDeleting] = useState<Wallet | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const refresh = () => queries.invalidateQueries({ queryKey: WALLETS_KEY });
+  const explain = (error: unknown) =>
+    setProblem(isError(error, ErrorCode.DefaultWalletUndeletable) ? t('trade.wallets.defaultUndeletable') : tradeErrorText(error, t));
+  const makeDefault = useApiMutation({
+    mutationFn: (wallet: Wallet) => api.setDefaultWallet(wallet.walletId),
+    // The list is asked again before the toast, so the page already shows what it says.
+    onSuccess: async () => {
+      await refresh();
+      showToast({ message: t('trade.wallets.defaultChanged'), kind: 'success' });
+    },
+    onError: explain,
+  });
+  const removal = useApiMutation({
+    mutationFn: async (wallet: Wallet) => {
+      await api.deleteWallet(wallet.walletId);
+    },
+    onSuccess: async () => {
+      await refresh();
+      showToast({ message: t('trade.wallets.deleted'), kind: 'success' });
+      setDeleting(null);
+    },
+    onError: (error) => {
+      explain(error);
+      setDeleting(null);
+    },
+  });
+  const busy = makeDefault.isPending || removal.isPending;
+
+  let body;
+  if (wallets.isError) {
+    body = <ErrorView headingLevel={2} content={tradeErrorText(wallets.error, t)} onRetry={() => void wallets.refetch()} />;
+  } else if (!wallets.data) {
+    body = (
+      <div className="flex justify-center py-8">
+        <Spinner size="lg" label={t('trade.loading')} />
+      </div>
+    );
+  } else if (wallets.data.length === 0) {
+    body = (
+      <div className="flex flex-col gap-4 rounded-2xl border border-line bg-surface p-4">
+        <p className="text-sm text-fg">{t('trade.wallets.none')}</p>
+        <Link to={`/${lng}/card-buy-sell`} className="self-start text-sm font-medium text-primary underline-offset-4 hover:underline">
+          {t('trade.wallets.buy')}
+        </Link>
+      </div>
+    );
+  } else {
+    body = groupsOf(wallets.data).map((group) => {
+      const headingId = `wallets-${group.crypto}-${group.network}`;
+      return (
+        <section key={headingId} aria-labelledby={headingId} className="flex flex-col gap-2">
+          <h2 id={headingId} className="text-base font-semibold text-fg">
+            {t('trade.wallets.group', { coin: group.crypto, network: networkName(group.crypto, group.network) })}
+          </h2>
+          <ul className="flex flex-col gap-2">
+            {group.wallets.map((wallet) => (
+              <li key={wallet.walletId} className="flex min-w-0 flex-col gap-3 rounded-xl border border-line bg-surface p-3">
+                <div className="flex min-w-0 flex-col gap-1">
+                  <div className="flex flex-wrap items-center gap-2">
+                    {wallet.label ? <span className="font-medium text-fg">{wallet.label}</span> : null}
+                    {wallet.isDefault ? (
+                      <span className="rounded-full bg-surface-2 px-2 py-0.5 text-xs font-medium text-fg">
+                        {t('trade.wallets.default')}
+                      </span>
+                    ) : null}
+                  </div>
+                  <p className="font-mono text-sm break-all text-fg">{wallet.address}</p>
+                  {wallet.memo ? <p className="text-xs break-all text-muted">{t('trade.wallets.memo', { memo: wallet.memo })}</p> : null}
+                </div>
+                {wallet.isDefault ? null : (
+                  <div className="flex flex-wrap gap-2">
+                    <GradientButton
+                      variant="white"
+                      className="min-h-10 px-3 text-sm"
+                      disabled={busy}
+                      aria-label={t('trade.wallets.makeDefaultNamed', { name: shortName(wallet) })}
+                      onClick={() => {
+                        setProblem(null);
+                        makeDefault.mutate(wallet);
+                      }}
+                    >
+                      {t('trade.wallets.makeDefault')}
+                    </GradientButton>
+                    <GradientButton
+                      variant="white"
+                      className="min-h-10 px-3 text-sm"
+                      disabled={busy}
+                      aria-label={t('trade.wallets.deleteNamed', { name: shortName(wallet) })}
+                      onClick={() => {
+                        setProblem(null);
+                        setDeleting(wallet);
+                      }}
+                    >
+                      {t('trade.wallets.delete')}
+                    </GradientButton>
+                  </div>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      );
+    });
+  }
+
+  return (
+    <section aria-labelledby="manage-wallet-title" className="mx-auto flex w-full max-w-[640px] min-w-0 flex-col gap-5 py-6">
+      <div className="flex flex-col gap-2">
+        <h1 id="manage-wallet-title" className="text-2xl font-semibold text-fg">
+          {t('trade.wallets.title')}
+        </h1>
+        <p className="text-sm text-muted">{t('trade.wallets.intro')}</p>
+      </div>
+      {problem ? (
+        <p role="alert" className="text-sm text-danger">
+          {problem}
+        </p>
+      ) : null}
+      {body}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={t('trade.wallets.deleteTitle')}
+        description={deleting ? t('trade.wallets.deleteText', { address: deleting.address }) : ''}
+        confirmLabel={t('trade.wallets.delete')}
+        cancelLabel={t('trade.cancel')}
+        onConfirm={() => (deleting ? removal.mutateAsync(deleting).catch(() => undefined) : undefined)}
+      />
+    </section>
+  );
+}
+
+export default ManageWalletPage;
