@@ -15,7 +15,6 @@ const SOURCES = [
   'apps/web/vite.config.ts',
   'apps/web/flag-images-plugin.ts',
   'apps/web/precompress-plugin.ts',
-  'apps/web/route-preloads-plugin.ts',
   'packages/contracts/src',
   'packages/translations/src',
   'packages/wallet-address/src',

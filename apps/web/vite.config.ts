@@ -4,7 +4,6 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { flagImages } from './flag-images-plugin.ts';
 import { precompress } from './precompress-plugin.ts';
-import { routePreloads } from './route-preloads-plugin.ts';
 
 const apiTarget = process.env.CAUSEWAY_API_URL ?? 'http://127.0.0.1:8080';
 const testing = process.env.VITEST !== undefined;
@@ -35,7 +34,6 @@ export default defineConfig({
     preact({ reactAliasesEnabled: false, ...(testing ? { prefreshEnabled: false, devToolsEnabled: false } : {}) }),
     tailwindcss(),
     flagImages(),
-    routePreloads(),
     precompress(),
     {
       // react-router reads React 19's use() and useOptimistic when React has them and does without

@@ -8,7 +8,6 @@ import { constants as zlib } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from './error-handler.ts';
 import { canonicalLocaleUrl } from './locale-alias.ts';
-import { createSpaPages } from './spa-pages.ts';
 
 const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Causeway</title>
 <body style="font-family:system-ui;max-width:36rem;margin:4rem auto;padding:0 1rem">
@@ -56,9 +55,8 @@ export async function registerCompression(app: FastifyInstance) {
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached, and
- * every other GET that wants HTML answered with index.html (the page's own copy, which names its
- * chunks as preloads: spa-pages.ts) so the SPA router takes over (a language named by another of
- * its tags is first redirected to its canonical prefix).
+ * every other GET that wants HTML answered with index.html so the SPA router takes over (a
+ * language named by another of its tags is first redirected to its canonical prefix).
  * Returns the SPA fallback for the not-found handler.
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string) {
@@ -79,7 +77,6 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
   }
 
   registerFavicon(app, webDist);
-  const spaPage = isBuilt ? createSpaPages(webDist) : undefined;
 
   return function serveSpa(request: FastifyRequest, reply: FastifyReply) {
     // A language by another of its tags (/zh-CN/..., /zh-cn/...): to the canonical prefix. 302, not
@@ -89,8 +86,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
     const wantsHtml = (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
     if (!wantsHtml) return sendError(reply, ErrorCode.NoSuchCall, `Not found: ${request.method} ${request.url.split('?')[0]}`);
     reply.header('cache-control', 'no-cache');
-    if (!spaPage) return reply.type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
-    // The page's own code named as preloads, so it downloads beside the entry's (spa-pages.ts).
-    return reply.sendFile(spaPage(request.url.split('?')[0]!));
+    if (!isBuilt) return reply.type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
+    return reply.sendFile('index.html');
   };
 }
