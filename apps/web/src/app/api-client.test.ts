@@ -166,6 +166,21 @@ describe('createAppHttpClient', () => {
     ]);
   });
 
+  it("toasts a wallet call's refusal in the page language, not the server's English", async () => {
+    const i18n = createI18n('en');
+    i18n.addResourceBundle('zh', 'translation', bundledTranslations.zh, true, true);
+    client.dispose();
+    client = createAppHttpClient(router, i18n);
+    serverAnswering('WAL0000002');
+    await expect(client.post(PATHS.deleteWallet, { walletId: 'wal_1' })).rejects.toMatchObject({ code: 'WAL0000002' });
+    await i18n.changeLanguage('zh');
+    await expect(client.post(PATHS.deleteWallet, { walletId: 'wal_1' })).rejects.toMatchObject({ code: 'WAL0000002' });
+    expect(toasts).toEqual([
+      { message: 'Delete wallet failed: the default address cannot be deleted. Make another address the default first.', kind: 'error' },
+      { message: '删除钱包失败：默认地址无法删除。请先将另一个地址设为默认。', kind: 'error' },
+    ]);
+  });
+
   it('toasts the server message of other errors on the login paths only', async () => {
     serverAnswering('USER0000099');
     await expect(client.post('/capi/v1/login/email', { email: 'a@b.c' })).rejects.toMatchObject({ code: 'USER0000099' });

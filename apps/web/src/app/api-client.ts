@@ -1,7 +1,7 @@
 import type { i18n } from 'i18next';
 import type { DataRouter } from 'react-router';
 import { createHttpClient, type HttpClient } from '@/lib/http-client';
-import { limitText } from '@/lib/http-errors';
+import { toastText } from '@/lib/http-errors';
 import { createSessionStore } from '@/lib/session';
 import { showToast } from '@/ui';
 import { currentLanguage, currentMode, isOnLoginPage } from './current-mode';
@@ -31,8 +31,8 @@ export function createAppHttpClient(router: DataRouter, i18n: i18n): HttpClient 
         go(`services-unavailable?code=${code}&mode=${flags.mode}&business=${flags.business}&independent=${flags.independent}`),
       onSomethingWentWrong: () => showToast({ message: t('common.somethingWentWrong'), kind: 'error' }),
       onUkLogin: () => ukLoginNotice.open(),
-      // A lock or a rate limit (e.g. on sending a sign-in code) in the page language, not the server's English.
-      toast: (message, error) => showToast({ message: limitText(error, t) ?? message, kind: 'error' }),
+      // A lock, a rate limit (e.g. on sending a sign-in code) or a wallet refusal in the page language, not the server's English.
+      toast: (message, error) => showToast({ message: toastText(error, t) ?? message, kind: 'error' }),
     },
   });
 }

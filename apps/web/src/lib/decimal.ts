@@ -70,7 +70,13 @@ export function formatAmount(
   if (!isDecimalString(value)) return value;
   const places = Math.max(minDecimals, maxDecimals);
   if (!WRITTEN_LIKE_ENGLISH.has(lng)) {
-    return numberFormat(lng, minDecimals, places, nearest).format(value as Intl.StringNumericLiteral);
+    // A language that writes numbers otherwise (none yet): as Intl writes them.
+    const format = new Intl.NumberFormat(lng, {
+      minimumFractionDigits: minDecimals,
+      maximumFractionDigits: places,
+      roundingMode: nearest ? 'halfExpand' : 'trunc',
+    });
+    return format.format(value as Intl.StringNumericLiteral);
   }
   const [integer, fraction] = roundedParts(value, places, nearest);
   const shown = fraction.replace(/0+$/, '').padEnd(minDecimals, '0');
@@ -105,20 +111,4 @@ function addOne(digits: string): string {
   while (index >= 0 && digits[index] === '9') index -= 1;
   if (index < 0) return `1${'0'.repeat(digits.length)}`;
   return `${digits.slice(0, index)}${Number(digits[index]) + 1}${'0'.repeat(digits.length - index - 1)}`;
-}
-
-/** One Intl.NumberFormat per language and shape, kept: making one costs far more than using it. */
-const numberFormats = new Map<string, Intl.NumberFormat>();
-function numberFormat(lng: string, minDecimals: number, maxDecimals: number, nearest: boolean): Intl.NumberFormat {
-  const key = `${lng}|${minDecimals}|${maxDecimals}|${nearest}`;
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(lng, {
-      minimumFractionDigits: minDecimals,
-      maximumFractionDigits: maxDecimals,
-      roundingMode: nearest ? 'halfExpand' : 'trunc',
-    });
-    numberFormats.set(key, format);
-  }
-  return format;
 }

@@ -124,6 +124,23 @@ export function limitText(error: unknown, t: Translate): string | undefined {
   return undefined;
 }
 
+/** The refusals of the wallet calls, in the page language (the server's message is English). */
+const WALLET_REFUSAL_KEYS: Partial<Record<ErrorName, string>> = {
+  [ErrorCode.WalletNotFound]: 'common.walletRefusals.notFound',
+  [ErrorCode.DefaultWalletUndeletable]: 'common.walletRefusals.defaultUndeletable',
+  [ErrorCode.WalletAddressAlreadySaved]: 'common.walletRefusals.alreadySaved',
+};
+
+/**
+ * What a toasted refusal says in the page language, where we have its words: a lock or a rate limit
+ * ({@link limitText}) or a wallet call's refusal. Undefined for anything else (the server's message stands).
+ */
+export function toastText(error: unknown, t: Translate): string | undefined {
+  const name = apiErrorName(error);
+  const key = name && WALLET_REFUSAL_KEYS[name];
+  return limitText(error, t) ?? (key ? t(key) : undefined);
+}
+
 /**
  * An email code was asked for again before its 59 s (EmailCodeAskedTooSoon): not a refusal to show, since the code sent a
  * moment ago still works, and Retry-After says when Resend may.

@@ -1,5 +1,6 @@
 import type { CurrencyItem } from '@causeway/contracts';
 import { formatAmount } from './decimal';
+import { keptPerKey } from './kept-per-key';
 
 /**
  * The one way each kind of figure is written, on every page (quote, confirm, result, order
@@ -16,20 +17,17 @@ export function fiatDecimalsOf(currency: string, catalogue?: Iterable<CurrencyIt
   for (const item of catalogue ?? []) {
     if (item.assetType === 'fiat' && item.currency === currency) return item.decimals;
   }
-  let decimals = isoDecimals.get(currency);
-  if (decimals === undefined) {
-    try {
-      decimals = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-    } catch {
-      decimals = 2; // Not an ISO 4217 code the browser knows.
-    }
-    isoDecimals.set(currency, decimals);
-  }
-  return decimals;
+  return isoDecimalsOf(currency);
 }
 
-/** ISO 4217 minor units as the browser knows them, asked once per currency (making a formatter is what costs). */
-const isoDecimals = new Map<string, number>();
+/** ISO 4217 minor units as the browser knows them (JPY 0, KWD 3), asked once per currency. */
+const isoDecimalsOf = keptPerKey((currency) => {
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2; // Not an ISO 4217 code the browser knows.
+  }
+});
 
 /** "61,234.50 EUR": a fiat amount with exactly its currency's minor units (`decimals`, from {@link fiatDecimalsOf}). */
 export const formatFiatAmount = (amount: string, currency: string, lng: string, decimals: number): string =>

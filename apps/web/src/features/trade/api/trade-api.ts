@@ -65,9 +65,9 @@ export function createTradeApi(client: HttpClient) {
     addWallet: (body: AddWalletBody) => client.call(CALL_ROUTES.addWallet, body, { silent: true }),
     /** Every saved address, of every coin and network, the defaults first (manage-wallet). */
     listAllWallets: async () => (await client.call(CALL_ROUTES.listWallet, {})).list,
-    /** Silent, as the other wallet changes: the manage page says what went wrong beside the address. */
-    deleteWallet: (walletId: string) => client.call(CALL_ROUTES.deleteWallet, { walletId }, { silent: true }),
-    setDefaultWallet: (walletId: string) => client.call(CALL_ROUTES.setDefaultWallet, { walletId }, { silent: true }),
+    /** Not silent: a refusal is toasted by the client (wallet paths, docs/rules/errors.md), a dead session leads to sign-in. */
+    deleteWallet: (walletId: string) => client.call(CALL_ROUTES.deleteWallet, { walletId }),
+    setDefaultWallet: (walletId: string) => client.call(CALL_ROUTES.setDefaultWallet, { walletId }),
     /** The pairs of one fiat offered for card buys. */
     listPairs: (baseCurrency: string) =>
       client.call(CALL_ROUTES.listCurrencyPairByBaseCurrency, { baseCurrency, channelCode: CARD_CHANNEL, transactionType: 'buy' }),

@@ -2,6 +2,7 @@ import { PATHS } from '@causeway/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '@/lib/http-errors';
 import { renderPage } from '@/test/render';
 import { businessError, type Responder, routedHttpClient } from '@/test/routed-http-client';
 import { captureToasts } from '@/test/toasts';
@@ -98,18 +99,30 @@ describe('manage-wallet', () => {
     expect(toasts).toEqual([{ message: 'Address deleted', kind: 'success' }]);
   });
 
-  it('says in words when the server refuses to delete a default (another tab made it the default meanwhile)', async () => {
-    const { user } = openManageWallets([BTC_DEFAULT, BTC_OTHER], {
+  it('leaves a refusal to the client (it toasts wallet refusals) and reads the list again', async () => {
+    const { user, calls, bodiesOf } = openManageWallets([BTC_DEFAULT, BTC_OTHER], {
       [PATHS.deleteWallet]: () => {
         throw businessError(PATHS.deleteWallet, 'WAL0000002');
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Delete the address bc1qar…5mdq' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Delete this address?' })).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'The default address cannot be deleted. Make another address the default first.',
-    );
+    await waitFor(() => expect(bodiesOf(PATHS.listWallet)).toHaveLength(2));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.find((call) => call.path === PATHS.deleteWallet)?.options).toBeUndefined();
     expect(toasts).toEqual([]);
+  });
+
+  it('says so itself when a change got no answer, which no reaction of the client covers', async () => {
+    const { user } = openManageWallets([BTC_DEFAULT, BTC_OTHER], {
+      [PATHS.setDefaultWallet]: () => {
+        throw new ApiError({ kind: 'network', path: PATHS.setDefaultWallet, msg: 'Network error' });
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Make bc1qar…5mdq the default address' }));
+    await waitFor(() =>
+      expect(toasts).toEqual([{ message: 'No response from server, check the order at the history page', kind: 'error' }]),
+    );
   });
 
   it('with no saved address, says how one is saved and leads to the trade page', async () => {

@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ErrorCode } from '@causeway/contracts';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { isError } from '@/lib/http-errors';
+import { errorText, isApiError } from '@/lib/http-errors';
 import { useNetworkName } from '@/lib/network-names';
 import { useApiMutation } from '@/lib/use-api-mutation';
 import { ConfirmDialog, ErrorView, GradientButton, showToast, Spinner } from '@/ui';
@@ -35,8 +34,8 @@ const shortName = (wallet: Wallet) => wallet.label ?? `${wallet.address.slice(0,
 /**
  * manage-wallet: every saved address by coin and network, which of them is the default (filled in when
  * the person buys that coin on that network), Make default for the others, and Delete behind a
- * confirmation. The default is never deleted (the server refuses it too, WAL0000002): another one
- * is made the default first.
+ * confirmation. The default is never offered for deletion (the server refuses it too, WAL0000002,
+ * which the client toasts): another one is made the default first.
  */
 export function ManageWalletPage() {
   const { t } = useTranslation();
@@ -46,11 +45,16 @@ export function ManageWalletPage() {
   const networkName = useNetworkName();
   const wallets = useAllWallets();
   const [deleting, setDeleting] = useState<Wallet | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
 
   const refresh = () => queries.invalidateQueries({ queryKey: WALLETS_KEY });
-  const explain = (error: unknown) =>
-    setProblem(isError(error, ErrorCode.DefaultWalletUndeletable) ? t('trade.wallets.defaultUndeletable') : tradeErrorText(error, t));
+  // A refusal is the client's to say (a wallet call's toast, in the page language; a dead session
+  // leads to sign-in), and the list is read again either way. A call that got no answer (offline,
+  // timed out) reaches no reaction of the client: the page says it.
+  const afterFailure = (error: unknown) => {
+    void refresh();
+    if (!isApiError(error) || (error.kind !== 'business' && error.httpStatus !== 401))
+      showToast({ message: errorText(error, t), kind: 'error' });
+  };
   const makeDefault = useApiMutation({
     mutationFn: (wallet: Wallet) => api.setDefaultWallet(wallet.walletId),
     // The list is asked again before the toast, so the page already shows what it says.
@@ -58,7 +62,7 @@ export function ManageWalletPage() {
       await refresh();
       showToast({ message: t('trade.wallets.defaultChanged'), kind: 'success' });
     },
-    onError: explain,
+    onError: afterFailure,
   });
   const removal = useApiMutation({
     mutationFn: async (wallet: Wallet) => {
@@ -70,7 +74,7 @@ export function ManageWalletPage() {
       setDeleting(null);
     },
     onError: (error) => {
-      explain(error);
+      afterFailure(error);
       setDeleting(null);
     },
   });
@@ -124,10 +128,7 @@ export function ManageWalletPage() {
                       className="min-h-10 px-3 text-sm"
                       disabled={busy}
                       aria-label={t('trade.wallets.makeDefaultNamed', { name: shortName(wallet) })}
-                      onClick={() => {
-                        setProblem(null);
-                        makeDefault.mutate(wallet);
-                      }}
+                      onClick={() => makeDefault.mutate(wallet)}
                     >
                       {t('trade.wallets.makeDefault')}
                     </GradientButton>
@@ -136,10 +137,7 @@ export function ManageWalletPage() {
                       className="min-h-10 px-3 text-sm"
                       disabled={busy}
                       aria-label={t('trade.wallets.deleteNamed', { name: shortName(wallet) })}
-                      onClick={() => {
-                        setProblem(null);
-                        setDeleting(wallet);
-                      }}
+                      onClick={() => setDeleting(wallet)}
                     >
                       {t('trade.wallets.delete')}
                     </GradientButton>
@@ -161,11 +159,6 @@ export function ManageWalletPage() {
         </h1>
         <p className="text-sm text-muted">{t('trade.wallets.intro')}</p>
       </div>
-      {problem ? (
-        <p role="alert" className="text-sm text-danger">
-          {problem}
-        </p>
-      ) : null}
       {body}
       <ConfirmDialog
         open={deleting !== null}
