@@ -191,13 +191,16 @@ describe('Get more help', () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     const { user } = await openWidget();
     await user.click(inPanel().getByRole('button', { name: 'Get more help' }));
-    const popup = screen.getByRole('dialog', { name: 'Open the help centre?' });
+    // The popup's dialog code loads on first use (ui/lazy-dialog-shell): it appears when it has arrived.
+    const popup = await screen.findByRole('dialog', { name: 'Open the help centre?' });
     await user.click(within(popup).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog', { name: 'Open the help centre?' })).not.toBeInTheDocument();
     expect(open).not.toHaveBeenCalled();
 
     await user.click(inPanel().getByRole('button', { name: 'Get more help' }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Open the help centre?' })).getByRole('button', { name: 'Continue' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Open the help centre?' })).getByRole('button', { name: 'Continue' }),
+    );
     expect(open).toHaveBeenCalledExactlyOnceWith('/help-centre/en-us', '_blank', 'noopener,noreferrer');
     expect(screen.queryByRole('dialog', { name: 'Open the help centre?' })).not.toBeInTheDocument();
     expect(panel()).toBeVisible();
@@ -207,6 +210,7 @@ describe('Get more help', () => {
   it('Esc in the popup closes the popup alone', async () => {
     const { user } = await openWidget();
     await user.click(inPanel().getByRole('button', { name: 'Get more help' }));
+    await screen.findByRole('dialog', { name: 'Open the help centre?' });
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog', { name: 'Open the help centre?' })).not.toBeInTheDocument();
     expect(panel()).toBeVisible();
