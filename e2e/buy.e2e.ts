@@ -105,6 +105,30 @@ describe('buying crypto with a card', () => {
     await checkAccessibility('declined order details');
   });
 
+  it('a BTC address is added as the default, the old default deleted, and the trade page fills in the new one', async () => {
+    const added = '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy';
+    const seeded = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+    await page.goto(`${browser.baseUrl}/en/manage-wallet`);
+    await page.getByRole('button', { name: 'Add an address' }).click();
+    const form = page.getByRole('form', { name: 'New address' });
+    await form.getByRole('combobox', { name: 'Coin and network' }).selectOption({ label: 'BTC on Bitcoin' });
+    await form.getByRole('textbox', { name: 'Address' }).fill(added);
+    await form.getByRole('textbox', { name: 'Name (optional)' }).fill('Cold storage');
+    await form.getByRole('checkbox', { name: /Make it the default address/ }).check();
+    await checkAccessibility('manage-wallet with the add form');
+    await form.getByRole('button', { name: 'Save address' }).click();
+
+    const btc = page.getByRole('region', { name: 'BTC on Bitcoin' });
+    await expect.poll(() => btc.getByRole('listitem').first().textContent(), { timeout: 10_000 }).toBe(`Cold storageDefault${added}`);
+    await page.getByRole('button', { name: 'Delete the address Demo BTC wallet' }).click();
+    await page.getByRole('dialog', { name: 'Delete this address?' }).getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => btc.getByText(seeded).count(), { timeout: 10_000 }).toBe(0);
+    await checkAccessibility('manage-wallet');
+
+    await page.goto(`${browser.baseUrl}/en/card-buy-sell`);
+    await expect.poll(() => page.getByLabel(/BTC address/).inputValue(), { timeout: 15_000 }).toBe(added);
+  });
+
   it('has no serious or critical axe-core findings on those pages, light or dark', () => {
     expect(audit.findings).toEqual({});
   });

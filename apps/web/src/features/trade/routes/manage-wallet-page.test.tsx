@@ -145,4 +145,77 @@ describe('manage-wallet', () => {
     await user.click(retry);
     expect(await group('BTC on Bitcoin')).toBeInTheDocument();
   });
+
+  describe('Add an address', () => {
+    const XRP_ADDRESS = 'rPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY';
+    /** add-wallet as the server answers it: the new address joins the list (the default of its group when asked). */
+    const adding = (start: Wallet[], answer?: (body: Record<string, unknown>) => Wallet) => {
+      const view = openManageWallets(start, {
+        [PATHS.addWallet]: (body: Record<string, unknown>) => answer?.(body) ?? wallet({ walletId: 'wal_new', ...body }),
+      });
+      return view;
+    };
+
+    it("checks the address with the server's own rules before asking, then saves it with its tag, name and default", async () => {
+      let saved: Wallet[] = [];
+      const view = openManageWallets([], {
+        [PATHS.listWallet]: () => ({ list: saved }),
+        [PATHS.addWallet]: (body: Wallet) => {
+          saved = [wallet({ ...body, walletId: 'wal_new', label: body.label ?? null, memo: body.memo ?? null })];
+          return saved[0];
+        },
+      });
+      const { user, bodiesOf } = view;
+      await user.click(await screen.findByRole('button', { name: 'Add an address' }));
+      const form = await screen.findByRole('form', { name: 'New address' });
+      // The keyboard is moved into the form.
+      expect(within(form).getByRole('combobox', { name: 'Coin and network' })).toHaveFocus();
+      await user.selectOptions(within(form).getByRole('combobox', { name: 'Coin and network' }), 'XRP on XRP Ledger');
+      await user.type(within(form).getByRole('textbox', { name: 'Address' }), 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq');
+      await user.click(within(form).getByRole('button', { name: 'Save address' }));
+      // A Bitcoin address on the XRP Ledger, and no tag: refused by the page, with no call made.
+      expect(await within(form).findByText(/does not look like an address of this network|Bitcoin/)).toBeInTheDocument();
+      expect(bodiesOf(PATHS.addWallet)).toEqual([]);
+      await user.clear(within(form).getByRole('textbox', { name: 'Address' }));
+      await user.type(within(form).getByRole('textbox', { name: 'Address' }), XRP_ADDRESS);
+      await user.click(within(form).getByRole('button', { name: 'Save address' }));
+      expect(await within(form).findByText('Enter the Destination tag: this network needs it.')).toBeInTheDocument();
+      await user.type(within(form).getByRole('textbox', { name: 'Destination tag' }), '12345');
+      await user.type(within(form).getByRole('textbox', { name: 'Name (optional)' }), ' Exchange ');
+      await user.click(within(form).getByRole('checkbox', { name: /Make it the default address/ }));
+      await user.click(within(form).getByRole('button', { name: 'Save address' }));
+      await waitFor(() => expect(toasts.map((toast) => toast.message)).toContain('Address saved'));
+      expect(bodiesOf(PATHS.addWallet)).toEqual([
+        { cryptoCurrency: 'XRP', network: 'XRP', address: XRP_ADDRESS, memo: '12345', label: 'Exchange', isDefault: true },
+      ]);
+      // The form closes, the list shows the new address, and the keyboard is back on the button.
+      expect(screen.queryByRole('form', { name: 'New address' })).toBeNull();
+      expect(await group('XRP on XRP Ledger')).toHaveTextContent(XRP_ADDRESS);
+      expect(screen.getByRole('button', { name: 'Add an address' })).toHaveFocus();
+    });
+
+    it("shows the server's refusal of the address under the field, and keeps what was typed", async () => {
+      const { user } = adding([BTC_DEFAULT], () => {
+        throw businessError(PATHS.addWallet, 'ODR00001006');
+      });
+      await user.click(await screen.findByRole('button', { name: 'Add an address' }));
+      const form = await screen.findByRole('form', { name: 'New address' });
+      const address = within(form).getByRole('textbox', { name: 'Address' });
+      await user.type(address, BTC_OTHER.address);
+      await user.click(within(form).getByRole('button', { name: 'Save address' }));
+      expect(await within(form).findByText('We cannot send funds to this address. Use another address.')).toBeInTheDocument();
+      expect(address).toHaveValue(BTC_OTHER.address);
+      expect(address).toHaveAccessibleDescription('We cannot send funds to this address. Use another address.');
+      expect(toasts).toEqual([]);
+    });
+
+    it('Cancel closes the form without a call', async () => {
+      const { user, bodiesOf } = adding([BTC_DEFAULT]);
+      await user.click(await screen.findByRole('button', { name: 'Add an address' }));
+      await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+      expect(screen.queryByRole('form', { name: 'New address' })).toBeNull();
+      expect(bodiesOf(PATHS.addWallet)).toEqual([]);
+      expect(screen.getByRole('button', { name: 'Add an address' })).toHaveFocus();
+    });
+  });
 });

@@ -1,12 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { errorText, isApiError } from '@/lib/http-errors';
 import { useNetworkName } from '@/lib/network-names';
 import { useApiMutation } from '@/lib/use-api-mutation';
 import { ConfirmDialog, ErrorView, GradientButton, showToast, Spinner } from '@/ui';
 import type { Wallet } from '../api/trade-api';
-import { useAllWallets, useTradeApi, WALLETS_KEY } from '../api/trade-queries';
+import { useAllWallets, useCurrencies, useTradeApi, WALLETS_KEY } from '../api/trade-queries';
+import { AddWalletForm } from '../components/add-wallet-form';
 import { useTranslation } from '../texts';
 import { tradeErrorText } from '../trade-errors';
 
@@ -44,7 +45,16 @@ export function ManageWalletPage() {
   const queries = useQueryClient();
   const networkName = useNetworkName();
   const wallets = useAllWallets();
+  const catalogue = useCurrencies();
   const [deleting, setDeleting] = useState<Wallet | null>(null);
+  const [adding, setAdding] = useState(false);
+  // Closing the form (saved or cancelled) puts the keyboard back on the button that opened it.
+  const addButton = useRef<HTMLButtonElement>(null);
+  const formWasOpen = useRef(false);
+  useEffect(() => {
+    if (!adding && formWasOpen.current) addButton.current?.focus();
+    formWasOpen.current = adding;
+  }, [adding]);
 
   const refresh = () => queries.invalidateQueries({ queryKey: WALLETS_KEY });
   // A refusal is the client's to say (a wallet call's toast, in the page language; a dead session
@@ -159,6 +169,26 @@ export function ManageWalletPage() {
         </h1>
         <p className="text-sm text-muted">{t('trade.wallets.intro')}</p>
       </div>
+      {adding && catalogue.data ? (
+        <AddWalletForm
+          catalogue={catalogue.data}
+          onSaved={async () => {
+            await refresh();
+            setAdding(false);
+          }}
+          onCancel={() => setAdding(false)}
+        />
+      ) : (
+        <GradientButton
+          ref={addButton}
+          variant="white"
+          className="min-h-11 self-start px-4"
+          disabled={!catalogue.data}
+          onClick={() => setAdding(true)}
+        >
+          {t('trade.wallets.add')}
+        </GradientButton>
+      )}
       {body}
       <ConfirmDialog
         open={deleting !== null}
