@@ -73,3 +73,25 @@ export async function fillBillingAddress(page: Page) {
   await page.getByLabel('Postal code').fill('10117');
   await page.getByLabel('Country').selectOption('DE');
 }
+
+/** A PNG as a phone camera would send it: the PNG signature, then image-sized data. */
+const DOCUMENT_PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(40 * 1024, 7)]);
+
+/** A new person signs up, lands on account-status (docs/rules/order-states.md gating) and fills the sandbox vendor's form. */
+export async function signUpAndVerify(page: Page, baseUrl: string, lastName: string, nationality = 'DE') {
+  const email = `e2e-kyc-${lastName.toLowerCase()}-${Date.now()}@causeway.test`;
+  await signUpThroughLoginV2(page, baseUrl, email);
+  await page.waitForURL(/\/en\/account-status$/);
+  await page.getByRole('heading', { name: 'Verify your identity' }).waitFor();
+  await page.getByRole('button', { name: /Start verification/ }).click();
+  await page.waitForURL(/\/sandbox\/kyc\/verify\?/);
+  await page.getByLabel('First name').fill('Erika');
+  await page.getByLabel('Last name').fill(lastName);
+  await page.getByLabel('Date of birth').fill('1988-08-12');
+  await page.getByLabel('Nationality').selectOption(nationality);
+  await page.getByLabel('Country of residence').selectOption('DE');
+  await page.getByLabel(/Identity document/).setInputFiles({ name: 'id-card.png', mimeType: 'image/png', buffer: DOCUMENT_PNG });
+  await page.getByRole('button', { name: 'Submit for review' }).click();
+  await page.waitForURL(/\/en\/account-status\?fromVendor=1$/);
+  return email;
+}

@@ -38,6 +38,8 @@ export default async function setup(project: TestProject) {
       HOST: '127.0.0.1',
       DATA_DIR: path.join(workDir, 'data'),
       LOG_LEVEL: 'info',
+      // Sells wait for their deposit's confirmations: one-second blocks, not Bitcoin's ten minutes.
+      SANDBOX_CHAIN_BLOCK_MS: '1000',
       DATABASE_URL: '',
       SANDBOX_KYC_DELAY_MS: '500',
     },

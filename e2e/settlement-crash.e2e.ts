@@ -5,11 +5,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_BASE, isFinalOrderStatus, type OrderStatus, PATHS } from '@causeway/contracts';
+import { generate } from 'otplib';
 import { afterAll, describe, expect, it } from 'vitest';
 
 /**
- * docs/trust.md crash safety: kill -9 the server while settlements are in flight, restart it on the
- * same data, and every order ends final with the books balanced. The real process, the embedded
+ * docs/trust.md crash safety: kill -9 the server while settlements are in flight (card buys, and card
+ * sells whose crypto was just sent), restart it on the same data, and every order ends final with the
+ * books balanced. The real process, the embedded
  * database, sandbox providers. Leases as long as the default (120 s, longer than the 90 s the test
  * waits): the restarted process takes the dead one's leases at once (jobs/worker-presence.ts).
  */
@@ -35,6 +37,8 @@ async function start(): Promise<{ child: ChildProcess; baseUrl: string }> {
       JOB_LEASE_MS: '120000',
       JOB_POLL_MS: '100',
       SANDBOX_CHAIN_CONFIRM_MS: '1500',
+      // A sell's deposit needs 2 confirmations on Bitcoin: half-second blocks.
+      SANDBOX_CHAIN_BLOCK_MS: '500',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -68,7 +72,8 @@ async function post(baseUrl: string, apiPath: string, body: object, token?: stri
 }
 
 describe('kill -9 during settlement', () => {
-  it('leaves every order final after a restart, and the ledger balanced', async () => {
+  // Two starts of the server, 24 orders and their settlement: longer than the e2e default.
+  it('leaves every order final after a restart, and the ledger balanced', { timeout: 180_000 }, async () => {
     const first = await start();
     const login = await post(first.baseUrl, PATHS.passwordLogin, { email: 'demo@causeway.test', password: 'Causeway-demo-2026!' });
     const token = login.data.token.token as string;
@@ -93,15 +98,67 @@ describe('kill -9 during settlement', () => {
       return post(first.baseUrl, PATHS.submitBuy, { orderId, quoteId: quote.data.quoteId, cardId: card.cardId }, token);
     };
     for (let index = 0; index < 12; index += 1) expect((await submitOne()).code).toBe('000000');
-    // More submissions in flight, and the process dies under them.
+    // More submissions in flight (sent before the authenticator below is bound), and the process dies under them.
     const inFlight = Array.from({ length: 6 }, () => submitOne().catch(() => null));
-    const now = new Date();
+    // Sells too (docs/rules/sell-deposits.md): each one's crypto sent to its address, so its deposit, sale and
+    // card payout are under way when the process dies. Selling needs an authenticator, and each of its codes is
+    // accepted once: bound with the code of the step before this one, the two sells use this step's and the next.
+    const setupKey = (await post(first.baseUrl, PATHS.authenticatorQrCode, { qrCodeWidth: 100, qrCodeHeight: 100 }, token)).data
+      .googleAuthenticatorToken as string;
+    const now = Math.floor(Date.now() / 1000);
+    const totp = (steps: number) => generate({ secret: setupKey, epoch: now + steps * 30 });
+    const sent = await post(
+      first.baseUrl,
+      PATHS.verificationSendCode,
+      { verifyBusiness: 'GA_BIND', email: 'demo@causeway.test', nonInductiveVerification: true },
+      token,
+    );
+    expect(sent.code).toBe('000000');
+    const mailbox = (await (await fetch(`${first.baseUrl}/sandbox/mailbox?to=demo@causeway.test`)).json()) as {
+      messages: Array<{ subject: string }>;
+    };
+    // Newest first; receipts of the buys above arrive meanwhile: the newest message carrying a code.
+    const emailCode = mailbox.messages.map((message) => /code: (\d{6})/.exec(message.subject)?.[1]).find(Boolean)!;
+    const bound = await post(
+      first.baseUrl,
+      PATHS.bindGoogleAuthenticator,
+      { newGaVerifyCode: await totp(-1), emailVerifyCode: emailCode },
+      token,
+    );
+    expect(bound.data?.bindStatus, JSON.stringify(bound)).toBe('SUCCESS');
+    const sellOne = async (step: number) => {
+      const orderId = randomUUID();
+      orderIds.push(orderId);
+      const quote = await post(
+        first.baseUrl,
+        PATHS.getQuote,
+        { orderId, transactionType: 'sell', fiatCurrency: 'EUR', cryptoCurrency: 'BTC', network: 'BTC', cryptoAmount: '0.001' },
+        token,
+      );
+      const sold = await post(
+        first.baseUrl,
+        PATHS.submitSell,
+        { orderId, quoteId: quote.data.quoteId, cardId: card.cardId, otpType: 'GA_OTP', otpCode: await totp(step) },
+        token,
+      );
+      expect(sold.code).toBe('000000');
+      const { address, memo, amount } = sold.data.deposit;
+      const deposit = await fetch(`${first.baseUrl}/sandbox/chain/send`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ asset: 'BTC', network: 'BTC', address, memo, amount }),
+      });
+      expect(deposit.status).toBe(201);
+    };
+    await sellOne(0);
+    await sellOne(1);
+    const listedAt = new Date();
     const beforeKill = await post(
       first.baseUrl,
       PATHS.listOrder,
       {
-        startTime: new Date(now.getTime() - 3_600_000).toISOString(),
-        endTime: new Date(now.getTime() + 3_600_000).toISOString(),
+        startTime: new Date(listedAt.getTime() - 3_600_000).toISOString(),
+        endTime: new Date(listedAt.getTime() + 3_600_000).toISOString(),
         pageSize: 100,
       },
       token,

@@ -75,7 +75,14 @@ describe('the web shell in Chromium', () => {
   it('fits a 360 px phone screen without sideways scrolling', async () => {
     const phone = await openBrowser({ width: 360 });
     const page = await phone.context.newPage();
-    for (const path of ['/en/sandbox', '/zh/services-unavailable?code=10000047&mode=business', '/en/user-blocked', '/en/missing']) {
+    for (const path of [
+      '/en',
+      '/zh',
+      '/en/sandbox',
+      '/zh/services-unavailable?code=10000047&mode=business',
+      '/en/user-blocked',
+      '/en/missing',
+    ]) {
       await page.goto(`${phone.baseUrl}${path}`);
       await page.locator('h1').waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);

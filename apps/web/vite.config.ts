@@ -51,13 +51,14 @@ export default defineConfig({
     sourcemap: false,
     target: 'es2022',
   },
-  // The server's own pages too: the default legal pages (/en/legal/terms, ...) and the site icon.
+  // The server's own pages too: the default legal pages (/en/legal/terms, ...), the operator's pages and the site icon.
   server: {
     proxy: {
       '/prod-api': apiTarget,
       '/sandbox': apiTarget,
       '/uploads': apiTarget,
       '/help-centre': apiTarget,
+      '/operator': apiTarget,
       '^/(en|zh)/legal/': apiTarget,
       '/favicon.ico': apiTarget,
     },

@@ -18,6 +18,7 @@ import { legalModule } from './modules/legal/index.ts';
 import { merchantModule } from './modules/merchant/index.ts';
 import { onChainModule } from './modules/on-chain/index.ts';
 import { ordersModule } from './modules/orders/index.ts';
+import { quoteEstimateModule } from './modules/quotes/index.ts';
 import { referenceModule } from './modules/reference/index.ts';
 import { riskModule } from './modules/risk/index.ts';
 import { sandboxModule } from './modules/sandbox/index.ts';
@@ -63,6 +64,7 @@ export interface BuildAppOptions {
 export const MODULES: readonly AnyServerModule[] = [
   healthModule,
   referenceModule,
+  quoteEstimateModule,
   entryModule,
   legalModule,
   translationsModule,
@@ -110,6 +112,8 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
     alwaysHsts: production,
     // Checkout.com's Flow (its script, card-field iframes and API calls) only when Checkout.com takes the cards.
     checkoutFlow: vendors['card-processor'] === 'checkout',
+    // Klarna's SDK (its script, widget frames and calls) only when the real Klarna takes Klarna buys; the sandbox's widget is ours.
+    klarna: vendors.klarna === 'klarna',
     // Zendesk article bodies show images from the help centre's own host.
     imageSources: vendors['help-desk'] === 'zendesk' && config.ZENDESK_URL ? [new URL(config.ZENDESK_URL).origin] : [],
   });

@@ -82,6 +82,21 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://root:hunter2@db/x' })).not.toThrow(/hunter2/);
   });
 
+  it('takes Klarna only over https, with its password hidden in every message', () => {
+    const klarna = { KLARNA_PROVIDER: 'klarna', KLARNA_USERNAME: 'PK12345_test', KLARNA_PASSWORD: 'hunter2-klarna' };
+    expect(loadConfig({ ...klarna, KLARNA_API_URL: 'https://api.playground.klarna.com' }).KLARNA_API_URL).toBe(
+      'https://api.playground.klarna.com',
+    );
+    expect(() => loadConfig({ ...klarna, KLARNA_API_URL: 'http://api.playground.klarna.com' })).toThrow(
+      /KLARNA_API_URL="http:\/\/api.playground.klarna.com": must be an https URL/,
+    );
+    expect(() => loadConfig({ KLARNA_PROVIDER: 'klarna', KLARNA_PASSWORD: 'hunter2-klarna' })).toThrow(
+      /KLARNA_USERNAME="": must be set when KLARNA_PROVIDER is klarna/,
+    );
+    expect(() => loadConfig({ KLARNA_PROVIDER: 'klarna', KLARNA_PASSWORD: 'hunter2-klarna' })).not.toThrow(/hunter2/);
+    expect(() => loadConfig({ KLARNA_PROVIDER: 'klarna' })).toThrow(/KLARNA_PASSWORD=\(value hidden\)/);
+  });
+
   it('accepts a merchant allow-list for frame-ancestors', () => {
     expect(loadConfig({ FRAME_ANCESTORS: "'self' https://shop.example.com https://*.merchant.example:8443" }).FRAME_ANCESTORS).toContain(
       'shop.example.com',

@@ -155,7 +155,20 @@ export const configSchema = z
       .string()
       .regex(/^pc_\w{26}$/, 'must be a Checkout.com processing channel id: pc_ and 26 letters or digits')
       .optional(),
+    /** Card payouts (selling): the Checkout.com currency account they are paid from, and Visa's funds transfer type. */
+    CHECKOUT_PAYOUT_CURRENCY_ACCOUNT_ID: z
+      .string()
+      .regex(/^ca_\w{26}$/, 'must be a Checkout.com currency account id: ca_ and 26 letters or digits')
+      .optional(),
+    CHECKOUT_PAYOUT_FUNDS_TRANSFER_TYPE: z
+      .string()
+      .regex(/^[A-Z]{2}$/, 'must be a two-letter funds transfer type such as AA or FD')
+      .optional(),
+    /** How long the sandbox's slow payout card (4000 0000 0000 0077) stays PENDING. */
+    SANDBOX_SLOW_PAYOUT_MS: z.coerce.number().int().min(0).max(86_400_000).default(120_000),
     SANDBOX_CHAIN_CONFIRM_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
+    /** One block time for every sandbox network (unset: each network's own, Bitcoin's ten minutes included). */
+    SANDBOX_CHAIN_BLOCK_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
     /** A payout still of unknown outcome this long after its first try waits for an operator (step PAYOUT_REVIEW); 4 hours. */
     PAYOUT_CONFIRM_DEADLINE_MS: z.coerce
       .number()
@@ -171,8 +184,18 @@ export const configSchema = z
       .string()
       .regex(/^([A-Z0-9]{2,16}=[\w-]+)(,[A-Z0-9]{2,16}=[\w-]+)*$/, 'must be NETWORK=walletId pairs separated by commas')
       .optional(),
+    /** The BitGo enterprise's webhook secret (POST /api/v2/webhook/secret): transfer webhooks are verified with it, refused without it. */
+    BITGO_WEBHOOK_SECRET: z.string().min(1).optional(),
     CHAINALYSIS_API_KEY: z.string().min(1).optional(),
     CHAINALYSIS_API_URL: z.url({ message: 'must be an https URL such as https://public.chainalysis.com' }).optional(),
+    /** Klarna's API credentials (Merchant portal: Settings, Klarna API keys): HTTP Basic username and password. */
+    KLARNA_USERNAME: z.string().min(1).optional(),
+    KLARNA_PASSWORD: z.string().min(1).optional(),
+    /** Klarna's API base: https://api.playground.klarna.com to test, https://api.klarna.com (or -na, -oc) live. Credentials go there, so https only. */
+    KLARNA_API_URL: z
+      .url({ message: 'must be an https URL such as https://api.playground.klarna.com' })
+      .refine((url) => url.startsWith('https://'), { message: 'must be an https URL such as https://api.playground.klarna.com' })
+      .optional(),
     ZENDESK_URL: z.url({ message: 'must be your Zendesk address such as https://yourcompany.zendesk.com' }).optional(),
     ZENDESK_EMAIL: z.email({ message: 'must be the email of the Zendesk agent the API token belongs to' }).optional(),
     ZENDESK_API_TOKEN: z.string().min(1).optional(),
@@ -269,7 +292,9 @@ const SECRET_VARIABLES = new Set([
   'CHECKOUT_SECRET_KEY',
   'BITGO_ACCESS_TOKEN',
   'BITGO_WALLET_PASSPHRASE',
+  'BITGO_WEBHOOK_SECRET',
   'CHAINALYSIS_API_KEY',
+  'KLARNA_PASSWORD',
   'ZENDESK_API_TOKEN',
   'HELP_DESK_OPERATOR_PASSWORD',
   'OPERATOR_PASSWORD',

@@ -40,6 +40,10 @@ const REAL_PROVIDERS = {
   BITGO_WALLET_IDS: 'BTC=0123456789abcdef0123456789abcdef',
   ADDRESS_SCREENING: 'chainalysis',
   CHAINALYSIS_API_KEY: 'chainalysis-test-key',
+  KLARNA_PROVIDER: 'klarna',
+  KLARNA_USERNAME: 'PK12345_test',
+  KLARNA_PASSWORD: 'klarna-test-password',
+  KLARNA_API_URL: 'https://api.playground.klarna.com',
 };
 
 /** The problems a ConfigError lists, or [] when the environment loads. */
@@ -84,12 +88,13 @@ describe('CAUSEWAY_ENV and the boot', () => {
       CARD_PROCESSOR: 'card-processor',
       CHAIN_PROVIDER: 'chain',
       ADDRESS_SCREENING: 'address-screening',
+      KLARNA_PROVIDER: 'klarna',
     };
     for (const [variable, name] of Object.entries(refused)) expect(named(variable)).toContain(`ALLOW_SANDBOX=${name}`);
     expect(problems).toHaveLength(2 + Object.keys(refused).length);
     // The server stops before it opens anything, with the message main.ts prints.
     await expect(createTestApp({ CAUSEWAY_ENV: 'production' })).rejects.toThrow(
-      /Causeway cannot start: the environment has 10 bad variable\(s\)[\s\S]*ALLOW_SANDBOX=card-processor/,
+      /Causeway cannot start: the environment has 11 bad variable\(s\)[\s\S]*ALLOW_SANDBOX=card-processor/,
     );
   });
 
@@ -138,6 +143,7 @@ describe('production with every provider real', () => {
       '/sandbox/help-desk',
       '/sandbox/kyc/verify?token=x',
       '/sandbox/3ds/pay_1',
+      '/sandbox/klarna/0b1d9815-165e-42e2-8867-35bc03789e00',
     ]) {
       expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
     }
@@ -167,7 +173,15 @@ describe('production with some sandboxes allowed by name', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
     const { SUMSUB_APP_TOKEN: _a, SUMSUB_SECRET_KEY: _b, SUMSUB_WEBHOOK_SECRET: _c, ...rest } = REAL_PROVIDERS;
-    app = (await createTestApp({ ...PRODUCTION, ...rest, CARD_PROCESSOR: 'sandbox', ALLOW_SANDBOX: 'kyc,card-processor' })).app;
+    app = (
+      await createTestApp({
+        ...PRODUCTION,
+        ...rest,
+        CARD_PROCESSOR: 'sandbox',
+        KLARNA_PROVIDER: 'sandbox',
+        ALLOW_SANDBOX: 'kyc,card-processor,klarna',
+      })
+    ).app;
   });
   afterAll(() => app.close());
 
@@ -175,6 +189,7 @@ describe('production with some sandboxes allowed by name', () => {
     expect(app.hasRoute({ method: 'GET', url: '/sandbox/kyc/verify' })).toBe(true);
     expect(app.hasRoute({ method: 'POST', url: '/sandbox/kyc/verify' })).toBe(true);
     expect(app.hasRoute({ method: 'GET', url: '/sandbox/3ds/:paymentId' })).toBe(true);
+    expect(app.hasRoute({ method: 'GET', url: '/sandbox/klarna/:sessionId' })).toBe(true);
     // The vendor page answers (an unknown token is its own "link expired" page, not a 404).
     expect((await app.inject({ method: 'GET', url: '/sandbox/kyc/verify?token=unknown' })).statusCode).toBe(403);
     expect(app.hasRoute({ method: 'POST', url: '/sandbox/kyc/share-token' })).toBe(false);

@@ -87,6 +87,12 @@ export const ERROR_MEANINGS = {
   ScreeningUnavailable: 'Address screening is unavailable right now: try again in a moment.',
   MerchantTransactionMismatch:
     "This does not match the merchant's transaction: its amount, wallet address and network are set by the merchant. (chosen)",
+  SellSuspended: 'Selling is paused for 24 hours after a password or authenticator change. (chosen)',
+  DepositAddressUnavailable: 'No deposit address can be made right now: try again in a moment. (chosen)',
+  KlarnaAuthorizationNotExpected:
+    'This order is not waiting for a Klarna authorization: it is not a Klarna buy, or it was authorized or ended already. (chosen)',
+  KlarnaSessionMismatch: "This Klarna session is not this order's. (chosen)",
+  TravelRuleAnswerRequired: 'Say who holds the wallet: yourself, or an exchange or service from the list. (chosen)',
   // Idempotency (docs/trust.md "Money"): the same key with another body, or while the first runs.
   RequestStillProcessing: 'This request is still being processed: wait for its answer.',
   IdempotencyKeyReused: 'This key was already used with a different request.',

@@ -85,6 +85,11 @@ export const ERROR_CATALOGUE = {
   TransactionNotFound: { code: 'ODR00001012', httpStatus: 404 },
   ScreeningUnavailable: { code: 'ODR00001014', httpStatus: 503 },
   MerchantTransactionMismatch: { code: 'ODR00001015', httpStatus: 400 },
+  SellSuspended: { code: 'ODR00001016', httpStatus: 403 },
+  DepositAddressUnavailable: { code: 'ODR00001017', httpStatus: 503 },
+  KlarnaAuthorizationNotExpected: { code: 'ODR00001018', httpStatus: 409 },
+  KlarnaSessionMismatch: { code: 'ODR00001019', httpStatus: 400 },
+  TravelRuleAnswerRequired: { code: 'ODR00001020', httpStatus: 400 },
   // Idempotency (docs/trust.md "Money"): the same key with another body, or while the first runs.
   RequestStillProcessing: { code: 'IDM0000409', httpStatus: 409 },
   IdempotencyKeyReused: { code: 'IDM0000422', httpStatus: 422 },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SANDBOX_TOOL_KEYS } from './sandbox-tools.ts';
 
 export const DATABASE_KINDS = ['pglite', 'postgres'] as const;
 
@@ -12,5 +13,8 @@ export const healthSchema = z.object({
     reachable: z.boolean(),
   }),
   uptimeSeconds: z.number(),
+  sandboxTools: z
+    .array(z.enum(SANDBOX_TOOL_KEYS))
+    .describe('the sandbox tools this install offers (SANDBOX_TOOL_PAGES): empty unless it has sandbox tools (never in production)'),
 });
 export type Health = z.infer<typeof healthSchema>;

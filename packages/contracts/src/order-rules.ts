@@ -47,6 +47,13 @@ export const ORDER_FAIL_REASONS = [
   'LIQUIDITY',
   'PAYOUT_FAILED',
   'DEADLINE_PASSED',
+  // Sells (docs/rules/sell-deposits.md).
+  'DEPOSIT_NOT_RECEIVED',
+  'DEPOSIT_TOO_SMALL',
+  'DEPOSIT_SCREENED',
+  'PAYOUT_DECLINED',
+  // Klarna buys: declined in Klarna's widget, its fraud check rejected the order, or Klarna refused it.
+  'KLARNA_DECLINED',
 ] as const;
 export type OrderFailReason = (typeof ORDER_FAIL_REASONS)[number];
 

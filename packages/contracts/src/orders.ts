@@ -5,11 +5,14 @@ import { channelCodeSchema, currencyCodeSchema, decimalStringSchema } from './re
 // The constants and checks of orders, apart from the schemas: the web app's pages load them without Zod.
 export * from './order-rules.ts';
 
-/** Payment methods of docs/rules/entities.md an order may name (the Roma variants carry a product prefix). */
+/**
+ * Payment methods of docs/rules/entities.md an order may name (the Roma variants carry a product prefix), and
+ * KLARNA (chosen: the spec names the KLARNA channel but no method for it), the method of the KLARNA channel.
+ */
 export const orderPaymentMethodSchema = z
   .string()
   .regex(
-    /^(CARD|BANK_TRANSFER|ONLINE_BANKING|BUY_SEND|[A-Z_]+_ROMA(_CORPORATE)?)$/,
+    /^(CARD|KLARNA|BANK_TRANSFER|ONLINE_BANKING|BUY_SEND|[A-Z_]+_ROMA(_CORPORATE)?)$/,
     'must be a payment method of the catalogue, e.g. CARD',
   );
 
@@ -23,14 +26,16 @@ const networkCode = z.string().regex(/^[A-Z0-9]{2,16}$/, 'must be a network code
 
 /**
  * order/get-quote (v1 and v2) and the body update-quote reuses. Exactly one of fiatAmount and
- * cryptoAmount says how much: the person types either one.
+ * cryptoAmount says how much: the person types either one. A buy charges the card fiatAmount for
+ * cryptoAmount; a sell takes cryptoAmount (sent to an address made for the order) and pays
+ * fiatAmount out to the card.
  */
 export const getQuoteRequestSchema = z
   .object({
     orderId: orderIdSchema,
     channelCode: channelCodeSchema.default('CHECKOUT'),
     paymentMethod: orderPaymentMethodSchema.default('CARD'),
-    transactionType: z.enum(['buy']).default('buy'),
+    transactionType: z.enum(['buy', 'sell']).default('buy'),
     fiatCurrency: currencyCodeSchema,
     cryptoCurrency: currencyCodeSchema,
     network: networkCode,
@@ -65,15 +70,17 @@ export type QuoteFees = z.infer<typeof quoteFeesSchema>;
 export const quoteSchema = z.object({
   quoteId: z.string(),
   orderId: z.string(),
-  transactionType: z.literal('buy'),
+  transactionType: z.enum(['buy', 'sell']),
   channelCode: channelCodeSchema,
   paymentMethod: z.string(),
   fiatCurrency: z.string(),
   cryptoCurrency: z.string(),
   network: z.string(),
-  fiatAmount: decimalStringSchema.describe('what the card is charged, fees included'),
-  cryptoAmount: decimalStringSchema.describe('what reaches the wallet'),
-  price: decimalStringSchema.describe('fiat per one crypto, spread included'),
+  fiatAmount: decimalStringSchema.describe(
+    'buy: what the card is charged, fees included; sell: what is paid out to the card, fees taken off',
+  ),
+  cryptoAmount: decimalStringSchema.describe('buy: what reaches the wallet; sell: what the person sends'),
+  price: decimalStringSchema.describe('fiat per one crypto, spread included (above the reference price to buy, below it to sell)'),
   referencePrice: decimalStringSchema,
   fees: quoteFeesSchema,
   promotionApplied: z.boolean(),
@@ -84,27 +91,69 @@ export const quoteSchema = z.object({
 });
 export type Quote = z.infer<typeof quoteSchema>;
 
-/** order/submit-buy (docs/rules/calls.md). The order id is the idempotency key: the same body answers the first answer. */
-export const submitBuyRequestSchema = z.object({
-  orderId: orderIdSchema,
-  quoteId: z.string().min(1).max(40),
-  cardId: z.string().min(1).max(40),
-  channelCode: channelCodeSchema.default('CHECKOUT'),
-  paymentMethod: orderPaymentMethodSchema.default('CARD'),
-  otpCode: z
-    .string()
-    .regex(/^\d{6}$/, 'must be 6 digits')
-    .optional(),
-  otpType: z.enum(['GA_OTP']).optional(),
-  deviceSessionId: z.string().max(128).optional(),
-  merchantId: z.string().max(64).optional(),
-  userId: z.string().max(64).optional(),
-  cryptoCurrency: currencyCodeSchema.optional(),
-  sessionId: z.string().max(128).optional(),
-  walletAddress: z.string().max(128).optional(),
-  memo: z.string().max(64).optional(),
+/**
+ * order/submit-buy (docs/rules/calls.md). The order id is the idempotency key: the same body answers the first answer.
+ * A card buy (channel CHECKOUT, the default) names its saved card; a Klarna buy (channelCode KLARNA, from a KLARNA
+ * quote) names none: the person pays in Klarna's widget, then submit-auth-token.
+ */
+/**
+ * The travel rule's question, asked when gtr-enabled is on: who holds the wallet the crypto goes to (a
+ * buy) or comes from (a sell): the person themselves (SELF_HOSTED) or a VASP of list-vasp-info.
+ */
+export const travelRuleAnswerSchema = z.discriminatedUnion('walletType', [
+  z.object({ walletType: z.literal('SELF_HOSTED') }),
+  z.object({ walletType: z.literal('VASP'), vaspId: z.string().min(1).max(64) }),
+]);
+export type TravelRuleAnswer = z.infer<typeof travelRuleAnswerSchema>;
+
+/** The travel-rule answer as an order keeps it, the VASP's name as it was when the order was made. */
+export const orderTravelRuleSchema = z.object({
+  walletType: z.enum(['SELF_HOSTED', 'VASP']),
+  vaspId: z.string().nullable(),
+  vaspName: z.string().nullable(),
 });
+export type OrderTravelRule = z.infer<typeof orderTravelRuleSchema>;
+
+export const submitBuyRequestSchema = z
+  .object({
+    orderId: orderIdSchema,
+    quoteId: z.string().min(1).max(40),
+    cardId: z.string().min(1).max(40).optional(),
+    channelCode: channelCodeSchema.default('CHECKOUT'),
+    paymentMethod: orderPaymentMethodSchema.default('CARD'),
+    otpCode: z
+      .string()
+      .regex(/^\d{6}$/, 'must be 6 digits')
+      .optional(),
+    otpType: z.enum(['GA_OTP']).optional(),
+    deviceSessionId: z.string().max(128).optional(),
+    merchantId: z.string().max(64).optional(),
+    userId: z.string().max(64).optional(),
+    cryptoCurrency: currencyCodeSchema.optional(),
+    sessionId: z.string().max(128).optional(),
+    walletAddress: z.string().max(128).optional(),
+    memo: z.string().max(64).optional(),
+    /** Required while gtr-enabled is on: who holds the wallet the crypto goes to. */
+    travelRule: travelRuleAnswerSchema.optional(),
+  })
+  .refine((body) => body.channelCode === 'KLARNA' || body.cardId !== undefined, {
+    message: 'a card buy names its saved card (cardId); only a Klarna buy (channelCode KLARNA) has none',
+    path: ['cardId'],
+  });
 export type SubmitBuyRequest = z.input<typeof submitBuyRequestSchema>;
+
+/**
+ * A Klarna buy's payment session (chosen): the page opens Klarna's widget with it. `widgetUrl` is the
+ * sandbox's own widget page (docs/sandbox.md "Klarna"), null for real Klarna, whose JS SDK takes
+ * `clientToken`. The client token is given once, in the answer that opened the session: never stored,
+ * so a replay of the same submit answers it null.
+ */
+export const klarnaSessionSchema = z.object({
+  sessionId: z.string(),
+  clientToken: z.string().nullable(),
+  widgetUrl: z.string().nullable(),
+});
+export type KlarnaSessionInfo = z.infer<typeof klarnaSessionSchema>;
 
 export const submitBuyResultSchema = z.object({
   orderId: z.string(),
@@ -112,8 +161,92 @@ export const submitBuyResultSchema = z.object({
   /** Present when the card's bank asks for a 3DS challenge: the 3ds route opens it. */
   threeDsUrl: z.string().nullable(),
   failReason: z.enum(ORDER_FAIL_REASONS).nullable(),
+  /** A Klarna buy's session (absent or null for a card buy). */
+  klarna: klarnaSessionSchema.nullable().optional(),
 });
 export type SubmitBuyResult = z.infer<typeof submitBuyResultSchema>;
+
+/** Klarna's authorization tokens as the provider takes them (providers/klarna/klarna-purchase.ts): URL-safe, 8 to 128. */
+const klarnaAuthorizationTokenSchema = z.string().regex(/^[A-Za-z0-9-]{8,128}$/, "must be Klarna's authorization_token");
+
+/**
+ * order/submit-auth-token (the spec's call): the answer of Klarna's widget for a Klarna buy at its
+ * KLARNA_AUTH step. `authorizationToken` is the widget's authorization_token (approved=true), or empty
+ * when the widget answered a final decline (approved=false, show_form=false): the order then fails with
+ * KLARNA_DECLINED, nothing charged (chosen). Idempotent by orderId: the same body answers the first answer.
+ */
+export const submitAuthTokenRequestSchema = z.object({
+  orderId: orderIdSchema,
+  /** The order's Klarna session (submit-buy's `klarna.sessionId`). */
+  sessionId: z.string().min(1).max(64),
+  authorizationToken: z.union([z.literal(''), klarnaAuthorizationTokenSchema]),
+  channelCode: z.literal('KLARNA').default('KLARNA'),
+});
+export type SubmitAuthTokenRequest = z.input<typeof submitAuthTokenRequestSchema>;
+
+/**
+ * The order after its authorization: PROCESSING (Klarna accepted it: settling), OrderSubmitted (Klarna's
+ * fraud check is pending: get-detail follows it), or FAILED with KLARNA_DECLINED (order-submit-fail).
+ */
+export const submitAuthTokenResultSchema = z.object({
+  orderId: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  failReason: z.enum(ORDER_FAIL_REASONS).nullable(),
+});
+export type SubmitAuthTokenResult = z.infer<typeof submitAuthTokenResultSchema>;
+
+/**
+ * order/submit-sell (spec §7): sell the quote's crypto, paid out to a saved card. The order id is the
+ * idempotency key, as for a buy. The answer carries the address made for this order: the person
+ * sends exactly `deposit.amount` there before `deposit.expiresAt` (docs/rules/sell-deposits.md).
+ */
+export const submitSellRequestSchema = z.object({
+  orderId: orderIdSchema,
+  quoteId: z.string().min(1).max(40),
+  cardId: z.string().min(1).max(40),
+  channelCode: channelCodeSchema.default('CHECKOUT'),
+  paymentMethod: orderPaymentMethodSchema.default('CARD'),
+  /** The spec's account the proceeds go to on a bank sell; a card sell names its card (cardId). Accepted, not used. */
+  channelAccountId: z.string().max(64).optional(),
+  /** The risk check the person passed before trading (risk-reminder), when the flow ran one. Accepted, not used. */
+  checkId: z.string().max(64).optional(),
+  otpCode: z
+    .string()
+    .regex(/^\d{6}$/, 'must be 6 digits')
+    .optional(),
+  otpType: z.enum(['GA_OTP']).optional(),
+  /** Required while gtr-enabled is on: who holds the wallet the crypto comes from. */
+  travelRule: travelRuleAnswerSchema.optional(),
+});
+export type SubmitSellRequest = z.input<typeof submitSellRequestSchema>;
+
+/** Where a sell's crypto goes, and what has arrived there. */
+export const sellDepositSchema = z.object({
+  address: z.string(),
+  /** The destination tag or memo the transfer must carry (XRP), else null. */
+  memo: z.string().nullable(),
+  network: z.string(),
+  cryptoCurrency: z.string(),
+  /** Exactly this much is sold at the quoted price. */
+  amount: decimalStringSchema,
+  /** A transfer first seen after this is not sold (it is returned, docs/rules/sell-deposits.md). */
+  expiresAt: z.string(),
+  /** Blocks on top of the transfer before it counts, on this network. */
+  confirmationsRequired: z.number().int(),
+  /** What arrived and was matched to the order, once something did. */
+  receivedAmount: decimalStringSchema.nullable(),
+  /** The newest transfer seen at the address and its confirmations, while it confirms. */
+  confirmations: z.number().int().nullable(),
+});
+export type SellDeposit = z.infer<typeof sellDepositSchema>;
+
+export const submitSellResultSchema = z.object({
+  orderId: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  failReason: z.enum(ORDER_FAIL_REASONS).nullable(),
+  deposit: sellDepositSchema,
+});
+export type SubmitSellResult = z.infer<typeof submitSellResultSchema>;
 
 export const orderIdRequestSchema = z.object({ orderId: orderIdSchema });
 
@@ -148,6 +281,10 @@ export const orderDetailSchema = z.object({
    * its authorisation voided).
    */
   refunded: z.boolean(),
+  /** A sell's deposit address and what arrived; null on a buy. */
+  deposit: sellDepositSchema.nullable(),
+  /** Who holds the wallet (the travel rule's answer), when the order was asked it. */
+  travelRule: orderTravelRuleSchema.nullable(),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 

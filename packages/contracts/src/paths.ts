@@ -94,12 +94,17 @@ export const PATHS = {
   cardFieldsConfig: `${CUSTOMER}/card/card-fields-config`,
   /** (chosen) A person's session for the processor's card fields (Checkout.com Flow's Payment Session), or null. */
   cardFieldsSession: `${CUSTOMER}/card/card-fields-session`,
+  /** (chosen) GET for anyone: what a card buy would give at the current price, stored nowhere (indicative). */
+  estimateBuy: `${CUSTOMER}/order/estimate-buy`,
   getQuote: `${CUSTOMER}/order/get-quote`,
   getQuoteV2: '/capi/v2/customer/order/get-quote',
   updateQuote: `${CUSTOMER}/order/update-quote`,
   submitBuy: `${CUSTOMER}/order/submit-buy`,
+  submitSell: `${CUSTOMER}/order/submit-sell`,
   getOrderDetail: `${CUSTOMER}/order/get-detail`,
   get3dsStatus: `${CUSTOMER}/order/get-3ds-status`,
+  /** A Klarna buy: the authorization token of Klarna's widget, or its decline. */
+  submitAuthToken: `${CUSTOMER}/order/submit-auth-token`,
   getEstimatedArrivalTime: `${CUSTOMER}/order/get-estimated-arrival-time`,
   getPromotion: `${CUSTOMER}/order/get-promotion`,
   queryOrderByTranId: `${CUSTOMER}/order/query-order/tranid`,

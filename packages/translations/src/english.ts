@@ -15,8 +15,10 @@ import enOrders from './en/orders.json' with { type: 'json' };
 import enRisk from './en/risk.json' with { type: 'json' };
 import enHelp from './en/help.json' with { type: 'json' };
 import enHelpForm from './en/help-form.json' with { type: 'json' };
+import enHome from './en/home.json' with { type: 'json' };
+import enSandbox from './en/sandbox.json' with { type: 'json' };
 
-export { enAuth, enCommon, enHelp, enHelpForm, enOrders, enPages, enRisk, enSecurity, enTrade, enUi, enVerification };
+export { enAuth, enCommon, enHelp, enHelpForm, enHome, enOrders, enPages, enRisk, enSandbox, enSecurity, enTrade, enUi, enVerification };
 
 export const bundledEnglish = {
   common: enCommon,
@@ -30,4 +32,6 @@ export const bundledEnglish = {
   risk: enRisk,
   help: enHelp,
   helpForm: enHelpForm,
+  home: enHome,
+  sandbox: enSandbox,
 };

@@ -6,9 +6,11 @@ export {
   enCommon,
   enHelp,
   enHelpForm,
+  enHome,
   enOrders,
   enPages,
   enRisk,
+  enSandbox,
   enSecurity,
   enTrade,
   enUi,
@@ -25,6 +27,8 @@ import zhOrders from './zh/orders.json' with { type: 'json' };
 import zhRisk from './zh/risk.json' with { type: 'json' };
 import zhHelp from './zh/help.json' with { type: 'json' };
 import zhHelpForm from './zh/help-form.json' with { type: 'json' };
+import zhHome from './zh/home.json' with { type: 'json' };
+import zhSandbox from './zh/sandbox.json' with { type: 'json' };
 
 /** Translation project id of docs/rules/limits.md; get-translations answers only for it. */
 export const TRANSLATION_PROJECT_ID = 39;
@@ -53,6 +57,8 @@ export const bundledTranslations: Record<Language, TextTree> = {
     risk: zhRisk,
     help: zhHelp,
     helpForm: zhHelpForm,
+    home: zhHome,
+    sandbox: zhSandbox,
   },
 };
 

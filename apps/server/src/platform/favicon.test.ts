@@ -28,6 +28,7 @@ describe('the site icon', () => {
   it.each([
     ['the sandbox KYC page', '/sandbox/kyc/verify?token=made-up'],
     ['the sandbox 3DS page', '/sandbox/3ds/pay_unknown'],
+    ['the sandbox Klarna widget', '/sandbox/klarna/0b1d9815-165e-42e2-8867-35bc03789e00'],
     ['the help centre', '/help-centre/en-us'],
     ['the help centre in Chinese', '/help-centre/zh-cn'],
     ['the sandbox mailbox', '/sandbox/mailbox'],

@@ -174,6 +174,30 @@ describe('headers, request ids and the SPA fallback', () => {
     await checkout.app.close();
   });
 
+  it("lets Klarna's SDK script, widget frames and calls in only when KLARNA_PROVIDER=klarna", async () => {
+    const sandboxAnswer = await t.app.inject({ method: 'GET', url: '/prod-api/health' });
+    expect(String(sandboxAnswer.headers['content-security-policy'])).not.toMatch(/klarna/);
+    expect(sandboxAnswer.headers['cross-origin-opener-policy']).toBe('same-origin');
+    const klarna = await createTestApp({
+      KLARNA_PROVIDER: 'klarna',
+      KLARNA_USERNAME: 'PK12345_test',
+      KLARNA_PASSWORD: 'klarna-test-password',
+      KLARNA_API_URL: 'https://api.playground.klarna.com',
+    });
+    const answer = await klarna.app.inject({ method: 'GET', url: '/prod-api/health' });
+    const csp = String(answer.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self' https://x.klarnacdn.net https://js.klarna.com https://js.playground.klarna.com;");
+    expect(csp).toContain("frame-src 'self' https://*.klarna.com https://x.klarnacdn.net;");
+    expect(csp).toContain("connect-src 'self' https://*.klarna.com https://*.klarnaevt.com https://x.klarnacdn.net;");
+    expect(csp).toContain("style-src 'self' 'unsafe-inline' https://x.klarnacdn.net;");
+    expect(csp).toContain("object-src 'none'");
+    // Klarna's purchase flow may open a popup that must still reach the page.
+    expect(answer.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    // The sandbox's widget page exists only with the sandbox Klarna.
+    expect((await klarna.app.inject({ method: 'GET', url: '/sandbox/klarna/any-session' })).statusCode).toBe(404);
+    await klarna.app.close();
+  });
+
   it("lets the browser upload to the S3 bucket's origin when S3 stores the documents", async () => {
     const s3 = await createTestApp({ S3_BUCKET: 'kyc-docs', S3_REGION: 'eu-central-1' });
     const csp = String((await s3.app.inject({ method: 'GET', url: '/prod-api/health' })).headers['content-security-policy']);

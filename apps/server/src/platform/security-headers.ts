@@ -21,6 +21,13 @@ export interface SecurityHeaderOptions {
    */
   checkoutFlow?: boolean;
   /**
+   * Klarna is the real one (KLARNA_PROVIDER=klarna): allow the Klarna payments SDK (loaded from Klarna's
+   * CDN on the card page, never bundled), its styles and fonts, the frames of Klarna's widget and
+   * purchase flow, its calls and images, as Klarna's "Browser security configuration" lists them, and
+   * let the purchase flow's popup keep its opener. Only then: the sandbox's widget is a page of ours.
+   */
+  klarna?: boolean;
+  /**
    * Send HSTS on every answer (production, whose PUBLIC_URL is https), not only on requests that
    * came over https (directly, or per X-Forwarded-Proto with TRUST_PROXY).
    */
@@ -58,10 +65,21 @@ const SUMSUB_FRAMES = 'https://*.sumsub.com';
 const CHECKOUT_SCRIPTS = 'https://checkout-web-components.checkout.com https://risk.checkout.com https://risk.sandbox.checkout.com';
 const CHECKOUT_FRAMES = 'https://*.checkout.com';
 const CHECKOUT_CONNECT = 'https://*.checkout.com';
+/**
+ * Klarna payments (docs.klarna.com, "Browser security configuration for the Klarna web SDK"): the SDK
+ * from x.klarnacdn.net (and Klarna's js hosts), its styles and fonts there, frames and calls to Klarna's
+ * hosts (klarnaevt.com: its event tracking).
+ */
+const KLARNA_SCRIPTS = 'https://x.klarnacdn.net https://js.klarna.com https://js.playground.klarna.com';
+const KLARNA_STYLES = 'https://x.klarnacdn.net';
+const KLARNA_FONTS = 'https://x.klarnacdn.net';
+const KLARNA_IMAGES = 'https://x.klarnacdn.net https://*.klarna.com';
+const KLARNA_CONNECT = 'https://*.klarna.com https://*.klarnaevt.com https://x.klarnacdn.net';
+const KLARNA_FRAMES = 'https://*.klarna.com https://x.klarnacdn.net';
 
 /**
  * Security headers on every answer. The CSP allows scripts from our own origin only (plus Google's
- * reCAPTCHA, Sumsub's WebSDK or Checkout.com's Flow when each runs), no plugins and no <base> rewriting; frame-ancestors is the merchant
+ * reCAPTCHA, Sumsub's WebSDK, Checkout.com's Flow or Klarna's SDK when each runs), no plugins and no <base> rewriting; frame-ancestors is the merchant
  * allow-list from FRAME_ANCESTORS. A route that sets its own CSP (the API docs page) keeps it.
  */
 export function registerSecurityHeaders(app: FastifyInstance, frameAncestors: string, options: SecurityHeaderOptions = {}): void {
@@ -73,13 +91,20 @@ export function registerSecurityHeaders(app: FastifyInstance, frameAncestors: st
       ...(options.recaptcha ? [RECAPTCHA_SCRIPTS] : []),
       ...(options.sumsub ? [SUMSUB_SCRIPTS] : []),
       ...(options.checkoutFlow ? [CHECKOUT_SCRIPTS] : []),
+      ...(options.klarna ? [KLARNA_SCRIPTS] : []),
     ].join(' '),
-    "style-src 'self' 'unsafe-inline'",
-    ['img-src', "'self' data: blob:", ...(options.imageSources ?? [])].join(' '),
-    "font-src 'self' data:",
-    ['connect-src', "'self'", ...(options.connectSources ?? []), ...(options.checkoutFlow ? [CHECKOUT_CONNECT] : [])].join(' '),
+    ['style-src', "'self' 'unsafe-inline'", ...(options.klarna ? [KLARNA_STYLES] : [])].join(' '),
+    ['img-src', "'self' data: blob:", ...(options.imageSources ?? []), ...(options.klarna ? [KLARNA_IMAGES] : [])].join(' '),
+    ['font-src', "'self' data:", ...(options.klarna ? [KLARNA_FONTS] : [])].join(' '),
+    [
+      'connect-src',
+      "'self'",
+      ...(options.connectSources ?? []),
+      ...(options.checkoutFlow ? [CHECKOUT_CONNECT] : []),
+      ...(options.klarna ? [KLARNA_CONNECT] : []),
+    ].join(' '),
     // 'self' stays: the sandbox processor's card fields and 3DS page are frames of our own origin.
-    ...(options.recaptcha || options.sumsub || options.checkoutFlow
+    ...(options.recaptcha || options.sumsub || options.checkoutFlow || options.klarna
       ? [
           [
             'frame-src',
@@ -87,6 +112,7 @@ export function registerSecurityHeaders(app: FastifyInstance, frameAncestors: st
             ...(options.recaptcha ? [RECAPTCHA_FRAMES] : []),
             ...(options.sumsub ? [SUMSUB_FRAMES] : []),
             ...(options.checkoutFlow ? [CHECKOUT_FRAMES] : []),
+            ...(options.klarna ? [KLARNA_FRAMES] : []),
           ].join(' '),
         ]
       : []),
@@ -99,7 +125,8 @@ export function registerSecurityHeaders(app: FastifyInstance, frameAncestors: st
     if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', csp);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('cross-origin-opener-policy', 'same-origin');
+    // Klarna's purchase flow may open a popup that answers its opener (Klarna's COOP advice).
+    reply.header('cross-origin-opener-policy', options.klarna ? 'same-origin-allow-popups' : 'same-origin');
     reply.header('permissions-policy', 'camera=(self), microphone=(), geolocation=(), payment=(self)');
     reply.header('x-request-id', reply.request.id);
     if (options.alwaysHsts || reply.request.protocol === 'https') reply.header('strict-transport-security', HSTS_VALUE);

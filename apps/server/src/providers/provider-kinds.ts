@@ -76,6 +76,11 @@ export const PROVIDER_KINDS = {
     legacyVariable: 'ADDRESS_SCREENING',
     requires: { chainalysis: ['CHAINALYSIS_API_KEY'] },
   },
+  /** sandbox: sessions and orders in our database, its widget page under /sandbox/klarna; klarna: Klarna Payments and Order Management. */
+  klarna: {
+    vendors: ['sandbox', 'klarna'],
+    requires: { klarna: ['KLARNA_USERNAME', 'KLARNA_PASSWORD', 'KLARNA_API_URL'] },
+  },
   /** builtin: help centre and tickets in our database; zendesk: its Help Center and Requests APIs. */
   'help-desk': {
     vendors: ['builtin', 'zendesk'],

@@ -27,6 +27,9 @@ const SETTINGS: Record<string, string> = {
   BITGO_WALLET_PASSPHRASE: 'bitgo-test-passphrase',
   BITGO_WALLET_IDS: 'BTC=0123456789abcdef0123456789abcdef',
   CHAINALYSIS_API_KEY: 'chainalysis-test-key',
+  KLARNA_USERNAME: 'PK12345_test',
+  KLARNA_PASSWORD: 'klarna-test-password',
+  KLARNA_API_URL: 'https://api.playground.klarna.com',
   ZENDESK_URL: 'https://causeway.zendesk.com',
   ZENDESK_EMAIL: 'agent@causeway.test',
   ZENDESK_API_TOKEN: 'zendesk-test-token',
@@ -59,7 +62,7 @@ function problemsOf(env: Record<string, string>): string[] {
 }
 
 describe('the provider registry: one rule chooses every kind', () => {
-  it('declares the eleven kinds, each with its <KIND>_PROVIDER variable', () => {
+  it('declares the twelve kinds, each with its <KIND>_PROVIDER variable', () => {
     expect(PROVIDER_KIND_NAMES.map(kindVariable)).toEqual([
       'MAIL_PROVIDER',
       'GEO_PROVIDER',
@@ -69,12 +72,13 @@ describe('the provider registry: one rule chooses every kind', () => {
       'CARD_PROCESSOR_PROVIDER',
       'CHAIN_PROVIDER',
       'ADDRESS_SCREENING_PROVIDER',
+      'KLARNA_PROVIDER',
       'HELP_DESK_PROVIDER',
       'STORAGE_PROVIDER',
       'TRANSLATIONS_PROVIDER',
     ]);
     // ALLOW_SANDBOX's names are the kinds with a sandbox, in the same order.
-    expect(SANDBOX_NAMES).toEqual(['mail', 'geo', 'bot-check', 'kyc', 'prices', 'card-processor', 'chain', 'address-screening']);
+    expect(SANDBOX_NAMES).toEqual(['mail', 'geo', 'bot-check', 'kyc', 'prices', 'card-processor', 'chain', 'address-screening', 'klarna']);
   });
 
   it('runs the offline vendor of every kind when nothing chooses', () => {
@@ -87,6 +91,7 @@ describe('the provider registry: one rule chooses every kind', () => {
       'card-processor': 'sandbox',
       chain: 'sandbox',
       'address-screening': 'sandbox',
+      klarna: 'sandbox',
       'help-desk': 'builtin',
       storage: 'local',
       translations: 'bundled',
@@ -205,7 +210,8 @@ describe('createProviders', () => {
   it('builds every offline vendor, with the handle app.ts serves its pages with where it has some', () => {
     const providers = createProviders(loadConfig({}), deps);
     expect(kindsBuilt(loadConfig({}))).toEqual(chooseProviders(loadConfig({})));
-    for (const kind of ['kyc', 'card-processor', 'storage'] as const) expect(providers[kind].selfHosted).toBe(providers[kind].provider);
+    for (const kind of ['kyc', 'card-processor', 'klarna', 'storage'] as const)
+      expect(providers[kind].selfHosted).toBe(providers[kind].provider);
     expect(providers.mail.selfHosted).toBeDefined();
     expect(providers['help-desk'].selfHosted).toBeDefined();
     for (const kind of ['geo', 'bot-check', 'prices', 'chain', 'address-screening', 'translations'] as const)
@@ -226,9 +232,9 @@ describe('createProviders', () => {
       PUBLIC_URL: 'https://pay.example.test',
       ALLOW_SANDBOX: 'all',
     });
-    expect(() => createProviders({ ...allowed, ALLOW_SANDBOX: ['mail', 'geo', 'bot-check', 'kyc', 'prices', 'chain'] }, deps)).toThrow(
-      /2 bad variable\(s\)[\s\S]*the sandbox card-processor is refused[\s\S]*the sandbox address-screening is refused/,
-    );
+    expect(() =>
+      createProviders({ ...allowed, ALLOW_SANDBOX: ['mail', 'geo', 'bot-check', 'kyc', 'prices', 'chain', 'klarna'] }, deps),
+    ).toThrow(/2 bad variable\(s\)[\s\S]*the sandbox card-processor is refused[\s\S]*the sandbox address-screening is refused/);
   });
 });
 

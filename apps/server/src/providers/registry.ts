@@ -12,6 +12,7 @@ import { createSandboxBotCheck } from './bot-check/sandbox.ts';
 import { createCardProcessor } from './card-processor/index.ts';
 import { createChainProvider, parseBitgoWalletIds } from './chain/index.ts';
 import { createIpinfoGeo } from './geo/ipinfo.ts';
+import { createKlarna } from './klarna/index.ts';
 import { createSandboxGeo } from './geo/sandbox.ts';
 import { createHelpDesk } from './help-desk/index.ts';
 import { createSandboxKyc, type WebhookDelivery } from './kyc/sandbox/sandbox-kyc.ts';
@@ -131,6 +132,7 @@ const FACTORIES = {
       clock: deps.clock,
       publicUrl: deps.publicUrl,
       fingerprintKey: deps.cardFingerprintKey,
+      sandboxSlowPayoutMs: config.SANDBOX_SLOW_PAYOUT_MS,
       ...(config.CHECKOUT_SECRET_KEY && config.CHECKOUT_PUBLIC_KEY
         ? {
             checkout: {
@@ -138,6 +140,8 @@ const FACTORIES = {
               publicKey: config.CHECKOUT_PUBLIC_KEY,
               baseUrl: config.CHECKOUT_BASE_URL,
               processingChannelId: config.CHECKOUT_PROCESSING_CHANNEL_ID,
+              payoutCurrencyAccountId: config.CHECKOUT_PAYOUT_CURRENCY_ACCOUNT_ID,
+              payoutFundsTransferType: config.CHECKOUT_PAYOUT_FUNDS_TRANSFER_TYPE,
             },
           }
         : {}),
@@ -151,11 +155,13 @@ const FACTORIES = {
       db: deps.db,
       clock: deps.clock,
       sandboxConfirmMs: config.SANDBOX_CHAIN_CONFIRM_MS,
+      sandboxBlockMs: config.SANDBOX_CHAIN_BLOCK_MS,
       bitgo: {
         accessToken: config.BITGO_ACCESS_TOKEN,
         baseUrl: config.BITGO_EXPRESS_URL,
         walletPassphrase: config.BITGO_WALLET_PASSPHRASE,
         walletIds: config.BITGO_WALLET_IDS ? parseBitgoWalletIds(config.BITGO_WALLET_IDS) : {},
+        webhookSecret: config.BITGO_WEBHOOK_SECRET,
       },
     }),
     selfHosted: undefined,
@@ -169,6 +175,18 @@ const FACTORIES = {
     }),
     selfHosted: undefined,
   }),
+
+  // The sandbox's widget page (/sandbox/klarna/:sessionId) is what a person's flow passes through: production keeps it only with ALLOW_SANDBOX=klarna.
+  klarna: (vendor, config, deps) => {
+    const { provider, sandbox } = createKlarna({
+      kind: vendor,
+      db: deps.db,
+      clock: deps.clock,
+      publicUrl: deps.publicUrl,
+      klarna: { username: config.KLARNA_USERNAME ?? '', password: config.KLARNA_PASSWORD ?? '', baseUrl: config.KLARNA_API_URL ?? '' },
+    });
+    return { provider, selfHosted: sandbox ?? undefined };
+  },
 
   'help-desk': (vendor, config, deps) => {
     const { provider, builtin } = createHelpDesk({

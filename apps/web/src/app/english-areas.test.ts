@@ -12,7 +12,14 @@ const SRC = join(dirname(fileURLToPath(import.meta.url)), '..');
  * The English areas a feature brings with its pages (features/<feature>/texts.ts), out of every
  * page's first load (issue 16). The other areas are lib/i18n.ts's, there from the start.
  */
-const FEATURE_AREAS: Record<string, string[]> = { trade: ['trade'], orders: ['orders'], risk: ['risk'], help: ['help', 'helpForm'] };
+const FEATURE_AREAS: Record<string, string[]> = {
+  trade: ['trade'],
+  orders: ['orders'],
+  risk: ['risk'],
+  help: ['help', 'helpForm'],
+  home: ['home'],
+  sandbox: ['sandbox'],
+};
 const FIRST_LOAD_AREAS = ['common', 'ui', 'pages', 'auth', 'security', 'verification'];
 
 function sourceFiles(dir: string): string[] {

@@ -48,10 +48,14 @@ export const PAGE_ROUTES: Array<{ path: string; load: () => PageModule }> = [
   { path: 'history-webview', load: () => named(import('@/features/orders/routes/history-page'), (m) => m.HistoryWebviewPage) },
   { path: 'card-buy-sell', load: () => import('@/features/trade/routes/trade-page') },
   { path: 'buy-crypto', load: () => import('@/features/trade/routes/trade-page') },
+  { path: 'klarna-callback', load: () => import('@/features/trade/routes/klarna-callback-page') },
   { path: 'manage-wallet', load: () => import('@/features/trade/routes/manage-wallet-page') },
   { path: 'add-card-webview', load: () => import('@/features/trade/routes/add-card-webview-page') },
   { path: 'risk-reminder', load: () => import('@/features/risk/routes/risk-reminder-page') },
   { path: 'sandbox', load: () => import('@/features/sandbox/routes/sandbox-page') },
 ];
+
+/** The start page (`/:lng`, the index route): the buy form with a live price, for anyone. */
+export const loadHomePage = () => import('@/features/home/routes/home-page');
 
 export const loadNotFoundPage = () => import('@/features/status/routes/not-found-page');

@@ -2,7 +2,7 @@ import { bundledTranslations } from '@causeway/translations';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/test/app-harness';
-import { loadNotFoundPage, PAGE_ROUTES } from './route-table';
+import { loadHomePage, loadNotFoundPage, PAGE_ROUTES } from './route-table';
 
 /** get-translations as the server answers it, for the zh pages the router lands on. */
 const translationsFetch = vi.fn((url: RequestInfo | URL) => {
@@ -23,7 +23,7 @@ function pageHeader(): HTMLElement {
 
 beforeAll(async () => {
   // Warm the page chunks so the first lazy route of this file resolves as fast as the rest.
-  await Promise.all([...PAGE_ROUTES.map((route) => route.load()), loadNotFoundPage()]);
+  await Promise.all([...PAGE_ROUTES.map((route) => route.load()), loadNotFoundPage(), loadHomePage()]);
 });
 beforeEach(() => {
   translationsFetch.mockClear();
@@ -35,24 +35,26 @@ afterEach(() => {
 });
 
 describe('locale in the URL', () => {
-  it('sends / to the English sandbox', async () => {
+  it('sends / to the English start page, the buy form', async () => {
     const app = renderApp('/');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Sandbox tools' })).toBeInTheDocument();
-    expect(app.location()).toBe('/en/sandbox');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Buy crypto with your card' })).toBeInTheDocument();
+    expect(app.location()).toBe('/en');
     expect(document.documentElement.lang).toBe('en');
     expect(translationsFetch).not.toHaveBeenCalled();
   });
 
-  it('sends /en to its start page, the sandbox', async () => {
+  it('opens the start page, the buy form, at /en (no longer the sandbox tools, which stay at /en/sandbox)', async () => {
     const app = renderApp('/en');
-    await screen.findByRole('heading', { level: 1, name: 'Sandbox tools' });
-    expect(app.location()).toBe('/en/sandbox');
+    await screen.findByRole('heading', { level: 1, name: 'Buy crypto with your card' });
+    expect(app.location()).toBe('/en');
+    await act(() => app.router.navigate('/en/sandbox'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sandbox tools' })).toBeInTheDocument();
   });
 
   it('takes the language of ?lng=zh, then loads the Chinese texts', async () => {
     const app = renderApp('/?lng=zh');
-    expect(await screen.findByRole('heading', { level: 1, name: '沙盒工具' })).toBeInTheDocument();
-    expect(app.location()).toBe('/zh/sandbox');
+    expect(await screen.findByRole('heading', { level: 1, name: '用银行卡购买加密货币' })).toBeInTheDocument();
+    expect(app.location()).toBe('/zh');
     expect(app.i18n.language).toBe('zh');
     expect(document.documentElement.lang).toBe('zh-CN');
     // Once, although the language change re-runs LocaleRoot's effect while the texts are in flight.
@@ -99,8 +101,8 @@ describe('locale in the URL', () => {
 
   it('a tag alone goes to the start page in its language, and ?lng takes a tag too', async () => {
     const app = renderApp('/zh-Hans');
-    expect(await screen.findByRole('heading', { level: 1, name: '沙盒工具' })).toBeInTheDocument();
-    expect(app.location()).toBe('/zh/sandbox');
+    expect(await screen.findByRole('heading', { level: 1, name: '用银行卡购买加密货币' })).toBeInTheDocument();
+    expect(app.location()).toBe('/zh');
     await act(() => app.router.navigate('/en/sandbox?lng=zh-TW'));
     await waitFor(() => expect(app.location()).toBe('/zh/sandbox'));
   });

@@ -1,7 +1,7 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Spinner } from '@/ui';
 import { LocaleRoot } from './locale-root';
-import { loadNotFoundPage, PAGE_ROUTES } from './route-table';
+import { loadHomePage, loadNotFoundPage, PAGE_ROUTES } from './route-table';
 
 const lazyPage = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
 
@@ -18,8 +18,8 @@ export const routes: RouteObject[] = [
       </div>
     ),
     children: [
-      // The start page until the checkout's own pages exist: the sandbox tools.
-      { index: true, element: <Navigate replace to="sandbox" /> },
+      // The start page: the buy form with a live price (the sandbox tools are at sandbox).
+      { index: true, lazy: lazyPage(loadHomePage) },
       ...PAGE_ROUTES.map(({ path, load }) => ({ path, lazy: lazyPage(load) })),
       { path: '*', lazy: lazyPage(loadNotFoundPage) },
     ],

@@ -1,10 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DATABASE_KINDS } from '@causeway/contracts';
+import { DATABASE_KINDS, SANDBOX_TOOL_KEYS } from '@causeway/contracts';
 import { bundledTranslations, type TextTree } from '@causeway/translations';
 import { describe, expect, it } from 'vitest';
-import { SANDBOX_TOOLS } from '@/features/sandbox/sandbox-tools';
+import { BUY_TEST_CARDS, PAYOUT_TEST_CARDS } from '@/features/sandbox/sandbox-test-data';
+import { API_TOOLS, FLOW_PAGES } from '@/features/sandbox/sandbox-tools';
 import { BLOCK_REASON_KEYS, describeBlock } from '@/features/status/block-reasons';
 import { PORTAL_MENU } from './layouts/business-layout';
 
@@ -28,7 +29,7 @@ function lookUp(key: string): string | TextTree | undefined {
   return node;
 }
 
-const AREA = '(?:common|pages|ui)';
+const AREA = '(?:common|pages|ui|sandbox|home)';
 /** `t('a.b')`: a literal key given to t. */
 const T_CALL = /\bt\(\s*['"]([\w.]+)['"]/g;
 /** `'common.x'`: a key literal anywhere (e.g. in a ternary inside t(...), or kept in a variable). */
@@ -63,7 +64,7 @@ describe('translation keys used in apps/web/src', () => {
     expect(keys).toContain('common.authError');
     expect(keys).toContain('common.expandMenu');
     expect(keys).toContain('pages.userBlocked.withCode');
-    expect(prefixes.map((use) => use.key)).toContain('pages.sandbox.tool');
+    expect(prefixes.map((use) => use.key)).toContain('sandbox.tool');
   });
 
   it('every literal key has an English text', () => {
@@ -85,12 +86,19 @@ describe('translation keys built at run time', () => {
     expectTexts(reasonKeys.map((reason) => `pages.userBlocked.reasons.${reason}`));
   });
 
-  it('every sandbox tool name and description', () => {
-    expectTexts(SANDBOX_TOOLS.flatMap(({ key }) => [`pages.sandbox.tool.${key}.name`, `pages.sandbox.tool.${key}.description`]));
+  it("every sandbox tool name and description, the server's and the API's", () => {
+    const keys = [...SANDBOX_TOOL_KEYS, ...API_TOOLS.map(({ key }) => key)];
+    expectTexts(keys.flatMap((key) => [`sandbox.tool.${key}.name`, `sandbox.tool.${key}.description`]));
+  });
+
+  it('every sandbox page a flow opens, and what every test card does', () => {
+    expectTexts(FLOW_PAGES.map((page) => `sandbox.flows.${page}`));
+    expectTexts(BUY_TEST_CARDS.map((card) => `sandbox.cards.buy.${card.outcome}`));
+    expectTexts(PAYOUT_TEST_CARDS.map((card) => `sandbox.cards.payout.${card.outcome}`));
   });
 
   it('every database kind', () => {
-    expectTexts(DATABASE_KINDS.map((kind) => `pages.sandbox.databaseKind.${kind}`));
+    expectTexts(DATABASE_KINDS.map((kind) => `sandbox.databaseKind.${kind}`));
   });
 
   it('every portal menu entry', () => {

@@ -1,6 +1,6 @@
 import { COOKIE_NAMES, getSharedCookie } from './cookies';
 import { storage } from './storage';
-import { tradePageFor, tradeTargetOf } from './trade-routing';
+import { isTradePage, tradePageFor, tradeTargetOf } from './trade-routing';
 
 /** The trade page (and query) a person was on when the trade page sent them to verify. */
 export const BUY_TARGET_STORAGE_KEY = 'causeway.buyAfterVerification';
@@ -28,4 +28,16 @@ export function takeBuyTarget(): string {
   storage.removeItem(BUY_TARGET_STORAGE_KEY);
   if (remembered) return tradeTargetOf(remembered);
   return tradePageFor(getSharedCookie(COOKIE_NAMES.paymentMethod), getSharedCookie(COOKIE_NAMES.transactionType));
+}
+
+/**
+ * The trade page (and query) a sign-in page's `next` names, where the sign-in continues: the
+ * start page's Continue sends a signed-out buyer to sign in with
+ * `next=card-buy-sell?fiatCurrency=EUR&cryptoCurrency=BTC&network=BTC&fiatAmount=100`. Only a trade
+ * page (tradeTargetOf: `next` is anyone's to write, so it never leads elsewhere); undefined when
+ * there is none, or it names another page.
+ */
+export function signInNextOf(next: string | null | undefined): string | undefined {
+  const path = (next ?? '').split('?')[0];
+  return isTradePage(path) ? tradeTargetOf(next ?? null) : undefined;
 }

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderOptions } from '@testing-library/react';
 import { type ReactElement, type ReactNode, StrictMode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { createMemoryRouter, parsePath, RouterProvider, useLocation } from 'react-router';
 import type { HttpClient } from '@/lib/http-client';
 import { HttpClientProvider } from '@/lib/http-context';
 import { createI18n } from '@/lib/i18n';
@@ -41,20 +41,22 @@ export interface RenderPageOptions {
   client?: HttpClient;
   /** Wraps the whole tree in StrictMode, as main.tsx does (development double effects included). */
   strict?: boolean;
+  /** The router state the page is opened with (what a navigate(..., { state }) to it would carry). */
+  state?: unknown;
 }
 
 /**
  * Renders one page at `url` with the English texts, a memory router (any other path shows an
  * "elsewhere" placeholder with its URL) and, for pages that query, a retry-free query client.
  */
-export function renderPage(page: ReactElement, { path, url, client, strict = false }: RenderPageOptions) {
+export function renderPage(page: ReactElement, { path, url, client, strict = false, state }: RenderPageOptions) {
   const i18n = createI18n('en');
   const router = createMemoryRouter(
     [
       { path, element: page },
       { path: '*', element: <ElsewherePage /> },
     ],
-    { initialEntries: [url] },
+    { initialEntries: [state === undefined ? url : { ...parsePath(url), state }] },
   );
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const routed = (

@@ -63,12 +63,13 @@ export function routedHttpClient(routes: Record<string, Responder> = {}) {
   return { client, calls, routes, bodiesOf, reported };
 }
 
-/** A health answer of a server running on embedded PGlite. */
+/** A health answer of a sandbox install running on embedded PGlite, with every sandbox tool. */
 export const HEALTHY: Health = {
   status: 'ok',
   version: '1.2.3',
   database: { kind: 'pglite', version: '17.4', reachable: true },
   uptimeSeconds: 42,
+  sandboxTools: ['mailbox', 'ledger', 'chain', 'helpDesk', 'helpCentre', 'operatorReview'],
 };
 
 /** A business failure as the HTTP client rejects with it. */

@@ -15,6 +15,7 @@ import {
   menuLinkSchema,
   translationsQuerySchema,
 } from '../entry.ts';
+import { buyEstimateQuerySchema, buyEstimateSchema } from '../estimate.ts';
 import { commonHeadersSchema } from '../headers-schema.ts';
 import { HEADER } from '../headers.ts';
 import { healthSchema } from '../health.ts';
@@ -24,7 +25,7 @@ import { defineCall } from './define-call.ts';
 /** A language's texts: nested objects of strings. */
 const textTreeSchema: z.ZodType = z.lazy(() => z.record(z.string(), z.union([z.string(), textTreeSchema])));
 
-/** The calls every page may make before anyone signs in: health, texts, the catalogues, how the checkout opens. */
+/** The calls every page may make before anyone signs in: health, texts, the catalogues, a buy's indicative price, how the checkout opens. */
 export const SITE_CALLS = {
   health: defineCall({
     method: 'GET',
@@ -70,6 +71,15 @@ export const SITE_CALLS = {
     summary: 'Pairs of one fiat base currency with limits, by channel',
     query: listCurrencyPairQuerySchema,
     result: z.array(currencyPairItemSchema),
+  }),
+  estimateBuy: defineCall({
+    method: 'GET',
+    path: PATHS.estimateBuy,
+    caller: 'public',
+    tags: ['orders'],
+    summary: 'What a card buy would give at the current price (indicative: no promotion, nothing stored)',
+    query: buyEstimateQuerySchema,
+    result: buyEstimateSchema,
   }),
   getEntryConfig: defineCall({
     method: 'GET',

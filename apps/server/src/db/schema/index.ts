@@ -8,3 +8,6 @@ export * from './uploads.ts';
 export * from './ledger.ts';
 export * from './orders.ts';
 export * from './help.ts';
+export * from './sandbox-chain-deposits.ts';
+export * from './sandbox-payouts.ts';
+export * from './sandbox-klarna.ts';

@@ -90,6 +90,8 @@ export const quotes = pgTable(
     userId: varchar('user_id', { length: 32 })
       .notNull()
       .references(() => users.id),
+    /** buy or sell: a sell quote prices crypto received, not crypto sent. */
+    transactionType: varchar('transaction_type', { length: 10 }).notNull().default('buy'),
     channelCode: varchar('channel_code', { length: 24 }).notNull(),
     paymentMethod: varchar('payment_method', { length: 40 }).notNull(),
     fiatCurrency: varchar('fiat_currency', { length: 10 }).notNull(),
@@ -145,7 +147,10 @@ export const orders = pgTable(
     memo: varchar('memo', { length: 64 }),
     /** In the limit currency (EUR) at submission: what the KYC tier limits count. */
     limitAmount: numeric('limit_amount', { precision: 38, scale: 18 }).notNull(),
+    /** The processor's payment: a card payment's id, or a Klarna buy's Klarna order id once placed (submit-auth-token). */
     paymentId: varchar('payment_id', { length: 64 }),
+    /** A Klarna buy's payment session (Klarna's session_id), opened at submit-buy; null for a card order. */
+    klarnaSessionId: varchar('klarna_session_id', { length: 64 }),
     threeDsStatus: varchar('three_ds_status', { length: 16 }).notNull().default('NOT_REQUIRED'),
     threeDsUrl: text('three_ds_url'),
     payoutId: varchar('payout_id', { length: 64 }),
@@ -156,8 +161,8 @@ export const orders = pgTable(
     merchantTranId: varchar('merchant_tran_id', { length: 64 }),
     deviceSessionId: varchar('device_session_id', { length: 128 }),
     /**
-     * The card processor holding the order's payment (its card's processor), set at submission:
-     * the order's money is booked against it whatever CARD_PROCESSOR says later.
+     * The processor holding the order's payment (its card's processor, or `klarna` for a Klarna buy), set at
+     * submission: the order's money is booked against it whatever CARD_PROCESSOR says later.
      */
     processor: varchar('processor', { length: 16 }).notNull(),
     /** When the payout was first tried: still unconfirmed PAYOUT_CONFIRM_DEADLINE_MS later, it waits for an operator. */
@@ -168,6 +173,14 @@ export const orders = pgTable(
      * Null for orders submitted before it was kept.
      */
     requestHash: varchar('request_hash', { length: 64 }),
+    /**
+     * A sell: the crypto of its matched deposits so far (sell-deposits.ts), once one arrived. The
+     * order's walletAddress and memo are then the deposit address made for it, payoutId the card
+     * payout and txHash the matched deposit's hash.
+     */
+    receivedAmount: numeric('received_amount', { precision: 38, scale: 18 }),
+    /** The travel rule's answer (orders/travel-rule.ts) while gtr-enabled was on: who holds the wallet. */
+    travelRule: jsonb('travel_rule'),
     /** Reconciliation attempts after the processor did not answer. */
     reconcileAttempts: integer('reconcile_attempts').notNull().default(0),
     /**
@@ -200,6 +213,45 @@ export const orders = pgTable(
       sql`${t.status} in ('OrderSubmitted', 'PROCESSING', 'SUCCESS', 'FAILED', 'EXPIRED', 'EXPIRED_ERROR', 'PARTIAL_AUTH', 'BuySendSuccess', 'BuySendFailed')`,
     ),
     check('orders_amounts', sql`${t.fiatAmount} > 0 and ${t.cryptoAmount} > 0`),
+  ],
+);
+
+/**
+ * Every incoming transfer seen at a sell's deposit address, once (by the chain provider's transfer
+ * id), with what was decided for it (docs/rules/sell-deposits.md): MATCHED and UNDER are sold for
+ * the order, OVER is sold up to the order's amount; what is not sold is owed back to the person and
+ * waits for an operator (the operator page lists it until `resolvedAt`). Its crypto is in the books
+ * from confirmation on, whatever the outcome.
+ */
+export const sellDeposits = pgTable(
+  'sell_deposits',
+  {
+    transferId: varchar('transfer_id', { length: 64 }).primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    asset: varchar('asset', { length: 10 }).notNull(),
+    network: varchar('network', { length: 16 }).notNull(),
+    amount: numeric('amount', { precision: 38, scale: 18 }).notNull(),
+    fromAddress: varchar('from_address', { length: 128 }),
+    txHash: varchar('tx_hash', { length: 128 }).notNull(),
+    /** What was decided when it was first seen (orders/sell-deposits.ts decideDeposit). */
+    outcome: varchar('outcome', { length: 12 }).notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+    /** Its confirmations when last read (the deposit page shows them while it confirms). */
+    confirmations: integer('confirmations').notNull().default(0),
+    /** When its confirmations were enough and it was booked; null while it still confirms. */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** An operator returned or otherwise settled a deposit owed back. */
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('sell_deposits_order').on(t.orderId),
+    index('sell_deposits_open')
+      .on(t.seenAt)
+      .where(sql`${t.outcome} not in ('MATCHED', 'UNDER', 'DROPPED') and ${t.resolvedAt} is null`),
+    check('sell_deposits_outcome', sql`${t.outcome} in ('MATCHED', 'OVER', 'UNDER', 'SHORT', 'EXTRA', 'LATE', 'SCREENED', 'DROPPED')`),
+    check('sell_deposits_amount', sql`${t.amount} > 0`),
   ],
 );
 

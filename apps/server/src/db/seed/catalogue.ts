@@ -59,16 +59,21 @@ export const CRYPTO_SEEDS = [
 
 type Offer = { channel: ChannelCode; transactionTypes: ReadonlyArray<'buy' | 'sell' | 'BUY_SEND' | 'deposit' | 'WITHDRAW'> };
 
-/** Which channels sell which fiat, and for what. Card (CHECKOUT) covers the card currencies. */
+/**
+ * Which channels sell which fiat, and for what. Card (CHECKOUT) covers the card currencies; Klarna
+ * (KLARNA, buys only) the Klarna Payments markets among them, EUR and GBP.
+ */
 export const CHANNEL_OFFERS: Record<(typeof FIAT_SEEDS)[number]['code'], Offer[]> = {
   EUR: [
     { channel: 'CHECKOUT', transactionTypes: ['buy', 'sell', 'BUY_SEND'] },
+    { channel: 'KLARNA', transactionTypes: ['buy'] },
     { channel: 'CLEAR_JUNCTION', transactionTypes: ['buy', 'sell', 'deposit', 'WITHDRAW'] },
     { channel: 'OPENPAYD', transactionTypes: ['buy', 'sell'] },
     { channel: 'ROMA', transactionTypes: ['buy'] },
   ],
   GBP: [
     { channel: 'CHECKOUT', transactionTypes: ['buy', 'sell'] },
+    { channel: 'KLARNA', transactionTypes: ['buy'] },
     { channel: 'CLEAR_JUNCTION_FPS', transactionTypes: ['buy', 'sell', 'deposit', 'WITHDRAW'] },
   ],
   USD: [{ channel: 'CHECKOUT', transactionTypes: ['buy', 'sell', 'BUY_SEND'] }],

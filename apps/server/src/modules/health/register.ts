@@ -1,6 +1,6 @@
 import { defineLeafModule } from '../../platform/server-module.ts';
 import { registerHealthRoutes } from './health.routes.ts';
 
-export const healthModule = defineLeafModule('health', ({ app, database, version }) =>
-  registerHealthRoutes(app, database.db, database.kind, version),
+export const healthModule = defineLeafModule('health', ({ app, database, version, sandboxTools }) =>
+  registerHealthRoutes(app, { db: database.db, kind: database.kind, version, sandboxTools }),
 );

@@ -74,7 +74,7 @@ export function createKycModule(deps: {
   /** Where a person's verification stands, for orders (plain data: no profile row leaves the module). */
   const verificationOf = async (userId: string): Promise<Verification | undefined> => {
     const standing = await repository.findStanding(userId);
-    return standing && { kycStatus: standing.kycStatus, kycLevel: standing.kycLevel };
+    return standing && { kycStatus: standing.kycStatus, kycLevel: standing.kycLevel, country: standing.country };
   };
   return { repository, service, entitySwitch, sharedKyc, verificationOf };
 }
@@ -88,8 +88,10 @@ export interface KycFace {
   shareKyc(userId: string, shareToken: string): Promise<void>;
 }
 
-/** A person's verification as orders read it: its status (Pass lets them buy) and its level (their limits). */
+/** A person's verification as orders read it: its status (Pass lets them buy), its level (their limits) and their country. */
 export interface Verification {
   kycStatus: string;
   kycLevel: number;
+  /** The country of residence (else of the address) the review recorded, ISO alpha-2; null before one did. */
+  country: string | null;
 }

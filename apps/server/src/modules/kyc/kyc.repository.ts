@@ -11,14 +11,18 @@ export type KybProfileRow = typeof kybProfiles.$inferSelect;
 export function createKycRepository(db: Database, queue: JobQueueRepository) {
   const standingOf = preparedQuery(db, (on) =>
     on
-      .select({ kycStatus: kycProfiles.kycStatus, kycLevel: kycProfiles.kycLevel })
+      .select({
+        kycStatus: kycProfiles.kycStatus,
+        kycLevel: kycProfiles.kycLevel,
+        country: sql<string | null>`coalesce(${kycProfiles.residentCountry}, ${kycProfiles.addressCountry})`,
+      })
       .from(kycProfiles)
       .where(eq(kycProfiles.userId, sql.placeholder('userId')))
       .prepare('kyc_standing_of'),
   );
   return {
     /** Where a person's verification stands, read on every quote and order: two columns, a prepared statement. */
-    async findStanding(userId: string): Promise<{ kycStatus: string; kycLevel: number } | undefined> {
+    async findStanding(userId: string): Promise<{ kycStatus: string; kycLevel: number; country: string | null } | undefined> {
       return (await standingOf({ userId }))[0];
     },
 

@@ -54,6 +54,27 @@ export const accounts = {
     noOverdraft: true,
     description: 'crypto sold whose payout has not confirmed yet',
   }),
+  depositsOwed: (crypto: string): LedgerAccountSpec => ({
+    code: `deposits-owed:${crypto}`,
+    currency: crypto,
+    normalSide: 'credit',
+    noOverdraft: true,
+    description: 'crypto people sent us to sell, not sold yet or owed back to them',
+  }),
+  depositsFrozen: (crypto: string): LedgerAccountSpec => ({
+    code: `deposits-frozen:${crypto}`,
+    currency: crypto,
+    normalSide: 'debit',
+    noOverdraft: true,
+    description: 'crypto received from a screened sender: held, never sold, until compliance decides',
+  }),
+  sellProceedsOwed: (fiat: string): LedgerAccountSpec => ({
+    code: `sell-proceeds-owed:${fiat}`,
+    currency: fiat,
+    normalSide: 'credit',
+    noOverdraft: true,
+    description: 'money owed to sellers until their card payout is paid',
+  }),
   networkFeeExpense: (coin: string): LedgerAccountSpec => ({
     code: `network-fee-expense:${coin}`,
     currency: coin,

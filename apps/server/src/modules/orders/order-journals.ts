@@ -11,7 +11,7 @@ import type { JournalInput, LedgerAccountSpec } from '../ledger/index.ts';
  * books), so every journal sums to zero in each currency.
  *
  *   reserve   Dr payout-reserved:CRYPTO  Q      Cr inventory:CRYPTO Q   (no overdraft: no crypto, no capture)
- *   capture   Dr processor-receivable    T      Cr customer-funds  T    (the order's own processor)
+ *   capture   Dr processor-receivable    T      Cr customer-funds  T    (the order's own processor; `klarna` for a Klarna buy)
  *   purchase  Dr customer-funds          T      Cr fee-revenue F, network-fee-revenue N, trading:FIAT T-F-N
  *             Dr trading:CRYPTO          Q      Cr payout-owed:CRYPTO Q (sold, not yet on chain)
  *   payout    Dr payout-owed:CRYPTO      Q      Cr payout-reserved:CRYPTO Q   (once the chain confirms)
@@ -20,10 +20,14 @@ import type { JournalInput, LedgerAccountSpec } from '../ledger/index.ts';
  *
  * Until its payout confirms, an order's crypto stays on payout-reserved (what we hold for it)
  * against payout-owed (what we owe its buyer): a payout waiting for an operator is in the books.
+ * A Klarna buy's capture and refund are the same journals under their own kinds (klarna-capture,
+ * klarna-refund): the money is Klarna's to pay us, not a card processor's.
  */
 export interface OrderMoney {
   id: string;
   processor: string;
+  /** KLARNA for a Klarna buy (its capture and refund kinds); anything else is a card buy. */
+  channelCode?: string;
   fiatCurrency: string;
   fiatAmount: string;
   cryptoCurrency: string;
@@ -36,7 +40,7 @@ const keyOf = (orderId: string, what: string) => `order:${orderId}:${what}`;
 export const reservationKey = (orderId: string) => keyOf(orderId, 'reserve');
 
 /** One amount moved from one account to another: `debit` takes it, `credit` gives it. */
-function movement(
+export function movement(
   journal: Pick<JournalInput, 'kind' | 'reference' | 'idempotencyKey'>,
   debit: LedgerAccountSpec,
   credit: LedgerAccountSpec,
@@ -51,9 +55,14 @@ function movement(
   };
 }
 
+const isKlarna = (order: Pick<OrderMoney, 'channelCode'>) => order.channelCode === 'KLARNA';
+/** The journal kinds of a buy's capture and of its refund (the capture reversed), by how it was paid. */
+export const captureKindOf = (order: Pick<OrderMoney, 'channelCode'>) => (isKlarna(order) ? 'klarna-capture' : 'card-capture');
+export const refundKindOf = (order: Pick<OrderMoney, 'channelCode'>) => (isKlarna(order) ? 'klarna-refund' : REVERSALS.capture.kind);
+
 export function captureJournal(order: OrderMoney): JournalInput {
   return movement(
-    { kind: 'card-capture', reference: order.id, idempotencyKey: keyOf(order.id, 'capture') },
+    { kind: captureKindOf(order), reference: order.id, idempotencyKey: keyOf(order.id, 'capture') },
     accounts.processorReceivable(order.processor, order.fiatCurrency),
     accounts.customerFunds(order.fiatCurrency),
     new Decimal(order.fiatAmount),

@@ -1,8 +1,8 @@
 import type { OrderStatus } from '@causeway/contracts';
 
 /**
- * The card-buy order's state machine (docs/rules/order-states.md statuses; the spec shows no transitions, so these
- * are ours). Written down once here; the repository refuses any other move.
+ * The buy order's state machine (docs/rules/order-states.md statuses; the spec shows no transitions, so these
+ * are ours), for card and Klarna buys alike. Written down once here; the repository refuses any other move.
  *
  *   OrderSubmitted ──authorised──────────▶ PROCESSING ──paid out, confirmed──▶ SUCCESS
  *        │  (3DS challenge keeps it here)       │
@@ -11,6 +11,10 @@ import type { OrderStatus } from '@causeway/contracts';
  *        ├──authorised for less ─────────────▶ PARTIAL_AUTH (voided: nothing charged)
  *        └──deadline before authorisation ───▶ EXPIRED
  *                                               PROCESSING ──deadline──▶ EXPIRED_ERROR (voided or refunded)
+ *
+ * A Klarna buy (klarna-payment.ts) is authorised by Klarna instead of the card: OrderSubmitted waits for the
+ * widget's answer (submit-auth-token) and, while Klarna's fraud check is pending, for its outcome; accepted is
+ * PROCESSING as above, declined or rejected FAILED (KLARNA_DECLINED), unanswered by the deadline EXPIRED.
  *
  * Every status but OrderSubmitted and PROCESSING is final: nothing leaves it. A payout whose
  * outcome stays unknown past PAYOUT_CONFIRM_DEADLINE_MS waits for an operator at the step
@@ -52,7 +56,14 @@ export function assertTransition(from: OrderStatus, to: OrderStatus): void {
  * deadline (still followed: a confirmation or a failure there ends the order as in CONFIRM).
  */
 export const SETTLEMENT_STEPS = [
+  // A card sell (sell-settlement.ts): the crypto arrives, is sold, and the fiat is paid out to the card.
+  'AWAIT_DEPOSIT',
+  'SELL',
+  'CARD_PAYOUT',
+  'PAYOUT_CONFIRM',
+  // A card buy; a Klarna buy starts at KLARNA_AUTH (the widget's answer, then Klarna's fraud check) instead of AUTHORIZE.
   'AUTHORIZE',
+  'KLARNA_AUTH',
   'RESERVE',
   'CAPTURE',
   'PURCHASE',

@@ -7,7 +7,10 @@ import {
   type OrderDetail,
   type OrderFailReason,
   type OrderStatus,
+  type OrderTravelRule,
   type QuoteFees,
+  type SubmitAuthTokenRequest,
+  type SubmitAuthTokenResult,
   type SubmitBuyRequest,
   type SubmitBuyResult,
 } from '@causeway/contracts';
@@ -18,6 +21,13 @@ import type { Clock } from '../../platform/clock.ts';
 import type { RunInTransaction } from '../../platform/transaction.ts';
 import type { Idempotency } from '../../platform/idempotency.ts';
 import type { AddressScreeningProvider } from '../../providers/address-screening/address-screening.ts';
+import {
+  type KlarnaProvider,
+  KlarnaRefusedError,
+  type KlarnaSession,
+  KlarnaTimeoutError,
+  KlarnaUnavailableError,
+} from '../../providers/klarna/index.ts';
 import type { IdentityFace } from '../identity/index.ts';
 import type { Principal } from '../identity/index.ts';
 import type { Requester } from '../identity/index.ts';
@@ -26,23 +36,46 @@ import { isExpired } from '../cards/index.ts';
 import type { SavedCards } from '../cards/index.ts';
 import type { MerchantTransactionService, TransactionRecords } from '../merchant/index.ts';
 import type { OrderRow, OrdersRepository } from './orders.repository.ts';
-import type { QuoteService } from '../quotes/index.ts';
+import type { FirmQuote, QuoteService } from '../quotes/index.ts';
 import { advanceJobKey, JOB_ADVANCE_ORDER, type Settlement } from './settlement.ts';
+import { KLARNA_CHANNEL, KLARNA_PROCESSOR, klarnaCountryOf, klarnaPurchaseOf } from './klarna-payment.ts';
+import { checkOrderSecondFactor } from './order-second-factor.ts';
+import { type TravelRuleConfig, travelRuleOf } from './travel-rule.ts';
+import { depositOf } from './sell-deposit-view.ts';
+import type { SellDepositsRepository } from './sell-deposits.repository.ts';
 
-/** docs/trust.md: every non-final card order ends by 24 h after submission. */
+/** docs/trust.md: every non-final card order (and Klarna order) ends by 24 h after submission. */
 export const CARD_ORDER_DEADLINE_MS = 24 * 60 * 60 * 1000;
 /** If the request dies between saving the order and authorising, the worker picks it up after this. */
 const WATCHDOG_DELAY_MS = 15_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 type SubmitBuy = Omit<SubmitBuyRequest, 'channelCode' | 'paymentMethod'> & { channelCode: string; paymentMethod: string };
+type SubmitAuthToken = Omit<SubmitAuthTokenRequest, 'channelCode'> & { channelCode: string };
 
-export const resultOf = (order: OrderRow): SubmitBuyResult => ({
+/**
+ * submit-buy's answer for the order as it stands. A Klarna buy's answer carries its session; the
+ * client token and the sandbox widget's URL only in the answer that opened it (`session`), since
+ * neither is stored.
+ */
+export const resultOf = (order: OrderRow, session?: KlarnaSession): SubmitBuyResult => ({
   orderId: order.id,
   status: order.status as OrderStatus,
   threeDsUrl: order.threeDsStatus === 'PENDING' ? order.threeDsUrl : null,
   failReason: (order.failReason as OrderFailReason | null) ?? null,
+  ...(order.klarnaSessionId
+    ? {
+        klarna: {
+          sessionId: order.klarnaSessionId,
+          clientToken: session?.clientToken ?? null,
+          widgetUrl: session?.widgetUrl ?? null,
+        },
+      }
+    : {}),
 });
+
+/** Klarna did not answer, or answered an outage: nothing was decided, the same call may be sent again. */
+const isKlarnaOutage = (error: unknown) => error instanceof KlarnaTimeoutError || error instanceof KlarnaUnavailableError;
 
 /**
  * Card buys: submit (idempotent by order id, docs/trust.md), read one, list the history, and follow
@@ -50,6 +83,8 @@ export const resultOf = (order: OrderRow): SubmitBuyResult => ({
  */
 export function createOrderService(deps: {
   orders: OrdersRepository;
+  /** A sell's deposits, for its details. */
+  deposits: SellDepositsRepository;
   cards: SavedCards;
   quotes: QuoteService;
   settlement: Settlement;
@@ -60,8 +95,14 @@ export function createOrderService(deps: {
   identity: IdentityFace;
   screening: AddressScreeningProvider;
   clock: Clock;
-  /** The person's KYC status and tier (one read: submit-buy needs both). */
-  kycOf: (userId: string) => Promise<{ kycStatus: string; kycLevel: number } | undefined>;
+  /** The person's KYC status and tier (one read: submit-buy needs both), and their country of residence (a Klarna buy's). */
+  kycOf: (userId: string) => Promise<{ kycStatus: string; kycLevel: number; country?: string | null } | undefined>;
+  /** GTR_ENABLED and TRAVEL_RULE_VASPS: whether an order is asked who holds the wallet. */
+  travelRule: TravelRuleConfig;
+  /** Klarna buys' sessions and orders (providers/klarna). */
+  klarna: KlarnaProvider;
+  /** Where the sandbox Klarna widget sends the person back, the widget's answer in its fragment (the web's klarna-callback page). */
+  klarnaReturnUrl: (orderId: string, lang: string) => string;
   merchantTransactions: TransactionRecords;
   /** What a merchant's transaction fixed (amount, wallet, network), and its merchant. */
   transactionTerms: Pick<MerchantTransactionService, 'assertOrderFits'>;
@@ -75,33 +116,59 @@ export function createOrderService(deps: {
   }
 
   /**
-   * "Two-factor within order" (docs/trust.md): with an authenticator bound, a buy needs its code,
-   * counted on the person's authenticator factor like every other check of it (5 failures lock it
-   * for an hour, whichever call they came through), and on the requester's address in the per-IP
-   * limit every authenticator check shares (verify-otp, verify-ga-code, the authenticator change).
+   * A Klarna buy's payment session, opened before the order is stored (its reference is the order id):
+   * a session costs nothing and expires by itself, so one opened for a submit that fails after it is
+   * left alone. Klarna's outage is PaymentMethodUnavailable (send the same submit again); its refusal
+   * (a country or currency it does not sell in) TradingPairUnsupported.
    */
-  async function checkSecondFactor(user: Principal, body: SubmitBuy, requester: Requester) {
-    if ((await deps.identity.authenticatorStatus(user.id)) !== 'BINDED') return;
-    if (body.otpType !== 'GA_OTP' || !body.otpCode) throw new AppError(ErrorCode.AuthenticatorCodeRequiredForOrder);
-    if (!(await deps.identity.verifyAuthenticatorCode(user, body.otpCode, requester))) throw new AppError(ErrorCode.AuthenticatorCodeWrong);
+  async function openKlarnaSession(quote: FirmQuote, orderId: string, country: string, lang: string): Promise<KlarnaSession> {
+    try {
+      return await deps.klarna.createSession({
+        ...klarnaPurchaseOf({ ...quote, id: orderId }, country),
+        returnUrl: deps.klarnaReturnUrl(orderId, lang),
+      });
+    } catch (error) {
+      if (isKlarnaOutage(error)) throw new AppError(ErrorCode.PaymentMethodUnavailable, 'Klarna is not answering: try again in a moment.');
+      if (error instanceof KlarnaRefusedError)
+        throw new AppError(
+          ErrorCode.TradingPairUnsupported,
+          `Klarna does not take this purchase (${error.errorCode}): pay by card instead.`,
+        );
+      throw error;
+    }
   }
 
-  async function startOrder(user: Principal, body: SubmitBuy, requestHash: string, requester: Requester): Promise<SubmitBuyResult> {
+  async function startOrder(
+    user: Principal,
+    body: SubmitBuy,
+    requestHash: string,
+    requester: Requester,
+  ): Promise<{ result: SubmitBuyResult; session?: KlarnaSession }> {
     const existing = await orders.findOrder(body.orderId);
     if (existing) {
       // The order keeps its body's hash: after the idempotency key's 24 h, another body is still refused.
       if (existing.userId !== user.id || (existing.requestHash !== null && existing.requestHash !== requestHash))
         throw new AppError(ErrorCode.IdempotencyKeyReused);
-      return resultOf(existing);
+      return { result: resultOf(existing) };
     }
     const kyc = await deps.kycOf(user.id);
     if (user.accountStatus !== 'Active' || kyc?.kycStatus !== 'Pass') throw new AppError(ErrorCode.IdentityVerificationRequired);
+    const travelRule = travelRuleOf(deps.travelRule, body.travelRule);
     const quote = await deps.quotes.firmQuote(user, body.orderId, body.quoteId);
+    if (quote.transactionType !== 'buy') throw new AppError(ErrorCode.QuoteNotCurrent, 'This quote is for a sell: ask for a buy quote.');
     if (body.cryptoCurrency && body.cryptoCurrency !== quote.cryptoCurrency)
       throw new AppError(ErrorCode.QuoteNotCurrent, 'The order names another crypto than its quote.');
-    const card = await deps.cards.findLive(user.id, body.cardId);
-    if (!card || !card.enabled) throw new AppError(ErrorCode.CardNotFound);
-    if (isExpired(card, clock.now())) throw new AppError(ErrorCode.CardExpired);
+    // A Klarna quote is paid with Klarna (no card), a card quote with a saved card: the body says the same.
+    const klarna = quote.channelCode === KLARNA_CHANNEL;
+    if (body.channelCode !== quote.channelCode)
+      throw new AppError(ErrorCode.QuoteNotCurrent, `The order names the ${body.channelCode} channel, its quote ${quote.channelCode}.`);
+    let card: Awaited<ReturnType<SavedCards['findLive']>> = undefined;
+    if (!klarna) {
+      if (!body.cardId) throw new AppError(ErrorCode.CardNotFound, 'A card buy names its saved card (cardId).');
+      card = await deps.cards.findLive(user.id, body.cardId);
+      if (!card || !card.enabled) throw new AppError(ErrorCode.CardNotFound);
+      if (isExpired(card, clock.now())) throw new AppError(ErrorCode.CardExpired);
+    }
     const rawAddress = body.walletAddress ?? quote.walletAddress;
     if (!rawAddress)
       throw new AppError(ErrorCode.WalletAddressInvalid, 'A wallet address is required.', { reason: 'EMPTY', field: 'address' });
@@ -115,10 +182,13 @@ export function createOrderService(deps: {
     const merchantId = quote.tranId
       ? (await deps.transactionTerms.assertOrderFits(quote.tranId, { ...quote, destination })).merchantId
       : null;
-    await checkSecondFactor(user, body, requester);
+    await checkOrderSecondFactor(deps.identity, user, body, requester);
     // The tier's room is read once, under the person's lock below.
-    const pair = await deps.quotes.pairAndRate(quote);
+    const pair = await deps.quotes.pairAndRate({ ...quote, transactionType: 'buy' });
     const limitAmount = pair.eurPerFiat.times(quote.fiatAmount);
+    const session = klarna
+      ? await openKlarnaSession(quote, body.orderId, klarnaCountryOf(kyc.country, quote.fiatCurrency), requester.lang)
+      : undefined;
     /**
      * Under the person's row lock: the tier may have filled since the quote (another order), and the
      * first-transactions discount may be used up by orders submitted since.
@@ -146,12 +216,14 @@ export function createOrderService(deps: {
         id: body.orderId,
         userId: user.id,
         quoteId: quote.id,
-        cardId: card.id,
+        cardId: card?.id ?? null,
         transactionType: 'buy',
         channelCode: quote.channelCode,
         paymentMethod: quote.paymentMethod,
         status: 'OrderSubmitted',
-        step: 'AUTHORIZE',
+        // A Klarna buy waits for the widget's answer (submit-auth-token); a card buy is authorised at once.
+        step: klarna ? 'KLARNA_AUTH' : 'AUTHORIZE',
+        klarnaSessionId: session?.sessionId ?? null,
         fiatCurrency: quote.fiatCurrency,
         fiatAmount: quote.fiatAmount,
         cryptoCurrency: quote.cryptoCurrency,
@@ -161,13 +233,14 @@ export function createOrderService(deps: {
         fees: quote.fees,
         walletAddress: destination.address,
         memo: destination.memo,
+        travelRule,
         limitAmount: limitAmount.toFixed(2),
         merchantId,
         merchantTranId: quote.tranId,
         deviceSessionId: body.deviceSessionId ?? null,
         requestHash,
-        // The card's processor holds the payment: the order is booked against it whatever CARD_PROCESSOR becomes.
-        processor: card.processor,
+        // The card's processor (or Klarna) holds the payment: the order is booked against it whatever CARD_PROCESSOR becomes.
+        processor: card?.processor ?? KLARNA_PROCESSOR,
         createdAt: now,
         updatedAt: now,
         deadlineAt: new Date(now.getTime() + CARD_ORDER_DEADLINE_MS),
@@ -181,7 +254,35 @@ export function createOrderService(deps: {
       return stored;
     });
     await deps.settlement.authorizeNow(order);
-    return resultOf((await orders.findOrder(body.orderId))!);
+    return { result: resultOf((await orders.findOrder(body.orderId))!, session), ...(session ? { session } : {}) };
+  }
+
+  /**
+   * submit-auth-token under its idempotency key: the person's own Klarna buy, waiting at KLARNA_AUTH for
+   * the answer of its own session's widget. The token places the Klarna order (settlement.placeKlarnaOrder);
+   * Klarna's silence or outage is PaymentMethodUnavailable, nothing decided: the page sends the same body again.
+   */
+  async function placeKlarnaOrder(user: Principal, body: SubmitAuthToken): Promise<SubmitAuthTokenResult> {
+    const order = await ownOrder(user, body.orderId);
+    if (order.channelCode !== KLARNA_CHANNEL || order.step !== 'KLARNA_AUTH' || order.paymentId)
+      throw new AppError(ErrorCode.KlarnaAuthorizationNotExpected);
+    if (clock.now() >= order.deadlineAt)
+      throw new AppError(ErrorCode.KlarnaAuthorizationNotExpected, 'This order passed its deadline: it expires, nothing charged.');
+    if (order.klarnaSessionId !== body.sessionId) throw new AppError(ErrorCode.KlarnaSessionMismatch);
+    const kyc = body.authorizationToken ? await deps.kycOf(user.id) : undefined;
+    try {
+      await deps.settlement.placeKlarnaOrder(order, {
+        sessionId: body.sessionId,
+        authorizationToken: body.authorizationToken,
+        country: klarnaCountryOf(kyc?.country, order.fiatCurrency),
+      });
+    } catch (error) {
+      if (isKlarnaOutage(error))
+        throw new AppError(ErrorCode.PaymentMethodUnavailable, 'Klarna is not answering: send the same authorization again.');
+      throw error;
+    }
+    const after = (await orders.findOrder(order.id))!;
+    return { orderId: after.id, status: after.status as OrderStatus, failReason: (after.failReason as OrderFailReason | null) ?? null };
   }
 
   return {
@@ -189,18 +290,29 @@ export function createOrderService(deps: {
      * submit-buy: the same order id and body answer the first answer; a concurrent duplicate gets 409
      * (docs/trust.md). `requester` is who sent it: its address counts the authenticator code's check.
      */
-    submitBuy(user: Principal, body: SubmitBuy, requester: Requester): Promise<SubmitBuyResult> {
+    async submitBuy(user: Principal, body: SubmitBuy, requester: Requester): Promise<SubmitBuyResult> {
       // The order is known by its terms, not by the one-time code that allowed it: a retry with the
       // next code is the same order, and no hash of a code is stored (the order keeps this hash for good).
       const { otpCode: _code, otpType: _type, ...terms } = body;
-      return deps.idempotency.run('submit-buy', body.orderId, user.id, terms, (requestHash) =>
-        startOrder(user, body, requestHash, requester),
-      );
+      let opened: KlarnaSession | undefined;
+      const answer = await deps.idempotency.run('submit-buy', body.orderId, user.id, terms, async (requestHash) => {
+        const started = await startOrder(user, body, requestHash, requester);
+        opened = started.session;
+        // What is kept as the answer has no client token (never stored): a replay answers it null.
+        return started.session ? { ...started.result, klarna: { ...started.result.klarna!, clientToken: null } } : started.result;
+      });
+      return opened && answer.klarna ? { ...answer, klarna: { ...answer.klarna, clientToken: opened.clientToken } } : answer;
+    },
+
+    /** submit-auth-token (a Klarna buy): the same order id and body answer the first answer (docs/trust.md). */
+    submitAuthToken(user: Principal, body: SubmitAuthToken): Promise<SubmitAuthTokenResult> {
+      return deps.idempotency.run('submit-auth-token', body.orderId, user.id, body, () => placeKlarnaOrder(user, body));
     },
 
     async detail(user: Principal, orderId: string): Promise<OrderDetail> {
       const order = await ownOrder(user, orderId);
-      return toDetail(order, await orderCard(deps.cards, order), await wasRefunded(orders, order));
+      const deposit = order.transactionType === 'sell' ? depositOf(order, await deps.deposits.ofOrder(order.id)) : null;
+      return toDetail(order, await orderCard(deps.cards, order), await wasRefunded(orders, order), deposit);
     },
 
     /** get-3ds-status: back from the bank's page, the processor is asked at once (not at the worker's next look). */
@@ -270,9 +382,11 @@ async function wasRefunded(orders: OrdersRepository, order: OrderRow): Promise<b
   return (await orders.events(order.id)).some((event) => event.step === 'REFUND');
 }
 
-function toDetail(order: OrderRow, card: OrderDetail['card'], refunded: boolean): OrderDetail {
+function toDetail(order: OrderRow, card: OrderDetail['card'], refunded: boolean, deposit: OrderDetail['deposit']): OrderDetail {
   return {
     refunded,
+    deposit,
+    travelRule: (order.travelRule as OrderTravelRule | null) ?? null,
     ...summaryOf(order),
     channelCode: order.channelCode as OrderDetail['channelCode'],
     paymentMethod: order.paymentMethod,

@@ -10,6 +10,7 @@ import { createIdempotencyRepository } from '../../platform/idempotency.reposito
 import type { AddressScreeningProvider } from '../../providers/address-screening/address-screening.ts';
 import type { CardProcessorProvider } from '../../providers/card-processor/card-processor.ts';
 import type { ChainProvider } from '../../providers/chain/chain.ts';
+import type { KlarnaProvider } from '../../providers/klarna/index.ts';
 import type { MailProvider } from '../../providers/mail/index.ts';
 import type { PriceFeed } from '../../providers/prices/index.ts';
 import type { SavedCards } from '../cards/index.ts';
@@ -24,6 +25,10 @@ import { createOrdersRepository } from './orders.repository.ts';
 import { createQuotesModule } from '../quotes/index.ts';
 import { receiptEmail } from './receipt-email.ts';
 import { advanceJobKey, createSettlement, JOB_ADVANCE_ORDER, JOB_ORDER_RECEIPT } from './settlement.ts';
+import { createSellDepositsRepository } from './sell-deposits.repository.ts';
+import type { TravelRuleConfig } from './travel-rule.ts';
+import { createSellOrderService } from './sell-order.service.ts';
+import { advanceSellJobKey, createSellSettlement, JOB_ADVANCE_SELL } from './sell-settlement.ts';
 
 const JOB_HOUSEKEEPING = 'orders.housekeeping';
 
@@ -41,6 +46,8 @@ export function createOrdersModule(deps: {
   verificationOf: (userId: string) => Promise<Verification | undefined>;
   prices: PriceFeed;
   processor: CardProcessorProvider;
+  /** Klarna buys (KLARNA_PROVIDER). */
+  klarna: KlarnaProvider;
   chain: ChainProvider;
   screening: AddressScreeningProvider;
   mail: MailProvider;
@@ -52,6 +59,8 @@ export function createOrdersModule(deps: {
   payoutConfirmDeadlineMs?: number;
   /** The merchants' transactions, which a quote and an order fill. */
   merchants: MerchantFace;
+  /** GTR_ENABLED and TRAVEL_RULE_VASPS (orders/travel-rule.ts). */
+  travelRule: TravelRuleConfig;
 }) {
   const { clock } = deps;
   const ordersRepository = createOrdersRepository(deps.db);
@@ -72,6 +81,7 @@ export function createOrdersModule(deps: {
     cards: deps.cards,
     ledger,
     processor: deps.processor,
+    klarna: deps.klarna,
     chain: deps.chain,
     queue: deps.queue,
     transaction: deps.unitOfWork.transaction,
@@ -83,24 +93,62 @@ export function createOrdersModule(deps: {
     ...(deps.payoutConfirmDeadlineMs !== undefined ? { payoutConfirmDeadlineMs: deps.payoutConfirmDeadlineMs } : {}),
     merchantTransactions: deps.merchants.transactionRecords,
   });
+  const deposits = createSellDepositsRepository(deps.db);
+  const sellSettlement = createSellSettlement({
+    orders: ordersRepository,
+    deposits,
+    cards: deps.cards,
+    ledger,
+    processor: deps.processor,
+    chain: deps.chain,
+    screening: deps.screening,
+    quotes,
+    queue: deps.queue,
+    transaction: deps.unitOfWork.transaction,
+    clock,
+    log: deps.log,
+    chainConfirmPollMs: deps.chainConfirmPollMs,
+  });
   const idempotencyKeys = createIdempotencyRepository(deps.db);
+  const idempotency = createIdempotency(idempotencyKeys, clock);
+  const sells = createSellOrderService({
+    orders: ordersRepository,
+    deposits,
+    cards: deps.cards,
+    quotes,
+    chain: deps.chain,
+    queue: deps.queue,
+    transaction: deps.unitOfWork.transaction,
+    idempotency,
+    identity: deps.identity,
+    clock,
+    kycOf: deps.verificationOf,
+    travelRule: deps.travelRule,
+    chainConfirmPollMs: deps.chainConfirmPollMs,
+  });
   const orders = createOrderService({
     orders: ordersRepository,
+    deposits,
     cards: deps.cards,
     quotes,
     settlement,
     queue: deps.queue,
     transaction: deps.unitOfWork.transaction,
-    idempotency: createIdempotency(idempotencyKeys, clock),
+    idempotency,
     identity: deps.identity,
     screening: deps.screening,
     clock,
     kycOf: deps.verificationOf,
+    travelRule: deps.travelRule,
     merchantTransactions: deps.merchants.transactionRecords,
     transactionTerms: merchantTransactions,
+    klarna: deps.klarna,
+    // The web's klarna-callback page reads the sandbox widget's answer from the fragment and sends it (submit-auth-token).
+    klarnaReturnUrl: (orderId, lang) => `${deps.publicUrl}/${lang}/klarna-callback?orderId=${orderId}`,
   });
 
   settlement.registerJobs(deps.worker);
+  sellSettlement.registerJobs(deps.worker);
   deps.worker.register(
     JOB_RECONCILE_AUTHORISATION,
     createLateAuthorisationReconciler({ orders: ordersRepository, processor: deps.processor, clock, log: deps.log }),
@@ -119,8 +167,14 @@ export function createOrdersModule(deps: {
    */
   deps.worker.register(JOB_HOUSEKEEPING, async () => {
     await idempotencyKeys.prune(new Date(clock.now().getTime() - IDEMPOTENCY_KEY_TTL_MS));
-    for (const { id } of await ordersRepository.openOrders()) {
-      await deps.queue.enqueue({ kind: JOB_ADVANCE_ORDER, payload: { orderId: id }, runAt: clock.now(), dedupeKey: advanceJobKey(id) });
+    for (const { id, transactionType } of await ordersRepository.openOrders()) {
+      const sell = transactionType === 'sell';
+      await deps.queue.enqueue({
+        kind: sell ? JOB_ADVANCE_SELL : JOB_ADVANCE_ORDER,
+        payload: { orderId: id },
+        runAt: clock.now(),
+        dedupeKey: sell ? advanceSellJobKey(id) : advanceJobKey(id),
+      });
     }
     return { runAgainAt: new Date(clock.now().getTime() + 60 * 60 * 1000) };
   });
@@ -135,8 +189,11 @@ export function createOrdersModule(deps: {
   return {
     quotes,
     orders,
+    sells,
     merchantTransactions,
     settlement,
+    sellSettlement,
+    deposits,
     ledger,
     repository: ordersRepository,
     spentInPeriods,

@@ -28,10 +28,20 @@ export interface OrderChange {
       | 'reconcileAttempts'
       | 'completedAt'
       | 'payoutStartedAt'
+      | 'receivedAmount'
+      | 'fiatAmount'
+      | 'cryptoAmount'
+      | 'fees'
     >
   >;
   detail?: string;
 }
+
+/** Flags an order for the operator page: the first flag's time is kept, the reason is the latest. */
+const operatorFlag = (at: Date, reason: string) => ({
+  operatorReviewSince: sql`coalesce(${orders.operatorReviewSince}, ${at.toISOString()}::timestamptz)`,
+  operatorReviewReason: reason.slice(0, 200),
+});
 
 /** Orders and their event history. Every status change goes through `transition` (compare-and-set). */
 export function createOrdersRepository(db: Database) {
@@ -137,13 +147,7 @@ export function createOrdersRepository(db: Database) {
      */
     async noteReconcile(order: Pick<OrderRow, 'id' | 'status' | 'step'>, at: Date, detail?: string, needsOperator = false): Promise<void> {
       await db.transaction(async () => {
-        const flag =
-          needsOperator && detail
-            ? {
-                operatorReviewSince: sql`coalesce(${orders.operatorReviewSince}, ${at.toISOString()}::timestamptz)`,
-                operatorReviewReason: detail.slice(0, 200),
-              }
-            : {};
+        const flag = needsOperator && detail ? operatorFlag(at, detail) : {};
         await db
           .update(orders)
           .set({ reconcileAttempts: sql`${orders.reconcileAttempts} + 1`, ...flag })
@@ -158,6 +162,19 @@ export function createOrdersRepository(db: Database) {
             detail,
             at,
           });
+      });
+    },
+
+    /** Writes `detail` to the order's history without moving it (e.g. a provider call whose outcome is unknown). */
+    async note(order: Pick<OrderRow, 'id' | 'status' | 'step'>, at: Date, detail: string): Promise<void> {
+      await db.insert(orderEvents).values({
+        id: newId('oev'),
+        orderId: order.id,
+        fromStatus: order.status,
+        toStatus: order.status,
+        step: order.step,
+        detail,
+        at,
       });
     },
 
@@ -193,9 +210,36 @@ export function createOrdersRepository(db: Database) {
       return { total: Number(total?.n ?? 0), rows };
     },
 
-    /** Orders not final yet (the housekeeping sweep gives each its job back). */
+    /** Orders not final yet (the housekeeping sweep gives each its job back, by its kind). */
     openOrders() {
-      return db.select({ id: orders.id }).from(orders).where(isNull(orders.completedAt));
+      return db.select({ id: orders.id, transactionType: orders.transactionType }).from(orders).where(isNull(orders.completedAt));
+    },
+
+    /** The sells whose deposit address this is (a chain webhook names an address): one, or none. */
+    sellsAt(network: string, address: string) {
+      return db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.transactionType, 'sell'), eq(orders.network, network), eq(orders.walletAddress, address)));
+    },
+
+    /**
+     * Flags an order for the operator page with `reason` (the first flag's time is kept), and writes
+     * it to the order's history. Inside the caller's transaction when there is one.
+     */
+    async flagForOperator(order: Pick<OrderRow, 'id' | 'status' | 'step'>, at: Date, reason: string): Promise<void> {
+      await db.transaction(async () => {
+        await db.update(orders).set(operatorFlag(at, reason)).where(eq(orders.id, order.id));
+        await db.insert(orderEvents).values({
+          id: newId('oev'),
+          orderId: order.id,
+          fromStatus: order.status,
+          toStatus: order.status,
+          step: order.step,
+          detail: reason,
+          at,
+        });
+      });
     },
 
     /**

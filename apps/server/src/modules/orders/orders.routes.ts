@@ -4,6 +4,7 @@ import { AppError } from '../../platform/app-error.ts';
 import type { IdentityFace } from '../identity/index.ts';
 import { ARRIVAL_BY_NETWORK } from '../quotes/index.ts';
 import type { OrderService } from './order.service.ts';
+import type { SellOrderService } from './sell-order.service.ts';
 import type { MerchantTransactionService } from '../merchant/index.ts';
 import type { QuoteService } from '../quotes/index.ts';
 import { registerCall } from '../../platform/calls.ts';
@@ -11,7 +12,13 @@ import { registerCall } from '../../platform/calls.ts';
 /** Quotes and card orders (docs/rules/calls.md "Order and card"), and a merchant's transactions: who may make each call is its definition's caller kind. */
 export function registerOrderRoutes(
   app: FastifyInstance,
-  deps: { quotes: QuoteService; orders: OrderService; transactions: MerchantTransactionService; identity: IdentityFace },
+  deps: {
+    quotes: QuoteService;
+    orders: OrderService;
+    sells: SellOrderService;
+    transactions: MerchantTransactionService;
+    identity: IdentityFace;
+  },
 ): void {
   for (const call of [CALLS.getQuote, CALLS.getQuoteV2]) {
     registerCall(app, call, async (request) => ok(await deps.quotes.quote(request.auth!.user, request.body)));
@@ -35,6 +42,12 @@ export function registerOrderRoutes(
     // The requester's address counts an authenticator code's check in the per-IP limit all such checks share.
     async (request) => ok(await deps.orders.submitBuy(request.auth!.user, request.body, deps.identity.requesterOf(request))),
   );
+
+  registerCall(app, CALLS.submitSell, async (request) =>
+    ok(await deps.sells.submitSell(request.auth!.user, request.body, deps.identity.requesterOf(request))),
+  );
+
+  registerCall(app, CALLS.submitAuthToken, async (request) => ok(await deps.orders.submitAuthToken(request.auth!.user, request.body)));
 
   registerCall(app, CALLS.getOrderDetail, async (request) => ok(await deps.orders.detail(request.auth!.user, request.body.orderId)));
 

@@ -1,5 +1,6 @@
 import { defineModule } from '../../platform/server-module.ts';
 import { registerOperatorReviewRoutes } from './operator-review.routes.ts';
+import { addChainWebhookReceiver } from './chain-webhook.ts';
 import { createOrdersModule } from './orders.module.ts';
 import { registerOrderRoutes } from './orders.routes.ts';
 import { registerSandboxLedgerRoutes } from './sandbox-ledger.routes.ts';
@@ -25,6 +26,7 @@ export const ordersModule = defineModule('orders', (context) => {
     verificationOf: (userId) => faces.get('kyc').verificationOf(userId),
     prices: providers.prices.provider,
     processor: processor.provider,
+    klarna: providers.klarna.provider,
     chain: providers.chain.provider,
     screening: providers['address-screening'].provider,
     mail: providers.mail.provider,
@@ -34,12 +36,20 @@ export const ordersModule = defineModule('orders', (context) => {
     chainConfirmPollMs: Math.max(250, Math.min(config.SANDBOX_CHAIN_CONFIRM_MS, 10_000)),
     payoutConfirmDeadlineMs: config.PAYOUT_CONFIRM_DEADLINE_MS,
     merchants: faces.get('merchant'),
+    travelRule: { enabled: config.GTR_ENABLED, vasps: config.TRAVEL_RULE_VASPS },
   });
   registerOrderRoutes(app, {
     quotes: orders.quotes,
     orders: orders.orders,
+    sells: orders.sells,
     transactions: orders.merchantTransactions,
     identity: faces.get('identity'),
+  });
+  addChainWebhookReceiver({
+    intake: context.webhooks,
+    chain: providers.chain.provider,
+    orders: orders.repository,
+    sells: orders.sellSettlement,
   });
   if (processor.selfHosted && !production) registerSandboxLedgerRoutes(app, orders);
   // Orders awaiting an operator (payouts past their deadline): in production too, since /sandbox/ledger is not there.

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { JobQueueRepository } from '../../jobs/job-queue.repository.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { RunInTransaction } from '../../platform/transaction.ts';
-import { createFlowRunner, type StepOutcome } from '../../jobs/flow-runner.ts';
+import { createFlowRunner } from '../../jobs/flow-runner.ts';
 import {
   type CardProcessorProvider,
   type DeclineReason,
@@ -21,10 +21,12 @@ import {
   type Transfer,
 } from '../../providers/chain/chain.ts';
 import { loggableError } from '../../platform/logging.ts';
+import { type KlarnaProvider, KlarnaTimeoutError, KlarnaUnavailableError } from '../../providers/klarna/index.ts';
 import type { JournalInput, Ledger } from '../ledger/index.ts';
 import type { SavedCards } from '../cards/index.ts';
 import { scheduleReconcile } from './late-authorisations.ts';
 import type { TransactionRecords } from '../merchant/index.ts';
+import { createKlarnaPayment, KLARNA_CHANNEL } from './klarna-payment.ts';
 import {
   captureJournal,
   isOverdraftError,
@@ -34,9 +36,12 @@ import {
   purchaseJournal,
   reservationJournal,
   reservationKey,
+  refundKindOf,
   REVERSALS,
 } from './order-journals.ts';
 import type { OrderChange, OrderRow, OrdersRepository } from './orders.repository.ts';
+import { createOrderMover } from './order-moves.ts';
+import type { Outcome, PaymentSource } from './payment-source.ts';
 
 export const JOB_ADVANCE_ORDER = 'order.advance';
 export const JOB_ORDER_RECEIPT = 'order.receipt';
@@ -51,8 +56,6 @@ const OUTAGE_RETRY_MS = 10_000;
 export const DEFAULT_PAYOUT_CONFIRM_DEADLINE_MS = 4 * 60 * 60 * 1000;
 /** A payout waiting for an operator is still looked at, this often: a late confirmation or failure ends it by itself. */
 const PAYOUT_REVIEW_POLL_MS = 10 * 60 * 1000;
-
-type Outcome = StepOutcome<OrderRow>;
 
 const DECLINE_REASONS: Record<DeclineReason, OrderFailReason> = {
   DECLINED: 'CARD_DECLINED',
@@ -70,19 +73,27 @@ const PAST_DEADLINE_STEPS = ['PAYOUT', 'CONFIRM', 'PAYOUT_REVIEW', 'REFUND', 'DO
 
 /** An outside service is down or slow: the step is tried again later with the same keys. */
 const isOutage = (error: unknown) =>
-  error instanceof ProcessorUnavailableError || error instanceof ProcessorTimeoutError || error instanceof ChainUnavailableError;
+  error instanceof ProcessorUnavailableError ||
+  error instanceof ProcessorTimeoutError ||
+  error instanceof ChainUnavailableError ||
+  error instanceof KlarnaUnavailableError ||
+  error instanceof KlarnaTimeoutError;
 
 /**
- * Settlement of a card buy, one step at a time (order-state.ts): authorise → reserve the crypto →
+ * Settlement of a buy, one step at a time (order-state.ts): authorise → reserve the crypto →
  * capture → sell from the reserve → pay out → confirm → SUCCESS, or void / refund. Every step is safe to run twice: provider
  * calls carry keys derived from the order id, journals are keyed, and the order row only moves
  * by compare-and-set, so a crash, a retry or two workers at once change nothing twice.
+ * How the money is authorised, captured, released and refunded is the order's payment source
+ * (payment-source.ts): the card processor's, or Klarna's for a Klarna buy (klarna-payment.ts).
  */
 export function createSettlement(deps: {
   orders: OrdersRepository;
   cards: SavedCards;
   ledger: Ledger;
   processor: CardProcessorProvider;
+  /** Klarna buys' payments; absent where only card orders are settled. */
+  klarna?: KlarnaProvider;
   chain: ChainProvider;
   queue: JobQueueRepository;
   /** Each move, its journals and its next jobs commit together (platform/transaction.ts). */
@@ -104,19 +115,12 @@ export function createSettlement(deps: {
   // Booked against the processor that holds the order's payment (stored on the order), never the one configured now.
   const moneyOf = (order: OrderRow): OrderMoney => ({ ...order, fees: order.fees as QuoteFees });
 
-  /**
-   * Moves the order by compare-and-set and, in the same transaction, writes what goes with the
-   * move (`withMove`: a journal, the next job), its receipt job and its merchant transaction's end.
-   * When another worker moved the order first, nothing of it is written.
-   */
-  async function move(order: OrderRow, change: OrderChange, withMove?: () => Promise<void>): Promise<Outcome> {
-    const now = clock.now();
-    const final = change.step === 'DONE';
-    const withCompletion: OrderChange = final ? { ...change, set: { ...change.set, completedAt: now } } : change;
-    const moved = await deps.transaction(async () => {
-      const after = await orders.transition(order, withCompletion, now);
-      if (!after) return undefined;
-      await withMove?.();
+  /** Every move: a success queues its receipt; an ended order ends its merchant's transaction. */
+  const move = createOrderMover({
+    orders,
+    transaction: deps.transaction,
+    clock,
+    alongWith: async (order, change, now) => {
       if (change.status === 'SUCCESS')
         await deps.queue.enqueue({
           kind: JOB_ORDER_RECEIPT,
@@ -124,14 +128,10 @@ export function createSettlement(deps: {
           runAt: now,
           dedupeKey: `order-receipt:${order.id}`,
         });
-      if (final && order.merchantTranId)
+      if (change.step === 'DONE' && order.merchantTranId)
         await deps.merchantTransactions.finish(order.merchantTranId, order.id, change.status === 'SUCCESS' ? 'Success' : 'Failed', now);
-      return after;
-    });
-    // Moved by us: go on with the order as the move left it (what goes with a move never changes the
-    // order's row). Moved by another worker: read it again.
-    return moved ? { movedTo: moved } : 'moved';
-  }
+    },
+  });
 
   /**
    * A step that posts several journals locks all their accounts first, in the ledger's one order:
@@ -287,23 +287,27 @@ export function createSettlement(deps: {
       );
       if (!marked) return 'moved';
     }
-    await processor.void(order.paymentId!, { idempotencyKey: keyOf(order.id, 'void') });
+    await sourceOf(order).release(order);
     return endUnpaid(order, 'FAILED', 'LIQUIDITY');
   }
 
-  /** The card was charged: the order moves on to the sale with the capture in its books. */
+  /** The card (or Klarna) was charged: the order moves on to the sale with the capture in its books. */
   const recordCapture = (order: OrderRow, detail: string) =>
     move(order, { status: 'PROCESSING', step: 'PURCHASE', detail }, async () => {
       await ledger.post(captureJournal(moneyOf(order)));
     });
 
   async function capture(order: OrderRow): Promise<Outcome> {
-    await processor.capture(order.paymentId!, {
-      idempotencyKey: keyOf(order.id, 'capture'),
-      amount: order.fiatAmount,
-      currency: order.fiatCurrency,
-    });
-    return recordCapture(order, 'captured');
+    const captured = await sourceOf(order).capture(order);
+    if (captured === 'captured') return recordCapture(order, 'captured');
+    // The authorisation is gone (Klarna cancelled or expired it): nothing was taken, the crypto goes back.
+    return move(
+      order,
+      { status: 'FAILED', step: 'DONE', set: { failReason: captured.failReason }, detail: `capture refused: ${captured.failReason}` },
+      async () => {
+        await releaseReservation(order);
+      },
+    );
   }
 
   async function purchase(order: OrderRow): Promise<Outcome> {
@@ -441,16 +445,12 @@ export function createSettlement(deps: {
   }
 
   async function refund(order: OrderRow): Promise<Outcome> {
-    await processor.refund(order.paymentId!, {
-      idempotencyKey: keyOf(order.id, 'refund'),
-      amount: order.fiatAmount,
-      currency: order.fiatCurrency,
-    });
+    await sourceOf(order).refund(order);
     const status: OrderStatus = order.failReason === 'DEADLINE_PASSED' ? 'EXPIRED_ERROR' : 'FAILED';
     return move(order, { status, step: 'DONE', detail: 'refunded' }, async () => {
       // The capture as it was booked (its processor, its amount), reversed.
       await ledger.reverse(REVERSALS.capture.of(order.id), {
-        kind: REVERSALS.capture.kind,
+        kind: refundKindOf(order),
         idempotencyKey: REVERSALS.capture.key(order.id),
       });
     });
@@ -463,30 +463,72 @@ export function createSettlement(deps: {
     }
   }
 
-  /** docs/trust.md: a card order ends by its deadline. What it ends as depends on how far the money went. */
-  async function expire(order: OrderRow): Promise<Outcome> {
-    if (order.step === 'AUTHORIZE') {
-      if (order.paymentId) {
-        // The bank may have answered while nobody looked: a declined or voided payment ends as it says.
-        const payment = await processor.getPayment(order.paymentId);
-        if (payment.status === 'DECLINED' || payment.status === 'VOIDED') return onPayment(order, payment);
-        await voidIfHeld(order, payment);
-      }
-      // Without a payment id, an earlier attempt that failed as an outage may still have authorised: look for it later.
-      return endUnpaid(
-        order,
-        'EXPIRED',
-        order.threeDsStatus === 'PENDING' ? 'THREE_DS_EXPIRED' : 'DEADLINE_PASSED',
-        order.threeDsStatus === 'PENDING' ? { threeDsStatus: 'EXPIRED' } : {},
-        order.paymentId ? undefined : reconcileLater(order),
-      );
-    }
-    if (order.step === 'RESERVE' || order.step === 'CAPTURE') {
-      const payment = await processor.getPayment(order.paymentId!);
-      // A capture that went through while its answer was lost (a timeout) is booked first; the deadline
-      // then refunds it from PURCHASE. Ending here as voided would keep the person's money.
-      if (payment.status === 'CAPTURED') return recordCapture(order, 'captured (found at the deadline)');
+  /** The deadline at AUTHORIZE: the card's authorisation never finished (a 3DS challenge, or no answer). */
+  async function expireUnauthorisedCard(order: OrderRow): Promise<Outcome> {
+    if (order.paymentId) {
+      // The bank may have answered while nobody looked: a declined or voided payment ends as it says.
+      const payment = await processor.getPayment(order.paymentId);
+      if (payment.status === 'DECLINED' || payment.status === 'VOIDED') return onPayment(order, payment);
       await voidIfHeld(order, payment);
+    }
+    // Without a payment id, an earlier attempt that failed as an outage may still have authorised: look for it later.
+    return endUnpaid(
+      order,
+      'EXPIRED',
+      order.threeDsStatus === 'PENDING' ? 'THREE_DS_EXPIRED' : 'DEADLINE_PASSED',
+      order.threeDsStatus === 'PENDING' ? { threeDsStatus: 'EXPIRED' } : {},
+      order.paymentId ? undefined : reconcileLater(order),
+    );
+  }
+
+  /** A card buy's payment: the card processor's authorisation, void, capture and refund (today's calls). */
+  const cardPayment: PaymentSource = {
+    authorize,
+    release: (order) => processor.void(order.paymentId!, { idempotencyKey: keyOf(order.id, 'void') }),
+    async capture(order) {
+      await processor.capture(order.paymentId!, {
+        idempotencyKey: keyOf(order.id, 'capture'),
+        amount: order.fiatAmount,
+        currency: order.fiatCurrency,
+      });
+      return 'captured';
+    },
+    refund: (order) =>
+      processor.refund(order.paymentId!, {
+        idempotencyKey: keyOf(order.id, 'refund'),
+        amount: order.fiatAmount,
+        currency: order.fiatCurrency,
+      }),
+    async releaseUnlessCaptured(order) {
+      const payment = await processor.getPayment(order.paymentId!);
+      if (payment.status === 'CAPTURED') return true;
+      await voidIfHeld(order, payment);
+      return false;
+    },
+    expireUnauthorised: expireUnauthorisedCard,
+  };
+
+  /** A Klarna buy's payment (klarna-payment.ts): Klarna's order, placed with the widget's token. */
+  const klarnaPayment = createKlarnaPayment({
+    klarna: deps.klarna,
+    orders,
+    clock,
+    log: deps.log,
+    move,
+    endUnpaid,
+    wake: (order, at) => deps.queue.wake(advanceJobKey(order.id), at),
+  });
+
+  /** The order's payment source, by its channel. */
+  const sourceOf = (order: OrderRow): PaymentSource => (order.channelCode === KLARNA_CHANNEL ? klarnaPayment : cardPayment);
+
+  /** docs/trust.md: a buy ends by its deadline. What it ends as depends on how far the money went. */
+  async function expire(order: OrderRow): Promise<Outcome> {
+    if (order.step === 'AUTHORIZE' || order.step === 'KLARNA_AUTH') return sourceOf(order).expireUnauthorised(order);
+    if (order.step === 'RESERVE' || order.step === 'CAPTURE') {
+      // A capture that went through while its answer was lost (a timeout) is booked first; the deadline
+      // then refunds it from PURCHASE. Ending here as released would keep the person's money.
+      if (await sourceOf(order).releaseUnlessCaptured(order)) return recordCapture(order, 'captured (found at the deadline)');
       return move(
         order,
         { status: 'EXPIRED_ERROR', step: 'DONE', set: { failReason: 'DEADLINE_PASSED' }, detail: 'deadline: authorisation voided' },
@@ -498,7 +540,7 @@ export function createSettlement(deps: {
     return startRefund(order, 'DEADLINE_PASSED');
   }
 
-  /** Card buy as a flow (jobs/flow-runner.ts): the runner owns the loop, the deadline and outage waits. */
+  /** A buy as a flow (jobs/flow-runner.ts): the runner owns the loop, the deadline and outage waits. */
   const flow = createFlowRunner<OrderRow>(
     {
       jobKind: JOB_ADVANCE_ORDER,
@@ -508,6 +550,7 @@ export function createSettlement(deps: {
       finalStep: 'DONE',
       steps: {
         AUTHORIZE: authorize,
+        KLARNA_AUTH: (order) => klarnaPayment.authorize(order),
         RESERVE: reserve,
         CAPTURE: capture,
         PURCHASE: purchase,
@@ -532,6 +575,13 @@ export function createSettlement(deps: {
     advance: flow.advance,
     /** The worker advances each order whose job is due. */
     registerJobs: flow.register,
+
+    /**
+     * submit-auth-token, inside the person's request: places the Klarna order with the widget's token (or
+     * ends the order on the widget's decline) and moves the order as Klarna's fraud check says. Klarna's
+     * timeouts and outages are thrown (the token is never stored: the page sends it again).
+     */
+    placeKlarnaOrder: klarnaPayment.placeOrder,
 
     /**
      * The authorisation step only, inside the person's request (submit-buy, get-3ds-status), so

@@ -3,6 +3,8 @@ export interface FirmQuote {
   id: string;
   orderId: string;
   userId: string;
+  /** buy or sell. */
+  transactionType: string;
   channelCode: string;
   paymentMethod: string;
   fiatCurrency: string;

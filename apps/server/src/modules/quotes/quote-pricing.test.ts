@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { AmountTooSmallError, priceBuy, type PricingInput } from './quote-pricing.ts';
+import { AmountTooSmallError, priceBuy, priceSell, type PricingInput } from './quote-pricing.ts';
 
 const base: Omit<PricingInput, 'amount'> = {
   referencePrice: new Decimal('50000'),
@@ -54,5 +54,39 @@ describe('priceBuy', () => {
 
   it('refuses an amount the fees swallow', () => {
     expect(() => priceBuy({ ...base, amount: { type: 'fiat', value: new Decimal('1') } })).toThrow(AmountTooSmallError);
+  });
+});
+
+describe('priceSell', () => {
+  it('prices crypto sent: below the reference price by the spread, our fee off the proceeds, no network fee', () => {
+    const quote = priceSell({ ...base, amount: { type: 'crypto', value: new Decimal('0.002') } });
+    expect(quote.price.toFixed()).toBe('49500');
+    // 0.002 × 49,500 = 99.00 proceeds; 2.5% = 2.475 → 2.48 (up); 99.00 − 2.48 = 96.52 paid out
+    expect(quote.ourFee.toFixed(2)).toBe('2.48');
+    expect(quote.fiatAmount.toFixed(2)).toBe('96.52');
+    expect(quote.networkFee.toFixed(2)).toBe('0.00');
+    expect(quote.spread.toFixed(2)).toBe('1.00');
+    expect(quote.cryptoAmount.times(quote.price).minus(quote.ourFee).gte(quote.fiatAmount)).toBe(true);
+  });
+
+  it('asks for enough crypto to pay out at least the fiat amount typed', () => {
+    for (const wanted of ['20', '96.52', '333.33', '1000', '4999.99']) {
+      const quote = priceSell({ ...base, amount: { type: 'fiat', value: new Decimal(wanted) } });
+      expect(quote.fiatAmount.gte(wanted)).toBe(true);
+      // One satoshi less would no longer pay it out.
+      const less = priceSell({ ...base, amount: { type: 'crypto', value: quote.cryptoAmount.minus('0.00000001') } });
+      expect(less.fiatAmount.lt(wanted)).toBe(true);
+    }
+  });
+
+  it('halves our fee with the promotion', () => {
+    const quote = priceSell({ ...base, discountRate: new Decimal('0.5'), amount: { type: 'crypto', value: new Decimal('0.002') } });
+    expect(quote.ourFeeBeforeDiscount.toFixed(2)).toBe('2.48');
+    expect(quote.discount.toFixed(2)).toBe('1.24');
+    expect(quote.fiatAmount.toFixed(2)).toBe('97.76');
+  });
+
+  it('refuses an amount the fee swallows', () => {
+    expect(() => priceSell({ ...base, amount: { type: 'crypto', value: new Decimal('0.00000001') } })).toThrow(AmountTooSmallError);
   });
 });

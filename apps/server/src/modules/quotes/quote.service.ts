@@ -18,15 +18,17 @@ import { KYC_LIMIT_TIERS, LIMIT_CURRENCY, periodStarts } from '../kyc/index.ts';
 import type { Catalogue } from '../reference/index.ts';
 import { checkDestination } from '../wallets/index.ts';
 import type { MerchantTransactionService } from '../merchant/index.ts';
-import { MAX_QUOTED_CRYPTO_DECIMALS, networkFeeIn, ourFeeRate, spreadRate } from './fee-schedule.ts';
+import { MAX_QUOTED_CRYPTO_DECIMALS, networkFeeIn, ourFeeRate, PAYMENT_METHOD_BY_CHANNEL, spreadRate } from './fee-schedule.ts';
 import type { FirmQuote } from './firm-quote.ts';
 import type { QuoteRow, QuotesRepository } from './quotes.repository.ts';
-import { AmountTooSmallError, priceBuy } from './quote-pricing.ts';
+import { AmountTooSmallError, type Pricing, priceBuy, priceSell } from './quote-pricing.ts';
 
-export type QuoteInput = Omit<GetQuoteRequest, 'channelCode' | 'paymentMethod' | 'transactionType'> & {
+export type QuoteInput = Omit<GetQuoteRequest, 'channelCode' | 'paymentMethod'> & {
   channelCode: string;
   paymentMethod: string;
 };
+
+type TransactionType = 'buy' | 'sell';
 
 type LimitPeriod = (typeof LIMIT_PERIODS)[number];
 
@@ -52,8 +54,9 @@ export interface AmountLimits {
 }
 
 /**
- * Firm quotes for card buys: the reference price with our spread, our fee (halved on the first
- * 3 transactions), the network fee, and the limits of the pair and of the person's KYC tier.
+ * Firm quotes for card and Klarna buys and card sells: the reference price with our spread (above it to buy,
+ * below it to sell), our fee (halved on the first 3 transactions), the network fee of a payout
+ * (a buy's; a seller pays their own), and the limits of the pair and of the person's KYC tier.
  * A quote belongs to one order id and holds for QUOTE_TTL_SECONDS; only the order's newest quote
  * can be submitted.
  */
@@ -79,17 +82,20 @@ export function createQuoteService(deps: {
     }
   }
 
-  async function pairOf(input: { fiatCurrency: string; cryptoCurrency: string; network: string; channelCode: string }) {
+  async function pairOf(input: PairInput) {
+    const transactionType = input.transactionType ?? 'buy';
     const offers = await deps.reference.listPairOffers({
       baseCurrency: input.fiatCurrency,
       channelCode: input.channelCode,
-      transactionType: 'buy',
+      transactionType,
     });
     const pair = offers.find((offer) => offer.cryptoCurrency === input.cryptoCurrency && offer.network === input.network);
     if (!pair)
       throw new AppError(
         ErrorCode.TradingPairUnsupported,
-        `${input.cryptoCurrency} on ${input.network} cannot be bought with ${input.fiatCurrency} by card`,
+        transactionType === 'sell'
+          ? `${input.cryptoCurrency} on ${input.network} cannot be sold for ${input.fiatCurrency} to a card`
+          : `${input.cryptoCurrency} on ${input.network} cannot be bought with ${input.fiatCurrency} ${input.channelCode === 'KLARNA' ? 'with Klarna' : 'by card'}`,
       );
     return pair;
   }
@@ -124,9 +130,104 @@ export function createQuoteService(deps: {
     return inEur.dividedBy(inFiat);
   }
 
+  /**
+   * A sell: the person sends cryptoAmount to an address made for the order once it is submitted,
+   * and fiatAmount is paid out to their card. No wallet address (the crypto comes to us) and no
+   * merchant transaction (merchants' transactions are buys).
+   */
+  async function sellQuote(user: Principal, input: QuoteInput, standing: Standing, kycLevel: number): Promise<Quote> {
+    if (input.walletAddress !== undefined || input.memo !== undefined || input.tranId !== undefined)
+      throw new AppError(ErrorCode.TradingPairUnsupported, 'a sell takes no wallet address and no merchant transaction');
+    const feeRate = ourFeeRate(input.channelCode);
+    if (!feeRate || input.channelCode !== 'CHECKOUT' || input.paymentMethod !== 'CARD')
+      throw new AppError(ErrorCode.TradingPairUnsupported, 'only card sells on the CHECKOUT channel are quoted here');
+    const decimals = await decimalsOf(input.fiatCurrency, input.cryptoCurrency, input.network);
+    const limits = amountLimits(
+      await service.pairAndRate({ ...input, transactionType: 'sell' }),
+      roomLeft(kycLevel, standing),
+      decimals.fiat,
+    );
+    const promotion = promotionOf(standing);
+    const reference = await referencePrice(input.cryptoCurrency, input.fiatCurrency);
+    let pricing;
+    try {
+      pricing = priceSell({
+        referencePrice: reference,
+        spreadRate: new Decimal(spreadRate(input.cryptoCurrency)),
+        ourFeeRate: new Decimal(feeRate),
+        discountRate: promotion.eligible ? new Decimal(PROMOTION_DISCOUNT_RATE) : new Decimal(0),
+        networkFee: new Decimal(0),
+        fiatDecimals: decimals.fiat,
+        cryptoDecimals: decimals.crypto,
+        amount:
+          input.fiatAmount !== undefined
+            ? { type: 'fiat', value: new Decimal(input.fiatAmount) }
+            : { type: 'crypto', value: new Decimal(input.cryptoAmount!) },
+      });
+    } catch (error) {
+      if (error instanceof AmountTooSmallError) throw limitExceeded(limits, input.fiatCurrency, decimals.fiat);
+      throw error;
+    }
+    if (pricing.fiatAmount.lt(limits.minAmount) || pricing.fiatAmount.gt(limits.maxAmount))
+      throw limitExceeded(limits, input.fiatCurrency, decimals.fiat);
+    return storeQuote(user, input, 'sell', pricing, reference, promotion.eligible, decimals.fiat, limits, null);
+  }
+
+  /** Stores the quote (the order id must be free or the person's own) and answers it. */
+  async function storeQuote(
+    user: Principal,
+    input: QuoteInput,
+    transactionType: TransactionType,
+    pricing: Pricing,
+    reference: Decimal,
+    promotionApplied: boolean,
+    fiatDecimals: number,
+    limits: AmountLimits,
+    destination: { address: string; memo: string | null } | null,
+  ): Promise<Quote> {
+    const now = clock.now();
+    const fixed = (value: Decimal) => value.toFixed(fiatDecimals);
+    const fees: QuoteFees = {
+      ourFee: fixed(pricing.ourFee),
+      ourFeeBeforeDiscount: fixed(pricing.ourFeeBeforeDiscount),
+      networkFee: fixed(pricing.networkFee),
+      spread: fixed(pricing.spread),
+      spreadRate: spreadRate(input.cryptoCurrency),
+      discount: fixed(pricing.discount),
+      total: fixed(pricing.ourFee.plus(pricing.networkFee)),
+    };
+    const row: QuoteRow = {
+      id: newId('quo'),
+      orderId: input.orderId,
+      userId: user.id,
+      transactionType,
+      channelCode: input.channelCode,
+      paymentMethod: input.paymentMethod,
+      fiatCurrency: input.fiatCurrency,
+      cryptoCurrency: input.cryptoCurrency,
+      network: input.network,
+      amountType: input.fiatAmount !== undefined ? 'fiat' : 'crypto',
+      fiatAmount: fixed(pricing.fiatAmount),
+      cryptoAmount: pricing.cryptoAmount.toFixed(),
+      price: pricing.price.toFixed(),
+      referencePrice: reference.toFixed(),
+      fees,
+      promotionApplied,
+      walletAddress: destination?.address ?? null,
+      memo: destination?.memo ?? null,
+      tranId: input.tranId ?? null,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + QUOTE_TTL_SECONDS * 1000),
+      supersededAt: null,
+    };
+    // Another person's quotes may hold the order id: the insert refuses it rather than a read before it.
+    if (!(await quotes.insertQuote(row))) throw orderIdTaken();
+    return toQuote(row, limits, fiatDecimals, now);
+  }
+
   const service = {
     /** The pair's own range and what one unit of the fiat is worth in EUR (the tier's room is the caller's to add). */
-    async pairAndRate(input: { fiatCurrency: string; cryptoCurrency: string; network: string; channelCode: string }): Promise<PairAndRate> {
+    async pairAndRate(input: PairInput): Promise<PairAndRate> {
       const pair = await pairOf(input);
       return {
         minAmount: new Decimal(pair.minAmount),
@@ -141,7 +242,7 @@ export function createQuoteService(deps: {
      * The amounts of the pair the person may buy now, before any quote (kyc/limit/query with a pair):
      * the pair's range cut to their tier's room, written as the quote writes its minAmount and maxAmount.
      */
-    async amountRange(userId: string, input: { fiatCurrency: string; cryptoCurrency: string; network: string; channelCode: string }) {
+    async amountRange(userId: string, input: PairInput) {
       const decimals = await decimalsOf(input.fiatCurrency, input.cryptoCurrency, input.network);
       const [pair, { room }] = await Promise.all([service.pairAndRate(input), tierRoomAndPromotion(userId)]);
       const limits = amountLimits(pair, room, decimals.fiat);
@@ -167,15 +268,21 @@ export function createQuoteService(deps: {
       // An order id is one person's, and a submitted order keeps the quote it was submitted with.
       if (standing.orderOwner && standing.orderOwner !== user.id) throw orderIdTaken();
       if (standing.orderOwner) throw new AppError(ErrorCode.OrderAlreadySubmitted);
+      const transactionType: TransactionType = input.transactionType ?? 'buy';
+      if (transactionType === 'sell') return sellQuote(user, input, standing, kycLevel);
       const transaction = input.tranId ? await deps.transactions.openFor(user, input.tranId, input) : null;
       // A quote that names no address for a merchant's transaction takes the merchant's (fixed or prefill).
       const named = input.walletAddress
         ? { address: input.walletAddress, memo: input.memo }
         : transaction && deps.transactions.merchantDestination(transaction, input.network);
       const destination = named ? await checkDestination({ network: input.network, address: named.address, memo: named.memo }) : null;
+      // Card buys (CHECKOUT, paymentMethod CARD) and Klarna buys (KLARNA, paymentMethod KLARNA).
       const feeRate = ourFeeRate(input.channelCode);
-      if (!feeRate || input.paymentMethod !== 'CARD')
-        throw new AppError(ErrorCode.TradingPairUnsupported, 'only card buys on the CHECKOUT channel are quoted here');
+      if (!feeRate || PAYMENT_METHOD_BY_CHANNEL[input.channelCode] !== input.paymentMethod)
+        throw new AppError(
+          ErrorCode.TradingPairUnsupported,
+          'only card buys (channelCode CHECKOUT, paymentMethod CARD) and Klarna buys (channelCode and paymentMethod KLARNA) are quoted here',
+        );
       const decimals = await decimalsOf(input.fiatCurrency, input.cryptoCurrency, input.network);
       const limits = amountLimits(await service.pairAndRate(input), roomLeft(kycLevel, standing), decimals.fiat);
       const promotion = promotionOf(standing);
@@ -217,43 +324,7 @@ export function createQuoteService(deps: {
       if (pricing.fiatAmount.lt(limits.minAmount) || pricing.fiatAmount.gt(limits.maxAmount))
         throw limitExceeded(limits, input.fiatCurrency, decimals.fiat);
 
-      const now = clock.now();
-      const fixed = (value: Decimal) => value.toFixed(decimals.fiat);
-      const fees: QuoteFees = {
-        ourFee: fixed(pricing.ourFee),
-        ourFeeBeforeDiscount: fixed(pricing.ourFeeBeforeDiscount),
-        networkFee: fixed(pricing.networkFee),
-        spread: fixed(pricing.spread),
-        spreadRate: spreadRate(input.cryptoCurrency),
-        discount: fixed(pricing.discount),
-        total: fixed(pricing.ourFee.plus(pricing.networkFee)),
-      };
-      const row: QuoteRow = {
-        id: newId('quo'),
-        orderId: input.orderId,
-        userId: user.id,
-        channelCode: input.channelCode,
-        paymentMethod: input.paymentMethod,
-        fiatCurrency: input.fiatCurrency,
-        cryptoCurrency: input.cryptoCurrency,
-        network: input.network,
-        amountType: input.fiatAmount !== undefined ? 'fiat' : 'crypto',
-        fiatAmount: fixed(pricing.fiatAmount),
-        cryptoAmount: pricing.cryptoAmount.toFixed(),
-        price: pricing.price.toFixed(),
-        referencePrice: reference.toFixed(),
-        fees,
-        promotionApplied: promotion.eligible,
-        walletAddress: destination?.address ?? null,
-        memo: destination?.memo ?? null,
-        tranId: input.tranId ?? null,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + QUOTE_TTL_SECONDS * 1000),
-        supersededAt: null,
-      };
-      // Another person's quotes may hold the order id: the insert refuses it rather than a read before it.
-      if (!(await quotes.insertQuote(row))) throw orderIdTaken();
-      return toQuote(row, limits, decimals.fiat, now);
+      return storeQuote(user, input, 'buy', pricing, reference, promotion.eligible, decimals.fiat, limits, destination);
     },
 
     /** update-quote: a fresh price for the order's newest quote, same amounts as typed. */
@@ -264,6 +335,7 @@ export function createQuoteService(deps: {
       const typed = old.amountType === 'fiat' ? { fiatAmount: old.fiatAmount } : { cryptoAmount: old.cryptoAmount };
       return service.quote(user, {
         orderId,
+        transactionType: old.transactionType as TransactionType,
         channelCode: old.channelCode,
         paymentMethod: old.paymentMethod,
         fiatCurrency: old.fiatCurrency,
@@ -289,6 +361,7 @@ export function createQuoteService(deps: {
 }
 
 type PairAndRate = { minAmount: Decimal; pairMax: Decimal; eurPerFiat: Decimal };
+type PairInput = { fiatCurrency: string; cryptoCurrency: string; network: string; channelCode: string; transactionType?: TransactionType };
 
 const orderIdTaken = () => new AppError(ErrorCode.IdempotencyKeyReused, 'This order id belongs to another order: generate a new one.');
 
@@ -332,7 +405,7 @@ function toQuote(row: QuoteRow, limits: AmountLimits, fiatDecimals: number, now:
   return {
     quoteId: row.id,
     orderId: row.orderId,
-    transactionType: 'buy',
+    transactionType: row.transactionType as TransactionType,
     channelCode: row.channelCode as Quote['channelCode'],
     paymentMethod: row.paymentMethod,
     fiatCurrency: row.fiatCurrency,

@@ -20,10 +20,10 @@ export function createQuotesRepository(db: Database) {
           where order_id = ${row.orderId} and user_id = ${row.userId} and superseded_at is null and not ${othersHoldIt}
         )
         -- A select, not values: only a select can be refused by the where below. Its parameters are typed by casts.
-        insert into quotes (id, order_id, user_id, channel_code, payment_method, fiat_currency, crypto_currency, network,
+        insert into quotes (id, order_id, user_id, transaction_type, channel_code, payment_method, fiat_currency, crypto_currency, network,
           amount_type, fiat_amount, crypto_amount, price, reference_price, fees, promotion_applied, wallet_address, memo,
           tran_id, created_at, expires_at, superseded_at)
-        select ${row.id}, ${row.orderId}::uuid, ${row.userId}, ${row.channelCode}, ${row.paymentMethod}, ${row.fiatCurrency},
+        select ${row.id}, ${row.orderId}::uuid, ${row.userId}, ${row.transactionType}, ${row.channelCode}, ${row.paymentMethod}, ${row.fiatCurrency},
           ${row.cryptoCurrency}, ${row.network}, ${row.amountType}, ${row.fiatAmount}::numeric, ${row.cryptoAmount}::numeric,
           ${row.price}::numeric, ${row.referencePrice}::numeric, ${JSON.stringify(row.fees)}::jsonb, ${row.promotionApplied}::boolean,
           ${row.walletAddress}, ${row.memo},

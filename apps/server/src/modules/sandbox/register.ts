@@ -1,5 +1,8 @@
 import { defineLeafModule } from '../../platform/server-module.ts';
+import { sandboxChainOf } from '../../providers/chain/index.ts';
 import { registerSandboxCardFieldsRoutes } from './card-fields.routes.ts';
+import { registerSandboxChainRoutes } from './chain.routes.ts';
+import { registerSandboxKlarnaRoutes } from './klarna-widget.routes.ts';
 import { registerKycVerificationRoutes } from './kyc-verification.routes.ts';
 import { registerMailboxRoutes } from './mailbox.routes.ts';
 import { registerSandboxThreeDsRoutes } from './three-ds.routes.ts';
@@ -18,4 +21,9 @@ export const sandboxModule = defineLeafModule('sandbox', ({ app, providers, prod
     registerSandboxThreeDsRoutes(app, sandboxProcessor);
     registerSandboxCardFieldsRoutes(app, { processor: sandboxProcessor, rateLimiter, clock });
   }
+  // Sending funds that never existed is a tool, never a vendor page: not in production even where the sandbox chain is allowed.
+  const sandboxChain = sandboxChainOf(providers.chain.provider);
+  if (sandboxChain && !production) registerSandboxChainRoutes(app, sandboxChain);
+  // The Klarna widget is the vendor's page a Klarna payment passes through.
+  if (providers.klarna.selfHosted) registerSandboxKlarnaRoutes(app, providers.klarna.selfHosted);
 });

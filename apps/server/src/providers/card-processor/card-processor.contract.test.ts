@@ -3,6 +3,7 @@ import type { DatabaseHandle } from '../../db/client.ts';
 import { createManualClock } from '../../platform/clock.ts';
 import { createTestDatabase } from '../../../test/test-database.ts';
 import { type CardDetails, type CardProcessorProvider, CardRefusedError, ProcessorTimeoutError } from './card-processor.ts';
+import { DEFAULT_SANDBOX_SLOW_PAYOUT_MS, SANDBOX_PAYOUT_SETTLE_MS } from './sandbox-cards.ts';
 import type { SandboxCardProcessor } from './sandbox.ts';
 import { createCheckoutCardProcessor } from './checkout.ts';
 import { createFakeCheckout } from './fixtures/checkout/fake-checkout.ts';
@@ -35,6 +36,8 @@ interface Adapter {
   provider: CardProcessorProvider;
   /** The card typed into this processor's card fields: answers their single-use token. */
   cardFields(card: CardDetails): Promise<string>;
+  /** How many payouts the processor holds for a reference. */
+  payoutsFor(reference: string): Promise<number>;
 }
 
 function sandbox(): Adapter {
@@ -44,13 +47,23 @@ function sandbox(): Adapter {
     publicUrl: 'https://pay.example.test',
     fingerprintKey: Buffer.alloc(32, 5),
   });
-  return { provider, cardFields: async (card) => (await provider.tokenize(card)).token };
+  return {
+    provider,
+    cardFields: async (card) => (await provider.tokenize(card)).token,
+    payoutsFor: (reference) => provider.payoutsFor(reference),
+  };
 }
 
 function checkout(): Adapter {
-  const fake = createFakeCheckout(KEYS);
+  const fake = createFakeCheckout(KEYS, { clock });
   return {
-    provider: createCheckoutCardProcessor({ ...KEYS, fetchImpl: fake.fetchImpl, timeoutMs: 200 }),
+    provider: createCheckoutCardProcessor({
+      ...KEYS,
+      payoutCurrencyAccountId: 'ca_ux6najg5mnqexjs2jezz6gwseu',
+      fetchImpl: fake.fetchImpl,
+      timeoutMs: 200,
+    }),
+    payoutsFor: async (reference) => fake.payoutsFor(reference),
     cardFields: async (card) => {
       const response = await fake.fetchImpl('https://api.sandbox.checkout.com/tokens', {
         method: 'POST',
@@ -203,6 +216,83 @@ describe.each([
     await expect(
       provider.capture(payment.paymentId, { idempotencyKey: `cap:${payment.reference}`, amount: '20.00', currency: 'EUR' }),
     ).rejects.toThrow();
+  });
+
+  describe('payouts to a card', () => {
+    const payoutTo = async (number: string, reference = order(), amount = '25.50') => {
+      const { token } = await save(number);
+      return { reference, token, input: { idempotencyKey: `payout:${reference}`, reference, cardToken: token, amount, currency: 'EUR' } };
+    };
+
+    it('accepts a payout PENDING, once per key, pays it after a moment, and finds it by id and by reference', async () => {
+      const { reference, input } = await payoutTo('4242424242424242');
+      const payout = await provider.payout(input);
+      expect(payout).toEqual({
+        payoutId: expect.stringMatching(/^pay_/),
+        reference,
+        status: 'PENDING',
+        amount: '25.50',
+        currency: 'EUR',
+        declineReason: null,
+      });
+      expect(await provider.payout(input)).toEqual(payout);
+      expect(await provider.getPayout(payout.payoutId)).toEqual(payout);
+      clock.advance(SANDBOX_PAYOUT_SETTLE_MS);
+      const paid = { ...payout, status: 'PAID' };
+      expect(await provider.getPayout(payout.payoutId)).toEqual(paid);
+      expect(await provider.findPayout(reference)).toEqual(paid);
+      // A repeat is the same payout; Checkout.com replays its first answer (PENDING), so the status is getPayout's word.
+      expect((await provider.payout(input)).payoutId).toBe(payout.payoutId);
+      expect(await adapter.payoutsFor(reference)).toBe(1);
+      expect(await provider.findPayout(order())).toBeNull();
+    });
+
+    it('makes one payout of 8 calls racing with one key', async () => {
+      const { reference, input } = await payoutTo('5555555555554444');
+      const results = await Promise.all(Array.from({ length: 8 }, () => provider.payout(input)));
+      expect(new Set(results.map((payout) => payout.payoutId)).size).toBe(1);
+      expect(await adapter.payoutsFor(reference)).toBe(1);
+    });
+
+    it.each([
+      ['4000000000000002', 'DECLINED'],
+      ['4151512736305999', 'CARD_NOT_ELIGIBLE'],
+      ['4556294593757189', 'LIMIT_EXCEEDED'],
+    ] as const)('declines a payout to %s (%s) once its time has come, and never pays it', async (number, reason) => {
+      const { input } = await payoutTo(number);
+      const payout = await provider.payout(input);
+      expect(payout).toMatchObject({ status: 'PENDING', declineReason: null });
+      clock.advance(SANDBOX_PAYOUT_SETTLE_MS);
+      expect(await provider.getPayout(payout.payoutId)).toEqual({ ...payout, status: 'DECLINED', declineReason: reason });
+      clock.advance(DEFAULT_SANDBOX_SLOW_PAYOUT_MS);
+      expect((await provider.getPayout(payout.payoutId)).status).toBe('DECLINED');
+    });
+
+    it('keeps the slow card PENDING until SANDBOX_SLOW_PAYOUT_MS has passed on the clock, then pays it', async () => {
+      const { reference, input } = await payoutTo('4000000000000077');
+      const payout = await provider.payout(input);
+      clock.advance(DEFAULT_SANDBOX_SLOW_PAYOUT_MS - 1);
+      expect((await provider.getPayout(payout.payoutId)).status).toBe('PENDING');
+      clock.advance(1);
+      expect(await provider.findPayout(reference)).toEqual({ ...payout, status: 'PAID' });
+    });
+
+    it('makes the payout whose answer times out, and findPayout finds it; a retry with the key never pays twice', async () => {
+      const { reference, input } = await payoutTo('4000000000000119');
+      await expect(provider.payout(input)).rejects.toBeInstanceOf(ProcessorTimeoutError);
+      const found = await provider.findPayout(reference);
+      expect(found).toMatchObject({ reference, status: 'PENDING', amount: '25.50', currency: 'EUR' });
+      const retry = await provider.payout(input).catch((error: unknown) => error);
+      if (retry instanceof ProcessorTimeoutError) expect(kind).toBe('sandbox');
+      else expect(retry).toEqual(found);
+      clock.advance(SANDBOX_PAYOUT_SETTLE_MS);
+      expect(await provider.getPayout(found!.payoutId)).toMatchObject({ status: 'PAID' });
+      expect(await adapter.payoutsFor(reference)).toBe(1);
+    });
+
+    it('throws for an unknown payout id', async () => {
+      await expect(provider.getPayout('pay_unknown0000000000000000')).rejects.toThrow('no');
+    });
   });
 });
 

@@ -3,10 +3,11 @@ import type { BillingAddress, CardProcessor as CardNetwork } from '@causeway/con
 /**
  * The card processor (docs/ARCHITECTURE.md provider table): turns the single-use token of its hosted
  * card fields into a saved card, authorises a payment
- * (with a 3DS challenge when the bank asks), captures, refunds and voids. Amounts are decimal
+ * (with a 3DS challenge when the bank asks), captures, refunds and voids, and pays out to a saved
+ * card (selling crypto). Amounts are decimal
  * strings in the currency's major unit ("20.00" EUR); adapters convert to the vendor's minor units.
  * Every money-moving call carries an idempotency key derived from ours, so a timeout and retry
- * never charges twice (docs/trust.md).
+ * never charges or pays twice (docs/trust.md).
  */
 
 /**
@@ -113,6 +114,42 @@ export interface MoneyCallInput {
 }
 
 /**
+ * A payout to a card (selling crypto: the fiat goes to the person's saved card, Visa Direct or
+ * Mastercard Send). It is asynchronous at the processor: the request is accepted PENDING (Checkout.com
+ * answers every accepted payout 202 Pending), and becomes PAID or DECLINED later, so read it again
+ * (getPayout) until it leaves PENDING. Only PAID moved the money; DECLINED never will.
+ */
+export type PayoutStatus = 'PENDING' | 'PAID' | 'DECLINED';
+
+/**
+ * Why the card's bank refused a payout: DECLINED (any refusal we cannot name), CARD_NOT_ELIGIBLE
+ * (the card cannot receive payouts: ask for another card), LIMIT_EXCEEDED (the card's or scheme's
+ * amount limit: a smaller amount, or later, may pass).
+ */
+export type PayoutDeclineReason = 'DECLINED' | 'CARD_NOT_ELIGIBLE' | 'LIMIT_EXCEEDED';
+
+export interface PayoutInput {
+  idempotencyKey: string;
+  /** Our order id: the payout can be found by it after a timeout. */
+  reference: string;
+  /** The saved card's reusable token (TokenizedCard.token). */
+  cardToken: string;
+  amount: string;
+  currency: string;
+}
+
+export interface Payout {
+  payoutId: string;
+  /** Our reference (the order id), as sent. */
+  reference: string;
+  status: PayoutStatus;
+  amount: string;
+  currency: string;
+  /** Set when DECLINED, null otherwise. */
+  declineReason: PayoutDeclineReason | null;
+}
+
+/**
  * The card was refused (bad number for the processor, expired, CVV, a network we do not take), or
  * its token was: TOKEN_INVALID is a token unknown, expired or already used (enter the card again).
  */
@@ -123,7 +160,7 @@ export class CardRefusedError extends Error {
   }
 }
 
-/** The processor did not answer in time: the call may or may not have happened (reconcile with findPayment). */
+/** The processor did not answer in time: the call may or may not have happened (reconcile with findPayment or findPayout). */
 export class ProcessorTimeoutError extends Error {
   constructor(message = 'card processor timed out') {
     super(message);
@@ -141,7 +178,7 @@ export class ProcessorUnavailableError extends Error {
 
 /**
  * Every method may also throw ProcessorTimeoutError (no answer: the call may have happened, so
- * retry with the same key or reconcile with findPayment) and ProcessorUnavailableError (outage,
+ * retry with the same key or reconcile with findPayment / findPayout) and ProcessorUnavailableError (outage,
  * refused credentials, a concurrent call with the same key: try again later).
  */
 export interface CardProcessorProvider {
@@ -187,4 +224,20 @@ export interface CardProcessorProvider {
    * pending 3DS payment there expires on its own). Idempotent by key; throws a plain Error otherwise.
    */
   void(paymentId: string, input: { idempotencyKey: string }): Promise<void>;
+  /**
+   * Pays an amount out to a saved card. Same key → same payout (the processor's idempotency),
+   * never a second one, even for calls racing with one key or a body that differs. Answers the
+   * payout as accepted, usually PENDING. A repeated key answers that payout as the processor
+   * answers a repeat: Checkout.com replays its first 202 (PENDING, with this call's amount and
+   * currency, as the 202 has none), so getPayout is the word on status and amount.
+   * Throws CardRefusedError when the processor refuses the card before any payout exists (REFUSED:
+   * e.g. not enabled for payouts; TOKEN_INVALID: not a saved card's token); a bank's refusal of the
+   * payout itself is a DECLINED payout, not an error. ProcessorTimeoutError means the payout may
+   * exist: find it with findPayout before paying again.
+   */
+  payout(input: PayoutInput): Promise<Payout>;
+  /** The payout as the processor sees it now. Throws for an unknown id. */
+  getPayout(payoutId: string): Promise<Payout>;
+  /** The payout made for our reference (the newest, if several), or null when the processor never got one (after a timeout). */
+  findPayout(reference: string): Promise<Payout | null>;
 }

@@ -18,9 +18,13 @@ export class CheckoutApiError extends Error {
 }
 
 export type Json = Record<string, unknown>;
+
 export const isRecord = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 export const str = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 export const int = (value: unknown): number | undefined => (typeof value === 'number' && Number.isSafeInteger(value) ? value : undefined);
+
+/** Payment (and payout) ids are pay_ and base32 (the documentation's examples): anything else never reaches a URL. */
+export const PAYMENT_ID = /^pay_[a-z0-9]{1,64}$/;
 
 export interface CheckoutHttpOptions {
   baseUrl: string;
@@ -46,6 +50,9 @@ export interface CheckoutRequest {
  * - no answer within `timeoutMs`, or the connection broke: ProcessorTimeoutError (the call may have happened);
  * - 401, 429 (a concurrent request with the same idempotency key, or a rate limit) and 5xx: ProcessorUnavailableError;
  * - any other non-2xx: CheckoutApiError.
+ *
+ * A 2xx answer is a JSON object; the few endpoints that answer a bare array (GET /payments/{id}/actions)
+ * come back as `{ data: [...] }`, the shape of the API's other lists.
  */
 export function createCheckoutHttp(options: CheckoutHttpOptions) {
   const redact = (text: string) =>
@@ -108,6 +115,7 @@ export function createCheckoutHttp(options: CheckoutHttpOptions) {
         errorCodes,
       );
     }
+    if (Array.isArray(json)) return { status, json: { data: json } };
     if (!isRecord(json))
       throw new ProcessorUnavailableError(`Checkout.com ${operation}: HTTP ${status} with a body that is not a JSON object`);
     return { status, json };

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CardRefusedError, ProcessorTimeoutError, ProcessorUnavailableError, type SaveCardInput } from './card-processor.ts';
 import { type CheckoutCardProcessorOptions, createCheckoutCardProcessor } from './checkout.ts';
 import { checkoutFixture } from './fixtures/checkout/fake-checkout.ts';
+import { failureOf, type Reply, stubFetch } from './fixtures/checkout/stub-fetch.ts';
 
 // Checkout.com through answers copied from its documentation's examples (fixtures/checkout; see
 // checkout.ts for the page each comes from): a fetch that checks what the adapter sends.
@@ -9,47 +10,6 @@ const SECRET_KEY = 'sk_sbox_m73dzbpy7cf3gfd46xr4yj5xo4e';
 const PUBLIC_KEY = 'pk_sbox_xg66bnn6tpspd6pt3psc7otrqa=';
 const CARD_NUMBER = '4543474002249996';
 const CVV = '956';
-
-interface Captured {
-  url: string;
-  method: string;
-  headers: Record<string, string>;
-  body: unknown;
-}
-type Reply = { status: number; body?: unknown } | { hang: true } | { networkError: string };
-
-function stubFetch(replies: Reply[]) {
-  const calls: Captured[] = [];
-  const fetchImpl = (async (input: string | URL | Request, init?: RequestInit) => {
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries((init?.headers ?? {}) as Record<string, string>)) headers[name.toLowerCase()] = value;
-    calls.push({
-      url: String(input),
-      method: init?.method ?? 'GET',
-      headers,
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-    });
-    const reply = replies.shift();
-    if (!reply) throw new Error('unexpected call');
-    if ('hang' in reply)
-      return new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)));
-    if ('networkError' in reply) throw new TypeError('fetch failed', { cause: { code: reply.networkError } });
-    return new Response(reply.body === undefined ? '' : JSON.stringify(reply.body), {
-      status: reply.status,
-      headers: { 'content-type': 'application/json' },
-    });
-  }) as typeof fetch;
-  return { fetchImpl, calls };
-}
-
-/** The error a call failed with (a test failure when it succeeds). */
-const failureOf = (promise: Promise<unknown>) =>
-  promise.then(
-    () => {
-      throw new Error('expected the call to fail');
-    },
-    (error: unknown) => error as Error,
-  );
 
 function setup(replies: Reply[], overrides: Partial<CheckoutCardProcessorOptions> = {}) {
   const { fetchImpl, calls } = stubFetch(replies);

@@ -30,6 +30,7 @@
  *   newest first), then GET /payments/{id} for the full object with its links.
  * - capture / refund / void: POST /payments/{id}/captures {amount}, /refunds {amount}, /voids {},
  *   each with Cko-Idempotency-Key, answering 202 Accepted; 403 when the action is not allowed.
+ * - payout / getPayout / findPayout: card payouts, see checkout-payout.ts.
  */
 import { toMinorUnits } from './card-amounts.ts';
 import {
@@ -39,8 +40,9 @@ import {
   ProcessorUnavailableError,
   type TokenizedCard,
 } from './card-processor.ts';
-import { CheckoutApiError, createCheckoutHttp, int, isRecord, type Json, str } from './checkout-http.ts';
+import { CheckoutApiError, createCheckoutHttp, int, isRecord, type Json, PAYMENT_ID, str } from './checkout-http.ts';
 import { networkOfScheme, paymentFromCheckout } from './checkout-payment.ts';
+import { createCheckoutPayouts } from './checkout-payout.ts';
 
 export const CHECKOUT_SANDBOX_URL = 'https://api.sandbox.checkout.com';
 
@@ -61,12 +63,14 @@ export interface CheckoutCardProcessorOptions {
   baseUrl?: string;
   /** pc_…: which processing channel pays; needed when the account has more than one. */
   processingChannelId?: string;
+  /** ca_…: the currency account card payouts are paid from; without it, payout() is unavailable. */
+  payoutCurrencyAccountId?: string;
+  /** The Funds Transfer Type the card schemes assigned the account, sent as instruction.funds_transfer_type. */
+  payoutFundsTransferType?: string;
   fetchImpl?: typeof fetch;
   timeoutMs?: number;
 }
 
-/** Payment ids are pay_ and base32 (the documentation's examples): anything else never reaches a URL. */
-const PAYMENT_ID = /^pay_[a-z0-9]{1,64}$/;
 /** Payment Session ids: ps_ and base62 (the documentation's examples). */
 const PAYMENT_SESSION_ID = /^ps_[A-Za-z0-9]{1,64}$/;
 
@@ -96,6 +100,13 @@ export function createCheckoutCardProcessor(options: CheckoutCardProcessorOption
     publicKey: options.publicKey,
     fetchImpl: options.fetchImpl ?? fetch,
     timeoutMs: options.timeoutMs ?? 10_000,
+  });
+
+  const payouts = createCheckoutPayouts({
+    call,
+    currencyAccountId: options.payoutCurrencyAccountId,
+    fundsTransferType: options.payoutFundsTransferType,
+    processingChannelId: options.processingChannelId,
   });
 
   const paymentPath = (paymentId: string, action = '') => {
@@ -246,5 +257,7 @@ export function createCheckoutCardProcessor(options: CheckoutCardProcessorOption
     refund: (paymentId, input) =>
       act('refund', paymentId, '/refunds', input.idempotencyKey, { amount: toMinorUnits(input.amount, input.currency) }),
     void: (paymentId, input) => act('void', paymentId, '/voids', input.idempotencyKey, {}),
+
+    ...payouts,
   };
 }

@@ -9,6 +9,7 @@ import type { VendorOf } from '../provider-kinds.ts';
 export * from './card-processor.ts';
 export { checkoutEnvironmentOf } from './checkout.ts';
 export type { CardFieldsToken, SandboxCardProcessor, SandboxChallenge } from './sandbox.ts';
+export { DEFAULT_SANDBOX_SLOW_PAYOUT_MS, SANDBOX_PAYOUT_SETTLE_MS } from './sandbox-cards.ts';
 
 export interface CardProcessorOptions {
   /** CARD_PROCESSOR_PROVIDER (or CARD_PROCESSOR): the sandbox (docs/sandbox.md's test cards and 3DS page) or Checkout.com. */
@@ -19,8 +20,20 @@ export interface CardProcessorOptions {
   publicUrl: string;
   /** Key of the sandbox's card fingerprints (derive it from the server secret). */
   fingerprintKey: Buffer;
-  /** CHECKOUT_SECRET_KEY, CHECKOUT_PUBLIC_KEY, CHECKOUT_BASE_URL, CHECKOUT_PROCESSING_CHANNEL_ID. */
-  checkout?: { secretKey: string; publicKey: string; baseUrl?: string | undefined; processingChannelId?: string | undefined };
+  /** SANDBOX_SLOW_PAYOUT_MS: how long the sandbox's slow payout card stays PENDING (2 minutes). */
+  sandboxSlowPayoutMs?: number | undefined;
+  /**
+   * CHECKOUT_SECRET_KEY, CHECKOUT_PUBLIC_KEY, CHECKOUT_BASE_URL, CHECKOUT_PROCESSING_CHANNEL_ID, and for
+   * card payouts CHECKOUT_PAYOUT_CURRENCY_ACCOUNT_ID and CHECKOUT_PAYOUT_FUNDS_TRANSFER_TYPE.
+   */
+  checkout?: {
+    secretKey: string;
+    publicKey: string;
+    baseUrl?: string | undefined;
+    processingChannelId?: string | undefined;
+    payoutCurrencyAccountId?: string | undefined;
+    payoutFundsTransferType?: string | undefined;
+  };
   fetchImpl?: typeof fetch;
 }
 
@@ -35,12 +48,14 @@ export function createCardProcessor(options: CardProcessorOptions): {
 } {
   if (options.kind === 'checkout') {
     if (!options.checkout) throw new Error('CARD_PROCESSOR=checkout needs CHECKOUT_SECRET_KEY and CHECKOUT_PUBLIC_KEY');
-    const { secretKey, publicKey, baseUrl, processingChannelId } = options.checkout;
+    const { secretKey, publicKey, baseUrl, processingChannelId, payoutCurrencyAccountId, payoutFundsTransferType } = options.checkout;
     const provider = createCheckoutCardProcessor({
       secretKey,
       publicKey,
       ...(baseUrl ? { baseUrl } : {}),
       ...(processingChannelId ? { processingChannelId } : {}),
+      ...(payoutCurrencyAccountId ? { payoutCurrencyAccountId } : {}),
+      ...(payoutFundsTransferType ? { payoutFundsTransferType } : {}),
       ...(options.fetchImpl ? { fetchImpl: options.fetchImpl } : {}),
     });
     return { provider, sandbox: null };
@@ -50,6 +65,7 @@ export function createCardProcessor(options: CardProcessorOptions): {
     clock: options.clock,
     publicUrl: options.publicUrl,
     fingerprintKey: options.fingerprintKey,
+    ...(options.sandboxSlowPayoutMs !== undefined ? { slowPayoutMs: options.sandboxSlowPayoutMs } : {}),
   });
   return { provider: sandbox, sandbox };
 }

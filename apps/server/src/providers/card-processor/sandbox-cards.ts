@@ -28,3 +28,33 @@ export const SANDBOX_CHALLENGE_TTL_MS = 15 * 60 * 1000;
 
 /** How long a card-fields token can be spent on saving the card (Checkout.com's card tokens: 15 minutes). */
 export const SANDBOX_CARD_FIELDS_TOKEN_TTL_MS = 15 * 60 * 1000;
+
+/**
+ * docs/sandbox.md, "Payouts (selling to a card)": what a card does when it is paid out to. Any
+ * other card is paid. 4151 5127 3630 5999 and 4556 2945 9375 7189 are Checkout.com's own test
+ * cards for response codes 20057 (transaction not permitted to cardholder) and 20061 (activity
+ * amount limit exceeded) (developer-resources/testing/test-cards); Checkout.com documents no test
+ * cards of its own for card payouts, so these carry the meaning its sandbox gives those codes.
+ */
+export const SANDBOX_PAYOUT_BEHAVIOURS = ['PAY', 'SLOW', 'DECLINE', 'NOT_ELIGIBLE', 'LIMIT_EXCEEDED', 'TIMEOUT'] as const;
+export type SandboxPayoutBehaviour = (typeof SANDBOX_PAYOUT_BEHAVIOURS)[number];
+
+export const SANDBOX_PAYOUT_CARDS: Readonly<Record<string, SandboxPayoutBehaviour>> = {
+  '4000000000000077': 'SLOW',
+  '4000000000000002': 'DECLINE',
+  '4151512736305999': 'NOT_ELIGIBLE',
+  '4556294593757189': 'LIMIT_EXCEEDED',
+  '4000000000000119': 'TIMEOUT',
+};
+
+export const payoutBehaviourOf = (digits: string): SandboxPayoutBehaviour => SANDBOX_PAYOUT_CARDS[digits] ?? 'PAY';
+
+/**
+ * How long a payout stays PENDING before it is PAID (or DECLINED, on a declining card). Checkout.com
+ * accepts every payout as Pending (202) and settles it afterwards (payment_paid / payment_declined),
+ * so the sandbox never answers PAID at once either.
+ */
+export const SANDBOX_PAYOUT_SETTLE_MS = 3_000;
+
+/** SANDBOX_SLOW_PAYOUT_MS's default: how long the slow card's payout stays PENDING before it is PAID. */
+export const DEFAULT_SANDBOX_SLOW_PAYOUT_MS = 2 * 60 * 1000;

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, inArray, isNotNull, lte, not, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { sandboxCardPayments, sandboxCardTokens } from '../../db/schema/index.ts';
+import { createSandboxPayoutsRepository } from './sandbox-payouts.repository.ts';
 
 export type SandboxTokenRow = typeof sandboxCardTokens.$inferSelect;
 export type SandboxPaymentRow = typeof sandboxCardPayments.$inferSelect;
@@ -9,7 +10,7 @@ type PaymentChanges = Partial<
 >;
 
 /**
- * The sandbox processor's own books: what Checkout.com would keep about cards and payments.
+ * The sandbox processor's own books: what Checkout.com would keep about cards, payments and payouts.
  * Every state change is one conditional UPDATE (compare and set on the status, and on the
  * action's key not yet applied), so concurrent calls cannot both move a payment.
  */
@@ -20,6 +21,9 @@ export function createSandboxProcessorRepository(db: Database) {
   };
 
   return {
+    /** Its payouts to cards (sandbox-payouts.repository.ts). */
+    payouts: createSandboxPayoutsRepository(db),
+
     async insertToken(values: typeof sandboxCardTokens.$inferInsert): Promise<void> {
       await db.insert(sandboxCardTokens).values(values);
     },

@@ -18,12 +18,16 @@ import {
 import { cardNetworkOf, type CardProcessor as CardNetwork } from '@causeway/contracts';
 import {
   behaviourOf,
+  DEFAULT_SANDBOX_SLOW_PAYOUT_MS,
   isSandboxCardBehaviour,
   SANDBOX_CARD_FIELDS_TOKEN_TTL_MS,
   SANDBOX_CHALLENGE_TTL_MS,
   SANDBOX_ISSUER_BANK,
+  SANDBOX_PAYOUT_CARDS,
   type SandboxCardBehaviour,
+  type SandboxPayoutBehaviour,
 } from './sandbox-cards.ts';
+import { createSandboxPayouts } from './sandbox-payouts.ts';
 import type { SandboxPaymentRow, SandboxProcessorRepository } from './sandbox-processor.repository.ts';
 
 /** A payment's 3DS challenge as the sandbox challenge page shows it. */
@@ -62,6 +66,8 @@ export interface SandboxCardProcessor extends CardProcessorProvider {
   tokenize(card: CardDetails): Promise<CardFieldsToken>;
   /** How many payments the processor holds for a reference ("exactly one charge" in tests and ops). */
   paymentsFor(reference: string): Promise<number>;
+  /** How many payouts the processor holds for a reference ("exactly one payout" in tests and ops). */
+  payoutsFor(reference: string): Promise<number>;
   /** The challenge of a payment, or null when the sandbox has no such payment. */
   challengeOf(paymentId: string): Promise<SandboxChallenge | null>;
   /**
@@ -78,6 +84,8 @@ export interface SandboxCardProcessorOptions {
   publicUrl: string;
   /** Key of the card fingerprint (an HMAC of the number, so the number itself is never kept). */
   fingerprintKey: Buffer;
+  /** SANDBOX_SLOW_PAYOUT_MS: how long the slow payout card (4000 0000 0000 0077) stays PENDING (2 minutes). */
+  slowPayoutMs?: number;
 }
 
 /** An outcome of authorisation, by the card's behaviour (docs/sandbox.md's card table). */
@@ -112,6 +120,19 @@ export function createSandboxCardProcessor(options: SandboxCardProcessorOptions)
   const publicUrl = options.publicUrl.replace(/\/+$/, '');
   // base64url, not hex: hex often holds 13+ digit runs, which a card-number scan of the database would flag.
   const fingerprintOf = (digits: string) => createHmac('sha256', options.fingerprintKey).update(digits).digest('base64url');
+  // A saved card keeps its fingerprint, never its number: the payout test cards are known by theirs.
+  const payoutCards = new Map(
+    Object.entries(SANDBOX_PAYOUT_CARDS).map(([digits, behaviour]) => [fingerprintOf(digits), behaviour] as const),
+  );
+  const slowPayoutMs = options.slowPayoutMs ?? DEFAULT_SANDBOX_SLOW_PAYOUT_MS;
+  if (!Number.isSafeInteger(slowPayoutMs) || slowPayoutMs < 0 || slowPayoutMs > 86_400_000)
+    throw new Error(`SANDBOX_SLOW_PAYOUT_MS must be a whole number of milliseconds from 0 to 86400000 (got ${String(slowPayoutMs)})`);
+  const payouts = createSandboxPayouts({
+    repository,
+    clock,
+    behaviourOf: (fingerprint): SandboxPayoutBehaviour => payoutCards.get(fingerprint) ?? 'PAY',
+    slowPayoutMs,
+  });
 
   const toPayment = (row: SandboxPaymentRow): Payment => ({
     paymentId: row.id,
@@ -336,6 +357,11 @@ export function createSandboxCardProcessor(options: SandboxCardProcessorOptions)
     },
 
     paymentsFor: (reference) => repository.countPaymentsFor(reference),
+
+    payout: payouts.payout,
+    getPayout: payouts.getPayout,
+    findPayout: payouts.findPayout,
+    payoutsFor: payouts.payoutsFor,
 
     async challengeOf(paymentId) {
       const row = await current(paymentId);

@@ -1,4 +1,5 @@
 import { type ChainProvider, ChainRefusedError, ChainUnavailableError, type Transfer } from './chain.ts';
+import { createBitgoDeposits } from './bitgo-deposits.ts';
 import { BITGO_COINS, BITGO_ID, type BitgoTransferView, describeBitgoError, networkOfCoin, readBitgoTransfer } from './bitgo-transfers.ts';
 import { checkPayout, fromBaseUnits, nativeCoinOf, toBaseUnits } from './payout-input.ts';
 import { publicExplorerUrl } from './tx-hashes.ts';
@@ -22,6 +23,8 @@ import { publicExplorerUrl } from './tx-hashes.ts';
  * - getTransfer: https://developers.bitgo.com/api/v2.wallet.gettransfer — GET
  *   /api/v2/{coin}/wallet/{walletId}/transfer/{transferId}; states in bitgo-transfers.ts.
  *
+ * - Deposit addresses, incoming transfers and webhooks: bitgo-deposits.ts.
+ *
  * Our transfer id is `{coin}:{BitGo transfer id}` (at most 41 characters); the wallet comes from
  * BITGO_WALLET_IDS by the coin's network, so changing a network's wallet id orphans the transfers
  * made from the old one (finish them before switching).
@@ -33,8 +36,10 @@ export interface BitgoChainOptions {
   baseUrl: string;
   /** BITGO_WALLET_PASSPHRASE: decrypts the wallets' user keys inside Express. */
   walletPassphrase: string;
-  /** BITGO_WALLET_IDS: the hot wallet per network (BTC, ETH, TRX, SOL, XRP); tokens go from their chain's wallet. */
+  /** BITGO_WALLET_IDS: the hot wallet per network (BTC, ETH, TRX, SOL, XRP); tokens go from their chain's wallet, and deposits arrive there too. */
   walletIds: Partial<Record<string, string>>;
+  /** BITGO_WEBHOOK_SECRET: the enterprise's webhook secret; without it every webhook is refused (deposits are still polled). */
+  webhookSecret?: string | undefined;
   fetchImpl?: typeof fetch;
   /** A send builds, signs and is co-signed in one call: give it time (60 s). */
   timeoutMs?: number;
@@ -48,7 +53,9 @@ export function createBitgoChain(options: BitgoChainOptions): ChainProvider {
   const fetchImpl = options.fetchImpl ?? fetch;
   const timeoutMs = options.timeoutMs ?? 60_000;
   const redact = (text: string) =>
-    [options.accessToken, options.walletPassphrase].reduce((out, secret) => out.split(secret).join('[redacted]'), text);
+    [options.accessToken, options.walletPassphrase, options.webhookSecret ?? '']
+      .filter(Boolean)
+      .reduce((out, secret) => out.split(secret).join('[redacted]'), text);
 
   async function call(
     operation: string,
@@ -173,6 +180,8 @@ export function createBitgoChain(options: BitgoChainOptions): ChainProvider {
     },
 
     explorerUrl: publicExplorerUrl,
+
+    ...createBitgoDeposits({ call, failure, walletFor, walletIds: config.walletIds, webhookSecret: options.webhookSecret }),
   };
 }
 

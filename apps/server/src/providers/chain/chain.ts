@@ -77,6 +77,65 @@ export class ChainRefusedError extends Error {
   }
 }
 
+/**
+ * Deposits (sell crypto): an address made for one of our references (an order), and the transfers
+ * the chain shows arriving there. The provider reports; what counts as enough confirmations on a
+ * network, and whether an amount is right, is the caller's policy.
+ */
+export interface DepositAddressInput {
+  /** Ours, e.g. the order id (1 to 128 of A-Z a-z 0-9 _ - : .); the same reference always answers the same address. */
+  reference: string;
+  asset: string;
+  network: string;
+}
+
+export interface DepositAddress {
+  /** Canonical for the network (EIP-55 for ETH, lower case for bech32): what the person is shown. */
+  address: string;
+  /** The destination tag / memo the sender must include (XRP), else null. */
+  memo: string | null;
+  asset: string;
+  network: string;
+}
+
+/** PENDING until the transfer is in a block; CONFIRMED from its first confirmation on; FAILED is final. */
+export type IncomingStatus = 'PENDING' | 'CONFIRMED' | 'FAILED';
+
+export interface IncomingTransfer {
+  /** The provider's id for this incoming transfer (at most 64 characters), stable across reads. */
+  transferId: string;
+  asset: string;
+  network: string;
+  /** The deposit address it arrived at, canonical, and its memo (XRP destination tag) or null. */
+  address: string;
+  memo: string | null;
+  /** Whole units as a decimal string, exactly what arrived at this address. */
+  amount: string;
+  /** The sender, when the chain names exactly one (a UTXO transaction with several inputs names none). */
+  fromAddress: string | null;
+  txHash: string;
+  /** Blocks on top of (and including) the transfer's block, as the chain reports them; 0 while pending. */
+  confirmations: number;
+  status: IncomingStatus;
+  /** When the chain first saw it. */
+  seenAt: Date;
+}
+
+/** What a verified webhook says changed: read listIncoming again for this address (or, with null, for every open deposit of the asset). */
+export interface ChainWebhookNotice {
+  asset: string;
+  network: string;
+  address: string | null;
+}
+
+/** A webhook delivery whose signature is missing or does not hold: the sender is not the vendor. */
+export class ChainWebhookRefusedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ChainWebhookRefusedError';
+  }
+}
+
 export interface ChainProvider {
   /** `sandbox` or the vendor's name. */
   readonly kind: string;
@@ -91,4 +150,24 @@ export interface ChainProvider {
   getTransfer(transferId: string): Promise<Transfer>;
   /** A public explorer link for a hash, or null on a network without one (the sandbox). */
   explorerUrl(network: string, txHash: string): string | null;
+  /**
+   * The deposit address of a reference on a network: made on the first call, the same one on every
+   * later call (idempotent by reference and network; the asset only picks the coin, as every ERC-20
+   * token arrives at the same ETH address). Throws ChainRefusedError UNSUPPORTED_ASSET, or
+   * ChainUnavailableError (retry later: the same reference still answers one address).
+   */
+  createDepositAddress(input: DepositAddressInput): Promise<DepositAddress>;
+  /**
+   * Every transfer received at that address (and memo) in that asset, oldest first: a poller reads
+   * it; webhooks only say when to read again. Throws ChainRefusedError (INVALID_ADDRESS,
+   * UNSUPPORTED_ASSET) or ChainUnavailableError.
+   */
+  listIncoming(input: { asset: string; network: string; address: string; memo: string | null }): Promise<IncomingTransfer[]>;
+  /**
+   * Verifies a webhook delivery (the exact raw body and the headers) and answers which deposit
+   * address changed, or null for an event that concerns no deposit of ours. Throws
+   * ChainWebhookRefusedError for a missing or bad signature (checked in constant time); nothing
+   * else is trusted from a delivery, which is why the answer is only "read again".
+   */
+  readWebhook(input: { headers: Record<string, string | string[] | undefined>; rawBody: Buffer }): Promise<ChainWebhookNotice | null>;
 }

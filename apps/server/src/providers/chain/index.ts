@@ -6,8 +6,23 @@ import { createSandboxChain } from './sandbox.ts';
 import { createSandboxChainBook } from './sandbox-chain.repository.ts';
 import { PROVIDER_KINDS } from '../provider-kinds.ts';
 
-export type { ChainProvider, ChainRefusal, NetworkFee, SendInput, Transfer, TransferStatus } from './chain.ts';
-export { ChainRefusedError, ChainUnavailableError } from './chain.ts';
+export type {
+  ChainProvider,
+  ChainRefusal,
+  ChainWebhookNotice,
+  DepositAddress,
+  DepositAddressInput,
+  IncomingStatus,
+  IncomingTransfer,
+  NetworkFee,
+  SendInput,
+  Transfer,
+  TransferStatus,
+} from './chain.ts';
+export { ChainRefusedError, ChainUnavailableError, ChainWebhookRefusedError } from './chain.ts';
+export { createSandboxChain, type SandboxChain, sandboxChainOf } from './sandbox.ts';
+export { SANDBOX_CHAIN_WEBHOOK_SECRET, sandboxChainNotice, type SimulateIncomingInput } from './sandbox-deposits.ts';
+export { SANDBOX_SENDERS } from './sandbox-addresses.ts';
 export { parseBitgoWalletIds } from './bitgo.ts';
 export { CHAIN_ASSETS } from './payout-input.ts';
 export { DEFAULT_SANDBOX_CHAIN_CONFIRM_MS } from './sandbox.ts';
@@ -24,12 +39,15 @@ export interface ChainProviderOptions {
   clock: Clock;
   /** SANDBOX_CHAIN_CONFIRM_MS (3000). */
   sandboxConfirmMs?: number;
-  /** BITGO_ACCESS_TOKEN, BITGO_EXPRESS_URL, BITGO_WALLET_PASSPHRASE, BITGO_WALLET_IDS (required with `bitgo`). */
+  /** SANDBOX_CHAIN_BLOCK_MS. */
+  sandboxBlockMs?: number | undefined;
+  /** BITGO_ACCESS_TOKEN, BITGO_EXPRESS_URL, BITGO_WALLET_PASSPHRASE, BITGO_WALLET_IDS (required with `bitgo`); BITGO_WEBHOOK_SECRET. */
   bitgo?: {
     accessToken?: string | undefined;
     baseUrl?: string | undefined;
     walletPassphrase?: string | undefined;
     walletIds?: Partial<Record<string, string>> | undefined;
+    webhookSecret?: string | undefined;
   };
   /** A stand-in fetch for tests. */
   fetchImpl?: typeof fetch;
@@ -43,6 +61,7 @@ export function createChainProvider(options: ChainProviderOptions): ChainProvide
         book: createSandboxChainBook(options.db),
         clock: options.clock,
         ...(options.sandboxConfirmMs !== undefined ? { confirmMs: options.sandboxConfirmMs } : {}),
+        ...(options.sandboxBlockMs !== undefined ? { blockMs: options.sandboxBlockMs } : {}),
       });
     case 'bitgo':
       return createBitgoChain({
@@ -50,6 +69,7 @@ export function createChainProvider(options: ChainProviderOptions): ChainProvide
         baseUrl: options.bitgo?.baseUrl ?? '',
         walletPassphrase: options.bitgo?.walletPassphrase ?? '',
         walletIds: options.bitgo?.walletIds ?? {},
+        webhookSecret: options.bitgo?.webhookSecret,
         ...(options.fetchImpl ? { fetchImpl: options.fetchImpl } : {}),
       });
     default:

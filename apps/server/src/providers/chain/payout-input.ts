@@ -46,28 +46,57 @@ export function checkPayout(input: SendInput): CheckedPayout {
     // A programming error upstream, not something the person can fix: no refusal reason fits.
     throw new Error(`the idempotency key must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`);
   }
-  const asset = CHAIN_ASSETS.find((entry) => entry.asset === input.asset && entry.network === input.network);
-  if (!asset) throw new ChainRefusedError('UNSUPPORTED_ASSET', `${input.asset} is not carried on the ${input.network} network`);
+  const asset = checkAsset(input.asset, input.network);
+  const { address, memo } = checkAddress(input.network, input.address, input.memo);
+  return { idempotencyKey: key, asset, address, memo, amount: checkAmount(asset, input.amount) };
+}
 
-  const checked = validateWalletAddress({ network: input.network, address: input.address, memo: input.memo });
+/** Our references (order ids, UUIDs): what a custody label and our books both hold safely. */
+const REFERENCE = /^[A-Za-z0-9_:.-]{1,128}$/;
+
+/** A deposit's reference; anything else is a programming error upstream (the person never types one). */
+export function checkReference(reference: string): string {
+  if (typeof reference !== 'string' || !REFERENCE.test(reference))
+    throw new Error('a deposit reference must be 1 to 128 of A-Z a-z 0-9 _ - : .');
+  return reference;
+}
+
+/** The asset as this network carries it; ChainRefusedError UNSUPPORTED_ASSET otherwise. */
+export function checkAsset(asset: string, network: string): ChainAsset {
+  const found = CHAIN_ASSETS.find((entry) => entry.asset === asset && entry.network === network);
+  if (!found) throw new ChainRefusedError('UNSUPPORTED_ASSET', `${asset} is not carried on the ${network} network`);
+  return found;
+}
+
+/** The address and memo in canonical form (checksums checked); ChainRefusedError INVALID_ADDRESS otherwise. */
+export function checkAddress(network: string, address: string, memo: string | null): { address: string; memo: string | null } {
+  const checked = validateWalletAddress({ network, address, memo });
   if (!checked.ok) {
     const what = checked.field === 'memo' ? 'memo (destination tag)' : 'address';
     throw new ChainRefusedError(
       'INVALID_ADDRESS',
-      `the ${what} is not valid for the ${input.network} network (${checked.reason})`,
+      `the ${what} is not valid for the ${network} network (${checked.reason})`,
       checked.reason,
     );
   }
+  return { address: checked.address, memo: checked.memo };
+}
 
-  const match = typeof input.amount === 'string' ? AMOUNT.exec(input.amount) : null;
+/** An address alone (a sender), canonical: validation asks every XRP destination for a tag, an account sending has none. */
+export const checkAccount = (network: string, address: string): string =>
+  checkAddress(network, address, network === 'XRP' ? '1' : null).address;
+
+/** A positive decimal string with at most the asset's on-chain decimals, exactly; ChainRefusedError INVALID_AMOUNT otherwise. */
+export function checkAmount(asset: ChainAsset, amountText: string): Decimal {
+  const match = typeof amountText === 'string' ? AMOUNT.exec(amountText) : null;
   if (!match) throw new ChainRefusedError('INVALID_AMOUNT', 'the amount must be a decimal string such as "0.015"');
-  const amount = new ExactDecimal(input.amount);
+  const amount = new ExactDecimal(amountText);
   if (amount.isZero()) throw new ChainRefusedError('INVALID_AMOUNT', 'the amount must be more than zero');
   // A chain has no unit smaller than its base unit: rounding here would pay a different amount.
   if ((match[2]?.replace(/0+$/, '').length ?? 0) > asset.decimals) {
     throw new ChainRefusedError('INVALID_AMOUNT', `${asset.asset} on ${asset.network} has ${asset.decimals} decimals; the amount has more`);
   }
-  return { idempotencyKey: key, asset, address: checked.address, memo: checked.memo, amount };
+  return amount;
 }
 
 /** A network's own coin (the one its fees are paid in) has the network's code: BTC, ETH, TRX, SOL, XRP. */

@@ -2,23 +2,20 @@ import type { Clock } from '../../platform/clock.ts';
 import { newId } from '../../platform/crypto.ts';
 import { type ChainProvider, ChainRefusedError, type Transfer } from './chain.ts';
 import { checkPayout, type CheckedPayout, ExactDecimal } from './payout-input.ts';
+import { sandboxConfirmations } from './sandbox-blocks.ts';
 import type { SandboxChainBook, SandboxChainTransferRow } from './sandbox-chain.repository.ts';
+import { createSandboxDeposits, type SandboxDeposits } from './sandbox-deposits.ts';
 import { sandboxTxHash } from './tx-hashes.ts';
 
 /**
- * The sandbox chain (docs/sandbox.md "Blockchain"): a payout gets its transaction hash at once and
- * confirms SANDBOX_CHAIN_CONFIRM_MS later, on the app's clock. It refuses what a real chain would
+ * The sandbox chain (docs/sandbox.md "Chain"): a payout gets its transaction hash at once and
+ * confirms SANDBOX_CHAIN_CONFIRM_MS later, on the app's clock; deposits arrive when the sandbox's
+ * page or call sends them (sandbox-deposits.ts) and confirm the same way. It refuses what a real chain would
  * refuse (invalid addresses and memos, checksums included; an asset the network does not carry;
  * more decimals than the asset has) and is idempotent by key like a custody API. Transfers live in
  * the database, so every process and every restart sees the same chain.
  */
 export const DEFAULT_SANDBOX_CHAIN_CONFIRM_MS = 3_000;
-
-/**
- * Roughly how often each network adds a block: after confirming, the confirmation count grows by
- * one per block time, so a BTC payout stays at 1 confirmation for ten minutes, like the real one.
- */
-const BLOCK_TIME_MS: Record<string, number> = { BTC: 600_000, ETH: 12_000, TRX: 3_000, SOL: 400, XRP: 3_500 };
 
 /**
  * What a payout pays the network, in the network's own coin: a typical fee of each chain (a simple
@@ -38,9 +35,18 @@ export interface SandboxChainOptions {
   clock: Clock;
   /** SANDBOX_CHAIN_CONFIRM_MS: from send to the first confirmation (3000). */
   confirmMs?: number;
+  /** SANDBOX_CHAIN_BLOCK_MS: one block time for every network, when set (sandbox-blocks.ts). */
+  blockMs?: number | undefined;
 }
 
-export function createSandboxChain(options: SandboxChainOptions): ChainProvider {
+/** The sandbox chain: a ChainProvider, and the sandbox's own way to make funds arrive. */
+export type SandboxChain = ChainProvider & Pick<SandboxDeposits, 'simulateIncoming' | 'recentIncoming'>;
+
+/** The sandbox chain behind a ChainProvider (the sandbox's pages need its own methods), or undefined for a real vendor's. */
+export const sandboxChainOf = (provider: ChainProvider): SandboxChain | undefined =>
+  provider.kind === 'sandbox' && 'simulateIncoming' in provider ? (provider as SandboxChain) : undefined;
+
+export function createSandboxChain(options: SandboxChainOptions): SandboxChain {
   const { book, clock } = options;
   const confirmMs = options.confirmMs ?? DEFAULT_SANDBOX_CHAIN_CONFIRM_MS;
   if (!Number.isInteger(confirmMs) || confirmMs < 0 || confirmMs > 86_400_000) {
@@ -48,13 +54,11 @@ export function createSandboxChain(options: SandboxChainOptions): ChainProvider 
   }
 
   const transferOf = (row: SandboxChainTransferRow): Transfer => {
-    const sinceConfirm = clock.now().getTime() - row.confirmAt.getTime();
     const feeAmount = SANDBOX_NETWORK_FEES[row.network];
     // Known from the send on, like a signed transaction's fee.
     const fee = feeAmount ? { fee: { asset: row.network, amount: feeAmount } } : {};
-    if (sinceConfirm < 0) return { transferId: row.id, txHash: row.txHash, status: 'PENDING', confirmations: 0, ...fee };
-    const blockMs = BLOCK_TIME_MS[row.network] ?? 10_000;
-    return { transferId: row.id, txHash: row.txHash, status: 'CONFIRMED', confirmations: 1 + Math.floor(sinceConfirm / blockMs), ...fee };
+    const confirmations = sandboxConfirmations(row.network, row.confirmAt, clock.now(), options.blockMs);
+    return { transferId: row.id, txHash: row.txHash, status: confirmations > 0 ? 'CONFIRMED' : 'PENDING', confirmations, ...fee };
   };
 
   return {
@@ -90,6 +94,8 @@ export function createSandboxChain(options: SandboxChainOptions): ChainProvider 
 
     // No public explorer knows the sandbox's hashes: a link would lead to "not found".
     explorerUrl: () => null,
+
+    ...createSandboxDeposits({ book, clock, confirmMs, blockMs: options.blockMs }),
   };
 }
 

@@ -1,10 +1,11 @@
 import type { LoginMode, LoginResult } from '@causeway/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { requestAccountInfo, storeAccountInfo } from '@/lib/account-info';
 import { useBotCheck } from '@/lib/bot-check';
+import { rememberBuyTarget, signInNextOf } from '@/lib/buy-after-verification';
 import { COOKIE_NAMES, getSharedCookie } from '@/lib/cookies';
 import { blockedPage, gateFor } from '@/lib/gating';
 import { isBusinessMode } from '@/lib/mode';
@@ -45,6 +46,7 @@ export function useLoginFlow(mode: LoginMode) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { lng } = useParams();
+  const [params] = useSearchParams();
   const http = useHttpClient();
   const api = createAuthApi(http, useBotCheck());
   const session = useMemo(() => createSessionStore(), []);
@@ -74,19 +76,23 @@ export function useLoginFlow(mode: LoginMode) {
   });
   /**
    * After sign-in: an individual who must verify, or is blocked, goes where docs/rules/order-states.md gating says
-   * (account-status, user-blocked, ...); everyone else to the mode's home. The account info read
-   * here is kept for the next page.
+   * (account-status, user-blocked, ...); everyone else to the page's `next` (the buy the start page's
+   * Continue chose: a trade page only) or the mode's home. One sent to verify first comes back to that
+   * buy once verified (lib/buy-after-verification). The account info read here is kept for the next page.
    */
   async function goHome() {
-    const home = homeOf(mode);
+    const next = isBusinessMode(mode) ? undefined : signInNextOf(params.get('next'));
+    const home = next ?? homeOf(mode);
     let target = home;
     if (!isBusinessMode(mode)) {
       const info = await requestAccountInfo(http, mode).catch(() => undefined);
       if (info) {
         storeAccountInfo(queries, info);
-        target = gateFor(info, { path: `/${home}`, isRoma: getSharedCookie(COOKIE_NAMES.isRoma) === 'true' }) ?? home;
+        const path = `/${home.split('?')[0]}`;
+        target = gateFor(info, { path, isRoma: getSharedCookie(COOKIE_NAMES.isRoma) === 'true' }) ?? home;
       }
     }
+    if (next && target !== next) rememberBuyTarget(next);
     await navigate(`/${lng}/${target}`, { replace: true });
   }
 

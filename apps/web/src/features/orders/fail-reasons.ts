@@ -34,9 +34,34 @@ export const isFateUnknown = (reason: SubmitFailReason | null): boolean => reaso
  * refunded (it was charged; get-detail says so), not known yet (the processor's answer was lost: a
  * late payment is released or refunded), or never charged (declined, or its hold released).
  */
-export function moneyOutcomeKey(order: { status: OrderStatus; failReason: SubmitFailReason | null; refunded: boolean }): string {
+export function moneyOutcomeKey(order: {
+  status: OrderStatus;
+  failReason: SubmitFailReason | null;
+  refunded: boolean;
+  transactionType?: string;
+}): string | null {
+  if (order.transactionType === 'sell') return sellMoneyOutcomeKey(order.failReason);
+  // Klarna's decline says it already: nothing was charged (and no card was involved).
+  if (order.failReason === 'KLARNA_DECLINED') return null;
   if (outcomeOf(order) === 'stopping') return 'orders.outcome.refunding';
   if (order.refunded) return 'orders.outcome.refunded';
   if (isFateUnknown(order.failReason)) return 'orders.outcome.unknown';
   return 'orders.outcome.notCharged';
+}
+
+/** The reasons only a sell ends with (docs/rules/sell-deposits.md). */
+export const SELL_FAIL_REASONS: readonly OrderFailReason[] = [
+  'DEPOSIT_NOT_RECEIVED',
+  'DEPOSIT_TOO_SMALL',
+  'DEPOSIT_SCREENED',
+  'PAYOUT_DECLINED',
+];
+
+/**
+ * What becomes of a sell's money that did not succeed. Its own reasons already say it (nothing
+ * arrived, the crypto is owed back, held, or the proceeds kept and paid another way): no second line.
+ * Any other ending says that crypto which arrived and was not sold is returned.
+ */
+function sellMoneyOutcomeKey(reason: SubmitFailReason | null): string | null {
+  return reason !== null && SELL_FAIL_REASONS.includes(reason as OrderFailReason) ? null : 'orders.outcome.sellOther';
 }

@@ -1,3 +1,4 @@
+import type { SellDeposit } from '@causeway/contracts';
 import type { OrderDetail, OrderSummary } from './api/orders-api';
 
 /** Test-only orders (get-detail and list-order answers). */
@@ -40,6 +41,8 @@ export const orderDetail = (overrides: Partial<OrderDetail> = {}): OrderDetail =
   completedAt: null,
   deadlineAt: '2026-03-11T09:30:00.000Z',
   refunded: false,
+  deposit: null,
+  travelRule: null,
   ...overrides,
 });
 
@@ -58,3 +61,47 @@ export const orderSummary = (orderId: string, overrides: Partial<OrderSummary> =
   failReason: null,
   ...overrides,
 });
+
+/** The address made for {@link sellDetail}'s order (a sell's walletAddress is its deposit address). */
+export const DEPOSIT_ADDRESS = 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh';
+/** When {@link sellDetail}'s order was submitted, and its 30-minute deposit window's end. */
+export const SELL_SUBMITTED_AT = '2026-03-10T09:30:00.000Z';
+export const SELL_WINDOW_ENDS_AT = '2026-03-10T10:00:00.000Z';
+
+/** The deposit of {@link sellDetail}: 0.01 BTC to send, nothing seen yet. */
+export const sellDeposit = (overrides: Partial<SellDeposit> = {}): SellDeposit => ({
+  address: DEPOSIT_ADDRESS,
+  memo: null,
+  network: 'BTC',
+  cryptoCurrency: 'BTC',
+  amount: '0.01',
+  expiresAt: SELL_WINDOW_ENDS_AT,
+  confirmationsRequired: 2,
+  receivedAmount: null,
+  confirmations: null,
+  ...overrides,
+});
+
+/** A card sell of 0.01 BTC for 96.52 EUR paid out to the card, waiting for its crypto unless overridden. */
+export const sellDetail = (overrides: Partial<OrderDetail> = {}): OrderDetail =>
+  orderDetail({
+    status: 'OrderSubmitted',
+    transactionType: 'sell',
+    fiatAmount: '96.52',
+    cryptoAmount: '0.01',
+    price: '9750.00',
+    fees: {
+      ourFee: '0.98',
+      ourFeeBeforeDiscount: '0.98',
+      networkFee: '0.00',
+      spread: '0.98',
+      spreadRate: '0.01',
+      discount: '0.00',
+      total: '0.98',
+    },
+    walletAddress: DEPOSIT_ADDRESS,
+    createdAt: SELL_SUBMITTED_AT,
+    updatedAt: SELL_SUBMITTED_AT,
+    deposit: sellDeposit(),
+    ...overrides,
+  });

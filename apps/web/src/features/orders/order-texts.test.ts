@@ -2,12 +2,15 @@ import { ORDER_FAIL_REASONS, ORDER_STATUSES } from '@causeway/contracts';
 import { bundledTranslations, type TextTree } from '@causeway/translations';
 import { describe, expect, it } from 'vitest';
 import { resultTextKeys } from './components/order-result-view';
+import { statusTextKey } from './components/status-badge';
 import { failReasonKey, NO_RESPONSE, type SubmitFailReason } from './fail-reasons';
 import { STATUS_FILTER_KEYS } from './order-format';
+import { sellLineKey } from './sell-format';
 
 /** The keys the order pages build at run time (the app's key scan sees only literal keys). */
 const lookUp = (tree: TextTree, key: string) =>
   key.split('.').reduce<string | TextTree | undefined>((node, part) => (typeof node === 'object' ? node[part] : undefined), tree);
+const CARD = { cardId: 'crd_1', cardProcessor: 'VISA', maskedNumber: '4242 **** **** 4242' };
 const missingIn = (tree: TextTree, keys: string[]) => keys.filter((key) => typeof lookUp(tree, key) !== 'string');
 
 describe('order texts built at run time', () => {
@@ -24,6 +27,21 @@ describe('order texts built at run time', () => {
       { status: 'PROCESSING' as const, failReason: 'LIQUIDITY' as const, refunded: false },
     ].flatMap((order) => Object.values(resultTextKeys(order)).filter((key): key is string => key !== null)),
     'orders.outcome.refunding',
+    // A sell's views (with and without a card on the order, with and without a reason), badges and list lines.
+    ...ORDER_STATUSES.flatMap((status) =>
+      [null, 'DEPOSIT_NOT_RECEIVED' as const].flatMap((failReason) =>
+        [CARD, null].flatMap((card) =>
+          Object.values(resultTextKeys({ status, failReason, refunded: false, transactionType: 'sell', card })).filter(
+            (key): key is string => key !== null,
+          ),
+        ),
+      ),
+    ),
+    ...ORDER_STATUSES.map((status) => statusTextKey(status, 'sell')),
+    ...(['done', 'pending', 'stopping', 'ended'] as const).flatMap((outcome) =>
+      [null, 'PAYOUT_DECLINED'].map((reason) => sellLineKey(outcome, reason)),
+    ),
+    'orders.outcome.sellOther',
   ];
 
   it.each(['en', 'zh'] as const)('%s has every one', (lang) => {
@@ -60,6 +78,35 @@ describe('order words', () => {
       title: 'orders.result.processing.title',
       content: null,
     });
+  });
+
+  it('a sell reads as a sell: its own titles, its reason, the card its proceeds go to', () => {
+    const sell = { transactionType: 'sell', refunded: false, card: CARD };
+    expect(resultTextKeys({ ...sell, status: 'OrderSubmitted', failReason: null })).toEqual({
+      title: 'orders.result.sell.submitted.title',
+      content: null,
+    });
+    expect(resultTextKeys({ ...sell, status: 'PROCESSING', failReason: null })).toEqual({
+      title: 'orders.result.sell.processing.title',
+      content: 'orders.result.sell.processing.toCard',
+    });
+    expect(resultTextKeys({ ...sell, status: 'SUCCESS', failReason: null, card: null })).toEqual({
+      title: 'orders.result.sell.success.title',
+      content: 'orders.result.sell.success.toAnyCard',
+    });
+    expect(resultTextKeys({ ...sell, status: 'EXPIRED', failReason: 'DEPOSIT_NOT_RECEIVED' })).toEqual({
+      title: 'orders.result.sell.expired.title',
+      content: 'orders.failReason.DEPOSIT_NOT_RECEIVED',
+    });
+    expect(resultTextKeys({ ...sell, status: 'FAILED', failReason: 'PAYOUT_DECLINED' })).toEqual({
+      title: 'orders.result.sell.failed.title',
+      content: 'orders.failReason.PAYOUT_DECLINED',
+    });
+    // A sell knows no partial authorisation nor refund.
+    expect(resultTextKeys({ ...sell, status: 'EXPIRED_ERROR', failReason: null }).title).toBe('orders.result.sell.expired.title');
+    expect(resultTextKeys({ ...sell, status: 'PARTIAL_AUTH', failReason: null }).title).toBe('orders.result.sell.failed.title');
+    expect(statusTextKey('OrderSubmitted', 'sell')).toBe('orders.sellStatus.OrderSubmitted');
+    expect(statusTextKey('OrderSubmitted', 'buy')).toBe('orders.status.OrderSubmitted');
   });
 
   it('en and zh use the words chosen for the order pages', () => {

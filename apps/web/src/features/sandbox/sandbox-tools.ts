@@ -1,13 +1,25 @@
-import { API_BASE, PATHS } from '@causeway/contracts';
+import { API_BASE, PATHS, SANDBOX_TOOL_PAGES, type SandboxToolKey } from '@causeway/contracts';
 
-/**
- * The sandbox tools a person can open today. Each later capability (mailbox, 3DS, KYC, bank,
- * merchant host page) adds its entry here when its sandbox provider exists.
- */
-export const SANDBOX_TOOLS = [
+/** The server's reference pages and public lists: every install has them, sandbox or not. */
+export const API_TOOLS = [
   { key: 'apiDocs', href: `${API_BASE}${PATHS.docs}` },
   { key: 'openApiJson', href: `${API_BASE}${PATHS.docs}/json` },
   { key: 'health', href: `${API_BASE}${PATHS.health}` },
   { key: 'currencies', href: `${API_BASE}${PATHS.listCurrency}` },
   { key: 'countries', href: `${API_BASE}${PATHS.listCountryCode}` },
 ] as const;
+
+/** The help centre's own locale of each page language (its URLs say en-us and zh-cn). */
+const HELP_CENTRE_LOCALE: Record<string, string> = { en: 'en-us', zh: 'zh-cn' };
+
+/**
+ * The page of a sandbox tool the server offers (health's sandboxTools: the mailbox, ledger, chain,
+ * help desk and help centre, the operator's review), the help centre in the page language.
+ */
+export function sandboxToolHref(key: SandboxToolKey, lng: string): string {
+  if (key === 'helpCentre') return `${SANDBOX_TOOL_PAGES.helpCentre}/${HELP_CENTRE_LOCALE[lng] ?? 'en-us'}`;
+  return SANDBOX_TOOL_PAGES[key];
+}
+
+/** The sandbox pages the checkout opens itself, each with a link of its own (said, not linked). */
+export const FLOW_PAGES = ['cardFields', 'threeDs', 'kyc', 'klarna'] as const;

@@ -1,4 +1,5 @@
-import type { Quote } from './api/trade-api';
+import type { TravelRuleAnswer } from '@causeway/contracts';
+import type { PaymentMethod, Quote } from './api/trade-api';
 import type { AmountEntry } from './components/amount-section';
 import { findPair, orderedPairs, type Selection, type TradeOffer } from './trade-state';
 
@@ -6,10 +7,15 @@ import { findPair, orderedPairs, type Selection, type TradeOffer } from './trade
 export interface OrderToSubmit {
   orderId: string;
   quoteId: string;
-  cardId: string;
+  /** The card paid with; null for a Klarna buy, which names none. */
+  cardId: string | null;
+  /** How it is paid (absent: by card): a Klarna buy goes on to Klarna's widget. */
+  paymentMethod?: PaymentMethod;
   cryptoCurrency: string;
   walletAddress: string;
   memo: string;
+  /** The travel rule's answer (who holds the wallet), while gtr-enabled is on. */
+  travelRule?: TravelRuleAnswer | undefined;
 }
 
 /**
@@ -44,6 +50,8 @@ export interface TradeFormState {
   choosingCoin: boolean;
   cardSheet: 'add' | 'manage' | null;
   entry: AmountEntry;
+  /** Card or Klarna, as chosen; Klarna counts only while the pair chosen is offered on the KLARNA channel (the form decides). */
+  paymentMethod: PaymentMethod;
   /** The card picked; null (or a card no longer usable): the first usable card. */
   chosenCardId: string | null;
   /** Continue was pressed: the form's own checks (address, card) show from then on. */
@@ -82,6 +90,7 @@ export type TradeFormAction =
   | { type: 'cardSheetOpened'; sheet: 'add' | 'manage' }
   | { type: 'cardSheetClosed' }
   | { type: 'cardChosen'; cardId: string }
+  | { type: 'paymentMethodChosen'; method: PaymentMethod }
   | { type: 'cardAdded'; cardId: string }
   | { type: 'saveAddressChanged'; save: boolean }
   /** Continue pressed; `ready`: the quote, address and card allow the confirm step. */
@@ -91,19 +100,32 @@ export type TradeFormAction =
   | { type: 'unavailableRetried' }
   | PaymentAction;
 
-/** A merchant's transaction comes with its amount: typed in for the person (who may change it only when it is a prefill). */
-export function initialEntry(transaction: TradeOffer['transaction']): AmountEntry {
+/**
+ * A merchant's transaction comes with its amount: typed in for the person (who may change it only when it is a prefill).
+ * Else a link's fiat amount (the start page's Continue), typed in too.
+ */
+export function initialEntry(transaction: TradeOffer['transaction'], askedFiatAmount?: string): AmountEntry {
   if (transaction?.fiatAmount) return { unit: 'fiat', value: transaction.fiatAmount };
   if (transaction?.cryptoAmount) return { unit: 'crypto', value: transaction.cryptoAmount };
-  return { unit: 'fiat', value: '' };
+  return { unit: 'fiat', value: askedFiatAmount ?? '' };
 }
 
-export function initialTradeFormState({ offer, chooseFirst }: { offer: TradeOffer; chooseFirst: boolean }): TradeFormState {
+export function initialTradeFormState({
+  offer,
+  chooseFirst,
+  paymentMethod = 'CARD',
+}: {
+  offer: TradeOffer;
+  chooseFirst: boolean;
+  /** Klarna when the person comes back from a Klarna payment they did not finish. */
+  paymentMethod?: PaymentMethod;
+}): TradeFormState {
   return {
     selection: offer.initial,
     choosingCoin: chooseFirst,
     cardSheet: null,
-    entry: initialEntry(offer.transaction),
+    entry: initialEntry(offer.transaction, offer.askedFiatAmount),
+    paymentMethod,
     chosenCardId: null,
     attempted: false,
     confirming: false,
@@ -175,6 +197,8 @@ export function tradeFormReducer(state: TradeFormState, action: TradeFormAction)
       return { ...state, cardSheet: null };
     case 'cardChosen':
       return { ...state, chosenCardId: action.cardId };
+    case 'paymentMethodChosen':
+      return { ...state, paymentMethod: action.method };
     case 'cardAdded':
       return { ...state, chosenCardId: action.cardId, cardSheet: null };
     case 'saveAddressChanged':

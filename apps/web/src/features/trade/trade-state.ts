@@ -19,6 +19,8 @@ export interface TradeOffer {
   cryptos: ReadonlyMap<string, CurrencyItem>;
   /** The selection the page opens with (the query's, else the remembered fiat, else the first offered). */
   initial: Selection;
+  /** A link's ?fiatAmount= (the start page's Continue), typed in for the person, who may change it. */
+  askedFiatAmount?: string;
   /**
    * A merchant's transaction the page fills (tranId): its amount is typed in, its id goes with every
    * quote. What the merchant fixed (not a prefill) is shown read-only: the server refuses anything else.
@@ -81,6 +83,16 @@ function statusPageOf(account: AccountOverview, gate: string | null): string | n
 
 /** The pairs a card buy may use (the server filters by channel and type already; this keeps the page honest). */
 export const isCardBuyPair = (pair: CurrencyPair) => pair.channels.includes('CHECKOUT') && pair.transactionTypes.includes('buy');
+
+/** The pairs a Klarna buy may use (docs/rules/order-states.md "Klarna": the KLARNA channel, buys only). */
+export const isKlarnaBuyPair = (pair: CurrencyPair) => pair.channels.includes('KLARNA') && pair.transactionTypes.includes('buy');
+
+/**
+ * The Klarna pair of what is being bought, when Klarna offers it (`pairs`: the KLARNA pairs of the
+ * selection's fiat, or undefined while they are asked): the card page offers Klarna only then.
+ */
+export const klarnaPairOf = (pairs: readonly CurrencyPair[] | undefined, { fiat, crypto, network }: Selection) =>
+  pairs?.find((pair) => isKlarnaBuyPair(pair) && pair.baseCurrency === fiat && pair.cryptoCurrency === crypto && pair.network === network);
 
 const bySort = (a: CurrencyItem, b: CurrencyItem) => a.sort - b.sort || a.currency.localeCompare(b.currency);
 

@@ -65,6 +65,15 @@ export const PAIRS: Record<string, CurrencyPair[]> = {
   GBP: [pair('GBP', 'BTC', 'BTC')],
 };
 
+/** Pairs Klarna also buys (the KLARNA channel): EUR and GBP of BTC, and EUR of USDT on Ethereum. Offered only when a test passes them. */
+export const KLARNA_PAIRS: Record<string, CurrencyPair[]> = {
+  EUR: [
+    { ...pair('EUR', 'BTC', 'BTC'), channels: ['KLARNA'], minAmount: '35', maxAmount: '1500' },
+    { ...pair('EUR', 'USDT', 'ETH'), channels: ['KLARNA'], minAmount: '35', maxAmount: '1500' },
+  ],
+  GBP: [{ ...pair('GBP', 'BTC', 'BTC'), channels: ['KLARNA'], minAmount: '35', maxAmount: '1500' }],
+};
+
 export const card = (overrides: Partial<Card> = {}): Card => ({
   cardId: 'crd_1',
   cardBin: '424242',
@@ -130,23 +139,35 @@ export const limits = (availableAmount = '5000'): KycLimits => ({
 
 /**
  * Opens the page at `url` (default /en/buy-crypto) with every call answered for a verified person, unless `routes` say otherwise.
- * `userOptions` go to userEvent.setup (tests on fake timers pass advanceTimers).
+ * `userOptions` go to userEvent.setup (tests on fake timers pass advanceTimers). `klarnaPairs`: the KLARNA channel's
+ * pairs by fiat (none unless given: Klarna is not offered). `state`: the router state the page is opened with.
  */
 export function openTrade({
   url = '/en/buy-crypto',
   routes = {},
   userOptions,
-}: { url?: string; routes?: Record<string, Responder>; userOptions?: Parameters<typeof userEvent.setup>[0] } = {}) {
+  klarnaPairs = {},
+  state,
+}: {
+  url?: string;
+  routes?: Record<string, Responder>;
+  userOptions?: Parameters<typeof userEvent.setup>[0];
+  klarnaPairs?: Record<string, CurrencyPair[]>;
+  state?: unknown;
+} = {}) {
   const fake = routedHttpClient();
   Object.assign(fake.routes, {
     [PATHS.overview]: () => accountOverview(),
     [PATHS.kycCheckAddress]: () => ({ required: false, address: null }),
     [PATHS.riskSurveyCheck]: () => ({ riskSurveyCheckNextStep: 'OK', version: '20250101' }),
     [PATHS.featureSwitch]: () => [{ label: 'buy', enable: true }],
+    [PATHS.gtrEnabled]: () => ({ enabled: false }),
     [PATHS.listCurrency]: () => CURRENCIES,
     // The routed client records a call before answering it: the last call carries the query.
-    [PATHS.listCurrencyPairByBaseCurrency]: () =>
-      PAIRS[(fake.calls.at(-1)?.options as { query: { baseCurrency: string } }).query.baseCurrency] ?? [],
+    [PATHS.listCurrencyPairByBaseCurrency]: () => {
+      const { baseCurrency, channelCode } = (fake.calls.at(-1)?.options as { query: { baseCurrency: string; channelCode?: string } }).query;
+      return (channelCode === 'KLARNA' ? klarnaPairs : PAIRS)[baseCurrency] ?? [];
+    },
     // With a pair asked, the person's room for it as the server says it: the pair's 20 to 20,000 cut to the 5,000 left today.
     [PATHS.kycLimits]: () => {
       const fiatCurrency = (fake.calls.at(-1)?.options as { query?: { fiatCurrency?: string } } | undefined)?.query?.fiatCurrency;
@@ -159,7 +180,7 @@ export function openTrade({
     [PATHS.authenticatorBindingStatus]: () => ({ bindStatus: 'NONE', otpStep: 'skip-otp', email: 'ann@example.com' }),
     ...routes,
   });
-  const view = renderPage(<TradePage />, { path: '/:lng/buy-crypto', url, client: fake.client });
+  const view = renderPage(<TradePage />, { path: '/:lng/buy-crypto', url, client: fake.client, state });
   return { ...view, ...fake, user: userEvent.setup(userOptions) };
 }
 

@@ -5,6 +5,7 @@ import { ADDRESS_REJECTION_REASONS, LIMIT_PERIODS, wireCodeOf } from '@causeway/
 import { bundledTranslations, type TextTree } from '@causeway/translations';
 import { describe, expect, it } from 'vitest';
 import { ADD_CARD_ERRORS } from './components/add-card-form';
+import { KLARNA_WIDGET_STATES } from './components/klarna-step';
 
 /** The app-wide key test covers common, pages and ui; this one covers the trade texts. */
 const DIR = dirname(fileURLToPath(import.meta.url));
@@ -33,11 +34,12 @@ describe('trade texts', () => {
     expect([...used].filter((key) => typeof textAt(bundledTranslations[lng], key) !== 'string')).toEqual([]);
   });
 
-  it('every key built at run time has a text: address refusals, limit periods, card refusals', () => {
+  it("every key built at run time has a text: address refusals, limit periods, card refusals, Klarna's widget states", () => {
     const built = [
       ...ADDRESS_REJECTION_REASONS.map((reason) => `trade.address.rejected.${reason}`),
       ...LIMIT_PERIODS.map((period) => `trade.states.limit.${period}`),
       ...ADD_CARD_ERRORS.map((name) => `trade.card.errors.${wireCodeOf(name)}`),
+      ...KLARNA_WIDGET_STATES.map((state) => `trade.klarna.state.${state}`),
     ];
     for (const lng of ['en', 'zh'] as const)
       expect(built.filter((key) => typeof textAt(bundledTranslations[lng], key) !== 'string')).toEqual([]);

@@ -7,14 +7,17 @@ import { DetailItem } from './copy-value';
 
 /**
  * An order's fees as lines that add up, as in the quote: network fee + our fee − the promotion =
- * total (lib/fee-lines); the spread apart, since it is inside the price.
+ * total (lib/fee-lines); the spread apart, since it is inside the price. A sell has no network fee
+ * of ours (the person pays their own chain's fee when they send): its zero line is left out.
  */
-export function OrderFees({ order }: { order: Pick<OrderDetail, 'fees' | 'fiatCurrency'> }) {
+export function OrderFees({ order }: { order: Pick<OrderDetail, 'fees' | 'fiatCurrency'> & { transactionType?: string } }) {
   const { t } = useTranslation();
   const money = useOrderMoney();
   const fiat = (amount: string) => money.fiat(amount, order.fiatCurrency);
   const { fees } = order;
-  const lines = feeLines(fees);
+  const lines = feeLines(fees).filter(
+    (line) => !(order.transactionType === 'sell' && line.kind === 'networkFee' && isZeroDecimal(line.amount)),
+  );
   const labels: Record<FeeLine['kind'], string> = {
     networkFee: t('orders.detail.networkFee'),
     ourFee: t('orders.detail.ourFee'),

@@ -10,11 +10,14 @@ import { AlertIcon, InfoIcon } from '@/ui/icons';
 import type { OrderDetail } from '../api/orders-api';
 import { failReasonKey } from '../fail-reasons';
 import { outcomeOf } from '../order-format';
+import { cardLast4, isSell } from '../sell-format';
 import { useOrderMoney } from '../use-order-money';
 import { textLinkClass } from './link-classes';
 import { CopyValue, DetailItem } from './copy-value';
+import { DepositInstructions } from './deposit-instructions';
 import { EndedOrderLines } from './ended-order-lines';
 import { ProcessingView } from './processing-view';
+import { SellProgressDetails, SellSuccessDetails } from './sell-result-details';
 
 /** The view of each status: its texts and what sits under them. */
 type ViewKind = 'submitted' | 'processing' | 'stopping' | 'success' | 'failed' | 'expired' | 'expiredError' | 'partialAuth';
@@ -40,26 +43,54 @@ const ICON_OF: Record<ViewKind, 'success' | 'danger' | 'info' | null> = {
   partialAuth: 'danger',
 };
 
-/**
- * The view of an order: its status's, except that an order being stopped (order-format's outcome:
- * the settlement is refunding its charge or releasing its hold) is not shown as being bought.
- */
-const viewOf = (detail: Pick<OrderDetail, 'status' | 'failReason'>): ViewKind =>
-  outcomeOf(detail) === 'stopping' ? 'stopping' : VIEW_OF[detail.status];
+/** What the view of an order reads: its status and reason, and whether it is a sell (and its card, for a sell). */
+type ResultOrder = Pick<OrderDetail, 'status' | 'failReason' | 'refunded'> &
+  Partial<Pick<OrderDetail, 'transactionType' | 'card' | 'channelCode'>>;
+const isSellOrder = (order: ResultOrder) => isSell({ transactionType: order.transactionType ?? '' });
 
 /**
- * The text keys of an order's view: orders.result.<view>.title, and the line under it (none while
- * processing: its steps say it).
+ * The view of an order: its status's, except that an order being stopped (order-format's outcome:
+ * the settlement is refunding its charge or releasing its hold) is not shown as being bought. A sell
+ * knows no partial authorisation nor refund: those statuses read as its failed and expired views.
  */
-export function resultTextKeys(detail: Pick<OrderDetail, 'status' | 'failReason' | 'refunded'>): { title: string; content: string | null } {
+const viewOf = (detail: ResultOrder): ViewKind => {
+  const view = outcomeOf(detail) === 'stopping' ? 'stopping' : VIEW_OF[detail.status];
+  if (!isSellOrder(detail)) return view;
+  return view === 'expiredError' ? 'expired' : view === 'partialAuth' ? 'failed' : view;
+};
+
+/**
+ * The text keys of an order's view: orders.result.<view>.title (orders.result.sell.<view>.title for
+ * a sell), and the line under it (none while a buy is processing: its steps say it; none while a sell
+ * waits for its crypto: the deposit instructions say it).
+ */
+export function resultTextKeys(detail: ResultOrder): { title: string; content: string | null } {
   const view = viewOf(detail);
+  if (isSellOrder(detail)) return sellTextKeys(view, detail);
   const title = `orders.result.${view}.title`;
   // A failure (or a stop) reads its reason.
   if (view === 'failed' || view === 'stopping') return { title, content: failReasonKey(detail.failReason) };
   if (view === 'processing') return { title, content: null };
+  // A Klarna buy waits for Klarna's review of the order, not for a bank's check.
+  if (view === 'submitted' && detail.channelCode === 'KLARNA')
+    return { title: 'orders.result.klarnaReview.title', content: 'orders.result.klarnaReview.content' };
   // An order that expired once paid is refunded; one that expired while its payment was only held was never charged.
   if (view === 'expiredError' && !detail.refunded) return { title, content: 'orders.result.expiredError.notCharged' };
   return { title, content: `orders.result.${view}.content` };
+}
+
+/**
+ * A sell's texts: a failure or an expiry reads its reason (each says what becomes of the money);
+ * processing and success name the card ending the proceeds go to ({{fiat}}, {{last4}}).
+ */
+function sellTextKeys(view: ViewKind, detail: ResultOrder): { title: string; content: string | null } {
+  const title = `orders.result.sell.${view}.title`;
+  if (view === 'failed' || view === 'stopping') return { title, content: failReasonKey(detail.failReason) };
+  if (view === 'expired')
+    return { title, content: detail.failReason ? failReasonKey(detail.failReason) : 'orders.result.sell.expired.content' };
+  if (view === 'processing' || view === 'success')
+    return { title, content: `orders.result.sell.${view}.${cardLast4(detail.card?.maskedNumber) ? 'toCard' : 'toAnyCard'}` };
+  return { title, content: null };
 }
 
 export interface OrderResultViewProps {
@@ -82,11 +113,16 @@ export function OrderResultView({ detail, lng, webview }: OrderResultViewProps) 
   useEffect(() => {
     if (view !== firstView) heading.current?.focus();
   }, [view, firstView]);
+  const money = useOrderMoney();
   const historyHref = orderLinks.history(lng, webview);
   const icon = ICON_OF[view];
   const tryAgain = !webview && (view === 'failed' || view === 'expired' || view === 'expiredError' || view === 'partialAuth');
+  const sell = isSell(detail);
+  const texts = resultTextKeys(detail);
+  // A sell's texts name what reaches the card, and its last four digits.
+  const textValues = { fiat: money.fiat(detail.fiatAmount, detail.fiatCurrency), last4: cardLast4(detail.card?.maskedNumber) ?? '' };
 
-  const body: Record<ViewKind, ReactNode> = {
+  const buyBody: Record<ViewKind, ReactNode> = {
     submitted: (
       <div className="flex flex-col items-center gap-4">
         <Spinner size="lg" className="text-primary" label={t('orders.result.submitted.title')} />
@@ -108,7 +144,21 @@ export function OrderResultView({ detail, lng, webview }: OrderResultViewProps) 
     expiredError: <EndedDetails detail={detail} money={false} />,
     partialAuth: <EndedDetails detail={detail} money={false} />,
   };
-  const texts = resultTextKeys(detail);
+  // A sell: where to send the crypto while it is awaited; what was sold and paid; or what was asked
+  // for and what becomes of the crypto or the money (its reason says it, or the line under it).
+  const sellBody: Partial<Record<ViewKind, ReactNode>> = {
+    submitted: detail.deposit ? (
+      <DepositInstructions deposit={detail.deposit} />
+    ) : (
+      <Spinner size="lg" className="text-primary" label={t(texts.title)} />
+    ),
+    processing: <SellProgressDetails detail={detail} />,
+    success: <SellSuccessDetails detail={detail} />,
+    stopping: <EndedDetails detail={detail} money />,
+    failed: <EndedDetails detail={detail} money />,
+    expired: <EndedDetails detail={detail} money />,
+  };
+  const body = sell ? sellBody[view] : buyBody[view];
 
   return (
     // The main layout pads the sides; result-webview's bare layout does not.
@@ -121,9 +171,9 @@ export function OrderResultView({ detail, lng, webview }: OrderResultViewProps) 
         <h1 ref={heading} id={titleId} tabIndex={-1} className="text-2xl font-semibold text-fg">
           {t(texts.title)}
         </h1>
-        {texts.content ? <p className="text-sm text-muted">{t(texts.content)}</p> : null}
+        {texts.content ? <p className="text-sm text-muted">{t(texts.content, textValues)}</p> : null}
       </div>
-      {body[view]}
+      {body}
       <dl className="rounded-xl border border-line bg-surface px-4 pt-3">
         <CopyValue label={t('orders.orderId')} value={detail.orderId} />
       </dl>
@@ -135,10 +185,11 @@ export function OrderResultView({ detail, lng, webview }: OrderResultViewProps) 
         ) : null}
         {view === 'success' && !webview ? (
           <GradientButton fullWidth onClick={() => void navigate(orderLinks.buy(lng))}>
-            {t('orders.result.buyMore')}
+            {t(sell ? 'orders.result.sellMore' : 'orders.result.buyMore')}
           </GradientButton>
         ) : null}
-        {view !== 'processing' ? (
+        {/* A buy's processing steps link the history themselves. */}
+        {view !== 'processing' || sell ? (
           <Link to={historyHref} className={textLinkClass}>
             {t('orders.result.viewHistory')}
           </Link>

@@ -1,4 +1,4 @@
-import { type CurrencyItem, PATHS } from '@causeway/contracts';
+import { type CurrencyItem, type OrderDetail, PATHS } from '@causeway/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -230,6 +230,23 @@ describe('history: an order that did not go through', () => {
     expect(terms).not.toContain('Completed');
     expect(terms).toContain('Ended');
     expect(sheet.queryByRole('region', { name: 'Fees' })).not.toBeInTheDocument();
+  });
+
+  it("says who holds the wallet when the travel rule asked: the VASP's name, or the person", async () => {
+    let travelRule: OrderDetail['travelRule'] = { walletType: 'VASP', vaspId: 'vasp-kraken', vaspName: 'Kraken' };
+    const { user } = openHistory({
+      list: pagedOrders(1),
+      routes: { [PATHS.getOrderDetail]: () => orderDetail({ status: 'SUCCESS', travelRule }) },
+    });
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    await user.click(rows()[0]!);
+    const sheet = within(await screen.findByRole('dialog', { name: 'Order details' }));
+    expect(sheet.getByText('Wallet held by').nextElementSibling).toHaveTextContent('Kraken');
+    await user.keyboard('{Escape}');
+    travelRule = { walletType: 'SELF_HOSTED', vaspId: null, vaspName: null };
+    await user.click(rows()[0]!);
+    const again = within(await screen.findByRole('dialog', { name: 'Order details' }));
+    expect(again.getByText('Wallet held by').nextElementSibling).toHaveTextContent('You (self-hosted)');
   });
 
   it('an order whose charge was refunded says so, with the amount', async () => {

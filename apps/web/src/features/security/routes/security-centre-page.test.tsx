@@ -1,16 +1,18 @@
 import { PATHS } from '@causeway/contracts';
+import { bundledTranslations } from '@causeway/translations';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { formatDateTime } from '@/lib/date-format';
 import { MODE_STORAGE_KEY, type FlowMode } from '@/lib/mode';
 import { tokenStorageKey } from '@/lib/session';
 import { getItem, setItem } from '@/lib/storage';
 import { HttpClientProvider } from '@/lib/http-context';
 import { renderPage, testI18n } from '@/test/render';
-import { type Responder, routedHttpClient } from '@/test/routed-http-client';
+import { businessError, type Responder, routedHttpClient } from '@/test/routed-http-client';
 import type { BindingStatus } from '../api/security-api';
 import { SecurityCentrePage } from './security-centre-page';
 import { routerFlushSync } from '@/lib/router-flush-sync';
@@ -37,6 +39,17 @@ const open = ({
   return { ...view, ...fake, user: userEvent.setup() };
 };
 
+/** When selling and adding cards resume, in account/check's answers. */
+const UNTIL = '2026-03-13T14:05:00.000Z';
+const accountCheck = (sensitiveActionsSuspendedUntil: string | null) => ({
+  email: 'ann@example.com',
+  userType: 'Individual',
+  accountStatus: 'Active',
+  accountStatusReasonCode: null,
+  entityTag: 'PL',
+  sensitiveActionsSuspendedUntil,
+});
+
 // hidden: the page behind an open modal is aria-hidden.
 const ready = () => screen.findByRole('heading', { level: 1, name: 'Security centre', hidden: true });
 const bindDialog = () => screen.queryByRole('dialog', { name: 'Set up your authenticator' });
@@ -55,14 +68,15 @@ describe('security centre page', () => {
   });
 
   it.each([
-    ['NONE', 'Not set up', true],
-    ['BINDED', 'On', false],
-    ['COOLING_OFF_PERIOD', 'On: selling and adding cards or bank accounts resume 24 hours after a change', false],
-  ] as const)('shows the 2FA status %s as %j', async (bindStatus, text, offersSetUp) => {
-    open({ bindStatus });
+    ['NONE', 'Not set up', 'Set up'],
+    ['BINDED', 'On', 'Change authenticator'],
+    ['COOLING_OFF_PERIOD', 'On', 'Change authenticator'],
+  ] as const)('shows the 2FA status %s as %j and offers %j', async (bindStatus, text, offered) => {
+    open({ bindStatus, routes: { [PATHS.accountStatusCheck]: () => accountCheck(null) } });
     await ready();
     expect(screen.getByTestId('two-factor-status')).toHaveTextContent(new RegExp(`^${text}$`));
-    expect(Boolean(screen.queryByRole('button', { name: 'Set up' }))).toBe(offersSetUp);
+    const section = within(screen.getByRole('region', { name: 'Authenticator app (2FA)' }));
+    expect(section.getAllByRole('button').map((button) => button.textContent)).toEqual([offered]);
   });
 
   it('keeps each button on one line and unshrunk beside its text ("Set / up" wrapped at 1280 px)', async () => {
@@ -71,6 +85,164 @@ describe('security centre page', () => {
     for (const name of ['Set up', 'Change password']) {
       expect(screen.getByRole('button', { name })).toHaveClass('whitespace-nowrap', 'shrink-0');
     }
+  });
+
+  it.each([
+    ['/:lng/settings', '/en/settings'],
+    ['/:lng/corporation-portal/setting', '/en/corporation-portal/setting'],
+  ])('%s offers "Change authenticator" on one line too', async (path, url) => {
+    open({ path, url, bindStatus: 'BINDED' });
+    await ready();
+    expect(screen.getByRole('button', { name: 'Change authenticator' })).toHaveClass('whitespace-nowrap', 'shrink-0');
+  });
+
+  describe('the pause of selling and adding cards (COOLING_OFF_PERIOD)', () => {
+    it('says until when (account/check) and why', async () => {
+      const { calls } = open({ bindStatus: 'COOLING_OFF_PERIOD', routes: { [PATHS.accountStatusCheck]: () => accountCheck(UNTIL) } });
+      await ready();
+      const paused = await screen.findByText(`Selling and adding cards or bank accounts are paused until ${formatDateTime(UNTIL, 'en')}.`);
+      expect(paused.closest('[data-testid="sensitive-actions-paused"]')).toHaveTextContent(
+        'The pause protects your money if someone else made the change.',
+      );
+      expect(calls.find((call) => call.path === PATHS.accountStatusCheck)?.options).toEqual({ silent: true });
+    });
+
+    it('says "for 24 hours" when account/check does not answer', async () => {
+      open({
+        bindStatus: 'COOLING_OFF_PERIOD',
+        routes: { [PATHS.accountStatusCheck]: () => Promise.reject(new Error('offline')) },
+      });
+      await ready();
+      expect(screen.getByTestId('sensitive-actions-paused')).toHaveTextContent(
+        /^Selling and adding cards or bank accounts are paused for 24 hours after the change\.Your password or authenticator was changed recently/,
+      );
+    });
+
+    it.each(['NONE', 'BINDED'] as const)('%s: no pause said, and account/check not asked', async (bindStatus) => {
+      const { calls } = open({ bindStatus });
+      await ready();
+      expect(screen.queryByTestId('sensitive-actions-paused')).not.toBeInTheDocument();
+      expect(calls.some((call) => call.path === PATHS.accountStatusCheck)).toBe(false);
+    });
+
+    it('in Chinese', async () => {
+      const { i18n } = open({
+        url: '/zh/settings',
+        bindStatus: 'COOLING_OFF_PERIOD',
+        routes: { [PATHS.accountStatusCheck]: () => accountCheck(UNTIL) },
+      });
+      await act(async () => {
+        i18n.addResourceBundle('zh', 'translation', bundledTranslations.zh);
+        await i18n.changeLanguage('zh');
+      });
+      await screen.findByRole('heading', { level: 1, name: '安全中心' });
+      expect(await screen.findByText(`卖出及添加银行卡或银行账户已暂停，将于 ${formatDateTime(UNTIL, 'zh')} 恢复。`)).toBeInTheDocument();
+      expect(screen.getByTestId('two-factor-status')).toHaveTextContent('已开启');
+      expect(screen.getByRole('button', { name: '更换身份验证器' })).toBeInTheDocument();
+    });
+  });
+
+  it('changes the authenticator: the three codes, the confirmation, then the section shows the pause', async () => {
+    let bindStatus: BindingStatus['bindStatus'] = 'BINDED';
+    const { user, calls } = open({
+      routes: {
+        [PATHS.authenticatorBindingStatus]: () => ({ bindStatus, otpStep: 'verify-otp', email: 'ann@example.com' }),
+        [PATHS.preCheckChangeGoogleAuthenticator]: () => ({ googleAuthenticatorToken: 'NEWKEY', qrCode: 'data:image/png;base64,TkVX' }),
+        [PATHS.verificationSendCode]: () => ({ resendAfterSeconds: 59, expiresInSeconds: 600 }),
+        [PATHS.changeGoogleAuthenticator]: () => {
+          bindStatus = 'COOLING_OFF_PERIOD';
+          return { bindStatus: 'SUCCESS' };
+        },
+        [PATHS.accountStatusCheck]: () => accountCheck(UNTIL),
+      },
+    });
+    await ready();
+    await user.click(screen.getByRole('button', { name: 'Change authenticator' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change authenticator' });
+    expect(within(dialog).getByText('every other device signed in to your account is signed out;')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(await within(dialog).findByTestId('setup-key')).toHaveTextContent('NEWKEY');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send code' }));
+    for (const [group, digits] of [
+      ['Current authenticator code', '111111'],
+      ['Email code', '222222'],
+      ['New authenticator code', '333333'],
+    ] as const) {
+      await user.click(within(screen.getByRole('group', { name: group })).getAllByRole('textbox')[0]!);
+      await user.keyboard(digits);
+    }
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+
+    expect(await within(dialog).findByRole('heading', { name: 'Authenticator changed' })).toBeInTheDocument();
+    // Behind the confirmation the section has read its new state already.
+    await screen.findByTestId('sensitive-actions-paused', undefined, { timeout: 3000 });
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(
+      screen.getByText(`Selling and adding cards or bank accounts are paused until ${formatDateTime(UNTIL, 'en')}.`),
+    ).toBeInTheDocument();
+
+    const sent = calls.filter((call) => call.path !== PATHS.checkLoginStatus).map((call) => [call.method, call.path, call.body]);
+    expect(sent).toEqual([
+      ['GET', PATHS.authenticatorBindingStatus, undefined],
+      ['GET', PATHS.preCheckChangeGoogleAuthenticator, undefined],
+      ['POST', PATHS.verificationSendCode, { verifyBusiness: 'GA_CHANGE', email: 'ann@example.com', nonInductiveVerification: true }],
+      ['POST', PATHS.changeGoogleAuthenticator, { oldGaVerifyCode: '111111', emailVerifyCode: '222222', newGaVerifyCode: '333333' }],
+      ['GET', PATHS.authenticatorBindingStatus, undefined],
+      ['GET', PATHS.accountStatusCheck, undefined],
+    ]);
+  });
+
+  it('a password change reads the section again: with an authenticator bound, the pause shows', async () => {
+    let bindStatus: BindingStatus['bindStatus'] = 'BINDED';
+    const { user } = open({
+      routes: {
+        [PATHS.authenticatorBindingStatus]: () => ({ bindStatus, otpStep: 'verify-otp', email: 'ann@example.com' }),
+        [PATHS.passwordReinitialize]: () => {
+          bindStatus = 'COOLING_OFF_PERIOD';
+          return null;
+        },
+        [PATHS.accountStatusCheck]: () => accountCheck(UNTIL),
+      },
+    });
+    await ready();
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    await user.type(await screen.findByLabelText('Current password'), 'old-password');
+    await user.type(screen.getByLabelText('New password'), 'Newpassword1!');
+    await user.type(screen.getByLabelText('Repeat new password'), 'Newpassword1!');
+    await user.click(within(screen.getByRole('group', { name: 'Authenticator code' })).getAllByRole('textbox')[0]!);
+    await user.keyboard('123456');
+    await user.click(screen.getByRole('button', { name: 'Save new password' }));
+    expect(
+      await screen.findByText(`Selling and adding cards or bank accounts are paused until ${formatDateTime(UNTIL, 'en')}.`),
+    ).toBeInTheDocument();
+  });
+
+  it('a wrong current or new code is said in the change modal on the page, which stays as it was', async () => {
+    const { user } = open({
+      bindStatus: 'BINDED',
+      routes: {
+        [PATHS.preCheckChangeGoogleAuthenticator]: () => ({ googleAuthenticatorToken: 'NEWKEY', qrCode: null }),
+        [PATHS.changeGoogleAuthenticator]: () =>
+          Promise.reject(businessError(PATHS.changeGoogleAuthenticator, 'USE003000011', 'Invalid code. Please try again.')),
+      },
+    });
+    await ready();
+    await user.click(screen.getByRole('button', { name: 'Change authenticator' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change authenticator' });
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Continue' }));
+    for (const group of ['Current authenticator code', 'Email code', 'New authenticator code']) {
+      await user.click(within(screen.getByRole('group', { name: group })).getAllByRole('textbox')[0]!);
+      await user.keyboard('123456');
+    }
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    const current = within(screen.getByRole('group', { name: 'Current authenticator code' })).getAllByRole('textbox')[0]!;
+    await waitFor(() => expect(current).toHaveAccessibleDescription("Check this code and the new app's code: one of them is wrong."));
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.getByTestId('two-factor-status')).toHaveTextContent(/^On$/);
+    expect(screen.queryByTestId('sensitive-actions-paused')).not.toBeInTheDocument();
   });
 
   it('"Set up" opens the bind modal', async () => {

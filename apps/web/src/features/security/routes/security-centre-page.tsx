@@ -1,7 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { formatDateTime } from '@/lib/date-format';
 import { useHttpClient } from '@/lib/http-context';
 import { storedMode } from '@/lib/mode';
 import { useLoginStatus } from '@/lib/target-entity';
@@ -14,6 +15,9 @@ import { LogoutButton } from '../components/logout-button';
 const AuthenticatorBindModal = lazy(() =>
   import('@/shared/authenticator/authenticator-bind-modal').then((m) => ({ default: m.AuthenticatorBindModal })),
 );
+const ChangeAuthenticatorModal = lazy(() =>
+  import('../components/change-authenticator-modal').then((m) => ({ default: m.ChangeAuthenticatorModal })),
+);
 const ChangePasswordForm = lazy(() => import('../components/change-password-form').then((m) => ({ default: m.ChangePasswordForm })));
 
 /**
@@ -23,19 +27,31 @@ const ChangePasswordForm = lazy(() => import('../components/change-password-form
 const ROW_BUTTON = 'shrink-0 self-start whitespace-nowrap sm:self-center';
 
 /**
- * The security centre: the signed-in address, the authenticator (with the bind modal) and logout.
+ * The security centre: the signed-in address, the authenticator (the bind modal, or the change modal
+ * once one is bound; while sensitive actions are paused, until when and why), the password and logout.
  * `settings` for individuals and independent users, `corporation-portal/setting` for businesses
  * (independent or not). `?bind=authenticator` opens the bind modal (the sign-up's "Set up now").
  */
 export function SecurityCentrePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
+  const queryClient = useQueryClient();
   const api = createSecurityApi(useHttpClient());
   const status = useLoginStatus();
   const binding = useQuery({ queryKey: ['binding-status'], queryFn: () => api.bindingStatus() });
+  const coolingOff = binding.data?.bindStatus === 'COOLING_OFF_PERIOD';
+  // When selling and adding cards resume: asked only while they are paused.
+  const account = useQuery({ queryKey: ['account-status-check'], queryFn: () => api.accountStatus(), enabled: coolingOff });
   const logout = useLogout();
   const [bindOpen, setBindOpen] = useState(params.get('bind') === 'authenticator');
+  const [changeOpen, setChangeOpen] = useState(false);
   const [changingPassword, setChangingPassword] = useState(false);
+
+  /** A password or authenticator change starts the 24 h pause: the section reads its state again. */
+  const readSecurityAgain = () => {
+    void queryClient.invalidateQueries({ queryKey: ['binding-status'] });
+    void queryClient.invalidateQueries({ queryKey: ['account-status-check'] });
+  };
 
   const closeBind = () => {
     setBindOpen(false);
@@ -50,6 +66,7 @@ export function SecurityCentrePage() {
     );
   const email = status.data?.email ?? '';
   const bindStatus = binding.data?.bindStatus ?? 'NONE';
+  const pausedUntil = coolingOff ? formatDateTime(account.data?.sensitiveActionsSuspendedUntil, i18n.language) : '';
 
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6">
@@ -70,20 +87,26 @@ export function SecurityCentrePage() {
             data-testid="two-factor-status"
             className={`mt-2 text-sm font-medium ${bindStatus === 'NONE' ? 'text-muted' : 'text-success'}`}
           >
-            {t(
-              bindStatus === 'NONE'
-                ? 'security.twoFactor.off'
-                : bindStatus === 'BINDED'
-                  ? 'security.twoFactor.on'
-                  : 'security.twoFactor.coolingOff',
-            )}
+            {t(bindStatus === 'NONE' ? 'security.twoFactor.off' : 'security.twoFactor.on')}
           </p>
+          {coolingOff ? (
+            <div data-testid="sensitive-actions-paused" className="mt-3 rounded-xl border border-line bg-surface-2 p-3 text-sm">
+              <p className="font-medium text-fg">
+                {pausedUntil ? t('security.twoFactor.pausedUntil', { until: pausedUntil }) : t('security.twoFactor.paused')}
+              </p>
+              <p className="mt-1 text-muted">{t('security.twoFactor.pausedWhy')}</p>
+            </div>
+          ) : null}
         </div>
         {bindStatus === 'NONE' ? (
           <GradientButton onClick={() => setBindOpen(true)} className={ROW_BUTTON}>
             {t('security.twoFactor.setUp')}
           </GradientButton>
-        ) : null}
+        ) : (
+          <GradientButton variant="outline" onClick={() => setChangeOpen(true)} className={ROW_BUTTON}>
+            {t('security.twoFactor.change')}
+          </GradientButton>
+        )}
       </section>
       <section aria-labelledby="password" className="flex flex-col gap-3 rounded-2xl border border-line bg-surface p-4">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
@@ -104,7 +127,14 @@ export function SecurityCentrePage() {
         </div>
         {changingPassword ? (
           <Suspense fallback={<Spinner />}>
-            <ChangePasswordForm api={api} needsAuthenticator={bindStatus !== 'NONE'} onDone={() => setChangingPassword(false)} />
+            <ChangePasswordForm
+              api={api}
+              needsAuthenticator={bindStatus !== 'NONE'}
+              onDone={() => {
+                setChangingPassword(false);
+                readSecurityAgain();
+              }}
+            />
           </Suspense>
         ) : null}
       </section>
@@ -124,6 +154,11 @@ export function SecurityCentrePage() {
               void binding.refetch();
             }}
           />
+        </Suspense>
+      ) : null}
+      {changeOpen ? (
+        <Suspense fallback={null}>
+          <ChangeAuthenticatorModal open email={email} api={api} onClose={() => setChangeOpen(false)} onChanged={readSecurityAgain} />
         </Suspense>
       ) : null}
     </div>

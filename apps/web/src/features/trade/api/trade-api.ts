@@ -2,9 +2,11 @@ import {
   type AddCardRequest,
   type CardFieldsConfig,
   type CardFieldsSession,
+  type ChannelCode,
   type addWalletRequestSchema,
   type Card,
   type CurrencyItem,
+  type KlarnaSessionInfo,
   type CurrencyPairItem,
   type FeatureSwitchItem,
   type GetQuoteRequest,
@@ -14,7 +16,11 @@ import {
   type promotionResultSchema,
   type Quote,
   type SubmitBuyRequest,
+  type SubmitAuthTokenRequest,
+  type SubmitAuthTokenResult,
   type SubmitBuyResult,
+  type SubmitSellRequest,
+  type SubmitSellResult,
   type Wallet,
 } from '@causeway/contracts';
 import type { z } from 'zod';
@@ -22,7 +28,20 @@ import type { HttpClient } from '@/lib/http-client';
 
 // A shape is written once, in packages/contracts: its exported types are used as they are; only
 // the answers it exports no type for are inferred here from their schemas.
-export type { Card, CardFieldsConfig, CardFieldsSession, CurrencyItem, FeatureSwitchItem, Quote, SubmitBuyResult, Wallet };
+export type {
+  Card,
+  CardFieldsConfig,
+  CardFieldsSession,
+  CurrencyItem,
+  FeatureSwitchItem,
+  KlarnaSessionInfo,
+  Quote,
+  SubmitAuthTokenRequest,
+  SubmitAuthTokenResult,
+  SubmitBuyResult,
+  SubmitSellResult,
+  Wallet,
+};
 export type CardList = ListCardResult;
 export type AddCardBody = AddCardRequest;
 export type QuoteBody = GetQuoteRequest;
@@ -32,8 +51,15 @@ export type KycLimits = z.infer<typeof kycLimitsResultSchema>;
 export type AddWalletBody = z.input<typeof addWalletRequestSchema>;
 
 /** The card page trades on one channel with one method (docs/rules/order-states.md trade routing: card → the card page). */
-export const CARD_CHANNEL = 'CHECKOUT';
+export const CARD_CHANNEL: ChannelCode = 'CHECKOUT';
 export const CARD_PAYMENT_METHOD = 'CARD';
+/** A buy paid later with Klarna (docs/rules/order-states.md "Klarna"): its own channel and method, EUR and GBP. */
+export const KLARNA_CHANNEL: ChannelCode = 'KLARNA';
+export const KLARNA_PAYMENT_METHOD = 'KLARNA';
+/** How a buy on the card page is paid: a saved card, or Klarna. */
+export type PaymentMethod = 'CARD' | 'KLARNA';
+/** The channel each payment method trades on. */
+export const CHANNEL_OF: Record<PaymentMethod, ChannelCode> = { CARD: CARD_CHANNEL, KLARNA: KLARNA_CHANNEL };
 /** The web client's version for the feature switch (docs/rules/limits.md feature version 1025). */
 export const FEATURE_SWITCH_VERSION = 1025;
 
@@ -59,6 +85,13 @@ export function createTradeApi(client: HttpClient) {
       client.call(CALL_ROUTES.updateQuote, { orderId, quoteId }, { signal }),
     /** Idempotent by orderId: the same body answers the first answer. */
     submitBuy: (body: SubmitBuyRequest) => client.call(CALL_ROUTES.submitBuy, body),
+    /**
+     * A Klarna buy's answer from Klarna's widget (its authorization token, or '' for its final decline).
+     * Idempotent by orderId: the same body sent again answers the first answer.
+     */
+    submitAuthToken: (body: SubmitAuthTokenRequest) => client.call(CALL_ROUTES.submitAuthToken, body),
+    /** Idempotent by orderId like submit-buy: answers the address the crypto is sent to (docs/rules/sell-deposits.md). */
+    submitSell: (body: SubmitSellRequest) => client.call(CALL_ROUTES.submitSell, body),
     getPromotion: () => client.call(CALL_ROUTES.getPromotion),
     listWallets: async (cryptoCurrency: string, network: string) =>
       (await client.call(CALL_ROUTES.listWallet, { cryptoCurrency, network })).list,
@@ -68,17 +101,20 @@ export function createTradeApi(client: HttpClient) {
     /** Not silent: a refusal is toasted by the client (wallet paths, docs/rules/errors.md), a dead session leads to sign-in. */
     deleteWallet: (walletId: string) => client.call(CALL_ROUTES.deleteWallet, { walletId }),
     setDefaultWallet: (walletId: string) => client.call(CALL_ROUTES.setDefaultWallet, { walletId }),
-    /** The pairs of one fiat offered for card buys. */
-    listPairs: (baseCurrency: string) =>
-      client.call(CALL_ROUTES.listCurrencyPairByBaseCurrency, { baseCurrency, channelCode: CARD_CHANNEL, transactionType: 'buy' }),
+    /** The pairs of one fiat offered for card buys, or with 'sell' for card sells; with KLARNA_CHANNEL, for Klarna buys. */
+    listPairs: (baseCurrency: string, transactionType: 'buy' | 'sell' = 'buy', channelCode: ChannelCode = CARD_CHANNEL) =>
+      client.call(CALL_ROUTES.listCurrencyPairByBaseCurrency, { baseCurrency, channelCode, transactionType }),
     checkAddress: () => client.call(CALL_ROUTES.kycCheckAddress),
+    /** Whether orders are asked who holds the wallet (the travel rule), and the VASPs one may name. */
+    gtrEnabled: async () => (await client.call(CALL_ROUTES.gtrEnabled)).enabled,
+    listVasps: async () => (await client.call(CALL_ROUTES.listVaspInfo)).list,
     kycLimits: () => client.call(CALL_ROUTES.kycLimits),
     /**
      * The person's own amount range for a pair, before any quote: the pair's range cut to what their
      * limits leave (kyc/limit/query with the pair). Silent: without it the page shows the pair's range.
      */
-    amountRange: async (pair: { fiatCurrency: string; cryptoCurrency: string; network: string }) =>
-      (await client.call(CALL_ROUTES.kycLimits, { ...pair, channelCode: CARD_CHANNEL }, { silent: true })).amountRange ?? null,
+    amountRange: async (pair: { fiatCurrency: string; cryptoCurrency: string; network: string }, channelCode: ChannelCode = CARD_CHANNEL) =>
+      (await client.call(CALL_ROUTES.kycLimits, { ...pair, channelCode }, { silent: true })).amountRange ?? null,
     /** order/query-order/tranid: what a merchant's transaction buys, with the address the merchant set (ODR00001012 when it is not this person's). */
     transactionFor: (tranId: string) => client.call(CALL_ROUTES.queryOrderByTranId, { tranId }),
     featureSwitch: (entry: string) => client.call(CALL_ROUTES.featureSwitch, { clientType: 'Web', entry, version: FEATURE_SWITCH_VERSION }),

@@ -1,10 +1,11 @@
+import type { ChannelCode } from '@causeway/contracts';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { COOKIE_NAMES, getSharedCookie } from '@/lib/cookies';
 import { useCurrencyCatalogue } from '@/lib/currency-catalogue';
 import { useHttpClient } from '@/lib/http-context';
 import { useApiMutation } from '@/lib/use-api-mutation';
-import { type AddWalletBody, createTradeApi, type CurrencyPair } from './trade-api';
+import { type AddWalletBody, CARD_CHANNEL, createTradeApi, type CurrencyPair, KLARNA_CHANNEL } from './trade-api';
 
 /** The trade calls bound to the app's HTTP client. */
 export function useTradeApi() {
@@ -47,6 +48,22 @@ export function usePairsByFiat(fiats: readonly string[], { enabled = true }: { e
   });
 }
 
+/**
+ * The Klarna-buy pairs of one fiat (list-currency-pair-by-base-currency on the KLARNA channel), asked
+ * when the form shows that fiat, beside the page's setup rather than in it: Klarna is an extra way to
+ * pay, and the form shows at once without it. Until it answers (or when it fails) Klarna is not offered.
+ */
+export function useKlarnaPairs(fiat: string, { enabled = true }: { enabled?: boolean } = {}) {
+  const api = useTradeApi();
+  return useQuery({
+    queryKey: ['trade', 'pairs', KLARNA_CHANNEL, fiat],
+    queryFn: () => api.listPairs(fiat, 'buy', KLARNA_CHANNEL),
+    enabled,
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
 /** Every query of saved addresses starts with this key: a change to one address refreshes them all. */
 export const WALLETS_KEY = ['trade', 'wallets'] as const;
 
@@ -76,14 +93,15 @@ export function usePromotion({ enabled = true }: { enabled?: boolean } = {}) {
  * The person's own amount range for the pair chosen (what their limits leave, cut to the pair's
  * range), asked as soon as the pair is, so the hint is right before any quote. Not asked on the
  * Roma channel, which skips the limits call (docs/rules/roles.md). Asked again on each visit: it falls as
- * the person buys.
+ * the person buys. `channelCode`: the channel of the payment method chosen (a Klarna pair has its own range).
  */
-export function useAmountRange(selection: { fiat: string; crypto: string; network: string }) {
+export function useAmountRange(selection: { fiat: string; crypto: string; network: string }, channelCode: ChannelCode = CARD_CHANNEL) {
   const api = useTradeApi();
   const isRoma = getSharedCookie(COOKIE_NAMES.isRoma) === 'true';
   return useQuery({
-    queryKey: ['trade', 'amount-range', selection.fiat, selection.crypto, selection.network],
-    queryFn: () => api.amountRange({ fiatCurrency: selection.fiat, cryptoCurrency: selection.crypto, network: selection.network }),
+    queryKey: ['trade', 'amount-range', selection.fiat, selection.crypto, selection.network, channelCode],
+    queryFn: () =>
+      api.amountRange({ fiatCurrency: selection.fiat, cryptoCurrency: selection.crypto, network: selection.network }, channelCode),
     enabled: !isRoma,
     retry: false,
   });

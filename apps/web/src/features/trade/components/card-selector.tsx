@@ -13,18 +13,20 @@ export interface CardSelectorProps {
   onAdd: () => void;
   onManage: () => void;
   error?: string | undefined;
+  /** The fieldset's name: "Pay with card" (a buy) unless said otherwise ("Pay out to", a sell). */
+  legend?: string | undefined;
 }
 
 const linkButton = 'min-h-10 rounded-lg px-2 text-sm font-medium text-primary underline-offset-4 hover:underline';
 
 /** Pay with: the saved cards as radio buttons (masked numbers), Add card and Manage cards. */
-export function CardSelector({ cards, selectedId, onSelect, onAdd, onManage, error }: CardSelectorProps) {
+export function CardSelector({ cards, selectedId, onSelect, onAdd, onManage, error, legend }: CardSelectorProps) {
   const { t } = useTranslation();
   const [now] = useState(() => new Date());
   const canAdd = cards.cards.length < (cards.maxCards || MAX_CARDS);
   return (
     <fieldset className="flex min-w-0 flex-col gap-2" aria-describedby={error ? 'card-error' : undefined}>
-      <legend className="mb-1.5 text-sm font-medium text-fg">{t('trade.card.payWith')}</legend>
+      <legend className="mb-1.5 text-sm font-medium text-fg">{legend ?? t('trade.card.payWith')}</legend>
       {cards.cards.length === 0 ? <p className="text-sm text-muted">{t('trade.card.none')}</p> : null}
       {cards.cards.map((card) => {
         const usable = isUsableCard(card, now);

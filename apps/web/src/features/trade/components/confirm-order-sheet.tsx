@@ -8,7 +8,8 @@ import { type AmountFormat, QuoteFees, useAmountFormat } from './quote-panel';
 export interface ConfirmOrderSheetProps {
   quote: Quote;
   format: AmountFormat;
-  card: Card;
+  /** The card paid with; null for a Klarna buy (the sheet says Klarna, and Pay goes on to Klarna). */
+  card: Card | null;
   networkName: string;
   address: string;
   memo: string;
@@ -21,7 +22,7 @@ export interface ConfirmOrderSheetProps {
   onClose: () => void;
 }
 
-/** The confirm step: what is paid and received, where it goes, with which card, the fees and the countdown. */
+/** The confirm step: what is paid and received, where it goes, with which card (or Klarna), the fees and the countdown. */
 export function ConfirmOrderSheet(props: ConfirmOrderSheetProps) {
   const { quote, format, card, networkName, address, memo, memoName, secondsLeft, isUpdating, busy, error, onConfirm, onClose } = props;
   const { t } = useTranslation();
@@ -34,8 +35,9 @@ export function ConfirmOrderSheet(props: ConfirmOrderSheetProps) {
     [t('trade.confirm.network'), networkName],
     [t('trade.confirm.address'), address],
     ...(memo ? [[memoName, memo] as [string, string]] : []),
-    [t('trade.confirm.card'), maskedNumberOf(card)],
+    card ? [t('trade.confirm.card'), maskedNumberOf(card)] : [t('trade.confirm.paymentMethod'), t('trade.payment.klarna')],
   ];
+  const amount = amounts.fiat(quote.fiatAmount, quote.fiatCurrency);
   return (
     <Sheet
       open
@@ -70,7 +72,7 @@ export function ConfirmOrderSheet(props: ConfirmOrderSheetProps) {
         ) : null}
         <div className="flex flex-col gap-2">
           <GradientButton fullWidth loading={busy} variant={renewing ? 'inactive' : 'primary'} onClick={onConfirm}>
-            {t('trade.confirm.pay', { amount: amounts.fiat(quote.fiatAmount, quote.fiatCurrency) })}
+            {card ? t('trade.confirm.pay', { amount }) : t('trade.confirm.payKlarna', { amount })}
           </GradientButton>
           <GradientButton ref={back} fullWidth variant="outline" onClick={onClose}>
             {t('trade.confirm.back')}

@@ -53,6 +53,35 @@ const submitted =
   (status: string, extra: object = {}) =>
   () => ({ orderId: 'x', status, threeDsUrl: null, failReason: null, ...extra });
 
+describe('the travel rule (gtr-enabled)', () => {
+  it('asks who holds the wallet before the confirm sheet opens, and sends the answer with the order', async () => {
+    const view = openTrade({
+      routes: {
+        [PATHS.gtrEnabled]: () => ({ enabled: true }),
+        [PATHS.listVaspInfo]: () => ({ list: [{ vaspId: 'vasp-kraken', name: 'Kraken', country: 'US', website: null }] }),
+        [PATHS.submitBuy]: submitted('PROCESSING'),
+      },
+      userOptions: ON_THE_FAKE_CLOCK,
+    });
+    await formShown();
+    await screen.findByDisplayValue(ADDRESS);
+    await view.user.type(amountInput(), '100');
+    await act(() => vi.advanceTimersByTimeAsync(AMOUNT_DEBOUNCE_MS));
+    await screen.findByText('1 BTC = 61,234.50 EUR');
+    await view.user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Say who holds the wallet: the rules on crypto transfers ask us to record it.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Confirm your order' })).toBeNull();
+    const question = screen.getByRole('group', { name: 'Who holds the wallet you are sending to?' });
+    await view.user.click(within(question).getByRole('radio', { name: 'My own wallet (self-hosted)' }));
+    await view.user.click(screen.getByRole('button', { name: 'Continue' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Confirm your order' });
+    await waitFor(() => expect(sheet).toHaveStyle({ pointerEvents: 'auto' }));
+    await view.user.click(within(sheet).getByRole('button', { name: 'Pay 100.00 EUR' }));
+    await landedOn();
+    expect(view.bodiesOf(PATHS.submitBuy)[0]).toMatchObject({ travelRule: { walletType: 'SELF_HOSTED' } });
+  });
+});
+
 describe('confirm and submit (docs/rules/order-states.md, docs/rules/calls.md)', () => {
   it('submits the order (no authenticator asked) and goes to the result page', async () => {
     const { bodiesOf, orderId, calls } = await confirmAndPay({ [PATHS.submitBuy]: submitted('PROCESSING') });

@@ -1,15 +1,18 @@
 import { ErrorCode } from '@causeway/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, lazy, Suspense, useMemo, useReducer, useState } from 'react';
+import { useLocation } from 'react-router';
 import { useTranslation } from '../texts';
 import { createAuthenticatorApi } from '@/lib/authenticator-api';
 import { compareDecimal, formatAmount, isPositiveDecimal } from '@/lib/decimal';
 import { useHttpClient } from '@/lib/http-context';
 import { isError } from '@/lib/http-errors';
+import { leaveAppFor } from '@/lib/leave-app';
 import { fiatDecimalsOf } from '@/lib/money-format';
 import { networkNameOf } from '@/lib/network-names';
 import { GradientButton, Spinner } from '@/ui';
-import { CARDS_KEY, useAmountRange, useCards, usePromotion, useSaveWallet, useTradeApi } from '../api/trade-queries';
+import { CHANNEL_OF, type KlarnaSessionInfo, type PaymentMethod } from '../api/trade-api';
+import { CARDS_KEY, useAmountRange, useCards, useKlarnaPairs, usePromotion, useSaveWallet, useTradeApi } from '../api/trade-queries';
 import { isUsableCard } from '../card-rules';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import type { AddressEntry } from '../hooks/full-address-check';
@@ -19,12 +22,16 @@ import { useQuote } from '../hooks/use-quote';
 import { useSubmitBuy } from '../hooks/use-submit-buy';
 import { addressRejectionOf, addressRejectionText, limitOf, type LimitRange, tradeErrorText, UNAVAILABLE_ERRORS } from '../trade-errors';
 import { initialTradeFormState, type OrderToSubmit, tradeFormReducer } from '../trade-form-state';
-import { findPair, orderedPairs, type TradeOffer } from '../trade-state';
+import { keepKlarnaPayment, notFinishedKlarnaOrderOf, safeWidgetUrl } from '../klarna-payment';
+import { findPair, klarnaPairOf, orderedPairs, type TradeOffer } from '../trade-state';
 import { AmountSection } from './amount-section';
 import { CardSelector } from './card-selector';
 import { OrderCodeModal } from './order-code-modal';
+import { KlarnaNotFinished } from './klarna-not-finished';
+import { PaymentMethodChoice } from './payment-method-choice';
 import { QuotePanel } from './quote-panel';
 import { ProcessingView, UnavailableCallbackView } from './trade-state-views';
+import { type TravelRuleChoice, TravelRuleField, travelRuleAnswer, useTravelRule } from './travel-rule-field';
 import { WalletAddressField } from './wallet-address-field';
 
 // Loaded when first opened: most visits never open them.
@@ -32,6 +39,8 @@ const CoinChooserSheet = lazy(() => import('./coin-chooser-sheet').then((m) => (
 const AddCardSheet = lazy(() => import('./add-card-sheet').then((m) => ({ default: m.AddCardSheet })));
 const ManageCardsSheet = lazy(() => import('./manage-cards-sheet').then((m) => ({ default: m.ManageCardsSheet })));
 const ConfirmOrderSheet = lazy(() => import('./confirm-order-sheet').then((m) => ({ default: m.ConfirmOrderSheet })));
+// Only a Klarna buy with the real Klarna (its SDK on the page) needs it.
+const KlarnaStep = lazy(() => import('./klarna-step'));
 const AuthenticatorBindModal = lazy(() =>
   import('@/shared/authenticator/authenticator-bind-modal').then((m) => ({ default: m.AuthenticatorBindModal })),
 );
@@ -46,14 +55,27 @@ export function TradeForm({ offer, chooseFirst = false }: { offer: TradeOffer; c
   const client = useHttpClient();
   const authenticator = useMemo(() => createAuthenticatorApi(client), [client]);
   const queries = useQueryClient();
-  const [orderId] = useState(() => crypto.randomUUID());
+  // One order per page, unless a Klarna buy is left for another way to pay (its order waits unpaid).
+  const [orderId, setOrderId] = useState(() => crypto.randomUUID());
   const [now] = useState(() => new Date());
+  // Back from Klarna's widget closed without an answer (klarna-callback): Klarna chosen again, and said so.
+  const location = useLocation();
+  const [klarnaNotFinished] = useState(() => notFinishedKlarnaOrderOf(location.state));
   // Everything the form remembers, in one reducer (trade-form-state.ts); the hooks below read it
   // and each one reads only what the ones above it gave.
-  const [state, dispatch] = useReducer(tradeFormReducer, { offer, chooseFirst }, initialTradeFormState);
+  const [state, dispatch] = useReducer(
+    tradeFormReducer,
+    { offer, chooseFirst, paymentMethod: klarnaNotFinished ? 'KLARNA' : 'CARD' },
+    initialTradeFormState,
+  );
   const { selection, entry, payment } = state;
+  // Klarna is offered for the pairs of the KLARNA channel (asked for the fiat shown, beside the form).
+  const klarnaPair = klarnaPairOf(useKlarnaPairs(selection.fiat).data, selection);
+  const method: PaymentMethod = state.paymentMethod === 'KLARNA' && klarnaPair ? 'KLARNA' : 'CARD';
+  // A Klarna buy waiting for Klarna's widget on this page (the real Klarna's SDK; the sandbox's widget is a page of its own).
+  const [klarnaSession, setKlarnaSession] = useState<{ orderId: string; sessionId: string; clientToken: string } | null>(null);
 
-  const pair = findPair(offer, selection) ?? orderedPairs(offer, selection.fiat)[0]!;
+  const pair = (method === 'KLARNA' ? klarnaPair : undefined) ?? findPair(offer, selection) ?? orderedPairs(offer, selection.fiat)[0]!;
   const coin = offer.cryptos.get(selection.crypto);
   const network = coin?.networks.find((item) => item.network === selection.network);
   const networkName = networkNameOf(offer.cryptos.values(), selection.crypto, selection.network);
@@ -61,7 +83,7 @@ export function TradeForm({ offer, chooseFirst = false }: { offer: TradeOffer; c
   const decimals = { fiat: fiatDecimalsOf(selection.fiat, offer.fiats), crypto: network?.decimals ?? coin?.decimals ?? 8 };
   // The person's own room (their limits left, the pair's range cut to it) as soon as the server
   // said it; the pair's own range until then, or when it cannot say (no price to convert it, Roma).
-  const ownRange = useAmountRange(selection).data;
+  const ownRange = useAmountRange(selection, CHANNEL_OF[method]).data;
   const range: LimitRange =
     ownRange?.currency === selection.fiat
       ? { min: ownRange.minAmount, max: ownRange.maxAmount, currency: selection.fiat }
@@ -86,6 +108,11 @@ export function TradeForm({ offer, chooseFirst = false }: { offer: TradeOffer; c
   const transaction = offer.transaction;
   const destination = useDestination(selection, transaction?.fixedWallet ?? null);
   const validateAddress = useAddressValidator();
+  // The travel rule's question (gtr-enabled): who holds the wallet the crypto goes to.
+  const travelRule = useTravelRule();
+  const [travelChoice, setTravelChoice] = useState<TravelRuleChoice>(null);
+  const travelAnswer = travelRuleAnswer(travelChoice);
+  const travelMissing = travelRule.enabled && !travelAnswer;
   const cards = useCards();
   const usableCards = (cards.data?.cards ?? []).filter((card) => isUsableCard(card, now));
   const card = usableCards.find((item) => item.cardId === state.chosenCardId) ?? usableCards[0];
@@ -96,9 +123,25 @@ export function TradeForm({ offer, chooseFirst = false }: { offer: TradeOffer; c
     orderId,
     selection,
     isPositiveDecimal(settled.value) && !outOfRange ? { unit: settled.unit, amount: settled.value } : null,
-    { paused: payment.phase !== 'idle', tranId: offer.transaction?.tranId },
+    { paused: payment.phase !== 'idle', tranId: offer.transaction?.tranId, paymentMethod: method },
   );
   const saveWallet = useSaveWallet();
+  /**
+   * submit-buy answered the Klarna session: what the callback page needs is kept for this tab, then
+   * the sandbox's widget opens as a page of its own (a full navigation), or Klarna's SDK in this page.
+   * A replayed answer has neither (no client token): the order's result page follows it instead.
+   */
+  const openKlarna = (klarnaOrderId: string, session: KlarnaSessionInfo) => {
+    const widgetUrl = safeWidgetUrl(session.widgetUrl);
+    keepKlarnaPayment(klarnaOrderId, { sessionId: session.sessionId, widgetUrl, selection, fiatAmount: live.quote?.fiatAmount ?? '' });
+    if (widgetUrl) {
+      leaveAppFor(widgetUrl);
+      return true;
+    }
+    if (!session.clientToken) return false;
+    setKlarnaSession({ orderId: klarnaOrderId, sessionId: session.sessionId, clientToken: session.clientToken });
+    return true;
+  };
   const submit = useSubmitBuy(api, {
     authenticator,
     dispatch,
@@ -114,9 +157,13 @@ export function TradeForm({ offer, chooseFirst = false }: { offer: TradeOffer; c
           isDefault: destination.wallets.length === 0,
         });
     },
+    onKlarnaSession: openKlarna,
     onFailure: (error) => {
       const rejection = addressRejectionOf(error);
       if (isError(error, ...UNAVAILABLE_ERRORS)) return { kind: 'unavailable' };
+      // Klarna refusing this purchase (its country or currency): a card may still pay it.
+      if (method === 'KLARNA' && isError(error, ErrorCode.TradingPairUnsupported))
+        return { kind: 'refused', text: t('trade.klarna.refused') };
       if (rejection) {
         destination.refuse(rejection);
         return { kind: 'addressRefused' };
@@ -133,9 +180,32 @@ export function TradeForm({ offer, chooseFirst = false }: { offer: TradeOffer; c
   // Mounted whatever replaces the form, so what it says is announced (a region born with its text may not be).
   const announcer = (
     <p role="status" className="sr-only">
-      {payment.phase === 'processing' ? t('trade.processing.title') : ''}
+      {payment.phase === 'processing' && !klarnaSession ? t('trade.processing.title') : ''}
     </p>
   );
+  if (klarnaSession) {
+    // Another way to pay: a new order on the form (Klarna's waits unpaid until its deadline).
+    const startAgain = () => {
+      setKlarnaSession(null);
+      setOrderId(crypto.randomUUID());
+      dispatch({ type: 'paymentCancelled' });
+      dispatch({ type: 'confirmClosed' });
+    };
+    return (
+      <>
+        {announcer}
+        <Suspense fallback={<ProcessingView />}>
+          <KlarnaStep
+            key={klarnaSession.orderId}
+            orderId={klarnaSession.orderId}
+            sessionId={klarnaSession.sessionId}
+            clientToken={klarnaSession.clientToken}
+            onStartAgain={startAgain}
+          />
+        </Suspense>
+      </>
+    );
+  }
   if (state.unavailable || isError(live.error, ...UNAVAILABLE_ERRORS)) {
     return (
       <>
@@ -183,10 +253,12 @@ export function TradeForm({ offer, chooseFirst = false }: { offer: TradeOffer; c
   const order = (): OrderToSubmit => ({
     orderId,
     quoteId: live.quote!.quoteId,
-    cardId: card!.cardId,
+    cardId: method === 'KLARNA' ? null : card!.cardId,
+    paymentMethod: method,
     cryptoCurrency: selection.crypto,
     walletAddress: destination.address.trim(),
     memo: destination.memo.trim(),
+    travelRule: travelAnswer ?? undefined,
   });
   const coins = [...new Set(orderedPairs(offer, selection.fiat).map((p) => p.cryptoCurrency))].map((code) => ({
     currency: code,
@@ -202,7 +274,8 @@ export function TradeForm({ offer, chooseFirst = false }: { offer: TradeOffer; c
   const proceed = async () => {
     const validate = validateAddress ?? (await loadAddressValidator());
     const addressProblem = localAddressProblem(addressEntry, validate);
-    dispatch({ type: 'continued', ready: quoteReady && !addressProblem && !destination.rejection && Boolean(card) });
+    const payable = method === 'KLARNA' || Boolean(card);
+    dispatch({ type: 'continued', ready: quoteReady && !addressProblem && !destination.rejection && payable && !travelMissing });
   };
   const confirmErrorText = state.confirmError?.kind === 'priceChanged' ? t('trade.errors.priceChanged') : state.confirmError?.text;
 
@@ -215,6 +288,7 @@ export function TradeForm({ offer, chooseFirst = false }: { offer: TradeOffer; c
       <h1 id="trade-title" className="text-2xl font-semibold text-fg">
         {t('trade.title')}
       </h1>
+      {klarnaNotFinished ? <KlarnaNotFinished orderId={klarnaNotFinished} /> : null}
       <form
         onSubmit={(event: FormEvent) => {
           event.preventDefault();
@@ -271,7 +345,19 @@ export function TradeForm({ offer, chooseFirst = false }: { offer: TradeOffer; c
           onSaveChange={(save) => dispatch({ type: 'saveAddressChanged', save })}
           fixedBy={transaction?.fixedWallet ? transaction.merchantName : undefined}
         />
-        {cards.data ? (
+        {travelRule.enabled ? (
+          <TravelRuleField
+            side="buy"
+            vasps={travelRule.vasps}
+            choice={travelChoice}
+            onChange={setTravelChoice}
+            error={state.attempted && travelMissing ? t('trade.travelRule.required') : undefined}
+          />
+        ) : null}
+        {klarnaPair ? (
+          <PaymentMethodChoice value={method} onChange={(chosen) => dispatch({ type: 'paymentMethodChosen', method: chosen })} />
+        ) : null}
+        {method === 'KLARNA' ? null : cards.data ? (
           <CardSelector
             cards={cards.data}
             selectedId={card?.cardId ?? null}
@@ -316,11 +402,11 @@ export function TradeForm({ offer, chooseFirst = false }: { offer: TradeOffer; c
           />
         ) : null}
         {state.cardSheet === 'manage' ? <ManageCardsSheet onClose={() => dispatch({ type: 'cardSheetClosed' })} /> : null}
-        {state.confirming && live.quote && card && (payment.phase === 'idle' || payment.phase === 'checking') ? (
+        {state.confirming && live.quote && (card || method === 'KLARNA') && (payment.phase === 'idle' || payment.phase === 'checking') ? (
           <ConfirmOrderSheet
             quote={live.quote}
             format={{ fiatDecimals: decimals.fiat, cryptoDecimals: decimals.crypto }}
-            card={card}
+            card={method === 'KLARNA' ? null : (card ?? null)}
             networkName={networkName}
             address={destination.address.trim()}
             memo={destination.memo.trim()}

@@ -2,7 +2,7 @@ import { isError } from '@/lib/http-errors';
 import { ErrorCode } from '@causeway/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { CARD_CHANNEL, CARD_PAYMENT_METHOD, type Quote, type QuoteBody, type TradeApi } from '../api/trade-api';
+import { CHANNEL_OF, type PaymentMethod, type Quote, type QuoteBody, type TradeApi } from '../api/trade-api';
 import type { Selection } from '../trade-state';
 
 /** How much to quote: an amount in the fiat currency or in the coin, whichever the person typed. */
@@ -36,13 +36,22 @@ export interface QuoteOptions {
   paused?: boolean;
   /** The merchant's transaction the quotes are for. */
   tranId?: string | undefined;
+  /** buy (the default) or sell: a sell quote prices crypto the person sends. */
+  transactionType?: 'buy' | 'sell';
+  /** CARD (the default) or KLARNA: a Klarna quote is asked on the KLARNA channel, with its own fee. */
+  paymentMethod?: PaymentMethod;
 }
 
-const bodyOf = (orderId: string, selection: Selection, amount: QuoteAmount, tranId?: string): QuoteBody => ({
+const bodyOf = (
+  orderId: string,
+  selection: Selection,
+  amount: QuoteAmount,
+  { tranId, transactionType = 'buy', paymentMethod = 'CARD' }: Omit<QuoteOptions, 'paused'> = {},
+): QuoteBody => ({
   orderId,
-  channelCode: CARD_CHANNEL,
-  paymentMethod: CARD_PAYMENT_METHOD,
-  transactionType: 'buy',
+  channelCode: CHANNEL_OF[paymentMethod],
+  paymentMethod,
+  transactionType,
   fiatCurrency: selection.fiat,
   cryptoCurrency: selection.crypto,
   network: selection.network,
@@ -111,18 +120,19 @@ export function useQuote(
   orderId: string,
   selection: Selection,
   amount: QuoteAmount | null,
-  { paused = false, tranId }: QuoteOptions = {},
+  { paused = false, tranId, transactionType = 'buy', paymentMethod = 'CARD' }: QuoteOptions = {},
 ): LiveQuote {
   const queries = useQueryClient();
   const { fiat, crypto, network } = selection;
   const queryKey = useMemo(
-    () => ['trade', 'quote', orderId, fiat, crypto, network, amount?.unit, amount?.amount] as const,
-    [orderId, fiat, crypto, network, amount?.unit, amount?.amount],
+    () => ['trade', 'quote', transactionType, paymentMethod, orderId, fiat, crypto, network, amount?.unit, amount?.amount] as const,
+    [transactionType, paymentMethod, orderId, fiat, crypto, network, amount?.unit, amount?.amount],
   );
   const inputsKey = queryKey.join('|');
   const query = useQuery({
     queryKey,
-    queryFn: ({ signal }) => askFirmQuote(() => api.getQuote(bodyOf(orderId, selection, amount!, tranId), signal)),
+    queryFn: ({ signal }) =>
+      askFirmQuote(() => api.getQuote(bodyOf(orderId, selection, amount!, { tranId, transactionType, paymentMethod }), signal)),
     enabled: amount !== null,
     // A quote is renewed by its countdown, never by focus or age.
     staleTime: Infinity,

@@ -5,7 +5,7 @@ import { COOKIE_NAMES, getSharedCookie } from '@/lib/cookies';
 import { isApiError, isError, isLocked } from '@/lib/http-errors';
 import { orderLinks } from '@/lib/order-links';
 import { useApiMutation } from '@/lib/use-api-mutation';
-import { CARD_CHANNEL, CARD_PAYMENT_METHOD, type SubmitBuyResult, type TradeApi } from '../api/trade-api';
+import { CHANNEL_OF, type KlarnaSessionInfo, type SubmitBuyResult, type TradeApi } from '../api/trade-api';
 import { WRONG_OTP_ERRORS } from '../trade-errors';
 import type { OrderToSubmit, PaymentAction, PaymentFailureView } from '../trade-form-state';
 
@@ -28,17 +28,25 @@ export interface SubmitBuyOptions {
   /** A failure the form must show: the form reacts to it (a new quote, the cards again) and says how it shows it. */
   onFailure: (error: unknown) => PaymentFailureView;
   onAccepted?: () => void;
+  /**
+   * A Klarna buy was taken and waits for Klarna's widget (submit-buy answered its session): the form
+   * opens the widget and answers true. Otherwise (false, or no handler) the order's result page follows it.
+   */
+  onKlarnaSession?: (orderId: string, session: KlarnaSessionInfo) => boolean;
 }
 
 /**
  * The confirm-and-pay flow of docs/rules/order-states.md and docs/rules/calls.md: the authenticator check, submit-buy with the code
  * (otpType GA_OTP; the code goes with the order itself, since a code is accepted once), then the
- * page the answer leads to. Each step is dispatched to the form's reducer, whose `payment` state
+ * page the answer leads to (a Klarna buy: Klarna's widget, through `onKlarnaSession`). Each step is dispatched to the form's reducer, whose `payment` state
  * the form renders; the two calls are mutations. `onAccepted` runs when the order was taken
  * (whatever its outcome); failures the form must show go to `onFailure`. The order is the one
  * confirmed at Pay: if its quote is no longer firm when it would be sent, nothing is sent.
  */
-export function useSubmitBuy(api: TradeApi, { authenticator, dispatch, isQuoteFirm, onFailure, onAccepted }: SubmitBuyOptions) {
+export function useSubmitBuy(
+  api: TradeApi,
+  { authenticator, dispatch, isQuoteFirm, onFailure, onAccepted, onKlarnaSession }: SubmitBuyOptions,
+) {
   const navigate = useNavigate();
   const { lng = 'en' } = useParams();
   const check = useApiMutation({ mutationFn: () => authenticator.bindingStatus('BUY') });
@@ -48,6 +56,8 @@ export function useSubmitBuy(api: TradeApi, { authenticator, dispatch, isQuoteFi
   const follow = (orderId: string, result: SubmitBuyResult) => {
     // Replaced: Back from the bank's page must not reach a page that sends the person there again.
     if (result.threeDsUrl) return go(orderLinks.threeDs(lng, orderId), { replace: true });
+    // A Klarna buy waits for Klarna's widget: the person answers it before anything is charged.
+    if (result.klarna && result.status === 'OrderSubmitted' && onKlarnaSession?.(orderId, result.klarna)) return;
     if (result.status === 'FAILED' || result.status === 'PARTIAL_AUTH') {
       const reason = result.failReason ?? (result.status === 'PARTIAL_AUTH' ? 'PARTIAL_AUTH' : null);
       return go(orderLinks.submitFail(lng, orderId, reason));
@@ -61,16 +71,19 @@ export function useSubmitBuy(api: TradeApi, { authenticator, dispatch, isQuoteFi
     if (!isQuoteFirm(order.quoteId)) return dispatch({ type: 'quoteChanged' });
     dispatch({ type: 'sending' });
     const { orderId } = order;
+    const method = order.paymentMethod ?? 'CARD';
     try {
       const result = await submit.mutateAsync({
         orderId,
         quoteId: order.quoteId,
-        cardId: order.cardId,
-        channelCode: CARD_CHANNEL,
-        paymentMethod: CARD_PAYMENT_METHOD,
+        // A Klarna buy names no card: the person pays in Klarna's widget.
+        ...(method === 'CARD' && order.cardId ? { cardId: order.cardId } : {}),
+        channelCode: CHANNEL_OF[method],
+        paymentMethod: method,
         cryptoCurrency: order.cryptoCurrency,
         walletAddress: order.walletAddress,
         ...(order.memo ? { memo: order.memo } : {}),
+        ...(order.travelRule ? { travelRule: order.travelRule } : {}),
         ...(otpCode ? { otpType: 'GA_OTP' as const, otpCode } : {}),
       });
       onAccepted?.();

@@ -5,14 +5,16 @@ import { useEffect, useMemo } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { useAccountInfo } from '@/lib/account-info';
 import { COOKIE_NAMES, getSharedCookie } from '@/lib/cookies';
+import { cleanAmountInput, isPositiveDecimal } from '@/lib/decimal';
 import { gateFor } from '@/lib/gating';
 import { useHttpClient } from '@/lib/http-context';
 import { isIndependentMode, storedMode } from '@/lib/mode';
+import { fiatDecimalsOf } from '@/lib/money-format';
 import { forgetTranId, storedTranId } from '@/lib/merchant-transaction';
 import { createRiskApi, RISK_CHECK_QUERY_KEY } from '@/lib/risk-api';
 import { isTradePage, withRiskStep } from '@/lib/trade-routing';
 import { useCards, useCurrencies, usePairsByFiat, usePromotion, useTradeApi } from '../api/trade-queries';
-import { decideTradeState, type Selection, type TradeSetupState } from '../trade-state';
+import { decideTradeState, type Selection, type TradeOffer, type TradeSetupState } from '../trade-state';
 
 /** A merchant's transaction that may still be paid. */
 const OPEN_TRANSACTION_STATUSES: readonly string[] = ['Initial', 'Failed'];
@@ -31,6 +33,12 @@ function askedSelection(params: URLSearchParams): Partial<Selection> {
   if (crypto) asked.crypto = crypto;
   if (crypto && network) asked.network = network;
   return asked;
+}
+
+/** A link's ?fiatAmount= (the start page's Continue keeps what was typed): a positive amount, cut to the fiat's decimals; else none. */
+function askedFiatAmount(params: URLSearchParams, offer: TradeOffer): string | undefined {
+  const asked = params.get('fiatAmount')?.trim() ?? '';
+  return isPositiveDecimal(asked) ? cleanAmountInput(asked, fiatDecimalsOf(offer.initial.fiat, offer.fiats)) : undefined;
 }
 
 /**
@@ -138,7 +146,11 @@ export function useTradeSetup(): TradeSetup {
       : askedSelection(params),
     rememberedFiat: getSharedCookie(COOKIE_NAMES.fiatCurrency),
   });
-  if (decided.state !== 'trade' || !open) return decided;
+  if (decided.state !== 'trade') return decided;
+  if (!open) {
+    const amount = askedFiatAmount(params, decided.offer);
+    return amount ? { ...decided, offer: { ...decided.offer, askedFiatAmount: amount } } : decided;
+  }
   const fixedWallet = open.walletFixed && open.walletAddress ? { address: open.walletAddress, memo: open.memo ?? '' } : null;
   const filled = {
     tranId: open.tranId,

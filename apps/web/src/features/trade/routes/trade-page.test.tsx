@@ -310,9 +310,11 @@ describe('trade page states (docs/rules/screens.md)', () => {
     expect(screen.getByLabelText('Pay in')).toHaveValue('EUR');
     expect(screen.getByRole('button', { name: /BTC \(Bitcoin\) on Bitcoin/ })).toBeInTheDocument();
     expect(await screen.findByLabelText('Your BTC address on Bitcoin')).toHaveValue('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4');
+    // The card pairs of every fiat in the setup; the Klarna pairs of the fiat shown, once the form is there.
     expect(callsTo(calls, PATHS.listCurrencyPairByBaseCurrency).map((c) => c.options)).toEqual([
       { query: { baseCurrency: 'GBP', channelCode: 'CHECKOUT', transactionType: 'buy' } },
       { query: { baseCurrency: 'EUR', channelCode: 'CHECKOUT', transactionType: 'buy' } },
+      { query: { baseCurrency: 'EUR', channelCode: 'KLARNA', transactionType: 'buy' } },
     ]);
     expect(callsTo(calls, PATHS.authenticatorBindingStatus)).toEqual([]);
   });

@@ -8,12 +8,12 @@ import { stripLocale } from '@/lib/locale-path';
 import { FINAL_OUTCOME_SUPPORT_TOPIC } from '@/lib/support-form';
 import { ErrorView, GradientButton, Spinner } from '@/ui';
 import { ContactSupport } from '@/ui/contact-support';
-import { TradeForm } from '../components/trade-form';
+import { TradeTabs } from '../components/trade-tabs';
 import { StateView } from '../components/trade-state-views';
 import { useTradeSetup } from '../hooks/use-trade-setup';
 
 /**
- * card-buy-sell and buy-crypto: buying crypto by card. docs/rules/screens.md states: loading, AccountNotReady,
+ * card-buy-sell and buy-crypto: buying crypto by card, and on its Sell tab selling to a card. docs/rules/screens.md states: loading, AccountNotReady,
  * kycAddress, unavailable, limit, TradingPairUnsupported, then trade (chooseCoin while the coin
  * chooser is open, unavailableCallback when the payment method is down).
  */
@@ -132,7 +132,7 @@ export function TradePage() {
       );
     }
     case 'trade':
-      return <TradeForm offer={setup.offer} chooseFirst={chooseFirst} />;
+      return <TradeTabs offer={setup.offer} chooseFirst={chooseFirst} />;
   }
 }
 

@@ -1,0 +1,5 @@
+import { enHome } from '@causeway/translations';
+import { withEnglish } from '@/lib/i18n';
+
+/** useTranslation for the start page: brings its English texts (issue 16: not in every page's first load). */
+export const useTranslation = withEnglish({ home: enHome });
