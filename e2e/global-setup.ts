@@ -38,7 +38,10 @@ export default async function setup(project: TestProject) {
       HOST: '127.0.0.1',
       DATA_DIR: path.join(workDir, 'data'),
       LOG_LEVEL: 'info',
-      // Sells wait for their deposit's confirmations: one-second blocks, not Bitcoin's ten minutes.
+      // Payouts and deposits reach their first block in half a second, and sells wait for their
+      // deposit's confirmations on one-second blocks, not Bitcoin's ten minutes: the suite does not
+      // spend its time waiting on a pretend chain.
+      SANDBOX_CHAIN_CONFIRM_MS: '500',
       SANDBOX_CHAIN_BLOCK_MS: '1000',
       DATABASE_URL: '',
       SANDBOX_KYC_DELAY_MS: '500',

@@ -11,8 +11,9 @@ describe('the web shell in Chromium', () => {
   it('takes the language from ?lng=zh into the path and shows Chinese texts', async () => {
     const page = await browser.context.newPage();
     await page.goto(`${browser.baseUrl}/?lng=zh`);
-    await page.waitForURL(/\/zh\/sandbox$/);
-    await expect.poll(() => page.locator('h1').textContent()).toBe('沙盒工具');
+    // The start page (a signed-out buy form) in Chinese.
+    await page.waitForURL(/\/zh$/);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('用银行卡购买加密货币');
     expect(await page.getAttribute('html', 'lang')).toBe('zh-CN');
     await page.close();
   });

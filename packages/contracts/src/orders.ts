@@ -435,6 +435,8 @@ export const walletSchema = z.object({
   memo: z.string().nullable(),
   label: z.string().nullable(),
   isDefault: z.boolean(),
+  /** Who holds the wallet (manage-wallet's provider information): the person, or a VASP of list-vasp-info; null when not said. */
+  holder: orderTravelRuleSchema.nullable(),
 });
 export type Wallet = z.infer<typeof walletSchema>;
 export const listWalletResultSchema = z.object({ list: z.array(walletSchema) });
@@ -446,5 +448,7 @@ export const addWalletRequestSchema = z.object({
   memo: z.string().max(64).optional(),
   label: z.string().trim().max(40).optional(),
   isDefault: z.boolean().default(false),
+  /** Optional: who holds the wallet (self-hosted, or a VASP of list-vasp-info); it answers the travel rule's question for it. */
+  holder: travelRuleAnswerSchema.optional(),
 });
 export const walletIdRequestSchema = z.object({ walletId: z.string().min(1).max(40) });

@@ -76,9 +76,12 @@ export const PROVIDER_KINDS = {
     legacyVariable: 'ADDRESS_SCREENING',
     requires: { chainalysis: ['CHAINALYSIS_API_KEY'] },
   },
-  /** sandbox: sessions and orders in our database, its widget page under /sandbox/klarna; klarna: Klarna Payments and Order Management. */
+  /**
+   * sandbox: sessions and orders in our database, its widget page under /sandbox/klarna; klarna: Klarna
+   * Payments and Order Management; none: Klarna is not offered (its pairs hidden, never quoted).
+   */
   klarna: {
-    vendors: ['sandbox', 'klarna'],
+    vendors: ['sandbox', 'klarna', 'none'],
     requires: { klarna: ['KLARNA_USERNAME', 'KLARNA_PASSWORD', 'KLARNA_API_URL'] },
   },
   /** builtin: help centre and tickets in our database; zendesk: its Help Center and Requests APIs. */

@@ -70,6 +70,8 @@ export const wallets = pgTable(
     memo: varchar('memo', { length: 64 }),
     label: varchar('label', { length: 40 }),
     isDefault: boolean('is_default').notNull().default(false),
+    /** Who holds the wallet (platform/travel-rule.ts's shape), when the person said: null otherwise. */
+    holder: jsonb('holder'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },

@@ -40,7 +40,7 @@ import type { FirmQuote, QuoteService } from '../quotes/index.ts';
 import { advanceJobKey, JOB_ADVANCE_ORDER, type Settlement } from './settlement.ts';
 import { KLARNA_CHANNEL, KLARNA_PROCESSOR, klarnaCountryOf, klarnaPurchaseOf } from './klarna-payment.ts';
 import { checkOrderSecondFactor } from './order-second-factor.ts';
-import { type TravelRuleConfig, travelRuleOf } from './travel-rule.ts';
+import { type TravelRuleConfig, travelRuleOf } from '../../platform/travel-rule.ts';
 import { depositOf } from './sell-deposit-view.ts';
 import type { SellDepositsRepository } from './sell-deposits.repository.ts';
 

@@ -26,7 +26,7 @@ import { createQuotesModule } from '../quotes/index.ts';
 import { receiptEmail } from './receipt-email.ts';
 import { advanceJobKey, createSettlement, JOB_ADVANCE_ORDER, JOB_ORDER_RECEIPT } from './settlement.ts';
 import { createSellDepositsRepository } from './sell-deposits.repository.ts';
-import type { TravelRuleConfig } from './travel-rule.ts';
+import type { TravelRuleConfig } from '../../platform/travel-rule.ts';
 import { createSellOrderService } from './sell-order.service.ts';
 import { advanceSellJobKey, createSellSettlement, JOB_ADVANCE_SELL } from './sell-settlement.ts';
 
@@ -48,6 +48,8 @@ export function createOrdersModule(deps: {
   processor: CardProcessorProvider;
   /** Klarna buys (KLARNA_PROVIDER). */
   klarna: KlarnaProvider;
+  /** Channels switched off on this install (providers/channels-off.ts, e.g. KLARNA_PROVIDER=none): never quoted. */
+  channelsOff?: readonly string[];
   chain: ChainProvider;
   screening: AddressScreeningProvider;
   mail: MailProvider;
@@ -75,6 +77,7 @@ export function createOrdersModule(deps: {
     clock,
     kycLevelOf,
     transactions: merchantTransactions,
+    channelsOff: deps.channelsOff ?? [],
   });
   const settlement = createSettlement({
     orders: ordersRepository,

@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/server-module.ts';
+import { channelsOffOf } from '../../providers/channels-off.ts';
 import { registerOperatorReviewRoutes } from './operator-review.routes.ts';
 import { addChainWebhookReceiver } from './chain-webhook.ts';
 import { createOrdersModule } from './orders.module.ts';
@@ -27,6 +28,7 @@ export const ordersModule = defineModule('orders', (context) => {
     prices: providers.prices.provider,
     processor: processor.provider,
     klarna: providers.klarna.provider,
+    channelsOff: channelsOffOf(providers),
     chain: providers.chain.provider,
     screening: providers['address-screening'].provider,
     mail: providers.mail.provider,

@@ -10,7 +10,7 @@ import { suspendedUntil, type IdentityFace, type Principal, type Requester } fro
 import type { QuoteService } from '../quotes/index.ts';
 import { CARD_ORDER_DEADLINE_MS } from './order.service.ts';
 import { checkOrderSecondFactor } from './order-second-factor.ts';
-import { type TravelRuleConfig, travelRuleOf } from './travel-rule.ts';
+import { type TravelRuleConfig, travelRuleOf } from '../../platform/travel-rule.ts';
 import type { OrderRow, OrdersRepository } from './orders.repository.ts';
 import type { SellDepositsRepository } from './sell-deposits.repository.ts';
 import { depositOf } from './sell-deposit-view.ts';

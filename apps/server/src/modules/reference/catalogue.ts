@@ -47,8 +47,11 @@ export interface Catalogue {
  * The catalogue over the reference tables (modules/reference/index.ts), served from memory for
  * REFERENCE_CACHE_TTL_MS: every quote reads it, and it changes only when an operator edits it.
  */
-export function createCatalogue(db: Database, now?: () => number): Catalogue {
-  const repository = createReferenceRepository(db);
+export function createCatalogue(
+  db: Database,
+  { now, channelsOff = [] }: { now?: () => number; channelsOff?: readonly string[] } = {},
+): Catalogue {
+  const repository = createReferenceRepository(db, { channelsOff });
   const options = { ttlMs: REFERENCE_CACHE_TTL_MS, ...(now ? { now } : {}) };
   const offers = createTtlCache<PairOffer[]>(options);
   const currencies = createTtlCache<CatalogueCurrency[]>(options);

@@ -1,9 +1,13 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { countries, currencies, currencyNetworks, currencyPairs, pairChannels } from '../../db/schema/index.ts';
 
 /** Read access to the reference catalogue. The only module file that touches the ORM. */
-export function createReferenceRepository(db: Database) {
+/**
+ * `channelsOff`: channels this install does not offer (a payment provider switched off, e.g. KLARNA
+ * with KLARNA_PROVIDER=none): their pairs are never listed or quoted, whatever the catalogue says.
+ */
+export function createReferenceRepository(db: Database, { channelsOff = [] }: { channelsOff?: readonly string[] } = {}) {
   return {
     listEnabledCountries() {
       return db
@@ -41,6 +45,7 @@ export function createReferenceRepository(db: Database) {
         eq(pairChannels.enabled, true),
       ];
       if (filter.channelCode) conditions.push(eq(pairChannels.channelCode, filter.channelCode));
+      if (channelsOff.length > 0) conditions.push(notInArray(pairChannels.channelCode, [...channelsOff]));
       if (filter.transactionType) conditions.push(eq(pairChannels.transactionType, filter.transactionType));
       return db
         .select({

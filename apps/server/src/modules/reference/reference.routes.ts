@@ -5,8 +5,8 @@ import { createReferenceRepository } from './reference.repository.ts';
 import { createReferenceService } from './reference.service.ts';
 import { registerCall } from '../../platform/calls.ts';
 
-export function registerReferenceRoutes(app: FastifyInstance, db: Database): void {
-  const service = createReferenceService(createReferenceRepository(db));
+export function registerReferenceRoutes(app: FastifyInstance, db: Database, channelsOff: readonly string[] = []): void {
+  const service = createReferenceService(createReferenceRepository(db, { channelsOff }));
 
   registerCall(app, CALLS.listCountryCode, async () => ok(await service.listCountries()));
 

@@ -30,6 +30,7 @@ const listWallets = async (headers: Headers, body: Record<string, unknown> = {})
     network: string;
     memo: string | null;
     label: string | null;
+    holder: unknown;
   }>;
 };
 const deleteWallet = (headers: Headers, walletId: string) => call(t.app, 'POST', PATHS.deleteWallet, { headers, body: { walletId } });
@@ -191,5 +192,20 @@ describe('the wallet address book', () => {
     ]);
     // The same address in two address books is two wallets.
     expect((await addWallet(other, { address: BTC_ADDRESS })).body.data.isDefault).toBe(true);
+  });
+
+  it('keeps who holds the wallet when told (self-hosted, or a VASP of list-vasp-info), and refuses a VASP not in the list', async () => {
+    const headers = await person('wallets-holder@example.com');
+    const unknown = await addWallet(headers, { address: BTC_THIRD, holder: { walletType: 'VASP', vaspId: 'vasp-nobody' } });
+    expect(unknown.body.code).toBe('ODR00001020');
+    expect(await listWallets(headers)).toEqual([]);
+    const saved = await addWallet(headers, { address: BTC_THIRD, holder: { walletType: 'SELF_HOSTED' } });
+    expect(saved.body.data.holder).toEqual({ walletType: 'SELF_HOSTED', vaspId: null, vaspName: null });
+    const plain = await addWallet(headers, { address: BTC_OTHER });
+    expect(plain.body.data.holder).toBeNull();
+    expect((await listWallets(headers)).map((wallet) => wallet.holder)).toEqual([
+      { walletType: 'SELF_HOSTED', vaspId: null, vaspName: null },
+      null,
+    ]);
   });
 });

@@ -138,7 +138,7 @@ export class KlarnaUnavailableError extends Error {
  * string of the currency, an id that is not Klarna's).
  */
 export interface KlarnaProvider {
-  readonly kind: 'sandbox' | 'klarna';
+  readonly kind: 'sandbox' | 'klarna' | 'none';
   /** Opens a payment session (Klarna keeps it 48 hours, or until an order is placed). */
   createSession(input: KlarnaSessionInput): Promise<KlarnaSession>;
   /**

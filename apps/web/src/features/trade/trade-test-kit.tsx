@@ -96,6 +96,7 @@ export const wallet = (overrides: Partial<Wallet> = {}): Wallet => ({
   memo: null,
   label: null,
   isDefault: true,
+  holder: null,
   ...overrides,
 });
 

@@ -7,6 +7,7 @@ import { localAddressProblem } from '../hooks/use-destination';
 import { useAddressValidator } from '../hooks/use-address-validator';
 import { useTranslation } from '../texts';
 import { type AddressRejection, addressRejectionOf, addressRejectionText, tradeErrorText } from '../trade-errors';
+import { type TravelRuleChoice, TravelRuleField, travelRuleAnswer, useTravelRule } from './travel-rule-field';
 
 /** One coin on one network, as the select offers it: `BTC|BTC`. */
 interface Destination {
@@ -57,6 +58,10 @@ export function AddWalletForm({ catalogue, onSaved, onCancel }: AddWalletFormPro
   const [label, setLabel] = useState('');
   const [isDefault, setIsDefault] = useState(false);
   const [rejection, setRejection] = useState<AddressRejection | null>(null);
+  // Provider information: who holds the address, if the person says (it answers the travel rule for it).
+  const { vasps } = useTravelRule({ alwaysVasps: true });
+  const [holder, setHolder] = useState<TravelRuleChoice>(null);
+  const holderAnswer = travelRuleAnswer(holder);
   const validate = useAddressValidator();
   // The form opens on a click: the keyboard moves into it, on its first choice.
   const firstField = useRef<HTMLSelectElement>(null);
@@ -80,6 +85,7 @@ export function AddWalletForm({ catalogue, onSaved, onCancel }: AddWalletFormPro
         address: entry.address,
         ...(chosen.memoRequired && entry.memo ? { memo: entry.memo } : {}),
         ...(label.trim() ? { label: label.trim() } : {}),
+        ...(holderAnswer ? { holder: holderAnswer } : {}),
         isDefault,
       },
       {
@@ -173,6 +179,7 @@ export function AddWalletForm({ catalogue, onSaved, onCancel }: AddWalletFormPro
         value={label}
         onValueChange={setLabel}
       />
+      <TravelRuleField side="buy" legend={t('trade.wallets.holderQuestion')} vasps={vasps} choice={holder} onChange={setHolder} />
       <label className="flex min-h-10 items-center gap-2 text-sm text-fg">
         <input
           type="checkbox"

@@ -82,6 +82,21 @@ describe('the travel rule (gtr-enabled)', () => {
   });
 });
 
+describe('the travel rule from a saved address', () => {
+  it("answers the question with the saved address's holder (manage-wallet), without asking again", async () => {
+    const { bodiesOf } = await confirmAndPay({
+      [PATHS.gtrEnabled]: () => ({ enabled: true }),
+      [PATHS.listVaspInfo]: () => ({ list: [] }),
+      [PATHS.listWallet]: () => ({
+        list: [wallet({ address: ADDRESS, holder: { walletType: 'SELF_HOSTED', vaspId: null, vaspName: null } })],
+      }),
+      [PATHS.submitBuy]: submitted('PROCESSING'),
+    });
+    await landedOn();
+    expect(bodiesOf(PATHS.submitBuy)[0]).toMatchObject({ travelRule: { walletType: 'SELF_HOSTED' } });
+  });
+});
+
 describe('confirm and submit (docs/rules/order-states.md, docs/rules/calls.md)', () => {
   it('submits the order (no authenticator asked) and goes to the result page', async () => {
     const { bodiesOf, orderId, calls } = await confirmAndPay({ [PATHS.submitBuy]: submitted('PROCESSING') });

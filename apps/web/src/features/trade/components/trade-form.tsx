@@ -31,7 +31,7 @@ import { KlarnaNotFinished } from './klarna-not-finished';
 import { PaymentMethodChoice } from './payment-method-choice';
 import { QuotePanel } from './quote-panel';
 import { ProcessingView, UnavailableCallbackView } from './trade-state-views';
-import { type TravelRuleChoice, TravelRuleField, travelRuleAnswer, useTravelRule } from './travel-rule-field';
+import { holderChoiceOf, type TravelRuleChoice, TravelRuleField, travelRuleAnswer, useTravelRule } from './travel-rule-field';
 import { WalletAddressField } from './wallet-address-field';
 
 // Loaded when first opened: most visits never open them.
@@ -108,9 +108,12 @@ export function TradeForm({ offer, chooseFirst = false }: { offer: TradeOffer; c
   const transaction = offer.transaction;
   const destination = useDestination(selection, transaction?.fixedWallet ?? null);
   const validateAddress = useAddressValidator();
-  // The travel rule's question (gtr-enabled): who holds the wallet the crypto goes to.
+  // The travel rule's question (gtr-enabled): who holds the wallet the crypto goes to. A saved address
+  // whose holder the person gave (manage-wallet) answers it until they choose otherwise.
   const travelRule = useTravelRule();
-  const [travelChoice, setTravelChoice] = useState<TravelRuleChoice>(null);
+  const [chosenTravel, setTravelChoice] = useState<TravelRuleChoice>(null);
+  const travelChoice =
+    chosenTravel ?? holderChoiceOf(destination.wallets.find((saved) => saved.address === destination.address.trim())?.holder);
   const travelAnswer = travelRuleAnswer(travelChoice);
   const travelMissing = travelRule.enabled && !travelAnswer;
   const cards = useCards();

@@ -1,4 +1,4 @@
-import type { TravelRuleAnswer } from '@causeway/contracts';
+import type { OrderTravelRule, TravelRuleAnswer } from '@causeway/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { FieldError } from '@/ui';
@@ -8,18 +8,25 @@ import { useTranslation } from '../texts';
 /** The travel rule's question as the page holds it: nothing chosen yet, self-hosted, or a VASP (its id, '' until one is picked). */
 export type TravelRuleChoice = { walletType: 'SELF_HOSTED' } | { walletType: 'VASP'; vaspId: string } | null;
 
-/** Whether orders are asked (gtr-enabled) and the VASPs one may name (list-vasp-info): both once per page. */
-export function useTravelRule() {
+/**
+ * Whether orders are asked (gtr-enabled) and the VASPs one may name (list-vasp-info): both once per
+ * page. `alwaysVasps`: the list is wanted even while orders are not asked (a saved wallet's holder).
+ */
+export function useTravelRule({ alwaysVasps = false }: { alwaysVasps?: boolean } = {}) {
   const api = useTradeApi();
   const enabled = useQuery({ queryKey: ['trade', 'gtr-enabled'], queryFn: () => api.gtrEnabled(), staleTime: Infinity });
   const vasps = useQuery({
     queryKey: ['trade', 'vasps'],
     queryFn: () => api.listVasps(),
     staleTime: Infinity,
-    enabled: enabled.data === true,
+    enabled: alwaysVasps || enabled.data === true,
   });
   return { enabled: enabled.data === true, vasps: vasps.data ?? [] };
 }
+
+/** A saved wallet's holder (manage-wallet) as the question's choice, or null when the person never said. */
+export const holderChoiceOf = (holder: OrderTravelRule | null | undefined): TravelRuleChoice =>
+  !holder ? null : holder.walletType === 'VASP' ? { walletType: 'VASP', vaspId: holder.vaspId ?? '' } : { walletType: 'SELF_HOSTED' };
 
 /** The answer to send, or null while it is incomplete (nothing chosen, or a VASP not picked). */
 export const travelRuleAnswer = (choice: TravelRuleChoice): TravelRuleAnswer | null =>
@@ -32,12 +39,15 @@ export const travelRuleAnswer = (choice: TravelRuleChoice): TravelRuleAnswer | n
  */
 export function TravelRuleField({
   side,
+  legend,
   vasps,
   choice,
   onChange,
   error,
 }: {
   side: 'buy' | 'sell';
+  /** The question, when it is not an order's (a saved wallet's holder). */
+  legend?: string | undefined;
   vasps: ReadonlyArray<{ vaspId: string; name: string; country: string }>;
   choice: TravelRuleChoice;
   onChange: (choice: TravelRuleChoice) => void;
@@ -48,7 +58,7 @@ export function TravelRuleField({
   const radio = 'size-4 accent-primary';
   return (
     <fieldset className="flex min-w-0 flex-col gap-2" aria-describedby={error ? ids.error : undefined}>
-      <legend className="mb-1.5 text-sm font-medium text-fg">{t(`trade.travelRule.question.${side}`)}</legend>
+      <legend className="mb-1.5 text-sm font-medium text-fg">{legend ?? t(`trade.travelRule.question.${side}`)}</legend>
       <label className="flex min-h-10 items-center gap-2 text-sm text-fg">
         <input
           type="radio"

@@ -31,6 +31,8 @@ function openManageWallets(start: Wallet[], routes: Record<string, Responder> = 
   let wallets = [...start];
   const fake = routedHttpClient({
     [PATHS.listCurrency]: () => CURRENCIES,
+    [PATHS.gtrEnabled]: () => ({ enabled: false }),
+    [PATHS.listVaspInfo]: () => ({ list: [{ vaspId: 'vasp-kraken', name: 'Kraken', country: 'US', website: null }] }),
     [PATHS.listWallet]: () => ({ list: [...wallets].sort((a, b) => Number(b.isDefault) - Number(a.isDefault)) }),
     [PATHS.setDefaultWallet]: (body: { walletId: string }) => {
       const chosen = wallets.find((item) => item.walletId === body.walletId)!;
@@ -207,6 +209,34 @@ describe('manage-wallet', () => {
       expect(address).toHaveValue(BTC_OTHER.address);
       expect(address).toHaveAccessibleDescription('We cannot send funds to this address. Use another address.');
       expect(toasts).toEqual([]);
+    });
+
+    it('keeps who holds the address when the person says (provider information), and shows it in the list', async () => {
+      let saved: Wallet[] = [];
+      const { user, bodiesOf } = openManageWallets([], {
+        [PATHS.listWallet]: () => ({ list: saved }),
+        [PATHS.addWallet]: (body: Wallet) => {
+          saved = [
+            wallet({
+              ...body,
+              walletId: 'wal_new',
+              label: null,
+              memo: null,
+              holder: { walletType: 'VASP', vaspId: 'vasp-kraken', vaspName: 'Kraken' },
+            }),
+          ];
+          return saved[0];
+        },
+      });
+      await user.click(await screen.findByRole('button', { name: 'Add an address' }));
+      const form = await screen.findByRole('form', { name: 'New address' });
+      await user.type(within(form).getByRole('textbox', { name: 'Address' }), BTC_OTHER.address);
+      const holder = within(form).getByRole('group', { name: 'Who holds this address? (optional)' });
+      await user.click(within(holder).getByRole('radio', { name: 'An exchange or another service' }));
+      expect(within(holder).getByRole('combobox', { name: 'Which one?' })).toHaveValue('vasp-kraken');
+      await user.click(within(form).getByRole('button', { name: 'Save address' }));
+      expect(await group('BTC on Bitcoin')).toHaveTextContent('Held by: Kraken');
+      expect(bodiesOf(PATHS.addWallet)[0]).toMatchObject({ holder: { walletType: 'VASP', vaspId: 'vasp-kraken' } });
     });
 
     it('Cancel closes the form without a call', async () => {

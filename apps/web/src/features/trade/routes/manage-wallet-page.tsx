@@ -130,6 +130,13 @@ export function ManageWalletPage() {
                   </div>
                   <p className="font-mono text-sm break-all text-fg">{wallet.address}</p>
                   {wallet.memo ? <p className="text-xs break-all text-muted">{t('trade.wallets.memo', { memo: wallet.memo })}</p> : null}
+                  {wallet.holder ? (
+                    <p className="text-xs text-muted">
+                      {t('trade.wallets.heldBy', {
+                        holder: wallet.holder.walletType === 'VASP' ? (wallet.holder.vaspName ?? '') : t('trade.wallets.selfHosted'),
+                      })}
+                    </p>
+                  ) : null}
                 </div>
                 {wallet.isDefault ? null : (
                   <div className="flex flex-wrap gap-2">

@@ -1,5 +1,5 @@
 import { ErrorCode, type OrderTravelRule, type TravelRuleAnswer, type VaspInfo } from '@causeway/contracts';
-import { AppError } from '../../platform/app-error.ts';
+import { AppError } from './app-error.ts';
 
 /** GTR_ENABLED and TRAVEL_RULE_VASPS: whether orders are asked who holds the wallet, and the VASPs one may name. */
 export interface TravelRuleConfig {
@@ -10,6 +10,7 @@ export interface TravelRuleConfig {
 /**
  * What an order keeps of its travel-rule answer (gtr-enabled): null while the step is off; otherwise
  * the answer is required, and a VASP must be one of list-vasp-info, kept with its name as it is now.
+ * A saved wallet's holder (manage-wallet's provider information) is the same answer, optional there.
  */
 export function travelRuleOf(config: TravelRuleConfig, answer: TravelRuleAnswer | undefined): OrderTravelRule | null {
   if (!config.enabled) return null;
