@@ -22,6 +22,7 @@ import type { Ledger } from '../ledger/index.ts';
 import { ARRIVAL_BY_NETWORK, ourFeeRate, type QuoteService, sellPayoutAt } from '../quotes/index.ts';
 import type { OrderChange, OrderRow, OrdersRepository } from './orders.repository.ts';
 import { createOrderMover } from './order-moves.ts';
+import { JOB_ORDER_RECEIPT } from './settlement.ts';
 import { decideDeposit, decidingOf, SOLD_OUTCOMES } from './sell-deposits.ts';
 import type { DepositOutcome, SellDepositsRepository } from './sell-deposits.repository.ts';
 import { cardPayoutJournal, depositJournal, type SaleMoney, saleJournal } from './sell-journals.ts';
@@ -88,6 +89,14 @@ export function createSellSettlement(deps: {
     transaction: deps.transaction,
     clock,
     alongWith: async (order, change, now) => {
+      // A sale paid out gets its receipt, as a buy does (the orders module's receipt job).
+      if (change.status === 'SUCCESS')
+        await deps.queue.enqueue({
+          kind: JOB_ORDER_RECEIPT,
+          payload: { orderId: order.id },
+          runAt: now,
+          dedupeKey: `order-receipt:${order.id}`,
+        });
       if (change.step === 'DONE')
         await deps.queue.enqueue({
           kind: JOB_WATCH_SELL_ADDRESS,

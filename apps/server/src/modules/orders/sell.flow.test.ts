@@ -129,6 +129,10 @@ describe('a card sell', () => {
     expect(await outcomes(orderId)).toEqual(['MATCHED']);
     expect(await flagOf(orderId)).toBeNull();
     await balanced();
+    const mailbox = await t.app.inject({ method: 'GET', url: '/sandbox/mailbox?to=sell-exact@example.com' });
+    const receipt = mailbox.json().messages.find((message: { subject: string }) => message.subject.includes('receipt'));
+    expect(receipt.subject).toBe('Your Causeway receipt: 0.01 BTC sold');
+    expect(receipt.text).toContain(`Paid to your card: ${quote.fiatAmount} EUR`);
   });
 
   it('less than quoted, but enough: all of it is sold at the quoted price and the order says what was paid', async () => {

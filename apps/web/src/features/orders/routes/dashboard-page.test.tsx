@@ -76,7 +76,7 @@ describe('dashboard', () => {
 
   it('without orders it says so', async () => {
     openDashboard(accountOverview(), () => ({ total: 0, pageNum: 1, pageSize: 5, list: [] }));
-    expect(await screen.findByText('No orders yet. Your purchases will show here.')).toBeInTheDocument();
+    expect(await screen.findByText('No orders yet. Your purchases and sales will show here.')).toBeInTheDocument();
   });
 
   it('a failed order list is reported and retried in place; the greeting stays', async () => {
