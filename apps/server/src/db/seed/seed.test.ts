@@ -64,7 +64,9 @@ describe('the demo trading data (docs/sandbox.md: the demo individual has a save
 });
 
 describe('an install with real mail (prepareDatabase without demo data)', () => {
-  it('has neither the demo accounts nor the demo merchant, whose password and secret are published', async () => {
+  // Migrates a database from nothing (no test snapshot to clone): past the default 20 s on CI's two
+  // loaded cores while the e2e suite runs beside it (20.9 s seen).
+  it('has neither the demo accounts nor the demo merchant, whose password and secret are published', { timeout: 90_000 }, async () => {
     const fresh = await openDatabase({ pglite: await PGlite.create() });
     try {
       await prepareDatabase(fresh, { demoData: false });
