@@ -1,9 +1,9 @@
 // `npm run bench`: request rates as ratios of a bare Fastify route measured in the same run (the
 // machine is shared and noisy: only ratios compare across runs), with p99 latencies: list-currency
-// and sign-ins on the embedded database; quotes and card orders on PostgreSQL (BENCH_POSTGRES_URL,
-// default the local server). Also the initial JS of every entry route, and how long `npm start`
-// takes to answer, and Lighthouse's mobile scores of four pages (bench/lighthouse.ts). Writes
-// bench/results/latest.json and the README's performance section.
+// and sign-ins on the embedded database; quotes, card orders and bank deposits on PostgreSQL
+// (BENCH_POSTGRES_URL, default the local server). Also the initial JS of every entry route, how
+// long `npm start` takes to answer, and Lighthouse's mobile scores of four pages
+// (bench/lighthouse.ts). Writes bench/results/latest.json and the README's performance section.
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { CONNECTIONS, DURATION_S, load } from './load.ts';
 import { SIGN_IN_PASSWORD } from './buyers.ts';
 import { type Buyer, measureOrders, measureQuotes } from './orders-bench.ts';
+import { measureDeposits } from './deposits-bench.ts';
 import { ENTRY_ROUTES } from '../apps/web/first-load.ts';
 import { lighthouseRows, measureLighthouse } from './lighthouse.ts';
 import { measureLazyChunks, measureRouteWeights } from './page-weight.ts';
@@ -30,6 +31,8 @@ type Targets = {
   databaseKind: string;
   buyers: Buyer[];
   signInEmails: string[];
+  /** Session tokens of verified people with a name (PostgreSQL only): the deposits bench's. */
+  depositors: string[];
   /** Waits for every order to end, then answers how they ended and the ledger's trial balance (targets.ts). */
   settle(): Promise<Settled>;
 };
@@ -130,6 +133,7 @@ async function measureTrading() {
     // On PostgreSQL the database's work runs in its own processes, not on the server's thread as
     // PGlite's does: the figure to hold against the hash's own ceiling.
     const signIns = await measureSignIns(targets);
+    const deposits = await measureDepositsChecked(targets);
     const ratioOf = (perSecond: number) => Number((perSecond / bare.requestsPerSecond).toFixed(4));
     return {
       databaseKind: targets.databaseKind,
@@ -140,6 +144,30 @@ async function measureTrading() {
       ordersRatio: ratioOf(orders.ordersPerSecond),
       settled,
       signIns,
+      deposits,
+      depositsRatio: ratioOf(deposits.depositsPerSecond),
+    };
+  });
+}
+
+/** Deposits, then the books: every journal the credits made must leave the trial balance at zero. */
+async function measureDepositsChecked(targets: Targets) {
+  const deposits = await measureDeposits(targets.appAddress, targets.depositors);
+  const settled = await targets.settle();
+  if (!settled.balanced) throw new Error(`after the deposits: ${JSON.stringify(settled)}`);
+  return deposits;
+}
+
+/** The deposits alone, against the bare route in the same process (`run.ts deposits`). */
+async function measureDepositsAlone() {
+  return withTargets({ BENCH_POSTGRES_URL: POSTGRES_URL }, async (targets) => {
+    const bare = await load(`${targets.bareAddress}/bare`);
+    const deposits = await measureDepositsChecked(targets);
+    return {
+      databaseKind: targets.databaseKind,
+      bare,
+      deposits,
+      depositsRatio: Number((deposits.depositsPerSecond / bare.requestsPerSecond).toFixed(4)),
     };
   });
 }
@@ -182,6 +210,8 @@ function updateReadme(
     `| after the run: every order ended (${Object.entries(results.trading.settled.byStatus)
       .map(([status, n]) => `${n} ${status}`)
       .join(', ')}), trial balance zero in every currency | ${results.trading.settled.balanced ? 'yes' : 'NO'} |`,
+    `| bank deposits: ${results.trading.deposits.credits} credits by reference to \`POST /sandbox/bank/incoming\`, ${results.trading.deposits.concurrency} at once, for ${results.trading.deposits.people} people, each webhooked, matched and booked, until the balances show all | ${results.trading.deposits.depositsPerSecond} deposits/s, p99 ${results.trading.deposits.postP99Ms} ms per credit |`,
+    `| deposits / baseline (the balances equal the sum sent, to the cent) | **${results.trading.depositsRatio}** |`,
     `| \`POST common/password\` sign-ins on PostgreSQL (beside argon2id alone: ${results.passwordHashes.verificationsPerSecond}/s) | ${results.trading.signIns.requestsPerSecond} req/s, p99 ${results.trading.signIns.p99Ms} ms |`,
     '',
     '| entry route | initial JS gzip | brotli | raw | files |',
@@ -205,9 +235,14 @@ function updateReadme(
   fs.writeFileSync(readmePath, readme.replace(/<!-- bench:start -->[\s\S]*<!-- bench:end -->/, section));
 }
 
-// `node --import tsx bench/run.ts trading`: the quotes and orders alone, printed (the README is left as it is).
+// `node --import tsx bench/run.ts trading`: the PostgreSQL figures alone (quotes, orders, deposits), printed (the README is left as it is).
 if (process.argv.includes('trading')) {
   console.log(JSON.stringify(await measureTrading(), null, 2));
+  process.exit(0);
+}
+// `node --import tsx bench/run.ts deposits`: the deposits alone, printed, likewise.
+if (process.argv.includes('deposits')) {
+  console.log(JSON.stringify(await measureDepositsAlone(), null, 2));
   process.exit(0);
 }
 

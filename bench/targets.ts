@@ -12,7 +12,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase, rowsOf } from '../apps/server/src/db/client.ts';
 import { orders } from '../apps/server/src/db/schema/index.ts';
 import { prepareDatabase } from '../apps/server/src/prepare-database.ts';
-import { prepareBuyers, prepareSignInAccounts } from './buyers.ts';
+import { prepareBuyers, prepareDepositors, prepareSignInAccounts } from './buyers.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'causeway-bench-'));
 
@@ -54,6 +54,8 @@ const appAddress = await app.listen({ host: '127.0.0.1', port: 0 });
 // never meets the same buyer's next quote (their first 3 orders' discount would be used up under it).
 const buyers = postgres ? await prepareBuyers(app, database.db, 32) : [];
 const signInEmails = await prepareSignInAccounts(database.db, 64);
+// Deposits are measured beside the orders, on PostgreSQL: four people, each credit naming one of them.
+const depositors = postgres ? await prepareDepositors(app, database.db, 4) : [];
 
 /**
  * After the orders' load: waits (at most a minute) for the worker to bring every order to its
@@ -133,7 +135,7 @@ process.on('message', async (message) => {
   if ((message as { kind?: string }).kind === 'settle') process.send?.({ kind: 'settled', ...(await settleAndCheck()) });
 });
 
-process.send?.({ bareAddress, appAddress, databaseKind: database.kind, buyers, signInEmails });
+process.send?.({ bareAddress, appAddress, databaseKind: database.kind, buyers, signInEmails, depositors });
 process.on('disconnect', async () => {
   await Promise.all([bare.close(), app.close()]);
   await postgres?.drop();

@@ -43,6 +43,8 @@ export default async function setup(project: TestProject) {
       // spend its time waiting on a pretend chain.
       SANDBOX_CHAIN_CONFIRM_MS: '500',
       SANDBOX_CHAIN_BLOCK_MS: '1000',
+      // A withdrawal settles a second after it is sent.
+      SANDBOX_BANK_SETTLE_MS: '1000',
       DATABASE_URL: '',
       SANDBOX_KYC_DELAY_MS: '500',
     },

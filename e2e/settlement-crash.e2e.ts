@@ -9,9 +9,9 @@ import { generate } from 'otplib';
 import { afterAll, describe, expect, it } from 'vitest';
 
 /**
- * docs/trust.md crash safety: kill -9 the server while settlements are in flight (card buys, and card
- * sells whose crypto was just sent), restart it on the same data, and every order ends final with the
- * books balanced. The real process, the embedded
+ * docs/trust.md crash safety: kill -9 the server while settlements are in flight (card buys, a card
+ * sell whose crypto was just sent, bank deposits and a withdrawal), restart it on the same data, and
+ * every order and the withdrawal end final with the books balanced. The real process, the embedded
  * database, sandbox providers. Leases as long as the default (120 s, longer than the 90 s the test
  * waits): the restarted process takes the dead one's leases at once (jobs/worker-presence.ts).
  */
@@ -39,6 +39,9 @@ async function start(): Promise<{ child: ChildProcess; baseUrl: string }> {
       SANDBOX_CHAIN_CONFIRM_MS: '1500',
       // A sell's deposit needs 2 confirmations on Bitcoin: half-second blocks.
       SANDBOX_CHAIN_BLOCK_MS: '500',
+      SANDBOX_BANK_SETTLE_MS: '1500',
+      // A deposit whose webhook died with the process is found by the poll behind the webhooks.
+      BANK_POLL_MS: '2000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -100,9 +103,9 @@ describe('kill -9 during settlement', () => {
     for (let index = 0; index < 12; index += 1) expect((await submitOne()).code).toBe('000000');
     // More submissions in flight (sent before the authenticator below is bound), and the process dies under them.
     const inFlight = Array.from({ length: 6 }, () => submitOne().catch(() => null));
-    // Sells too (docs/rules/sell-deposits.md): each one's crypto sent to its address, so its deposit, sale and
+    // A sell too (docs/rules/sell-deposits.md): its crypto sent to its address, so its deposit, sale and
     // card payout are under way when the process dies. Selling needs an authenticator, and each of its codes is
-    // accepted once: bound with the code of the step before this one, the two sells use this step's and the next.
+    // accepted once: bound with the code of the step before this one, the sell uses this step's and the withdrawal the next.
     const setupKey = (await post(first.baseUrl, PATHS.authenticatorQrCode, { qrCodeWidth: 100, qrCodeHeight: 100 }, token)).data
       .googleAuthenticatorToken as string;
     const now = Math.floor(Date.now() / 1000);
@@ -151,7 +154,32 @@ describe('kill -9 during settlement', () => {
       expect(deposit.status).toBe(201);
     };
     await sellOne(0);
-    await sellOne(1);
+    // Money by bank transfer (docs/rules/bank-transfers.md): deposits into the balance, and a withdrawal of some
+    // of it to a saved account, paid by the sandbox bank while the process dies.
+    const { reference } = (await post(first.baseUrl, PATHS.bankTransferInstructions, { currency: 'EUR' }, token)).data;
+    const deposit = (amount: string) =>
+      fetch(`${first.baseUrl}/sandbox/bank/incoming`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ reference, amount, currency: 'EUR' }),
+      });
+    for (const amount of ['100.00', '100.00', '100.00']) expect((await deposit(amount)).status).toBe(201);
+    const saved = await post(
+      first.baseUrl,
+      PATHS.addBankAccount,
+      { kind: 'SEPA', accountName: 'Demo User', iban: 'DE89370400440532013000', bankName: 'Sandbox Savings' },
+      token,
+    );
+    expect(saved.code, JSON.stringify(saved)).toBe('000000');
+    const withdrawId = randomUUID();
+    const withdrawn = await post(
+      first.baseUrl,
+      PATHS.submitWithdraw,
+      { withdrawId, bankAccountId: saved.data.bankAccountId, currency: 'EUR', amount: '50.00', otpType: 'GA_OTP', otpCode: await totp(1) },
+      token,
+    );
+    expect(withdrawn.code, JSON.stringify(withdrawn)).toBe('000000');
+    const lateDeposit = deposit('25.00').catch(() => null);
     const listedAt = new Date();
     const beforeKill = await post(
       first.baseUrl,
@@ -167,19 +195,21 @@ describe('kill -9 during settlement', () => {
       (order) => !isFinalOrderStatus(order.status),
     ).length;
     first.child.kill('SIGKILL');
-    await Promise.all(inFlight);
+    await Promise.all([...inFlight, lateDeposit]);
     if (first.child.exitCode === null && first.child.signalCode === null) await new Promise((resolve) => first.child.once('exit', resolve));
 
     const second = await start();
     const deadline = Date.now() + 90_000;
     const statuses = new Map<string, string>();
+    let withdrawal: string | undefined;
     while (Date.now() < deadline) {
       for (const orderId of orderIds) {
         const detail = await post(second.baseUrl, PATHS.getOrderDetail, { orderId }, token);
         statuses.set(orderId, detail.code === '000000' ? detail.data.status : `absent (${detail.code})`);
       }
       const open = [...statuses.values()].filter((status) => !status.startsWith('absent') && !isFinalOrderStatus(status as OrderStatus));
-      if (open.length === 0) break;
+      withdrawal = (await post(second.baseUrl, PATHS.withdrawDetail, { withdrawId }, token)).data?.status;
+      if (open.length === 0 && withdrawal !== 'PROCESSING') break;
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
     const ledger = (await (await fetch(`${second.baseUrl}/sandbox/ledger`)).json()) as {
@@ -191,7 +221,16 @@ describe('kill -9 during settlement', () => {
     console.info(
       `crash test: ${orderIds.length} orders submitted, ${unsettledAtKill} of the listed ones unsettled at the kill, outcomes ${JSON.stringify(Object.fromEntries([...new Set(statuses.values())].map((status) => [status, [...statuses.values()].filter((s) => s === status).length])))}; ledger ${JSON.stringify(ledger)}`,
     );
+    const balances = (await (await fetch(`${second.baseUrl}${API_BASE}${PATHS.listBalance}`, { headers: { token } })).json()) as {
+      data: { balances: Array<{ currency: string; available: string }> };
+    };
+    const eur = balances.data.balances.find((balance) => balance.currency === 'EUR')?.available;
+    console.info(`crash test: withdrawal ${withdrawal}, EUR balance ${eur}`);
     expect(unsettledAtKill).toBeGreaterThan(0);
+    // The paid withdrawal left the balance once; the deposit sent as the process died arrived whole (its webhook
+    // taken, or its credit found by the poll after the restart) or not at all (the bank never took it).
+    expect(withdrawal).toBe('SUCCESS');
+    expect(['250', '275']).toContain(eur);
     expect(ledger.openOrders).toBe(0);
     expect(ledger.balanced).toBe(true);
     for (const status of statuses.values()) expect(status.startsWith('absent') || isFinalOrderStatus(status as OrderStatus)).toBe(true);

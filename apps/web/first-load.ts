@@ -29,6 +29,19 @@ export const ENTRY_ROUTES = {
   '/en/klarna-callback': 'src/features/trade/routes/klarna-callback-page.tsx',
   '/en/result': 'src/features/orders/routes/result-page.tsx',
   '/en/history': 'src/features/orders/routes/history-page.tsx',
+  // The individual's home, where a sign-in lands (a reload or a bookmark loads it first).
+  '/en/dashboard': 'src/features/orders/routes/dashboard-page.tsx',
+  // Trade routing's pages for a bank transfer (lib/trade-routing), where a merchant's entry may land: the buy form
+  // (banktransfer-buy's default for a buy) and the sell form.
+  '/en/banktransfer-buy': 'src/features/trade/routes/bank-transfer-buy-page.tsx',
+  '/en/banktransfer-sell': 'src/features/trade/routes/bank-transfer-sell-page.tsx',
+  // banktransfer-buy's Deposit side (the dashboard's Deposit): the deposit instructions' own chunk, which the
+  // route table loads beside the buy page's.
+  '/en/banktransfer-buy?type=deposit': 'src/features/orders/routes/bank-transfer-page.tsx',
+  // Saved bank accounts (account menu), which a reload or a bookmark may open first; brings ibantools with it.
+  '/en/bank-accounts': 'src/features/bank-accounts/routes/bank-accounts-page.tsx',
+  // Withdrawing from the balance (the dashboard's Withdraw), where a reload of a withdrawal's status lands.
+  '/en/withdraw': 'src/features/orders/routes/withdraw-page.tsx',
 } as const satisfies Record<string, string>;
 
 export type EntryRoute = keyof typeof ENTRY_ROUTES;
@@ -53,6 +66,13 @@ export const FIRST_LOAD_BUDGETS: Record<EntryRoute, number> = {
   '/en/klarna-callback': 110 * KB,
   '/en/result': 110 * KB,
   '/en/history': 110 * KB,
+  '/en/dashboard': 110 * KB,
+  // Trade pages, as card-buy-sell: the buy form (and the sell form) with its quote.
+  '/en/banktransfer-buy': 130 * KB,
+  '/en/banktransfer-sell': 130 * KB,
+  '/en/banktransfer-buy?type=deposit': 110 * KB,
+  '/en/bank-accounts': 110 * KB,
+  '/en/withdraw': 110 * KB,
 };
 
 /**

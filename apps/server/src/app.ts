@@ -7,6 +7,8 @@ import type { DatabaseHandle } from './db/client.ts';
 import { createJobQueueRepository } from './jobs/job-queue.repository.ts';
 import { createJobWorker } from './jobs/job-worker.ts';
 import { createWorkerPresence } from './jobs/worker-presence.ts';
+import { bankAccountsModule } from './modules/bank-accounts/index.ts';
+import { bankingModule } from './modules/banking/index.ts';
 import { botCheckModule } from './modules/bot-check/index.ts';
 import { cardFingerprintKey, cardsModule } from './modules/cards/index.ts';
 import { entryModule } from './modules/entry/index.ts';
@@ -75,6 +77,8 @@ export const MODULES: readonly AnyServerModule[] = [
   uploadsModule,
   cardsModule,
   walletsModule,
+  bankAccountsModule,
+  bankingModule,
   ordersModule,
   riskModule,
   onChainModule,

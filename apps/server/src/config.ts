@@ -169,6 +169,25 @@ export const configSchema = z
     SANDBOX_CHAIN_CONFIRM_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
     /** One block time for every sandbox network (unset: each network's own, Bitcoin's ten minutes included). */
     SANDBOX_CHAIN_BLOCK_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
+    /** docs/sandbox.md "Bank": how long a sandbox bank payment stays PENDING before it is SETTLED. */
+    SANDBOX_BANK_SETTLE_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
+    /** docs/rules/bank-transfers.md: how often the bank's credits of the last 3 days are read again, behind its webhooks. */
+    BANK_POLL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(300_000),
+    /** Clear Junction's API user (X-API-KEY, a UUID) and its password, which only signs requests and is never sent. */
+    CLEAR_JUNCTION_API_KEY: z.string().min(1).optional(),
+    CLEAR_JUNCTION_API_PASSWORD: z.string().min(1).optional(),
+    /** The Clear Junction wallet payouts are paid from and virtual IBANs credit. */
+    CLEAR_JUNCTION_WALLET_UUID: z
+      .string()
+      .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be the wallet UUID Clear Junction issued')
+      .optional(),
+    /** The host Clear Junction issued: https://client.clearjunction.com (the default), https://sandbox.clearjunction.com to test. Signed requests go there, so https only. */
+    CLEAR_JUNCTION_API_URL: z
+      .url({ message: 'must be an https URL such as https://client.clearjunction.com' })
+      .refine((url) => url.startsWith('https://'), { message: 'must be an https URL such as https://client.clearjunction.com' })
+      .optional(),
+    /** Whether we approve each payout we create (true), or leave approval to Clear Junction's dashboard (false). */
+    CLEAR_JUNCTION_APPROVE_PAYOUTS: booleanFromEnv.default(true),
     /** A payout still of unknown outcome this long after its first try waits for an operator (step PAYOUT_REVIEW); 4 hours. */
     PAYOUT_CONFIRM_DEADLINE_MS: z.coerce
       .number()
@@ -294,6 +313,8 @@ const SECRET_VARIABLES = new Set([
   'BITGO_WALLET_PASSPHRASE',
   'BITGO_WEBHOOK_SECRET',
   'CHAINALYSIS_API_KEY',
+  'CLEAR_JUNCTION_API_KEY',
+  'CLEAR_JUNCTION_API_PASSWORD',
   'KLARNA_PASSWORD',
   'ZENDESK_API_TOKEN',
   'HELP_DESK_OPERATOR_PASSWORD',

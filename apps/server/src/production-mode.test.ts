@@ -40,6 +40,10 @@ const REAL_PROVIDERS = {
   BITGO_WALLET_IDS: 'BTC=0123456789abcdef0123456789abcdef',
   ADDRESS_SCREENING: 'chainalysis',
   CHAINALYSIS_API_KEY: 'chainalysis-test-key',
+  BANK_PROVIDER: 'clearjunction',
+  CLEAR_JUNCTION_API_KEY: '730ee406-817e-11e7-bb31-be2e44b06b34',
+  CLEAR_JUNCTION_API_PASSWORD: 'clear-junction-test-password',
+  CLEAR_JUNCTION_WALLET_UUID: '348e11ab-dbfb-4ae8-99e7-349b00868f6f',
   KLARNA_PROVIDER: 'klarna',
   KLARNA_USERNAME: 'PK12345_test',
   KLARNA_PASSWORD: 'klarna-test-password',
@@ -87,6 +91,7 @@ describe('CAUSEWAY_ENV and the boot', () => {
       PRICE_FEED: 'prices',
       CARD_PROCESSOR: 'card-processor',
       CHAIN_PROVIDER: 'chain',
+      BANK_PROVIDER: 'bank',
       ADDRESS_SCREENING: 'address-screening',
       KLARNA_PROVIDER: 'klarna',
     };
@@ -94,7 +99,7 @@ describe('CAUSEWAY_ENV and the boot', () => {
     expect(problems).toHaveLength(2 + Object.keys(refused).length);
     // The server stops before it opens anything, with the message main.ts prints.
     await expect(createTestApp({ CAUSEWAY_ENV: 'production' })).rejects.toThrow(
-      /Causeway cannot start: the environment has 11 bad variable\(s\)[\s\S]*ALLOW_SANDBOX=card-processor/,
+      /Causeway cannot start: the environment has 12 bad variable\(s\)[\s\S]*ALLOW_SANDBOX=card-processor/,
     );
   });
 
@@ -140,6 +145,7 @@ describe('production with every provider real', () => {
     for (const url of [
       '/sandbox/mailbox?to=demo@causeway.test',
       '/sandbox/ledger',
+      '/sandbox/bank',
       '/sandbox/help-desk',
       '/sandbox/kyc/verify?token=x',
       '/sandbox/3ds/pay_1',

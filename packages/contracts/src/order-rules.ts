@@ -54,6 +54,10 @@ export const ORDER_FAIL_REASONS = [
   'PAYOUT_DECLINED',
   // Klarna buys: declined in Klarna's widget, its fraud check rejected the order, or Klarna refused it.
   'KLARNA_DECLINED',
+  // Bank-transfer buys (docs/rules/bank-transfers.md): the money did not arrive in full by the deadline (what
+  // arrived stays in the balance), or the balance was spent before the order could take it.
+  'FUNDS_NOT_RECEIVED',
+  'INSUFFICIENT_BALANCE',
 ] as const;
 export type OrderFailReason = (typeof ORDER_FAIL_REASONS)[number];
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isBankTransferChannel, orderBankTransferSchema } from './banking.ts';
 import { ORDER_FAIL_REASONS, ORDER_STATUSES, THREE_DS_STATUSES } from './order-rules.ts';
 import { channelCodeSchema, currencyCodeSchema, decimalStringSchema } from './reference.ts';
 
@@ -136,8 +137,8 @@ export const submitBuyRequestSchema = z
     /** Required while gtr-enabled is on: who holds the wallet the crypto goes to. */
     travelRule: travelRuleAnswerSchema.optional(),
   })
-  .refine((body) => body.channelCode === 'KLARNA' || body.cardId !== undefined, {
-    message: 'a card buy names its saved card (cardId); only a Klarna buy (channelCode KLARNA) has none',
+  .refine((body) => body.channelCode === 'KLARNA' || isBankTransferChannel(body.channelCode) || body.cardId !== undefined, {
+    message: 'a card buy names its saved card (cardId); only a Klarna buy (channelCode KLARNA) or a bank-transfer buy has none',
     path: ['cardId'],
   });
 export type SubmitBuyRequest = z.input<typeof submitBuyRequestSchema>;
@@ -200,24 +201,30 @@ export type SubmitAuthTokenResult = z.infer<typeof submitAuthTokenResultSchema>;
  * idempotency key, as for a buy. The answer carries the address made for this order: the person
  * sends exactly `deposit.amount` there before `deposit.expiresAt` (docs/rules/sell-deposits.md).
  */
-export const submitSellRequestSchema = z.object({
-  orderId: orderIdSchema,
-  quoteId: z.string().min(1).max(40),
-  cardId: z.string().min(1).max(40),
-  channelCode: channelCodeSchema.default('CHECKOUT'),
-  paymentMethod: orderPaymentMethodSchema.default('CARD'),
-  /** The spec's account the proceeds go to on a bank sell; a card sell names its card (cardId). Accepted, not used. */
-  channelAccountId: z.string().max(64).optional(),
-  /** The risk check the person passed before trading (risk-reminder), when the flow ran one. Accepted, not used. */
-  checkId: z.string().max(64).optional(),
-  otpCode: z
-    .string()
-    .regex(/^\d{6}$/, 'must be 6 digits')
-    .optional(),
-  otpType: z.enum(['GA_OTP']).optional(),
-  /** Required while gtr-enabled is on: who holds the wallet the crypto comes from. */
-  travelRule: travelRuleAnswerSchema.optional(),
-});
+export const submitSellRequestSchema = z
+  .object({
+    orderId: orderIdSchema,
+    quoteId: z.string().min(1).max(40),
+    /** The card the proceeds are paid to; a bank-transfer sell (a bank channel) has none: its proceeds go to the balance. */
+    cardId: z.string().min(1).max(40).optional(),
+    channelCode: channelCodeSchema.default('CHECKOUT'),
+    paymentMethod: orderPaymentMethodSchema.default('CARD'),
+    /** The spec's account the proceeds go to on a bank sell; a card sell names its card (cardId). Accepted, not used. */
+    channelAccountId: z.string().max(64).optional(),
+    /** The risk check the person passed before trading (risk-reminder), when the flow ran one. Accepted, not used. */
+    checkId: z.string().max(64).optional(),
+    otpCode: z
+      .string()
+      .regex(/^\d{6}$/, 'must be 6 digits')
+      .optional(),
+    otpType: z.enum(['GA_OTP']).optional(),
+    /** Required while gtr-enabled is on: who holds the wallet the crypto comes from. */
+    travelRule: travelRuleAnswerSchema.optional(),
+  })
+  .refine((body) => isBankTransferChannel(body.channelCode) || body.cardId !== undefined, {
+    message: 'a card sell names the card it is paid to (cardId); only a bank-transfer sell has none',
+    path: ['cardId'],
+  });
 export type SubmitSellRequest = z.input<typeof submitSellRequestSchema>;
 
 /** Where a sell's crypto goes, and what has arrived there. */
@@ -285,6 +292,8 @@ export const orderDetailSchema = z.object({
   deposit: sellDepositSchema.nullable(),
   /** Who holds the wallet (the travel rule's answer), when the order was asked it. */
   travelRule: orderTravelRuleSchema.nullable(),
+  /** A bank-transfer buy's payment: where to send, its reference, what arrived; null otherwise. */
+  bankTransfer: orderBankTransferSchema.nullable(),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 

@@ -12,6 +12,12 @@ export const PATHS = {
   docs: '/docs',
   translations: '/get-translations',
   listCountryCode: `${CUSTOMER}/kyc/list-country-code`,
+  /** Our own (the spec's front end shows no path): the person's trading-account balances, and how to pay in by bank transfer. */
+  listBalance: `${CUSTOMER}/balance/list`,
+  bankTransferInstructions: `${CUSTOMER}/bank-transfer/instructions`,
+  listBankActivity: `${CUSTOMER}/bank-transfer/activity`,
+  submitWithdraw: `${CUSTOMER}/withdraw/submit`,
+  withdrawDetail: `${CUSTOMER}/withdraw/detail`,
   listCurrency: `${CUSTOMER}/order/list-currency`,
   listCurrencyPairByBaseCurrency: `${CUSTOMER}/order/list-currency-pair-by-base-currency`,
   getEntryConfig: `${CUSTOMER}/entry/get-entry-config`,
@@ -113,6 +119,10 @@ export const PATHS = {
   merchantTransactionCreate: '/capi/v1/merchant/transaction/create',
   /** (chosen) POST: the history page's list, with filters and at most a 365-day range. */
   listOrder: `${CUSTOMER}/order/list-order`,
+  /** (chosen) POST: ask for a CSV of the history in a range; the file is made in the background. */
+  exportHistory: `${CUSTOMER}/order/export-history`,
+  /** (chosen) GET: an export's status, and its download link once ready. */
+  exportHistoryStatus: `${CUSTOMER}/order/export-history/status`,
   analyzeOnChainAddress: `${CUSTOMER}/order/analyze-on-chain-address`,
   listVaspInfo: `${CUSTOMER}/order/list-vasp-info`,
   gtrEnabled: `${CUSTOMER}/order/gtr-enabled`,
@@ -128,6 +138,10 @@ export const PATHS = {
   addWallet: `${CUSTOMER}/wallet/add-wallet`,
   deleteWallet: `${CUSTOMER}/wallet/delete-wallet`,
   setDefaultWallet: `${CUSTOMER}/wallet/set-default-wallet`,
+  /** (chosen) Saved bank accounts, where withdrawals and bank-transfer sells are paid: list (POST), add, delete. */
+  listBankAccount: `${CUSTOMER}/bank-account/list`,
+  addBankAccount: `${CUSTOMER}/bank-account/add`,
+  deleteBankAccount: `${CUSTOMER}/bank-account/delete`,
 } as const;
 
 export type ApiPath = (typeof PATHS)[keyof typeof PATHS];

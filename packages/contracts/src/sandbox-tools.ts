@@ -9,6 +9,7 @@ export const SANDBOX_TOOL_PAGES = {
   mailbox: '/sandbox/mailbox',
   ledger: '/sandbox/ledger',
   chain: '/sandbox/chain',
+  bank: '/sandbox/bank',
   helpDesk: '/sandbox/help-desk',
   helpCentre: '/help-centre',
   operatorReview: '/operator/orders-awaiting-review',

@@ -17,8 +17,28 @@ import enHelp from './en/help.json' with { type: 'json' };
 import enHelpForm from './en/help-form.json' with { type: 'json' };
 import enHome from './en/home.json' with { type: 'json' };
 import enSandbox from './en/sandbox.json' with { type: 'json' };
+import enBankAccounts from './en/bank-accounts.json' with { type: 'json' };
+import enBanking from './en/banking.json' with { type: 'json' };
+import enBankOrders from './en/bank-orders.json' with { type: 'json' };
 
-export { enAuth, enCommon, enHelp, enHelpForm, enHome, enOrders, enPages, enRisk, enSandbox, enSecurity, enTrade, enUi, enVerification };
+export {
+  enAuth,
+  enBankAccounts,
+  enBanking,
+  enBankOrders,
+  enCommon,
+  enHelp,
+  enHelpForm,
+  enHome,
+  enOrders,
+  enPages,
+  enRisk,
+  enSandbox,
+  enSecurity,
+  enTrade,
+  enUi,
+  enVerification,
+};
 
 export const bundledEnglish = {
   common: enCommon,
@@ -29,9 +49,12 @@ export const bundledEnglish = {
   verification: enVerification,
   trade: enTrade,
   orders: enOrders,
+  banking: enBanking,
+  bankOrders: enBankOrders,
   risk: enRisk,
   help: enHelp,
   helpForm: enHelpForm,
   home: enHome,
   sandbox: enSandbox,
+  bankAccounts: enBankAccounts,
 };

@@ -3,6 +3,9 @@ import { bundledEnglish } from './english.ts';
 export {
   bundledEnglish,
   enAuth,
+  enBankAccounts,
+  enBanking,
+  enBankOrders,
   enCommon,
   enHelp,
   enHelpForm,
@@ -29,6 +32,9 @@ import zhHelp from './zh/help.json' with { type: 'json' };
 import zhHelpForm from './zh/help-form.json' with { type: 'json' };
 import zhHome from './zh/home.json' with { type: 'json' };
 import zhSandbox from './zh/sandbox.json' with { type: 'json' };
+import zhBankAccounts from './zh/bank-accounts.json' with { type: 'json' };
+import zhBanking from './zh/banking.json' with { type: 'json' };
+import zhBankOrders from './zh/bank-orders.json' with { type: 'json' };
 
 /** Translation project id of docs/rules/limits.md; get-translations answers only for it. */
 export const TRANSLATION_PROJECT_ID = 39;
@@ -54,11 +60,14 @@ export const bundledTranslations: Record<Language, TextTree> = {
     verification: zhVerification,
     trade: zhTrade,
     orders: zhOrders,
+    banking: zhBanking,
+    bankOrders: zhBankOrders,
     risk: zhRisk,
     help: zhHelp,
     helpForm: zhHelpForm,
     home: zhHome,
     sandbox: zhSandbox,
+    bankAccounts: zhBankAccounts,
   },
 };
 

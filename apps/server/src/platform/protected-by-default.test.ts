@@ -96,6 +96,7 @@ const PUBLIC_ROUTES = [
 /** The sandbox tools and vendor pages: open, and registered only while their sandbox runs (never in production: production-mode.test.ts). */
 const SANDBOX_ROUTES = [
   'GET /sandbox/3ds/:paymentId',
+  'GET /sandbox/bank',
   'GET /sandbox/card-fields',
   'GET /sandbox/card-fields.js',
   'GET /sandbox/chain',
@@ -105,6 +106,10 @@ const SANDBOX_ROUTES = [
   'GET /sandbox/mailbox',
   'POST /sandbox/3ds/:paymentId/complete',
   'POST /sandbox/3ds/:paymentId/fail',
+  'POST /sandbox/bank',
+  'POST /sandbox/bank/credit',
+  'POST /sandbox/bank/incoming',
+  'POST /sandbox/bank/return',
   'POST /sandbox/card-fields/tokens',
   'POST /sandbox/chain',
   'POST /sandbox/chain/send',

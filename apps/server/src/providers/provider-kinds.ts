@@ -70,6 +70,14 @@ export const PROVIDER_KINDS = {
     vendors: ['sandbox', 'bitgo'],
     requires: { bitgo: ['BITGO_ACCESS_TOKEN', 'BITGO_EXPRESS_URL', 'BITGO_WALLET_PASSPHRASE', 'BITGO_WALLET_IDS'] },
   },
+  /**
+   * sandbox: named accounts, credits (made to arrive at /sandbox/bank) and payments in our database,
+   * settled after SANDBOX_BANK_SETTLE_MS; clearjunction: Clear Junction's gate API (SEPA and Faster Payments).
+   */
+  bank: {
+    vendors: ['sandbox', 'clearjunction'],
+    requires: { clearjunction: ['CLEAR_JUNCTION_API_KEY', 'CLEAR_JUNCTION_API_PASSWORD', 'CLEAR_JUNCTION_WALLET_UUID'] },
+  },
   /** sandbox: a small deny list of sanctioned addresses; chainalysis: Chainalysis's free sanctions API. */
   'address-screening': {
     vendors: ['sandbox', 'chainalysis'],

@@ -27,6 +27,9 @@ const SETTINGS: Record<string, string> = {
   BITGO_WALLET_PASSPHRASE: 'bitgo-test-passphrase',
   BITGO_WALLET_IDS: 'BTC=0123456789abcdef0123456789abcdef',
   CHAINALYSIS_API_KEY: 'chainalysis-test-key',
+  CLEAR_JUNCTION_API_KEY: '730ee406-817e-11e7-bb31-be2e44b06b34',
+  CLEAR_JUNCTION_API_PASSWORD: 'clear-junction-test-password',
+  CLEAR_JUNCTION_WALLET_UUID: '348e11ab-dbfb-4ae8-99e7-349b00868f6f',
   KLARNA_USERNAME: 'PK12345_test',
   KLARNA_PASSWORD: 'klarna-test-password',
   KLARNA_API_URL: 'https://api.playground.klarna.com',
@@ -62,7 +65,7 @@ function problemsOf(env: Record<string, string>): string[] {
 }
 
 describe('the provider registry: one rule chooses every kind', () => {
-  it('declares the twelve kinds, each with its <KIND>_PROVIDER variable', () => {
+  it('declares the thirteen kinds, each with its <KIND>_PROVIDER variable', () => {
     expect(PROVIDER_KIND_NAMES.map(kindVariable)).toEqual([
       'MAIL_PROVIDER',
       'GEO_PROVIDER',
@@ -71,6 +74,7 @@ describe('the provider registry: one rule chooses every kind', () => {
       'PRICES_PROVIDER',
       'CARD_PROCESSOR_PROVIDER',
       'CHAIN_PROVIDER',
+      'BANK_PROVIDER',
       'ADDRESS_SCREENING_PROVIDER',
       'KLARNA_PROVIDER',
       'HELP_DESK_PROVIDER',
@@ -78,7 +82,18 @@ describe('the provider registry: one rule chooses every kind', () => {
       'TRANSLATIONS_PROVIDER',
     ]);
     // ALLOW_SANDBOX's names are the kinds with a sandbox, in the same order.
-    expect(SANDBOX_NAMES).toEqual(['mail', 'geo', 'bot-check', 'kyc', 'prices', 'card-processor', 'chain', 'address-screening', 'klarna']);
+    expect(SANDBOX_NAMES).toEqual([
+      'mail',
+      'geo',
+      'bot-check',
+      'kyc',
+      'prices',
+      'card-processor',
+      'chain',
+      'bank',
+      'address-screening',
+      'klarna',
+    ]);
   });
 
   it('runs the offline vendor of every kind when nothing chooses', () => {
@@ -90,6 +105,7 @@ describe('the provider registry: one rule chooses every kind', () => {
       prices: 'sandbox',
       'card-processor': 'sandbox',
       chain: 'sandbox',
+      bank: 'sandbox',
       'address-screening': 'sandbox',
       klarna: 'sandbox',
       'help-desk': 'builtin',
@@ -210,7 +226,7 @@ describe('createProviders', () => {
   it('builds every offline vendor, with the handle app.ts serves its pages with where it has some', () => {
     const providers = createProviders(loadConfig({}), deps);
     expect(kindsBuilt(loadConfig({}))).toEqual(chooseProviders(loadConfig({})));
-    for (const kind of ['kyc', 'card-processor', 'klarna', 'storage'] as const)
+    for (const kind of ['kyc', 'card-processor', 'bank', 'klarna', 'storage'] as const)
       expect(providers[kind].selfHosted).toBe(providers[kind].provider);
     expect(providers.mail.selfHosted).toBeDefined();
     expect(providers['help-desk'].selfHosted).toBeDefined();
@@ -233,7 +249,7 @@ describe('createProviders', () => {
       ALLOW_SANDBOX: 'all',
     });
     expect(() =>
-      createProviders({ ...allowed, ALLOW_SANDBOX: ['mail', 'geo', 'bot-check', 'kyc', 'prices', 'chain', 'klarna'] }, deps),
+      createProviders({ ...allowed, ALLOW_SANDBOX: ['mail', 'geo', 'bot-check', 'kyc', 'prices', 'chain', 'bank', 'klarna'] }, deps),
     ).toThrow(/2 bad variable\(s\)[\s\S]*the sandbox card-processor is refused[\s\S]*the sandbox address-screening is refused/);
   });
 });

@@ -7,6 +7,7 @@ import type { Clock } from '../platform/clock.ts';
 import { deriveKey } from '../platform/crypto.ts';
 import { unallowedSandboxes } from '../platform/deployment-mode.ts';
 import { createAddressScreening } from './address-screening/index.ts';
+import { createBankProvider } from './bank/index.ts';
 import { createRecaptchaBotCheck } from './bot-check/recaptcha.ts';
 import { createSandboxBotCheck } from './bot-check/sandbox.ts';
 import { createCardProcessor } from './card-processor/index.ts';
@@ -166,6 +167,26 @@ const FACTORIES = {
     }),
     selfHosted: undefined,
   }),
+
+  // The sandbox bank is the selfHosted handle: its page (/sandbox/bank) and calls make credits arrive and come back.
+  bank: (vendor, config, deps) => {
+    const { provider, sandbox } = createBankProvider({
+      kind: vendor,
+      db: deps.db,
+      clock: deps.clock,
+      sandboxSettleMs: config.SANDBOX_BANK_SETTLE_MS,
+      clearJunction: {
+        apiKey: config.CLEAR_JUNCTION_API_KEY,
+        apiPassword: config.CLEAR_JUNCTION_API_PASSWORD,
+        walletUuid: config.CLEAR_JUNCTION_WALLET_UUID,
+        baseUrl: config.CLEAR_JUNCTION_API_URL,
+        approvePayouts: config.CLEAR_JUNCTION_APPROVE_PAYOUTS,
+        // Clear Junction posts each order's notifications to its postbackUrl: the webhook intake's path for this vendor.
+        postbackUrl: deps.publicUrl ? `${deps.publicUrl}/webhooks/clearjunction` : undefined,
+      },
+    });
+    return { provider, selfHosted: sandbox ?? undefined };
+  },
 
   'address-screening': (vendor, config) => ({
     provider: createAddressScreening({

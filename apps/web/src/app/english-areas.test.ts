@@ -14,11 +14,12 @@ const SRC = join(dirname(fileURLToPath(import.meta.url)), '..');
  */
 const FEATURE_AREAS: Record<string, string[]> = {
   trade: ['trade'],
-  orders: ['orders'],
+  orders: ['orders', 'banking', 'bankOrders'],
   risk: ['risk'],
   help: ['help', 'helpForm'],
   home: ['home'],
   sandbox: ['sandbox'],
+  'bank-accounts': ['bankAccounts'],
 };
 const FIRST_LOAD_AREAS = ['common', 'ui', 'pages', 'auth', 'security', 'verification'];
 

@@ -1,3 +1,4 @@
+import { COOKIE_NAMES, getSharedCookie } from '@/lib/cookies';
 import { isLanguage, languageOfTag } from '@causeway/translations';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -63,11 +64,13 @@ export function LocaleRoot() {
   );
   const layout = layoutFor(path);
   // The help widget stands beside the layout, not in it: moving between the main, business and
-  // simple-header layouts keeps it (and a half-typed support request). Pages without chrome have none.
+  // simple-header layouts keeps it (and a half-typed support request). Pages without chrome have none,
+  // and neither has the Roma variant (docs/rules/screens.md).
+  const roma = getSharedCookie(COOKIE_NAMES.isRoma) === 'true';
   return (
     <>
       {withLayout(layout, path, page)}
-      {layout === 'bare' ? null : (
+      {layout === 'bare' || roma ? null : (
         <Suspense fallback={null}>
           <HelpWidgetLoader />
         </Suspense>

@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { type ComponentType, lazy } from 'react';
 
 /**
  * The pages that exist, by locale-free path. Every page is its own chunk: a person on one page
@@ -10,6 +10,17 @@ const loginPages = () => import('@/features/auth/routes/login-page');
 const merchantLoginPages = () => import('@/features/auth/routes/merchant-login-page');
 const accountStatusPages = () => import('@/features/verification/routes/account-status-page');
 const closedPages = () => import('@/features/status/routes/account-closed-pages');
+/**
+ * banktransfer-buy is two features' page: the trade feature's bank-transfer buy, and on its Deposit side
+ * the orders feature's deposit instructions, composed here (features never import each other). The
+ * deposit loads when that side is shown.
+ */
+const BankDepositPage = lazy(() => import('@/features/orders/routes/bank-transfer-page'));
+const bankTransferBuyPage = () =>
+  named(import('@/features/trade/routes/bank-transfer-buy-page'), ({ BankTransferBuyPage }) => {
+    const Page = () => <BankTransferBuyPage deposit={<BankDepositPage />} />;
+    return Page;
+  });
 
 export const PAGE_ROUTES: Array<{ path: string; load: () => PageModule }> = [
   { path: 'login-v2', load: () => named(loginPages(), (m) => m.IndividualLoginPage) },
@@ -46,10 +57,14 @@ export const PAGE_ROUTES: Array<{ path: string; load: () => PageModule }> = [
   { path: 'order-submit-fail', load: () => import('@/features/orders/routes/order-submit-fail-page') },
   { path: 'history', load: () => import('@/features/orders/routes/history-page') },
   { path: 'history-webview', load: () => named(import('@/features/orders/routes/history-page'), (m) => m.HistoryWebviewPage) },
+  { path: 'banktransfer-buy', load: bankTransferBuyPage },
+  { path: 'banktransfer-sell', load: () => import('@/features/trade/routes/bank-transfer-sell-page') },
+  { path: 'withdraw', load: () => import('@/features/orders/routes/withdraw-page') },
   { path: 'card-buy-sell', load: () => import('@/features/trade/routes/trade-page') },
   { path: 'buy-crypto', load: () => import('@/features/trade/routes/trade-page') },
   { path: 'klarna-callback', load: () => import('@/features/trade/routes/klarna-callback-page') },
   { path: 'manage-wallet', load: () => import('@/features/trade/routes/manage-wallet-page') },
+  { path: 'bank-accounts', load: () => import('@/features/bank-accounts/routes/bank-accounts-page') },
   { path: 'add-card-webview', load: () => import('@/features/trade/routes/add-card-webview-page') },
   { path: 'risk-reminder', load: () => import('@/features/risk/routes/risk-reminder-page') },
   { path: 'sandbox', load: () => import('@/features/sandbox/routes/sandbox-page') },

@@ -1,7 +1,10 @@
 import { AUTHENTICATOR_CALLS } from './authenticator.ts';
+import { BANK_ACCOUNT_CALLS } from './bank-accounts.ts';
+import { BANKING_CALLS } from './banking.ts';
 import { CARD_AND_WALLET_CALLS } from './cards-and-wallets.ts';
 import type { CallDefinition } from './define-call.ts';
 import { HELP_CALLS } from './help.ts';
+import { HISTORY_EXPORT_CALLS } from './history-export.ts';
 import { KYC_CALLS } from './kyc.ts';
 import { MERCHANT_CALLS } from './merchant.ts';
 import { ORDER_CALLS } from './orders.ts';
@@ -14,8 +17,11 @@ export * from './call-route.ts';
 export { CALL_ROUTES } from './routes.generated.ts';
 export {
   AUTHENTICATOR_CALLS,
+  BANK_ACCOUNT_CALLS,
+  BANKING_CALLS,
   CARD_AND_WALLET_CALLS,
   HELP_CALLS,
+  HISTORY_EXPORT_CALLS,
   KYC_CALLS,
   MERCHANT_CALLS,
   ORDER_CALLS,
@@ -36,7 +42,10 @@ export const CALLS = {
   ...KYC_CALLS,
   ...UPLOAD_CALLS,
   ...CARD_AND_WALLET_CALLS,
+  ...BANK_ACCOUNT_CALLS,
   ...ORDER_CALLS,
+  ...BANKING_CALLS,
+  ...HISTORY_EXPORT_CALLS,
   ...HELP_CALLS,
 } as const;
 

@@ -181,6 +181,12 @@ export const orders = pgTable(
      * payout and txHash the matched deposit's hash.
      */
     receivedAmount: numeric('received_amount', { precision: 38, scale: 18 }),
+    /**
+     * A bank-transfer buy (docs/rules/bank-transfers.md): the reference its transfer carries, and how it
+     * is paid: BALANCE (the balance covered it at submission) or TRANSFER (it waits for its own money).
+     */
+    bankReference: varchar('bank_reference', { length: 10 }),
+    funding: varchar('funding', { length: 8 }),
     /** The travel rule's answer (orders/travel-rule.ts) while gtr-enabled was on: who holds the wallet. */
     travelRule: jsonb('travel_rule'),
     /** Reconciliation attempts after the processor did not answer. */
@@ -200,6 +206,9 @@ export const orders = pgTable(
   },
   (t) => [
     index('orders_user_created').on(t.userId, t.createdAt),
+    uniqueIndex('orders_bank_reference')
+      .on(t.bankReference)
+      .where(sql`${t.bankReference} is not null`),
     index('orders_open')
       .on(t.deadlineAt)
       .where(sql`${t.completedAt} is null`),

@@ -8,3 +8,4 @@ export { type EmailCodeInput } from './login.service.ts';
 export { requesterOf, type Requester } from './requester.ts';
 export { BUSINESS_MODES, suspendedUntil, type SessionFacts, type SignedIn } from './session.service.ts';
 export { identityModule } from './register.ts';
+export { checkSecondFactor } from './second-factor.ts';

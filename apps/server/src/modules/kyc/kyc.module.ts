@@ -76,7 +76,14 @@ export function createKycModule(deps: {
     const standing = await repository.findStanding(userId);
     return standing && { kycStatus: standing.kycStatus, kycLevel: standing.kycLevel, country: standing.country };
   };
-  return { repository, service, entitySwitch, sharedKyc, verificationOf };
+  /** The name the review verified, once it passed (a payee or a payer is matched against it); null before. */
+  const verifiedNameOf = async (userId: string): Promise<string | null> => {
+    const profile = await repository.findProfile(userId);
+    if (!profile || profile.kycStatus !== 'Pass') return null;
+    const name = [profile.firstName, profile.lastName].filter(Boolean).join(' ').trim();
+    return name || null;
+  };
+  return { repository, service, entitySwitch, sharedKyc, verificationOf, verifiedNameOf };
 }
 
 export type KycModule = ReturnType<typeof createKycModule>;
@@ -84,6 +91,8 @@ export type KycModule = ReturnType<typeof createKycModule>;
 /** What other modules may use of KYC: where a person's verification stands, and a merchant's shared KYC imported. */
 export interface KycFace {
   verificationOf(userId: string): Promise<Verification | undefined>;
+  /** The name the review verified (first then last), once it passed; null before. */
+  verifiedNameOf(userId: string): Promise<string | null>;
   /** Imports the KYC a merchant shared (its entry's kycShareToken) into a proved account. */
   shareKyc(userId: string, shareToken: string): Promise<void>;
 }

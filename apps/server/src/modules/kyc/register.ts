@@ -35,5 +35,9 @@ export const kycModule = defineModule('kyc', ({ app, db, queue, jobs, clock, con
     clock,
     amountRange: (userId, pair) => orders().amountRange(userId, pair),
   });
-  return { verificationOf: kyc.verificationOf, shareKyc: (userId, shareToken) => kyc.sharedKyc.request(userId, shareToken) };
+  return {
+    verificationOf: kyc.verificationOf,
+    verifiedNameOf: kyc.verifiedNameOf,
+    shareKyc: (userId, shareToken) => kyc.sharedKyc.request(userId, shareToken),
+  };
 });

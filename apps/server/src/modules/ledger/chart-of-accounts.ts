@@ -87,4 +87,40 @@ export const accounts = {
     normalSide: 'debit',
     description: 'network fees paid beyond the booked inventory: fund the inventory to clear it',
   }),
+  customerBalance: (userId: string, currency: string): LedgerAccountSpec => ({
+    code: `${CUSTOMER_BALANCE_PREFIX}${userId}:${currency}`,
+    currency,
+    normalSide: 'credit',
+    noOverdraft: true,
+    description: "a person's trading-account balance: what we owe them, to buy with or withdraw",
+  }),
+  bankCash: (provider: string, fiat: string): LedgerAccountSpec => ({
+    code: `bank-cash:${provider}:${fiat}`,
+    currency: fiat,
+    normalSide: 'debit',
+    description: 'money on our accounts at the bank provider',
+  }),
+  bankSuspense: (fiat: string): LedgerAccountSpec => ({
+    code: `bank-suspense:${fiat}`,
+    currency: fiat,
+    normalSide: 'credit',
+    noOverdraft: true,
+    description: 'bank credits we could not match to a person: held until an operator credits or returns them',
+  }),
+  withdrawalsInFlight: (fiat: string): LedgerAccountSpec => ({
+    code: `withdrawals-in-flight:${fiat}`,
+    currency: fiat,
+    normalSide: 'credit',
+    noOverdraft: true,
+    description: 'withdrawals sent to the bank and not yet settled: still owed to the people until they are',
+  }),
+  bankReturnsUnrecovered: (fiat: string): LedgerAccountSpec => ({
+    code: `bank-returns-unrecovered:${fiat}`,
+    currency: fiat,
+    normalSide: 'debit',
+    description: 'credits the sender recalled after their money was spent: owed to us by the person, for an operator',
+  }),
 };
+
+/** Every person's balance accounts start with this, then the person's id: balancesOf reads them by it. */
+export const CUSTOMER_BALANCE_PREFIX = 'balance:';

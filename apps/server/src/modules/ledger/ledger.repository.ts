@@ -219,6 +219,25 @@ export function createLedger(db: Database): Ledger {
       return row.normalSide === 'debit' ? debitPositive : debitPositive.negated();
     },
 
+    /** Every account whose code starts with `prefix` (taken literally), with its balance in its normal direction. */
+    async balancesStartingWith(prefix: string) {
+      const pattern = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const rows = await db
+        .select({
+          code: ledgerAccounts.code,
+          currency: ledgerAccounts.currency,
+          balance: ledgerAccounts.balance,
+          normalSide: ledgerAccounts.normalSide,
+        })
+        .from(ledgerAccounts)
+        .where(sql`${ledgerAccounts.code} like ${pattern}`)
+        .orderBy(ledgerAccounts.code);
+      return rows.map((row) => {
+        const debitPositive = new Decimal(row.balance);
+        return { code: row.code, currency: row.currency, balance: row.normalSide === 'debit' ? debitPositive : debitPositive.negated() };
+      });
+    },
+
     /** The journals of a reference (e.g. an order), with their entries by account code. */
     async journalsOf(reference: string) {
       const journals = await db

@@ -53,6 +53,8 @@ export interface Ledger {
   hasJournal(key: string): Promise<boolean>;
   /** The account's balance in its normal direction. */
   balance(code: string): Promise<Decimal>;
+  /** Every account whose code starts with `prefix` (taken literally, e.g. a person's `balance:usr_x:`), by code. */
+  balancesStartingWith(prefix: string): Promise<Array<{ code: string; currency: string; balance: Decimal }>>;
   /** The journals of a reference (e.g. an order), oldest first. */
   journalsOf(reference: string): Promise<PostedJournal[]>;
   /** Per currency, the sum of every account's balance: zero for each, always. */

@@ -3,6 +3,7 @@ import Decimal from 'decimal.js';
 import type { NetworkFee } from '../../providers/chain/chain.ts';
 import { accounts } from '../ledger/index.ts';
 import type { JournalInput, LedgerAccountSpec } from '../ledger/index.ts';
+export { isOverdraftError } from '../ledger/index.ts';
 
 /**
  * The journals of a card buy (docs/trust.md "Money"), one per settlement step, each keyed by the
@@ -11,7 +12,8 @@ import type { JournalInput, LedgerAccountSpec } from '../ledger/index.ts';
  * books), so every journal sums to zero in each currency.
  *
  *   reserve   Dr payout-reserved:CRYPTO  Q      Cr inventory:CRYPTO Q   (no overdraft: no crypto, no capture)
- *   capture   Dr processor-receivable    T      Cr customer-funds  T    (the order's own processor; `klarna` for a Klarna buy)
+ *   capture   Dr processor-receivable    T      Cr customer-funds  T    (the order's own processor; `klarna` for a Klarna buy;
+ *                                                                          a bank-transfer buy's is Dr balance:PERSON:FIAT)
  *   purchase  Dr customer-funds          T      Cr fee-revenue F, network-fee-revenue N, trading:FIAT T-F-N
  *             Dr trading:CRYPTO          Q      Cr payout-owed:CRYPTO Q (sold, not yet on chain)
  *   payout    Dr payout-owed:CRYPTO      Q      Cr payout-reserved:CRYPTO Q   (once the chain confirms)
@@ -25,6 +27,8 @@ import type { JournalInput, LedgerAccountSpec } from '../ledger/index.ts';
  */
 export interface OrderMoney {
   id: string;
+  /** The buyer: a bank-transfer buy's capture takes the money from their balance. */
+  userId: string;
   processor: string;
   /** KLARNA for a Klarna buy (its capture and refund kinds); anything else is a card buy. */
   channelCode?: string;
@@ -56,14 +60,24 @@ export function movement(
 }
 
 const isKlarna = (order: Pick<OrderMoney, 'channelCode'>) => order.channelCode === 'KLARNA';
+/** A bank-transfer buy is paid from the buyer's balance (bank-payment.ts BALANCE_PROCESSOR). */
+const isFromBalance = (order: Pick<OrderMoney, 'processor'>) => order.processor === 'balance';
 /** The journal kinds of a buy's capture and of its refund (the capture reversed), by how it was paid. */
-export const captureKindOf = (order: Pick<OrderMoney, 'channelCode'>) => (isKlarna(order) ? 'klarna-capture' : 'card-capture');
-export const refundKindOf = (order: Pick<OrderMoney, 'channelCode'>) => (isKlarna(order) ? 'klarna-refund' : REVERSALS.capture.kind);
+export const captureKindOf = (order: Pick<OrderMoney, 'channelCode' | 'processor'>) =>
+  isFromBalance(order) ? 'balance-capture' : isKlarna(order) ? 'klarna-capture' : 'card-capture';
+export const refundKindOf = (order: Pick<OrderMoney, 'channelCode' | 'processor'>) =>
+  isFromBalance(order) ? 'balance-refund' : isKlarna(order) ? 'klarna-refund' : REVERSALS.capture.kind;
 
+/**
+ * The money is the order's: from the processor that holds the payment (a card's, Klarna), or, for a
+ * bank-transfer buy, out of the buyer's balance (no overdraft: refused when it cannot cover it).
+ */
 export function captureJournal(order: OrderMoney): JournalInput {
   return movement(
     { kind: captureKindOf(order), reference: order.id, idempotencyKey: keyOf(order.id, 'capture') },
-    accounts.processorReceivable(order.processor, order.fiatCurrency),
+    isFromBalance(order)
+      ? accounts.customerBalance(order.userId, order.fiatCurrency)
+      : accounts.processorReceivable(order.processor, order.fiatCurrency),
     accounts.customerFunds(order.fiatCurrency),
     new Decimal(order.fiatAmount),
   );
@@ -143,14 +157,4 @@ export function fundInventoryJournal(crypto: string, amount: Decimal, key: strin
     accounts.treasuryEquity(crypto),
     amount,
   );
-}
-
-/** The database refused a posting because an account would go below zero (no crypto left to sell). */
-export function isOverdraftError(error: unknown): boolean {
-  // The driver's error, or the ORM's wrapping of it (its cause), names the CHECK that refused.
-  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
-    const { constraint, message } = current as { constraint?: string; message?: string };
-    if (constraint === 'ledger_accounts_no_overdraft' || String(message ?? '').includes('ledger_accounts_no_overdraft')) return true;
-  }
-  return false;
 }

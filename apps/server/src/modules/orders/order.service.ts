@@ -1,6 +1,9 @@
 import {
+  type BankTransferInstructions,
   ErrorCode,
   HISTORY_MAX_RANGE_DAYS,
+  isBankTransferChannel,
+  type OrderBankTransfer,
   isFinalOrderStatus,
   type ListOrderRequest,
   maskSegments,
@@ -39,10 +42,19 @@ import type { OrderRow, OrdersRepository } from './orders.repository.ts';
 import type { FirmQuote, QuoteService } from '../quotes/index.ts';
 import { advanceJobKey, JOB_ADVANCE_ORDER, type Settlement } from './settlement.ts';
 import { KLARNA_CHANNEL, KLARNA_PROCESSOR, klarnaCountryOf, klarnaPurchaseOf } from './klarna-payment.ts';
-import { checkOrderSecondFactor } from './order-second-factor.ts';
+import { BALANCE_PROCESSOR, BANK_BUY_DEADLINE_MS } from './bank-payment.ts';
+import { newBankReference } from '../banking/index.ts';
+import { checkSecondFactor } from '../identity/index.ts';
 import { type TravelRuleConfig, travelRuleOf } from '../../platform/travel-rule.ts';
 import { depositOf } from './sell-deposit-view.ts';
 import type { SellDepositsRepository } from './sell-deposits.repository.ts';
+
+/** What bank-transfer buys need of banking (the banking module's face, and the ledger's balance). */
+export interface BankTransfers {
+  balanceOf(userId: string, currency: string): Promise<Decimal>;
+  instructionsFor(user: Principal, currency: 'EUR' | 'GBP'): Promise<BankTransferInstructions>;
+  receivedFor(orderId: string): Promise<string>;
+}
 
 /** docs/trust.md: every non-final card order (and Klarna order) ends by 24 h after submission. */
 export const CARD_ORDER_DEADLINE_MS = 24 * 60 * 60 * 1000;
@@ -106,8 +118,32 @@ export function createOrderService(deps: {
   merchantTransactions: TransactionRecords;
   /** What a merchant's transaction fixed (amount, wallet, network), and its merchant. */
   transactionTerms: Pick<MerchantTransactionService, 'assertOrderFits'>;
+  /** Bank-transfer buys: the balance that may pay them, where to send the money, what arrived (banking's). */
+  bankTransfers?: BankTransfers;
 }) {
   const { orders, clock } = deps;
+
+  const bankTransfers = (): BankTransfers => {
+    if (!deps.bankTransfers) throw new AppError(ErrorCode.PaymentMethodUnavailable, 'bank transfers are not set up here');
+    return deps.bankTransfers;
+  };
+
+  async function fundingOf(userId: string, currency: string, amount: string): Promise<'BALANCE' | 'TRANSFER'> {
+    return (await bankTransfers().balanceOf(userId, currency)).gte(amount) ? 'BALANCE' : 'TRANSFER';
+  }
+
+  /** A bank-transfer buy's payment for its page: the person's account, the order's own reference, what arrived. */
+  async function bankTransferOf(user: Principal, order: OrderRow): Promise<OrderBankTransfer | null> {
+    if (order.processor !== BALANCE_PROCESSOR || !order.bankReference) return null;
+    const instructions = await bankTransfers().instructionsFor(user, order.fiatCurrency as 'EUR' | 'GBP');
+    return {
+      ...instructions,
+      reference: order.bankReference,
+      amount: fiatText(order.fiatAmount),
+      received: fiatText(await bankTransfers().receivedFor(order.id)),
+      funding: order.funding === 'BALANCE' ? 'BALANCE' : 'TRANSFER',
+    };
+  }
 
   async function ownOrder(user: Principal, orderId: string): Promise<OrderRow> {
     const order = await orders.findOrder(orderId);
@@ -158,12 +194,13 @@ export function createOrderService(deps: {
     if (quote.transactionType !== 'buy') throw new AppError(ErrorCode.QuoteNotCurrent, 'This quote is for a sell: ask for a buy quote.');
     if (body.cryptoCurrency && body.cryptoCurrency !== quote.cryptoCurrency)
       throw new AppError(ErrorCode.QuoteNotCurrent, 'The order names another crypto than its quote.');
-    // A Klarna quote is paid with Klarna (no card), a card quote with a saved card: the body says the same.
+    // A Klarna quote is paid with Klarna (no card), a bank-transfer quote from the balance, a card quote with a saved card.
     const klarna = quote.channelCode === KLARNA_CHANNEL;
+    const bank = isBankTransferChannel(quote.channelCode);
     if (body.channelCode !== quote.channelCode)
       throw new AppError(ErrorCode.QuoteNotCurrent, `The order names the ${body.channelCode} channel, its quote ${quote.channelCode}.`);
     let card: Awaited<ReturnType<SavedCards['findLive']>> = undefined;
-    if (!klarna) {
+    if (!klarna && !bank) {
       if (!body.cardId) throw new AppError(ErrorCode.CardNotFound, 'A card buy names its saved card (cardId).');
       card = await deps.cards.findLive(user.id, body.cardId);
       if (!card || !card.enabled) throw new AppError(ErrorCode.CardNotFound);
@@ -182,7 +219,7 @@ export function createOrderService(deps: {
     const merchantId = quote.tranId
       ? (await deps.transactionTerms.assertOrderFits(quote.tranId, { ...quote, destination })).merchantId
       : null;
-    await checkOrderSecondFactor(deps.identity, user, body, requester);
+    await checkSecondFactor(deps.identity, user, body, requester);
     // The tier's room is read once, under the person's lock below.
     const pair = await deps.quotes.pairAndRate({ ...quote, transactionType: 'buy' });
     const limitAmount = pair.eurPerFiat.times(quote.fiatAmount);
@@ -212,6 +249,8 @@ export function createOrderService(deps: {
     const order = await deps.transaction(async () => {
       await orders.lockOrdersOf(user.id);
       await stillFits();
+      // Read under the lock: a balance that covers the order pays it now; otherwise it waits for its own transfer.
+      const funding = bank ? await fundingOf(user.id, quote.fiatCurrency, quote.fiatAmount) : null;
       const stored = await orders.insertOrder({
         id: body.orderId,
         userId: user.id,
@@ -239,11 +278,13 @@ export function createOrderService(deps: {
         merchantTranId: quote.tranId,
         deviceSessionId: body.deviceSessionId ?? null,
         requestHash,
-        // The card's processor (or Klarna) holds the payment: the order is booked against it whatever CARD_PROCESSOR becomes.
-        processor: card?.processor ?? KLARNA_PROCESSOR,
+        // The card's processor (or Klarna, or the balance) holds the payment: the order is booked against it whatever CARD_PROCESSOR becomes.
+        processor: bank ? BALANCE_PROCESSOR : (card?.processor ?? KLARNA_PROCESSOR),
+        bankReference: bank ? newBankReference() : null,
+        funding,
         createdAt: now,
         updatedAt: now,
-        deadlineAt: new Date(now.getTime() + CARD_ORDER_DEADLINE_MS),
+        deadlineAt: new Date(now.getTime() + (bank ? BANK_BUY_DEADLINE_MS : CARD_ORDER_DEADLINE_MS)),
       });
       await deps.queue.enqueue({
         kind: JOB_ADVANCE_ORDER,
@@ -312,7 +353,10 @@ export function createOrderService(deps: {
     async detail(user: Principal, orderId: string): Promise<OrderDetail> {
       const order = await ownOrder(user, orderId);
       const deposit = order.transactionType === 'sell' ? depositOf(order, await deps.deposits.ofOrder(order.id)) : null;
-      return toDetail(order, await orderCard(deps.cards, order), await wasRefunded(orders, order), deposit);
+      return {
+        ...toDetail(order, await orderCard(deps.cards, order), await wasRefunded(orders, order), deposit),
+        bankTransfer: await bankTransferOf(user, order),
+      };
     },
 
     /** get-3ds-status: back from the bank's page, the processor is asked at once (not at the worker's next look). */
@@ -382,7 +426,12 @@ async function wasRefunded(orders: OrdersRepository, order: OrderRow): Promise<b
   return (await orders.events(order.id)).some((event) => event.step === 'REFUND');
 }
 
-function toDetail(order: OrderRow, card: OrderDetail['card'], refunded: boolean, deposit: OrderDetail['deposit']): OrderDetail {
+function toDetail(
+  order: OrderRow,
+  card: OrderDetail['card'],
+  refunded: boolean,
+  deposit: OrderDetail['deposit'],
+): Omit<OrderDetail, 'bankTransfer'> {
   return {
     refunded,
     deposit,

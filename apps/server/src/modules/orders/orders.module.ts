@@ -1,3 +1,4 @@
+import type { QuoteFees } from '@causeway/contracts';
 import Decimal from 'decimal.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
@@ -17,11 +18,12 @@ import type { SavedCards } from '../cards/index.ts';
 import type { IdentityFace } from '../identity/index.ts';
 import { periodStarts, type SpentInPeriods } from '../kyc/index.ts';
 import type { Verification } from '../kyc/index.ts';
-import { createLedgerModule } from '../ledger/index.ts';
+import { accounts, createLedgerModule } from '../ledger/index.ts';
+import type { BankBuys, BankingFace } from '../banking/index.ts';
 import type { MerchantFace } from '../merchant/index.ts';
 import { createLateAuthorisationReconciler, JOB_RECONCILE_AUTHORISATION } from './late-authorisations.ts';
 import { createOrderService } from './order.service.ts';
-import { createOrdersRepository } from './orders.repository.ts';
+import { createOrdersRepository, type OrderRow } from './orders.repository.ts';
 import { createQuotesModule } from '../quotes/index.ts';
 import { receiptEmail } from './receipt-email.ts';
 import { advanceJobKey, createSettlement, JOB_ADVANCE_ORDER, JOB_ORDER_RECEIPT } from './settlement.ts';
@@ -63,6 +65,8 @@ export function createOrdersModule(deps: {
   merchants: MerchantFace;
   /** GTR_ENABLED and TRAVEL_RULE_VASPS (orders/travel-rule.ts). */
   travelRule: TravelRuleConfig;
+  /** Bank-transfer buys' balances, accounts and credits (the banking module's); without it they are refused. */
+  banking?: Pick<BankingFace, 'instructionsFor' | 'receivedFor'>;
 }) {
   const { clock } = deps;
   const ordersRepository = createOrdersRepository(deps.db);
@@ -70,6 +74,7 @@ export function createOrdersModule(deps: {
   const kycLevelOf = async (userId: string) => (await deps.verificationOf(userId))?.kycLevel ?? 0;
 
   const merchantTransactions = deps.merchants.transactions;
+  const banking = deps.banking;
   const quotes = createQuotesModule({
     db: deps.db,
     spending: ordersRepository,
@@ -95,6 +100,14 @@ export function createOrdersModule(deps: {
     chainConfirmPollMs: deps.chainConfirmPollMs,
     ...(deps.payoutConfirmDeadlineMs !== undefined ? { payoutConfirmDeadlineMs: deps.payoutConfirmDeadlineMs } : {}),
     merchantTransactions: deps.merchants.transactionRecords,
+    ...(banking
+      ? {
+          bankFunds: {
+            receivedFor: banking.receivedFor,
+            reprice: (order: OrderRow) => quotes.repriceBuy({ ...order, fees: order.fees as QuoteFees }),
+          },
+        }
+      : {}),
   });
   const deposits = createSellDepositsRepository(deps.db);
   const sellSettlement = createSellSettlement({
@@ -148,7 +161,22 @@ export function createOrdersModule(deps: {
     klarna: deps.klarna,
     // The web's klarna-callback page reads the sandbox widget's answer from the fragment and sends it (submit-auth-token).
     klarnaReturnUrl: (orderId, lang) => `${deps.publicUrl}/${lang}/klarna-callback?orderId=${orderId}`,
+    ...(banking
+      ? {
+          bankTransfers: {
+            balanceOf: (userId: string, currency: string) => ledger.balance(accounts.customerBalance(userId, currency).code),
+            instructionsFor: banking.instructionsFor,
+            receivedFor: banking.receivedFor,
+          },
+        }
+      : {}),
   });
+
+  /** What banking's credit intake needs of bank-transfer buys: the orders a transfer's reference names, and a wake-up. */
+  const bankBuys: BankBuys = {
+    byReferences: (references) => ordersRepository.byBankReferences(references),
+    wake: (orderId) => deps.queue.wake(advanceJobKey(orderId), clock.now()),
+  };
 
   settlement.registerJobs(deps.worker);
   sellSettlement.registerJobs(deps.worker);
@@ -201,6 +229,7 @@ export function createOrdersModule(deps: {
     repository: ordersRepository,
     spentInPeriods,
     scheduleHousekeeping,
+    bankBuys,
   };
 }
 

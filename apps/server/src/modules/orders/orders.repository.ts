@@ -31,6 +31,7 @@ export interface OrderChange {
       | 'receivedAmount'
       | 'fiatAmount'
       | 'cryptoAmount'
+      | 'price'
       | 'fees'
     >
   >;
@@ -63,6 +64,12 @@ export function createOrdersRepository(db: Database) {
       .prepare('orders_standing'),
   );
   return {
+    /** The bank-transfer buys whose reference is one of these (banking's credit intake matches transfers by them). */
+    async byBankReferences(references: string[]): Promise<Array<{ id: string; userId: string }>> {
+      if (references.length === 0) return [];
+      return db.select({ id: orders.id, userId: orders.userId }).from(orders).where(inArray(orders.bankReference, references));
+    },
+
     /**
      * A person's standing in one statement (every quote and every submit reads it): what they
      * spent in each limit period, how many orders count for the promotion, and who submitted

@@ -2,6 +2,7 @@ import { defineModule } from '../../platform/server-module.ts';
 import { channelsOffOf } from '../../providers/channels-off.ts';
 import { registerOperatorReviewRoutes } from './operator-review.routes.ts';
 import { addChainWebhookReceiver } from './chain-webhook.ts';
+import { registerHistoryExport } from './history-export.module.ts';
 import { createOrdersModule } from './orders.module.ts';
 import { registerOrderRoutes } from './orders.routes.ts';
 import { registerSandboxLedgerRoutes } from './sandbox-ledger.routes.ts';
@@ -13,7 +14,7 @@ declare module '../../platform/server-module.ts' {
   }
 }
 
-/** Quotes, card orders and their settlement (the flow runner), the operator's review and the sandbox ledger. */
+/** Quotes, card orders and their settlement (the flow runner), the history export, the operator's review and the sandbox ledger. */
 export const ordersModule = defineModule('orders', (context) => {
   const { app, db, unitOfWork, queue, jobs, clock, config, providers, publicUrl, faces, production, onReady } = context;
   const processor = providers['card-processor'];
@@ -39,6 +40,7 @@ export const ordersModule = defineModule('orders', (context) => {
     payoutConfirmDeadlineMs: config.PAYOUT_CONFIRM_DEADLINE_MS,
     merchants: faces.get('merchant'),
     travelRule: { enabled: config.GTR_ENABLED, vasps: config.TRAVEL_RULE_VASPS },
+    banking: faces.get('banking'),
   });
   registerOrderRoutes(app, {
     quotes: orders.quotes,
@@ -61,5 +63,25 @@ export const ordersModule = defineModule('orders', (context) => {
     app.log.warn('no operator page for orders awaiting an operator (payouts past their deadline): set OPERATOR_PASSWORD');
   app.decorate('orders', orders);
   onReady(() => orders.scheduleHousekeeping());
-  return { spentInPeriods: orders.spentInPeriods, amountRange: (userId, pair) => orders.quotes.amountRange(userId, pair) };
+  // The history export (docs/rules/limits.md): its file made by a job, kept in storage for 7 days.
+  const historyExport = registerHistoryExport({
+    app,
+    db,
+    transaction: unitOfWork.transaction,
+    queue,
+    worker: jobs,
+    storage: providers.storage.provider,
+    mail: providers.mail.provider,
+    people: faces.get('identity').people,
+    rateLimiter: context.rateLimiter,
+    clock,
+    serverSecret: context.serverSecret,
+    publicUrl,
+  });
+  onReady(() => historyExport.scheduleHousekeeping());
+  return {
+    spentInPeriods: orders.spentInPeriods,
+    amountRange: (userId, pair) => orders.quotes.amountRange(userId, pair),
+    bankBuys: orders.bankBuys,
+  };
 });

@@ -14,6 +14,7 @@ import { movement } from './order-journals.ts';
  *   sale      Dr deposits-owed:CRYPTO S       Cr trading:CRYPTO S
  *             Dr trading:FIAT P               Cr sell-proceeds-owed:FIAT P-F, fee-revenue:FIAT F
  *   payout    Dr sell-proceeds-owed:FIAT P-F  Cr processor-receivable:FIAT P-F   (the processor paid the card)
+ *   balance   Dr sell-proceeds-owed:FIAT P-F  Cr balance:PERSON:FIAT P-F         (a bank-transfer sell: paid into the balance)
  *
  * What was received and not sold (more than the order, a second transfer, a late one, too little to
  * sell) stays on deposits-owed: crypto we hold for the person until an operator returns it. A
@@ -21,6 +22,8 @@ import { movement } from './order-journals.ts';
  */
 export interface SaleMoney {
   id: string;
+  /** The seller: a bank-transfer sell's proceeds go to their balance. */
+  userId: string;
   processor: string;
   fiatCurrency: string;
   /** What is paid out to the card. */
@@ -68,6 +71,16 @@ export function cardPayoutJournal(order: SaleMoney): JournalInput {
     { kind: 'card-payout', reference: order.id, idempotencyKey: keyOf(order.id, 'card-payout') },
     accounts.sellProceedsOwed(order.fiatCurrency),
     accounts.processorReceivable(order.processor, order.fiatCurrency),
+    new Decimal(order.fiatAmount),
+  );
+}
+
+/** A bank-transfer sell: the proceeds are paid into the seller's balance (docs/rules/bank-transfers.md), at once. */
+export function balancePayoutJournal(order: SaleMoney): JournalInput {
+  return movement(
+    { kind: 'balance-payout', reference: order.id, idempotencyKey: keyOf(order.id, 'balance-payout') },
+    accounts.sellProceedsOwed(order.fiatCurrency),
+    accounts.customerBalance(order.userId, order.fiatCurrency),
     new Decimal(order.fiatAmount),
   );
 }

@@ -1,4 +1,11 @@
-import { ErrorCode, type OrderFailReason, type OrderStatus, type SubmitSellRequest, type SubmitSellResult } from '@causeway/contracts';
+import {
+  ErrorCode,
+  isBankTransferChannel,
+  type OrderFailReason,
+  type OrderStatus,
+  type SubmitSellRequest,
+  type SubmitSellResult,
+} from '@causeway/contracts';
 import type { JobQueueRepository } from '../../jobs/job-queue.repository.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -9,7 +16,8 @@ import { isExpired, type SavedCards } from '../cards/index.ts';
 import { suspendedUntil, type IdentityFace, type Principal, type Requester } from '../identity/index.ts';
 import type { QuoteService } from '../quotes/index.ts';
 import { CARD_ORDER_DEADLINE_MS } from './order.service.ts';
-import { checkOrderSecondFactor } from './order-second-factor.ts';
+import { BALANCE_PROCESSOR } from './bank-payment.ts';
+import { checkSecondFactor } from '../identity/index.ts';
 import { type TravelRuleConfig, travelRuleOf } from '../../platform/travel-rule.ts';
 import type { OrderRow, OrdersRepository } from './orders.repository.ts';
 import type { SellDepositsRepository } from './sell-deposits.repository.ts';
@@ -77,10 +85,16 @@ export function createSellOrderService(deps: {
       });
     const quote = await deps.quotes.firmQuote(user, body.orderId, body.quoteId);
     if (quote.transactionType !== 'sell') throw new AppError(ErrorCode.QuoteNotCurrent, 'This quote is for a buy: ask for a sell quote.');
-    const card = await deps.cards.findLive(user.id, body.cardId);
-    if (!card || !card.enabled) throw new AppError(ErrorCode.CardNotFound);
-    if (isExpired(card, clock.now())) throw new AppError(ErrorCode.CardExpired);
-    await checkOrderSecondFactor(deps.identity, user, body, requester, true);
+    // A card sell is paid to its card; a bank-transfer sell (a bank channel) into the balance, with no card.
+    const bank = isBankTransferChannel(quote.channelCode);
+    if (body.channelCode !== quote.channelCode)
+      throw new AppError(ErrorCode.QuoteNotCurrent, `The order names the ${body.channelCode} channel, its quote ${quote.channelCode}.`);
+    const card = bank ? undefined : await deps.cards.findLive(user.id, body.cardId ?? '');
+    if (!bank) {
+      if (!card || !card.enabled) throw new AppError(ErrorCode.CardNotFound);
+      if (isExpired(card, clock.now())) throw new AppError(ErrorCode.CardExpired);
+    }
+    await checkSecondFactor(deps.identity, user, body, requester, 'selling');
     const pair = await deps.quotes.pairAndRate({ ...quote, transactionType: 'sell' });
     const limitAmount = pair.eurPerFiat.times(quote.fiatAmount);
     const deposit = await depositAddressFor(body.orderId, quote.cryptoCurrency, quote.network);
@@ -97,7 +111,7 @@ export function createSellOrderService(deps: {
         id: body.orderId,
         userId: user.id,
         quoteId: quote.id,
-        cardId: card.id,
+        cardId: card?.id ?? null,
         transactionType: 'sell',
         channelCode: quote.channelCode,
         paymentMethod: quote.paymentMethod,
@@ -116,8 +130,8 @@ export function createSellOrderService(deps: {
         travelRule,
         limitAmount: limitAmount.toFixed(2),
         requestHash,
-        // The card's processor pays it out: the order is booked against it whatever CARD_PROCESSOR becomes.
-        processor: card.processor,
+        // The card's processor pays it out (the order is booked against it whatever CARD_PROCESSOR becomes), or the balance takes it.
+        processor: card?.processor ?? BALANCE_PROCESSOR,
         createdAt: now,
         updatedAt: now,
         deadlineAt: new Date(now.getTime() + CARD_ORDER_DEADLINE_MS),

@@ -25,7 +25,8 @@ import { createOrderMover } from './order-moves.ts';
 import { JOB_ORDER_RECEIPT } from './settlement.ts';
 import { decideDeposit, decidingOf, SOLD_OUTCOMES } from './sell-deposits.ts';
 import type { DepositOutcome, SellDepositsRepository } from './sell-deposits.repository.ts';
-import { cardPayoutJournal, depositJournal, type SaleMoney, saleJournal } from './sell-journals.ts';
+import { balancePayoutJournal, cardPayoutJournal, depositJournal, type SaleMoney, saleJournal } from './sell-journals.ts';
+import { BALANCE_PROCESSOR } from './bank-payment.ts';
 
 export const JOB_ADVANCE_SELL = 'order.advance-sell';
 export const advanceSellJobKey = (orderId: string) => `order-advance-sell:${orderId}`;
@@ -244,11 +245,19 @@ export function createSellSettlement(deps: {
     };
   }
 
-  /** SELL: the matched crypto (at most the quoted amount) is sold at the quoted price. */
+  /**
+   * SELL: the matched crypto (at most the quoted amount) is sold at the quoted price. A card sell goes on to
+   * pay the card; a bank-transfer sell's proceeds are paid into the balance in the same move, and it ends.
+   */
   const sell = (order: OrderRow) =>
-    move(order, { status: 'PROCESSING', step: 'CARD_PAYOUT', set: { payoutStartedAt: clock.now() }, detail: 'sold' }, async () => {
-      await ledger.post(saleJournal(moneyOf(order)));
-    });
+    order.processor === BALANCE_PROCESSOR
+      ? move(order, { status: 'SUCCESS', step: 'DONE', detail: 'sold: proceeds in the balance' }, async () => {
+          await ledger.post(saleJournal(moneyOf(order)));
+          await ledger.post(balancePayoutJournal(moneyOf(order)));
+        })
+      : move(order, { status: 'PROCESSING', step: 'CARD_PAYOUT', set: { payoutStartedAt: clock.now() }, detail: 'sold' }, async () => {
+          await ledger.post(saleJournal(moneyOf(order)));
+        });
 
   /** The proceeds could not reach the card: they stay owed in the books, and an operator pays the person another way. */
   const payoutDeclined = (order: OrderRow, why: string) =>

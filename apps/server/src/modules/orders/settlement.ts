@@ -27,6 +27,7 @@ import type { SavedCards } from '../cards/index.ts';
 import { scheduleReconcile } from './late-authorisations.ts';
 import type { TransactionRecords } from '../merchant/index.ts';
 import { createKlarnaPayment, KLARNA_CHANNEL } from './klarna-payment.ts';
+import { BALANCE_PROCESSOR, createBankPayment } from './bank-payment.ts';
 import {
   captureJournal,
   isOverdraftError,
@@ -108,6 +109,11 @@ export function createSettlement(deps: {
   merchantTransactions: TransactionRecords;
   /** PAYOUT_CONFIRM_DEADLINE_MS (4 hours). */
   payoutConfirmDeadlineMs?: number;
+  /** Bank-transfer buys: what arrived with an order's reference (banking's), and the order at today's price (quotes'). */
+  bankFunds?: {
+    receivedFor(orderId: string): Promise<string>;
+    reprice(order: OrderRow): Promise<{ cryptoAmount: string; price: string; fees: QuoteFees }>;
+  };
 }) {
   const { orders, ledger, processor, chain, clock } = deps;
   const payoutDeadlineMs = deps.payoutConfirmDeadlineMs ?? DEFAULT_PAYOUT_CONFIRM_DEADLINE_MS;
@@ -519,8 +525,23 @@ export function createSettlement(deps: {
     wake: (order, at) => deps.queue.wake(advanceJobKey(order.id), at),
   });
 
+  /** A bank-transfer buy's payment (bank-payment.ts): the buyer's balance, funded by their transfer. */
+  const bankPayment = createBankPayment({
+    ledger,
+    clock,
+    receivedFor: (orderId) => bankFunds().receivedFor(orderId),
+    reprice: (order) => bankFunds().reprice(order),
+    move,
+    endUnpaid: (order, status, failReason, set) => endUnpaid(order, status, failReason, set),
+  });
+  const bankFunds = () => {
+    if (!deps.bankFunds) throw new Error('a bank-transfer buy needs the banking module');
+    return deps.bankFunds;
+  };
+
   /** The order's payment source, by its channel. */
-  const sourceOf = (order: OrderRow): PaymentSource => (order.channelCode === KLARNA_CHANNEL ? klarnaPayment : cardPayment);
+  const sourceOf = (order: OrderRow): PaymentSource =>
+    order.channelCode === KLARNA_CHANNEL ? klarnaPayment : order.processor === BALANCE_PROCESSOR ? bankPayment : cardPayment;
 
   /** docs/trust.md: a buy ends by its deadline. What it ends as depends on how far the money went. */
   async function expire(order: OrderRow): Promise<Outcome> {
@@ -549,7 +570,7 @@ export function createSettlement(deps: {
       load: (orderId) => orders.findOrder(orderId),
       finalStep: 'DONE',
       steps: {
-        AUTHORIZE: authorize,
+        AUTHORIZE: (order) => sourceOf(order).authorize(order),
         KLARNA_AUTH: (order) => klarnaPayment.authorize(order),
         RESERVE: reserve,
         CAPTURE: capture,

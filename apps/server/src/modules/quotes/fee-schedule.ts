@@ -1,15 +1,27 @@
+import { BANK_TRANSFER_CHANNELS } from '@causeway/contracts';
+
 /**
  * What a buy costs, as policy in one place. Rates are decimal strings (never floats).
  * - Our fee: a share of what the person is charged, by channel: CHECKOUT is the card channel;
- *   KLARNA (Klarna Payments) costs us more than a card (Klarna's merchant fee), so it costs more.
+ *   KLARNA (Klarna Payments) costs us more than a card (Klarna's merchant fee), so it costs more;
+ *   a bank transfer (Clear Junction, OpenPayd) costs least.
  * - Spread: the price we sell at, above the reference price; stablecoins move less, so less.
  * - Network fee: what sending costs on the chain, in the network's own coin, priced at the
  *   reference price of that coin. A token transfer (USDT on Ethereum) costs more gas than a
  *   plain one.
  */
-export const OUR_FEE_RATE_BY_CHANNEL: Record<string, string> = { CHECKOUT: '0.025', KLARNA: '0.035' };
+export const OUR_FEE_RATE_BY_CHANNEL: Record<string, string> = {
+  CHECKOUT: '0.025',
+  KLARNA: '0.035',
+  // A bank transfer costs us a flat few cents and carries no chargeback risk: the cheapest way to buy.
+  ...Object.fromEntries(BANK_TRANSFER_CHANNELS.map((channel) => [channel, '0.01'])),
+};
 /** The payment method each quoted channel is paid with: a quote naming another is refused. */
-export const PAYMENT_METHOD_BY_CHANNEL: Record<string, string> = { CHECKOUT: 'CARD', KLARNA: 'KLARNA' };
+export const PAYMENT_METHOD_BY_CHANNEL: Record<string, string> = {
+  CHECKOUT: 'CARD',
+  KLARNA: 'KLARNA',
+  ...Object.fromEntries(BANK_TRANSFER_CHANNELS.map((channel) => [channel, 'BANK_TRANSFER'])),
+};
 export const DEFAULT_SPREAD_RATE = '0.01';
 export const SPREAD_RATE_BY_CRYPTO: Record<string, string> = { USDT: '0.005', USDC: '0.005' };
 

@@ -1,5 +1,6 @@
 import {
   ErrorCode,
+  isBankTransferChannel,
   type GetQuoteRequest,
   PROMOTION_DISCOUNT_RATE,
   PROMOTION_FIRST_TRANSACTIONS,
@@ -40,6 +41,30 @@ export interface Standing {
   spentOrders: number;
   /** Who submitted the order id asked about already, or null. */
   orderOwner: string | null;
+}
+
+/** What a repriced bank-transfer buy keeps of its quote. */
+export interface RepricedOrder {
+  fiatCurrency: string;
+  fiatAmount: string;
+  cryptoCurrency: string;
+  network: string;
+  channelCode: string;
+  fees: QuoteFees;
+}
+
+/** A pricing's fees as a quote and an order keep them, in the fiat's decimals. */
+function quoteFeesOf(pricing: Pricing, crypto: string, fiatDecimals: number): QuoteFees {
+  const fixed = (value: Decimal) => value.toFixed(fiatDecimals);
+  return {
+    ourFee: fixed(pricing.ourFee),
+    ourFeeBeforeDiscount: fixed(pricing.ourFeeBeforeDiscount),
+    networkFee: fixed(pricing.networkFee),
+    spread: fixed(pricing.spread),
+    spreadRate: spreadRate(crypto),
+    discount: fixed(pricing.discount),
+    total: fixed(pricing.ourFee.plus(pricing.networkFee)),
+  };
 }
 
 /** What quotes read of a person's orders (the orders module answers it). */
@@ -95,7 +120,7 @@ export function createQuoteService(deps: {
         ErrorCode.TradingPairUnsupported,
         transactionType === 'sell'
           ? `${input.cryptoCurrency} on ${input.network} cannot be sold for ${input.fiatCurrency} to a card`
-          : `${input.cryptoCurrency} on ${input.network} cannot be bought with ${input.fiatCurrency} ${input.channelCode === 'KLARNA' ? 'with Klarna' : 'by card'}`,
+          : `${input.cryptoCurrency} on ${input.network} cannot be bought with ${input.fiatCurrency} ${input.channelCode === 'KLARNA' ? 'with Klarna' : isBankTransferChannel(input.channelCode) ? 'by bank transfer' : 'by card'}`,
       );
     return pair;
   }
@@ -138,9 +163,14 @@ export function createQuoteService(deps: {
   async function sellQuote(user: Principal, input: QuoteInput, standing: Standing, kycLevel: number): Promise<Quote> {
     if (input.walletAddress !== undefined || input.memo !== undefined || input.tranId !== undefined)
       throw new AppError(ErrorCode.TradingPairUnsupported, 'a sell takes no wallet address and no merchant transaction');
+    // Card sells (CHECKOUT, CARD) and bank-transfer sells (a bank channel, BANK_TRANSFER: proceeds to the balance).
     const feeRate = ourFeeRate(input.channelCode);
-    if (!feeRate || input.channelCode !== 'CHECKOUT' || input.paymentMethod !== 'CARD')
-      throw new AppError(ErrorCode.TradingPairUnsupported, 'only card sells on the CHECKOUT channel are quoted here');
+    const sellable = input.channelCode === 'CHECKOUT' || isBankTransferChannel(input.channelCode);
+    if (!feeRate || !sellable || PAYMENT_METHOD_BY_CHANNEL[input.channelCode] !== input.paymentMethod)
+      throw new AppError(
+        ErrorCode.TradingPairUnsupported,
+        'only card sells (CHECKOUT, CARD) and bank-transfer sells (a bank channel, BANK_TRANSFER) are quoted here',
+      );
     const decimals = await decimalsOf(input.fiatCurrency, input.cryptoCurrency, input.network);
     const limits = amountLimits(
       await service.pairAndRate({ ...input, transactionType: 'sell' }),
@@ -187,15 +217,7 @@ export function createQuoteService(deps: {
   ): Promise<Quote> {
     const now = clock.now();
     const fixed = (value: Decimal) => value.toFixed(fiatDecimals);
-    const fees: QuoteFees = {
-      ourFee: fixed(pricing.ourFee),
-      ourFeeBeforeDiscount: fixed(pricing.ourFeeBeforeDiscount),
-      networkFee: fixed(pricing.networkFee),
-      spread: fixed(pricing.spread),
-      spreadRate: spreadRate(input.cryptoCurrency),
-      discount: fixed(pricing.discount),
-      total: fixed(pricing.ourFee.plus(pricing.networkFee)),
-    };
+    const fees = quoteFeesOf(pricing, input.cryptoCurrency, fiatDecimals);
     const row: QuoteRow = {
       id: newId('quo'),
       orderId: input.orderId,
@@ -226,6 +248,37 @@ export function createQuoteService(deps: {
   }
 
   const service = {
+    /**
+     * A bank-transfer buy that waited for its money is priced again when it arrives (docs/rules/bank-transfers.md):
+     * the same fiat amount, channel fee and discount as its quote, at the reference price and network fee of now.
+     */
+    async repriceBuy(order: RepricedOrder): Promise<{ cryptoAmount: string; price: string; fees: QuoteFees }> {
+      const feeRate = ourFeeRate(order.channelCode);
+      const networkFee = networkFeeIn(order.cryptoCurrency, order.network);
+      if (!feeRate || !networkFee) throw new Error(`a ${order.channelCode} buy on ${order.network} has no price schedule`);
+      const decimals = await decimalsOf(order.fiatCurrency, order.cryptoCurrency, order.network);
+      const [reference, nativePrice] = await Promise.all([
+        referencePrice(order.cryptoCurrency, order.fiatCurrency),
+        referencePrice(networkFee.coin, order.fiatCurrency),
+      ]);
+      const pricing = priceBuy({
+        referencePrice: reference,
+        spreadRate: new Decimal(spreadRate(order.cryptoCurrency)),
+        ourFeeRate: new Decimal(feeRate),
+        // The first-transactions discount the quote gave stays given: the order counted towards it.
+        discountRate: new Decimal(order.fees.discount).gt(0) ? new Decimal(PROMOTION_DISCOUNT_RATE) : new Decimal(0),
+        networkFee: new Decimal(networkFee.amount).times(nativePrice),
+        fiatDecimals: decimals.fiat,
+        cryptoDecimals: decimals.crypto,
+        amount: { type: 'fiat', value: new Decimal(order.fiatAmount) },
+      });
+      return {
+        cryptoAmount: pricing.cryptoAmount.toFixed(),
+        price: pricing.price.toFixed(),
+        fees: quoteFeesOf(pricing, order.cryptoCurrency, decimals.fiat),
+      };
+    },
+
     /** The pair's own range and what one unit of the fiat is worth in EUR (the tier's room is the caller's to add). */
     async pairAndRate(input: PairInput): Promise<PairAndRate> {
       const pair = await pairOf(input);
@@ -276,12 +329,12 @@ export function createQuoteService(deps: {
         ? { address: input.walletAddress, memo: input.memo }
         : transaction && deps.transactions.merchantDestination(transaction, input.network);
       const destination = named ? await checkDestination({ network: input.network, address: named.address, memo: named.memo }) : null;
-      // Card buys (CHECKOUT, paymentMethod CARD) and Klarna buys (KLARNA, paymentMethod KLARNA).
+      // Card buys (CHECKOUT, paymentMethod CARD), Klarna buys (KLARNA) and bank-transfer buys (a bank channel, BANK_TRANSFER).
       const feeRate = ourFeeRate(input.channelCode);
       if (!feeRate || PAYMENT_METHOD_BY_CHANNEL[input.channelCode] !== input.paymentMethod)
         throw new AppError(
           ErrorCode.TradingPairUnsupported,
-          'only card buys (channelCode CHECKOUT, paymentMethod CARD) and Klarna buys (channelCode and paymentMethod KLARNA) are quoted here',
+          'only card buys (CHECKOUT, CARD), Klarna buys (KLARNA, KLARNA) and bank-transfer buys (a bank channel, BANK_TRANSFER) are quoted here',
         );
       const decimals = await decimalsOf(input.fiatCurrency, input.cryptoCurrency, input.network);
       const limits = amountLimits(await service.pairAndRate(input), roomLeft(kycLevel, standing), decimals.fiat);

@@ -1,5 +1,6 @@
 import { defineLeafModule } from '../../platform/server-module.ts';
 import { sandboxChainOf } from '../../providers/chain/index.ts';
+import { registerSandboxBankRoutes } from './bank.routes.ts';
 import { registerSandboxCardFieldsRoutes } from './card-fields.routes.ts';
 import { registerSandboxChainRoutes } from './chain.routes.ts';
 import { registerSandboxKlarnaRoutes } from './klarna-widget.routes.ts';
@@ -12,7 +13,7 @@ import { registerSandboxThreeDsRoutes } from './three-ds.routes.ts';
  * In production the tools never exist (an allowed sandbox mail keeps its outbox unread: anyone could
  * read anyone's codes); an allowed sandbox keeps only the vendor-like page a person's flow needs.
  */
-export const sandboxModule = defineLeafModule('sandbox', ({ app, providers, production, rateLimiter, clock }) => {
+export const sandboxModule = defineLeafModule('sandbox', ({ app, providers, production, rateLimiter, clock, config, faces }) => {
   if (providers.mail.selfHosted && !production) registerMailboxRoutes(app, providers.mail.selfHosted);
   // The verification page is the vendor's; share tokens for anyone who asks are a sandbox tool.
   if (providers.kyc.selfHosted) registerKycVerificationRoutes(app, providers.kyc.selfHosted, { shareTokens: !production });
@@ -24,6 +25,14 @@ export const sandboxModule = defineLeafModule('sandbox', ({ app, providers, prod
   // Sending funds that never existed is a tool, never a vendor page: not in production even where the sandbox chain is allowed.
   const sandboxChain = sandboxChainOf(providers.chain.provider);
   if (sandboxChain && !production) registerSandboxChainRoutes(app, sandboxChain);
+  // The same for money that arrives by bank transfer: a tool, never a vendor page.
+  const sandboxBank = providers.bank.selfHosted;
+  if (sandboxBank && !production)
+    registerSandboxBankRoutes(app, {
+      bank: sandboxBank,
+      settleMs: config.SANDBOX_BANK_SETTLE_MS,
+      payerNameFor: (reference) => faces.get('banking').nameOfReferenced(reference),
+    });
   // The Klarna widget is the vendor's page a Klarna payment passes through.
   if (providers.klarna.selfHosted) registerSandboxKlarnaRoutes(app, providers.klarna.selfHosted);
 });

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { constantTimeEqual, hmacHex } from '../../platform/crypto.ts';
 import { assertSafeKey, HEAD_BYTES, safeDownloadName, type StorageProvider, UnsafeKeyError } from './storage.ts';
 
@@ -126,6 +129,22 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'EEXIST') return 'exists';
         throw error;
+      } finally {
+        await fs.rm(part, { force: true });
+      }
+    },
+
+    async write(key, body) {
+      const file = fileOf(key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      await fs.mkdir(temporary, { recursive: true });
+      const part = path.join(temporary, randomBytes(12).toString('hex'));
+      try {
+        // Streamed to disk as it is made, then renamed into place: a rename is atomic and replaces the key's file.
+        await pipeline(Readable.from(body), createWriteStream(part, { flags: 'wx', mode: 0o600 }));
+        const { size } = await fs.stat(part);
+        await fs.rename(part, file);
+        return { size };
       } finally {
         await fs.rm(part, { force: true });
       }

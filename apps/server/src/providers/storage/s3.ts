@@ -86,6 +86,16 @@ export function createS3Storage(options: S3StorageOptions): StorageProvider {
       }
     },
 
+    async write(key, body, contentType) {
+      assertSafeKey(key);
+      // PutObject needs the length up front, so the body is gathered first (a multipart upload would stream it).
+      const parts: Buffer[] = [];
+      for await (const part of body) parts.push(typeof part === 'string' ? Buffer.from(part, 'utf8') : Buffer.from(part));
+      const bytes = Buffer.concat(parts);
+      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.length }));
+      return { size: bytes.length };
+    },
+
     async remove(key) {
       assertSafeKey(key);
       // S3 answers 204 whether or not the key held an object.

@@ -81,6 +81,11 @@ const adapters: Array<[string, () => StorageProvider, Transfer]> = [
   ],
 ];
 
+/** A body made in parts, as a job writing a file yields it. */
+async function* parts(...chunks: Array<string | Buffer>) {
+  yield* chunks;
+}
+
 let counter = 0;
 const newKey = (name = 'passport.png') => `kyc/usr_contract/${(counter += 1)}abc/${name}`;
 
@@ -153,6 +158,17 @@ describe.each(adapters)('StorageProvider: %s', (_name, create, transfer) => {
     expect(await storage.inspect(other)).toMatchObject({ size: 20 * 1024 });
   });
 
+  it('write stores what its body yields, replacing the file at the key; read answers it', async () => {
+    const storage = create();
+    const key = newKey('history.csv');
+    expect(await storage.write(key, parts('a,b\r\n', Buffer.from('1,2\r\n')), 'text/csv; charset=utf-8')).toEqual({ size: 10 });
+    expect((await storage.read(key))?.toString('utf8')).toBe('a,b\r\n1,2\r\n');
+    expect(await storage.write(key, parts('c\r\n'), 'text/csv; charset=utf-8')).toEqual({ size: 3 });
+    expect((await storage.read(key))?.toString('utf8')).toBe('c\r\n');
+    await storage.remove(key);
+    expect(await storage.read(key)).toBeUndefined();
+  });
+
   it.each([
     'kyc/../../etc/passwd.png',
     '../kyc/a/b.png',
@@ -170,6 +186,7 @@ describe.each(adapters)('StorageProvider: %s', (_name, create, transfer) => {
     await expect(storage.presignGet({ key, downloadName: 'a.png', expiresInSeconds: 600 })).rejects.toThrow(UnsafeKeyError);
     await expect(storage.inspect(key)).rejects.toThrow(UnsafeKeyError);
     await expect(storage.remove(key)).rejects.toThrow(UnsafeKeyError);
+    await expect(storage.write(key, parts('x'), 'text/csv')).rejects.toThrow(UnsafeKeyError);
   });
 });
 

@@ -26,6 +26,13 @@ export interface StorageProvider {
   /** The whole stored file (at most 5120 KB, checked at upload), or undefined when nothing is stored. */
   read(key: string): Promise<Buffer | undefined>;
   /**
+   * Stores what `body` yields at the key, replacing any file there (a job run again after a crash
+   * writes its file again), to be served as `contentType`; answers the bytes stored. Files the
+   * server makes itself (a history export), never a browser's. Readers see the whole file or none.
+   * Throws UnsafeKeyError for a key that is not one of ours, and on a storage failure.
+   */
+  write(key: string, body: AsyncIterable<string | Uint8Array>, contentType: string): Promise<{ size: number }>;
+  /**
    * Deletes the file at the key; nothing stored there is no error (a retried deletion succeeds).
    * Throws UnsafeKeyError for a key that is not one of ours, and on a storage failure.
    */

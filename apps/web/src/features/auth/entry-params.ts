@@ -11,10 +11,13 @@ const COOKIE_PARAMS = {
 } as const;
 
 const SAFE_VALUE = /^[\w.:-]{1,128}$/;
+/** docs/rules/screens.md: the Roma variant is chosen by its flag or by a Roma payment method ({product}_ROMA, _ROMA_CORPORATE). */
+const ROMA_METHOD = /_ROMA(_CORPORATE)?$/;
 
 /**
  * Keeps tranType, tranId, orderToken, fiatCurrency and paymentMethod from a sign-in URL so they
- * survive the sign-in steps: the cookie ones in the shared cookies, tranId in storage. Values that
+ * survive the sign-in steps: the cookie ones in the shared cookies, tranId in storage. A Roma payment
+ * method or isRoma=true chooses the Roma variant (the isRoma cookie): no help widget, its own copyright. Values that
  * are not plain identifiers are ignored (they end up in headers and URLs later).
  */
 export async function keepEntryParams(params: URLSearchParams): Promise<void> {
@@ -22,6 +25,8 @@ export async function keepEntryParams(params: URLSearchParams): Promise<void> {
     const value = params.get(param);
     return value && SAFE_VALUE.test(value) ? [setSharedCookie(cookie, value)] : [];
   });
+  const paymentMethod = params.get('paymentMethod') ?? '';
+  if (params.get('isRoma') === 'true' || ROMA_METHOD.test(paymentMethod)) writes.push(setSharedCookie(COOKIE_NAMES.isRoma, 'true'));
   const tranId = params.get('tranId');
   if (tranId && SAFE_VALUE.test(tranId)) storage.setItem(TRAN_ID_STORAGE_KEY, tranId);
   await Promise.all(writes);

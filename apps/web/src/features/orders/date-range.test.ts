@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lastDays, rangeProblem, rangeTimes } from './date-range';
+import { endsAfterToday, lastDays, rangeProblem, rangeTimes } from './date-range';
 
 describe('history date range', () => {
   it('lastDays counts today in', () => {
@@ -24,5 +24,14 @@ describe('history date range', () => {
     const { startTime, endTime } = rangeTimes({ from: '2025-03-16', to: '2026-03-15' });
     expect(Date.parse(endTime) - Date.parse(startTime)).toBeLessThanOrEqual(365 * 86_400_000);
     expect(startTime).toBe(new Date(2025, 2, 16).toISOString());
+  });
+});
+
+describe('endsAfterToday (the history export)', () => {
+  const today = new Date(2026, 2, 15, 23, 30);
+  it('takes a range ending today or before, and refuses one ending tomorrow', () => {
+    expect(endsAfterToday({ from: '2026-03-01', to: '2026-03-15' }, today)).toBe(false);
+    expect(endsAfterToday({ from: '2026-03-01', to: '2026-03-14' }, today)).toBe(false);
+    expect(endsAfterToday({ from: '2026-03-01', to: '2026-03-16' }, today)).toBe(true);
   });
 });

@@ -49,3 +49,6 @@ export function rangeTimes({ from, to }: DateRange): { startTime: string; endTim
     endTime: new Date(new Date(ty, tm - 1, td + 1).getTime() - 1).toISOString(),
   };
 }
+
+/** Whether the range ends after today (the history export's rule: docs/rules/validation.md "History"). */
+export const endsAfterToday = ({ to }: DateRange, today: Date = new Date()): boolean => to > toDateInput(today);

@@ -39,8 +39,14 @@ export function moneyOutcomeKey(order: {
   failReason: SubmitFailReason | null;
   refunded: boolean;
   transactionType?: string;
+  paymentMethod?: string;
 }): string | null {
   if (order.transactionType === 'sell') return sellMoneyOutcomeKey(order.failReason);
+  // A bank-transfer buy is paid from the balance (docs/rules/bank-transfers.md): its money goes back there, never to a card.
+  if (order.paymentMethod === 'BANK_TRANSFER') {
+    if (outcomeOf(order) === 'stopping') return 'bankOrders.outcome.returning';
+    return order.refunded ? 'bankOrders.outcome.returned' : 'bankOrders.outcome.notTaken';
+  }
   // Klarna's decline says it already: nothing was charged (and no card was involved).
   if (order.failReason === 'KLARNA_DECLINED') return null;
   if (outcomeOf(order) === 'stopping') return 'orders.outcome.refunding';

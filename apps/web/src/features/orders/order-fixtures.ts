@@ -43,6 +43,7 @@ export const orderDetail = (overrides: Partial<OrderDetail> = {}): OrderDetail =
   refunded: false,
   deposit: null,
   travelRule: null,
+  bankTransfer: null,
   ...overrides,
 });
 

@@ -7,10 +7,12 @@ import { findPair, orderedPairs, type Selection, type TradeOffer } from './trade
 export interface OrderToSubmit {
   orderId: string;
   quoteId: string;
-  /** The card paid with; null for a Klarna buy, which names none. */
+  /** The card paid with; null for a Klarna or bank-transfer buy, which names none. */
   cardId: string | null;
   /** How it is paid (absent: by card): a Klarna buy goes on to Klarna's widget. */
   paymentMethod?: PaymentMethod;
+  /** The currency paid in: a bank transfer's channel depends on it (SEPA for EUR, Faster Payments for GBP). */
+  fiatCurrency?: string;
   cryptoCurrency: string;
   walletAddress: string;
   memo: string;

@@ -1,7 +1,8 @@
 import type { AccountOverview } from '@causeway/contracts';
 import { isZeroDecimal } from '@/lib/decimal';
+import { networkNameOf } from '@/lib/network-names';
 import type { FinalOutcome } from '@/lib/support-form';
-import type { CurrencyItem, CurrencyPair, FeatureSwitchItem, KycLimits } from './api/trade-api';
+import { BANK_CHANNEL_OF, type CurrencyItem, type CurrencyPair, type FeatureSwitchItem, type KycLimits } from './api/trade-api';
 
 /** What is being bought: with which fiat, which coin, on which network. */
 export interface Selection {
@@ -64,6 +65,8 @@ export interface TradeInputs {
   asked: Partial<Selection>;
   /** The fiat currency remembered from an earlier visit or the merchant (shared cookie). */
   rememberedFiat: string | undefined;
+  /** The pairs the page may trade (default: card buys; the bank-transfer page: bank-transfer buys). */
+  isOffered?: (pair: CurrencyPair) => boolean;
 }
 
 const STATUS_PAGES = ['account-status', 'account-status-entity', 'account-status-roma'];
@@ -83,6 +86,12 @@ function statusPageOf(account: AccountOverview, gate: string | null): string | n
 
 /** The pairs a card buy may use (the server filters by channel and type already; this keeps the page honest). */
 export const isCardBuyPair = (pair: CurrencyPair) => pair.channels.includes('CHECKOUT') && pair.transactionTypes.includes('buy');
+
+/** The pairs a bank-transfer buy may use: its currency's bank channel (docs/rules/bank-transfers.md), buys. */
+export function isBankBuyPair(pair: CurrencyPair): boolean {
+  const channel = BANK_CHANNEL_OF[pair.baseCurrency];
+  return channel !== undefined && pair.channels.includes(channel) && pair.transactionTypes.includes('buy');
+}
 
 /** The pairs a Klarna buy may use (docs/rules/order-states.md "Klarna": the KLARNA channel, buys only). */
 export const isKlarnaBuyPair = (pair: CurrencyPair) => pair.channels.includes('KLARNA') && pair.transactionTypes.includes('buy');
@@ -109,6 +118,18 @@ export function orderedPairs(offer: Pick<TradeOffer, 'pairsByFiat' | 'cryptos'>,
   });
 }
 
+/** The coin chooser's list for `fiat`: each coin once, in catalogue order, with its networks and their names. */
+export function coinsOf(offer: Pick<TradeOffer, 'pairsByFiat' | 'cryptos'>, fiat: string) {
+  const pairs = orderedPairs(offer, fiat);
+  return [...new Set(pairs.map((p) => p.cryptoCurrency))].map((code) => ({
+    currency: code,
+    name: offer.cryptos.get(code)?.name ?? code,
+    networks: pairs
+      .filter((p) => p.cryptoCurrency === code)
+      .map((p) => ({ network: p.network, networkName: networkNameOf(offer.cryptos.values(), code, p.network) })),
+  }));
+}
+
 export const findPair = (offer: Pick<TradeOffer, 'pairsByFiat'>, { fiat, crypto, network }: Selection) =>
   offer.pairsByFiat.get(fiat)?.find((pair) => pair.cryptoCurrency === crypto && pair.network === network);
 
@@ -127,7 +148,8 @@ export function decideTradeState(inputs: TradeInputs): Exclude<TradeSetupState, 
   if (inputs.addressRequired) return { state: 'kycAddress' };
 
   const buySwitch = inputs.features.find((feature) => feature.label === 'buy');
-  const pairsByFiat = new Map([...inputs.pairsByFiat].map(([fiat, pairs]) => [fiat, pairs.filter(isCardBuyPair)] as const));
+  const isOffered = inputs.isOffered ?? isCardBuyPair;
+  const pairsByFiat = new Map([...inputs.pairsByFiat].map(([fiat, pairs]) => [fiat, pairs.filter(isOffered)] as const));
   const fiats = inputs.currencies.filter((c) => c.assetType === 'fiat' && (pairsByFiat.get(c.currency)?.length ?? 0) > 0).sort(bySort);
   if (buySwitch?.enable === false || fiats.length === 0) return { state: 'unavailable' };
 

@@ -64,7 +64,7 @@ describe('the user menu', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Transaction History', 'Settings']);
+    ).toEqual(['Transaction History', 'Bank accounts', 'Settings']);
     // Issue 14: the legal pages for the page's language, in a new tab, safely.
     const terms = await screen.findByRole('link', { name: 'Terms of Use' });
     expect(terms).toHaveAttribute('href', '/en/legal/terms');
@@ -100,7 +100,7 @@ describe('the user menu', () => {
       within(screen.getByRole('navigation', { name: 'Account menu' }))
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Homepage', 'Buy Crypto', 'Transaction History', 'Settings']);
+    ).toEqual(['Homepage', 'Buy Crypto', 'Transaction History', 'Bank accounts', 'Settings']);
   });
 
   it('closes on a click outside and on Escape', async () => {

@@ -1,3 +1,4 @@
+import { COOKIE_NAMES, getSharedCookie } from '@/lib/cookies';
 import { menuLinkUrlFor } from '@causeway/contracts';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -72,6 +73,7 @@ export function UserMenu({ lng, mode, darkModeToggle }: UserMenuProps) {
               ]
             : []),
           { key: 'history', to: 'history' },
+          { key: 'bankAccounts', to: 'bank-accounts' },
           { key: 'settings', to: 'settings' },
         ];
 
@@ -139,7 +141,11 @@ export function UserMenu({ lng, mode, darkModeToggle }: UserMenuProps) {
                   {t(`common.userMenu.links.${link.key}`, { defaultValue: link.key })}
                 </a>
               ))}
-              <span>{t('common.userMenu.copyright', { year: new Date().getFullYear() })}</span>
+              <span>
+                {t(getSharedCookie(COOKIE_NAMES.isRoma) === 'true' ? 'common.userMenu.copyrightRoma' : 'common.userMenu.copyright', {
+                  year: new Date().getFullYear(),
+                })}
+              </span>
             </footer>
           ) : null}
         </div>

@@ -1,4 +1,5 @@
 import {
+  type ExportHistoryRequest,
   type ListOrderRequest,
   type listOrderResultSchema,
   type OrderDetail,
@@ -10,7 +11,7 @@ import type { z } from 'zod';
 import type { HttpClient } from '@/lib/http-client';
 
 // Contracts' own types where it exports one; the two answers it exports no type for are inferred.
-export type { ListOrderRequest, OrderDetail, OrderSummary };
+export type { ExportHistoryRequest, ListOrderRequest, OrderDetail, OrderSummary };
 export type ThreeDsStatusResult = z.infer<typeof threeDsStatusResultSchema>;
 export type ListOrderResult = z.infer<typeof listOrderResultSchema>;
 
@@ -30,6 +31,11 @@ export function createOrdersApi(client: HttpClient) {
     /** order/list-order: one page of the history; ODR00001010 when the range is over 365 days. Read-only. */
     listOrder: (body: ListOrderRequest, signal?: AbortSignal) =>
       client.call(CALL_ROUTES.listOrder, body, { silent: true, ...(signal ? { signal } : {}) }),
+    /** order/export-history: asks for a CSV of the range; ODR00001010/ODR00001023 for a refused range, ODR00001021 past the day's cap. */
+    exportHistory: (body: ExportHistoryRequest) => client.call(CALL_ROUTES.exportHistory, body, { silent: true }),
+    /** order/export-history/status: PENDING, READY with its link, or FAILED; ODR00001022 once it expired. Read-only. */
+    exportHistoryStatus: (exportId: string, signal?: AbortSignal) =>
+      client.call(CALL_ROUTES.exportHistoryStatus, { exportId }, { silent: true, ...(signal ? { signal } : {}) }),
   };
 }
 

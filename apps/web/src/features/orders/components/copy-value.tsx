@@ -6,11 +6,21 @@ import { cx } from '@/ui/class-names';
 const COPIED_MS = 2000;
 
 /**
- * A labelled value people copy (address, transaction hash, order id): shown whole, wrapped
- * anywhere so a 64-character hash fits a 360 px screen, with a Copy button where the browser
- * offers the clipboard.
+ * How a copied value is written: a code (address, hash, IBAN) wraps anywhere, so a 64-character
+ * hash fits a 360 px screen; words (a name, a bank's address) wrap between words; a reference, the
+ * one value a transfer must not miss, is a large code.
  */
-export function CopyValue({ label, value }: { label: string; value: string }) {
+const LOOKS = {
+  code: 'font-mono text-sm break-all',
+  words: 'text-sm break-words',
+  reference: 'font-mono text-2xl font-semibold tracking-wide break-all',
+} as const;
+
+/**
+ * A labelled value people copy (address, transaction hash, order id, bank details): shown whole,
+ * with a Copy button where the browser offers the clipboard.
+ */
+export function CopyValue({ label, value, look = 'code' }: { label: string; value: string; look?: keyof typeof LOOKS }) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
   useEffect(() => {
@@ -31,7 +41,7 @@ export function CopyValue({ label, value }: { label: string; value: string }) {
       {/* The Copied status sits in the dd: a dl's div holds only dt and dd (HTML; axe definition-list). */}
       <dd className="flex flex-col gap-1">
         <span className="flex items-start gap-2">
-          <span className="min-w-0 flex-1 font-mono text-sm break-all text-fg">{value}</span>
+          <span className={cx('min-w-0 flex-1 text-fg', LOOKS[look])}>{value}</span>
           {canCopy ? (
             <button
               type="button"

@@ -7,7 +7,8 @@ import { useOrderMoney } from '../use-order-money';
 type EndedOrder = Pick<
   OrderDetail,
   'status' | 'fiatAmount' | 'fiatCurrency' | 'cryptoAmount' | 'cryptoCurrency' | 'failReason' | 'refunded' | 'transactionType'
->;
+> &
+  Partial<Pick<OrderDetail, 'paymentMethod'>>;
 
 /**
  * An order that ended (or is being stopped) without success, in words: what was asked for ("You

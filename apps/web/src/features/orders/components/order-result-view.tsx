@@ -7,7 +7,9 @@ import { orderLinks } from '@/lib/order-links';
 import { CheckCircleIcon, GradientButton, Spinner } from '@/ui';
 import { cx } from '@/ui/class-names';
 import { AlertIcon, InfoIcon } from '@/ui/icons';
+import { BankTransferWait } from './bank-transfer-wait';
 import type { OrderDetail } from '../api/orders-api';
+import { bankBuyTextKeys, bankSellTextKeys, bankTradeHref, fundingNoteKey, isBankOrder } from '../bank-orders';
 import { failReasonKey } from '../fail-reasons';
 import { outcomeOf } from '../order-format';
 import { cardLast4, isSell } from '../sell-format';
@@ -45,7 +47,7 @@ const ICON_OF: Record<ViewKind, 'success' | 'danger' | 'info' | null> = {
 
 /** What the view of an order reads: its status and reason, and whether it is a sell (and its card, for a sell). */
 type ResultOrder = Pick<OrderDetail, 'status' | 'failReason' | 'refunded'> &
-  Partial<Pick<OrderDetail, 'transactionType' | 'card' | 'channelCode'>>;
+  Partial<Pick<OrderDetail, 'transactionType' | 'card' | 'channelCode' | 'paymentMethod' | 'bankTransfer'>>;
 const isSellOrder = (order: ResultOrder) => isSell({ transactionType: order.transactionType ?? '' });
 
 /**
@@ -66,7 +68,9 @@ const viewOf = (detail: ResultOrder): ViewKind => {
  */
 export function resultTextKeys(detail: ResultOrder): { title: string; content: string | null } {
   const view = viewOf(detail);
-  if (isSellOrder(detail)) return sellTextKeys(view, detail);
+  if (isSellOrder(detail)) return bankSellTextKeys(view, detail) ?? sellTextKeys(view, detail);
+  const bank = bankBuyTextKeys(view, detail);
+  if (bank) return bank;
   const title = `orders.result.${view}.title`;
   // A failure (or a stop) reads its reason.
   if (view === 'failed' || view === 'stopping') return { title, content: failReasonKey(detail.failReason) };
@@ -119,20 +123,32 @@ export function OrderResultView({ detail, lng, webview }: OrderResultViewProps) 
   const tryAgain = !webview && (view === 'failed' || view === 'expired' || view === 'expiredError' || view === 'partialAuth');
   const sell = isSell(detail);
   const texts = resultTextKeys(detail);
-  // A sell's texts name what reaches the card, and its last four digits.
-  const textValues = { fiat: money.fiat(detail.fiatAmount, detail.fiatCurrency), last4: cardLast4(detail.card?.maskedNumber) ?? '' };
+  // A sell's texts name what reaches the card, and its last four digits; a bank-transfer buy's, the amount to send.
+  const transfer = detail.bankTransfer;
+  const textValues = {
+    fiat: money.fiat(detail.fiatAmount, detail.fiatCurrency),
+    last4: cardLast4(detail.card?.maskedNumber) ?? '',
+    amount: transfer ? money.fiat(transfer.amount, transfer.currency) : '',
+    currency: transfer?.currency ?? detail.fiatCurrency,
+  };
+  const fundingNote = fundingNoteKey(view, detail);
+  // A new order starts where this one did: a bank-transfer order on the bank-transfer pages.
+  const tradeAgainHref = isBankOrder(detail) ? bankTradeHref(lng, detail) : orderLinks.buy(lng);
 
   const buyBody: Record<ViewKind, ReactNode> = {
-    submitted: (
-      <div className="flex flex-col items-center gap-4">
-        <Spinner size="lg" className="text-primary" label={t('orders.result.submitted.title')} />
-        {detail.threeDsUrl ? (
-          <Link to={orderLinks.threeDs(lng, detail.orderId, webview)} className={textLinkClass}>
-            {t('orders.result.submitted.reopen')}
-          </Link>
-        ) : null}
-      </div>
-    ),
+    submitted:
+      transfer?.funding === 'TRANSFER' ? (
+        <BankTransferWait detail={detail} transfer={transfer} />
+      ) : (
+        <div className="flex flex-col items-center gap-4">
+          <Spinner size="lg" className="text-primary" label={t('orders.result.submitted.title')} />
+          {detail.threeDsUrl ? (
+            <Link to={orderLinks.threeDs(lng, detail.orderId, webview)} className={textLinkClass}>
+              {t('orders.result.submitted.reopen')}
+            </Link>
+          ) : null}
+        </div>
+      ),
     processing: <ProcessingView detail={detail} historyHref={historyHref} />,
     // Being stopped: what was asked for, and that the money is on its way back.
     stopping: <EndedDetails detail={detail} money />,
@@ -164,14 +180,15 @@ export function OrderResultView({ detail, lng, webview }: OrderResultViewProps) 
     // The main layout pads the sides; result-webview's bare layout does not.
     <section aria-labelledby={titleId} className={cx('mx-auto flex w-full max-w-[480px] flex-col gap-5 py-8', webview && 'px-4')}>
       <p role="status" className="sr-only">
-        {view === firstView ? '' : t(texts.title)}
+        {view === firstView ? '' : t(texts.title, textValues)}
       </p>
       {icon ? <ResultIcon tone={icon} /> : null}
       <div className="flex flex-col gap-2 text-center">
         <h1 ref={heading} id={titleId} tabIndex={-1} className="text-2xl font-semibold text-fg">
-          {t(texts.title)}
+          {t(texts.title, textValues)}
         </h1>
         {texts.content ? <p className="text-sm text-muted">{t(texts.content, textValues)}</p> : null}
+        {fundingNote ? <p className="text-sm text-fg">{t(fundingNote, textValues)}</p> : null}
       </div>
       {body}
       <dl className="rounded-xl border border-line bg-surface px-4 pt-3">
@@ -179,12 +196,12 @@ export function OrderResultView({ detail, lng, webview }: OrderResultViewProps) 
       </dl>
       <div className="flex flex-col gap-3">
         {tryAgain ? (
-          <GradientButton fullWidth onClick={() => void navigate(orderLinks.buy(lng))}>
+          <GradientButton fullWidth onClick={() => void navigate(tradeAgainHref)}>
             {t('orders.result.tryAgain')}
           </GradientButton>
         ) : null}
         {view === 'success' && !webview ? (
-          <GradientButton fullWidth onClick={() => void navigate(orderLinks.buy(lng))}>
+          <GradientButton fullWidth onClick={() => void navigate(tradeAgainHref)}>
             {t(sell ? 'orders.result.sellMore' : 'orders.result.buyMore')}
           </GradientButton>
         ) : null}

@@ -32,7 +32,11 @@ export function SellProgressDetails({ detail }: { detail: OrderDetail }) {
       <Spinner size="lg" className="text-primary" label={t('orders.result.sell.processing.title')} />
       <dl className="flex flex-col gap-2 rounded-xl border border-line bg-surface px-4 py-3">
         <DetailItem label={t('orders.detail.cryptoReceived')} value={money.crypto(received, detail.cryptoCurrency)} />
-        <DetailItem label={t('orders.detail.payingOut')} value={money.fiat(detail.fiatAmount, detail.fiatCurrency)} />
+        {/* A bank sell's proceeds go to the balance, not to a card. */}
+        <DetailItem
+          label={t(detail.paymentMethod === 'BANK_TRANSFER' ? 'bankOrders.result.sell.toBalance' : 'orders.detail.payingOut')}
+          value={money.fiat(detail.fiatAmount, detail.fiatCurrency)}
+        />
         {detail.card ? <DetailItem label={t('orders.detail.payoutCard')} value={cardText(detail.card)} /> : null}
       </dl>
       {receivedMoreThanSold(detail) ? <p className="text-sm text-fg">{t('orders.outcome.overReceived')}</p> : null}
@@ -63,7 +67,9 @@ export function SellSuccessDetails({ detail }: { detail: OrderDetail }) {
         {detail.txHash ? <CopyValue label={t('orders.detail.txHash')} value={detail.txHash} /> : null}
       </dl>
       {receivedMoreThanSold(detail) ? <p className="text-sm text-fg">{t('orders.outcome.overReceived')}</p> : null}
-      <p className="text-center text-sm text-muted">{t('orders.result.sell.success.arrival')}</p>
+      <p className="text-center text-sm text-muted">
+        {t(detail.paymentMethod === 'BANK_TRANSFER' ? 'bankOrders.result.sell.arrival' : 'orders.result.sell.success.arrival')}
+      </p>
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { accountOverview, corporateOverview } from '@/test/account-overview';
 import { renderPage } from '@/test/render';
 import { businessError, type Responder, routedHttpClient } from '@/test/routed-http-client';
 import type { ListOrderRequest, ListOrderResult } from '../api/orders-api';
+import { bankingRoutes } from '../banking-fixtures';
 import { orderSummary } from '../order-fixtures';
 import { DashboardPage, RECENT_ORDERS } from './dashboard-page';
 
@@ -18,7 +19,7 @@ const fiveOrders: ListOrderResult = {
 };
 
 function openDashboard(overview: AccountOverview = accountOverview(), list: Responder = () => fiveOrders) {
-  const fake = routedHttpClient({ [PATHS.overview]: () => overview, [PATHS.listOrder]: list });
+  const fake = routedHttpClient({ [PATHS.overview]: () => overview, [PATHS.listOrder]: list, ...bankingRoutes() });
   const view = renderPage(<DashboardPage />, { path: '/:lng/dashboard', url: '/en/dashboard', client: fake.client });
   return { ...view, ...fake, user: userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) }) };
 }

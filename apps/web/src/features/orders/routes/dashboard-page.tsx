@@ -12,6 +12,8 @@ import { cx } from '@/ui/class-names';
 import { createOrdersApi } from '../api/orders-api';
 import { lastDays, rangeTimes } from '../date-range';
 import { errorViewContent } from '../error-content';
+import { BalanceCard } from '../components/balance-card';
+import { BankActivityList } from '../components/bank-activity-list';
 import { textLinkClass } from '../components/link-classes';
 import { OrderSummaryLine } from '../components/order-summary-line';
 
@@ -20,8 +22,9 @@ export const RECENT_ORDERS = 5;
 
 /**
  * dashboard: the individual's home. A greeting with the account's email and its Verified or
- * Unverified badge (docs/rules/order-states.md), Buy crypto, the latest orders of the past year (each opens its
- * result page) and the way to the full history.
+ * Unverified badge (docs/rules/order-states.md), Buy crypto, the balances with Deposit and Withdraw,
+ * the trading account's recent deposits and withdrawals, the latest orders of the past year (each
+ * opens its result page) and the way to the full history.
  */
 export function DashboardPage() {
   const { t } = useTranslation();
@@ -75,6 +78,8 @@ export function DashboardPage() {
           {t('orders.buyCrypto')}
         </GradientButton>
       </div>
+      <BalanceCard lng={lng} />
+      <BankActivityList />
       <section aria-labelledby="recent-title" className="flex flex-col gap-3">
         <div className="flex items-center justify-between gap-3">
           <h2 id="recent-title" className="text-lg font-semibold text-fg">

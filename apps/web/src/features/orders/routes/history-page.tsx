@@ -1,6 +1,6 @@
 import { ErrorCode } from '@causeway/contracts';
 import { type InfiniteData, useInfiniteQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '../texts';
 import { Link, useParams } from 'react-router';
 import { useHttpClient } from '@/lib/http-context';
@@ -18,6 +18,13 @@ import { OrderDetailsSheet } from '../components/order-details-sheet';
 import { OrderSummaryLine } from '../components/order-summary-line';
 import { STATUS_FILTERS } from '../order-format';
 
+// Loaded on the first opening (issue 16's first-load budget): most visits only read the list.
+const HistoryExportDialog = lazy(() => import('../components/history-export-dialog'));
+
+/** The Export button beside the title: outlined, 44 px high (a finger's target). */
+const exportButtonClass =
+  'inline-flex min-h-11 shrink-0 items-center justify-center rounded-xl border border-primary px-4 text-sm font-semibold text-primary transition hover:bg-surface-2 focus-visible:ring-2 focus-visible:ring-focus';
+
 /** Orders per list-order page; "Load more" asks for the next. */
 export const HISTORY_PAGE_SIZE = 20;
 
@@ -28,7 +35,8 @@ const moreToLoad = (last: ListOrderResult) => (last.pageNum * last.pageSize < la
 /**
  * history (and history-webview, the bare variant for apps' embedded views): the person's orders
  * with a date range (last 30 days by default, at most 365), a status group and a coin; 20 at a
- * time with Load more; a row opens its details in a sheet. Export (docs/rules/limits.md) is not built yet.
+ * time with Load more; a row opens its details in a sheet. Export (docs/rules/limits.md "History
+ * export") opens its dialog; not in the webview, whose app cannot keep a downloaded file.
  */
 export function HistoryPage({ webview = false }: { webview?: boolean }) {
   const { t } = useTranslation();
@@ -37,6 +45,8 @@ export function HistoryPage({ webview = false }: { webview?: boolean }) {
   const api = useMemo(() => createOrdersApi(client), [client]);
   const [filters, setFilters] = useState<HistoryFilterValues>(() => ({ range: lastDays(DEFAULT_RANGE_DAYS), status: 'all', coin: '' }));
   const [openOrderId, setOpenOrderId] = useState<string | null>(null);
+  // Undefined until first opened; then the dialog stays mounted (closed or open), so an export in progress is kept.
+  const [exportOpen, setExportOpen] = useState<boolean>();
   // Checked before calling (docs/rules/validation.md); the server checks again (ODR00001010).
   const problem = rangeProblem(filters.range);
 
@@ -132,12 +142,24 @@ export function HistoryPage({ webview = false }: { webview?: boolean }) {
   return (
     // The main layout pads the sides; history-webview's bare layout does not.
     <section aria-labelledby="history-title" className={cx('mx-auto flex w-full max-w-[640px] flex-col gap-5 py-6', webview && 'px-4')}>
-      <h1 id="history-title" className="text-2xl font-semibold text-fg">
-        {t('orders.history.title')}
-      </h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="history-title" className="text-2xl font-semibold text-fg">
+          {t('orders.history.title')}
+        </h1>
+        {webview ? null : (
+          <button type="button" className={exportButtonClass} aria-haspopup="dialog" onClick={() => setExportOpen(true)}>
+            {t('orders.history.export.button')}
+          </button>
+        )}
+      </div>
       <HistoryFilters value={filters} onChange={setFilters} coins={coins.data ?? []} rangeError={rangeError} />
       {results}
       <OrderDetailsSheet orderId={openOrderId} onClose={() => setOpenOrderId(null)} lng={lng} webview={webview} />
+      {exportOpen !== undefined ? (
+        <Suspense fallback={null}>
+          <HistoryExportDialog open={exportOpen} onClose={() => setExportOpen(false)} lng={lng} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

@@ -25,6 +25,7 @@ import {
 } from '@causeway/contracts';
 import type { z } from 'zod';
 import type { HttpClient } from '@/lib/http-client';
+import { FEATURE_SWITCH_VERSION } from '@/lib/feature-switches';
 
 // A shape is written once, in packages/contracts: its exported types are used as they are; only
 // the answers it exports no type for are inferred here from their schemas.
@@ -56,12 +57,19 @@ export const CARD_PAYMENT_METHOD = 'CARD';
 /** A buy paid later with Klarna (docs/rules/order-states.md "Klarna"): its own channel and method, EUR and GBP. */
 export const KLARNA_CHANNEL: ChannelCode = 'KLARNA';
 export const KLARNA_PAYMENT_METHOD = 'KLARNA';
-/** How a buy on the card page is paid: a saved card, or Klarna. */
-export type PaymentMethod = 'CARD' | 'KLARNA';
-/** The channel each payment method trades on. */
-export const CHANNEL_OF: Record<PaymentMethod, ChannelCode> = { CARD: CARD_CHANNEL, KLARNA: KLARNA_CHANNEL };
-/** The web client's version for the feature switch (docs/rules/limits.md feature version 1025). */
-export const FEATURE_SWITCH_VERSION = 1025;
+/** How a buy is paid: a saved card or Klarna (the card page), or a bank transfer (banktransfer-buy). */
+export type PaymentMethod = 'CARD' | 'KLARNA' | 'BANK_TRANSFER';
+/**
+ * The bank channel of each currency a bank transfer is paid in (docs/rules/bank-transfers.md): SEPA for EUR,
+ * Faster Payments for GBP. Written here, not imported: the contracts' list sits beside its zod schemas,
+ * and no page loads Zod (issue 16).
+ */
+export const BANK_CHANNEL_OF: Readonly<Record<string, ChannelCode>> = { EUR: 'CLEAR_JUNCTION', GBP: 'CLEAR_JUNCTION_FPS' };
+/** The channel a payment method trades on; a bank transfer's depends on the currency (`fiat`). */
+export function channelOf(method: PaymentMethod, fiat: string): ChannelCode {
+  if (method === 'BANK_TRANSFER') return BANK_CHANNEL_OF[fiat] ?? 'CLEAR_JUNCTION';
+  return method === 'KLARNA' ? KLARNA_CHANNEL : CARD_CHANNEL;
+}
 
 /**
  * The trade page's calls. None is silent: the docs/rules/errors.md reactions (a dead session → sign-in,
@@ -101,7 +109,13 @@ export function createTradeApi(client: HttpClient) {
     /** Not silent: a refusal is toasted by the client (wallet paths, docs/rules/errors.md), a dead session leads to sign-in. */
     deleteWallet: (walletId: string) => client.call(CALL_ROUTES.deleteWallet, { walletId }),
     setDefaultWallet: (walletId: string) => client.call(CALL_ROUTES.setDefaultWallet, { walletId }),
-    /** The pairs of one fiat offered for card buys, or with 'sell' for card sells; with KLARNA_CHANNEL, for Klarna buys. */
+    /**
+     * The person's trading-account balances (balance/list), which pay a bank-transfer buy and take a bank
+     * sell's proceeds. Silent: without it the bank-transfer pages only leave the balance out.
+     */
+    listBalances: async (signal?: AbortSignal) =>
+      (await client.call(CALL_ROUTES.listBalance, undefined, { silent: true, signal })).balances,
+    /** The pairs of one fiat offered for card buys, or with 'sell' for card sells; with another channel (Klarna, a bank), for that channel. */
     listPairs: (baseCurrency: string, transactionType: 'buy' | 'sell' = 'buy', channelCode: ChannelCode = CARD_CHANNEL) =>
       client.call(CALL_ROUTES.listCurrencyPairByBaseCurrency, { baseCurrency, channelCode, transactionType }),
     checkAddress: () => client.call(CALL_ROUTES.kycCheckAddress),

@@ -5,7 +5,15 @@ import { COOKIE_NAMES, getSharedCookie } from '@/lib/cookies';
 import { useCurrencyCatalogue } from '@/lib/currency-catalogue';
 import { useHttpClient } from '@/lib/http-context';
 import { useApiMutation } from '@/lib/use-api-mutation';
-import { type AddWalletBody, CARD_CHANNEL, createTradeApi, type CurrencyPair, KLARNA_CHANNEL } from './trade-api';
+import {
+  type AddWalletBody,
+  CARD_CHANNEL,
+  channelOf,
+  createTradeApi,
+  type CurrencyPair,
+  KLARNA_CHANNEL,
+  type PaymentMethod,
+} from './trade-api';
 
 /** The trade calls bound to the app's HTTP client. */
 export function useTradeApi() {
@@ -31,12 +39,23 @@ export const useCurrencies = ({ enabled = true }: { enabled?: boolean } = {}) =>
 
 /**
  * The card-buy pairs of every fiat, asked in parallel (one call per fiat: the contract lists pairs
- * by base currency only). Answers a map fiat → pairs once all have answered.
+ * by base currency only). Answers a map fiat → pairs once all have answered. `method` BANK_TRANSFER:
+ * the bank-transfer buy pairs instead, each fiat on its own bank channel.
  */
-export function usePairsByFiat(fiats: readonly string[], { enabled = true }: { enabled?: boolean } = {}) {
+export function usePairsByFiat(
+  fiats: readonly string[],
+  { enabled = true, method = 'CARD' }: { enabled?: boolean; method?: Exclude<PaymentMethod, 'KLARNA'> } = {},
+) {
   const api = useTradeApi();
+  // The card's key is the one the page always had; another channel's names the channel.
+  const keyOf = (fiat: string) => (method === 'CARD' ? ['trade', 'pairs', fiat] : ['trade', 'pairs', channelOf(method, fiat), fiat]);
   return useQueries({
-    queries: fiats.map((fiat) => ({ queryKey: ['trade', 'pairs', fiat], queryFn: () => api.listPairs(fiat), enabled, staleTime: 60_000 })),
+    queries: fiats.map((fiat) => ({
+      queryKey: keyOf(fiat),
+      queryFn: () => api.listPairs(fiat, 'buy', channelOf(method, fiat)),
+      enabled,
+      staleTime: 60_000,
+    })),
     combine: (results) => ({
       isPending: results.some((result) => result.isPending),
       error: results.find((result) => result.error)?.error ?? null,
@@ -105,4 +124,13 @@ export function useAmountRange(selection: { fiat: string; crypto: string; networ
     enabled: !isRoma,
     retry: false,
   });
+}
+
+/**
+ * The person's trading-account balances (balance/list), for the bank-transfer pages: what a buy may be
+ * paid from, where a sell's proceeds go. Asked on each visit: a transfer may have arrived meanwhile.
+ */
+export function useTradeBalances({ enabled = true }: { enabled?: boolean } = {}) {
+  const api = useTradeApi();
+  return useQuery({ queryKey: ['trade', 'balances'], queryFn: ({ signal }) => api.listBalances(signal), enabled, retry: false });
 }

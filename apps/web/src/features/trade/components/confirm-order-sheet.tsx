@@ -8,8 +8,13 @@ import { type AmountFormat, QuoteFees, useAmountFormat } from './quote-panel';
 export interface ConfirmOrderSheetProps {
   quote: Quote;
   format: AmountFormat;
-  /** The card paid with; null for a Klarna buy (the sheet says Klarna, and Pay goes on to Klarna). */
+  /** The card paid with; null for a Klarna buy (the sheet says Klarna, and Pay goes on to Klarna) or a bank-transfer buy. */
   card: Card | null;
+  /**
+   * A bank-transfer buy, and how it will most likely be paid: from the balance (at once, at this price),
+   * or by a transfer (the order waits for it, and is priced when the money arrives).
+   */
+  bankFunding?: 'BALANCE' | 'TRANSFER' | undefined;
   networkName: string;
   address: string;
   memo: string;
@@ -24,7 +29,22 @@ export interface ConfirmOrderSheetProps {
 
 /** The confirm step: what is paid and received, where it goes, with which card (or Klarna), the fees and the countdown. */
 export function ConfirmOrderSheet(props: ConfirmOrderSheetProps) {
-  const { quote, format, card, networkName, address, memo, memoName, secondsLeft, isUpdating, busy, error, onConfirm, onClose } = props;
+  const {
+    quote,
+    format,
+    card,
+    bankFunding,
+    networkName,
+    address,
+    memo,
+    memoName,
+    secondsLeft,
+    isUpdating,
+    busy,
+    error,
+    onConfirm,
+    onClose,
+  } = props;
   const { t } = useTranslation();
   const amounts = useAmountFormat(format);
   const back = useRef<HTMLButtonElement>(null);
@@ -35,9 +55,19 @@ export function ConfirmOrderSheet(props: ConfirmOrderSheetProps) {
     [t('trade.confirm.network'), networkName],
     [t('trade.confirm.address'), address],
     ...(memo ? [[memoName, memo] as [string, string]] : []),
-    card ? [t('trade.confirm.card'), maskedNumberOf(card)] : [t('trade.confirm.paymentMethod'), t('trade.payment.klarna')],
+    card
+      ? [t('trade.confirm.card'), maskedNumberOf(card)]
+      : [
+          t('trade.confirm.paymentMethod'),
+          bankFunding ? t(`trade.bank.confirm.${bankFunding}`, { currency: quote.fiatCurrency }) : t('trade.payment.klarna'),
+        ],
   ];
   const amount = amounts.fiat(quote.fiatAmount, quote.fiatCurrency);
+  const payLabel = card
+    ? t('trade.confirm.pay', { amount })
+    : bankFunding
+      ? t(`trade.bank.confirm.pay${bankFunding}`, { amount })
+      : t('trade.confirm.payKlarna', { amount });
   return (
     <Sheet
       open
@@ -62,6 +92,9 @@ export function ConfirmOrderSheet(props: ConfirmOrderSheetProps) {
         <div className="rounded-xl bg-surface-2 p-3">
           <QuoteFees quote={quote} format={format} />
         </div>
+        {bankFunding === 'TRANSFER' ? (
+          <p className="text-sm text-fg">{t('trade.bank.confirm.transferNote', { amount, currency: quote.fiatCurrency })}</p>
+        ) : null}
         <p role="timer" aria-live="off" className="text-sm text-muted">
           {renewing ? t('trade.quote.refreshing') : t('trade.quote.countdown', { seconds: secondsLeft })}
         </p>
@@ -72,7 +105,7 @@ export function ConfirmOrderSheet(props: ConfirmOrderSheetProps) {
         ) : null}
         <div className="flex flex-col gap-2">
           <GradientButton fullWidth loading={busy} variant={renewing ? 'inactive' : 'primary'} onClick={onConfirm}>
-            {card ? t('trade.confirm.pay', { amount }) : t('trade.confirm.payKlarna', { amount })}
+            {payLabel}
           </GradientButton>
           <GradientButton ref={back} fullWidth variant="outline" onClick={onClose}>
             {t('trade.confirm.back')}

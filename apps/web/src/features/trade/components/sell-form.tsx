@@ -13,17 +13,18 @@ import { networkNameOf } from '@/lib/network-names';
 import { orderLinks } from '@/lib/order-links';
 import { useApiMutation } from '@/lib/use-api-mutation';
 import { ConfirmDialog, FieldError, GradientButton, Spinner, TextInput } from '@/ui';
-import { CARD_CHANNEL, CARD_PAYMENT_METHOD } from '../api/trade-api';
+import { CARD_CHANNEL, channelOf } from '../api/trade-api';
 import { useCards, useTradeApi } from '../api/trade-queries';
 import { isUsableCard } from '../card-rules';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { AMOUNT_DEBOUNCE_MS, useDebouncedValue } from '../hooks/use-debounced-value';
 import { useQuote } from '../hooks/use-quote';
 import { useTranslation } from '../texts';
 import { errorDataOf, limitOf, tradeErrorText, WRONG_OTP_ERRORS } from '../trade-errors';
 import type { CodeRefused } from '../trade-form-state';
 import type { TradeOffer } from '../trade-state';
-import { AMOUNT_DEBOUNCE_MS } from './trade-form';
+import { BankProceedsPanel } from './bank-funding';
 import { CardSelector } from './card-selector';
+import { SellQuoteSummary } from './sell-quote-summary';
 import { OrderCodeModal } from './order-code-modal';
 import { type TravelRuleChoice, TravelRuleField, travelRuleAnswer, useTravelRule } from './travel-rule-field';
 
@@ -43,9 +44,10 @@ const selectClass =
  * The card page's Sell tab (docs/rules/sell-deposits.md): the coin and network to sell, how much,
  * the card the money is paid out to, a live sell quote (what reaches the card, our fee, how long the
  * price holds), then a confirmation, the authenticator when one is bound, and submit-sell. The
- * result page then shows where to send the crypto.
+ * result page then shows where to send the crypto. `bankTransfer` (banktransfer-sell): on the bank
+ * channel of the currency chosen, with no card: the proceeds go to the person's balance.
  */
-export function SellForm({ offer }: { offer: TradeOffer }) {
+export function SellForm({ offer, bankTransfer = false }: { offer: TradeOffer; bankTransfer?: boolean }) {
   const { t, i18n } = useTranslation();
   const api = useTradeApi();
   const navigate = useNavigate();
@@ -56,10 +58,13 @@ export function SellForm({ offer }: { offer: TradeOffer }) {
   const [orderId] = useState(() => crypto.randomUUID());
   const [now] = useState(() => new Date());
 
+  const method = bankTransfer ? 'BANK_TRANSFER' : 'CARD';
   const sellPairs = useQueries({
     queries: offer.fiats.map((fiat) => ({
-      queryKey: ['trade', 'pairs', 'sell', fiat.currency],
-      queryFn: () => api.listPairs(fiat.currency, 'sell'),
+      queryKey: bankTransfer
+        ? ['trade', 'pairs', 'sell', channelOf(method, fiat.currency), fiat.currency]
+        : ['trade', 'pairs', 'sell', fiat.currency],
+      queryFn: () => api.listPairs(fiat.currency, 'sell', bankTransfer ? channelOf(method, fiat.currency) : CARD_CHANNEL),
       staleTime: 60_000,
     })),
   });
@@ -87,13 +92,14 @@ export function SellForm({ offer }: { offer: TradeOffer }) {
   const [travelChoice, setTravelChoice] = useState<TravelRuleChoice>(null);
   const travelAnswer = travelRuleAnswer(travelChoice);
   const travelMissing = travelRule.enabled && !travelAnswer;
-  const cards = useCards();
+  const cards = useCards({ enabled: !bankTransfer });
   const usableCards = (cards.data?.cards ?? []).filter((card) => isUsableCard(card, now));
   const card = usableCards.find((item) => item.cardId === chosenCardId) ?? usableCards[0];
 
   const live = useQuote(api, orderId, selection, pair && isPositiveDecimal(settled) ? { unit: 'crypto', amount: settled } : null, {
     paused: phase !== 'form' && phase !== 'confirm',
     transactionType: 'sell',
+    paymentMethod: method,
   });
   const check = useApiMutation({ mutationFn: () => authenticator.bindingStatus('SELL') });
   const submit = useApiMutation({ mutationFn: (body: SubmitSellRequest) => api.submitSell(body) });
@@ -116,7 +122,7 @@ export function SellForm({ offer }: { offer: TradeOffer }) {
   /** submit-sell with the code when one was asked; the result page then shows where to send the crypto. */
   const send = async (otpCode?: string) => {
     const quote = live.quote;
-    if (!quote || !card) return;
+    if (!quote || (!card && !bankTransfer)) return;
     if (!live.isFirm(quote.quoteId)) {
       setPhase('confirm');
       return setRefusal(t('trade.errors.priceChanged'));
@@ -126,9 +132,10 @@ export function SellForm({ offer }: { offer: TradeOffer }) {
       await submit.mutateAsync({
         orderId,
         quoteId: quote.quoteId,
-        cardId: card.cardId,
-        channelCode: CARD_CHANNEL,
-        paymentMethod: CARD_PAYMENT_METHOD,
+        // A bank sell names no card: its proceeds go to the balance.
+        ...(card && !bankTransfer ? { cardId: card.cardId } : {}),
+        channelCode: channelOf(method, selection.fiat),
+        paymentMethod: method,
         ...(travelRule.enabled && travelAnswer ? { travelRule: travelAnswer } : {}),
         ...(otpCode ? { otpType: 'GA_OTP' as const, otpCode } : {}),
       });
@@ -165,11 +172,11 @@ export function SellForm({ offer }: { offer: TradeOffer }) {
     event.preventDefault();
     setAttempted(true);
     setRefusal(null);
-    if (quoteReady && card && !travelMissing) setPhase('confirm');
+    if (quoteReady && (card || bankTransfer) && !travelMissing) setPhase('confirm');
   };
 
   if (sellPairs.some((query) => query.isPending)) return <Spinner label={t('trade.loading')} />;
-  if (!pair) return <p className="text-sm text-fg">{t('trade.sell.unavailable')}</p>;
+  if (!pair) return <p className="text-sm text-fg">{t(bankTransfer ? 'trade.bank.sell.unavailable' : 'trade.sell.unavailable')}</p>;
   const quote = live.quote && !live.isStale ? live.quote : undefined;
   const amountError = attempted && !isPositiveDecimal(amount.trim()) ? t('trade.sell.amountRequired') : undefined;
 
@@ -219,7 +226,9 @@ export function SellForm({ offer }: { offer: TradeOffer }) {
           ))}
         </select>
       </div>
-      {cards.data ? (
+      {bankTransfer ? (
+        <BankProceedsPanel currency={selection.fiat} decimals={fiatDecimals} />
+      ) : cards.data ? (
         <CardSelector
           cards={cards.data}
           selectedId={card?.cardId ?? null}
@@ -241,47 +250,21 @@ export function SellForm({ offer }: { offer: TradeOffer }) {
           error={attempted && travelMissing ? t('trade.travelRule.required') : undefined}
         />
       ) : null}
-      <section
-        aria-label={t('trade.sell.quoteTitle')}
-        className="flex min-w-0 flex-col gap-2 rounded-2xl border border-line bg-surface p-4"
-      >
-        {/* Announced when a new price arrives; the countdown below is not (it changes every second). */}
-        {quote ? (
-          <dl aria-live="polite" className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 text-sm">
-            <dt className="text-muted">{t('trade.sell.youReceive')}</dt>
-            <dd className="text-right font-semibold text-fg">
-              {money(quote.fiatAmount, fiatDecimals)} {quote.fiatCurrency}
-            </dd>
-            <dt className="text-muted">{t('trade.sell.price', { coin: quote.cryptoCurrency })}</dt>
-            <dd className="text-right text-fg">
-              {money(quote.price, fiatDecimals)} {quote.fiatCurrency}
-            </dd>
-            <dt className="text-muted">{t('trade.sell.fee')}</dt>
-            <dd className="text-right text-fg">
-              {money(quote.fees.ourFee, fiatDecimals)} {quote.fiatCurrency}
-            </dd>
-          </dl>
-        ) : live.isFetching ? (
-          <Spinner label={t('trade.loading')} />
-        ) : (
-          <p className="text-sm text-muted">{quoteProblem ?? t('trade.sell.enterAmount')}</p>
-        )}
-        {quote ? (
-          <p className="text-xs text-muted">
-            {live.isFetching || live.secondsLeft === 0
-              ? t('trade.quote.refreshing')
-              : t('trade.quote.countdown', { seconds: live.secondsLeft })}
-          </p>
-        ) : null}
-        {quote && quoteProblem ? <p className="text-sm text-danger">{quoteProblem}</p> : null}
-        <p className="text-xs text-muted">{t('trade.sell.how', { network: networkName })}</p>
-      </section>
+      <SellQuoteSummary
+        quote={quote}
+        isFetching={live.isFetching}
+        secondsLeft={live.secondsLeft}
+        problem={quoteProblem}
+        fiatDecimals={fiatDecimals}
+        receiveLabel={t(bankTransfer ? 'trade.bank.sell.youReceive' : 'trade.sell.youReceive')}
+        how={t(bankTransfer ? 'trade.bank.sell.how' : 'trade.sell.how', { network: networkName, currency: selection.fiat })}
+      />
       {refusal ? (
         <p role="alert" className="text-sm text-danger">
           {refusal}
         </p>
       ) : null}
-      <GradientButton type="submit" fullWidth variant={quoteReady && card ? 'primary' : 'inactive'} showContinueArrow>
+      <GradientButton type="submit" fullWidth variant={quoteReady && (card || bankTransfer) ? 'primary' : 'inactive'} showContinueArrow>
         {t('trade.sell.continue')}
       </GradientButton>
       <ConfirmDialog
@@ -289,14 +272,14 @@ export function SellForm({ offer }: { offer: TradeOffer }) {
         onOpenChange={(open) => !open && setPhase('form')}
         title={t('trade.sell.confirmTitle')}
         description={
-          quote && card
-            ? t('trade.sell.confirmText', {
+          quote && (card || bankTransfer)
+            ? t(bankTransfer ? 'trade.bank.sell.confirmText' : 'trade.sell.confirmText', {
                 crypto: money(quote.cryptoAmount, 8),
                 coin: quote.cryptoCurrency,
                 network: networkName,
                 fiat: money(quote.fiatAmount, fiatDecimals),
                 currency: quote.fiatCurrency,
-                card: card.cardLast4,
+                card: card?.cardLast4 ?? '',
               })
             : ''
         }

@@ -11,10 +11,10 @@ import { leaveAppFor } from '@/lib/leave-app';
 import { fiatDecimalsOf } from '@/lib/money-format';
 import { networkNameOf } from '@/lib/network-names';
 import { GradientButton, Spinner } from '@/ui';
-import { CHANNEL_OF, type KlarnaSessionInfo, type PaymentMethod } from '../api/trade-api';
+import { channelOf, type KlarnaSessionInfo, type PaymentMethod } from '../api/trade-api';
 import { CARDS_KEY, useAmountRange, useCards, useKlarnaPairs, usePromotion, useSaveWallet, useTradeApi } from '../api/trade-queries';
 import { isUsableCard } from '../card-rules';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { AMOUNT_DEBOUNCE_MS, useDebouncedValue } from '../hooks/use-debounced-value';
 import type { AddressEntry } from '../hooks/full-address-check';
 import { loadAddressValidator, useAddressValidator } from '../hooks/use-address-validator';
 import { localAddressProblem, useDestination } from '../hooks/use-destination';
@@ -23,9 +23,11 @@ import { useSubmitBuy } from '../hooks/use-submit-buy';
 import { addressRejectionOf, addressRejectionText, limitOf, type LimitRange, tradeErrorText, UNAVAILABLE_ERRORS } from '../trade-errors';
 import { initialTradeFormState, type OrderToSubmit, tradeFormReducer } from '../trade-form-state';
 import { keepKlarnaPayment, notFinishedKlarnaOrderOf, safeWidgetUrl } from '../klarna-payment';
-import { findPair, klarnaPairOf, orderedPairs, type TradeOffer } from '../trade-state';
+import { coinsOf, findPair, klarnaPairOf, orderedPairs, type TradeOffer } from '../trade-state';
 import { AmountSection } from './amount-section';
+import { BankFundingPanel, useLikelyFunding } from './bank-funding';
 import { CardSelector } from './card-selector';
+import { CoinField } from './coin-field';
 import { OrderCodeModal } from './order-code-modal';
 import { KlarnaNotFinished } from './klarna-not-finished';
 import { PaymentMethodChoice } from './payment-method-choice';
@@ -45,11 +47,23 @@ const AuthenticatorBindModal = lazy(() =>
   import('@/shared/authenticator/authenticator-bind-modal').then((m) => ({ default: m.AuthenticatorBindModal })),
 );
 
-/** Typing settles this long before a quote is asked for. */
-export const AMOUNT_DEBOUNCE_MS = 400;
+// Where it always was for the tests; the sell form takes it from the hook, without this form.
+export { AMOUNT_DEBOUNCE_MS };
 
-/** The trade state (and chooseCoin while the chooser is open): amount, coin, address, card, live quote, confirm and pay. */
-export function TradeForm({ offer, chooseFirst = false }: { offer: TradeOffer; chooseFirst?: boolean }) {
+/**
+ * The trade state (and chooseCoin while the chooser is open): amount, coin, address, card, live quote,
+ * confirm and pay. `bankTransfer` (banktransfer-buy): no card nor Klarna; the quote and the order are
+ * on the bank channel of the currency chosen, paid from the balance or by a transfer.
+ */
+export function TradeForm({
+  offer,
+  chooseFirst = false,
+  bankTransfer = false,
+}: {
+  offer: TradeOffer;
+  chooseFirst?: boolean;
+  bankTransfer?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const api = useTradeApi();
   const client = useHttpClient();
@@ -70,8 +84,8 @@ export function TradeForm({ offer, chooseFirst = false }: { offer: TradeOffer; c
   );
   const { selection, entry, payment } = state;
   // Klarna is offered for the pairs of the KLARNA channel (asked for the fiat shown, beside the form).
-  const klarnaPair = klarnaPairOf(useKlarnaPairs(selection.fiat).data, selection);
-  const method: PaymentMethod = state.paymentMethod === 'KLARNA' && klarnaPair ? 'KLARNA' : 'CARD';
+  const klarnaPair = klarnaPairOf(useKlarnaPairs(selection.fiat, { enabled: !bankTransfer }).data, selection);
+  const method: PaymentMethod = bankTransfer ? 'BANK_TRANSFER' : state.paymentMethod === 'KLARNA' && klarnaPair ? 'KLARNA' : 'CARD';
   // A Klarna buy waiting for Klarna's widget on this page (the real Klarna's SDK; the sandbox's widget is a page of its own).
   const [klarnaSession, setKlarnaSession] = useState<{ orderId: string; sessionId: string; clientToken: string } | null>(null);
 
@@ -83,7 +97,7 @@ export function TradeForm({ offer, chooseFirst = false }: { offer: TradeOffer; c
   const decimals = { fiat: fiatDecimalsOf(selection.fiat, offer.fiats), crypto: network?.decimals ?? coin?.decimals ?? 8 };
   // The person's own room (their limits left, the pair's range cut to it) as soon as the server
   // said it; the pair's own range until then, or when it cannot say (no price to convert it, Roma).
-  const ownRange = useAmountRange(selection, CHANNEL_OF[method]).data;
+  const ownRange = useAmountRange(selection, channelOf(method, selection.fiat)).data;
   const range: LimitRange =
     ownRange?.currency === selection.fiat
       ? { min: ownRange.minAmount, max: ownRange.maxAmount, currency: selection.fiat }
@@ -116,7 +130,7 @@ export function TradeForm({ offer, chooseFirst = false }: { offer: TradeOffer; c
     chosenTravel ?? holderChoiceOf(destination.wallets.find((saved) => saved.address === destination.address.trim())?.holder);
   const travelAnswer = travelRuleAnswer(travelChoice);
   const travelMissing = travelRule.enabled && !travelAnswer;
-  const cards = useCards();
+  const cards = useCards({ enabled: !bankTransfer });
   const usableCards = (cards.data?.cards ?? []).filter((card) => isUsableCard(card, now));
   const card = usableCards.find((item) => item.cardId === state.chosenCardId) ?? usableCards[0];
 
@@ -128,6 +142,7 @@ export function TradeForm({ offer, chooseFirst = false }: { offer: TradeOffer; c
     isPositiveDecimal(settled.value) && !outOfRange ? { unit: settled.unit, amount: settled.value } : null,
     { paused: payment.phase !== 'idle', tranId: offer.transaction?.tranId, paymentMethod: method },
   );
+  const likelyFunding = useLikelyFunding(selection.fiat, live.quote?.fiatAmount, { enabled: bankTransfer });
   const saveWallet = useSaveWallet();
   /**
    * submit-buy answered the Klarna session: what the callback page needs is kept for this tab, then
@@ -256,20 +271,15 @@ export function TradeForm({ offer, chooseFirst = false }: { offer: TradeOffer; c
   const order = (): OrderToSubmit => ({
     orderId,
     quoteId: live.quote!.quoteId,
-    cardId: method === 'KLARNA' ? null : card!.cardId,
+    cardId: method === 'CARD' ? card!.cardId : null,
     paymentMethod: method,
+    fiatCurrency: selection.fiat,
     cryptoCurrency: selection.crypto,
     walletAddress: destination.address.trim(),
     memo: destination.memo.trim(),
     travelRule: travelAnswer ?? undefined,
   });
-  const coins = [...new Set(orderedPairs(offer, selection.fiat).map((p) => p.cryptoCurrency))].map((code) => ({
-    currency: code,
-    name: offer.cryptos.get(code)?.name ?? code,
-    networks: orderedPairs(offer, selection.fiat)
-      .filter((p) => p.cryptoCurrency === code)
-      .map((p) => ({ network: p.network, networkName: networkNameOf(offer.cryptos.values(), code, p.network) })),
-  }));
+  const coins = coinsOf(offer, selection.fiat);
 
   // The confirm step opens only on the full check's verdict: a Continue pressed while it is still
   // loading waits for it (a moment), so a bad checksum never reaches Pay. If it cannot load, the
@@ -277,7 +287,7 @@ export function TradeForm({ offer, chooseFirst = false }: { offer: TradeOffer; c
   const proceed = async () => {
     const validate = validateAddress ?? (await loadAddressValidator());
     const addressProblem = localAddressProblem(addressEntry, validate);
-    const payable = method === 'KLARNA' || Boolean(card);
+    const payable = method !== 'CARD' || Boolean(card);
     dispatch({ type: 'continued', ready: quoteReady && !addressProblem && !destination.rejection && payable && !travelMissing });
   };
   const confirmErrorText = state.confirmError?.kind === 'priceChanged' ? t('trade.errors.priceChanged') : state.confirmError?.text;
@@ -289,7 +299,7 @@ export function TradeForm({ offer, chooseFirst = false }: { offer: TradeOffer; c
       className="mx-auto flex w-full max-w-[480px] min-w-0 flex-col gap-5 py-6"
     >
       <h1 id="trade-title" className="text-2xl font-semibold text-fg">
-        {t('trade.title')}
+        {t(bankTransfer ? 'trade.bank.buyTitle' : 'trade.title')}
       </h1>
       {klarnaNotFinished ? <KlarnaNotFinished orderId={klarnaNotFinished} /> : null}
       <form
@@ -313,26 +323,12 @@ export function TradeForm({ offer, chooseFirst = false }: { offer: TradeOffer; c
           error={amountProblem}
           fixedBy={transaction?.amountFixed ? transaction.merchantName : undefined}
         />
-        <div className="flex min-w-0 flex-col">
-          <span aria-hidden="true" className="mb-1.5 text-sm font-medium text-fg">
-            {t('trade.coin.label')}
-          </span>
-          {/*
-            Named by its content, "Change" included (WCAG 2.5.3, axe label-content-name-mismatch): the
-            field's label is hidden text inside it, and real spaces part the words, as the name joins them.
-          */}
-          <button
-            type="button"
-            onClick={() => dispatch({ type: 'coinChooserOpened' })}
-            className="flex min-h-12 min-w-0 items-center justify-between gap-3 rounded-xl border border-line bg-surface px-3 text-left hover:bg-surface-2"
-          >
-            <span className="sr-only">{t('trade.coin.label')}</span>{' '}
-            <span className="min-w-0 truncate text-fg">
-              {t('trade.coin.current', { coin: selection.crypto, name: coin?.name ?? selection.crypto, network: networkName })}
-            </span>{' '}
-            <span className="shrink-0 text-sm font-medium text-primary">{t('trade.coin.change')}</span>
-          </button>
-        </div>
+        <CoinField
+          coin={selection.crypto}
+          name={coin?.name ?? selection.crypto}
+          networkName={networkName}
+          onOpen={() => dispatch({ type: 'coinChooserOpened' })}
+        />
         <WalletAddressField
           coin={selection.crypto}
           networkName={networkName}
@@ -360,7 +356,9 @@ export function TradeForm({ offer, chooseFirst = false }: { offer: TradeOffer; c
         {klarnaPair ? (
           <PaymentMethodChoice value={method} onChange={(chosen) => dispatch({ type: 'paymentMethodChosen', method: chosen })} />
         ) : null}
-        {method === 'KLARNA' ? null : cards.data ? (
+        {bankTransfer ? (
+          <BankFundingPanel currency={selection.fiat} amount={quoteReady ? live.quote?.fiatAmount : undefined} decimals={decimals.fiat} />
+        ) : method === 'KLARNA' ? null : cards.data ? (
           <CardSelector
             cards={cards.data}
             selectedId={card?.cardId ?? null}
@@ -405,11 +403,12 @@ export function TradeForm({ offer, chooseFirst = false }: { offer: TradeOffer; c
           />
         ) : null}
         {state.cardSheet === 'manage' ? <ManageCardsSheet onClose={() => dispatch({ type: 'cardSheetClosed' })} /> : null}
-        {state.confirming && live.quote && (card || method === 'KLARNA') && (payment.phase === 'idle' || payment.phase === 'checking') ? (
+        {state.confirming && live.quote && (card || method !== 'CARD') && (payment.phase === 'idle' || payment.phase === 'checking') ? (
           <ConfirmOrderSheet
             quote={live.quote}
             format={{ fiatDecimals: decimals.fiat, cryptoDecimals: decimals.crypto }}
-            card={method === 'KLARNA' ? null : (card ?? null)}
+            card={method === 'CARD' ? (card ?? null) : null}
+            bankFunding={bankTransfer ? (likelyFunding ?? 'TRANSFER') : undefined}
             networkName={networkName}
             address={destination.address.trim()}
             memo={destination.memo.trim()}

@@ -1,10 +1,10 @@
 import { lazy, Suspense } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
-import { cx } from '@/ui/class-names';
+import { useLocation, useSearchParams } from 'react-router';
 import { Spinner } from '@/ui';
 import { useTranslation } from '../texts';
 import type { TradeOffer } from '../trade-state';
 import { TradeForm } from './trade-form';
+import { TradeSideNav } from './trade-side-nav';
 
 // Its own chunk: most visits buy, and the buy form's first load stays as it was.
 const SellForm = lazy(() => import('./sell-form'));
@@ -13,8 +13,7 @@ type Side = 'buy' | 'sell';
 
 /**
  * The card page's two sides (card-buy-sell): Buy, the form the page always had, and Sell. The side
- * is in the address (`?type=sell`), so a reload or a link keeps it, and the switch is two links (the
- * current one marked), not a tab widget: nothing more in the page's first load. A merchant's
+ * is in the address (`?type=sell`), so a reload or a link keeps it (TradeSideNav). A merchant's
  * transaction is a buy: it gets no Sell side.
  */
 export function TradeTabs({ offer, chooseFirst }: { offer: TradeOffer; chooseFirst: boolean }) {
@@ -30,27 +29,15 @@ export function TradeTabs({ offer, chooseFirst }: { offer: TradeOffer; chooseFir
     const search = query.toString();
     return `${pathname}${search ? `?${search}` : ''}`;
   };
+  const links = (['buy', 'sell'] as const).map((item) => ({
+    key: item,
+    to: hrefOf(item),
+    label: t(`trade.tabs.${item}`),
+    current: item === side,
+  }));
   return (
     <>
-      <nav aria-label={t('trade.tabs.label')} className="mx-auto w-full max-w-[480px] min-w-0 pt-6">
-        <ul className="flex rounded-full bg-surface-2 p-1">
-          {(['buy', 'sell'] as const).map((item) => (
-            <li key={item} className="flex flex-1">
-              <Link
-                to={hrefOf(item)}
-                replace
-                aria-current={item === side ? 'page' : undefined}
-                className={cx(
-                  'flex min-h-10 flex-1 items-center justify-center rounded-full px-3 text-sm font-medium text-muted transition',
-                  item === side && 'bg-surface text-fg shadow-sm',
-                )}
-              >
-                {t(`trade.tabs.${item}`)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <TradeSideNav links={links} method="CARD" side={side} />
       {side === 'buy' ? (
         <TradeForm offer={offer} chooseFirst={chooseFirst} />
       ) : (

@@ -2,7 +2,7 @@ import { isError } from '@/lib/http-errors';
 import { ErrorCode } from '@causeway/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { CHANNEL_OF, type PaymentMethod, type Quote, type QuoteBody, type TradeApi } from '../api/trade-api';
+import { channelOf, type PaymentMethod, type Quote, type QuoteBody, type TradeApi } from '../api/trade-api';
 import type { Selection } from '../trade-state';
 
 /** How much to quote: an amount in the fiat currency or in the coin, whichever the person typed. */
@@ -38,7 +38,10 @@ export interface QuoteOptions {
   tranId?: string | undefined;
   /** buy (the default) or sell: a sell quote prices crypto the person sends. */
   transactionType?: 'buy' | 'sell';
-  /** CARD (the default) or KLARNA: a Klarna quote is asked on the KLARNA channel, with its own fee. */
+  /**
+   * CARD (the default), KLARNA or BANK_TRANSFER: a Klarna quote is asked on the KLARNA channel, a bank
+   * transfer's on the bank channel of its currency, each with its own fee.
+   */
   paymentMethod?: PaymentMethod;
 }
 
@@ -49,7 +52,7 @@ const bodyOf = (
   { tranId, transactionType = 'buy', paymentMethod = 'CARD' }: Omit<QuoteOptions, 'paused'> = {},
 ): QuoteBody => ({
   orderId,
-  channelCode: CHANNEL_OF[paymentMethod],
+  channelCode: channelOf(paymentMethod, selection.fiat),
   paymentMethod,
   transactionType,
   fiatCurrency: selection.fiat,

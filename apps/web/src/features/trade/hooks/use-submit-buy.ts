@@ -5,7 +5,7 @@ import { COOKIE_NAMES, getSharedCookie } from '@/lib/cookies';
 import { isApiError, isError, isLocked } from '@/lib/http-errors';
 import { orderLinks } from '@/lib/order-links';
 import { useApiMutation } from '@/lib/use-api-mutation';
-import { CHANNEL_OF, type KlarnaSessionInfo, type SubmitBuyResult, type TradeApi } from '../api/trade-api';
+import { channelOf, type KlarnaSessionInfo, type SubmitBuyResult, type TradeApi } from '../api/trade-api';
 import { WRONG_OTP_ERRORS } from '../trade-errors';
 import type { OrderToSubmit, PaymentAction, PaymentFailureView } from '../trade-form-state';
 
@@ -76,9 +76,9 @@ export function useSubmitBuy(
       const result = await submit.mutateAsync({
         orderId,
         quoteId: order.quoteId,
-        // A Klarna buy names no card: the person pays in Klarna's widget.
+        // A Klarna buy names no card (the person pays in Klarna's widget), nor does a bank-transfer buy (the balance or a transfer pays it).
         ...(method === 'CARD' && order.cardId ? { cardId: order.cardId } : {}),
-        channelCode: CHANNEL_OF[method],
+        channelCode: channelOf(method, order.fiatCurrency ?? ''),
         paymentMethod: method,
         cryptoCurrency: order.cryptoCurrency,
         walletAddress: order.walletAddress,

@@ -14,7 +14,8 @@ import { forgetTranId, storedTranId } from '@/lib/merchant-transaction';
 import { createRiskApi, RISK_CHECK_QUERY_KEY } from '@/lib/risk-api';
 import { isTradePage, withRiskStep } from '@/lib/trade-routing';
 import { useCards, useCurrencies, usePairsByFiat, usePromotion, useTradeApi } from '../api/trade-queries';
-import { decideTradeState, type Selection, type TradeOffer, type TradeSetupState } from '../trade-state';
+import { BANK_CHANNEL_OF } from '../api/trade-api';
+import { decideTradeState, isBankBuyPair, type Selection, type TradeOffer, type TradeSetupState } from '../trade-state';
 
 /** A merchant's transaction that may still be paid. */
 const OPEN_TRANSACTION_STATUSES: readonly string[] = ['Initial', 'Failed'];
@@ -44,9 +45,11 @@ function askedFiatAmount(params: URLSearchParams, offer: TradeOffer): string | u
 /**
  * Everything the card page needs before it can show the form, asked in stages: the account first
  * (a person who may not buy yet asks nothing else), then the address check, feature switch,
- * catalogue and limits together, then the pairs of every fiat.
+ * catalogue and limits together, then the pairs of every fiat. `method` BANK_TRANSFER: the same for
+ * the bank-transfer pages, whose offer is the bank channels' pairs of the currencies they take.
  */
-export function useTradeSetup(): TradeSetup {
+export function useTradeSetup(method: 'CARD' | 'BANK_TRANSFER' = 'CARD'): TradeSetup {
+  const isBank = method === 'BANK_TRANSFER';
   const api = useTradeApi();
   const mode = storedMode();
   const location = useLocation();
@@ -86,11 +89,15 @@ export function useTradeSetup(): TradeSetup {
   });
   const currencies = useCurrencies({ enabled: ready });
   const limits = useQuery({ queryKey: ['trade', 'kyc-limits'], queryFn: () => api.kycLimits(), enabled: ready && !isRoma });
-  const fiats = useMemo(() => (currencies.data ?? []).filter((c) => c.assetType === 'fiat').map((c) => c.currency), [currencies.data]);
-  const pairs = usePairsByFiat(fiats, { enabled: ready && fiats.length > 0 });
+  const fiats = useMemo(
+    () =>
+      (currencies.data ?? []).filter((c) => c.assetType === 'fiat' && (!isBank || c.currency in BANK_CHANNEL_OF)).map((c) => c.currency),
+    [currencies.data, isBank],
+  );
+  const pairs = usePairsByFiat(fiats, { enabled: ready && fiats.length > 0, method });
   // What the form shows as soon as it appears, asked beside the setup instead of after it: one
   // round trip less before the page is whole (the promotion is its largest text).
-  useCards({ enabled: ready });
+  useCards({ enabled: ready && !isBank });
   usePromotion({ enabled: ready });
   // Only a transaction still open is filled; one paid already is forgotten (the page is a plain buy again).
   const open = transaction.data && OPEN_TRANSACTION_STATUSES.includes(transaction.data.status) ? transaction.data : null;
@@ -145,6 +152,7 @@ export function useTradeSetup(): TradeSetup {
       ? { fiat: open.fiatCurrency, crypto: open.cryptoCurrency, ...(open.network ? { network: open.network } : {}) }
       : askedSelection(params),
     rememberedFiat: getSharedCookie(COOKIE_NAMES.fiatCurrency),
+    ...(isBank ? { isOffered: isBankBuyPair } : {}),
   });
   if (decided.state !== 'trade') return decided;
   if (!open) {

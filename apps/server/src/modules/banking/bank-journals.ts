@@ -1,0 +1,80 @@
+import Decimal from 'decimal.js';
+import { accounts, type JournalInput, type LedgerAccountSpec } from '../ledger/index.ts';
+
+/**
+ * The journals of money by bank transfer (docs/rules/bank-transfers.md), each keyed by the credit's
+ * row, so a credit read twice posts once:
+ *
+ *   deposit            Dr bank-cash:PROVIDER:FIAT  A    Cr balance:PERSON:FIAT A
+ *   suspense           Dr bank-cash:PROVIDER:FIAT  A    Cr bank-suspense:FIAT  A
+ *   return (deposited) Dr balance:PERSON:FIAT      A    Cr bank-cash           A   (no overdraft: refused when spent)
+ *   return (spent)     Dr bank-returns-unrecovered A    Cr bank-cash           A   (an operator recovers it)
+ *   return (suspense)  Dr bank-suspense:FIAT       A    Cr bank-cash           A
+ */
+export interface CreditMoney {
+  /** Our row's id (bank_credits.id): the journals' reference. */
+  id: string;
+  provider: string;
+  currency: string;
+  amount: string;
+  userId: string | null;
+}
+
+const keyOf = (creditRowId: string, what: string) => `bank-credit:${creditRowId}:${what}`;
+
+function move(kind: string, credit: CreditMoney, what: string, debit: LedgerAccountSpec, creditTo: LedgerAccountSpec): JournalInput {
+  const amount = new Decimal(credit.amount);
+  return {
+    kind,
+    reference: credit.id,
+    idempotencyKey: keyOf(credit.id, what),
+    entries: [
+      { account: debit, amount },
+      { account: creditTo, amount: amount.negated() },
+    ],
+  };
+}
+
+const personOf = (credit: CreditMoney) => {
+  if (!credit.userId) throw new Error(`bank credit ${credit.id} has no person to credit`);
+  return credit.userId;
+};
+
+export const depositJournal = (credit: CreditMoney) =>
+  move(
+    'bank-deposit',
+    credit,
+    'in',
+    accounts.bankCash(credit.provider, credit.currency),
+    accounts.customerBalance(personOf(credit), credit.currency),
+  );
+
+export const suspenseJournal = (credit: CreditMoney) =>
+  move('bank-suspense', credit, 'in', accounts.bankCash(credit.provider, credit.currency), accounts.bankSuspense(credit.currency));
+
+export const depositReturnJournal = (credit: CreditMoney) =>
+  move(
+    'bank-deposit-returned',
+    credit,
+    'returned',
+    accounts.customerBalance(personOf(credit), credit.currency),
+    accounts.bankCash(credit.provider, credit.currency),
+  );
+
+export const unrecoveredReturnJournal = (credit: CreditMoney) =>
+  move(
+    'bank-return-unrecovered',
+    credit,
+    'returned',
+    accounts.bankReturnsUnrecovered(credit.currency),
+    accounts.bankCash(credit.provider, credit.currency),
+  );
+
+export const suspenseReturnJournal = (credit: CreditMoney) =>
+  move(
+    'bank-suspense-returned',
+    credit,
+    'returned',
+    accounts.bankSuspense(credit.currency),
+    accounts.bankCash(credit.provider, credit.currency),
+  );

@@ -1,0 +1,12 @@
+import type { Balance } from '@causeway/contracts';
+import type { BankTransferInstructions } from '@causeway/contracts';
+
+/** What other modules may use of banking: a person's balances, and where they pay in. */
+export interface BankingFace {
+  balancesOf(userId: string): Promise<Balance[]>;
+  instructionsFor(user: { id: string; entityTag: string }, currency: 'EUR' | 'GBP'): Promise<BankTransferInstructions>;
+  /** What arrived with a bank-transfer buy's reference and was not returned, a decimal string. */
+  receivedFor(orderId: string): Promise<string>;
+  /** The verified name of the one person a transfer's reference names (theirs or one of their buys'), else null. */
+  nameOfReferenced(reference: string): Promise<string | null>;
+}
