@@ -74,6 +74,9 @@ export default defineConfig({
           // on a typical file). The catch: a class from Node or an externalised package belongs to
           // another realm than the file's, so an instanceof across the two can fail (none does today).
           pool: 'vmThreads',
+          // The end-to-end suite runs beside this one on CI's two cores (scripts/run-vitest.mjs): a page test that
+          // passes in 2 s alone can pass 5 s there without hanging. A hang still ends here.
+          testTimeout: 15_000,
           setupFiles: ['./src/test/setup.ts'],
           include: ['src/**/*.test.{ts,tsx}'],
           // The app runs on Preact (apps/web/vite.config.ts aliases react and react-dom to preact/compat):

@@ -65,6 +65,8 @@ async function bindAuthenticator() {
   step = Math.floor(Date.now() / 30_000) - 1;
   await typeCode(page, 'Authenticator code', await codeOfStep(step));
   await dialog.getByRole('button', { name: 'Submit' }).click();
+  // The order's own code dialog follows, with a field of the same name: type into it, not the closing one.
+  await dialog.waitFor({ state: 'hidden' });
 }
 
 /** Sells `amount` BTC to the chosen card from the Sell tab, then sends it from the sandbox chain. */
