@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { accounts, type JournalInput, type LedgerAccountSpec } from '../ledger/index.ts';
+import { accounts, type LedgerAccountSpec, movement } from '../ledger/index.ts';
 
 /**
  * The journals of money by bank transfer (docs/rules/bank-transfers.md), each keyed by the credit's
@@ -22,18 +22,8 @@ export interface CreditMoney {
 
 const keyOf = (creditRowId: string, what: string) => `bank-credit:${creditRowId}:${what}`;
 
-function move(kind: string, credit: CreditMoney, what: string, debit: LedgerAccountSpec, creditTo: LedgerAccountSpec): JournalInput {
-  const amount = new Decimal(credit.amount);
-  return {
-    kind,
-    reference: credit.id,
-    idempotencyKey: keyOf(credit.id, what),
-    entries: [
-      { account: debit, amount },
-      { account: creditTo, amount: amount.negated() },
-    ],
-  };
-}
+const move = (kind: string, credit: CreditMoney, what: string, debit: LedgerAccountSpec, creditTo: LedgerAccountSpec) =>
+  movement({ kind, reference: credit.id, idempotencyKey: keyOf(credit.id, what) }, debit, creditTo, new Decimal(credit.amount));
 
 const personOf = (credit: CreditMoney) => {
   if (!credit.userId) throw new Error(`bank credit ${credit.id} has no person to credit`);

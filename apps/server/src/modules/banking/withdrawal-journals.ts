@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { accounts, type JournalInput } from '../ledger/index.ts';
+import { accounts, type LedgerAccountSpec, movement } from '../ledger/index.ts';
 
 /**
  * The journals of a withdrawal (docs/rules/bank-transfers.md), each keyed by the withdrawal:
@@ -19,18 +19,8 @@ export interface WithdrawalMoney {
 
 export const withdrawalKey = (id: string, what: string) => `withdrawal:${id}:${what}`;
 
-function move(kind: string, money: WithdrawalMoney, what: string, debit: JournalInput['entries'][0]['account'], credit: typeof debit) {
-  const amount = new Decimal(money.amount);
-  return {
-    kind,
-    reference: money.id,
-    idempotencyKey: withdrawalKey(money.id, what),
-    entries: [
-      { account: debit, amount },
-      { account: credit, amount: amount.negated() },
-    ],
-  } satisfies JournalInput;
-}
+const move = (kind: string, money: WithdrawalMoney, what: string, debit: LedgerAccountSpec, credit: LedgerAccountSpec) =>
+  movement({ kind, reference: money.id, idempotencyKey: withdrawalKey(money.id, what) }, debit, credit, new Decimal(money.amount));
 
 export const submittedJournal = (money: WithdrawalMoney) =>
   move(

@@ -2,3 +2,4 @@ export { accounts, CUSTOMER_BALANCE_PREFIX } from './chart-of-accounts.ts';
 export { createLedgerModule } from './ledger.module.ts';
 export { type JournalInput, type Ledger, type LedgerAccountSpec, type PostedJournal } from './ledger.ts';
 export { isOverdraftError } from './overdraft.ts';
+export { movement } from './movement.ts';

@@ -1,8 +1,7 @@
 import type { QuoteFees } from '@causeway/contracts';
 import Decimal from 'decimal.js';
 import type { NetworkFee } from '../../providers/chain/chain.ts';
-import { accounts } from '../ledger/index.ts';
-import type { JournalInput, LedgerAccountSpec } from '../ledger/index.ts';
+import { accounts, type JournalInput, movement } from '../ledger/index.ts';
 export { isOverdraftError } from '../ledger/index.ts';
 
 /**
@@ -42,22 +41,6 @@ export interface OrderMoney {
 const keyOf = (orderId: string, what: string) => `order:${orderId}:${what}`;
 /** The reservation's key: a payout is booked against the reserve only for an order that has one. */
 export const reservationKey = (orderId: string) => keyOf(orderId, 'reserve');
-
-/** One amount moved from one account to another: `debit` takes it, `credit` gives it. */
-export function movement(
-  journal: Pick<JournalInput, 'kind' | 'reference' | 'idempotencyKey'>,
-  debit: LedgerAccountSpec,
-  credit: LedgerAccountSpec,
-  amount: Decimal,
-): JournalInput {
-  return {
-    ...journal,
-    entries: [
-      { account: debit, amount },
-      { account: credit, amount: amount.negated() },
-    ],
-  };
-}
 
 const isKlarna = (order: Pick<OrderMoney, 'channelCode'>) => order.channelCode === 'KLARNA';
 /** A bank-transfer buy is paid from the buyer's balance (bank-payment.ts BALANCE_PROCESSOR). */

@@ -1,8 +1,7 @@
 import type { QuoteFees } from '@causeway/contracts';
 import Decimal from 'decimal.js';
-import { accounts } from '../ledger/index.ts';
+import { accounts, movement } from '../ledger/index.ts';
 import type { JournalInput } from '../ledger/index.ts';
-import { movement } from './order-journals.ts';
 
 /**
  * The journals of a card sell (docs/rules/sell-deposits.md), each keyed so a repeated step posts
