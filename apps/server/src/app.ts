@@ -16,6 +16,7 @@ import { healthModule } from './modules/health/index.ts';
 import { helpModule } from './modules/help/index.ts';
 import { identityModule } from './modules/identity/index.ts';
 import { kycModule } from './modules/kyc/index.ts';
+import { kybModule } from './modules/kyb/index.ts';
 import { legalModule } from './modules/legal/index.ts';
 import { merchantModule } from './modules/merchant/index.ts';
 import { onChainModule } from './modules/on-chain/index.ts';
@@ -43,6 +44,7 @@ import { loadServerSecret } from './platform/server-secret.repository.ts';
 import { type AnyServerModule, createFaceRegistry, type ModuleContext } from './platform/server-module.ts';
 import { registerCompression, registerWebApp } from './platform/web-app.ts';
 import { createWebhookIntake } from './platform/webhook-intake.ts';
+import { SANDBOX_KYB_WEBHOOK_PATH } from './providers/kyb/index.ts';
 import { chooseProviders } from './providers/provider-kinds.ts';
 import { createProviders } from './providers/registry.ts';
 import { uploadOrigins } from './providers/storage/index.ts';
@@ -74,6 +76,7 @@ export const MODULES: readonly AnyServerModule[] = [
   botCheckModule,
   merchantModule,
   kycModule,
+  kybModule,
   uploadsModule,
   cardsModule,
   walletsModule,
@@ -152,6 +155,9 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
     // The sandbox vendor posts its webhooks through our own HTTP intake, signature and all.
     deliverKycWebhook: async (body, headers) =>
       (await app.inject({ method: 'POST', url: `${API_BASE}${PATHS.kycWebhook}`, payload: body, headers })).statusCode,
+    // The sandbox KYB reviewer posts to the one webhook intake, as provider 'kyb'.
+    deliverKybWebhook: async (body, headers) =>
+      (await app.inject({ method: 'POST', url: SANDBOX_KYB_WEBHOOK_PATH, payload: body, headers })).statusCode,
   });
   const rateLimiter = createRateLimiter(database.db);
   const rateLimitHousekeeping = registerRateLimitHousekeeping({ worker: jobs, queue, rateLimiter, clock });

@@ -133,6 +133,18 @@ export const configSchema = z
     KYC_FLOW_VERSION: z.enum(['V1', 'V2']).default('V1'),
     /** docs/sandbox.md: how long the sandbox vendor waits before a Pass. */
     SANDBOX_KYC_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
+    /** The business verification level company applicants are created at (a Sumsub KYB level name). */
+    KYB_LEVEL_NAME: z
+      .string()
+      .regex(/^[\w-]{1,64}$/, 'must be a level name: letters, digits, _ and -')
+      .default('basic-kyb-level'),
+    /** Sumsub only: the applicant action level that reviews the enhanced due diligence answers (providers/kyb/sumsub-kyb.ts). */
+    SUMSUB_KYB_EDD_LEVEL_NAME: z
+      .string()
+      .regex(/^[\w-]{1,64}$/, 'must be a level name: letters, digits, _ and -')
+      .default('kyb-edd-level'),
+    /** docs/sandbox.md: how long the sandbox KYB reviewer takes to decide. */
+    SANDBOX_KYB_REVIEW_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
     SUMSUB_APP_TOKEN: z.string().min(1).optional(),
     SUMSUB_SECRET_KEY: z.string().min(1).optional(),
     SUMSUB_WEBHOOK_SECRET: z.string().min(1).optional(),

@@ -60,6 +60,13 @@ export const ERROR_MEANINGS = {
   VerificationCannotStart: 'Verification cannot start now: it passed, is under review, or the account is blocked. (chosen)',
   DocumentFileUnknown: 'A document file is not one this person uploaded, or is missing. (chosen)',
   EntitySwitchNotDue: 'No entity switch is due for this account, or the statement does not match its target entity. (chosen)',
+  KybNotEditable: 'The verification form was submitted: it can change again only when the reviewer asks for corrections. (chosen)',
+  KybIncomplete: 'The verification form is not complete: the message names what is missing. (chosen)',
+  KybRuleBroken: 'A business verification rule is not met: the message says which. (chosen)',
+  KybEntryNotFound: 'No such person or company in this business verification. (chosen)',
+  KybLinkInvalid: 'This verification link is invalid or has expired: ask the business to send a new one. (chosen)',
+  KybEmailTooSoon: 'The verification email was sent moments ago, or too often today: try again later. (chosen)',
+  KybEddNotRequested: 'Enhanced due diligence is not asked of this business now. (chosen)',
   // Cards (docs/rules/validation.md card rules, docs/rules/limits.md limits). Codes ours (chosen); meanings from the spec's texts.
   CardNumberInvalid: 'Please enter a valid card number.',
   CardExpired: 'This card has expired.',

@@ -59,6 +59,14 @@ export const ERROR_CATALOGUE = {
   VerificationCannotStart: { code: 'KYC0000001', httpStatus: 409 },
   DocumentFileUnknown: { code: 'KYC0000002', httpStatus: 400 },
   EntitySwitchNotDue: { code: 'KYC0000003', httpStatus: 409 },
+  // Business verification (docs/rules/kyb.md). Codes ours (chosen).
+  KybNotEditable: { code: 'KYB0000001', httpStatus: 409 },
+  KybIncomplete: { code: 'KYB0000002', httpStatus: 400 },
+  KybRuleBroken: { code: 'KYB0000003', httpStatus: 400 },
+  KybEntryNotFound: { code: 'KYB0000004', httpStatus: 404 },
+  KybLinkInvalid: { code: 'KYB0000005', httpStatus: 403 },
+  KybEmailTooSoon: { code: 'KYB0000006', httpStatus: 429 },
+  KybEddNotRequested: { code: 'KYB0000007', httpStatus: 409 },
   // Cards (docs/rules/validation.md card rules, docs/rules/limits.md limits). Codes ours (chosen); meanings from the spec's texts.
   CardNumberInvalid: { code: 'CRD0000001', httpStatus: 400 },
   CardExpired: { code: 'CRD0000002', httpStatus: 400 },

@@ -2,6 +2,7 @@
 export const API_BASE = '/prod-api';
 
 const CUSTOMER = '/capi/v1/customer';
+const KYB = '/kyc-main/client/kyb';
 
 /**
  * Call paths relative to API_BASE, exactly as the spec names them. Where the spec says
@@ -85,6 +86,28 @@ export const PATHS = {
   kycWebhook: '/kyc-main/webhook/applicant',
   signUpload: '/kyc-main/client/aws-s3/s3/sign-upload',
   signUploadKyb: '/kyc-main/client/aws-s3/s3/sign-upload-kyb-temple',
+  /** Business verification (KYB), under /kyc-main/client/kyb (the spec names the calls, not their folder). */
+  kybGatenoxInviteUrl: `${KYB}/get-gatenox-invite-url`,
+  kybDocType: `${KYB}/doc-type`,
+  kybOwnershipType: `${KYB}/ownership-type`,
+  kybBasicInfoGet: `${KYB}/basic-info/get`,
+  kybBasicInfoUpdate: `${KYB}/basic-info/update`,
+  kybSubmitAll: `${KYB}/submit-all`,
+  kybIndividualList: `${KYB}/individual/list`,
+  kybIndividualUpdate: `${KYB}/individual/update`,
+  kybIndividualDelete: `${KYB}/individual/delete`,
+  kybIndividualCheckSame: `${KYB}/individual/check-same`,
+  kybIndividualSendEmail: `${KYB}/individual/send-email`,
+  kybIndividualAccessToken: `${KYB}/individual/get-access-token-kyb`,
+  kybCompanyList: `${KYB}/company/list`,
+  kybCompanyUpdate: `${KYB}/company/update`,
+  kybCompanyDelete: `${KYB}/company/delete`,
+  kybEddQuestionnaire: `${KYB}/edd-info/questionnaire/query`,
+  kybEddSubmitAll: `${KYB}/edd-info/submit-all`,
+  kybQuestionnaireCommit: `${KYB}/questionnaire/commit`,
+  /** (chosen) The portal header's company name and logo, and setting the logo. */
+  kybCompanyHeader: `${KYB}/company-header`,
+  kybLogo: `${KYB}/logo`,
   /** (chosen) The phone handoff of the file-upload page: create (session), files (session, GET), then the phone's ticket calls. */
   uploadHandoffCreate: '/kyc-main/client/upload-handoff/create',
   uploadHandoffFiles: '/kyc-main/client/upload-handoff/files',

@@ -1,9 +1,9 @@
-import { AGREEMENT_VERSIONS } from '@causeway/contracts';
+import { AGREEMENT_VERSIONS, type GeneralData } from '@causeway/contracts';
 import { inArray } from 'drizzle-orm';
 import { hashPassword } from '../modules/identity/password-hasher.ts';
 import { newId } from '../platform/crypto.ts';
 import type { Database } from '../db/client.ts';
-import { kybProfiles, kycProfiles, users } from '../db/schema/index.ts';
+import { kybApplications, kybProfiles, kycProfiles, users } from '../db/schema/index.ts';
 
 /** docs/sandbox.md, "Seeded accounts": people and tests sign in with these. */
 export const DEMO_PASSWORD = 'Causeway-demo-2026!';
@@ -11,6 +11,19 @@ export const DEMO_ACCOUNTS = [
   { email: 'demo@causeway.test', userType: 'Individual' },
   { email: 'business@causeway.test', userType: 'Corporate' },
 ] as const;
+
+/** The demo business's company (docs/sandbox.md): verified, so its portal trades at once. */
+const DEMO_COMPANY = {
+  jurisdiction: 'LT',
+  companyName: 'Causeway Demo Trading UAB',
+  tradeNames: [],
+  registrationNumber: '304589123',
+  legalEntityType: 'PRIVATE_LIMITED_COMPANY',
+  incorporationDate: '2019-05-14',
+  website: 'https://causeway.test',
+  businessEmail: 'business@causeway.test',
+  taxId: 'LT100011471613',
+} satisfies GeneralData;
 
 /** docs/sandbox.md: the demo individual starts verified (KYC Pass), the demo business KYB Pass. */
 const DEMO_KYC = {
@@ -71,6 +84,18 @@ async function seedDemoVerification(db: Database): Promise<void> {
       .values({ userId: individual, provider: 'sandbox', levelName: 'basic-kyc-level', kycStatus: 'Pass', kycLevel: 1, ...DEMO_KYC })
       .onConflictDoNothing();
   }
-  if (business)
+  if (business) {
     await db.insert(kybProfiles).values({ userId: business, kybBasicStatus: 'Pass', verificationStatus: 'Pass' }).onConflictDoNothing();
+    await db
+      .insert(kybApplications)
+      .values({
+        userId: business,
+        generalData: DEMO_COMPANY,
+        companyReview: 'passed',
+        submittedAt: new Date(),
+        allOwnersDeclared: true,
+        informationAccurate: true,
+      })
+      .onConflictDoNothing();
+  }
 }

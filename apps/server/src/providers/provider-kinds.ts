@@ -53,6 +53,16 @@ export const PROVIDER_KINDS = {
     chosenBySetting: { vendor: 'sumsub', variables: ['SUMSUB_APP_TOKEN', 'SUMSUB_SECRET_KEY', 'SUMSUB_WEBHOOK_SECRET'] },
     requires: { sumsub: ['SUMSUB_APP_TOKEN', 'SUMSUB_SECRET_KEY', 'SUMSUB_WEBHOOK_SECRET'] },
   },
+  /**
+   * sandbox: our own reviewer deciding by company name, its webhooks through our intake (/webhooks/kyb);
+   * sumsub: Sumsub's company applicants. The same Sumsub account as kyc, so the same secrets choose it:
+   * an install that verifies people with Sumsub verifies businesses there too.
+   */
+  kyb: {
+    vendors: ['sandbox', 'sumsub'],
+    chosenBySetting: { vendor: 'sumsub', variables: ['SUMSUB_APP_TOKEN', 'SUMSUB_SECRET_KEY', 'SUMSUB_WEBHOOK_SECRET'] },
+    requires: { sumsub: ['SUMSUB_APP_TOKEN', 'SUMSUB_SECRET_KEY', 'SUMSUB_WEBHOOK_SECRET'] },
+  },
   /** sandbox: a seeded walk, offline; kraken: Kraken's public ticker (no key). */
   prices: {
     vendors: ['sandbox', 'kraken'],
@@ -190,8 +200,12 @@ export function providerProblems(settings: ProviderSettings): Array<{ variable: 
     }
     const choice = chooseProvider(settings, kind);
     const needed = declarationOf(kind).requires[choice.vendor] ?? [];
-    for (const missing of needed.filter((name) => !isSet(settings[name])))
-      problems.push({ variable: missing, message: `must be set when ${choice.because ?? `${variable} is ${choice.vendor}`}` });
+    for (const missing of needed.filter((name) => !isSet(settings[name]))) {
+      const message = `must be set when ${choice.because ?? `${variable} is ${choice.vendor}`}`;
+      // Kinds sharing a vendor's settings (kyc and kyb: Sumsub) would say the same thing twice.
+      if (!problems.some((problem) => problem.variable === missing && problem.message === message))
+        problems.push({ variable: missing, message });
+    }
   }
   return problems;
 }

@@ -65,12 +65,13 @@ function problemsOf(env: Record<string, string>): string[] {
 }
 
 describe('the provider registry: one rule chooses every kind', () => {
-  it('declares the thirteen kinds, each with its <KIND>_PROVIDER variable', () => {
+  it('declares the fourteen kinds, each with its <KIND>_PROVIDER variable', () => {
     expect(PROVIDER_KIND_NAMES.map(kindVariable)).toEqual([
       'MAIL_PROVIDER',
       'GEO_PROVIDER',
       'BOT_CHECK_PROVIDER',
       'KYC_PROVIDER',
+      'KYB_PROVIDER',
       'PRICES_PROVIDER',
       'CARD_PROCESSOR_PROVIDER',
       'CHAIN_PROVIDER',
@@ -87,6 +88,7 @@ describe('the provider registry: one rule chooses every kind', () => {
       'geo',
       'bot-check',
       'kyc',
+      'kyb',
       'prices',
       'card-processor',
       'chain',
@@ -102,6 +104,7 @@ describe('the provider registry: one rule chooses every kind', () => {
       geo: 'sandbox',
       'bot-check': 'sandbox',
       kyc: 'sandbox',
+      kyb: 'sandbox',
       prices: 'sandbox',
       'card-processor': 'sandbox',
       chain: 'sandbox',
@@ -131,6 +134,7 @@ describe('the provider registry: one rule chooses every kind', () => {
     ['geo', { IPINFO_TOKEN: 'token' }, 'ipinfo', 'IPINFO_TOKEN'],
     ['bot-check', settingsFor('bot-check', 'recaptcha'), 'recaptcha', 'RECAPTCHA_SECRET'],
     ['kyc', settingsFor('kyc', 'sumsub'), 'sumsub', 'SUMSUB_APP_TOKEN'],
+    ['kyb', settingsFor('kyb', 'sumsub'), 'sumsub', 'SUMSUB_APP_TOKEN'],
     ['storage', { S3_BUCKET: 'causeway-docs' }, 's3', 'S3_BUCKET'],
     ['translations', settingsFor('translations', 'remote'), 'remote', 'I18N_HOST'],
   ] as const)('%s: the older way still chooses (%j)', (kind, env, vendor, chosenBy) => {
@@ -217,6 +221,7 @@ describe('createProviders', () => {
     publicUrl: '',
     cardFingerprintKey: Buffer.alloc(32, 1),
     deliverKycWebhook: async () => 200,
+    deliverKybWebhook: async () => 200,
   };
   const kindsBuilt = (config: Config) => {
     const providers = createProviders(config, deps);
@@ -230,7 +235,7 @@ describe('createProviders', () => {
       expect(providers[kind].selfHosted).toBe(providers[kind].provider);
     expect(providers.mail.selfHosted).toBeDefined();
     expect(providers['help-desk'].selfHosted).toBeDefined();
-    for (const kind of ['geo', 'bot-check', 'prices', 'chain', 'address-screening', 'translations'] as const)
+    for (const kind of ['geo', 'bot-check', 'kyb', 'prices', 'chain', 'address-screening', 'translations'] as const)
       expect(providers[kind].selfHosted).toBeUndefined();
   });
 
@@ -249,7 +254,7 @@ describe('createProviders', () => {
       ALLOW_SANDBOX: 'all',
     });
     expect(() =>
-      createProviders({ ...allowed, ALLOW_SANDBOX: ['mail', 'geo', 'bot-check', 'kyc', 'prices', 'chain', 'bank', 'klarna'] }, deps),
+      createProviders({ ...allowed, ALLOW_SANDBOX: ['mail', 'geo', 'bot-check', 'kyc', 'kyb', 'prices', 'chain', 'bank', 'klarna'] }, deps),
     ).toThrow(/2 bad variable\(s\)[\s\S]*the sandbox card-processor is refused[\s\S]*the sandbox address-screening is refused/);
   });
 });

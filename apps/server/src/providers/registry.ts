@@ -16,6 +16,9 @@ import { createIpinfoGeo } from './geo/ipinfo.ts';
 import { createKlarna } from './klarna/index.ts';
 import { createSandboxGeo } from './geo/sandbox.ts';
 import { createHelpDesk } from './help-desk/index.ts';
+import { createSandboxKyb } from './kyb/sandbox/sandbox-kyb.ts';
+import { createSandboxKybRepository } from './kyb/sandbox/sandbox-kyb.repository.ts';
+import { createSumsubKyb } from './kyb/sumsub-kyb.ts';
 import { createSandboxKyc, type WebhookDelivery } from './kyc/sandbox/sandbox-kyc.ts';
 import { createSandboxKycRepository } from './kyc/sandbox/sandbox-kyc.repository.ts';
 import { createSumsubKyc } from './kyc/sumsub.ts';
@@ -49,6 +52,8 @@ export interface ProviderDeps {
   cardFingerprintKey: Buffer;
   /** How the sandbox KYC vendor posts its webhooks: through our own HTTP intake, signature and all. */
   deliverKycWebhook: WebhookDelivery;
+  /** How the sandbox KYB reviewer posts its webhooks: through our own intake (POST /webhooks/kyb), signature and all. */
+  deliverKybWebhook: WebhookDelivery;
 }
 
 /**
@@ -113,6 +118,31 @@ const FACTORIES = {
       deliver: deps.deliverKycWebhook,
     });
     return { provider: sandbox, selfHosted: sandbox };
+  },
+
+  // The sandbox reviewer has no page of its own (our onboarding form is its form): nothing for app.ts to serve.
+  kyb: (vendor, config, deps) => {
+    if (vendor === 'sumsub') {
+      const provider = createSumsubKyb({
+        appToken: config.SUMSUB_APP_TOKEN ?? '',
+        secretKey: config.SUMSUB_SECRET_KEY ?? '',
+        webhookSecret: config.SUMSUB_WEBHOOK_SECRET ?? '',
+        eddLevelName: config.SUMSUB_KYB_EDD_LEVEL_NAME,
+        ...(config.SUMSUB_BASE_URL ? { baseUrl: config.SUMSUB_BASE_URL } : {}),
+        now: () => deps.clock.now(),
+      });
+      return { provider, selfHosted: undefined };
+    }
+    const provider = createSandboxKyb({
+      repository: createSandboxKybRepository(deps.db),
+      queue: deps.queue,
+      worker: deps.worker,
+      clock: deps.clock,
+      webhookSecret: deriveKey(deps.serverSecret, 'sandbox-kyb-webhook').toString('hex'),
+      reviewMs: config.SANDBOX_KYB_REVIEW_MS,
+      deliver: deps.deliverKybWebhook,
+    });
+    return { provider, selfHosted: undefined };
   },
 
   prices: (vendor, config, deps) => ({

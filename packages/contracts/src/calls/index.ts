@@ -5,6 +5,7 @@ import { CARD_AND_WALLET_CALLS } from './cards-and-wallets.ts';
 import type { CallDefinition } from './define-call.ts';
 import { HELP_CALLS } from './help.ts';
 import { HISTORY_EXPORT_CALLS } from './history-export.ts';
+import { KYB_CALLS } from './kyb.ts';
 import { KYC_CALLS } from './kyc.ts';
 import { MERCHANT_CALLS } from './merchant.ts';
 import { ORDER_CALLS } from './orders.ts';
@@ -22,6 +23,7 @@ export {
   CARD_AND_WALLET_CALLS,
   HELP_CALLS,
   HISTORY_EXPORT_CALLS,
+  KYB_CALLS,
   KYC_CALLS,
   MERCHANT_CALLS,
   ORDER_CALLS,
@@ -40,6 +42,7 @@ export const CALLS = {
   ...AUTHENTICATOR_CALLS,
   ...MERCHANT_CALLS,
   ...KYC_CALLS,
+  ...KYB_CALLS,
   ...UPLOAD_CALLS,
   ...CARD_AND_WALLET_CALLS,
   ...BANK_ACCOUNT_CALLS,

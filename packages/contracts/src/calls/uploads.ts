@@ -32,7 +32,7 @@ export const UPLOAD_CALLS = {
   signUploadKyb: defineCall({
     method: 'POST',
     path: PATHS.signUploadKyb,
-    caller: 'individual',
+    caller: 'business',
     tags,
     summary: 'A 10-minute URL to PUT one business document to (jpg, jpeg, png, pdf; 10 KB to 5120 KB)',
     body: signUploadRequestSchema,

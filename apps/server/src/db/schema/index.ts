@@ -4,6 +4,7 @@ export * from './platform.ts';
 export * from './merchant.ts';
 export * from './jobs.ts';
 export * from './kyc.ts';
+export * from './kyb.ts';
 export * from './uploads.ts';
 export * from './ledger.ts';
 export * from './orders.ts';

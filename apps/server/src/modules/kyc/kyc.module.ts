@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import type { JobQueueRepository } from '../../jobs/job-queue.repository.ts';
 import type { JobWorker } from '../../jobs/job-worker.ts';
 import type { Clock } from '../../platform/clock.ts';
-import type { KycProvider } from '../../providers/kyc/kyc-provider.ts';
+import type { ApplicantReview, KycProvider } from '../../providers/kyc/kyc-provider.ts';
 import type { StorageProvider } from '../../providers/storage/index.ts';
 import type { IdentityFace } from '../identity/index.ts';
 import { JOB_APPLY_REVIEW } from './kyc-webhook.routes.ts';
@@ -44,13 +44,18 @@ export function createKycModule(deps: {
 
   // A webhook is a nudge: the vendor's current review is read and applied, so a replayed or
   // late event ends in the same state as the newest one.
+  // Applicants that are not an account's own (a business's director, owner or trader) go to whoever made them.
+  const otherApplicants: Array<(review: ApplicantReview) => Promise<boolean>> = [];
   deps.worker.register(JOB_APPLY_REVIEW, async (payload) => {
     const { applicantId, eventKey } = payload as { applicantId: string; eventKey: string };
+    const review = await deps.provider.getReview(applicantId); // an outage throws: retried
     try {
-      await service.applyReview(await deps.provider.getReview(applicantId));
+      await service.applyReview(review);
     } catch (error) {
-      if (!(error instanceof UnknownApplicantError)) throw error; // an outage: retried
-      deps.log.warn({ applicantId }, 'vendor webhook about an applicant we do not know: ignored');
+      if (!(error instanceof UnknownApplicantError)) throw error;
+      let taken = false;
+      for (const take of otherApplicants) taken ||= await take(review);
+      if (!taken) deps.log.warn({ applicantId }, 'vendor webhook about an applicant we do not know: ignored');
     }
     await repository.markEventProcessed(eventKey, deps.clock.now());
   });
@@ -83,7 +88,9 @@ export function createKycModule(deps: {
     const name = [profile.firstName, profile.lastName].filter(Boolean).join(' ').trim();
     return name || null;
   };
-  return { repository, service, entitySwitch, sharedKyc, verificationOf, verifiedNameOf };
+  /** Takes the reviews of applicants no account owns (false: not mine either). */
+  const takeOtherApplicants = (take: (review: ApplicantReview) => Promise<boolean>) => void otherApplicants.push(take);
+  return { repository, service, entitySwitch, sharedKyc, verificationOf, verifiedNameOf, takeOtherApplicants };
 }
 
 export type KycModule = ReturnType<typeof createKycModule>;
@@ -95,6 +102,11 @@ export interface KycFace {
   verifiedNameOf(userId: string): Promise<string | null>;
   /** Imports the KYC a merchant shared (its entry's kycShareToken) into a proved account. */
   shareKyc(userId: string, shareToken: string): Promise<void>;
+  /**
+   * Hands the vendor's reviews of applicants no account owns to `take` (the business's people, whose
+   * applicants the kyb module makes): it answers whether the applicant was its own.
+   */
+  takeOtherApplicants(take: (review: ApplicantReview) => Promise<boolean>): void;
 }
 
 /** A person's verification as orders read it: its status (Pass lets them buy), its level (their limits) and their country. */

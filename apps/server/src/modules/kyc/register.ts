@@ -35,9 +35,16 @@ export const kycModule = defineModule('kyc', ({ app, db, queue, jobs, clock, con
     clock,
     amountRange: (userId, pair) => orders().amountRange(userId, pair),
   });
+  // A business's verification is its KYB (the kyb module, registered after this one).
+  const kyb = faces.later('kyb');
   return {
-    verificationOf: kyc.verificationOf,
-    verifiedNameOf: kyc.verifiedNameOf,
+    verificationOf: async (userId) => {
+      const own = await kyc.verificationOf(userId);
+      if (own?.kycStatus === 'Pass') return own; // the hot path: one prepared query
+      return (await kyb().verificationOf(userId)) ?? own;
+    },
+    verifiedNameOf: async (userId) => (await kyc.verifiedNameOf(userId)) ?? kyb().verifiedNameOf(userId),
+    takeOtherApplicants: kyc.takeOtherApplicants,
     shareKyc: (userId, shareToken) => kyc.sharedKyc.request(userId, shareToken),
   };
 });

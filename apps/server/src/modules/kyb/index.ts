@@ -1,0 +1,2 @@
+export { type KybFace } from './kyb.module.ts';
+export { kybModule } from './register.ts';
