@@ -50,32 +50,41 @@ export const kybAddressSchema = z.object({
 });
 export type KybAddress = z.infer<typeof kybAddressSchema>;
 
-export const generalDataSchema = z
-  .object({
-    jurisdiction: countryCode,
-    companyName: textField,
-    tradeNames: z.array(textField).max(5, 'at most 5 trade names'),
-    registrationNumber: z.string().trim().min(1).max(40),
-    legalEntityType: z.enum(LEGAL_ENTITY_TYPES),
-    incorporationDate: isoDate,
-    website: z.string().trim().max(200).url('must be a web address such as https://example.com'),
-    businessEmail: z.email('must be an email address').max(254),
-    taxId: z.string().trim().min(1).max(40),
-  })
-  .partial()
-  .strict();
+/**
+ * A section's update: every field may be left out (kept as saved) or null (cleared). The stored form holds no
+ * nulls (but businessAddress's), so a section read back (`z.object(shape).partial()`) has its fields or none.
+ */
+const sectionUpdate = <Shape extends z.ZodRawShape>(shape: Shape) =>
+  z
+    .object(
+      Object.fromEntries(Object.entries(shape).map(([key, field]) => [key, (field as z.ZodType).nullable().optional()])) as unknown as {
+        [K in keyof Shape]: z.ZodOptional<z.ZodNullable<Shape[K]>>;
+      },
+    )
+    .strict();
+
+const generalDataShape = {
+  jurisdiction: countryCode,
+  companyName: textField,
+  tradeNames: z.array(textField).max(5, 'at most 5 trade names'),
+  registrationNumber: z.string().trim().min(1).max(40),
+  legalEntityType: z.enum(LEGAL_ENTITY_TYPES),
+  incorporationDate: isoDate,
+  website: z.string().trim().max(200).url('must be a web address such as https://example.com'),
+  businessEmail: z.email('must be an email address').max(254),
+  taxId: z.string().trim().min(1).max(40),
+};
+export const generalDataSchema = z.object(generalDataShape).partial().strict();
 export type GeneralData = z.infer<typeof generalDataSchema>;
 
-export const businessDataSchema = z
-  .object({
-    registeredAddress: kybAddressSchema,
-    /** Null: the business operates from its registered address. */
-    businessAddress: kybAddressSchema.nullable(),
-    mainActivities: longText,
-    documents: z.partialRecord(z.enum(KYB_DOCUMENT_TYPES), filePaths),
-  })
-  .partial()
-  .strict();
+const businessDataShape = {
+  registeredAddress: kybAddressSchema,
+  /** Null: the business operates from its registered address (in an update, the one null kept, not cleared). */
+  businessAddress: kybAddressSchema.nullable(),
+  mainActivities: longText,
+  documents: z.partialRecord(z.enum(KYB_DOCUMENT_TYPES), filePaths),
+};
+export const businessDataSchema = z.object(businessDataShape).partial().strict();
 export type BusinessData = z.infer<typeof businessDataSchema>;
 
 export const cryptoAddressSchema = z.object({
@@ -84,28 +93,26 @@ export const cryptoAddressSchema = z.object({
   memo: z.string().trim().max(64).nullable(),
 });
 
-export const businessProfileFinancialsSchema = z
-  .object({
-    sourceOfFunds: z.enum(SOURCES_OF_FUNDS),
-    sourceOfFundsDescription: longText,
-    sourceOfFundsFiles: filePaths,
-    sourceOfWealth: z.enum(SOURCES_OF_WEALTH),
-    sourceOfWealthDescription: longText,
-    sourceOfWealthFiles: filePaths,
-    plannedMonthlyTurnover: z.enum(MONTHLY_TURNOVER_BANDS),
-    cryptoAddresses: z.array(cryptoAddressSchema).max(KYB_MAX_CRYPTO_ADDRESSES),
-  })
-  .partial()
-  .strict();
+const financialsShape = {
+  sourceOfFunds: z.enum(SOURCES_OF_FUNDS),
+  sourceOfFundsDescription: longText,
+  sourceOfFundsFiles: filePaths,
+  sourceOfWealth: z.enum(SOURCES_OF_WEALTH),
+  sourceOfWealthDescription: longText,
+  sourceOfWealthFiles: filePaths,
+  plannedMonthlyTurnover: z.enum(MONTHLY_TURNOVER_BANDS),
+  cryptoAddresses: z.array(cryptoAddressSchema).max(KYB_MAX_CRYPTO_ADDRESSES),
+};
+export const businessProfileFinancialsSchema = z.object(financialsShape).partial().strict();
 export type BusinessProfileFinancials = z.infer<typeof businessProfileFinancialsSchema>;
 
 export const kybSectionSchema = z.enum(KYB_COMPANY_SECTIONS);
 
 /** basic-info/update: one company section as the person has it so far (fields left out stay as saved; null clears). */
 export const kybBasicInfoUpdateSchema = z.discriminatedUnion('section', [
-  z.object({ section: z.literal('GeneralData'), data: generalDataSchema }).strict(),
-  z.object({ section: z.literal('BusinessData'), data: businessDataSchema }).strict(),
-  z.object({ section: z.literal('BusinessProfileFinancials'), data: businessProfileFinancialsSchema }).strict(),
+  z.object({ section: z.literal('GeneralData'), data: sectionUpdate(generalDataShape) }).strict(),
+  z.object({ section: z.literal('BusinessData'), data: sectionUpdate(businessDataShape) }).strict(),
+  z.object({ section: z.literal('BusinessProfileFinancials'), data: sectionUpdate(financialsShape) }).strict(),
   z
     .object({
       section: z.literal('Declarations'),

@@ -20,6 +20,8 @@ import enSandbox from './en/sandbox.json' with { type: 'json' };
 import enBankAccounts from './en/bank-accounts.json' with { type: 'json' };
 import enBanking from './en/banking.json' with { type: 'json' };
 import enBankOrders from './en/bank-orders.json' with { type: 'json' };
+import enKyb from './en/kyb.json' with { type: 'json' };
+import enPortal from './en/portal.json' with { type: 'json' };
 
 export {
   enAuth,
@@ -30,8 +32,10 @@ export {
   enHelp,
   enHelpForm,
   enHome,
+  enKyb,
   enOrders,
   enPages,
+  enPortal,
   enRisk,
   enSandbox,
   enSecurity,
@@ -57,4 +61,6 @@ export const bundledEnglish = {
   home: enHome,
   sandbox: enSandbox,
   bankAccounts: enBankAccounts,
+  kyb: enKyb,
+  portal: enPortal,
 };

@@ -10,8 +10,10 @@ export {
   enHelp,
   enHelpForm,
   enHome,
+  enKyb,
   enOrders,
   enPages,
+  enPortal,
   enRisk,
   enSandbox,
   enSecurity,
@@ -35,6 +37,8 @@ import zhSandbox from './zh/sandbox.json' with { type: 'json' };
 import zhBankAccounts from './zh/bank-accounts.json' with { type: 'json' };
 import zhBanking from './zh/banking.json' with { type: 'json' };
 import zhBankOrders from './zh/bank-orders.json' with { type: 'json' };
+import zhKyb from './zh/kyb.json' with { type: 'json' };
+import zhPortal from './zh/portal.json' with { type: 'json' };
 
 /** Translation project id of docs/rules/limits.md; get-translations answers only for it. */
 export const TRANSLATION_PROJECT_ID = 39;
@@ -68,6 +72,8 @@ export const bundledTranslations: Record<Language, TextTree> = {
     home: zhHome,
     sandbox: zhSandbox,
     bankAccounts: zhBankAccounts,
+    kyb: zhKyb,
+    portal: zhPortal,
   },
 };
 

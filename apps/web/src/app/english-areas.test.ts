@@ -20,6 +20,8 @@ const FEATURE_AREAS: Record<string, string[]> = {
   home: ['home'],
   sandbox: ['sandbox'],
   'bank-accounts': ['bankAccounts'],
+  'business-verification': ['kyb'],
+  portal: ['portal'],
 };
 const FIRST_LOAD_AREAS = ['common', 'ui', 'pages', 'auth', 'security', 'verification'];
 

@@ -59,6 +59,9 @@ describe('route rules of docs/rules/screens.md', () => {
     expect(layoutFor('/corporation-portal/home')).toBe('business');
     expect(layoutFor('/corporation-portal/transaction')).toBe('business');
     expect(layoutFor('/business-account-form')).toBe('simpleHeader');
+    expect(layoutFor('/business-status')).toBe('simpleHeader');
+    expect(layoutFor('/account-linking-failed')).toBe('bare');
+    expect(layoutFor('/account-linking-success')).toBe('bare');
     expect(layoutFor('/dashboard')).toBe('main');
   });
 

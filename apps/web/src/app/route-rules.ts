@@ -30,6 +30,11 @@ export const NO_LOGIN_ROUTES: ReadonlySet<string> = new Set([
   'file-upload',
   'join-mailing-list',
   'account-unsupport-roma',
+  // A declared person's own identity verification, from the emailed link's ticket (docs/rules/kyb.md "Its people").
+  'kyb-verify',
+  // The end of a merchant's link for a business (docs/rules/kyb.md gating): what the query says, no call.
+  'account-linking-failed',
+  'account-linking-success',
 ]);
 
 export { LOGIN_ROUTE_BY_MODE } from '@/lib/mode';
@@ -93,10 +98,18 @@ export function headerFlags(path: string): { home: boolean; buy: boolean } {
   return { home: segment === 'dashboard', buy: ['buy-crypto', 'sendto-confirm', 'result'].includes(segment) };
 }
 
-/** Which layout wraps a page: bare for no-login routes, the portal for corporation-portal, a simple header for the business form. */
+/**
+ * The business pages outside the portal, under a simple header: the form, and business-status, where a
+ * business waits on its review or learns its account is closed, with nowhere to go but the Verification
+ * Center and Logout, which the page offers itself (the main header's links are individual pages,
+ * which send a business away).
+ */
+const SIMPLE_HEADER_PAGES: ReadonlySet<string> = new Set(['business-account-form', 'business-status']);
+
+/** Which layout wraps a page: bare for no-login routes, the portal for corporation-portal, a simple header for the business pages around it. */
 export function layoutFor(path: string): LayoutKind {
   if (isNoLoginPath(path)) return 'bare';
   if (path.includes('corporation-portal')) return 'business';
-  if (firstSegment(path) === 'business-account-form') return 'simpleHeader';
+  if (SIMPLE_HEADER_PAGES.has(firstSegment(path))) return 'simpleHeader';
   return 'main';
 }

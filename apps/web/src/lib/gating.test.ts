@@ -1,6 +1,7 @@
 import type { AccountOverview, KycInfo } from '@causeway/contracts';
 import { describe, expect, it } from 'vitest';
-import { blockedPage, gateFor } from './gating';
+import { kybInfo } from '@/test/account-overview';
+import { blockedPage, gateFor, INDIVIDUAL_PAGES } from './gating';
 
 const kycInfo = (overrides: Partial<KycInfo> = {}): KycInfo => ({
   kycStatus: 'Pass',
@@ -70,10 +71,44 @@ describe('docs/rules/order-states.md gating, as a table', () => {
     ['routed to PL, on user-migration', account({}, { routeEntity: 'PL' }), at('/user-migration'), null],
     ['routed to PL, on history', account({}, { routeEntity: 'PL' }), at('/history'), null],
     ['routed to the entity it already has', account({ entityTag: 'PL' }, { routeEntity: 'PL' }), at('/buy-crypto'), null],
-    ['corporate accounts (KYB rules apply elsewhere)', account({ userType: 'Corporate', kycInfo: null }), at('/buy-crypto'), null],
   ] as const)('%s', (_case, info, context, expected) => {
     expect(gateFor(info, context)).toBe(expected);
   });
+});
+
+describe('docs/rules/kyb.md gating of corporate accounts', () => {
+  const corporate = (kybBasicStatus: 'Pass' | 'Initial' = 'Pass') =>
+    account({ userType: 'Corporate', kycInfo: null, kybInfo: { ...kybInfo(), kybBasicStatus } });
+
+  it.each([...INDIVIDUAL_PAGES].map((page) => [page]))('an individual page (%s) sends it to the portal home', (page) => {
+    expect(gateFor(corporate(), at(`/${page}`))).toBe('corporation-portal/home');
+    expect(gateFor(corporate('Initial'), at(`/${page}?type=buy`))).toBe('corporation-portal/home');
+  });
+
+  it('lists the pages of the rules: dashboard, trade, history, settings, wallets and bank accounts', () => {
+    expect([...INDIVIDUAL_PAGES].sort()).toEqual(
+      [
+        'bank-accounts',
+        'banktransfer-buy',
+        'banktransfer-sell',
+        'buy-crypto',
+        'card-buy-sell',
+        'dashboard',
+        'history',
+        'manage-wallet',
+        'settings',
+        'withdraw',
+      ].sort(),
+    );
+  });
+
+  it.each(['/corporation-portal/transaction', '/corporation-portal/home', '/result', '/business-status', '/risk-reminder'])(
+    'leaves it on %s (its trade pages say what verification still needs)',
+    (path) => {
+      expect(gateFor(corporate(), at(path))).toBeNull();
+      expect(gateFor(corporate('Initial'), at(path))).toBeNull();
+    },
+  );
 });
 
 describe('blockedPage (the gating and the sign-in answers share it)', () => {

@@ -7,6 +7,26 @@ export interface GateContext {
   isRoma: boolean;
 }
 
+/** Where a corporate account goes from an individual page: its own home, the portal's (docs/rules/kyb.md gating). */
+export const PORTAL_HOME = 'corporation-portal/home';
+
+/**
+ * The individual pages (their first path segment) a corporate account has no use of: it trades, follows
+ * its orders and keeps its settings in the portal instead (docs/rules/kyb.md gating).
+ */
+export const INDIVIDUAL_PAGES: ReadonlySet<string> = new Set([
+  'dashboard',
+  'buy-crypto',
+  'card-buy-sell',
+  'banktransfer-buy',
+  'banktransfer-sell',
+  'withdraw',
+  'history',
+  'settings',
+  'manage-wallet',
+  'bank-accounts',
+]);
+
 /** The reason code of a block whose account holds the same KYC data as another account. */
 export const DUPLICATE_ACCOUNT_REASON = 'AC100003';
 
@@ -30,10 +50,12 @@ export function blockedPage(reasonCode: string | null | undefined): string {
  *   not deferred ("later") or whose deadline passed: user-migration, except on user-migration
  *   and history.
  * - KYC Pass with remediation Pop: remediation, never from a remediation path itself.
- * Corporate accounts follow the business rules (KYB), which the business portal applies.
+ * Corporate accounts follow the business rules (docs/rules/kyb.md): on an individual page
+ * ({@link INDIVIDUAL_PAGES}) the portal home, elsewhere null (the portal and its trade pages say what
+ * verification still needs; businessLandingPage decides where a sign-in lands).
  */
 export function gateFor(info: AccountOverview, context: GateContext): string | null {
-  if (info.userType === 'Corporate') return null;
+  if (info.userType === 'Corporate') return INDIVIDUAL_PAGES.has(firstSegment(context.path)) ? PORTAL_HOME : null;
   if (info.accountStatus === 'Blocked') return blockedPage(info.accountStatusReasonCode);
   if (mustMigrate(info, context.path)) return 'user-migration';
   const statusPage = context.isRoma ? 'account-status-roma' : info.entityTag === 'PL' ? 'account-status-entity' : 'account-status';
@@ -42,6 +64,8 @@ export function gateFor(info: AccountOverview, context: GateContext): string | n
   if (info.kycInfo.remediationStatus === 'Pop' && !context.path.includes('remediation')) return 'remediation';
   return null;
 }
+
+const firstSegment = (path: string) => path.split(/[/?#]/).filter(Boolean)[0] ?? '';
 
 function mustMigrate(info: AccountOverview, path: string): boolean {
   const kyc = info.kycInfo;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { MODE_STORAGE_KEY } from './mode';
 import { orderLinks } from './order-links';
+import { storage } from './storage';
 
 const setCookie = (name: string, value: string) => (document.cookie = `${name}=${value}; path=/`);
 
@@ -9,6 +11,16 @@ describe('orderLinks', () => {
     setCookie('paymentMethod', 'BANK_TRANSFER');
     setCookie('transactionType', 'buy');
     expect(orderLinks.buy('zh')).toBe('/zh/banktransfer-buy');
+  });
+
+  it("a business's order links lead to their places in the portal (lib/portal-links)", () => {
+    storage.setItem(MODE_STORAGE_KEY, 'business');
+    expect(orderLinks.result('en', 'o-1')).toBe('/en/corporation-portal/result?orderId=o-1');
+    expect(orderLinks.history('zh')).toBe('/zh/corporation-portal/history');
+    expect(orderLinks.buy('en')).toBe('/en/corporation-portal/transaction?type=buy');
+    // The webview variants are the app's embedded pages, whoever is signed in.
+    expect(orderLinks.result('en', 'o-1', true)).toBe('/en/result-webview?orderId=o-1');
+    expect(orderLinks.history('en', true)).toBe('/en/history-webview');
   });
 
   it('the 3ds page gets the order id only: it reads the bank URL from the server', () => {

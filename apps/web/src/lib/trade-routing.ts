@@ -2,9 +2,16 @@
  * docs/rules/order-states.md trade routing: "risk check next step other than OK goes to risk-reminder first.
  * Otherwise stored payment method card or online banking goes to the card page; bank transfer or
  * Roma goes to banktransfer-buy when stored transaction type is buy or deposit, else
- * banktransfer-sell." Pure: the callers read the cookies and the risk check.
+ * banktransfer-sell." Pure: the callers read the cookies and the risk check. The business portal's
+ * transaction page is a trade page too: its risk reminder and verification lead back to it.
  */
-export const TRADE_PAGES = ['card-buy-sell', 'buy-crypto', 'banktransfer-buy', 'banktransfer-sell'] as const;
+export const TRADE_PAGES = [
+  'card-buy-sell',
+  'buy-crypto',
+  'banktransfer-buy',
+  'banktransfer-sell',
+  'corporation-portal/transaction',
+] as const;
 export type TradePage = (typeof TRADE_PAGES)[number];
 
 export const isTradePage = (value: string | null | undefined): value is TradePage =>

@@ -43,6 +43,16 @@ function ownsItself(id: string, through: string | null, companies: readonly KybC
   return false;
 }
 
+/**
+ * A draft section saved over the stored one: a field left out stays, a null clears it (the stored form holds no
+ * nulls), except businessAddress, whose null means "the registered address".
+ */
+function merged<Section extends object>(stored: Section, update: object): Section {
+  const result: Record<string, unknown> = { ...(stored as Record<string, unknown>), ...update };
+  for (const [key, value] of Object.entries(update)) if (value === null && key !== 'businessAddress') delete result[key];
+  return result as Section;
+}
+
 /** The files a company section names: every one must be the business's own upload, stored and of an accepted kind. */
 function filesOf(update: KybBasicInfoUpdate): string[] {
   if (update.section === 'BusinessData') return Object.values(update.data.documents ?? {}).flat();
@@ -176,18 +186,17 @@ export function createKybForm(deps: {
         await claimFiles(userId, filesOf(update));
         const now = clock.now();
         if (update.section === 'GeneralData') {
-          const generalData = { ...application.generalData, ...update.data };
+          const generalData = merged(application.generalData, update.data);
           const problem = companyIdentifierProblem(generalData);
           if (problem) throw new AppError(ErrorCode.KybRuleBroken, problem);
           await repository.updateApplication(userId, { generalData, updatedAt: now });
         } else if (update.section === 'BusinessData') {
-          const documents = { ...application.businessData.documents, ...update.data.documents };
-          await repository.updateApplication(userId, {
-            businessData: { ...application.businessData, ...update.data, documents },
-            updatedAt: now,
-          });
+          // Documents merge by type: a type left out keeps its files, a null clears them.
+          const documents = update.data.documents && merged(application.businessData.documents ?? {}, update.data.documents);
+          const businessData = merged(application.businessData, { ...update.data, ...(documents ? { documents } : {}) });
+          await repository.updateApplication(userId, { businessData, updatedAt: now });
         } else if (update.section === 'BusinessProfileFinancials') {
-          const financials = { ...application.financials, ...update.data };
+          const financials = merged(application.financials, update.data);
           const problem = sharedEvidenceProblem(financials);
           if (problem) throw new AppError(ErrorCode.KybRuleBroken, problem);
           await repository.updateApplication(userId, { financials, updatedAt: now });

@@ -34,7 +34,7 @@ export function missingFields(application: KybApplicationRow): string[] {
     'businessEmail',
     'taxId',
   ] as const) {
-    if (general[field] === undefined) missing.push(`GeneralData.${field}`);
+    if (general[field] == null) missing.push(`GeneralData.${field}`);
   }
   const business = application.businessData;
   if (!business.registeredAddress) missing.push('BusinessData.registeredAddress');
@@ -51,7 +51,7 @@ export function missingFields(application: KybApplicationRow): string[] {
     'sourceOfWealthDescription',
     'plannedMonthlyTurnover',
   ] as const) {
-    if (financials[field] === undefined) missing.push(`BusinessProfileFinancials.${field}`);
+    if (financials[field] == null) missing.push(`BusinessProfileFinancials.${field}`);
   }
   if (!financials.sourceOfFundsFiles?.length) missing.push('BusinessProfileFinancials.sourceOfFundsFiles');
   if (!financials.sourceOfWealthFiles?.length) missing.push('BusinessProfileFinancials.sourceOfWealthFiles');

@@ -112,7 +112,10 @@ export function createKybSubmission(deps: {
       repository.peopleOf(userId),
       repository.companiesOf(userId),
     ]);
-    const general = application.generalData as Required<KybApplicationRow['generalData']>;
+    // Complete (checkComplete): every required field is there.
+    const general = application.generalData as {
+      [K in keyof KybApplicationRow['generalData']]-?: NonNullable<KybApplicationRow['generalData'][K]>;
+    };
     const business = application.businessData;
     const threshold = thresholdOf(application);
     const beneficiaries: KybBeneficiary[] = individuals

@@ -66,7 +66,9 @@ describe('business verification, end to end on the sandbox vendors', () => {
       kybStandardStatus: null,
     });
 
-    // Verified, the business trades: its bank account is opened in the company's name.
+    // Verified, the business trades: the verified tier's limits, no personal address step, a bank account in the company's name.
+    expect((await call(t.app, 'GET', PATHS.kycLimits, { headers })).body.data.kycLevel).toBe(1);
+    expect((await call(t.app, 'GET', PATHS.kycCheckAddress, { headers })).body.data.required).toBe(false);
     const instructions = await call(t.app, 'POST', PATHS.bankTransferInstructions, { headers, body: { currency: 'EUR' } });
     expect(instructions.body.data.accountName).toBe('Northwind Trading Ltd');
     const header = await kybCall(t, headers, 'GET', PATHS.kybCompanyHeader);
@@ -158,6 +160,14 @@ describe('business verification refuses what breaks its rules, and changes nothi
       data: { companyName: '<b>Evil</b>' },
     });
     expect(badText.statusCode).toBe(400);
+
+    // A draft keeps what is left out and forgets what is cleared.
+    await kybCall(t, headers, 'POST', PATHS.kybBasicInfoUpdate, {
+      section: 'GeneralData',
+      data: { website: 'https://a.example', taxId: 'X1' },
+    });
+    await kybCall(t, headers, 'POST', PATHS.kybBasicInfoUpdate, { section: 'GeneralData', data: { website: null } });
+    expect((await statusOf(headers)).generalData).toEqual({ taxId: 'X1' });
 
     const file = await uploadKyb(t, headers, 'same.pdf');
     const shared = await kybCall(t, headers, 'POST', PATHS.kybBasicInfoUpdate, {

@@ -28,6 +28,8 @@ export function createKycModule(deps: {
   log: FastifyBaseLogger;
   /** What the person spent since a moment, in the limit currency (their orders say). */
   spentInPeriods: SpentInPeriods;
+  /** A business's limits tier (its KYB). */
+  businessLevelOf: (userId: string) => Promise<number>;
 }) {
   const repository = createKycRepository(deps.db, deps.queue);
   const service = createKycService({
@@ -39,6 +41,7 @@ export function createKycModule(deps: {
     levelName: deps.levelName,
     flowVersion: deps.flowVersion,
     spentInPeriods: deps.spentInPeriods,
+    businessLevelOf: deps.businessLevelOf,
     uploads: createSubmittedDocuments(deps.db),
   });
 

@@ -68,6 +68,7 @@ function serviceWith(vendor: ReturnType<typeof stubVendor>) {
     flowVersion: 'V2',
     spentInPeriods: async () => ({ DAILY: new Decimal(0), MONTHLY: new Decimal(0), YEARLY: new Decimal(0) }),
     uploads: createDocumentUploadsRepository(t.db),
+    businessLevelOf: async () => 0,
   });
 }
 

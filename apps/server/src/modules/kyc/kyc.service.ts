@@ -63,6 +63,8 @@ export function createKycService(deps: {
   flowVersion: 'V1' | 'V2';
   /** What the person spent since a moment, in the limit currency (from their orders). */
   spentInPeriods: SpentInPeriods;
+  /** A business's limits tier: its KYB (the kyb module), not a person's review. */
+  businessLevelOf: (userId: string) => Promise<number>;
   /** The registry of signed uploads: a submitted file is kept, the others are deleted after a day. */
   uploads: SubmittedDocuments;
 }) {
@@ -173,6 +175,8 @@ export function createKycService(deps: {
 
     /** check-address: the address step (kycAddress) is needed once identity passed and no address is known. */
     async checkAddress(user: Principal) {
+      // A business's registered address is part of its KYB form: no personal address step.
+      if (user.userType === 'Corporate') return { required: false, address: null };
       const profile = await profileOf(user);
       const address = addressOf(profile);
       return { required: address === null, address };
@@ -265,14 +269,9 @@ export function createKycService(deps: {
 
     /** The limits of every tier with what the person used (their orders whose money moved or may still move). */
     async limits(user: Principal) {
-      const profile = await profileOf(user);
-      const userKycLimitVos = await limitsFor({
-        userId: user.id,
-        kycLevel: profile.kycLevel,
-        now: clock.now(),
-        spentInPeriods: deps.spentInPeriods,
-      });
-      return { kycLevel: profile.kycLevel, userKycLimitVos };
+      const kycLevel = user.userType === 'Corporate' ? await deps.businessLevelOf(user.id) : (await profileOf(user)).kycLevel;
+      const userKycLimitVos = await limitsFor({ userId: user.id, kycLevel, now: clock.now(), spentInPeriods: deps.spentInPeriods });
+      return { kycLevel, userKycLimitVos };
     },
 
     /** An access token for the vendor's step, creating the vendor's applicant the first time. */

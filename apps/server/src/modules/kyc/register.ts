@@ -13,6 +13,8 @@ declare module '../../platform/server-module.ts' {
 export const kycModule = defineModule('kyc', ({ app, db, queue, jobs, clock, config, providers, rateLimiter, webhooks, faces }) => {
   // What a person spent, and a pair's amount range, come from the orders module, registered after this one.
   const orders = faces.later('orders');
+  // A business's verification is its KYB (the kyb module, registered after this one).
+  const kyb = faces.later('kyb');
   const { provider } = providers.kyc;
   const kyc = createKycModule({
     db,
@@ -26,6 +28,7 @@ export const kycModule = defineModule('kyc', ({ app, db, queue, jobs, clock, con
     flowVersion: config.KYC_FLOW_VERSION,
     log: app.log,
     spentInPeriods: (userId, now) => orders().spentInPeriods(userId, now),
+    businessLevelOf: async (userId) => (await kyb().verificationOf(userId))?.kycLevel ?? 0,
   });
   registerKycWebhookRoutes(app, { provider, repository: kyc.repository, intake: webhooks });
   registerKycRoutes(app, {
@@ -35,8 +38,6 @@ export const kycModule = defineModule('kyc', ({ app, db, queue, jobs, clock, con
     clock,
     amountRange: (userId, pair) => orders().amountRange(userId, pair),
   });
-  // A business's verification is its KYB (the kyb module, registered after this one).
-  const kyb = faces.later('kyb');
   return {
     verificationOf: async (userId) => {
       const own = await kyc.verificationOf(userId);

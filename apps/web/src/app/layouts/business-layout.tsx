@@ -1,7 +1,10 @@
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useParams } from 'react-router';
+import { UserMenu } from '@/features/account/components/user-menu';
+import { useCompanyHeader } from '@/lib/company-header';
 import { storage } from '@/lib/storage';
+import { currentMode } from '../current-mode';
 import { LanguageSwitch } from '../language-switch';
 import { ThemeToggle } from '../theme-toggle';
 import { BrandMark } from './brand-mark';
@@ -38,15 +41,18 @@ function readInitialCollapsed(): boolean {
 
 export interface BusinessLayoutProps {
   independent: boolean;
-  companyName?: string;
-  companyLogoUrl?: string;
   children: ReactNode;
 }
 
-/** The business portal: collapsible left menu, company logo in the header, then the page. */
-export function BusinessLayout({ independent, companyName, companyLogoUrl, children }: BusinessLayoutProps) {
+/**
+ * The business portal: collapsible left menu; in the header the company's logo and name
+ * (kyb/company-header; the brand's until the company has them), the language, the theme and the
+ * user menu (its business list, badge and Logout); then the page.
+ */
+export function BusinessLayout({ independent, children }: BusinessLayoutProps) {
   const { t } = useTranslation();
   const { lng } = useParams();
+  const company = useCompanyHeader();
   const [collapsed, setCollapsed] = useState(readInitialCollapsed);
   const toggle = () => {
     storage.setItem(PORTAL_MENU_COLLAPSED_KEY, !collapsed);
@@ -94,21 +100,56 @@ export function BusinessLayout({ independent, companyName, companyLogoUrl, child
         </ul>
       </nav>
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="flex flex-wrap items-center gap-2 border-b border-line bg-surface px-4 py-3">
-          <span className="mr-auto inline-flex items-center gap-2">
-            {companyLogoUrl ? (
-              <img src={companyLogoUrl} alt={companyName ?? ''} className="h-8 w-8 rounded-lg object-cover" />
-            ) : (
-              <BrandMark label={companyName ?? t('common.businessPortal')} />
-            )}
-          </span>
+        {/* One row at 360 px too: a long company name is cut with an ellipsis (its whole name in the title). */}
+        <header className="flex flex-nowrap items-center gap-2 border-b border-line bg-surface px-4 py-3">
+          <CompanyMark name={company.data?.companyName ?? null} logoUrl={company.data?.logoUrl ?? null} />
           <LanguageSwitch />
-          <ThemeToggle compact />
+          <span className="max-sm:hidden">
+            <ThemeToggle />
+          </span>
+          <UserMenu lng={lng ?? 'en'} mode={currentMode()} darkModeToggle={<ThemeToggle />} />
         </header>
         <main id={MAIN_CONTENT_ID} className="flex-1 px-4 pt-6 pb-24">
           {children}
         </main>
       </div>
     </div>
+  );
+}
+
+/**
+ * The company's logo and name (a long name cut with an ellipsis, whole in its title); without a logo,
+ * its initial in the logo's place; the brand's mark and "Business portal" until the company has a name.
+ */
+function CompanyMark({ name, logoUrl }: { name: string | null; logoUrl: string | null }) {
+  const { t } = useTranslation();
+  if (!name && !logoUrl) {
+    return (
+      <span className="mr-auto min-w-0">
+        <BrandMark label={t('common.businessPortal')} />
+      </span>
+    );
+  }
+  const shown = name ?? t('common.businessPortal');
+  return (
+    <span className="mr-auto inline-flex min-w-0 items-center gap-2 font-semibold text-fg">
+      {logoUrl ? (
+        <img
+          src={logoUrl}
+          alt={t('common.companyLogo', { name: shown })}
+          className="size-8 shrink-0 rounded-lg bg-surface-2 object-contain"
+        />
+      ) : (
+        <span
+          aria-hidden="true"
+          className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-primary uppercase text-on-primary"
+        >
+          {shown.charAt(0)}
+        </span>
+      )}
+      <span className="truncate" title={shown}>
+        {shown}
+      </span>
+    </span>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { UserMenu } from '@/features/account/components/user-menu';
 import { AdditionalVerificationBanner } from '@/features/verification/components/additional-verification-banner';
+import { CorporateGate } from '../corporate-gate';
 import { currentMode } from '../current-mode';
 import { LanguageSwitch } from '../language-switch';
 import { ThemeToggle } from '../theme-toggle';
@@ -24,6 +25,7 @@ export function MainLayout({ flags, children }: MainLayoutProps) {
   const { lng } = useParams();
   return (
     <div className="min-h-dvh bg-bg text-fg">
+      <CorporateGate />
       <SkipLink />
       <header className="border-b border-line bg-surface">
         {/* One row at 360 px too (issue 14): the brand shows its mark alone there, the language its short name. */}

@@ -7,9 +7,11 @@ import { requestAccountInfo, storeAccountInfo } from '@/lib/account-info';
 import { useBotCheck } from '@/lib/bot-check';
 import { rememberBuyTarget, signInNextOf } from '@/lib/buy-after-verification';
 import { COOKIE_NAMES, getSharedCookie } from '@/lib/cookies';
-import { blockedPage, gateFor } from '@/lib/gating';
+import { businessLandingPage } from '@/lib/business-verification';
+import { blockedPage, gateFor, PORTAL_HOME } from '@/lib/gating';
 import { isBusinessMode } from '@/lib/mode';
 import { useHttpClient } from '@/lib/http-context';
+import { PORTAL_TRANSACTION } from '@/lib/portal-links';
 import { beginSession } from '@/lib/begin-session';
 import { createSessionStore } from '@/lib/session';
 import { rememberTargetEntity } from '@/lib/target-entity';
@@ -32,13 +34,20 @@ export const SETTINGS_BY_MODE: Record<LoginMode, string> = {
 /**
  * Where a finished sign-in lands, per mode. Individuals: the trade page their stored payment
  * method leads to (docs/rules/order-states.md trade routing, when a merchant or an earlier visit stored one; the
- * page puts the risk reminder first), else the dashboard. Businesses: the portal's settings until
- * the portal home exists.
+ * page puts the risk reminder first), else the dashboard. Businesses: the portal's transaction page
+ * when they came for a bank transfer (a merchant's link stored the method), else the portal home
+ * (docs/rules/kyb.md gating; the portal has no card side of its own to come for).
  */
 export function homeOf(mode: LoginMode): string {
-  if (isBusinessMode(mode)) return SETTINGS_BY_MODE[mode];
   const paymentMethod = getSharedCookie(COOKIE_NAMES.paymentMethod);
-  return paymentMethod ? tradePageFor(paymentMethod, getSharedCookie(COOKIE_NAMES.transactionType)) : 'dashboard';
+  const transactionType = getSharedCookie(COOKIE_NAMES.transactionType);
+  if (isBusinessMode(mode)) {
+    const page = paymentMethod ? tradePageFor(paymentMethod, transactionType) : null;
+    if (page === 'banktransfer-sell') return `${PORTAL_TRANSACTION}?type=sell`;
+    if (page === 'banktransfer-buy') return `${PORTAL_TRANSACTION}?type=${transactionType === 'deposit' ? 'deposit' : 'buy'}`;
+    return PORTAL_HOME;
+  }
+  return paymentMethod ? tradePageFor(paymentMethod, transactionType) : 'dashboard';
 }
 
 /** The sign-in flow of one login page: its step, the email, and the calls between steps. */
@@ -76,21 +85,25 @@ export function useLoginFlow(mode: LoginMode) {
   });
   /**
    * After sign-in: an individual who must verify, or is blocked, goes where docs/rules/order-states.md gating says
-   * (account-status, user-blocked, ...); everyone else to the page's `next` (the buy the start page's
-   * Continue chose: a trade page only) or the mode's home. One sent to verify first comes back to that
-   * buy once verified (lib/buy-after-verification). The account info read here is kept for the next page.
+   * (account-status, user-blocked, ...); a business whose account is not active or whose review is
+   * under way or failed to business-status, one that has yet to start or must resubmit to the portal
+   * home (docs/rules/kyb.md gating, businessLandingPage); everyone else to the page's `next` (the buy
+   * the start page's Continue chose: a trade page only) or the mode's home. One sent to verify first
+   * comes back to that buy once verified (lib/buy-after-verification). The account info read here is
+   * kept for the next page.
    */
   async function goHome() {
-    const next = isBusinessMode(mode) ? undefined : signInNextOf(params.get('next'));
+    const business = isBusinessMode(mode);
+    const next = business ? undefined : signInNextOf(params.get('next'));
     const home = next ?? homeOf(mode);
     let target = home;
-    if (!isBusinessMode(mode)) {
-      const info = await requestAccountInfo(http, mode).catch(() => undefined);
-      if (info) {
-        storeAccountInfo(queries, info);
-        const path = `/${home.split('?')[0]}`;
-        target = gateFor(info, { path, isRoma: getSharedCookie(COOKIE_NAMES.isRoma) === 'true' }) ?? home;
-      }
+    const info = await requestAccountInfo(http, mode).catch(() => undefined);
+    if (info) {
+      storeAccountInfo(queries, info);
+      const path = `/${home.split('?')[0]}`;
+      target = business
+        ? (businessLandingPage(info.accountStatus, info.kybInfo) ?? home)
+        : (gateFor(info, { path, isRoma: getSharedCookie(COOKIE_NAMES.isRoma) === 'true' }) ?? home);
     }
     if (next && target !== next) rememberBuyTarget(next);
     await navigate(`/${lng}/${target}`, { replace: true });

@@ -1,4 +1,5 @@
 import type { OrderBankTransfer, OrderFailReason, OrderStatus } from '@causeway/contracts';
+import { pageHref } from '@/lib/portal-links';
 import { failReasonKey } from './fail-reasons';
 
 /**
@@ -61,6 +62,6 @@ export function fundingNoteKey(view: View, order: BankOrderFacts): string | null
   return order.bankTransfer.funding === 'BALANCE' ? 'bankOrders.result.fromBalance' : 'bankOrders.result.byTransfer';
 }
 
-/** Try again and Buy (or Sell) more after a bank-transfer order: the bank-transfer page of its side. */
+/** Try again and Buy (or Sell) more after a bank-transfer order: the bank-transfer page of its side (a business's in the portal). */
 export const bankTradeHref = (lng: string, order: { transactionType: string }): string =>
-  order.transactionType === 'sell' ? `/${lng}/banktransfer-sell` : `/${lng}/banktransfer-buy?type=buy`;
+  pageHref(lng, order.transactionType === 'sell' ? 'banktransfer-sell' : 'banktransfer-buy?type=buy');

@@ -1,4 +1,5 @@
 import type { AccountOverview } from '@causeway/contracts';
+import { businessVerificationState } from '@/lib/business-verification';
 import { isZeroDecimal } from '@/lib/decimal';
 import { networkNameOf } from '@/lib/network-names';
 import type { FinalOutcome } from '@/lib/support-form';
@@ -71,6 +72,9 @@ export interface TradeInputs {
 
 const STATUS_PAGES = ['account-status', 'account-status-entity', 'account-status-roma'];
 
+/** docs/rules/kyb.md: a business trades once basic KYB passed, and standard (EDD) too when it applies. */
+export const canBusinessTrade = (account: AccountOverview): boolean => businessVerificationState(account.kybInfo) === 'Pass';
+
 /** An individual's verification that ended (the status page's final stages), or null. */
 function finalOutcomeOf(account: AccountOverview): FinalOutcome | null {
   if (account.userType === 'Corporate') return null;
@@ -80,7 +84,7 @@ function finalOutcomeOf(account: AccountOverview): FinalOutcome | null {
 
 /** Where an account that may not buy yet is sent by the AccountNotReady button, or null when it may buy. */
 function statusPageOf(account: AccountOverview, gate: string | null): string | null {
-  if (account.userType === 'Corporate') return account.kybInfo?.kybBasicStatus === 'Pass' ? null : 'corporation-portal/kyb-status';
+  if (account.userType === 'Corporate') return canBusinessTrade(account) ? null : 'corporation-portal/kyb-status';
   return gate && STATUS_PAGES.includes(gate) ? gate : null;
 }
 

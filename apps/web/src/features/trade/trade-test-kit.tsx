@@ -145,12 +145,15 @@ export const limits = (availableAmount = '5000'): KycLimits => ({
  */
 export function openTrade({
   url = '/en/buy-crypto',
+  path = '/:lng/buy-crypto',
   routes = {},
   userOptions,
   klarnaPairs = {},
   state,
 }: {
   url?: string;
+  /** The page's route pattern (the business portal's transaction page draws the card page too). */
+  path?: string;
   routes?: Record<string, Responder>;
   userOptions?: Parameters<typeof userEvent.setup>[0];
   klarnaPairs?: Record<string, CurrencyPair[]>;
@@ -181,7 +184,7 @@ export function openTrade({
     [PATHS.authenticatorBindingStatus]: () => ({ bindStatus: 'NONE', otpStep: 'skip-otp', email: 'ann@example.com' }),
     ...routes,
   });
-  const view = renderPage(<TradePage />, { path: '/:lng/buy-crypto', url, client: fake.client, state });
+  const view = renderPage(<TradePage />, { path, url, client: fake.client, state });
   return { ...view, ...fake, user: userEvent.setup(userOptions) };
 }
 

@@ -6,7 +6,7 @@ import { storage } from '@/lib/storage';
 import { tokenStorageKey } from '@/lib/session';
 import type { FlowMode } from '@/lib/mode';
 import { renderPage } from '@/test/render';
-import { accountOverview, corporateOverview } from '@/test/account-overview';
+import { accountOverview, corporateOverview, kybInfo } from '@/test/account-overview';
 import { routedHttpClient } from '@/test/routed-http-client';
 import { UserMenu } from './user-menu';
 
@@ -37,6 +37,11 @@ function openMenu(options: { signedIn?: boolean; userType?: 'Individual' | 'Corp
     [PATHS.overview]: () =>
       options.userType === 'Corporate' ? corporateOverview({ kybBasicStatus: status }) : accountOverview({}, { kycStatus: status }),
     [PATHS.logout]: () => null,
+    [PATHS.kybCompanyHeader]: () => ({
+      companyName: 'Acme Trading Ltd',
+      logoUrl: null,
+      kybInfo: kybInfo({ kybBasicStatus: status, verificationStatus: options.verified ? 'Pass' : 'Processing' }),
+    }),
   });
   const view = renderPage(<UserMenu lng="en" mode={options.mode ?? 'individual'} />, {
     path: '/:lng/settings',
@@ -83,15 +88,17 @@ describe('the user menu', () => {
     expect(screen.queryByText('Unverified')).not.toBeInTheDocument();
   });
 
-  it('shows Verified for basic KYB Pass, the portal for corporate users, and Homepage and Buy Crypto in independent mode', async () => {
-    const corporate = openMenu({ userType: 'Corporate', verified: true });
+  it('shows Verified for basic KYB Pass, the business list for corporate users, and Homepage and Buy Crypto in independent mode', async () => {
+    const corporate = openMenu({ userType: 'Corporate', mode: 'business', verified: true });
     await corporate.user.click(await screen.findByRole('button', { name: 'Account menu' }));
-    expect(await screen.findByText('Verified')).toBeInTheDocument();
-    expect(
-      within(screen.getByRole('navigation', { name: 'Account menu' }))
-        .getAllByRole('link')
-        .map((l) => l.textContent),
-    ).toEqual(['Business portal']);
+    const businesses = await screen.findByRole('list', { name: 'Your business' });
+    const company = await within(businesses).findByRole('link', { name: /Acme Trading Ltd/ });
+    expect(company).toHaveAttribute('href', '/en/corporation-portal/home');
+    expect(company).toHaveTextContent('Verified');
+    // The badge under the email, and the company's state in the list.
+    expect(screen.getAllByText('Verified')).toHaveLength(2);
+    expect(within(screen.getByRole('navigation', { name: 'Account menu' })).queryAllByRole('link')).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
     corporate.unmount();
 
     const independent = openMenu({ mode: 'independent' });
@@ -101,6 +108,14 @@ describe('the user menu', () => {
         .getAllByRole('link')
         .map((l) => l.textContent),
     ).toEqual(['Homepage', 'Buy Crypto', 'Transaction History', 'Bank accounts', 'Settings']);
+  });
+
+  it("says where an unverified company's review stands", async () => {
+    const { user } = openMenu({ userType: 'Corporate', mode: 'business' });
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    const company = await screen.findByRole('link', { name: /Acme Trading Ltd/ });
+    expect(company).toHaveTextContent('Under review');
+    expect(screen.getByText('Unverified')).toBeInTheDocument();
   });
 
   it('closes on a click outside and on Escape', async () => {

@@ -1,9 +1,12 @@
 import { COOKIE_NAMES, getSharedCookie } from '@/lib/cookies';
-import { menuLinkUrlFor } from '@causeway/contracts';
+import { type KybInfo, menuLinkUrlFor } from '@causeway/contracts';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAccountInfo, verificationStatusOf } from '@/lib/account-info';
+import { type BusinessVerificationState, businessVerificationState } from '@/lib/business-verification';
+import { useCompanyHeader } from '@/lib/company-header';
+import { PORTAL_HOME } from '@/lib/gating';
 import { useMenuLinks } from '@/lib/legal-links';
 import { isBusinessMode, isIndependentMode, LOGIN_ROUTE_BY_MODE, type FlowMode } from '@/lib/mode';
 import { useLoginStatus } from '@/lib/target-entity';
@@ -37,6 +40,8 @@ export function UserMenu({ lng, mode, darkModeToggle }: UserMenuProps) {
   // The badge's status; shared with every page that reads the account info (fetched once).
   const account = useAccountInfo(mode, { enabled: Boolean(status.data?.isLogin) });
   const links = useMenuLinks({ enabled: open });
+  // The business list's company: the portal header's query (asked only for a corporate account).
+  const company = useCompanyHeader();
 
   useEffect(() => {
     if (!open) return;
@@ -62,20 +67,20 @@ export function UserMenu({ lng, mode, darkModeToggle }: UserMenuProps) {
   const corporate = status.data.userType === 'Corporate';
   // docs/rules/order-states.md: KYC (individual) or basic KYB (corporate) status; Pass is the only verified one.
   const verified = verificationStatusOf(account.data) === 'Pass';
-  const entries =
-    corporate || isBusinessMode(mode)
-      ? [{ key: 'portal', to: 'corporation-portal/setting' }]
-      : [
-          ...(isIndependentMode(mode)
-            ? [
-                { key: 'home', to: 'dashboard' },
-                { key: 'buyCrypto', to: 'buy-crypto' },
-              ]
-            : []),
-          { key: 'history', to: 'history' },
-          { key: 'bankAccounts', to: 'bank-accounts' },
-          { key: 'settings', to: 'settings' },
-        ];
+  const business = corporate || isBusinessMode(mode);
+  const entries = business
+    ? []
+    : [
+        ...(isIndependentMode(mode)
+          ? [
+              { key: 'home', to: 'dashboard' },
+              { key: 'buyCrypto', to: 'buy-crypto' },
+            ]
+          : []),
+        { key: 'history', to: 'history' },
+        { key: 'bankAccounts', to: 'bank-accounts' },
+        { key: 'settings', to: 'settings' },
+      ];
 
   const logout = async () => {
     await endSession(mode);
@@ -116,6 +121,14 @@ export function UserMenu({ lng, mode, darkModeToggle }: UserMenuProps) {
               {t(verified ? 'common.userMenu.verified' : 'common.userMenu.unverified')}
             </span>
           </p>
+          {business ? (
+            <BusinessList
+              lng={lng}
+              name={company.data?.companyName ?? null}
+              kybInfo={company.data?.kybInfo ?? account.data?.kybInfo ?? null}
+              onOpen={() => setOpen(false)}
+            />
+          ) : null}
           <nav aria-label={t('common.userMenu.open')} className="flex flex-col border-t border-line pt-2">
             {entries.map((entry) => (
               <Link key={entry.key} to={`/${lng}/${entry.to}`} onClick={() => setOpen(false)} className={itemClass}>
@@ -163,6 +176,45 @@ export function UserMenu({ lng, mode, darkModeToggle }: UserMenuProps) {
           />
         </Suspense>
       ) : null}
+    </div>
+  );
+}
+
+const STATE_TONE: Record<BusinessVerificationState, string> = {
+  Pass: 'bg-success text-on-primary',
+  Failed: 'bg-danger text-on-primary',
+  Resubmitting: 'bg-danger text-on-primary',
+  Processing: 'bg-info text-on-primary',
+  Initial: 'bg-surface-2 text-muted',
+};
+
+/**
+ * docs/rules/screens.md user menu, businesses: the business list, each company (one per account today)
+ * with where its verification stands, opening the portal's home.
+ */
+function BusinessList({ lng, name, kybInfo, onOpen }: { lng: string; name: string | null; kybInfo: KybInfo | null; onOpen: () => void }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const state = businessVerificationState(kybInfo);
+  return (
+    <div className="flex flex-col border-t border-line pt-2">
+      <p id={headingId} className="px-3 pb-1 text-xs font-medium text-muted">
+        {t('common.userMenu.business')}
+      </p>
+      <ul aria-labelledby={headingId}>
+        <li>
+          <Link
+            to={`/${lng}/${PORTAL_HOME}`}
+            onClick={onOpen}
+            className="flex min-h-10 items-center justify-between gap-2 rounded-lg px-3 py-2 text-sm text-fg hover:bg-surface-2"
+          >
+            <span className="min-w-0 font-medium break-words">{name ?? t('common.businessPortal')}</span>
+            <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-medium ${STATE_TONE[state]}`}>
+              {t(`common.userMenu.businessState.${state}`)}
+            </span>
+          </Link>
+        </li>
+      </ul>
     </div>
   );
 }

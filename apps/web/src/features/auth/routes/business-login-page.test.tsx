@@ -1,18 +1,29 @@
-import { PATHS } from '@causeway/contracts';
+import { type AccountOverview, PATHS } from '@causeway/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { COOKIE_NAMES, getSharedCookie } from '@/lib/cookies';
+import { COOKIE_NAMES, getSharedCookie, setSharedCookie } from '@/lib/cookies';
+import { corporateOverview } from '@/test/account-overview';
 import { getItem } from '@/lib/storage';
 import { TRAN_ID_STORAGE_KEY } from '@/lib/merchant-transaction';
 import { BusinessLoginPage } from './login-page';
 import { landedOn, loginResult, openLogin, storedToken, submitEmail, submitPassword } from './login-test-kit';
 
-const open = (query = '') =>
+const open = (query = '', overview?: AccountOverview) =>
   openLogin(<BusinessLoginPage />, {
     path: '/:lng/business-login',
     url: `/en/business-login${query}`,
-    routes: { [PATHS.passwordLogin]: () => loginResult({ userType: 'Corporate', token: { token: 'biz-1', validTime: 600 } }) },
+    routes: {
+      [PATHS.passwordLogin]: () => loginResult({ userType: 'Corporate', token: { token: 'biz-1', validTime: 600 } }),
+      ...(overview ? { [PATHS.overview]: () => overview } : {}),
+    },
   });
+
+const signIn = async (overview: AccountOverview) => {
+  const { user } = open('', overview);
+  await submitEmail(user, 'boss@corp.example');
+  await submitPassword(user, 'pw-2');
+  return landedOn();
+};
 
 const ENTRY_COOKIES = [COOKIE_NAMES.transactionType, COOKIE_NAMES.fiatCurrency, COOKIE_NAMES.paymentMethod, COOKIE_NAMES.orderToken];
 
@@ -27,7 +38,7 @@ describe('business login page', () => {
     const { user, bodiesOf } = open();
     await submitEmail(user, 'boss@corp.example');
     await submitPassword(user, 'pw-2');
-    expect(await landedOn()).toBe('/en/corporation-portal/setting');
+    expect(await landedOn()).toBe('/en/corporation-portal/home');
     expect(bodiesOf(PATHS.passwordLogin)).toEqual([
       { email: 'boss@corp.example', password: 'pw-2', loginMode: 'business', stayLoggedIn: false },
     ]);
@@ -35,6 +46,27 @@ describe('business login page', () => {
     expect(storedToken('individual')).toBeNull();
     // Only the individual token is shared with sibling apps.
     expect(getSharedCookie(COOKIE_NAMES.token)).toBeUndefined();
+  });
+
+  it.each([
+    ['a verified business', corporateOverview(), '/en/corporation-portal/home'],
+    ['one yet to start', corporateOverview({ kybBasicStatus: 'Initial', verificationStatus: 'Initial' }), '/en/corporation-portal/home'],
+    [
+      'one asked for corrections',
+      corporateOverview({ kybBasicStatus: 'Processing', verificationStatus: 'Resubmitting' }),
+      '/en/corporation-portal/home',
+    ],
+    ['one under review', corporateOverview({ kybBasicStatus: 'Processing', verificationStatus: 'Pending' }), '/en/business-status'],
+    ['one refused', corporateOverview({ kybBasicStatus: 'Failed', verificationStatus: 'Failed' }), '/en/business-status'],
+    ['a blocked account', { ...corporateOverview(), accountStatus: 'Blocked' as const }, '/en/business-status'],
+  ])('lands %s where businessLandingPage says (%#)', async (_case, overview, landing) => {
+    expect(await signIn(overview)).toBe(landing);
+  });
+
+  it('a verified business that came for a bank transfer (a merchant link stored it) lands on the portal transaction page', async () => {
+    await setSharedCookie(COOKIE_NAMES.paymentMethod, 'BANK_TRANSFER');
+    await setSharedCookie(COOKIE_NAMES.transactionType, 'sell');
+    expect(await signIn(corporateOverview())).toBe('/en/corporation-portal/transaction?type=sell');
   });
 
   it('Forgot password keeps the business mode, so the reset page leads back to the business sign-in', async () => {

@@ -267,7 +267,7 @@ describe('start page (/:lng)', () => {
     it('a business goes to its portal', async () => {
       withToken();
       openHome({ routes: signedIn('Corporate') });
-      expect(await landedOn()).toBe('/en/corporation-portal/setting');
+      expect(await landedOn()).toBe('/en/corporation-portal/home');
     });
 
     it('with a token the server no longer takes, sees the form', async () => {

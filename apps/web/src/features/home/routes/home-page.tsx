@@ -45,7 +45,7 @@ const linkClass =
  * stored payment method leads to, else the dashboard).
  */
 function signedInTarget(userType: string | null, search: string): string {
-  if (userType === 'Corporate' || isBusinessMode(storedMode())) return 'corporation-portal/setting';
+  if (userType === 'Corporate' || isBusinessMode(storedMode())) return 'corporation-portal/home';
   const withChoices = new URLSearchParams(search).has('fiatCurrency') ? signInNextOf(`card-buy-sell${search}`) : undefined;
   if (withChoices) return withChoices;
   const paymentMethod = getSharedCookie(COOKIE_NAMES.paymentMethod);

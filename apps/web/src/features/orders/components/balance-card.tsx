@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { isPositiveDecimal } from '@/lib/decimal';
 import { useFeatureEnabled } from '@/lib/feature-switches';
+import { pageHref } from '@/lib/portal-links';
 import { ErrorView, Spinner } from '@/ui';
 import { useBalanceFormat } from '../balance-format';
 import { errorViewContent } from '../error-content';
@@ -9,8 +10,8 @@ import { type Balance, BANK_CURRENCIES, useBalances } from '../hooks/use-banking
 import { useTranslation } from '../texts';
 import { pillLinkClass } from './link-classes';
 
-/** Where the dashboard's Deposit leads: the bank-transfer deposit page (docs/rules/screens.md). */
-export const depositLink = (lng: string) => `/${lng}/banktransfer-buy?type=deposit`;
+/** Where the dashboard's Deposit leads: the bank-transfer deposit page (docs/rules/screens.md; a business's in the portal). */
+export const depositLink = (lng: string) => pageHref(lng, 'banktransfer-buy?type=deposit');
 
 /**
  * Where the dashboard's Withdraw leads, or null when there is nothing to withdraw: the withdraw page,
@@ -19,7 +20,7 @@ export const depositLink = (lng: string) => `/${lng}/banktransfer-buy?type=depos
 export function withdrawLink(lng: string, balances: readonly Balance[]): string | null {
   const currency = BANK_CURRENCIES.find((code) => balances.some((item) => item.currency === code && isPositiveDecimal(item.available)));
   if (!currency) return null;
-  return currency === BANK_CURRENCIES[0] ? `/${lng}/withdraw` : `/${lng}/withdraw?currency=${currency}`;
+  return pageHref(lng, currency === BANK_CURRENCIES[0] ? 'withdraw' : `withdraw?currency=${currency}`);
 }
 
 /**
@@ -27,15 +28,16 @@ export function withdrawLink(lng: string, balances: readonly Balance[]): string 
  * amount, or a word that there is none yet; and Deposit, only while the operator's deposit switch
  * is on (feature-switch/query), so nobody is sent to a page that cannot take their money; Withdraw
  * likewise only while the withdraw switch is on, and only with money in a currency a bank transfer
- * pays out (EUR or GBP).
+ * pays out (EUR or GBP). `actions` false: the page around offers Deposit and Withdraw itself (the
+ * business portal's home).
  */
-export function BalanceCard({ lng }: { lng: string }) {
+export function BalanceCard({ lng, actions = true }: { lng: string; actions?: boolean }) {
   const { t } = useTranslation();
   const headingId = useId();
   const balances = useBalances();
   const money = useBalanceFormat();
   const canDeposit = useFeatureEnabled('deposit').isEnabled === true;
-  const canWithdraw = useFeatureEnabled('withdraw').isEnabled === true;
+  const canWithdraw = useFeatureEnabled('withdraw').isEnabled === true && actions;
   const withdrawTo = canWithdraw && balances.data ? withdrawLink(lng, balances.data) : null;
 
   return (
@@ -45,7 +47,7 @@ export function BalanceCard({ lng }: { lng: string }) {
           {t('banking.balance.title')}
         </h2>
         <div className="flex flex-wrap justify-end gap-2">
-          {canDeposit ? (
+          {canDeposit && actions ? (
             <Link to={depositLink(lng)} className={pillLinkClass}>
               {t('banking.balance.deposit')}
             </Link>

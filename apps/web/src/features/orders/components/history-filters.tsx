@@ -37,71 +37,74 @@ export function HistoryFilters({ value, onChange, coins, rangeError }: HistoryFi
   const label = 'mb-1.5 block text-sm font-medium text-fg';
 
   return (
-    <fieldset className="grid grid-cols-2 gap-3">
-      <legend className="sr-only">{t('orders.history.filters')}</legend>
-      <div className="min-w-0">
-        <label htmlFor={ids.from} className={label}>
-          {t('orders.history.from')}
-        </label>
-        <input
-          id={ids.from}
-          type="date"
-          value={value.range.from}
-          onChange={(e) => onChange({ ...value, range: { ...value.range, from: e.target.value } })}
-          {...dateProps}
-        />
-      </div>
-      <div className="min-w-0">
-        <label htmlFor={ids.to} className={label}>
-          {t('orders.history.to')}
-        </label>
-        <input
-          id={ids.to}
-          type="date"
-          value={value.range.to}
-          onChange={(e) => onChange({ ...value, range: { ...value.range, to: e.target.value } })}
-          {...dateProps}
-        />
-      </div>
-      {/* Always mounted: a polite live region announces the message when it appears. */}
-      <p id={ids.error} aria-live="polite" className="col-span-2 -mt-1 text-sm text-danger empty:hidden">
-        {rangeError ?? ''}
-      </p>
-      <div className="min-w-0">
-        <label htmlFor={ids.status} className={label}>
-          {t('orders.history.status')}
-        </label>
-        <select
-          id={ids.status}
-          value={value.status}
-          onChange={(e) => onChange({ ...value, status: e.target.value as StatusFilter })}
-          className={`${fieldClass} border-line`}
-        >
-          {STATUS_FILTER_KEYS.map((key) => (
-            <option key={key} value={key}>
-              {t(`orders.history.statusFilter.${key}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="min-w-0">
-        <label htmlFor={ids.coin} className={label}>
-          {t('orders.history.coin')}
-        </label>
-        <select
-          id={ids.coin}
-          value={value.coin}
-          onChange={(e) => onChange({ ...value, coin: e.target.value })}
-          className={`${fieldClass} border-line`}
-        >
-          <option value="">{t('orders.history.allCoins')}</option>
-          {coins.map((coin) => (
-            <option key={coin.currency} value={coin.currency}>
-              {coin.currency}
-            </option>
-          ))}
-        </select>
-      </div>
-    </fieldset>
+    // Two columns where there is room (a phone's full width); one inside the business portal beside its menu.
+    <div className="@container">
+      <fieldset className="grid grid-cols-1 gap-3 @min-[20rem]:grid-cols-2">
+        <legend className="sr-only">{t('orders.history.filters')}</legend>
+        <div className="min-w-0">
+          <label htmlFor={ids.from} className={label}>
+            {t('orders.history.from')}
+          </label>
+          <input
+            id={ids.from}
+            type="date"
+            value={value.range.from}
+            onChange={(e) => onChange({ ...value, range: { ...value.range, from: e.target.value } })}
+            {...dateProps}
+          />
+        </div>
+        <div className="min-w-0">
+          <label htmlFor={ids.to} className={label}>
+            {t('orders.history.to')}
+          </label>
+          <input
+            id={ids.to}
+            type="date"
+            value={value.range.to}
+            onChange={(e) => onChange({ ...value, range: { ...value.range, to: e.target.value } })}
+            {...dateProps}
+          />
+        </div>
+        {/* Always mounted: a polite live region announces the message when it appears. */}
+        <p id={ids.error} aria-live="polite" className="col-span-2 -mt-1 text-sm text-danger empty:hidden">
+          {rangeError ?? ''}
+        </p>
+        <div className="min-w-0">
+          <label htmlFor={ids.status} className={label}>
+            {t('orders.history.status')}
+          </label>
+          <select
+            id={ids.status}
+            value={value.status}
+            onChange={(e) => onChange({ ...value, status: e.target.value as StatusFilter })}
+            className={`${fieldClass} border-line`}
+          >
+            {STATUS_FILTER_KEYS.map((key) => (
+              <option key={key} value={key}>
+                {t(`orders.history.statusFilter.${key}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="min-w-0">
+          <label htmlFor={ids.coin} className={label}>
+            {t('orders.history.coin')}
+          </label>
+          <select
+            id={ids.coin}
+            value={value.coin}
+            onChange={(e) => onChange({ ...value, coin: e.target.value })}
+            className={`${fieldClass} border-line`}
+          >
+            <option value="">{t('orders.history.allCoins')}</option>
+            {coins.map((coin) => (
+              <option key={coin.currency} value={coin.currency}>
+                {coin.currency}
+              </option>
+            ))}
+          </select>
+        </div>
+      </fieldset>
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { forwardRef, useId } from 'react';
 import { Link } from 'react-router';
+import { pageHref } from '@/lib/portal-links';
 import { FieldError, Spinner } from '@/ui';
 import { cx } from '@/ui/class-names';
 import type { BankCurrency } from '../hooks/use-banking';
@@ -9,7 +10,7 @@ import { useTranslation } from '../texts';
 import { textLinkClass } from './link-classes';
 
 /** Where saved bank accounts are added and deleted (docs/rules/bank-accounts.md). */
-export const bankAccountsLink = (lng: string) => `/${lng}/bank-accounts`;
+export const bankAccountsLink = (lng: string) => pageHref(lng, 'bank-accounts');
 
 /**
  * The account a withdrawal pays, as native radio buttons (arrow keys move and choose): only the

@@ -1,6 +1,7 @@
 import { ErrorCode } from '@causeway/contracts';
 import { useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router';
+import { pageHref } from '@/lib/portal-links';
 import { formatDateTime } from '@/lib/date-format';
 import { isError } from '@/lib/http-errors';
 import { CheckCircleIcon, ErrorView, Spinner } from '@/ui';
@@ -106,7 +107,7 @@ export function WithdrawStatus({
         <dd className="text-right text-fg">{formatDateTime(withdrawal.createdAt, i18n.language)}</dd>
       </dl>
       <div className="flex flex-col gap-3">
-        <Link to={`/${lng}/dashboard`} className={primaryLinkClass}>
+        <Link to={pageHref(lng, 'dashboard')} className={primaryLinkClass}>
           {t('banking.withdraw.status.dashboard')}
         </Link>
         {status !== 'PROCESSING' ? (

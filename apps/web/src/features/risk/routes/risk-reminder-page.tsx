@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../texts';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { pageHref } from '@/lib/portal-links';
 import { useQueryClient } from '@tanstack/react-query';
 import { useHttpClient } from '@/lib/http-context';
 import { errorText } from '@/lib/http-errors';
@@ -83,7 +84,7 @@ export function RiskReminderPage() {
         >
           {t('risk.continue')}
         </GradientButton>
-        <Link to={`/${lng}/dashboard`} className="text-center text-sm font-medium text-primary underline-offset-4 hover:underline">
+        <Link to={pageHref(lng, 'dashboard')} className="text-center text-sm font-medium text-primary underline-offset-4 hover:underline">
           {t('risk.notNow')}
         </Link>
       </div>

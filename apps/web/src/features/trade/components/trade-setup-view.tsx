@@ -4,6 +4,7 @@ import { rememberBuyTarget } from '@/lib/buy-after-verification';
 import { formatAmount } from '@/lib/decimal';
 import { errorText } from '@/lib/http-errors';
 import { stripLocale } from '@/lib/locale-path';
+import { orderLinks } from '@/lib/order-links';
 import { FINAL_OUTCOME_SUPPORT_TOPIC } from '@/lib/support-form';
 import { ErrorView, GradientButton, Spinner } from '@/ui';
 import { ContactSupport } from '@/ui/contact-support';
@@ -111,7 +112,7 @@ export function TradeSetupView({
           state="limit"
           title={t('trade.states.limit.title')}
           action={
-            <GradientButton fullWidth variant="outline" onClick={() => go('history')}>
+            <GradientButton fullWidth variant="outline" onClick={() => void navigate(orderLinks.history(lng))}>
               {t('trade.states.limit.action')}
             </GradientButton>
           }

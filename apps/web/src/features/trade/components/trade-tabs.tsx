@@ -14,9 +14,9 @@ type Side = 'buy' | 'sell';
 /**
  * The card page's two sides (card-buy-sell): Buy, the form the page always had, and Sell. The side
  * is in the address (`?type=sell`), so a reload or a link keeps it (TradeSideNav). A merchant's
- * transaction is a buy: it gets no Sell side.
+ * transaction is a buy: it gets no Sell side. `sideNav` false: the page around draws the links.
  */
-export function TradeTabs({ offer, chooseFirst }: { offer: TradeOffer; chooseFirst: boolean }) {
+export function TradeTabs({ offer, chooseFirst, sideNav = true }: { offer: TradeOffer; chooseFirst: boolean; sideNav?: boolean }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const { pathname } = useLocation();
@@ -37,7 +37,7 @@ export function TradeTabs({ offer, chooseFirst }: { offer: TradeOffer; chooseFir
   }));
   return (
     <>
-      <TradeSideNav links={links} method="CARD" side={side} />
+      {sideNav ? <TradeSideNav links={links} method="CARD" side={side} /> : null}
       {side === 'buy' ? (
         <TradeForm offer={offer} chooseFirst={chooseFirst} />
       ) : (

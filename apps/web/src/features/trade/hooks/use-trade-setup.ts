@@ -15,7 +15,7 @@ import { createRiskApi, RISK_CHECK_QUERY_KEY } from '@/lib/risk-api';
 import { isTradePage, withRiskStep } from '@/lib/trade-routing';
 import { useCards, useCurrencies, usePairsByFiat, usePromotion, useTradeApi } from '../api/trade-queries';
 import { BANK_CHANNEL_OF } from '../api/trade-api';
-import { decideTradeState, isBankBuyPair, type Selection, type TradeOffer, type TradeSetupState } from '../trade-state';
+import { canBusinessTrade, decideTradeState, isBankBuyPair, type Selection, type TradeOffer, type TradeSetupState } from '../trade-state';
 
 /** A merchant's transaction that may still be paid. */
 const OPEN_TRANSACTION_STATUSES: readonly string[] = ['Initial', 'Failed'];
@@ -58,8 +58,7 @@ export function useTradeSetup(method: 'CARD' | 'BANK_TRANSFER' = 'CARD'): TradeS
   const account = useAccountInfo(mode, { reportErrors: true });
   const path = location.pathname.replace(/^\/[^/]+/, '');
   const gate = account.data ? gateFor(account.data, { path, isRoma }) : null;
-  const ready =
-    Boolean(account.data) && gate === null && (account.data?.userType !== 'Corporate' || account.data.kybInfo?.kybBasicStatus === 'Pass');
+  const ready = Boolean(account.data) && gate === null && (account.data?.userType !== 'Corporate' || canBusinessTrade(account.data));
 
   // docs/rules/order-states.md trade routing: the risk reminder comes before any trade page.
   const client = useHttpClient();
@@ -79,7 +78,10 @@ export function useTradeSetup(method: 'CARD' | 'BANK_TRANSFER' = 'CARD'): TradeS
     },
     enabled: ready && Boolean(tranId),
   });
-  const address = useQuery({ queryKey: ['trade', 'check-address'], queryFn: () => api.checkAddress(), enabled: ready });
+  // The address step is an individual's residential address (their KYC): a business's address is the
+  // registered one its verification holds, so a corporate account is never asked for one.
+  const corporate = account.data?.userType === 'Corporate';
+  const address = useQuery({ queryKey: ['trade', 'check-address'], queryFn: () => api.checkAddress(), enabled: ready && !corporate });
   const entry = isIndependentMode(mode) ? 'indepdentMain' : 'main';
   const features = useQuery({
     queryKey: ['trade', 'feature-switch', entry],
@@ -138,12 +140,13 @@ export function useTradeSetup(method: 'CARD' | 'BANK_TRANSFER' = 'CARD'): TradeS
   if (pairs.error) return { state: 'error', error: pairs.error, retry: pairs.refetch };
   const limitsReady = isRoma || limits.data;
   if (tranId && transaction.data === undefined) return { state: 'loading' };
-  if (!address.data || !features.data || !currencies.data || !limitsReady || (fiats.length > 0 && !pairs.data)) return { state: 'loading' };
+  if ((!corporate && !address.data) || !features.data || !currencies.data || !limitsReady || (fiats.length > 0 && !pairs.data))
+    return { state: 'loading' };
 
   const decided = decideTradeState({
     account: account.data,
     gate,
-    addressRequired: address.data.required,
+    addressRequired: !corporate && address.data?.required === true,
     features: features.data,
     currencies: currencies.data,
     pairsByFiat: pairs.data ?? new Map(),

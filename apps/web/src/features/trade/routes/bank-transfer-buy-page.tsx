@@ -24,15 +24,16 @@ export function bankTransferSideOf(asked: string | null, storedType: string | un
  * of the currency chosen (EUR: SEPA, GBP: Faster Payments), without a card: the balance pays it at once
  * when it covers it, else the person sends the amount with the order's reference (the result page says
  * where). `deposit`: the deposit side, which the orders feature draws (the route table composes the two).
+ * `sideNav` false: the page around it (the business portal's transaction page) draws the sides' links.
  */
-export function BankTransferBuyPage({ deposit }: { deposit: ReactNode }) {
+export function BankTransferBuyPage({ deposit, sideNav = true }: { deposit: ReactNode; sideNav?: boolean }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const side = bankTransferSideOf(params.get('type'), getSharedCookie(COOKIE_NAMES.transactionType));
-  if (side === 'buy') return <BankTransferBuy />;
+  if (side === 'buy') return <BankTransferBuy sideNav={sideNav} />;
   return (
     <>
-      <BankTradeNav side="deposit" />
+      {sideNav ? <BankTradeNav side="deposit" /> : null}
       <Suspense
         fallback={
           <div className="flex min-h-[30vh] items-center justify-center">
@@ -47,13 +48,13 @@ export function BankTransferBuyPage({ deposit }: { deposit: ReactNode }) {
 }
 
 /** The buy side: the trade page's states on the bank channels, then the form. A merchant's transaction is a buy only. */
-function BankTransferBuy() {
+function BankTransferBuy({ sideNav }: { sideNav: boolean }) {
   const setup = useTradeSetup('BANK_TRANSFER');
   return (
     <TradeSetupView setup={setup} method="BANK_TRANSFER">
       {(offer, chooseFirst) => (
         <>
-          {offer.transaction ? null : <BankTradeNav side="buy" />}
+          {offer.transaction || !sideNav ? null : <BankTradeNav side="buy" />}
           <TradeForm offer={offer} chooseFirst={chooseFirst} bankTransfer />
         </>
       )}

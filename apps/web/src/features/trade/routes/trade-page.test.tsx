@@ -1,7 +1,7 @@
 import { PATHS } from '@causeway/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { accountOverview } from '@/test/account-overview';
+import { accountOverview, corporateOverview } from '@/test/account-overview';
 import { BUY_TARGET_STORAGE_KEY } from '@/lib/buy-after-verification';
 import { storedTranId, TRAN_ID_STORAGE_KEY } from '@/lib/merchant-transaction';
 import { storage } from '@/lib/storage';
@@ -229,6 +229,16 @@ describe('trade page states (docs/rules/screens.md)', () => {
     expect(stateOf()).toBe('kycAddress');
     await user.click(screen.getByRole('button', { name: 'Add my address' }));
     expect(await landedOn()).toBe('/en/account-status');
+  });
+
+  it("a verified business in the portal is never asked for a home address: its verification holds the company's", async () => {
+    const { calls } = openTrade({
+      path: '/:lng/corporation-portal/transaction',
+      url: '/en/corporation-portal/transaction?type=buy&method=card',
+      routes: { [PATHS.overview]: () => corporateOverview(), [PATHS.kycCheckAddress]: () => ({ required: true, address: null }) },
+    });
+    await formShown();
+    expect(callsTo(calls, PATHS.kycCheckAddress)).toEqual([]);
   });
 
   it('unavailable: the buy feature switch is off', async () => {

@@ -7,11 +7,11 @@ import { leaveAppFor } from '@/lib/leave-app';
 import { accountOverview } from '@/test/account-overview';
 import { renderPage } from '@/test/render';
 import { businessError, type Responder, routedHttpClient } from '@/test/routed-http-client';
-import { launchSumsub } from '../sumsub-websdk';
+import { launchSumsub } from '@/shared/sumsub-websdk';
 import { HostedVerificationPage } from './hosted-verification-page';
 
 vi.mock('@/lib/leave-app');
-vi.mock('../sumsub-websdk');
+vi.mock('@/shared/sumsub-websdk');
 
 const SANDBOX_TOKEN: KycAccessTokenResult = {
   provider: 'sandbox',

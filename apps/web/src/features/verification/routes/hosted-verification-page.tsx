@@ -9,7 +9,7 @@ import { leaveAppFor } from '@/lib/leave-app';
 import { ErrorView, Spinner } from '@/ui';
 import { createVerificationApi } from '../api/verification-api';
 import { FROM_VENDOR_PARAM } from './account-status-page';
-import { launchSumsub } from '../sumsub-websdk';
+import { launchSumsub } from '@/shared/sumsub-websdk';
 
 /** The app's theme is on <html data-theme>; features read the attribute rather than import the app shell. */
 const isDarkTheme = () => document.documentElement.dataset.theme === 'dark';
