@@ -1,4 +1,4 @@
-import type { LoginMode, LoginResult } from '@causeway/contracts';
+import { CALL_ROUTES, type KybInfo, type LoginMode, type LoginResult } from '@causeway/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
@@ -7,7 +7,8 @@ import { requestAccountInfo, storeAccountInfo } from '@/lib/account-info';
 import { useBotCheck } from '@/lib/bot-check';
 import { rememberBuyTarget, signInNextOf } from '@/lib/buy-after-verification';
 import { COOKIE_NAMES, getSharedCookie } from '@/lib/cookies';
-import { businessLandingPage } from '@/lib/business-verification';
+import { accountLinkingFailurePage, businessLandingPage, checksMerchantOrder } from '@/lib/business-verification';
+import { storedTranId } from '@/lib/merchant-transaction';
 import { blockedPage, gateFor, PORTAL_HOME } from '@/lib/gating';
 import { isBusinessMode } from '@/lib/mode';
 import { useHttpClient } from '@/lib/http-context';
@@ -92,6 +93,14 @@ export function useLoginFlow(mode: LoginMode) {
    * comes back to that buy once verified (lib/buy-after-verification). The account info read here is
    * kept for the next page.
    */
+  /** A business that came from a merchant's order whose linked sign-in failed goes to account-linking-failed (spec §4). */
+  async function merchantOrderPage(kybInfo: KybInfo | null): Promise<string | null> {
+    const tranId = storedTranId();
+    if (!tranId || !checksMerchantOrder(kybInfo)) return null;
+    const order = await http.call(CALL_ROUTES.queryOrderByTranId, { tranId }).catch(() => undefined);
+    return order ? accountLinkingFailurePage(order) : null;
+  }
+
   async function goHome() {
     const business = isBusinessMode(mode);
     const next = business ? undefined : signInNextOf(params.get('next'));
@@ -102,7 +111,7 @@ export function useLoginFlow(mode: LoginMode) {
       storeAccountInfo(queries, info);
       const path = `/${home.split('?')[0]}`;
       target = business
-        ? (businessLandingPage(info.accountStatus, info.kybInfo) ?? home)
+        ? ((await merchantOrderPage(info.kybInfo)) ?? businessLandingPage(info.accountStatus, info.kybInfo) ?? home)
         : (gateFor(info, { path, isRoma: getSharedCookie(COOKIE_NAMES.isRoma) === 'true' }) ?? home);
     }
     if (next && target !== next) rememberBuyTarget(next);

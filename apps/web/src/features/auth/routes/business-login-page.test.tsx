@@ -25,6 +25,26 @@ const signIn = async (overview: AccountOverview) => {
   return landedOn();
 };
 
+/** A merchant's order as query-order/tranid answers it, whose linked sign-in failed with `code`. */
+const merchantOrder = (status: string, code: string | null) => ({
+  tranId: 'shop-7',
+  orderId: null,
+  fiatCurrency: 'EUR',
+  fiatAmt: '90.00',
+  cryptoCurrency: 'USDT',
+  cryptoAmt: null,
+  network: 'TRX',
+  userId: null,
+  country: null,
+  status,
+  merchantName: 'Shop One',
+  amountFixed: false,
+  walletFixed: false,
+  walletAddress: null,
+  memo: null,
+  kycLoginFail: code ? { kycLoginStatus: code, merchantName: 'Shop One' } : null,
+});
+
 const ENTRY_COOKIES = [COOKIE_NAMES.transactionType, COOKIE_NAMES.fiatCurrency, COOKIE_NAMES.paymentMethod, COOKIE_NAMES.orderToken];
 
 describe('business login page', () => {
@@ -67,6 +87,30 @@ describe('business login page', () => {
     await setSharedCookie(COOKIE_NAMES.paymentMethod, 'BANK_TRANSFER');
     await setSharedCookie(COOKIE_NAMES.transactionType, 'sell');
     expect(await signIn(corporateOverview())).toBe('/en/corporation-portal/transaction?type=sell');
+  });
+
+  it.each([
+    [
+      'Initial',
+      'ALREADY_LINKED_ANOTHER_ACCOUNT',
+      '/en/account-linking-failed?failCode=ALREADY_LINKED_ANOTHER_ACCOUNT&merchantName=Shop%20One',
+    ],
+    ['Failed', 'SHARE_KYC_NOT_MATCH_USER_KYC', '/en/account-linking-failed?failCode=SHARE_KYC_NOT_MATCH_USER_KYC&merchantName=Shop%20One'],
+    ['Processing', 'SHARE_KYC_NOT_MATCH_USER_KYC', '/en/corporation-portal/home'],
+    ['Initial', null, '/en/corporation-portal/home'],
+  ])("a verified business from a merchant's order (%s, %s) lands on %s", async (status, code, landing) => {
+    const { user } = openLogin(<BusinessLoginPage />, {
+      path: '/:lng/business-login',
+      url: '/en/business-login?tranId=shop-7',
+      routes: {
+        [PATHS.passwordLogin]: () => loginResult({ userType: 'Corporate', token: { token: 'biz-1', validTime: 600 } }),
+        [PATHS.overview]: () => corporateOverview(),
+        [PATHS.queryOrderByTranId]: () => merchantOrder(status, code),
+      },
+    });
+    await submitEmail(user, 'boss@corp.example');
+    await submitPassword(user, 'pw-2');
+    expect(await landedOn()).toBe(landing);
   });
 
   it('Forgot password keeps the business mode, so the reset page leads back to the business sign-in', async () => {
