@@ -47,6 +47,8 @@ export default async function setup(project: TestProject) {
       SANDBOX_BANK_SETTLE_MS: '1000',
       DATABASE_URL: '',
       SANDBOX_KYC_DELAY_MS: '500',
+      // The sandbox KYB reviewer decides half a second after a business submits, not two.
+      SANDBOX_KYB_REVIEW_MS: '500',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -49,7 +49,7 @@ describe('withdraw: the form', { timeout: 15_000 }, () => {
     expect(bodiesOf(PATHS.withdrawDetail)).toContainEqual({ withdrawId: sent!.withdrawId });
     expect(screen.getByText('On its way to DE89 **** 3000.')).toBeInTheDocument();
     expect(screen.getByText('SEPA transfers arrive in 1-2 business days (instant with SEPA Instant).')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to dashboard' })).toHaveAttribute('href', '/en/dashboard');
+    expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/en/dashboard');
     // Another withdrawal starts a new form, with a new id.
     await user.click(screen.getByRole('button', { name: 'Make another withdrawal' }));
     expect(await amountBox()).toHaveValue('');

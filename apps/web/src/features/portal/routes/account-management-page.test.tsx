@@ -63,7 +63,7 @@ describe('account management', () => {
     // A verified person needs no link.
     expect(within(rows[1]!).queryByRole('button')).not.toBeInTheDocument();
 
-    await user.click(within(rows[0]!).getByRole('button', { name: 'Resend the verification link to Rasa Jonaitė' }));
+    await user.click(within(rows[0]!).getByRole('button', { name: 'Resend link to Rasa Jonaitė' }));
     expect(await within(rows[0]!).findByRole('status')).toHaveTextContent('The link was sent to rasa@acme.example.');
     expect(bodiesOf(PATHS.kybIndividualSendEmail)).toEqual([{ id: 'kyi_1' }]);
   });
