@@ -106,7 +106,8 @@ describe('identity in Chromium', () => {
       'business@causeway.test',
       'Causeway-demo-2026!',
     );
-    await page.waitForURL(/\/en\/corporation-portal\/setting$/);
+    // A verified business (the demo one) lands on its portal home.
+    await page.waitForURL(/\/en\/corporation-portal\/home$/);
     const stored = await page.evaluate(() => localStorage.getItem('causeway.token.business'));
     expect(JSON.parse(stored ?? '{}').data.token).toEqual(expect.any(String));
     await page.close();

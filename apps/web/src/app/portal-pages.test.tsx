@@ -56,6 +56,8 @@ describe('docs/rules/kyb.md gating of corporate accounts', () => {
   it.each(['/en/dashboard', '/en/history', '/en/banktransfer-buy?type=buy'])(
     'a business opening %s is sent to the portal home',
     async (url) => {
+      // A business session: its sign-in on business-login stored the mode.
+      storage.setItem(MODE_STORAGE_KEY, 'business');
       const app = renderApp(url, { client: portalClient().client });
       await waitFor(() => expect(app.location()).toBe('/en/corporation-portal/home'));
       expect(await screen.findByRole('heading', { level: 1, name: `Welcome, ${COMPANY}` })).toBeInTheDocument();

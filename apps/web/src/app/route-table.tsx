@@ -1,5 +1,4 @@
 import { type ComponentType, lazy } from 'react';
-import { useParams } from 'react-router';
 
 /**
  * The pages that exist, by locale-free path. Every page is its own chunk: a person on one page
@@ -23,56 +22,9 @@ const bankTransferBuyPage = () =>
     return Page;
   });
 
-/**
- * The business portal's pages (docs/rules/kyb.md "The portal") compose other features' pages: the
- * home the orders feature's balances and activity, the transaction page the trade feature's buy and
- * sell (without their own side links: the portal draws them) and the orders feature's deposit and
- * withdraw, each side loading when shown.
- */
+/** The business portal's composed pages: their own module, so the first load of every other page carries none of it. */
+const portalCompositions = () => import('./portal-compositions');
 const portalPages = () => import('@/features/portal/routes/account-linking-pages');
-const portalHomePage = () =>
-  Promise.all([
-    import('@/features/portal/routes/home-page'),
-    import('@/features/orders/components/balance-card'),
-    import('@/features/orders/components/bank-activity-list'),
-  ]).then(([{ PortalHomePage }, { BalanceCard }, { BankActivityList }]) => {
-    const Page = () => {
-      const { lng = 'en' } = useParams();
-      return <PortalHomePage balances={<BalanceCard lng={lng} actions={false} />} activity={<BankActivityList />} />;
-    };
-    return { default: Page };
-  });
-const PortalBankBuy = lazy(() =>
-  named(import('@/features/trade/routes/bank-transfer-buy-page'), ({ BankTransferBuyPage }) => {
-    const Page = () => <BankTransferBuyPage deposit={<BankDepositPage />} sideNav={false} />;
-    return Page;
-  }),
-);
-const PortalBankSell = lazy(() =>
-  named(import('@/features/trade/routes/bank-transfer-sell-page'), ({ BankTransferSellPage }) => {
-    const Page = () => <BankTransferSellPage sideNav={false} />;
-    return Page;
-  }),
-);
-const PortalCardTrade = lazy(() =>
-  named(import('@/features/trade/routes/trade-page'), ({ TradePage }) => {
-    const Page = () => <TradePage sideNav={false} />;
-    return Page;
-  }),
-);
-const PortalWithdraw = lazy(() => import('@/features/orders/routes/withdraw-page'));
-const portalTransactionPage = () =>
-  named(import('@/features/portal/routes/transaction-page'), ({ PortalTransactionPage }) => {
-    const Page = () => (
-      <PortalTransactionPage
-        bankBuy={<PortalBankBuy />}
-        bankSell={<PortalBankSell />}
-        card={<PortalCardTrade />}
-        withdraw={<PortalWithdraw />}
-      />
-    );
-    return Page;
-  });
 
 export const PAGE_ROUTES: Array<{ path: string; load: () => PageModule }> = [
   { path: 'login-v2', load: () => named(loginPages(), (m) => m.IndividualLoginPage) },
@@ -123,8 +75,8 @@ export const PAGE_ROUTES: Array<{ path: string; load: () => PageModule }> = [
   { path: 'business-account-form', load: () => import('@/features/business-verification/routes/business-account-form-page') },
   { path: 'corporation-portal/kyb-status', load: () => import('@/features/business-verification/routes/kyb-status-page') },
   { path: 'kyb-verify', load: () => import('@/features/business-verification/routes/kyb-verify-page') },
-  { path: 'corporation-portal/home', load: portalHomePage },
-  { path: 'corporation-portal/transaction', load: portalTransactionPage },
+  { path: 'corporation-portal/home', load: () => named(portalCompositions(), (m) => m.PortalHome) },
+  { path: 'corporation-portal/transaction', load: () => named(portalCompositions(), (m) => m.PortalTransaction) },
   { path: 'corporation-portal/history', load: () => import('@/features/orders/routes/history-page') },
   { path: 'corporation-portal/result', load: () => import('@/features/orders/routes/result-page') },
   { path: 'corporation-portal/account-management', load: () => import('@/features/portal/routes/account-management-page') },

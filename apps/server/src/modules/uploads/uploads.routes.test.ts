@@ -22,6 +22,8 @@ let t: TestApp & { clock: ManualClock };
 let uploadDir: string;
 let storage: LocalStorage;
 let token: string;
+/** A business session: sign-upload-kyb-temple takes business tokens only. */
+let businessToken: string;
 beforeAll(async () => {
   uploadDir = await mkdtemp(path.join(tmpdir(), 'causeway-uploads-'));
   const clock = createManualClock();
@@ -29,6 +31,7 @@ beforeAll(async () => {
   // The same folder, key and clock as the app: how a later module will hand out download URLs.
   storage = createLocalStorage({ root: uploadDir, urlKey: URL_KEY, now: clock.now });
   token = await signUp(t.app, 'uploads.person@example.test');
+  businessToken = await signUp(t.app, 'uploads.business@example.test', { loginMode: 'business' });
 });
 afterAll(async () => {
   await t.app.close();
@@ -40,7 +43,8 @@ beforeEach(async () => {
   await t.db.delete(uploadUsage);
 });
 
-const signUpload = (s3FileName: unknown, signPath: string = PATHS.signUpload, headers = tokenHeaders(token)) =>
+const headersFor = (signPath: string) => (signPath === PATHS.signUploadKyb ? tokenHeaders(businessToken, 'business') : tokenHeaders(token));
+const signUpload = (s3FileName: unknown, signPath: string = PATHS.signUpload, headers = headersFor(signPath)) =>
   call(t.app, 'POST', signPath, { headers, body: { s3FileName } });
 async function uploadUrlFor(s3FileName: string, signPath: string = PATHS.signUpload) {
   const { statusCode, body } = await signUpload(s3FileName, signPath);
@@ -246,6 +250,12 @@ describe('sign-upload requests', () => {
       expect(statusCode).toBe(401);
       expect(body.code).toBe('USER0000001');
     }
+  });
+
+  it('takes business documents from business sessions only', async () => {
+    const { statusCode, body } = await signUpload('register.pdf', PATHS.signUploadKyb, tokenHeaders(token));
+    expect(statusCode).toBe(401);
+    expect(body.code).toBe('USER0000001');
   });
 
   it.each([['passport.gif'], ['passport'], ['passport.png.exe'], ['passport.png ']])(

@@ -1,4 +1,4 @@
-import { CALL_ROUTES, type KybInfo, type LoginMode, type LoginResult } from '@causeway/contracts';
+import type { LoginMode, LoginResult } from '@causeway/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
@@ -7,12 +7,9 @@ import { requestAccountInfo, storeAccountInfo } from '@/lib/account-info';
 import { useBotCheck } from '@/lib/bot-check';
 import { rememberBuyTarget, signInNextOf } from '@/lib/buy-after-verification';
 import { COOKIE_NAMES, getSharedCookie } from '@/lib/cookies';
-import { accountLinkingFailurePage, businessLandingPage, checksMerchantOrder } from '@/lib/business-verification';
-import { storedTranId } from '@/lib/merchant-transaction';
-import { blockedPage, gateFor, PORTAL_HOME } from '@/lib/gating';
+import { blockedPage, gateFor } from '@/lib/gating';
 import { isBusinessMode } from '@/lib/mode';
 import { useHttpClient } from '@/lib/http-context';
-import { PORTAL_TRANSACTION } from '@/lib/portal-links';
 import { beginSession } from '@/lib/begin-session';
 import { createSessionStore } from '@/lib/session';
 import { rememberTargetEntity } from '@/lib/target-entity';
@@ -33,22 +30,13 @@ export const SETTINGS_BY_MODE: Record<LoginMode, string> = {
 };
 
 /**
- * Where a finished sign-in lands, per mode. Individuals: the trade page their stored payment
- * method leads to (docs/rules/order-states.md trade routing, when a merchant or an earlier visit stored one; the
- * page puts the risk reminder first), else the dashboard. Businesses: the portal's transaction page
- * when they came for a bank transfer (a merchant's link stored the method), else the portal home
- * (docs/rules/kyb.md gating; the portal has no card side of its own to come for).
+ * Where an individual's finished sign-in lands: the trade page their stored payment method leads to
+ * (docs/rules/order-states.md trade routing, when a merchant or an earlier visit stored one; the page puts the
+ * risk reminder first), else the dashboard. A business's: business-landing.ts.
  */
-export function homeOf(mode: LoginMode): string {
+export function homeOf(): string {
   const paymentMethod = getSharedCookie(COOKIE_NAMES.paymentMethod);
-  const transactionType = getSharedCookie(COOKIE_NAMES.transactionType);
-  if (isBusinessMode(mode)) {
-    const page = paymentMethod ? tradePageFor(paymentMethod, transactionType) : null;
-    if (page === 'banktransfer-sell') return `${PORTAL_TRANSACTION}?type=sell`;
-    if (page === 'banktransfer-buy') return `${PORTAL_TRANSACTION}?type=${transactionType === 'deposit' ? 'deposit' : 'buy'}`;
-    return PORTAL_HOME;
-  }
-  return paymentMethod ? tradePageFor(paymentMethod, transactionType) : 'dashboard';
+  return paymentMethod ? tradePageFor(paymentMethod, getSharedCookie(COOKIE_NAMES.transactionType)) : 'dashboard';
 }
 
 /** The sign-in flow of one login page: its step, the email, and the calls between steps. */
@@ -93,25 +81,18 @@ export function useLoginFlow(mode: LoginMode) {
    * comes back to that buy once verified (lib/buy-after-verification). The account info read here is
    * kept for the next page.
    */
-  /** A business that came from a merchant's order whose linked sign-in failed goes to account-linking-failed (spec §4). */
-  async function merchantOrderPage(kybInfo: KybInfo | null): Promise<string | null> {
-    const tranId = storedTranId();
-    if (!tranId || !checksMerchantOrder(kybInfo)) return null;
-    const order = await http.call(CALL_ROUTES.queryOrderByTranId, { tranId }).catch(() => undefined);
-    return order ? accountLinkingFailurePage(order) : null;
-  }
-
   async function goHome() {
     const business = isBusinessMode(mode);
+    const landing = business ? await import('./business-landing') : undefined;
     const next = business ? undefined : signInNextOf(params.get('next'));
-    const home = next ?? homeOf(mode);
+    const home = next ?? landing?.businessHome() ?? homeOf();
     let target = home;
     const info = await requestAccountInfo(http, mode).catch(() => undefined);
     if (info) {
       storeAccountInfo(queries, info);
       const path = `/${home.split('?')[0]}`;
-      target = business
-        ? ((await merchantOrderPage(info.kybInfo)) ?? businessLandingPage(info.accountStatus, info.kybInfo) ?? home)
+      target = landing
+        ? await landing.businessTarget(http, info, home)
         : (gateFor(info, { path, isRoma: getSharedCookie(COOKIE_NAMES.isRoma) === 'true' }) ?? home);
     }
     if (next && target !== next) rememberBuyTarget(next);

@@ -1,12 +1,9 @@
 import { COOKIE_NAMES, getSharedCookie } from '@/lib/cookies';
-import { type KybInfo, menuLinkUrlFor } from '@causeway/contracts';
+import { menuLinkUrlFor } from '@causeway/contracts';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAccountInfo, verificationStatusOf } from '@/lib/account-info';
-import { type BusinessVerificationState, businessVerificationState } from '@/lib/business-verification';
-import { useCompanyHeader } from '@/lib/company-header';
-import { PORTAL_HOME } from '@/lib/gating';
 import { useMenuLinks } from '@/lib/legal-links';
 import { isBusinessMode, isIndependentMode, LOGIN_ROUTE_BY_MODE, type FlowMode } from '@/lib/mode';
 import { useLoginStatus } from '@/lib/target-entity';
@@ -20,6 +17,8 @@ export interface UserMenuProps {
 }
 
 // The logout question loads when asked: the menu sits in every page's header, the dialog seldom opens.
+// A business's list loads with the open menu of a business: no individual's first load carries it.
+const BusinessList = lazy(() => import('./business-list').then((m) => ({ default: m.BusinessList })));
 const ConfirmDialog = lazy(() => import('@/ui/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })));
 
 const itemClass = 'flex h-10 items-center rounded-lg px-3 text-sm text-fg hover:bg-surface-2';
@@ -40,8 +39,6 @@ export function UserMenu({ lng, mode, darkModeToggle }: UserMenuProps) {
   // The badge's status; shared with every page that reads the account info (fetched once).
   const account = useAccountInfo(mode, { enabled: Boolean(status.data?.isLogin) });
   const links = useMenuLinks({ enabled: open });
-  // The business list's company: the portal header's query (asked only for a corporate account).
-  const company = useCompanyHeader();
 
   useEffect(() => {
     if (!open) return;
@@ -122,12 +119,9 @@ export function UserMenu({ lng, mode, darkModeToggle }: UserMenuProps) {
             </span>
           </p>
           {business ? (
-            <BusinessList
-              lng={lng}
-              name={company.data?.companyName ?? null}
-              kybInfo={company.data?.kybInfo ?? account.data?.kybInfo ?? null}
-              onOpen={() => setOpen(false)}
-            />
+            <Suspense fallback={null}>
+              <BusinessList lng={lng} fallbackKybInfo={account.data?.kybInfo ?? null} onOpen={() => setOpen(false)} />
+            </Suspense>
           ) : null}
           <nav aria-label={t('common.userMenu.open')} className="flex flex-col border-t border-line pt-2">
             {entries.map((entry) => (
@@ -176,45 +170,6 @@ export function UserMenu({ lng, mode, darkModeToggle }: UserMenuProps) {
           />
         </Suspense>
       ) : null}
-    </div>
-  );
-}
-
-const STATE_TONE: Record<BusinessVerificationState, string> = {
-  Pass: 'bg-success text-on-primary',
-  Failed: 'bg-danger text-on-primary',
-  Resubmitting: 'bg-danger text-on-primary',
-  Processing: 'bg-info text-on-primary',
-  Initial: 'bg-surface-2 text-muted',
-};
-
-/**
- * docs/rules/screens.md user menu, businesses: the business list, each company (one per account today)
- * with where its verification stands, opening the portal's home.
- */
-function BusinessList({ lng, name, kybInfo, onOpen }: { lng: string; name: string | null; kybInfo: KybInfo | null; onOpen: () => void }) {
-  const { t } = useTranslation();
-  const headingId = useId();
-  const state = businessVerificationState(kybInfo);
-  return (
-    <div className="flex flex-col border-t border-line pt-2">
-      <p id={headingId} className="px-3 pb-1 text-xs font-medium text-muted">
-        {t('common.userMenu.business')}
-      </p>
-      <ul aria-labelledby={headingId}>
-        <li>
-          <Link
-            to={`/${lng}/${PORTAL_HOME}`}
-            onClick={onOpen}
-            className="flex min-h-10 items-center justify-between gap-2 rounded-lg px-3 py-2 text-sm text-fg hover:bg-surface-2"
-          >
-            <span className="min-w-0 font-medium break-words">{name ?? t('common.businessPortal')}</span>
-            <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-medium ${STATE_TONE[state]}`}>
-              {t(`common.userMenu.businessState.${state}`)}
-            </span>
-          </Link>
-        </li>
-      </ul>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { ACCOUNT_LINKING_FAIL_CODES } from '@/lib/account-linking';
 import { PORTAL_HOME } from '@/lib/gating';
 import { cx } from '@/ui/class-names';
 import { AlertIcon, CheckCircleIcon } from '@/ui/icons';
@@ -7,14 +8,9 @@ import { primaryLinkClass } from '../components/portal-classes';
 import { useTranslation } from '../texts';
 
 /** The kycLoginFail codes a merchant's order may carry, each with its own words (docs/rules/kyb.md gating). */
-export const LINKING_FAIL_CODES = [
-  'ALREADY_LINKED_ANOTHER_ACCOUNT',
-  'SHARE_KYC_NOT_MATCH_USER_KYC',
-  'ACCOUNT_SUCCESS_SHARE_KYC_NOT_MATCH_USER_KYC',
-] as const;
-type LinkingFailCode = (typeof LINKING_FAIL_CODES)[number];
+type LinkingFailCode = (typeof ACCOUNT_LINKING_FAIL_CODES)[number];
 const isLinkingFailCode = (code: string | null): code is LinkingFailCode =>
-  (LINKING_FAIL_CODES as readonly (string | null)[]).includes(code);
+  (ACCOUNT_LINKING_FAIL_CODES as readonly (string | null)[]).includes(code);
 
 /** The merchant the query names (anyone may write a query: it is only ever shown as text), else "the merchant". */
 function useMerchantName(): string {
