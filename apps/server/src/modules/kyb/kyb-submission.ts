@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { ErrorCode, type EddAnswer, type EddQuestionnaire, type KybInfo, type KybPersonType } from '@causeway/contracts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -19,7 +20,24 @@ import {
   sharedEvidenceProblem,
 } from './kyb-rules.ts';
 import { thresholdOf } from './kyb-status.ts';
-import type { KybApplicationRow, KybRepository } from './kyb.repository.ts';
+import type { KybApplicationRow, KybCompanyRow, KybIndividualRow, KybRepository } from './kyb.repository.ts';
+
+/** The form as the vendor is sent it (sections, declarations, submission state, people, companies), as one digest. */
+function fingerprintOf(application: KybApplicationRow, individuals: KybIndividualRow[], companies: KybCompanyRow[]): string {
+  const { generalData, businessData, financials, allOwnersDeclared, informationAccurate, submittedAt, companyReview } = application;
+  const form = {
+    generalData,
+    businessData,
+    financials,
+    allOwnersDeclared,
+    informationAccurate,
+    submittedAt: submittedAt?.toISOString() ?? null,
+    companyReview,
+    individuals: individuals.map(({ createdAt: _created, ...row }) => row),
+    companies: companies.map(({ createdAt: _created, ...row }) => row),
+  };
+  return createHash('sha256').update(JSON.stringify(form)).digest('hex');
+}
 
 const ROLE_OF = {
   Management_Individual: 'director',
@@ -112,6 +130,8 @@ export function createKybSubmission(deps: {
       repository.peopleOf(userId),
       repository.companiesOf(userId),
     ]);
+    // What the vendor is sent: checked again under the lock before the form counts as submitted.
+    const sent = fingerprintOf(application, individuals, companies);
     // Complete (checkComplete): every required field is there.
     const general = application.generalData as {
       [K in keyof KybApplicationRow['generalData']]-?: NonNullable<KybApplicationRow['generalData'][K]>;
@@ -157,6 +177,11 @@ export function createKybSubmission(deps: {
     );
     await transaction(async () => {
       const locked = (await repository.lockApplication(userId))!;
+      // An edit (or another submit) that landed while the vendor was being called: what the vendor holds is
+      // not the form any more, so this submit does not count; submitting again sends the form as it is now.
+      const [nowIndividuals, nowCompanies] = await Promise.all([repository.individualsOf(userId), repository.companiesOf(userId)]);
+      if (fingerprintOf(locked, nowIndividuals, nowCompanies) !== sent)
+        throw new AppError(ErrorCode.KybRuleBroken, 'The form changed while it was being submitted: submit it again');
       const now = clock.now();
       await repository.updateApplication(userId, {
         submittedAt: now,

@@ -1,5 +1,7 @@
 import { PATHS } from '@causeway/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sandboxKybApplicants } from '../../db/schema/index.ts';
 import { call, createIdentityTestApp, type IdentityTestApp, tokenHeaders } from '../../../test/identity-helpers.ts';
 import { fillForm, kybCall, newBusiness, person, ticketFor, uploadKyb, verifyPerson } from '../../../test/kyb-helpers.ts';
 import { newIndividual } from '../../../test/kyc-helpers.ts';
@@ -140,6 +142,30 @@ describe('business verification, end to end on the sandbox vendors', () => {
     await t.app.jobs.drain();
     expect(await mailboxOf('cy.minor@example.test')).toHaveLength(1);
     expect((await statusOf(headers)).kybInfo).toMatchObject({ kybStandardStatus: 'Pass', eddStatus: 'Pass' });
+  });
+});
+
+describe('a submit racing an edit', () => {
+  it('counts only if the vendor holds the form as it is: else it is refused, and submitting again sends it', async () => {
+    const headers = await newBusiness(t, 'kyb.race@example.test');
+    await fillForm(t, headers, 'Race Conditions Ltd');
+    const [submit, edit] = await Promise.all([
+      kybCall(t, headers, 'POST', PATHS.kybSubmitAll),
+      kybCall(t, headers, 'POST', PATHS.kybBasicInfoUpdate, { section: 'GeneralData', data: { website: 'https://raced.example' } }),
+    ]);
+    const vendorCopy = async () =>
+      (await t.db.select().from(sandboxKybApplicants).where(eq(sandboxKybApplicants.companyName, 'Race Conditions Ltd')))[0]?.submission;
+    if (submit.statusCode === 200) {
+      // The edit came first (and went to the vendor) or was refused as the form was submitted.
+      const saved = await statusOf(headers);
+      expect(edit.statusCode === 200 || edit.body.code === 'KYB0000001').toBe(true);
+      expect((await vendorCopy())?.website).toBe(saved.generalData.website);
+    } else {
+      expect(submit.body).toMatchObject({ code: 'KYB0000003', msg: 'The form changed while it was being submitted: submit it again' });
+      expect((await statusOf(headers)).submittedAt).toBeNull();
+      expect((await kybCall(t, headers, 'POST', PATHS.kybSubmitAll)).statusCode).toBe(200);
+      expect((await vendorCopy())?.website).toBe('https://raced.example');
+    }
   });
 });
 
