@@ -27,6 +27,11 @@ const ALIASES: Record<string, string> = {
   '@causeway/contracts': 'packages/contracts/src/index.ts',
   '@causeway/translations': 'packages/translations/src/index.ts',
   '@causeway/wallet-address': 'packages/wallet-address/src/index.ts',
+  '@causeway/sdk': 'packages/sdk/src/index.ts',
+  '@causeway/sdk/events': 'packages/sdk/src/events.ts',
+  '@causeway/sdk/server': 'packages/sdk/src/server.ts',
+  '@causeway/sdk/react': 'packages/sdk/src/react.tsx',
+  '@causeway/sdk/entry-params': 'packages/sdk/src/entry-params.ts',
 };
 
 /** Resolves a specifier to a repo-relative source file, or undefined for an outside package. */

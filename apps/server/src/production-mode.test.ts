@@ -147,6 +147,7 @@ describe('production with every provider real', () => {
     for (const url of [
       '/sandbox/mailbox?to=demo@causeway.test',
       '/sandbox/ledger',
+      '/sandbox/merchant/webhooks',
       '/sandbox/bank',
       '/sandbox/help-desk',
       '/sandbox/kyc/verify?token=x',

@@ -133,4 +133,7 @@ export const ERROR_MEANINGS = {
   HelpDeskRefusedInput:
     'The help desk refused the request or a file (an attachment unknown, expired or already sent, say): attach the file again. (chosen)',
   WebhookSignatureInvalid: "A vendor webhook's signature is missing, wrong or made with a refused algorithm: nothing was done.",
+  MerchantWebhookUrlInvalid: 'The webhook endpoint URL is not one we post to: the words say why (https, no credentials, length). (chosen)',
+  MerchantWebhookEndpointLimit: 'The merchant has as many webhook endpoints as it may: disable or remove one first. (chosen)',
+  MerchantWebhookNotFound: 'No such webhook endpoint or message of this merchant. (chosen)',
 } as const satisfies Record<ErrorName, string>;

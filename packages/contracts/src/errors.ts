@@ -131,6 +131,10 @@ export const ERROR_CATALOGUE = {
   HelpDeskUnavailable: { code: 'HLP0000005', httpStatus: 503 },
   HelpDeskRefusedInput: { code: 'HLP0000006', httpStatus: 400 },
   WebhookSignatureInvalid: { code: 'WHK0000401', httpStatus: 401 },
+  // Merchants' webhook endpoints (docs/rules/merchant-webhooks.md; codes chosen).
+  MerchantWebhookUrlInvalid: { code: 'MWH0000001', httpStatus: 400 },
+  MerchantWebhookEndpointLimit: { code: 'MWH0000002', httpStatus: 409 },
+  MerchantWebhookNotFound: { code: 'MWH0000003', httpStatus: 404 },
 } as const satisfies Record<string, ErrorEntry>;
 
 /** One catalogue entry: the code on the wire, and the HTTP status answered with it (what it means: error-meanings.ts). */

@@ -8,15 +8,11 @@
  * URI-encoded, with `&`. It leaves out `signature` itself and `lng` (the page language, which the
  * checkout may change). `timestamp` (milliseconds since the epoch) is required and must be within
  * MERCHANT_SIGNATURE_TOLERANCE_MS of the server's clock, so a signed URL cannot be replayed later
- * (docs/trust.md). Zod-free: the SDK and the sandbox merchant page build the same string.
+ * (docs/trust.md). One implementation, the SDK's (packages/sdk/src/entry-params.ts): merchants sign
+ * with it, we check with it.
  */
-export const UNSIGNED_ENTRY_PARAMS = ['signature', 'lng'] as const;
-export const MERCHANT_SIGNATURE_TOLERANCE_MS = 300_000;
-
-export function canonicalEntryQuery(params: Readonly<Record<string, string>>): string {
-  return Object.keys(params)
-    .filter((name) => !(UNSIGNED_ENTRY_PARAMS as readonly string[]).includes(name))
-    .sort()
-    .map((name) => `${encodeURIComponent(name)}=${encodeURIComponent(params[name] ?? '')}`)
-    .join('&');
-}
+export {
+  canonicalEntryQuery,
+  ENTRY_SIGNATURE_TOLERANCE_MS as MERCHANT_SIGNATURE_TOLERANCE_MS,
+  UNSIGNED_ENTRY_PARAMS,
+} from '@causeway/sdk/entry-params';

@@ -104,6 +104,7 @@ const SANDBOX_ROUTES = [
   'GET /sandbox/kyc/verify',
   'GET /sandbox/ledger',
   'GET /sandbox/mailbox',
+  'GET /sandbox/merchant/webhooks',
   'POST /sandbox/3ds/:paymentId/complete',
   'POST /sandbox/3ds/:paymentId/fail',
   'POST /sandbox/bank',
@@ -118,6 +119,8 @@ const SANDBOX_ROUTES = [
   'POST /sandbox/klarna/:sessionId/decline',
   'POST /sandbox/kyc/share-token',
   'POST /sandbox/kyc/verify',
+  'POST /sandbox/merchant/webhooks',
+  'POST /sandbox/merchant/webhooks/fail-next',
 ];
 
 describe('every route, called without credentials', () => {

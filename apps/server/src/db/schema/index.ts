@@ -16,3 +16,4 @@ export * from './sandbox-klarna.ts';
 export * from './sandbox-bank.ts';
 export * from './banking.ts';
 export * from './history-exports.ts';
+export * from './merchant-webhooks.ts';

@@ -11,7 +11,7 @@ import type { SpentInPeriods } from './kyc-limits.ts';
 import { createKycRepository } from './kyc.repository.ts';
 import { createSubmittedDocuments } from '../uploads/index.ts';
 import { createEntitySwitchService } from './entity-switch.service.ts';
-import { createKycService, UnknownApplicantError } from './kyc.service.ts';
+import { createKycService, type KycStatusObserver, UnknownApplicantError } from './kyc.service.ts';
 import { createSharedKycImport } from './shared-kyc.ts';
 
 /** Identity verification: wires the service and processes the vendor's webhook events from the outbox. */
@@ -30,6 +30,9 @@ export function createKycModule(deps: {
   spentInPeriods: SpentInPeriods;
   /** A business's limits tier (its KYB). */
   businessLevelOf: (userId: string) => Promise<number>;
+  transaction: <T>(work: () => Promise<T>) => Promise<T>;
+  /** The merchants' webhooks, told of a status change of a person they know. */
+  onStatusChange?: KycStatusObserver;
 }) {
   const repository = createKycRepository(deps.db, deps.queue);
   const service = createKycService({
@@ -43,6 +46,8 @@ export function createKycModule(deps: {
     spentInPeriods: deps.spentInPeriods,
     businessLevelOf: deps.businessLevelOf,
     uploads: createSubmittedDocuments(deps.db),
+    transaction: deps.transaction,
+    onStatusChange: deps.onStatusChange,
   });
 
   // A webhook is a nudge: the vendor's current review is read and applied, so a replayed or

@@ -69,6 +69,7 @@ function serviceWith(vendor: ReturnType<typeof stubVendor>) {
     spentInPeriods: async () => ({ DAILY: new Decimal(0), MONTHLY: new Decimal(0), YEARLY: new Decimal(0) }),
     uploads: createDocumentUploadsRepository(t.db),
     businessLevelOf: async () => 0,
+    transaction: t.unitOfWork.transaction,
   });
 }
 

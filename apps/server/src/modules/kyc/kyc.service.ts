@@ -2,7 +2,7 @@ import { AppError } from '../../platform/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { type ApplicantReview, type DocumentSubmission, type KycProvider, VendorInputError } from '../../providers/kyc/kyc-provider.ts';
 import type { People, Principal } from '../identity/index.ts';
-import { ErrorCode, type DocsVerificationSubmit, isAdult } from '@causeway/contracts';
+import { ErrorCode, type DocsVerificationSubmit, isAdult, type KycStatus } from '@causeway/contracts';
 import type { StorageProvider } from '../../providers/storage/index.ts';
 import { checkDocument, checkStoredDocument, fileNameOfKey, keyBelongsTo } from '../uploads/index.ts';
 import type { SubmittedDocuments } from '../uploads/index.ts';
@@ -52,6 +52,12 @@ export function verificationBlocker(
 }
 
 /** Verification of individuals: the profile, the vendor's hosted step, and the reviews the vendor reports. */
+export type KycStatusObserver = (
+  userId: string,
+  change: { kycStatus: KycStatus; kycLevel: number; updatedAt: string },
+  reviewKey: string,
+) => Promise<void>;
+
 export function createKycService(deps: {
   repository: KycRepository;
   identity: People;
@@ -67,6 +73,12 @@ export function createKycService(deps: {
   businessLevelOf: (userId: string) => Promise<number>;
   /** The registry of signed uploads: a submitted file is kept, the others are deleted after a day. */
   uploads: SubmittedDocuments;
+  transaction: <T>(work: () => Promise<T>) => Promise<T>;
+  /**
+   * Told of a review that changed the person's status, inside the transaction that wrote it (the merchants
+   * that know the person record their webhook there). `reviewKey` names the review, so it is told once.
+   */
+  onStatusChange?: KycStatusObserver | undefined;
 }) {
   const { repository, identity, provider, clock, levelName } = deps;
 
@@ -298,18 +310,33 @@ export function createKycService(deps: {
       if (!profile) throw new UnknownApplicantError(review.applicantId);
       const outcome = outcomeOf(review);
       const { info } = review;
-      const applied = await repository.applyReviewValues(profile.userId, review.reviewedAt, {
-        applicantId: review.applicantId,
-        kycStatus: outcome.kycStatus,
-        kycLevel: outcome.kycLevel,
-        rejectLabels: review.rejectLabels,
-        firstName: info.firstName ?? profile.firstName,
-        lastName: info.lastName ?? profile.lastName,
-        dob: info.dob ?? profile.dob,
-        nationality: info.nationality ?? profile.nationality,
-        residentCountry: info.residenceCountry ?? profile.residentCountry,
-        ukFlag: (info.residenceCountry ?? profile.residentCountry) === 'GB',
-        updatedAt: clock.now(),
+      const now = clock.now();
+      const write = () =>
+        repository.applyReviewValues(profile.userId, review.reviewedAt, {
+          applicantId: review.applicantId,
+          kycStatus: outcome.kycStatus,
+          kycLevel: outcome.kycLevel,
+          rejectLabels: review.rejectLabels,
+          firstName: info.firstName ?? profile.firstName,
+          lastName: info.lastName ?? profile.lastName,
+          dob: info.dob ?? profile.dob,
+          nationality: info.nationality ?? profile.nationality,
+          residentCountry: info.residenceCountry ?? profile.residentCountry,
+          ukFlag: (info.residenceCountry ?? profile.residentCountry) === 'GB',
+          updatedAt: now,
+        });
+      const changed = outcome.kycStatus !== profile.kycStatus || outcome.kycLevel !== profile.kycLevel;
+      const applied = await deps.transaction(async () => {
+        if (!(await write())) return false;
+        if (changed && deps.onStatusChange) {
+          const reviewKey = `${review.applicantId}:${review.reviewedAt?.toISOString() ?? now.toISOString()}:${outcome.kycStatus}`;
+          await deps.onStatusChange(
+            profile.userId,
+            { kycStatus: outcome.kycStatus, kycLevel: outcome.kycLevel, updatedAt: now.toISOString() },
+            reviewKey,
+          );
+        }
+        return true;
       });
       if (!applied) return;
       if (outcome.blockReasonCode) {

@@ -10,7 +10,8 @@ declare module '../../platform/server-module.ts' {
 }
 
 /** Identity verification with the vendor: the person's steps, the vendor's webhooks, limits and shared KYC. */
-export const kycModule = defineModule('kyc', ({ app, db, queue, jobs, clock, config, providers, rateLimiter, webhooks, faces }) => {
+export const kycModule = defineModule('kyc', (context) => {
+  const { app, db, queue, jobs, clock, config, providers, rateLimiter, webhooks, faces } = context;
   // What a person spent, and a pair's amount range, come from the orders module, registered after this one.
   const orders = faces.later('orders');
   // A business's verification is its KYB (the kyb module, registered after this one).
@@ -29,6 +30,8 @@ export const kycModule = defineModule('kyc', ({ app, db, queue, jobs, clock, con
     log: app.log,
     spentInPeriods: (userId, now) => orders().spentInPeriods(userId, now),
     businessLevelOf: async (userId) => (await kyb().verificationOf(userId))?.kycLevel ?? 0,
+    transaction: context.unitOfWork.transaction,
+    onStatusChange: (userId, change, reviewKey) => faces.get('merchant').webhooks.kycChanged(userId, change, reviewKey),
   });
   registerKycWebhookRoutes(app, { provider, repository: kyc.repository, intake: webhooks });
   registerKycRoutes(app, {

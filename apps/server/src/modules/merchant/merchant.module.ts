@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client.ts';
+import type { JobQueueRepository } from '../../jobs/job-queue.repository.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { deriveKey } from '../../platform/crypto.ts';
 import type { RateLimiter } from '../../platform/rate-limit.repository.ts';
@@ -8,6 +9,9 @@ import { createMerchantLoginService } from './merchant-login.service.ts';
 import { createMerchantRepository } from './merchant.repository.ts';
 import { createMerchantTransactionsRepository } from './merchant-transactions.repository.ts';
 import { createMerchantTransactionService, type TransactionRecords } from './merchant-transactions.service.ts';
+import { createMerchantWebhooksRepository } from './webhooks/merchant-webhooks.repository.ts';
+import { createMerchantWebhooksService } from './webhooks/merchant-webhooks.service.ts';
+import { createWebhookSender } from './webhooks/webhook-sender.ts';
 
 /**
  * Merchants: their signed entries, the links from their customer ids to our accounts, and the
@@ -19,6 +23,13 @@ export function createMerchantModule(deps: {
   identity: IdentityFace;
   rateLimiter: RateLimiter;
   clock: Clock;
+  queue: JobQueueRepository;
+  transaction: <T>(work: () => Promise<T>) => Promise<T>;
+  /**
+   * A sandbox install: webhook endpoints may be plain http and on private addresses (the demo
+   * receiver is this server). Otherwise https only, never to our own network.
+   */
+  sandboxEndpoints: boolean;
   /** Imports the KYC a merchant shared (its entry's kycShareToken) into a proved account. */
   shareKyc: (userId: string, shareToken: string) => Promise<void>;
 }) {
@@ -46,10 +57,25 @@ export function createMerchantModule(deps: {
     merchantName: async (merchantId) => (await repository.findById(merchantId))?.name ?? '',
     clock: deps.clock,
   });
-  return { repository, verifyEntry, login, transactions, transactionRecords };
+  const webhooksRepository = createMerchantWebhooksRepository(deps.db);
+  const webhooks = createMerchantWebhooksService({
+    repository: webhooksRepository,
+    queue: deps.queue,
+    transaction: deps.transaction,
+    send: createWebhookSender({ privateNetworks: deps.sandboxEndpoints }),
+    secretKey: deriveKey(deps.serverSecret, 'merchant-webhook-secret'),
+    clock: deps.clock,
+    allowHttp: deps.sandboxEndpoints,
+  });
+  return { repository, verifyEntry, login, transactions, transactionRecords, webhooks, webhooksRepository };
 }
 
 export type MerchantModule = ReturnType<typeof createMerchantModule>;
 
-/** What other modules may use of merchants: their transactions (quotes and orders fill them). */
-export type MerchantFace = Pick<MerchantModule, 'transactions' | 'transactionRecords'>;
+/**
+ * What other modules may use of merchants: their transactions (quotes and orders fill them), and the
+ * webhooks that tell a merchant of its customers' orders and verification.
+ */
+export type MerchantFace = Pick<MerchantModule, 'transactions' | 'transactionRecords'> & {
+  webhooks: Pick<MerchantModule['webhooks'], 'orderChanged' | 'kycChanged'>;
+};

@@ -1,6 +1,8 @@
 import { defineModule } from '../../platform/server-module.ts';
 import { registerMerchantLoginRoutes } from './merchant-login.routes.ts';
 import { createMerchantModule, type MerchantFace } from './merchant.module.ts';
+import { DEMO_WEBHOOK_ENDPOINT, seedDemoWebhookEndpoint } from './webhooks/demo-webhook-endpoint.ts';
+import { JOB_DELIVER_MERCHANT_WEBHOOK, type MerchantWebhooksService } from './webhooks/merchant-webhooks.service.ts';
 
 declare module '../../platform/server-module.ts' {
   interface ModuleFaces {
@@ -8,8 +10,16 @@ declare module '../../platform/server-module.ts' {
   }
 }
 
-/** Merchants' signed entries, their customers' sign-in and their transactions. */
-export const merchantModule = defineModule('merchant', ({ app, db, serverSecret, clock, rateLimiter, providers, faces }) => {
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Tests reach the merchants' webhooks through it (as `app.orders`); the merchant console will call them. */
+    merchants: { webhooks: MerchantWebhooksService };
+  }
+}
+
+/** Merchants' signed entries, their customers' sign-in, their transactions and their webhooks. */
+export const merchantModule = defineModule('merchant', (context) => {
+  const { app, db, serverSecret, clock, rateLimiter, providers, faces, jobs } = context;
   // A merchant's shared KYC is imported by the KYC module, registered after this one (called only once the server runs).
   const kyc = faces.later('kyc');
   const merchants = createMerchantModule({
@@ -18,8 +28,25 @@ export const merchantModule = defineModule('merchant', ({ app, db, serverSecret,
     identity: faces.get('identity'),
     clock,
     rateLimiter,
+    queue: context.queue,
+    transaction: context.unitOfWork.transaction,
+    sandboxEndpoints: !context.production,
     shareKyc: (userId, shareToken) => kyc().shareKyc(userId, shareToken),
   });
   registerMerchantLoginRoutes(app, merchants.login, providers['bot-check'].provider);
-  return { transactions: merchants.transactions, transactionRecords: merchants.transactionRecords };
+  jobs.register(JOB_DELIVER_MERCHANT_WEBHOOK, (payload) => merchants.webhooks.attempt((payload as { deliveryId: string }).deliveryId));
+  // The demo merchant's endpoint is this server's sandbox receiver: on where the sandbox tools are, off elsewhere.
+  context.onReady(() =>
+    seedDemoWebhookEndpoint(merchants.webhooksRepository, merchants.webhooks.sealSecret, {
+      url: `${context.publicUrl}${DEMO_WEBHOOK_ENDPOINT.path}`,
+      enabled: context.sandboxTools,
+      now: clock.now(),
+    }),
+  );
+  app.decorate('merchants', { webhooks: merchants.webhooks });
+  return {
+    transactions: merchants.transactions,
+    transactionRecords: merchants.transactionRecords,
+    webhooks: { orderChanged: merchants.webhooks.orderChanged, kycChanged: merchants.webhooks.kycChanged },
+  };
 });

@@ -23,6 +23,7 @@ import type { BankBuys, BankingFace } from '../banking/index.ts';
 import type { MerchantFace } from '../merchant/index.ts';
 import { createLateAuthorisationReconciler, JOB_RECONCILE_AUTHORISATION } from './late-authorisations.ts';
 import { createOrderService } from './order.service.ts';
+import { merchantOrderChange } from './merchant-order-change.ts';
 import { createOrdersRepository, type OrderRow } from './orders.repository.ts';
 import { createQuotesModule } from '../quotes/index.ts';
 import { receiptEmail } from './receipt-email.ts';
@@ -69,7 +70,9 @@ export function createOrdersModule(deps: {
   banking?: Pick<BankingFace, 'instructionsFor' | 'receivedFor'>;
 }) {
   const { clock } = deps;
-  const ordersRepository = createOrdersRepository(deps.db);
+  const ordersRepository = createOrdersRepository(deps.db, (order, at) =>
+    order.merchantId ? deps.merchants.webhooks.orderChanged(merchantOrderChange(order, order.merchantId, at)) : Promise.resolve(),
+  );
   const ledger = createLedgerModule(deps.db);
   const kycLevelOf = async (userId: string) => (await deps.verificationOf(userId))?.kycLevel ?? 0;
 

@@ -45,7 +45,13 @@ const operatorFlag = (at: Date, reason: string) => ({
 });
 
 /** Orders and their event history. Every status change goes through `transition` (compare-and-set). */
-export function createOrdersRepository(db: Database) {
+/**
+ * Told of every order created and every status it reaches, inside the transaction that wrote it (the
+ * merchant's webhooks record their message there: docs/rules/merchant-webhooks.md).
+ */
+export type OrderStatusObserver = (order: OrderRow, at: Date) => Promise<void>;
+
+export function createOrdersRepository(db: Database, onStatus: OrderStatusObserver = async () => {}) {
   const spentFrom = (period: LimitPeriod) =>
     sql<string | null>`sum(${orders.limitAmount}) filter (where ${orders.createdAt} >= ${sql.placeholder(period)}::timestamptz)`;
   const standingOf = preparedQuery(db, (on) =>
@@ -115,6 +121,7 @@ export function createOrdersRepository(db: Database) {
           detail: 'submitted',
           at: values.createdAt,
         });
+        await onStatus(order!, values.createdAt!);
         return order!;
       });
     },
@@ -142,6 +149,7 @@ export function createOrdersRepository(db: Database) {
           detail: change.detail ?? null,
           at,
         });
+        if (change.status !== order.status) await onStatus(updated, at);
         return updated;
       });
     },

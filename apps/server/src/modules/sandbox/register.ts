@@ -6,6 +6,9 @@ import { registerSandboxChainRoutes } from './chain.routes.ts';
 import { registerSandboxKlarnaRoutes } from './klarna-widget.routes.ts';
 import { registerKycVerificationRoutes } from './kyc-verification.routes.ts';
 import { registerMailboxRoutes } from './mailbox.routes.ts';
+import { createMerchantReceiverRepository } from './merchant-receiver.repository.ts';
+import { registerMerchantReceiverRoutes } from './merchant-receiver.routes.ts';
+import { DEMO_WEBHOOK_ENDPOINT } from '../merchant/index.ts';
 import { registerSandboxThreeDsRoutes } from './three-ds.routes.ts';
 
 /**
@@ -13,26 +16,36 @@ import { registerSandboxThreeDsRoutes } from './three-ds.routes.ts';
  * In production the tools never exist (an allowed sandbox mail keeps its outbox unread: anyone could
  * read anyone's codes); an allowed sandbox keeps only the vendor-like page a person's flow needs.
  */
-export const sandboxModule = defineLeafModule('sandbox', ({ app, providers, production, rateLimiter, clock, config, faces }) => {
-  if (providers.mail.selfHosted && !production) registerMailboxRoutes(app, providers.mail.selfHosted);
-  // The verification page is the vendor's; share tokens for anyone who asks are a sandbox tool.
-  if (providers.kyc.selfHosted) registerKycVerificationRoutes(app, providers.kyc.selfHosted, { shareTokens: !production });
-  const sandboxProcessor = providers['card-processor'].selfHosted;
-  if (sandboxProcessor) {
-    registerSandboxThreeDsRoutes(app, sandboxProcessor);
-    registerSandboxCardFieldsRoutes(app, { processor: sandboxProcessor, rateLimiter, clock });
-  }
-  // Sending funds that never existed is a tool, never a vendor page: not in production even where the sandbox chain is allowed.
-  const sandboxChain = sandboxChainOf(providers.chain.provider);
-  if (sandboxChain && !production) registerSandboxChainRoutes(app, sandboxChain);
-  // The same for money that arrives by bank transfer: a tool, never a vendor page.
-  const sandboxBank = providers.bank.selfHosted;
-  if (sandboxBank && !production)
-    registerSandboxBankRoutes(app, {
-      bank: sandboxBank,
-      settleMs: config.SANDBOX_BANK_SETTLE_MS,
-      payerNameFor: (reference) => faces.get('banking').nameOfReferenced(reference),
-    });
-  // The Klarna widget is the vendor's page a Klarna payment passes through.
-  if (providers.klarna.selfHosted) registerSandboxKlarnaRoutes(app, providers.klarna.selfHosted);
-});
+export const sandboxModule = defineLeafModule(
+  'sandbox',
+  ({ app, db, providers, production, rateLimiter, clock, config, faces, sandboxTools }) => {
+    if (providers.mail.selfHosted && !production) registerMailboxRoutes(app, providers.mail.selfHosted);
+    // The verification page is the vendor's; share tokens for anyone who asks are a sandbox tool.
+    if (providers.kyc.selfHosted) registerKycVerificationRoutes(app, providers.kyc.selfHosted, { shareTokens: !production });
+    const sandboxProcessor = providers['card-processor'].selfHosted;
+    if (sandboxProcessor) {
+      registerSandboxThreeDsRoutes(app, sandboxProcessor);
+      registerSandboxCardFieldsRoutes(app, { processor: sandboxProcessor, rateLimiter, clock });
+    }
+    // Sending funds that never existed is a tool, never a vendor page: not in production even where the sandbox chain is allowed.
+    const sandboxChain = sandboxChainOf(providers.chain.provider);
+    if (sandboxChain && !production) registerSandboxChainRoutes(app, sandboxChain);
+    // The same for money that arrives by bank transfer: a tool, never a vendor page.
+    const sandboxBank = providers.bank.selfHosted;
+    if (sandboxBank && !production)
+      registerSandboxBankRoutes(app, {
+        bank: sandboxBank,
+        settleMs: config.SANDBOX_BANK_SETTLE_MS,
+        payerNameFor: (reference) => faces.get('banking').nameOfReferenced(reference),
+      });
+    // The demo merchant's webhook endpoint: a merchant's server, played by a tool.
+    if (sandboxTools && !production)
+      registerMerchantReceiverRoutes(app, {
+        repository: createMerchantReceiverRepository(db),
+        secret: DEMO_WEBHOOK_ENDPOINT.secret,
+        clock,
+      });
+    // The Klarna widget is the vendor's page a Klarna payment passes through.
+    if (providers.klarna.selfHosted) registerSandboxKlarnaRoutes(app, providers.klarna.selfHosted);
+  },
+);
