@@ -1,4 +1,5 @@
-import { seedDemoMerchant } from './modules/merchant/demo-merchant.ts';
+import { seedDemoMerchant, seedDemoMerchantOwner } from './modules/merchant/demo-merchant.ts';
+import { createMerchantConsoleRepository } from './modules/merchant/console/merchant-console.repository.ts';
 import { merchantSecretKey } from './modules/merchant/merchant-entry.ts';
 import { createMerchantRepository } from './modules/merchant/merchant.repository.ts';
 import { loadServerSecret } from './platform/server-secret.repository.ts';
@@ -42,7 +43,8 @@ export async function prepareDatabase(database: DatabaseHandle, options: Prepare
     return;
   }
   await seedDemoAccounts(database.db);
-  await seedDemoMerchant(createMerchantRepository(database.db), merchantSecretKey(serverSecret));
+  await seedDemoMerchant(createMerchantRepository(database.db), merchantSecretKey(serverSecret), systemClock.now());
+  await seedDemoMerchantOwner(createMerchantConsoleRepository(database.db), systemClock.now());
   await enableDemoAccess(database.db);
   const sandboxCards = (options.cardProcessor ?? 'sandbox') === 'sandbox';
   const processor = sandboxCards

@@ -9,7 +9,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { prepareDatabase } from './prepare-database.ts';
-import { merchants, sessions, users } from './db/schema/index.ts';
+import { merchantApiKeys, merchants, sessions, users } from './db/schema/index.ts';
 import { DEMO_DISABLED_REASON } from './demo/demo-access.ts';
 import { DEMO_PASSWORD } from './demo/demo-accounts.ts';
 import { DEMO_MERCHANT } from './modules/merchant/demo-merchant.ts';
@@ -256,7 +256,7 @@ describe('demo data across a sandbox start, a production start and a sandbox sta
   beforeAll(async () => {
     database = await createTestDatabase();
     // The test database was seeded under a generated secret: reseal the demo merchant under SECRET_KEY, as a first start with it would.
-    await database.db.delete(merchants).where(eq(merchants.id, DEMO_MERCHANT.id));
+    await database.db.delete(merchantApiKeys).where(eq(merchantApiKeys.merchantId, DEMO_MERCHANT.id));
   });
   afterAll(() => database.close());
 

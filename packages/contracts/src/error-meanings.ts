@@ -136,4 +136,8 @@ export const ERROR_MEANINGS = {
   MerchantWebhookUrlInvalid: 'The webhook endpoint URL is not one we post to: the words say why (https, no credentials, length). (chosen)',
   MerchantWebhookEndpointLimit: 'The merchant has as many webhook endpoints as it may: disable or remove one first. (chosen)',
   MerchantWebhookNotFound: 'No such webhook endpoint or message of this merchant. (chosen)',
+  MerchantNotMember: 'You do not manage this merchant. (chosen)',
+  MerchantKeyNotFound: 'No such API key of this merchant. (chosen)',
+  MerchantKeyLimit: 'The merchant has as many working API keys as it may (5): revoke one first. (chosen)',
+  MerchantOriginLimit: 'The merchant has as many allowed origins as it may (20): remove one first. (chosen)',
 } as const satisfies Record<ErrorName, string>;

@@ -135,6 +135,11 @@ export const ERROR_CATALOGUE = {
   MerchantWebhookUrlInvalid: { code: 'MWH0000001', httpStatus: 400 },
   MerchantWebhookEndpointLimit: { code: 'MWH0000002', httpStatus: 409 },
   MerchantWebhookNotFound: { code: 'MWH0000003', httpStatus: 404 },
+  // The merchant console (docs/rules/merchant-console.md; codes chosen).
+  MerchantNotMember: { code: 'MCN0000001', httpStatus: 403 },
+  MerchantKeyNotFound: { code: 'MCN0000002', httpStatus: 404 },
+  MerchantKeyLimit: { code: 'MCN0000003', httpStatus: 409 },
+  MerchantOriginLimit: { code: 'MCN0000004', httpStatus: 409 },
 } as const satisfies Record<string, ErrorEntry>;
 
 /** One catalogue entry: the code on the wire, and the HTTP status answered with it (what it means: error-meanings.ts). */

@@ -15,6 +15,7 @@ export * from './password-rule.ts';
 export * from './sign-in-support.ts';
 export * from './merchant-entry.ts';
 export * from './merchant-login.ts';
+export * from './merchant-console.ts';
 export * from './bot-check.ts';
 export * from './kyc-rules.ts';
 export * from './kyc.ts';

@@ -3,6 +3,7 @@ export const API_BASE = '/prod-api';
 
 const CUSTOMER = '/capi/v1/customer';
 const KYB = '/kyc-main/client/kyb';
+const CONSOLE = '/capi/v1/merchant-console';
 
 /**
  * Call paths relative to API_BASE, exactly as the spec names them. Where the spec says
@@ -108,6 +109,23 @@ export const PATHS = {
   /** (chosen) The portal header's company name and logo, and setting the logo. */
   kybCompanyHeader: `${KYB}/company-header`,
   kybLogo: `${KYB}/logo`,
+  /** (chosen) The merchant console (docs/rules/merchant-console.md): a merchant's members manage it. */
+  merchantConsoleMemberships: `${CONSOLE}/memberships`,
+  merchantConsoleKeys: `${CONSOLE}/keys`,
+  merchantConsoleKeyCreate: `${CONSOLE}/keys/create`,
+  merchantConsoleKeyRoll: `${CONSOLE}/keys/roll`,
+  merchantConsoleKeyRevoke: `${CONSOLE}/keys/revoke`,
+  merchantConsoleEndpoints: `${CONSOLE}/webhooks/endpoints`,
+  merchantConsoleEndpointCreate: `${CONSOLE}/webhooks/endpoints/create`,
+  merchantConsoleEndpointEnable: `${CONSOLE}/webhooks/endpoints/enable`,
+  merchantConsoleEndpointRotate: `${CONSOLE}/webhooks/endpoints/rotate-secret`,
+  merchantConsoleEndpointTest: `${CONSOLE}/webhooks/endpoints/test`,
+  merchantConsoleDeliveries: `${CONSOLE}/webhooks/deliveries`,
+  merchantConsoleReplay: `${CONSOLE}/webhooks/replay`,
+  merchantConsoleOrigins: `${CONSOLE}/origins`,
+  merchantConsoleOriginAdd: `${CONSOLE}/origins/add`,
+  merchantConsoleOriginRemove: `${CONSOLE}/origins/remove`,
+  merchantConsoleOrders: `${CONSOLE}/orders`,
   /** (chosen) The phone handoff of the file-upload page: create (session), files (session, GET), then the phone's ticket calls. */
   uploadHandoffCreate: '/kyc-main/client/upload-handoff/create',
   uploadHandoffFiles: '/kyc-main/client/upload-handoff/files',

@@ -8,6 +8,7 @@ import { HISTORY_EXPORT_CALLS } from './history-export.ts';
 import { KYB_CALLS } from './kyb.ts';
 import { KYC_CALLS } from './kyc.ts';
 import { MERCHANT_CALLS } from './merchant.ts';
+import { MERCHANT_CONSOLE_CALLS } from './merchant-console.ts';
 import { ORDER_CALLS } from './orders.ts';
 import { SIGN_IN_CALLS } from './sign-in.ts';
 import { SITE_CALLS } from './site.ts';
@@ -26,6 +27,7 @@ export {
   KYB_CALLS,
   KYC_CALLS,
   MERCHANT_CALLS,
+  MERCHANT_CONSOLE_CALLS,
   ORDER_CALLS,
   SIGN_IN_CALLS,
   SITE_CALLS,
@@ -41,6 +43,7 @@ export const CALLS = {
   ...SIGN_IN_CALLS,
   ...AUTHENTICATOR_CALLS,
   ...MERCHANT_CALLS,
+  ...MERCHANT_CONSOLE_CALLS,
   ...KYC_CALLS,
   ...KYB_CALLS,
   ...UPLOAD_CALLS,

@@ -206,6 +206,10 @@ export const orders = pgTable(
   },
   (t) => [
     index('orders_user_created').on(t.userId, t.createdAt),
+    // The merchant console's list of a merchant's orders, newest first.
+    index('orders_merchant_created')
+      .on(t.merchantId, t.createdAt)
+      .where(sql`${t.merchantId} is not null`),
     uniqueIndex('orders_bank_reference')
       .on(t.bankReference)
       .where(sql`${t.bankReference} is not null`),

@@ -9,7 +9,7 @@ import { loadServerSecret } from '../../platform/server-secret.repository.ts';
 import { type DatabaseHandle, openDatabase } from '../client.ts';
 import { hasSandboxTools } from '../../platform/deployment-mode.ts';
 import { prepareDatabase } from '../../prepare-database.ts';
-import { cards, countries, currencies, currencyPairs, merchants, pairChannels, users, wallets } from '../schema/index.ts';
+import { cards, countries, currencies, currencyPairs, merchantApiKeys, merchants, pairChannels, users, wallets } from '../schema/index.ts';
 import { createLedger } from '../../modules/ledger/ledger.repository.ts';
 import { seedReferenceData } from './index.ts';
 
@@ -87,10 +87,17 @@ describe('an install with real mail (prepareDatabase without demo data)', () => 
 
 describe('the demo merchant (prepareDatabase)', () => {
   const demoRow = async () => (await handle.db.select().from(merchants).where(eq(merchants.id, DEMO_MERCHANT.id)))[0];
+  const demoKey = async () => (await handle.db.select().from(merchantApiKeys).where(eq(merchantApiKeys.apiKey, DEMO_MERCHANT.apiKey)))[0];
 
-  it('is seeded at preparation, its secret sealed under the server secret the app derives its key from', async () => {
-    const row = await demoRow();
-    expect(row).toMatchObject({ apiKey: DEMO_MERCHANT.apiKey, status: 'Active', skipLoginEnabled: true });
+  it('is seeded at preparation with its published key, the secret sealed under the server secret the app derives its key from', async () => {
+    expect(await demoRow()).toMatchObject({ status: 'Active', skipLoginEnabled: true });
+    const row = await demoKey();
+    expect(row).toMatchObject({
+      merchantId: DEMO_MERCHANT.id,
+      secretHint: DEMO_MERCHANT.secret.slice(-4),
+      revokedAt: null,
+      expiresAt: null,
+    });
     const key = merchantSecretKey(await loadServerSecret(handle.db, undefined));
     expect(decrypt(key, row!.secretEncrypted)).toBe(DEMO_MERCHANT.secret);
   });
@@ -100,9 +107,9 @@ describe('the demo merchant (prepareDatabase)', () => {
     await prepareDatabase(handle, { demoData: true });
     expect((await demoRow())?.name).toBe('Renamed by an operator');
 
-    await handle.db.delete(merchants).where(eq(merchants.id, DEMO_MERCHANT.id));
+    await handle.db.delete(merchantApiKeys).where(eq(merchantApiKeys.apiKey, DEMO_MERCHANT.apiKey));
     const secretKey = 'a-configured-secret-key-of-32-characters';
     await prepareDatabase(handle, { secretKey, demoData: true });
-    expect(decrypt(merchantSecretKey(Buffer.from(secretKey, 'utf8')), (await demoRow())!.secretEncrypted)).toBe(DEMO_MERCHANT.secret);
+    expect(decrypt(merchantSecretKey(Buffer.from(secretKey, 'utf8')), (await demoKey())!.secretEncrypted)).toBe(DEMO_MERCHANT.secret);
   });
 });

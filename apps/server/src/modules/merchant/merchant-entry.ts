@@ -2,7 +2,7 @@ import { ErrorCode, canonicalEntryQuery, MERCHANT_SIGNATURE_TOLERANCE_MS } from 
 import { AppError } from '../../platform/app-error.ts';
 import { constantTimeEqual, decrypt, deriveKey, hmacHex } from '../../platform/crypto.ts';
 import type { RateLimiter } from '../../platform/rate-limit.repository.ts';
-import type { MerchantRepository, MerchantRow } from './merchant.repository.ts';
+import type { MerchantApiKeyRow, MerchantRepository, MerchantRow } from './merchant.repository.ts';
 
 /**
  * Refused signed entries an address may send in an hour. Generous (a merchant's server whose
@@ -23,13 +23,15 @@ export const merchantSecretKey = (serverSecret: Buffer): Buffer => deriveKey(ser
 export function createMerchantEntryVerifier(deps: { repository: MerchantRepository; secretKey: Buffer; rateLimiter: RateLimiter }) {
   const refused = () => new AppError(ErrorCode.MerchantLinkInvalid);
   /** A secret sealed under another server secret (SECRET_KEY changed) cannot sign anything: refused like a bad signature. */
-  const secretOf = (merchant: MerchantRow) => {
+  const secretOf = (key: MerchantApiKeyRow) => {
     try {
-      return decrypt(deps.secretKey, merchant.secretEncrypted);
+      return decrypt(deps.secretKey, key.secretEncrypted);
     } catch {
       throw refused();
     }
   };
+  /** A key signs while not revoked and not past the end a roll gave it. */
+  const keyWorks = (key: MerchantApiKeyRow, now: Date) => !key.revokedAt && (!key.expiresAt || key.expiresAt > now);
 
   /**
    * Every check is counted against the caller's address before it runs (one atomic upsert) and a
@@ -48,11 +50,12 @@ export function createMerchantEntryVerifier(deps: { repository: MerchantReposito
   };
 
   async function check(entry: Readonly<Record<string, string>>, now: Date): Promise<MerchantRow> {
-    const merchant = entry.apiKey ? await deps.repository.findByApiKey(entry.apiKey) : undefined;
-    if (!merchant || merchant.status !== 'Active') throw refused();
+    const found = entry.apiKey ? await deps.repository.findByApiKey(entry.apiKey) : undefined;
+    if (!found || found.merchant.status !== 'Active' || !keyWorks(found.key, now)) throw refused();
+    const { merchant, key } = found;
     const signedAt = Number(entry.timestamp);
     if (!Number.isSafeInteger(signedAt) || Math.abs(now.getTime() - signedAt) > MERCHANT_SIGNATURE_TOLERANCE_MS) throw refused();
-    const expected = hmacHex(Buffer.from(secretOf(merchant)), canonicalEntryQuery(entry));
+    const expected = hmacHex(Buffer.from(secretOf(key)), canonicalEntryQuery(entry));
     if (!constantTimeEqual(expected, (entry.signature ?? '').toLowerCase())) throw refused();
     return merchant;
   }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { canonicalEntryQuery, PATHS } from '@causeway/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { merchants, merchantTransactions, orders, quotes } from '../../db/schema/index.ts';
+import { merchantApiKeys, merchantTransactions, orders, quotes } from '../../db/schema/index.ts';
 import { hmacHex } from '../../platform/crypto.ts';
 import { call, createIdentityTestApp, type IdentityTestApp, nextIp } from '../../../test/identity-helpers.ts';
 import { MERCHANT_SIGNATURE_POLICY } from './merchant-entry.ts';
@@ -278,7 +278,10 @@ describe("a merchant's transaction is paid as the merchant fixed it (issue 13 F4
 
   it("the order's merchantId is its transaction's, never the body's; an order without a transaction has none", async () => {
     await create(signed(tran('f4-merchant', { fiatAmount: '40' })));
-    const [demo] = await t.db.select().from(merchants).where(eq(merchants.apiKey, DEMO.apiKey));
+    const [demo] = await t.db
+      .select({ id: merchantApiKeys.merchantId })
+      .from(merchantApiKeys)
+      .where(eq(merchantApiKeys.apiKey, DEMO.apiKey));
     const buyer = await verifiedBuyer(t, 'f4-merchant@example.com');
     const card = await addCard(t, buyer.headers, TEST_CARDS.visa);
     const submitWith = async (quoteBody: Record<string, unknown>) => {

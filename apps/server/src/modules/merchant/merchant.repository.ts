@@ -1,16 +1,27 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { merchants, merchantUserLinks } from '../../db/schema/index.ts';
+import { merchantApiKeys, merchants, merchantUserLinks } from '../../db/schema/index.ts';
 
 export type MerchantRow = typeof merchants.$inferSelect;
+export type MerchantApiKeyRow = typeof merchantApiKeys.$inferSelect;
 export type MerchantUserLinkRow = typeof merchantUserLinks.$inferSelect;
 
 /** Merchants and the links between their customer ids and our accounts: the only ORM access of the merchant module. */
 export function createMerchantRepository(db: Database) {
   return {
-    async findByApiKey(apiKey: string): Promise<MerchantRow | undefined> {
-      const [row] = await db.select().from(merchants).where(eq(merchants.apiKey, apiKey));
+    /** A key by its public part, with its merchant (whatever either's state: the caller decides). */
+    async findByApiKey(apiKey: string): Promise<{ merchant: MerchantRow; key: MerchantApiKeyRow } | undefined> {
+      const [row] = await db
+        .select({ merchant: merchants, key: merchantApiKeys })
+        .from(merchantApiKeys)
+        .innerJoin(merchants, eq(merchants.id, merchantApiKeys.merchantId))
+        .where(eq(merchantApiKeys.apiKey, apiKey));
       return row;
+    },
+
+    /** Creates the key unless its public part (or id) exists: the demo merchant's, at every sandbox start. */
+    async insertKeyIfMissing(values: typeof merchantApiKeys.$inferInsert): Promise<void> {
+      await db.insert(merchantApiKeys).values(values).onConflictDoNothing();
     },
 
     async findById(id: string): Promise<MerchantRow | undefined> {

@@ -1,4 +1,8 @@
 import { defineModule } from '../../platform/server-module.ts';
+import { createMerchantConsoleRepository } from './console/merchant-console.repository.ts';
+import { createMerchantConsoleService } from './console/merchant-console.service.ts';
+import { registerMerchantConsoleRoutes } from './console/merchant-console.routes.ts';
+import { merchantSecretKey } from './merchant-entry.ts';
 import { registerMerchantLoginRoutes } from './merchant-login.routes.ts';
 import { createMerchantModule, type MerchantFace } from './merchant.module.ts';
 import { DEMO_WEBHOOK_ENDPOINT, seedDemoWebhookEndpoint } from './webhooks/demo-webhook-endpoint.ts';
@@ -34,6 +38,18 @@ export const merchantModule = defineModule('merchant', (context) => {
     shareKyc: (userId, shareToken) => kyc().shareKyc(userId, shareToken),
   });
   registerMerchantLoginRoutes(app, merchants.login, providers['bot-check'].provider);
+  registerMerchantConsoleRoutes(
+    app,
+    createMerchantConsoleService({
+      repository: createMerchantConsoleRepository(db),
+      webhooks: merchants.webhooks,
+      identity: faces.get('identity'),
+      transaction: context.unitOfWork.transaction,
+      secretKey: merchantSecretKey(serverSecret),
+      keyPrefix: context.production ? 'live' : 'sandbox',
+      clock,
+    }),
+  );
   jobs.register(JOB_DELIVER_MERCHANT_WEBHOOK, (payload) => merchants.webhooks.attempt((payload as { deliveryId: string }).deliveryId));
   // The demo merchant's endpoint is this server's sandbox receiver: on where the sandbox tools are, off elsewhere.
   context.onReady(() =>

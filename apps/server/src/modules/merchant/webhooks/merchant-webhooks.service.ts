@@ -249,7 +249,7 @@ export function createMerchantWebhooksService(deps: {
           deliveryId: delivery.id,
           messageId: delivery.messageId,
           eventType,
-          status: delivery.status,
+          status: delivery.status as 'Pending' | 'Succeeded' | 'Failed',
           attempts: (await repository.attemptsOf(delivery.id)).map((attempt) => ({
             at: attempt.at.toISOString(),
             statusCode: attempt.statusCode,
