@@ -26,6 +26,8 @@ CREATE TABLE "merchant_members" (
 );
 --> statement-breakpoint
 DROP INDEX "merchants_api_key";--> statement-breakpoint
+ALTER TABLE "merchant_transactions" ADD COLUMN "claimed_by" varchar(32);--> statement-breakpoint
+ALTER TABLE "merchant_transactions" ADD COLUMN "kyc_login_fail" varchar(48);--> statement-breakpoint
 ALTER TABLE "merchant_allowed_origins" ADD CONSTRAINT "merchant_allowed_origins_merchant_id_merchants_id_fk" FOREIGN KEY ("merchant_id") REFERENCES "public"."merchants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "merchant_api_keys" ADD CONSTRAINT "merchant_api_keys_merchant_id_merchants_id_fk" FOREIGN KEY ("merchant_id") REFERENCES "public"."merchants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "merchant_members" ADD CONSTRAINT "merchant_members_merchant_id_merchants_id_fk" FOREIGN KEY ("merchant_id") REFERENCES "public"."merchants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

@@ -77,3 +77,28 @@ export const merchantLoginWithCodeBodySchema = z.object({
   /** For a new account: the terms checkbox (default checked in the UI) must be ticked. */
   termsAccepted: z.boolean().default(false),
 });
+
+/**
+ * Account linking by a merchant transaction's orderToken (docs/rules/merchant-linking.md): the token the
+ * merchant's server got when it created the transaction, carried by its link to the checkout.
+ */
+export const merchantBindRequestSchema = z.object({ orderToken: z.string().trim().min(1).max(200) });
+/** spec §4: why a merchant's linked sign-in failed; the account-linking-failed page shows each. */
+export const KYC_LOGIN_FAIL_CODES = [
+  'ALREADY_LINKED_ANOTHER_ACCOUNT',
+  'SHARE_KYC_NOT_MATCH_USER_KYC',
+  'ACCOUNT_SUCCESS_SHARE_KYC_NOT_MATCH_USER_KYC',
+] as const;
+export const merchantBindStatusSchema = z.object({
+  tranId: z.string(),
+  merchantName: z.string(),
+  /** BOUND: this account is the merchant's customer; BOUND_TO_ANOTHER: the customer is another account of ours; UNBOUND: neither yet. */
+  bindStatus: z.enum(['UNBOUND', 'BOUND', 'BOUND_TO_ANOTHER']),
+});
+export const merchantBindResultSchema = z.object({
+  tranId: z.string(),
+  merchantName: z.string(),
+  bindStatus: z.enum(['SUCCESS', 'FAILED']),
+  failCode: z.enum(KYC_LOGIN_FAIL_CODES).nullable(),
+});
+export type MerchantBindResult = z.infer<typeof merchantBindResultSchema>;

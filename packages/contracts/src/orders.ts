@@ -434,6 +434,11 @@ export const orderInfoSchema = z.object({
   kycLoginFail: z.object({ kycLoginStatus: z.string(), merchantName: z.string() }).nullable(),
 });
 export type OrderInfo = z.infer<typeof orderInfoSchema>;
+/**
+ * What the merchant's server gets back from creating a transaction: its info and the orderToken its link
+ * to the checkout carries, with which the person who signs in is linked to its customer (merchant-bind).
+ */
+export const createdMerchantTransactionSchema = orderInfoSchema.extend({ orderToken: z.string() });
 
 /** Wallets (chosen paths under customer/wallet/): where bought crypto is sent. */
 export const walletSchema = z.object({

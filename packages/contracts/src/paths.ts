@@ -74,6 +74,10 @@ export const PATHS = {
   kycCheckAddress: `${CUSTOMER}/kyc/check-address`,
   kycUpdateAddress: `${CUSTOMER}/kyc/update-address`,
   kycLimits: `${CUSTOMER}/user/kyc/limit/query`,
+  /** Linking the signed-in account to a merchant's customer through its transaction's orderToken (docs/rules/merchant-linking.md). */
+  getMerchantBindStatus: `${CUSTOMER}/user/get-merchant-bind-status`,
+  merchantBind: `${CUSTOMER}/user/merchant-bind`,
+  kybMerchantBind: `${CUSTOMER}/user/kyb-merchant-bind`,
   updateKycStatus: '/kyc-main/client/overview/upd-kyc-status',
   closeRemediation: '/kyc-main/client/overview/close-remediation',
   /** (chosen) Flow V2: submit the details and uploaded documents of our own document step. */

@@ -1,4 +1,7 @@
 import {
+  merchantBindRequestSchema,
+  merchantBindResultSchema,
+  merchantBindStatusSchema,
   merchantLoginResultSchema,
   merchantLoginStartBodySchema,
   merchantLoginWithCodeBodySchema,
@@ -6,7 +9,7 @@ import {
   merchantProcessBodySchema,
   merchantSelectAccountBodySchema,
 } from '../merchant-login.ts';
-import { createMerchantTransactionSchema, orderInfoSchema } from '../orders.ts';
+import { createdMerchantTransactionSchema, createMerchantTransactionSchema } from '../orders.ts';
 import { PATHS } from '../paths.ts';
 import { defineCall } from './define-call.ts';
 
@@ -71,6 +74,34 @@ export const MERCHANT_CALLS = {
     // A merchant's server sends none of the web client's headers.
     headers: null,
     body: createMerchantTransactionSchema,
-    result: orderInfoSchema,
+    result: createdMerchantTransactionSchema,
+  }),
+  getMerchantBindStatus: defineCall({
+    method: 'POST',
+    path: PATHS.getMerchantBindStatus,
+    caller: 'individual',
+    tags: ['merchant linking'],
+    summary: "Whether the signed-in account is the customer of the transaction's merchant, another account is, or none yet",
+    body: merchantBindRequestSchema,
+    result: merchantBindStatusSchema,
+  }),
+  merchantBind: defineCall({
+    method: 'POST',
+    path: PATHS.merchantBind,
+    caller: 'individual',
+    tags: ['merchant linking'],
+    summary: "Links the signed-in person to the merchant's customer of the transaction (FAILED with kycLoginFail when another account is)",
+    body: merchantBindRequestSchema,
+    result: merchantBindResultSchema,
+  }),
+  kybMerchantBind: defineCall({
+    method: 'POST',
+    path: PATHS.kybMerchantBind,
+    caller: 'business',
+    tags: ['merchant linking'],
+    summary:
+      "Links the signed-in business to the merchant's customer of the transaction (FAILED with kycLoginFail when another account is)",
+    body: merchantBindRequestSchema,
+    result: merchantBindResultSchema,
   }),
 } as const;

@@ -412,6 +412,12 @@ export const merchantTransactions = pgTable(
     status: varchar('status', { length: 12 }).notNull().default('Initial'),
     orderId: uuid('order_id'),
     userId: varchar('user_id', { length: 32 }),
+    /**
+     * The account that signed in with the transaction's orderToken and asked to be linked (merchant-bind,
+     * kyb-merchant-bind), and why that failed, if it did (docs/rules/merchant-linking.md: kycLoginFail).
+     */
+    claimedBy: varchar('claimed_by', { length: 32 }),
+    kycLoginFail: varchar('kyc_login_fail', { length: 48 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },

@@ -49,11 +49,18 @@ export function createMerchantTransactionsRepository(db: Database) {
     async take(tranId: string, take: { orderId: string; userId: string; at: Date }): Promise<boolean> {
       const [row] = await db.select().from(merchantTransactions).where(eq(merchantTransactions.tranId, tranId)).for('update');
       if (!row || !['Initial', 'Failed'].includes(row.status) || (row.userId && row.userId !== take.userId)) return false;
+      // Linking this account to the merchant's customer failed (kycLoginFail): it may not pay the transaction.
+      if (row.kycLoginFail && row.claimedBy === take.userId) return false;
       await db
         .update(merchantTransactions)
         .set({ status: 'Processing', orderId: take.orderId, userId: take.userId, updatedAt: take.at })
         .where(eq(merchantTransactions.tranId, tranId));
       return true;
+    },
+
+    /** An account signed in with the transaction's orderToken asked to be linked: who, and why it failed (null: it did not). */
+    async recordClaim(tranId: string, claimedBy: string, kycLoginFail: string | null, at: Date): Promise<void> {
+      await db.update(merchantTransactions).set({ claimedBy, kycLoginFail, updatedAt: at }).where(eq(merchantTransactions.tranId, tranId));
     },
 
     /** The order that took it ended: Success, or Failed (which frees it for another try). */

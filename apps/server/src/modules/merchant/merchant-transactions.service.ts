@@ -85,6 +85,8 @@ export function createMerchantTransactionService(deps: {
   repository: MerchantTransactionsRepository;
   verifyEntry: (entry: Readonly<Record<string, string>>, now: Date, ipKey: string) => Promise<MerchantRow>;
   merchantName: (merchantId: string) => Promise<string>;
+  /** The transaction's orderToken (order-token.ts), answered to the merchant's server with the transaction. */
+  orderTokenOf: (tranId: string) => string;
   clock: Clock;
 }) {
   const { repository, clock } = deps;
@@ -93,11 +95,12 @@ export function createMerchantTransactionService(deps: {
    * The amounts are the merchant's until an order is paying or has paid it: then that order's,
    * so get-trans-info never shows an amount nobody paid. The destination only for the owner.
    */
-  async function infoOf(row: MerchantTransactionRow, paid: TransactionPaid | null, forOwner: boolean): Promise<OrderInfo> {
+  async function infoOf(row: MerchantTransactionRow, paid: TransactionPaid | null, forOwner: boolean, viewer?: string): Promise<OrderInfo> {
     const paying = paid !== null && (row.status === 'Processing' || row.status === 'Success') ? paid : null;
     const fiatAmount = paying?.fiatAmount ?? row.fiatAmount;
     const cryptoAmount = paying?.cryptoAmount ?? row.cryptoAmount;
     const destination = paying ? { address: paying.walletAddress, memo: paying.memo } : { address: row.walletAddress, memo: row.memo };
+    const merchantName = await deps.merchantName(row.merchantId);
     return {
       tranId: row.tranId,
       orderId: forOwner ? row.orderId : null,
@@ -109,12 +112,13 @@ export function createMerchantTransactionService(deps: {
       userId: forOwner ? row.userId : null,
       country: forOwner ? row.country : null,
       status: row.status,
-      merchantName: await deps.merchantName(row.merchantId),
+      merchantName,
       amountFixed: isAmountFixed(row),
       walletFixed: isWalletFixed(row),
       walletAddress: forOwner ? destination.address : null,
       memo: forOwner ? destination.memo : null,
-      kycLoginFail: null,
+      // Only the account whose linking failed is told so (it decides where its sign-in lands).
+      kycLoginFail: viewer && row.kycLoginFail && row.claimedBy === viewer ? { kycLoginStatus: row.kycLoginFail, merchantName } : null,
     };
   }
 
@@ -124,7 +128,7 @@ export function createMerchantTransactionService(deps: {
 
   const service = {
     /** Idempotent: the same tranId with the same fields answers the stored transaction; other fields are refused (422). */
-    async create(body: CreateMerchantTransaction, ipKey: string): Promise<OrderInfo> {
+    async create(body: CreateMerchantTransaction, ipKey: string): Promise<OrderInfo & { orderToken: string }> {
       const { apiKey: _apiKey, timestamp: _timestamp, signature: _signature, prefill, ...fields } = body;
       const signed = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as Record<string, string>;
       const now = clock.now();
@@ -157,7 +161,8 @@ export function createMerchantTransactionService(deps: {
         createdAt: now,
         updatedAt: now,
       });
-      if (inserted) return infoOf(inserted, null, false);
+      const orderToken = deps.orderTokenOf(fields.tranId);
+      if (inserted) return { ...(await infoOf(inserted, null, false)), orderToken };
       const row = (await repository.find(fields.tranId))!;
       const same =
         row.merchantId === merchant.id &&
@@ -165,7 +170,7 @@ export function createMerchantTransactionService(deps: {
           key === 'fiatAmount' || key === 'cryptoAmount' ? sameAmount(row[key], values[key]) : row[key] === values[key],
         );
       if (!same) throw new AppError(ErrorCode.IdempotencyKeyReused, 'This tranId was already created with other details.');
-      return infoOf(row, null, false);
+      return { ...(await infoOf(row, null, false)), orderToken };
     },
 
     /** get-trans-info (before sign-in): what is being bought, never who or where to. */
@@ -179,7 +184,7 @@ export function createMerchantTransactionService(deps: {
     async infoFor(user: Principal, tranId: string): Promise<OrderInfo> {
       const found = await repository.findWithOrder(tranId);
       if (!found || (found.row.userId && found.row.userId !== user.id)) throw new AppError(ErrorCode.TransactionNotFound);
-      return infoOf(found.row, found.paid, true);
+      return infoOf(found.row, found.paid, true, user.id);
     },
 
     /** A quote may fill the transaction only with its currencies, by a person it does not belong to someone else, while it is open. */
@@ -187,6 +192,8 @@ export function createMerchantTransactionService(deps: {
       const row = await repository.find(tranId);
       if (!row || (row.userId && row.userId !== user.id) || !['Initial', 'Failed'].includes(row.status))
         throw new AppError(ErrorCode.TransactionNotFound);
+      // Its linking failed for this account (kycLoginFail): the merchant meant another of our customers.
+      if (row.kycLoginFail && row.claimedBy === user.id) throw new AppError(ErrorCode.TransactionNotFound);
       if (row.fiatCurrency !== quote.fiatCurrency || row.cryptoCurrency !== quote.cryptoCurrency) {
         throw new AppError(ErrorCode.TradingPairUnsupported, `This transaction buys ${row.cryptoCurrency} with ${row.fiatCurrency}.`);
       }

@@ -5,7 +5,9 @@ import { deriveKey } from '../../platform/crypto.ts';
 import type { RateLimiter } from '../../platform/rate-limit.repository.ts';
 import type { IdentityFace } from '../identity/index.ts';
 import { createMerchantEntryVerifier, merchantSecretKey } from './merchant-entry.ts';
+import { createMerchantBindService } from './merchant-bind.service.ts';
 import { createMerchantLoginService } from './merchant-login.service.ts';
+import { orderTokenFor } from './order-token.ts';
 import { createMerchantRepository } from './merchant.repository.ts';
 import { createMerchantTransactionsRepository } from './merchant-transactions.repository.ts';
 import { createMerchantTransactionService, type TransactionRecords } from './merchant-transactions.service.ts';
@@ -51,10 +53,19 @@ export function createMerchantModule(deps: {
   });
   const transactionsRepository = createMerchantTransactionsRepository(deps.db);
   const transactionRecords: TransactionRecords = transactionsRepository;
+  const orderTokenKey = deriveKey(deps.serverSecret, 'merchant-order-token');
   const transactions = createMerchantTransactionService({
     repository: transactionsRepository,
     verifyEntry,
     merchantName: async (merchantId) => (await repository.findById(merchantId))?.name ?? '',
+    orderTokenOf: (tranId) => orderTokenFor(orderTokenKey, tranId),
+    clock: deps.clock,
+  });
+  const binding = createMerchantBindService({
+    transactions: transactionsRepository,
+    merchants: repository,
+    orderTokenKey,
+    rateLimiter: deps.rateLimiter,
     clock: deps.clock,
   });
   const webhooksRepository = createMerchantWebhooksRepository(deps.db);
@@ -67,7 +78,7 @@ export function createMerchantModule(deps: {
     clock: deps.clock,
     allowHttp: deps.sandboxEndpoints,
   });
-  return { repository, verifyEntry, login, transactions, transactionRecords, webhooks, webhooksRepository };
+  return { repository, verifyEntry, login, transactions, transactionRecords, webhooks, webhooksRepository, binding };
 }
 
 export type MerchantModule = ReturnType<typeof createMerchantModule>;

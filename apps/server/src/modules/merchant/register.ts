@@ -3,6 +3,7 @@ import { createMerchantConsoleRepository } from './console/merchant-console.repo
 import { createMerchantConsoleService } from './console/merchant-console.service.ts';
 import { registerMerchantConsoleRoutes } from './console/merchant-console.routes.ts';
 import { merchantSecretKey } from './merchant-entry.ts';
+import { registerMerchantBindRoutes } from './merchant-bind.routes.ts';
 import { registerMerchantLoginRoutes } from './merchant-login.routes.ts';
 import { createMerchantModule, type MerchantFace } from './merchant.module.ts';
 import { DEMO_WEBHOOK_ENDPOINT, seedDemoWebhookEndpoint } from './webhooks/demo-webhook-endpoint.ts';
@@ -38,6 +39,7 @@ export const merchantModule = defineModule('merchant', (context) => {
     shareKyc: (userId, shareToken) => kyc().shareKyc(userId, shareToken),
   });
   registerMerchantLoginRoutes(app, merchants.login, providers['bot-check'].provider);
+  registerMerchantBindRoutes(app, merchants.binding);
   registerMerchantConsoleRoutes(
     app,
     createMerchantConsoleService({

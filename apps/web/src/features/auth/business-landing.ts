@@ -27,11 +27,16 @@ export function businessHome(): string {
 }
 
 /**
- * After sign-in: a merchant's order whose linked sign-in failed leads to account-linking-failed; then
+ * After sign-in: the business is linked to the merchant's customer its link's orderToken names; a merchant's
+ * order whose linking failed leads to account-linking-failed; then
  * an account not active, or a review under way or failed, to business-status, one yet to start or asked
  * to resubmit to the portal home (businessLandingPage); else `home`.
  */
 export async function businessTarget(http: HttpClient, info: AccountOverview, home: string): Promise<string> {
+  // A merchant's link carried its transaction's orderToken: this business asks to be that customer
+  // (docs/rules/merchant-linking.md). A refusal is recorded on the transaction, read just below.
+  const orderToken = getSharedCookie(COOKIE_NAMES.orderToken);
+  if (orderToken) await http.call(CALL_ROUTES.kybMerchantBind, { orderToken }).catch(() => undefined);
   const tranId = storedTranId();
   if (tranId && checksMerchantOrder(info.kybInfo)) {
     const order = await http.call(CALL_ROUTES.queryOrderByTranId, { tranId }).catch(() => undefined);

@@ -113,6 +113,28 @@ describe('business login page', () => {
     expect(await landedOn()).toBe(landing);
   });
 
+  it("asks to be linked to the merchant's customer with the link's orderToken, then follows what the transaction says", async () => {
+    await setSharedCookie(COOKIE_NAMES.orderToken, 'shop-7:abc123');
+    const bound: unknown[] = [];
+    const { user } = openLogin(<BusinessLoginPage />, {
+      path: '/:lng/business-login',
+      url: '/en/business-login?tranId=shop-7',
+      routes: {
+        [PATHS.passwordLogin]: () => loginResult({ userType: 'Corporate', token: { token: 'biz-1', validTime: 600 } }),
+        [PATHS.overview]: () => corporateOverview(),
+        [PATHS.kybMerchantBind]: (body) => {
+          bound.push(body);
+          return { tranId: 'shop-7', merchantName: 'Shop One', bindStatus: 'FAILED', failCode: 'ALREADY_LINKED_ANOTHER_ACCOUNT' };
+        },
+        [PATHS.queryOrderByTranId]: () => merchantOrder('Initial', 'ALREADY_LINKED_ANOTHER_ACCOUNT'),
+      },
+    });
+    await submitEmail(user, 'boss@corp.example');
+    await submitPassword(user, 'pw-2');
+    expect(await landedOn()).toBe('/en/account-linking-failed?failCode=ALREADY_LINKED_ANOTHER_ACCOUNT&merchantName=Shop%20One');
+    expect(bound).toEqual([{ orderToken: 'shop-7:abc123' }]);
+  });
+
   it('Forgot password keeps the business mode, so the reset page leads back to the business sign-in', async () => {
     const { user } = open();
     await submitEmail(user, 'boss@corp.example');
