@@ -1,5 +1,5 @@
-// `npm start`: builds the web app when it is missing or older than its sources, and the migrated
-// database snapshot when a migration is newer, then runs the server (migrations and seed data
+// `npm start`: builds the web app when it is missing or older than its sources, the SDK's bundle likewise,
+// and the migrated database snapshot when a migration is newer, then runs the server (migrations and seed data
 // apply at boot). Signals are passed on so Ctrl-C and SIGTERM shut the server down gracefully.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -18,6 +18,7 @@ const SOURCES = [
   'packages/contracts/src',
   'packages/translations/src',
   'packages/wallet-address/src',
+  'packages/sdk/src',
 ];
 
 function newestMtime(target) {
@@ -33,6 +34,16 @@ if (builtAt < sourcesAt) {
   console.log(builtAt === 0 ? 'Building the web app (first start)…' : 'Sources changed: rebuilding the web app…');
   const build = spawnSync('npm', ['run', 'build', '--workspace', '@causeway/web'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+// The SDK's browser bundle, which the sandbox merchant page (/sandbox/merchant) serves: built again when its
+// sources (or its build script) are newer than it.
+const sdkBuiltAt = newestMtime(path.join(root, 'packages/sdk/dist/index.js'));
+const sdkSourcesAt = Math.max(newestMtime(path.join(root, 'packages/sdk/src')), newestMtime(path.join(root, 'packages/sdk/build.mjs')));
+if (sdkBuiltAt < sdkSourcesAt) {
+  console.log(sdkBuiltAt === 0 ? 'Building the SDK (first start)…' : 'SDK sources changed: rebuilding the SDK…');
+  const sdk = spawnSync('npm', ['run', 'build', '--workspace', '@causeway/sdk'], { cwd: root, stdio: 'inherit' });
+  if (sdk.status !== 0) process.exit(sdk.status ?? 1);
 }
 
 // The migrated schema's snapshot, which a new DATA_DIR starts from instead of initdb and every

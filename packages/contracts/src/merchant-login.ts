@@ -63,6 +63,11 @@ export const merchantLoginResultSchema = z.object({
   accounts: z.array(z.object({ choice: z.enum(ACCOUNT_CHOICES), email: z.string() })).describe('WAIT_SELECT_ACCOUNT: the two candidates'),
   resendAfterSeconds: z.number().int().nullable().describe('code states: seconds until a new code may be asked for'),
   login: loginResultSchema.nullable(),
+  /**
+   * The first answer only (docs/rules/merchant-linking.md): the merchant's page the checkout is embedded in
+   * (its events go there) and where the person returns, each only when on one of the merchant's allowed origins.
+   */
+  merchantPage: z.object({ hostOrigin: z.string().nullable(), redirectUrl: z.string().nullable() }).nullable(),
 });
 export type MerchantLoginResult = z.infer<typeof merchantLoginResultSchema>;
 

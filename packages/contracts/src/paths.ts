@@ -1,6 +1,9 @@
 /** Base path of every API call (docs/rules/calls.md). */
 export const API_BASE = '/prod-api';
 
+/** The API's reference page (OpenAPI): its own constant, so a page linking to it does not load PATHS. */
+export const API_DOCS_PATH = '/docs';
+
 const CUSTOMER = '/capi/v1/customer';
 const KYB = '/kyc-main/client/kyb';
 const CONSOLE = '/capi/v1/merchant-console';
@@ -11,7 +14,7 @@ const CONSOLE = '/capi/v1/merchant-console';
  */
 export const PATHS = {
   health: '/health',
-  docs: '/docs',
+  docs: API_DOCS_PATH,
   translations: '/get-translations',
   listCountryCode: `${CUSTOMER}/kyc/list-country-code`,
   /** Our own (the spec's front end shows no path): the person's trading-account balances, and how to pay in by bank transfer. */
@@ -40,6 +43,8 @@ export const PATHS = {
   inRegister: '/capi/v1/login/common/in-register',
   statementQuery: '/capi/v1/login/common/statement/query',
   clientLog: '/capi/v1/login/common/log',
+  /** Analytics events, batched every 5 s and sent by beacon as the page goes (docs/rules/calls.md). */
+  traceLog: '/capi/v1/user/trace/log',
   verifyLoginEmail: '/capi/v1/login/common/verify-login-email',
   verificationVerifyCode: '/capi/v1/login/common/verification/verify-code',
   accountStatusCheck: '/capi/v1/login/common/account/check',
@@ -190,15 +195,3 @@ export const PATHS = {
 } as const;
 
 export type ApiPath = (typeof PATHS)[keyof typeof PATHS];
-
-/**
- * docs/rules/errors.md: "Other errors with msg show it in a toast only for listed login and wallet paths
- * except bind-google-authenticator; logout and join-uk-email-list errors silent."
- */
-export const TOAST_MESSAGE_PATH_PREFIXES = ['/capi/v1/login/', `${CUSTOMER}/wallet/`, '/capi/v1/user/login/'] as const;
-export const TOAST_MESSAGE_EXCLUDED_PATHS: readonly string[] = [PATHS.bindGoogleAuthenticator];
-// The client log is telemetry: its refusal (a 429 past its limits) is never shown to anyone.
-export const SILENT_PATHS: readonly string[] = [PATHS.logout, PATHS.joinUkEmailList, PATHS.clientLog];
-
-/** Paths on which the client never refreshes the token (docs/rules/calls.md): the refresh call itself. */
-export const NO_REFRESH_PATHS: readonly string[] = [PATHS.refreshToken];

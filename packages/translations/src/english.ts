@@ -22,6 +22,7 @@ import enBanking from './en/banking.json' with { type: 'json' };
 import enBankOrders from './en/bank-orders.json' with { type: 'json' };
 import enKyb from './en/kyb.json' with { type: 'json' };
 import enPortal from './en/portal.json' with { type: 'json' };
+import enMerchantConsole from './en/merchant-console.json' with { type: 'json' };
 
 export {
   enAuth,
@@ -33,6 +34,7 @@ export {
   enHelpForm,
   enHome,
   enKyb,
+  enMerchantConsole,
   enOrders,
   enPages,
   enPortal,
@@ -63,4 +65,5 @@ export const bundledEnglish = {
   bankAccounts: enBankAccounts,
   kyb: enKyb,
   portal: enPortal,
+  merchantConsole: enMerchantConsole,
 };

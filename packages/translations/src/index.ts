@@ -11,6 +11,7 @@ export {
   enHelpForm,
   enHome,
   enKyb,
+  enMerchantConsole,
   enOrders,
   enPages,
   enPortal,
@@ -39,6 +40,7 @@ import zhBanking from './zh/banking.json' with { type: 'json' };
 import zhBankOrders from './zh/bank-orders.json' with { type: 'json' };
 import zhKyb from './zh/kyb.json' with { type: 'json' };
 import zhPortal from './zh/portal.json' with { type: 'json' };
+import zhMerchantConsole from './zh/merchant-console.json' with { type: 'json' };
 
 /** Translation project id of docs/rules/limits.md; get-translations answers only for it. */
 export const TRANSLATION_PROJECT_ID = 39;
@@ -74,6 +76,7 @@ export const bundledTranslations: Record<Language, TextTree> = {
     bankAccounts: zhBankAccounts,
     kyb: zhKyb,
     portal: zhPortal,
+    merchantConsole: zhMerchantConsole,
   },
 };
 

@@ -91,6 +91,7 @@ const PUBLIC_ROUTES = [
   'POST /prod-api/capi/v1/login/kyc/login-with-verify-code',
   'POST /prod-api/capi/v1/login/kyc/send-verify-code',
   'POST /prod-api/capi/v1/login/kyc/submit-new-email',
+  'POST /prod-api/capi/v1/user/trace/log',
 ];
 
 /** The sandbox tools and vendor pages: open, and registered only while their sandbox runs (never in production: production-mode.test.ts). */
@@ -104,6 +105,9 @@ const SANDBOX_ROUTES = [
   'GET /sandbox/kyc/verify',
   'GET /sandbox/ledger',
   'GET /sandbox/mailbox',
+  'GET /sandbox/merchant',
+  'GET /sandbox/merchant/page.js',
+  'GET /sandbox/merchant/sdk/:file',
   'GET /sandbox/merchant/webhooks',
   'POST /sandbox/3ds/:paymentId/complete',
   'POST /sandbox/3ds/:paymentId/fail',
@@ -119,6 +123,7 @@ const SANDBOX_ROUTES = [
   'POST /sandbox/klarna/:sessionId/decline',
   'POST /sandbox/kyc/share-token',
   'POST /sandbox/kyc/verify',
+  'POST /sandbox/merchant/entry',
   'POST /sandbox/merchant/webhooks',
   'POST /sandbox/merchant/webhooks/fail-next',
 ];

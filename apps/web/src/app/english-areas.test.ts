@@ -19,6 +19,7 @@ const FEATURE_AREAS: Record<string, string[]> = {
   help: ['help', 'helpForm'],
   home: ['home'],
   sandbox: ['sandbox'],
+  'merchant-console': ['merchantConsole'],
   'bank-accounts': ['bankAccounts'],
   'business-verification': ['kyb'],
   portal: ['portal'],

@@ -72,6 +72,8 @@ export const PAGE_ROUTES: Array<{ path: string; load: () => PageModule }> = [
   { path: 'add-card-webview', load: () => import('@/features/trade/routes/add-card-webview-page') },
   { path: 'risk-reminder', load: () => import('@/features/risk/routes/risk-reminder-page') },
   { path: 'sandbox', load: () => import('@/features/sandbox/routes/sandbox-page') },
+  // The merchant console, its section (keys, webhooks, origins, orders) in the URL: merchant-console alone is the first.
+  { path: 'merchant-console/:section?', load: () => import('@/features/merchant-console/routes/merchant-console-page') },
   { path: 'business-account-form', load: () => import('@/features/business-verification/routes/business-account-form-page') },
   { path: 'corporation-portal/kyb-status', load: () => import('@/features/business-verification/routes/kyb-status-page') },
   { path: 'kyb-verify', load: () => import('@/features/business-verification/routes/kyb-verify-page') },

@@ -1,4 +1,4 @@
-import { API_BASE, HEADER, PATHS, SUCCESS_CODE } from '@causeway/contracts';
+import { API_BASE, CALL_ROUTES, HEADER, SUCCESS_CODE } from '@causeway/contracts';
 import { DEFAULT_TRANSLATIONS_API_KEY, type Language, TRANSLATION_PROJECT_ID } from '@causeway/translations';
 import type { i18n } from 'i18next';
 
@@ -55,7 +55,7 @@ async function fetchTranslations(instance: i18n, lang: Language, options: LoadTr
   const fetchImpl = options.fetchImpl ?? globalThis.fetch.bind(globalThis);
   const sleep = options.sleep ?? defaultSleep;
   const apiKey = options.apiKey ?? import.meta.env.VITE_TRANSLATIONS_API_KEY ?? DEFAULT_TRANSLATIONS_API_KEY;
-  const url = `${API_BASE}${PATHS.translations}?projectId=${TRANSLATION_PROJECT_ID}&lang=${lang}`;
+  const url = `${API_BASE}${CALL_ROUTES.translations.path}?projectId=${TRANSLATION_PROJECT_ID}&lang=${lang}`;
   for (let attempt = 0; attempt <= TRANSLATION_RETRIES; attempt += 1) {
     if (attempt > 0) await sleep(TRANSLATION_RETRY_DELAY_MS);
     try {

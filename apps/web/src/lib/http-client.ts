@@ -4,9 +4,9 @@ import {
   type CallInput,
   type CallResult,
   type CallRoute,
+  CALL_ROUTES,
   ErrorCode,
   NO_REFRESH_PATHS,
-  PATHS,
 } from '@causeway/contracts';
 import { ApiError, barePath, dispatchApiError, isApiError, type HttpErrorHandlers, type ToastPolicy } from './http-errors.ts';
 import { buildHeaders, buildUrl, readEnvelope, type QueryParams } from './http-request.ts';
@@ -132,7 +132,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     deviceId = (options.getDeviceId ?? defaultGetDeviceId)();
   }, options.deviceIdDelayMs ?? DEVICE_ID_DELAY_MS);
 
-  const refresh = createTokenRefresher({ session, now, callRefresh: (mode) => call({ method: 'GET' }, PATHS.refreshToken, mode) });
+  const refresh = createTokenRefresher({
+    session,
+    now,
+    callRefresh: (mode) => call({ method: 'GET' }, CALL_ROUTES.refreshToken.path, mode),
+  });
 
   /** One fetch: headers, timeout, caller abort, envelope reading. Never calls handlers. */
   async function send(init: CallInit, path: string, mode: FlowMode): Promise<unknown> {

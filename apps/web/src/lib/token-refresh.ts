@@ -1,4 +1,4 @@
-import { PATHS } from '@causeway/contracts';
+import { CALL_ROUTES } from '@causeway/contracts';
 import { ApiError } from './http-errors.ts';
 import type { FlowMode } from './mode.ts';
 import { type SessionStore, type TokenRecord, tokenRecordOf } from './session.ts';
@@ -43,7 +43,7 @@ export function createTokenRefresher(options: TokenRefresherOptions): (mode: Flo
     const data = await options.callRefresh(mode);
     const record = parseRefreshReply(data, options.now());
     if (!record) {
-      throw new ApiError({ kind: 'badResponse', path: PATHS.refreshToken, msg: 'Malformed refresh-token reply', data });
+      throw new ApiError({ kind: 'badResponse', path: CALL_ROUTES.refreshToken.path, msg: 'Malformed refresh-token reply', data });
     }
     // Not awaited: the stored token is readable at once, while the shared-cookie write check may
     // take up to 3 s (30 retries) and must not hold the waiting calls back.

@@ -12,11 +12,13 @@ import { MERCHANT_CONSOLE_CALLS } from './merchant-console.ts';
 import { ORDER_CALLS } from './orders.ts';
 import { SIGN_IN_CALLS } from './sign-in.ts';
 import { SITE_CALLS } from './site.ts';
+import { TELEMETRY_CALLS } from './telemetry.ts';
 import { UPLOAD_CALLS } from './uploads.ts';
 
 export * from './define-call.ts';
 export * from './call-route.ts';
-export { CALL_ROUTES } from './routes.generated.ts';
+// A namespace, not an object: a bundle keeps only the routes its code names (call-route.ts callRoutesSource).
+export * as CALL_ROUTES from './routes.generated.ts';
 export {
   AUTHENTICATOR_CALLS,
   BANK_ACCOUNT_CALLS,
@@ -31,6 +33,7 @@ export {
   ORDER_CALLS,
   SIGN_IN_CALLS,
   SITE_CALLS,
+  TELEMETRY_CALLS,
   UPLOAD_CALLS,
 };
 
@@ -53,6 +56,7 @@ export const CALLS = {
   ...BANKING_CALLS,
   ...HISTORY_EXPORT_CALLS,
   ...HELP_CALLS,
+  ...TELEMETRY_CALLS,
 } as const;
 
 const byPath = new Map<string, CallDefinition>(Object.values(CALLS).map((call) => [call.path, call]));

@@ -1,161 +1,160 @@
 // Generated from CALLS by `npm run generate:call-routes` (scripts/generate-call-routes.ts): do not edit.
 // A test fails when it no longer matches the definitions.
-import { PATHS } from '../paths.ts';
-import type { CallRoutes } from './call-route.ts';
+import type { CallRoute } from './call-route.ts';
 import type { CALLS } from './index.ts';
 
+type Calls = typeof CALLS;
 const GET = 'GET';
 const POST = 'POST';
 
-/** Every call by name, without its schemas: what the web client calls (`client.call(CALL_ROUTES.listCard, body)`). */
-export const CALL_ROUTES: CallRoutes<typeof CALLS> = {
-  health: { method: GET, path: PATHS.health },
-  translations: { method: GET, path: PATHS.translations },
-  listCountryCode: { method: GET, path: PATHS.listCountryCode },
-  listCurrency: { method: GET, path: PATHS.listCurrency },
-  listCurrencyPairByBaseCurrency: { method: GET, path: PATHS.listCurrencyPairByBaseCurrency },
-  estimateBuy: { method: GET, path: PATHS.estimateBuy },
-  getEntryConfig: { method: GET, path: PATHS.getEntryConfig },
-  menuLinks: { method: GET, path: PATHS.menuLinks },
-  featureSwitch: { method: GET, path: PATHS.featureSwitch },
-  accountCheck: { method: POST, path: PATHS.accountCheck },
-  sendVerifyCode: { method: POST, path: PATHS.sendVerifyCode },
-  loginWithVerifyCode: { method: POST, path: PATHS.loginWithVerifyCode },
-  passwordLogin: { method: POST, path: PATHS.passwordLogin },
-  verifyGaCode: { method: POST, path: PATHS.verifyGaCode },
-  checkLoginStatus: { method: GET, path: PATHS.checkLoginStatus },
-  refreshToken: { method: GET, path: PATHS.refreshToken },
-  logout: { method: POST, path: PATHS.logout },
-  botCheckConfig: { method: GET, path: PATHS.botCheckConfig },
-  ipCheck: { method: GET, path: PATHS.ipCheck },
-  inRegister: { method: GET, path: PATHS.inRegister },
-  accountCheckByEmail: { method: POST, path: PATHS.accountCheckByEmail },
-  verifyLoginEmail: { method: POST, path: PATHS.verifyLoginEmail },
-  accountStatusCheck: { method: GET, path: PATHS.accountStatusCheck },
-  verificationVerifyCode: { method: POST, path: PATHS.verificationVerifyCode },
-  statementQuery: { method: GET, path: PATHS.statementQuery },
-  oauthTimeoutTicket: { method: GET, path: PATHS.oauthTimeoutTicket },
-  clientLog: { method: POST, path: PATHS.clientLog },
-  passwordInit: { method: POST, path: PATHS.passwordInit },
-  passwordResetCheck: { method: POST, path: PATHS.passwordResetCheck },
-  passwordReset: { method: POST, path: PATHS.passwordReset },
-  passwordReinitialize: { method: POST, path: PATHS.passwordReinitialize },
-  passwordCheck: { method: POST, path: PATHS.passwordCheck },
-  authenticatorBindingStatus: { method: GET, path: PATHS.authenticatorBindingStatus },
-  getGoogleAuthenticator: { method: GET, path: PATHS.getGoogleAuthenticator },
-  authenticatorQrCode: { method: POST, path: PATHS.authenticatorQrCode },
-  downloadAppQrCode: { method: POST, path: PATHS.downloadAppQrCode },
-  verificationSendCode: { method: POST, path: PATHS.verificationSendCode },
-  bindGoogleAuthenticator: { method: POST, path: PATHS.bindGoogleAuthenticator },
-  verifyOtp: { method: GET, path: PATHS.verifyOtp },
-  preCheckChangeGoogleAuthenticator: { method: GET, path: PATHS.preCheckChangeGoogleAuthenticator },
-  changeGoogleAuthenticator: { method: POST, path: PATHS.changeGoogleAuthenticator },
-  merchantSharedKycLogin: { method: POST, path: PATHS.merchantSharedKycLogin },
-  merchantSendVerifyCode: { method: POST, path: PATHS.merchantSendVerifyCode },
-  merchantSubmitNewEmail: { method: POST, path: PATHS.merchantSubmitNewEmail },
-  merchantLoginWithBindingAccount: { method: POST, path: PATHS.merchantLoginWithBindingAccount },
-  merchantLoginWithVerifyCode: { method: POST, path: PATHS.merchantLoginWithVerifyCode },
-  merchantTransactionCreate: { method: POST, path: PATHS.merchantTransactionCreate },
-  getMerchantBindStatus: { method: POST, path: PATHS.getMerchantBindStatus },
-  merchantBind: { method: POST, path: PATHS.merchantBind },
-  kybMerchantBind: { method: POST, path: PATHS.kybMerchantBind },
-  merchantConsoleMemberships: { method: GET, path: PATHS.merchantConsoleMemberships },
-  merchantConsoleKeys: { method: GET, path: PATHS.merchantConsoleKeys },
-  merchantConsoleKeyCreate: { method: POST, path: PATHS.merchantConsoleKeyCreate },
-  merchantConsoleKeyRoll: { method: POST, path: PATHS.merchantConsoleKeyRoll },
-  merchantConsoleKeyRevoke: { method: POST, path: PATHS.merchantConsoleKeyRevoke },
-  merchantConsoleEndpoints: { method: GET, path: PATHS.merchantConsoleEndpoints },
-  merchantConsoleEndpointCreate: { method: POST, path: PATHS.merchantConsoleEndpointCreate },
-  merchantConsoleEndpointEnable: { method: POST, path: PATHS.merchantConsoleEndpointEnable },
-  merchantConsoleEndpointRotate: { method: POST, path: PATHS.merchantConsoleEndpointRotate },
-  merchantConsoleEndpointTest: { method: POST, path: PATHS.merchantConsoleEndpointTest },
-  merchantConsoleDeliveries: { method: GET, path: PATHS.merchantConsoleDeliveries },
-  merchantConsoleReplay: { method: POST, path: PATHS.merchantConsoleReplay },
-  merchantConsoleOrigins: { method: GET, path: PATHS.merchantConsoleOrigins },
-  merchantConsoleOriginAdd: { method: POST, path: PATHS.merchantConsoleOriginAdd },
-  merchantConsoleOriginRemove: { method: POST, path: PATHS.merchantConsoleOriginRemove },
-  merchantConsoleOrders: { method: GET, path: PATHS.merchantConsoleOrders },
-  overview: { method: GET, path: PATHS.overview },
-  overviewForThirdParty: { method: GET, path: PATHS.overviewForThirdParty },
-  kycBasicInfo: { method: GET, path: PATHS.kycBasicInfo },
-  kycSyncTaskCheck: { method: GET, path: PATHS.kycSyncTaskCheck },
-  kycPreCheck: { method: GET, path: PATHS.kycPreCheck },
-  joinUkEmailList: { method: POST, path: PATHS.joinUkEmailList },
-  kycCheckAddress: { method: GET, path: PATHS.kycCheckAddress },
-  kycUpdateAddress: { method: POST, path: PATHS.kycUpdateAddress },
-  kycLimits: { method: GET, path: PATHS.kycLimits },
-  kycAccessToken: { method: GET, path: PATHS.kycAccessToken },
-  docsVerificationSubmit: { method: POST, path: PATHS.docsVerificationSubmit },
-  updateKycStatus: { method: POST, path: PATHS.updateKycStatus },
-  entitySwitchPrecheck: { method: GET, path: PATHS.entitySwitchPrecheck },
-  entitySwitch: { method: GET, path: PATHS.entitySwitch },
-  routeEntityCheck: { method: POST, path: PATHS.routeEntityCheck },
-  closeRemediation: { method: POST, path: PATHS.closeRemediation },
-  kycWebhook: { method: POST, path: PATHS.kycWebhook },
-  kybGatenoxInviteUrl: { method: GET, path: PATHS.kybGatenoxInviteUrl },
-  kybDocType: { method: GET, path: PATHS.kybDocType },
-  kybOwnershipType: { method: GET, path: PATHS.kybOwnershipType },
-  kybBasicInfoGet: { method: GET, path: PATHS.kybBasicInfoGet },
-  kybBasicInfoUpdate: { method: POST, path: PATHS.kybBasicInfoUpdate },
-  kybSubmitAll: { method: POST, path: PATHS.kybSubmitAll },
-  kybIndividualList: { method: GET, path: PATHS.kybIndividualList },
-  kybIndividualUpdate: { method: POST, path: PATHS.kybIndividualUpdate },
-  kybIndividualDelete: { method: POST, path: PATHS.kybIndividualDelete },
-  kybIndividualCheckSame: { method: POST, path: PATHS.kybIndividualCheckSame },
-  kybIndividualSendEmail: { method: POST, path: PATHS.kybIndividualSendEmail },
-  kybIndividualAccessToken: { method: POST, path: PATHS.kybIndividualAccessToken },
-  kybCompanyList: { method: GET, path: PATHS.kybCompanyList },
-  kybCompanyUpdate: { method: POST, path: PATHS.kybCompanyUpdate },
-  kybCompanyDelete: { method: POST, path: PATHS.kybCompanyDelete },
-  kybEddQuestionnaire: { method: GET, path: PATHS.kybEddQuestionnaire },
-  kybQuestionnaireCommit: { method: POST, path: PATHS.kybQuestionnaireCommit },
-  kybEddSubmitAll: { method: POST, path: PATHS.kybEddSubmitAll },
-  kybCompanyHeader: { method: GET, path: PATHS.kybCompanyHeader },
-  kybLogo: { method: POST, path: PATHS.kybLogo },
-  signUpload: { method: POST, path: PATHS.signUpload },
-  signUploadKyb: { method: POST, path: PATHS.signUploadKyb },
-  uploadHandoffCreate: { method: POST, path: PATHS.uploadHandoffCreate },
-  uploadHandoffFiles: { method: GET, path: PATHS.uploadHandoffFiles },
-  uploadHandoffState: { method: POST, path: PATHS.uploadHandoffState },
-  uploadHandoffSignUpload: { method: POST, path: PATHS.uploadHandoffSignUpload },
-  uploadHandoffComplete: { method: POST, path: PATHS.uploadHandoffComplete },
-  listCard: { method: POST, path: PATHS.listCard },
-  cardFieldsConfig: { method: GET, path: PATHS.cardFieldsConfig },
-  cardFieldsSession: { method: POST, path: PATHS.cardFieldsSession },
-  addCard: { method: POST, path: PATHS.addCard },
-  deleteCard: { method: POST, path: PATHS.deleteCard },
-  listWallet: { method: POST, path: PATHS.listWallet },
-  addWallet: { method: POST, path: PATHS.addWallet },
-  deleteWallet: { method: POST, path: PATHS.deleteWallet },
-  setDefaultWallet: { method: POST, path: PATHS.setDefaultWallet },
-  listBankAccount: { method: POST, path: PATHS.listBankAccount },
-  addBankAccount: { method: POST, path: PATHS.addBankAccount },
-  deleteBankAccount: { method: POST, path: PATHS.deleteBankAccount },
-  getQuote: { method: POST, path: PATHS.getQuote },
-  getQuoteV2: { method: POST, path: PATHS.getQuoteV2 },
-  updateQuote: { method: POST, path: PATHS.updateQuote },
-  getPromotion: { method: POST, path: PATHS.getPromotion },
-  getEstimatedArrivalTime: { method: POST, path: PATHS.getEstimatedArrivalTime },
-  submitBuy: { method: POST, path: PATHS.submitBuy },
-  submitAuthToken: { method: POST, path: PATHS.submitAuthToken },
-  submitSell: { method: POST, path: PATHS.submitSell },
-  getOrderDetail: { method: POST, path: PATHS.getOrderDetail },
-  get3dsStatus: { method: POST, path: PATHS.get3dsStatus },
-  getTransInfo: { method: GET, path: PATHS.getTransInfo },
-  queryOrderByTranId: { method: GET, path: PATHS.queryOrderByTranId },
-  listOrder: { method: POST, path: PATHS.listOrder },
-  analyzeOnChainAddress: { method: GET, path: PATHS.analyzeOnChainAddress },
-  listVaspInfo: { method: GET, path: PATHS.listVaspInfo },
-  gtrEnabled: { method: GET, path: PATHS.gtrEnabled },
-  riskSurveyCheck: { method: POST, path: PATHS.riskSurveyCheck },
-  riskSurveyAgreement: { method: POST, path: PATHS.riskSurveyAgreement },
-  listBalance: { method: GET, path: PATHS.listBalance },
-  bankTransferInstructions: { method: POST, path: PATHS.bankTransferInstructions },
-  listBankActivity: { method: GET, path: PATHS.listBankActivity },
-  submitWithdraw: { method: POST, path: PATHS.submitWithdraw },
-  withdrawDetail: { method: POST, path: PATHS.withdrawDetail },
-  exportHistory: { method: POST, path: PATHS.exportHistory },
-  exportHistoryStatus: { method: GET, path: PATHS.exportHistoryStatus },
-  helpDeskRequest: { method: POST, path: PATHS.helpDeskRequest },
-  helpDeskForwardFile: { method: POST, path: PATHS.helpDeskForwardFile, multipart: true },
-};
+// Every call by name, without its schemas: what the web client calls (`client.call(CALL_ROUTES.listCard, body)`).
+export const health: CallRoute<Calls['health']> = { method: GET, path: '/health' };
+export const translations: CallRoute<Calls['translations']> = { method: GET, path: '/get-translations' };
+export const listCountryCode: CallRoute<Calls['listCountryCode']> = { method: GET, path: '/capi/v1/customer/kyc/list-country-code' };
+export const listCurrency: CallRoute<Calls['listCurrency']> = { method: GET, path: '/capi/v1/customer/order/list-currency' };
+export const listCurrencyPairByBaseCurrency: CallRoute<Calls['listCurrencyPairByBaseCurrency']> = { method: GET, path: '/capi/v1/customer/order/list-currency-pair-by-base-currency' };
+export const estimateBuy: CallRoute<Calls['estimateBuy']> = { method: GET, path: '/capi/v1/customer/order/estimate-buy' };
+export const getEntryConfig: CallRoute<Calls['getEntryConfig']> = { method: GET, path: '/capi/v1/customer/entry/get-entry-config' };
+export const menuLinks: CallRoute<Calls['menuLinks']> = { method: GET, path: '/capi/v1/menu/get-links' };
+export const featureSwitch: CallRoute<Calls['featureSwitch']> = { method: GET, path: '/capi/v1/common/feature-switch/query' };
+export const accountCheck: CallRoute<Calls['accountCheck']> = { method: POST, path: '/capi/v1/login/common/account-check' };
+export const sendVerifyCode: CallRoute<Calls['sendVerifyCode']> = { method: POST, path: '/capi/v1/login/common/send-verify-code' };
+export const loginWithVerifyCode: CallRoute<Calls['loginWithVerifyCode']> = { method: POST, path: '/capi/v1/login/common/login-with-verify-code' };
+export const passwordLogin: CallRoute<Calls['passwordLogin']> = { method: POST, path: '/capi/v1/login/common/password' };
+export const verifyGaCode: CallRoute<Calls['verifyGaCode']> = { method: POST, path: '/capi/v1/login/common/verification/verify-ga-code' };
+export const checkLoginStatus: CallRoute<Calls['checkLoginStatus']> = { method: GET, path: '/capi/v1/login/common/check-login-status' };
+export const refreshToken: CallRoute<Calls['refreshToken']> = { method: GET, path: '/capi/v1/customer/user/refresh-token' };
+export const logout: CallRoute<Calls['logout']> = { method: POST, path: '/capi/v1/customer/user/logout' };
+export const botCheckConfig: CallRoute<Calls['botCheckConfig']> = { method: GET, path: '/capi/v1/common/bot-check/config' };
+export const ipCheck: CallRoute<Calls['ipCheck']> = { method: GET, path: '/capi/v1/login/common/get-check-ip-result' };
+export const inRegister: CallRoute<Calls['inRegister']> = { method: GET, path: '/capi/v1/login/common/in-register' };
+export const accountCheckByEmail: CallRoute<Calls['accountCheckByEmail']> = { method: POST, path: '/capi/v1/login/common/account-check-by-email' };
+export const verifyLoginEmail: CallRoute<Calls['verifyLoginEmail']> = { method: POST, path: '/capi/v1/login/common/verify-login-email' };
+export const accountStatusCheck: CallRoute<Calls['accountStatusCheck']> = { method: GET, path: '/capi/v1/login/common/account/check' };
+export const verificationVerifyCode: CallRoute<Calls['verificationVerifyCode']> = { method: POST, path: '/capi/v1/login/common/verification/verify-code' };
+export const statementQuery: CallRoute<Calls['statementQuery']> = { method: GET, path: '/capi/v1/login/common/statement/query' };
+export const oauthTimeoutTicket: CallRoute<Calls['oauthTimeoutTicket']> = { method: GET, path: '/capi/v1/login/oauth/get-timeout-ticket' };
+export const clientLog: CallRoute<Calls['clientLog']> = { method: POST, path: '/capi/v1/login/common/log' };
+export const passwordInit: CallRoute<Calls['passwordInit']> = { method: POST, path: '/capi/v1/customer/user/password/init' };
+export const passwordResetCheck: CallRoute<Calls['passwordResetCheck']> = { method: POST, path: '/capi/v1/customer/user/password/reset-check' };
+export const passwordReset: CallRoute<Calls['passwordReset']> = { method: POST, path: '/capi/v1/customer/user/password/reset' };
+export const passwordReinitialize: CallRoute<Calls['passwordReinitialize']> = { method: POST, path: '/capi/v1/customer/user/password/reinitialize' };
+export const passwordCheck: CallRoute<Calls['passwordCheck']> = { method: POST, path: '/capi/v1/user/login/password/check' };
+export const authenticatorBindingStatus: CallRoute<Calls['authenticatorBindingStatus']> = { method: GET, path: '/capi/v1/customer/otp/check-google-authenticator-binding-status' };
+export const getGoogleAuthenticator: CallRoute<Calls['getGoogleAuthenticator']> = { method: GET, path: '/capi/v1/common/otp/get-google-authenticator' };
+export const authenticatorQrCode: CallRoute<Calls['authenticatorQrCode']> = { method: POST, path: '/capi/v1/customer/otp/generate-google-authenticator-qr-code' };
+export const downloadAppQrCode: CallRoute<Calls['downloadAppQrCode']> = { method: POST, path: '/capi/v1/customer/otp/generate-download-app-qr-code' };
+export const verificationSendCode: CallRoute<Calls['verificationSendCode']> = { method: POST, path: '/capi/v1/login/common/verification/send-code' };
+export const bindGoogleAuthenticator: CallRoute<Calls['bindGoogleAuthenticator']> = { method: POST, path: '/capi/v1/customer/otp/bind-google-authenticator' };
+export const verifyOtp: CallRoute<Calls['verifyOtp']> = { method: GET, path: '/capi/v1/customer/otp/verify-otp' };
+export const preCheckChangeGoogleAuthenticator: CallRoute<Calls['preCheckChangeGoogleAuthenticator']> = { method: GET, path: '/capi/v1/customer/otp/pre-check-change-google-authenticator' };
+export const changeGoogleAuthenticator: CallRoute<Calls['changeGoogleAuthenticator']> = { method: POST, path: '/capi/v1/customer/otp/change-google-authenticator' };
+export const merchantSharedKycLogin: CallRoute<Calls['merchantSharedKycLogin']> = { method: POST, path: '/capi/v1/login/kyc/login-with-merchant-shared-kyc' };
+export const merchantSendVerifyCode: CallRoute<Calls['merchantSendVerifyCode']> = { method: POST, path: '/capi/v1/login/kyc/send-verify-code' };
+export const merchantSubmitNewEmail: CallRoute<Calls['merchantSubmitNewEmail']> = { method: POST, path: '/capi/v1/login/kyc/submit-new-email' };
+export const merchantLoginWithBindingAccount: CallRoute<Calls['merchantLoginWithBindingAccount']> = { method: POST, path: '/capi/v1/login/kyc/login-with-binding-account' };
+export const merchantLoginWithVerifyCode: CallRoute<Calls['merchantLoginWithVerifyCode']> = { method: POST, path: '/capi/v1/login/kyc/login-with-verify-code' };
+export const merchantTransactionCreate: CallRoute<Calls['merchantTransactionCreate']> = { method: POST, path: '/capi/v1/merchant/transaction/create' };
+export const getMerchantBindStatus: CallRoute<Calls['getMerchantBindStatus']> = { method: POST, path: '/capi/v1/customer/user/get-merchant-bind-status' };
+export const merchantBind: CallRoute<Calls['merchantBind']> = { method: POST, path: '/capi/v1/customer/user/merchant-bind' };
+export const kybMerchantBind: CallRoute<Calls['kybMerchantBind']> = { method: POST, path: '/capi/v1/customer/user/kyb-merchant-bind' };
+export const merchantConsoleMemberships: CallRoute<Calls['merchantConsoleMemberships']> = { method: GET, path: '/capi/v1/merchant-console/memberships' };
+export const merchantConsoleKeys: CallRoute<Calls['merchantConsoleKeys']> = { method: GET, path: '/capi/v1/merchant-console/keys' };
+export const merchantConsoleKeyCreate: CallRoute<Calls['merchantConsoleKeyCreate']> = { method: POST, path: '/capi/v1/merchant-console/keys/create' };
+export const merchantConsoleKeyRoll: CallRoute<Calls['merchantConsoleKeyRoll']> = { method: POST, path: '/capi/v1/merchant-console/keys/roll' };
+export const merchantConsoleKeyRevoke: CallRoute<Calls['merchantConsoleKeyRevoke']> = { method: POST, path: '/capi/v1/merchant-console/keys/revoke' };
+export const merchantConsoleEndpoints: CallRoute<Calls['merchantConsoleEndpoints']> = { method: GET, path: '/capi/v1/merchant-console/webhooks/endpoints' };
+export const merchantConsoleEndpointCreate: CallRoute<Calls['merchantConsoleEndpointCreate']> = { method: POST, path: '/capi/v1/merchant-console/webhooks/endpoints/create' };
+export const merchantConsoleEndpointEnable: CallRoute<Calls['merchantConsoleEndpointEnable']> = { method: POST, path: '/capi/v1/merchant-console/webhooks/endpoints/enable' };
+export const merchantConsoleEndpointRotate: CallRoute<Calls['merchantConsoleEndpointRotate']> = { method: POST, path: '/capi/v1/merchant-console/webhooks/endpoints/rotate-secret' };
+export const merchantConsoleEndpointTest: CallRoute<Calls['merchantConsoleEndpointTest']> = { method: POST, path: '/capi/v1/merchant-console/webhooks/endpoints/test' };
+export const merchantConsoleDeliveries: CallRoute<Calls['merchantConsoleDeliveries']> = { method: GET, path: '/capi/v1/merchant-console/webhooks/deliveries' };
+export const merchantConsoleReplay: CallRoute<Calls['merchantConsoleReplay']> = { method: POST, path: '/capi/v1/merchant-console/webhooks/replay' };
+export const merchantConsoleOrigins: CallRoute<Calls['merchantConsoleOrigins']> = { method: GET, path: '/capi/v1/merchant-console/origins' };
+export const merchantConsoleOriginAdd: CallRoute<Calls['merchantConsoleOriginAdd']> = { method: POST, path: '/capi/v1/merchant-console/origins/add' };
+export const merchantConsoleOriginRemove: CallRoute<Calls['merchantConsoleOriginRemove']> = { method: POST, path: '/capi/v1/merchant-console/origins/remove' };
+export const merchantConsoleOrders: CallRoute<Calls['merchantConsoleOrders']> = { method: GET, path: '/capi/v1/merchant-console/orders' };
+export const overview: CallRoute<Calls['overview']> = { method: GET, path: '/capi/v1/customer/user/query-overview-info' };
+export const overviewForThirdParty: CallRoute<Calls['overviewForThirdParty']> = { method: GET, path: '/capi/v1/customer/user/query-overview-info-for-third-party' };
+export const kycBasicInfo: CallRoute<Calls['kycBasicInfo']> = { method: GET, path: '/capi/v1/customer/kyc/get-kyc-basic-info' };
+export const kycSyncTaskCheck: CallRoute<Calls['kycSyncTaskCheck']> = { method: GET, path: '/capi/v1/customer/kyc/kyc-sync-task-check' };
+export const kycPreCheck: CallRoute<Calls['kycPreCheck']> = { method: GET, path: '/capi/v1/customer/kyc/pre-check' };
+export const joinUkEmailList: CallRoute<Calls['joinUkEmailList']> = { method: POST, path: '/capi/v1/customer/kyc/join-uk-email-list' };
+export const kycCheckAddress: CallRoute<Calls['kycCheckAddress']> = { method: GET, path: '/capi/v1/customer/kyc/check-address' };
+export const kycUpdateAddress: CallRoute<Calls['kycUpdateAddress']> = { method: POST, path: '/capi/v1/customer/kyc/update-address' };
+export const kycLimits: CallRoute<Calls['kycLimits']> = { method: GET, path: '/capi/v1/customer/user/kyc/limit/query' };
+export const kycAccessToken: CallRoute<Calls['kycAccessToken']> = { method: GET, path: '/kyc-main/client/sumsub/get-access-token' };
+export const docsVerificationSubmit: CallRoute<Calls['docsVerificationSubmit']> = { method: POST, path: '/kyc-main/client/docs-verification/submit' };
+export const updateKycStatus: CallRoute<Calls['updateKycStatus']> = { method: POST, path: '/kyc-main/client/overview/upd-kyc-status' };
+export const entitySwitchPrecheck: CallRoute<Calls['entitySwitchPrecheck']> = { method: GET, path: '/capi/v1/customer/user/entity-switch/precheck' };
+export const entitySwitch: CallRoute<Calls['entitySwitch']> = { method: GET, path: '/capi/v1/customer/user/entity-switch' };
+export const routeEntityCheck: CallRoute<Calls['routeEntityCheck']> = { method: POST, path: '/capi/v1/customer/user/route-entity-check' };
+export const closeRemediation: CallRoute<Calls['closeRemediation']> = { method: POST, path: '/kyc-main/client/overview/close-remediation' };
+export const kycWebhook: CallRoute<Calls['kycWebhook']> = { method: POST, path: '/kyc-main/webhook/applicant' };
+export const kybGatenoxInviteUrl: CallRoute<Calls['kybGatenoxInviteUrl']> = { method: GET, path: '/kyc-main/client/kyb/get-gatenox-invite-url' };
+export const kybDocType: CallRoute<Calls['kybDocType']> = { method: GET, path: '/kyc-main/client/kyb/doc-type' };
+export const kybOwnershipType: CallRoute<Calls['kybOwnershipType']> = { method: GET, path: '/kyc-main/client/kyb/ownership-type' };
+export const kybBasicInfoGet: CallRoute<Calls['kybBasicInfoGet']> = { method: GET, path: '/kyc-main/client/kyb/basic-info/get' };
+export const kybBasicInfoUpdate: CallRoute<Calls['kybBasicInfoUpdate']> = { method: POST, path: '/kyc-main/client/kyb/basic-info/update' };
+export const kybSubmitAll: CallRoute<Calls['kybSubmitAll']> = { method: POST, path: '/kyc-main/client/kyb/submit-all' };
+export const kybIndividualList: CallRoute<Calls['kybIndividualList']> = { method: GET, path: '/kyc-main/client/kyb/individual/list' };
+export const kybIndividualUpdate: CallRoute<Calls['kybIndividualUpdate']> = { method: POST, path: '/kyc-main/client/kyb/individual/update' };
+export const kybIndividualDelete: CallRoute<Calls['kybIndividualDelete']> = { method: POST, path: '/kyc-main/client/kyb/individual/delete' };
+export const kybIndividualCheckSame: CallRoute<Calls['kybIndividualCheckSame']> = { method: POST, path: '/kyc-main/client/kyb/individual/check-same' };
+export const kybIndividualSendEmail: CallRoute<Calls['kybIndividualSendEmail']> = { method: POST, path: '/kyc-main/client/kyb/individual/send-email' };
+export const kybIndividualAccessToken: CallRoute<Calls['kybIndividualAccessToken']> = { method: POST, path: '/kyc-main/client/kyb/individual/get-access-token-kyb' };
+export const kybCompanyList: CallRoute<Calls['kybCompanyList']> = { method: GET, path: '/kyc-main/client/kyb/company/list' };
+export const kybCompanyUpdate: CallRoute<Calls['kybCompanyUpdate']> = { method: POST, path: '/kyc-main/client/kyb/company/update' };
+export const kybCompanyDelete: CallRoute<Calls['kybCompanyDelete']> = { method: POST, path: '/kyc-main/client/kyb/company/delete' };
+export const kybEddQuestionnaire: CallRoute<Calls['kybEddQuestionnaire']> = { method: GET, path: '/kyc-main/client/kyb/edd-info/questionnaire/query' };
+export const kybQuestionnaireCommit: CallRoute<Calls['kybQuestionnaireCommit']> = { method: POST, path: '/kyc-main/client/kyb/questionnaire/commit' };
+export const kybEddSubmitAll: CallRoute<Calls['kybEddSubmitAll']> = { method: POST, path: '/kyc-main/client/kyb/edd-info/submit-all' };
+export const kybCompanyHeader: CallRoute<Calls['kybCompanyHeader']> = { method: GET, path: '/kyc-main/client/kyb/company-header' };
+export const kybLogo: CallRoute<Calls['kybLogo']> = { method: POST, path: '/kyc-main/client/kyb/logo' };
+export const signUpload: CallRoute<Calls['signUpload']> = { method: POST, path: '/kyc-main/client/aws-s3/s3/sign-upload' };
+export const signUploadKyb: CallRoute<Calls['signUploadKyb']> = { method: POST, path: '/kyc-main/client/aws-s3/s3/sign-upload-kyb-temple' };
+export const uploadHandoffCreate: CallRoute<Calls['uploadHandoffCreate']> = { method: POST, path: '/kyc-main/client/upload-handoff/create' };
+export const uploadHandoffFiles: CallRoute<Calls['uploadHandoffFiles']> = { method: GET, path: '/kyc-main/client/upload-handoff/files' };
+export const uploadHandoffState: CallRoute<Calls['uploadHandoffState']> = { method: POST, path: '/kyc-main/client/upload-handoff/state' };
+export const uploadHandoffSignUpload: CallRoute<Calls['uploadHandoffSignUpload']> = { method: POST, path: '/kyc-main/client/upload-handoff/sign-upload' };
+export const uploadHandoffComplete: CallRoute<Calls['uploadHandoffComplete']> = { method: POST, path: '/kyc-main/client/upload-handoff/complete' };
+export const listCard: CallRoute<Calls['listCard']> = { method: POST, path: '/capi/v1/customer/card/list-card' };
+export const cardFieldsConfig: CallRoute<Calls['cardFieldsConfig']> = { method: GET, path: '/capi/v1/customer/card/card-fields-config' };
+export const cardFieldsSession: CallRoute<Calls['cardFieldsSession']> = { method: POST, path: '/capi/v1/customer/card/card-fields-session' };
+export const addCard: CallRoute<Calls['addCard']> = { method: POST, path: '/capi/v1/customer/card/add-card' };
+export const deleteCard: CallRoute<Calls['deleteCard']> = { method: POST, path: '/capi/v1/customer/card/delete-card' };
+export const listWallet: CallRoute<Calls['listWallet']> = { method: POST, path: '/capi/v1/customer/wallet/list-wallet' };
+export const addWallet: CallRoute<Calls['addWallet']> = { method: POST, path: '/capi/v1/customer/wallet/add-wallet' };
+export const deleteWallet: CallRoute<Calls['deleteWallet']> = { method: POST, path: '/capi/v1/customer/wallet/delete-wallet' };
+export const setDefaultWallet: CallRoute<Calls['setDefaultWallet']> = { method: POST, path: '/capi/v1/customer/wallet/set-default-wallet' };
+export const listBankAccount: CallRoute<Calls['listBankAccount']> = { method: POST, path: '/capi/v1/customer/bank-account/list' };
+export const addBankAccount: CallRoute<Calls['addBankAccount']> = { method: POST, path: '/capi/v1/customer/bank-account/add' };
+export const deleteBankAccount: CallRoute<Calls['deleteBankAccount']> = { method: POST, path: '/capi/v1/customer/bank-account/delete' };
+export const getQuote: CallRoute<Calls['getQuote']> = { method: POST, path: '/capi/v1/customer/order/get-quote' };
+export const getQuoteV2: CallRoute<Calls['getQuoteV2']> = { method: POST, path: '/capi/v2/customer/order/get-quote' };
+export const updateQuote: CallRoute<Calls['updateQuote']> = { method: POST, path: '/capi/v1/customer/order/update-quote' };
+export const getPromotion: CallRoute<Calls['getPromotion']> = { method: POST, path: '/capi/v1/customer/order/get-promotion' };
+export const getEstimatedArrivalTime: CallRoute<Calls['getEstimatedArrivalTime']> = { method: POST, path: '/capi/v1/customer/order/get-estimated-arrival-time' };
+export const submitBuy: CallRoute<Calls['submitBuy']> = { method: POST, path: '/capi/v1/customer/order/submit-buy' };
+export const submitAuthToken: CallRoute<Calls['submitAuthToken']> = { method: POST, path: '/capi/v1/customer/order/submit-auth-token' };
+export const submitSell: CallRoute<Calls['submitSell']> = { method: POST, path: '/capi/v1/customer/order/submit-sell' };
+export const getOrderDetail: CallRoute<Calls['getOrderDetail']> = { method: POST, path: '/capi/v1/customer/order/get-detail' };
+export const get3dsStatus: CallRoute<Calls['get3dsStatus']> = { method: POST, path: '/capi/v1/customer/order/get-3ds-status' };
+export const getTransInfo: CallRoute<Calls['getTransInfo']> = { method: GET, path: '/capi/v1/login/common/get-trans-info' };
+export const queryOrderByTranId: CallRoute<Calls['queryOrderByTranId']> = { method: GET, path: '/capi/v1/customer/order/query-order/tranid' };
+export const listOrder: CallRoute<Calls['listOrder']> = { method: POST, path: '/capi/v1/customer/order/list-order' };
+export const analyzeOnChainAddress: CallRoute<Calls['analyzeOnChainAddress']> = { method: GET, path: '/capi/v1/customer/order/analyze-on-chain-address' };
+export const listVaspInfo: CallRoute<Calls['listVaspInfo']> = { method: GET, path: '/capi/v1/customer/order/list-vasp-info' };
+export const gtrEnabled: CallRoute<Calls['gtrEnabled']> = { method: GET, path: '/capi/v1/customer/order/gtr-enabled' };
+export const riskSurveyCheck: CallRoute<Calls['riskSurveyCheck']> = { method: POST, path: '/capi/v1/customer/user/risk/survey/check' };
+export const riskSurveyAgreement: CallRoute<Calls['riskSurveyAgreement']> = { method: POST, path: '/capi/v1/customer/user/risk/survey/agreement' };
+export const listBalance: CallRoute<Calls['listBalance']> = { method: GET, path: '/capi/v1/customer/balance/list' };
+export const bankTransferInstructions: CallRoute<Calls['bankTransferInstructions']> = { method: POST, path: '/capi/v1/customer/bank-transfer/instructions' };
+export const listBankActivity: CallRoute<Calls['listBankActivity']> = { method: GET, path: '/capi/v1/customer/bank-transfer/activity' };
+export const submitWithdraw: CallRoute<Calls['submitWithdraw']> = { method: POST, path: '/capi/v1/customer/withdraw/submit' };
+export const withdrawDetail: CallRoute<Calls['withdrawDetail']> = { method: POST, path: '/capi/v1/customer/withdraw/detail' };
+export const exportHistory: CallRoute<Calls['exportHistory']> = { method: POST, path: '/capi/v1/customer/order/export-history' };
+export const exportHistoryStatus: CallRoute<Calls['exportHistoryStatus']> = { method: GET, path: '/capi/v1/customer/order/export-history/status' };
+export const helpDeskRequest: CallRoute<Calls['helpDeskRequest']> = { method: POST, path: '/capi/v1/zendesk/request' };
+export const helpDeskForwardFile: CallRoute<Calls['helpDeskForwardFile']> = { method: POST, path: '/capi/v1/zendesk/forward/file', multipart: true };
+export const traceLog: CallRoute<Calls['traceLog']> = { method: POST, path: '/capi/v1/user/trace/log' };

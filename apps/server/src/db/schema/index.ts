@@ -17,3 +17,4 @@ export * from './sandbox-bank.ts';
 export * from './banking.ts';
 export * from './history-exports.ts';
 export * from './merchant-webhooks.ts';
+export * from './telemetry.ts';

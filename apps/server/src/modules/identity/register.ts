@@ -5,6 +5,7 @@ import { createIdentityModule, type IdentityFace } from './identity.module.ts';
 import { registerIdentityRoutes } from './identity.routes.ts';
 import { registerPasswordRoutes } from './password.routes.ts';
 import { registerSignInSupportRoutes } from './sign-in-support.routes.ts';
+import { registerTraceLogRoutes } from './trace-log.routes.ts';
 import { registerUnlockRoutes } from './unlock.routes.ts';
 
 declare module '../../platform/server-module.ts' {
@@ -13,7 +14,7 @@ declare module '../../platform/server-module.ts' {
   }
 }
 
-/** Sign-up and sign-in, sessions, the second factors and the client log; it provides the session guards. */
+/** Sign-up and sign-in, sessions, the second factors, the client log and the trace log; it provides the session guards. */
 export const identityModule = defineModule(
   'identity',
   ({ app, db, clock, rateLimiter, serverSecret, config, providers, queue, jobs, callers, onReady }) => {
@@ -34,6 +35,8 @@ export const identityModule = defineModule(
     registerSignInSupportRoutes(app, { identity, geo: providers.geo.provider, clock, botCheck });
     const clientLog = registerClientLogRoutes(app, { db, rateLimiter, guard: identity.guard, queue, worker: jobs, clock });
     onReady(() => clientLog.scheduleHousekeeping());
+    const traceLog = registerTraceLogRoutes(app, { db, rateLimiter, guard: identity.guard, queue, worker: jobs, clock });
+    onReady(() => traceLog.scheduleHousekeeping());
     return identity.face;
   },
 );

@@ -15,6 +15,7 @@ import type { People, Principal } from '../identity/index.ts';
 import type { Requester } from '../identity/index.ts';
 import { createSignedClaims } from '../../platform/signed-claims.ts';
 import { BUSINESS_MODES } from '../identity/index.ts';
+import type { MerchantPage } from './merchant-page.ts';
 import { maskEmail } from './mask-email.ts';
 import type { MerchantEntryVerifier } from './merchant-entry.ts';
 import type { MerchantRepository, MerchantRow } from './merchant.repository.ts';
@@ -79,6 +80,8 @@ export function createMerchantLoginService(deps: {
   clock: Clock;
   processKey: Buffer;
   shareKyc: (userId: string, shareToken: string) => Promise<void>;
+  /** The entry's merchant pages (hostOrigin, redirectUrl) its merchant allows (merchant-page.ts). */
+  merchantPageOf: (merchantId: string, entry: Readonly<Record<string, string>>) => Promise<MerchantPage>;
 }) {
   const { identity, merchants, login, emailCodes, clock } = deps;
   const processTokens = createSignedClaims<MerchantProcessClaims>(deps.processKey);
@@ -99,6 +102,7 @@ export function createMerchantLoginService(deps: {
       accounts: [],
       resendAfterSeconds: null,
       login: null,
+      merchantPage: null,
       ...fields,
     };
   }
@@ -171,42 +175,55 @@ export function createMerchantLoginService(deps: {
     return { claims, merchant, base };
   }
 
+  /** The first state of a verified entry. */
+  async function firstState(
+    merchant: MerchantRow,
+    input: { entry: Record<string, string>; loginMode: MerchantMode; skipLogin: boolean; stayLoggedIn: boolean } & StepContext,
+    now: Date,
+  ): Promise<MerchantLoginResult> {
+    const parsedEmail = emailSchema.safeParse(input.entry.email ?? '');
+    const base: Base = {
+      merchantId: merchant.id,
+      merchantUserId: input.entry.merchantUserId ?? '',
+      merchantEmail: parsedEmail.success ? parsedEmail.data : null,
+      // Sumsub's tokens are at most 1 KB; a longer value is not one.
+      kycShareToken: input.entry.kycShareToken && input.entry.kycShareToken.length <= 1024 ? input.entry.kycShareToken : null,
+      mode: input.loginMode,
+      stayLoggedIn: input.stayLoggedIn,
+    };
+    const link = await merchants.findLink(merchant.id, base.merchantUserId);
+    const linked = link && (await identity.findById(link.userId));
+    if (!link || !linked || !fitsMode(linked, base.mode)) return offerEmail(merchant, base);
+
+    const proofIsRecent = now.getTime() - link.verifiedAt.getTime() <= SKIP_LOGIN_PROOF_MAX_AGE_MS;
+    if (input.skipLogin && merchant.skipLoginEnabled && proofIsRecent) {
+      const result = await login.complete(linked, base.mode, base.stayLoggedIn);
+      await afterProof(base, linked, result);
+      return answer(merchant, { state: 'SIGNED_IN', login: result });
+    }
+    const emailUser = base.merchantEmail ? await identity.findByEmail(base.merchantEmail) : undefined;
+    if (emailUser && emailUser.id !== linked.id && fitsMode(emailUser, base.mode)) {
+      const accounts = [
+        { choice: 'LINKED' as const, email: maskEmail(linked.email) },
+        { choice: 'EMAIL' as const, email: emailUser.email },
+      ];
+      return answer(merchant, { state: 'WAIT_SELECT_ACCOUNT', accounts }, claimsOf(base, 'WAIT_SELECT_ACCOUNT', null));
+    }
+    return sendTo(merchant, base, 'ONLY_WAIT_EMAIL_VERIFY_CODE', { userId: linked.id }, input, { onArrival: true });
+  }
+
   return {
-    /** kyc/login-with-merchant-shared-kyc: the signed entry decides the first state. */
+    /**
+     * kyc/login-with-merchant-shared-kyc: the signed entry decides the first state. Its answer also says
+     * which of the entry's pages of the merchant (hostOrigin, redirectUrl) the checkout may talk to.
+     */
     async start(
       input: { entry: Record<string, string>; loginMode: MerchantMode; skipLogin: boolean; stayLoggedIn: boolean } & StepContext,
     ): Promise<MerchantLoginResult> {
       const now = clock.now();
       const merchant = await deps.verifyEntry(input.entry, now, input.ipKey);
-      const parsedEmail = emailSchema.safeParse(input.entry.email ?? '');
-      const base: Base = {
-        merchantId: merchant.id,
-        merchantUserId: input.entry.merchantUserId ?? '',
-        merchantEmail: parsedEmail.success ? parsedEmail.data : null,
-        // Sumsub's tokens are at most 1 KB; a longer value is not one.
-        kycShareToken: input.entry.kycShareToken && input.entry.kycShareToken.length <= 1024 ? input.entry.kycShareToken : null,
-        mode: input.loginMode,
-        stayLoggedIn: input.stayLoggedIn,
-      };
-      const link = await merchants.findLink(merchant.id, base.merchantUserId);
-      const linked = link && (await identity.findById(link.userId));
-      if (!link || !linked || !fitsMode(linked, base.mode)) return offerEmail(merchant, base);
-
-      const proofIsRecent = now.getTime() - link.verifiedAt.getTime() <= SKIP_LOGIN_PROOF_MAX_AGE_MS;
-      if (input.skipLogin && merchant.skipLoginEnabled && proofIsRecent) {
-        const result = await login.complete(linked, base.mode, base.stayLoggedIn);
-        await afterProof(base, linked, result);
-        return answer(merchant, { state: 'SIGNED_IN', login: result });
-      }
-      const emailUser = base.merchantEmail ? await identity.findByEmail(base.merchantEmail) : undefined;
-      if (emailUser && emailUser.id !== linked.id && fitsMode(emailUser, base.mode)) {
-        const accounts = [
-          { choice: 'LINKED' as const, email: maskEmail(linked.email) },
-          { choice: 'EMAIL' as const, email: emailUser.email },
-        ];
-        return answer(merchant, { state: 'WAIT_SELECT_ACCOUNT', accounts }, claimsOf(base, 'WAIT_SELECT_ACCOUNT', null));
-      }
-      return sendTo(merchant, base, 'ONLY_WAIT_EMAIL_VERIFY_CODE', { userId: linked.id }, input, { onArrival: true });
+      const merchantPage = await deps.merchantPageOf(merchant.id, input.entry);
+      return { ...(await firstState(merchant, input, now)), merchantPage };
     },
 
     /** kyc/send-verify-code: confirm the offered email (WAIT_CONFIRM), or resend in a code state. */

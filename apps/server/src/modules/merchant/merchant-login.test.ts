@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { canonicalEntryQuery, PATHS } from '@causeway/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { merchants, merchantUserLinks, users } from '../../db/schema/index.ts';
+import { merchantAllowedOrigins, merchants, merchantUserLinks, users } from '../../db/schema/index.ts';
 import {
   call,
   checkLoginStatus,
@@ -70,6 +70,27 @@ describe('the signed entry', () => {
     const { statusCode, body } = await start({ ...signedEntry({ merchantUserId: 'm-1' }), signature: 'not-hex' });
     expect(statusCode).toBe(400);
     expect(body.msg).toContain('signature');
+  });
+});
+
+describe("the merchant's pages an entry names", () => {
+  it('answers hostOrigin and redirectUrl only when on an allowed origin of the merchant (set in its console)', async () => {
+    const page = { hostOrigin: 'https://pages.example.com', redirectUrl: 'https://pages.example.com/back?cart=1' };
+    expect((await start(signedEntry({ merchantUserId: 'm-page', ...page }))).body.data.merchantPage).toEqual({
+      hostOrigin: null,
+      redirectUrl: null,
+    });
+    await t.db
+      .insert(merchantAllowedOrigins)
+      .values({ merchantId: DEMO_MERCHANT.id, origin: 'https://pages.example.com', createdAt: t.clock.now() });
+    expect((await start(signedEntry({ merchantUserId: 'm-page', ...page }))).body.data.merchantPage).toEqual(page);
+    const elsewhere = { hostOrigin: 'https://evil.example', redirectUrl: 'https://evil.example/phish' };
+    expect((await start(signedEntry({ merchantUserId: 'm-page', ...elsewhere }))).body.data.merchantPage).toEqual({
+      hostOrigin: null,
+      redirectUrl: null,
+    });
+    // Unsigned, the same parameters are refused with the whole entry: they are part of what the merchant signs.
+    expect((await start({ ...signedEntry({ merchantUserId: 'm-page' }), ...page })).body.code).toBe('USE000001010');
   });
 });
 

@@ -5,7 +5,9 @@ import { deriveKey } from '../../platform/crypto.ts';
 import type { RateLimiter } from '../../platform/rate-limit.repository.ts';
 import type { IdentityFace } from '../identity/index.ts';
 import { createMerchantEntryVerifier, merchantSecretKey } from './merchant-entry.ts';
+import { createMerchantConsoleRepository } from './console/merchant-console.repository.ts';
 import { createMerchantBindService } from './merchant-bind.service.ts';
+import { merchantPageOf } from './merchant-page.ts';
 import { createMerchantLoginService } from './merchant-login.service.ts';
 import { orderTokenFor } from './order-token.ts';
 import { createMerchantRepository } from './merchant.repository.ts';
@@ -41,6 +43,7 @@ export function createMerchantModule(deps: {
     secretKey: merchantSecretKey(deps.serverSecret),
     rateLimiter: deps.rateLimiter,
   });
+  const consoleRepository = createMerchantConsoleRepository(deps.db);
   const login = createMerchantLoginService({
     identity: deps.identity.people,
     merchants: repository,
@@ -50,6 +53,11 @@ export function createMerchantModule(deps: {
     clock: deps.clock,
     processKey: deriveKey(deps.serverSecret, 'merchant-process'),
     shareKyc: deps.shareKyc,
+    merchantPageOf: async (merchantId, entry) =>
+      merchantPageOf(
+        (await consoleRepository.originsOf(merchantId)).map((row) => row.origin),
+        entry,
+      ),
   });
   const transactionsRepository = createMerchantTransactionsRepository(deps.db);
   const transactionRecords: TransactionRecords = transactionsRepository;
@@ -78,7 +86,7 @@ export function createMerchantModule(deps: {
     clock: deps.clock,
     allowHttp: deps.sandboxEndpoints,
   });
-  return { repository, verifyEntry, login, transactions, transactionRecords, webhooks, webhooksRepository, binding };
+  return { repository, verifyEntry, login, transactions, transactionRecords, webhooks, webhooksRepository, binding, consoleRepository };
 }
 
 export type MerchantModule = ReturnType<typeof createMerchantModule>;

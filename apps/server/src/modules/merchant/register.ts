@@ -1,7 +1,8 @@
 import { defineModule } from '../../platform/server-module.ts';
-import { createMerchantConsoleRepository } from './console/merchant-console.repository.ts';
 import { createMerchantConsoleService } from './console/merchant-console.service.ts';
 import { registerMerchantConsoleRoutes } from './console/merchant-console.routes.ts';
+import { registerMerchantFrameAncestors } from './frame-ancestors.ts';
+import { ownOrigins, seedDemoAllowedOrigin } from './demo-allowed-origin.ts';
 import { merchantSecretKey } from './merchant-entry.ts';
 import { registerMerchantBindRoutes } from './merchant-bind.routes.ts';
 import { registerMerchantLoginRoutes } from './merchant-login.routes.ts';
@@ -40,27 +41,41 @@ export const merchantModule = defineModule('merchant', (context) => {
   });
   registerMerchantLoginRoutes(app, merchants.login, providers['bot-check'].provider);
   registerMerchantBindRoutes(app, merchants.binding);
+  const frameAncestors = registerMerchantFrameAncestors(app, { allowedOrigins: merchants.consoleRepository.allAllowedOrigins, clock });
   registerMerchantConsoleRoutes(
     app,
     createMerchantConsoleService({
-      repository: createMerchantConsoleRepository(db),
+      repository: merchants.consoleRepository,
       webhooks: merchants.webhooks,
       identity: faces.get('identity'),
       transaction: context.unitOfWork.transaction,
       secretKey: merchantSecretKey(serverSecret),
       keyPrefix: context.production ? 'live' : 'sandbox',
       clock,
+      onOriginsChanged: frameAncestors.invalidate,
     }),
   );
   jobs.register(JOB_DELIVER_MERCHANT_WEBHOOK, (payload) => merchants.webhooks.attempt((payload as { deliveryId: string }).deliveryId));
   // The demo merchant's endpoint is this server's sandbox receiver: on where the sandbox tools are, off elsewhere.
+  // This server's own address: PUBLIC_URL, or the loopback address of its port on a sandbox started without one.
+  const [ownOrigin] = ownOrigins(context.publicUrl, context.config.PORT);
   context.onReady(() =>
     seedDemoWebhookEndpoint(merchants.webhooksRepository, merchants.webhooks.sealSecret, {
-      url: `${context.publicUrl}${DEMO_WEBHOOK_ENDPOINT.path}`,
+      url: `${ownOrigin ?? ''}${DEMO_WEBHOOK_ENDPOINT.path}`,
       enabled: context.sandboxTools,
       now: clock.now(),
     }),
   );
+  // The sandbox merchant page (/sandbox/merchant) is the demo merchant's site: its origin (PUBLIC_URL's) must be
+  // allowed for the checkout to post events to it. The frame-ancestors cache is dropped, since the list may have changed.
+  if (context.sandboxTools)
+    context.onReady(async () => {
+      await seedDemoAllowedOrigin(
+        { origins: merchants.consoleRepository, merchantExists: merchants.webhooksRepository.merchantExists },
+        { origins: ownOrigins(context.publicUrl, context.config.PORT), now: clock.now() },
+      );
+      frameAncestors.invalidate();
+    });
   app.decorate('merchants', { webhooks: merchants.webhooks });
   return {
     transactions: merchants.transactions,

@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { paths } from '../../config.ts';
 import { defineLeafModule } from '../../platform/server-module.ts';
 import { sandboxChainOf } from '../../providers/chain/index.ts';
 import { registerSandboxBankRoutes } from './bank.routes.ts';
@@ -8,7 +10,8 @@ import { registerKycVerificationRoutes } from './kyc-verification.routes.ts';
 import { registerMailboxRoutes } from './mailbox.routes.ts';
 import { createMerchantReceiverRepository } from './merchant-receiver.repository.ts';
 import { registerMerchantReceiverRoutes } from './merchant-receiver.routes.ts';
-import { DEMO_WEBHOOK_ENDPOINT } from '../merchant/index.ts';
+import { registerSandboxMerchantPageRoutes } from './sandbox-merchant.routes.ts';
+import { DEMO_WEBHOOK_ENDPOINT, ownOrigins } from '../merchant/index.ts';
 import { registerSandboxThreeDsRoutes } from './three-ds.routes.ts';
 
 /**
@@ -18,7 +21,7 @@ import { registerSandboxThreeDsRoutes } from './three-ds.routes.ts';
  */
 export const sandboxModule = defineLeafModule(
   'sandbox',
-  ({ app, db, providers, production, rateLimiter, clock, config, faces, sandboxTools }) => {
+  ({ app, db, providers, production, rateLimiter, clock, config, faces, sandboxTools, publicUrl }) => {
     if (providers.mail.selfHosted && !production) registerMailboxRoutes(app, providers.mail.selfHosted);
     // The verification page is the vendor's; share tokens for anyone who asks are a sandbox tool.
     if (providers.kyc.selfHosted) registerKycVerificationRoutes(app, providers.kyc.selfHosted, { shareTokens: !production });
@@ -43,6 +46,14 @@ export const sandboxModule = defineLeafModule(
       registerMerchantReceiverRoutes(app, {
         repository: createMerchantReceiverRepository(db),
         secret: DEMO_WEBHOOK_ENDPOINT.secret,
+        clock,
+      });
+    // The demo merchant's website and its server, played by a tool: the checkout through the SDK, its events and webhooks.
+    if (sandboxTools && !production)
+      registerSandboxMerchantPageRoutes(app, {
+        publicUrl,
+        allowedOrigins: ownOrigins(publicUrl, config.PORT),
+        sdkDist: path.join(paths.repoRoot, 'packages/sdk/dist'),
         clock,
       });
     // The Klarna widget is the vendor's page a Klarna payment passes through.

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { UserMenu } from '@/features/account/components/user-menu';
@@ -15,6 +15,9 @@ export interface MainLayoutProps {
   flags: { home: boolean; buy: boolean };
   children: ReactNode;
 }
+
+// The merchant console's link: its own chunk, fetched when a signed-in individual opens the menu (no first load carries it).
+const MerchantConsoleMenuLink = lazy(() => import('@/features/merchant-console/components/menu-link'));
 
 const navLink =
   'whitespace-nowrap rounded-full px-3 py-2 text-sm font-medium text-muted hover:text-fg aria-[current=page]:bg-surface-2 aria-[current=page]:text-fg';
@@ -42,7 +45,7 @@ export function MainLayout({ flags, children }: MainLayoutProps) {
           <span className="max-sm:hidden">
             <ThemeToggle />
           </span>
-          <UserMenu lng={lng ?? 'en'} mode={currentMode()} darkModeToggle={<ThemeToggle />} />
+          <UserMenu lng={lng ?? 'en'} mode={currentMode()} darkModeToggle={<ThemeToggle />} ConsoleLink={MerchantConsoleMenuLink} />
         </div>
       </header>
       <AdditionalVerificationBanner />

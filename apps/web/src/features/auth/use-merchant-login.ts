@@ -6,6 +6,7 @@ import { useBotCheck } from '@/lib/bot-check';
 import { endSession } from '@/lib/end-session';
 import { useHttpClient } from '@/lib/http-context';
 import { isError } from '@/lib/http-errors';
+import { greetHost, rememberMerchantPage } from '@/lib/merchant-host';
 import { createSessionStore } from '@/lib/session';
 import { useApiMutation } from '@/lib/use-api-mutation';
 import { createMerchantLoginApi } from './api/merchant-login-api';
@@ -96,7 +97,16 @@ export function useMerchantLogin(skip: boolean) {
       return setPhase('invalidLink');
     }
     try {
-      await apply(await starting.mutateAsync(entry), { atStart: true });
+      const answer = await starting.mutateAsync(entry);
+      // The merchant's pages the server allowed for this entry: an embedding host hears the checkout's events.
+      rememberMerchantPage({
+        hostOrigin: answer.merchantPage?.hostOrigin ?? null,
+        redirectUrl: answer.merchantPage?.redirectUrl ?? null,
+        merchantName: answer.merchantName,
+        merchantUserId: entry.merchantUserId ?? null,
+      });
+      greetHost();
+      await apply(answer, { atStart: true });
       setPhase('ready');
     } catch (failure) {
       setPhase(isError(failure, ErrorCode.MerchantLinkInvalid) ? 'invalidLink' : 'failed');

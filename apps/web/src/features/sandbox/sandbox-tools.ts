@@ -1,12 +1,12 @@
-import { API_BASE, PATHS, SANDBOX_TOOL_PAGES, type SandboxToolKey } from '@causeway/contracts';
+import { API_BASE, API_DOCS_PATH, CALL_ROUTES, SANDBOX_TOOL_PAGES, type SandboxToolKey } from '@causeway/contracts';
 
 /** The server's reference pages and public lists: every install has them, sandbox or not. */
 export const API_TOOLS = [
-  { key: 'apiDocs', href: `${API_BASE}${PATHS.docs}` },
-  { key: 'openApiJson', href: `${API_BASE}${PATHS.docs}/json` },
-  { key: 'health', href: `${API_BASE}${PATHS.health}` },
-  { key: 'currencies', href: `${API_BASE}${PATHS.listCurrency}` },
-  { key: 'countries', href: `${API_BASE}${PATHS.listCountryCode}` },
+  { key: 'apiDocs', href: `${API_BASE}${API_DOCS_PATH}` },
+  { key: 'openApiJson', href: `${API_BASE}${API_DOCS_PATH}/json` },
+  { key: 'health', href: `${API_BASE}${CALL_ROUTES.health.path}` },
+  { key: 'currencies', href: `${API_BASE}${CALL_ROUTES.listCurrency.path}` },
+  { key: 'countries', href: `${API_BASE}${CALL_ROUTES.listCountryCode.path}` },
 ] as const;
 
 /** The help centre's own locale of each page language (its URLs say en-us and zh-cn). */

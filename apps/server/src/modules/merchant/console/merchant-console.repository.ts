@@ -90,6 +90,17 @@ export function createMerchantConsoleRepository(db: Database) {
         .orderBy(merchantAllowedOrigins.origin);
     },
 
+    /** Every active merchant's allowed origins together: who may frame the checkout. */
+    async allAllowedOrigins(): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ origin: merchantAllowedOrigins.origin })
+        .from(merchantAllowedOrigins)
+        .innerJoin(merchants, eq(merchants.id, merchantAllowedOrigins.merchantId))
+        .where(eq(merchants.status, 'Active'))
+        .orderBy(merchantAllowedOrigins.origin);
+      return rows.map((row) => row.origin);
+    },
+
     async addOrigin(merchantId: string, origin: string, at: Date): Promise<void> {
       await db.insert(merchantAllowedOrigins).values({ merchantId, origin, createdAt: at }).onConflictDoNothing();
     },

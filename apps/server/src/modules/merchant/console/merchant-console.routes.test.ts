@@ -166,6 +166,9 @@ describe('the merchant console', () => {
   });
 
   it('keeps allowed origins as bare origins, at most 20', async () => {
+    // From none: a sandbox start allows this port's loopback origins for the demo merchant.
+    for (const { origin } of (await get(PATHS.merchantConsoleOrigins, { merchantId })).body.data.origins)
+      await post(PATHS.merchantConsoleOriginRemove, { merchantId, origin });
     expect((await post(PATHS.merchantConsoleOriginAdd, { merchantId, origin: 'https://shop.example.com/checkout' })).statusCode).toBe(400);
     expect((await post(PATHS.merchantConsoleOriginAdd, { merchantId, origin: 'https://shop.example.com' })).body.data.origins).toEqual([
       { origin: 'https://shop.example.com', createdAt: expect.any(String) },
@@ -174,8 +177,22 @@ describe('the merchant console', () => {
     expect((await post(PATHS.merchantConsoleOriginAdd, { merchantId, origin: 'https://one-more.example.com' })).body.code).toBe(
       'MCN0000004',
     );
+    // Every HTML page may now be framed by the allowed origins (CSP frame-ancestors), besides FRAME_ANCESTORS.
+    const frameAncestors = async () =>
+      /frame-ancestors ([^;]*)/.exec(
+        String((await t.app.inject({ method: 'GET', url: '/en/legal/terms' })).headers['content-security-policy']),
+      )?.[1];
+    expect(await frameAncestors()).toContain("'self' https://shop.example.com https://shop1.example.com");
     const removed = await post(PATHS.merchantConsoleOriginRemove, { merchantId, origin: 'https://shop.example.com' });
     expect(removed.body.data.origins).toHaveLength(19);
+    expect(await frameAncestors()).not.toContain('https://shop.example.com ');
+    // JSON answers are not pages: their CSP stays as it was.
+    const json = await t.app.inject({
+      method: 'GET',
+      url: `/prod-api${PATHS.merchantConsoleOrigins}?merchantId=${merchantId}`,
+      headers: owner.headers,
+    });
+    expect(String(json.headers['content-security-policy'])).not.toContain('shop1');
   });
 
   it("lists the merchant's orders, newest first, and only the merchant's", async () => {

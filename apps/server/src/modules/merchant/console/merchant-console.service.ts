@@ -44,6 +44,8 @@ export function createMerchantConsoleService(deps: {
   /** `pk_live_` on a production install, `pk_sandbox_` elsewhere: a key says where it works. */
   keyPrefix: 'live' | 'sandbox';
   clock: Clock;
+  /** Told when allowed origins change: who may frame the checkout changes with them. */
+  onOriginsChanged?: () => void;
 }) {
   const { repository, clock } = deps;
 
@@ -191,12 +193,14 @@ export function createMerchantConsoleService(deps: {
           throw new AppError(ErrorCode.MerchantOriginLimit);
         await repository.addOrigin(body.merchantId, body.origin, clock.now());
       });
+      deps.onOriginsChanged?.();
       return originsView(body.merchantId);
     },
 
     async removeOrigin(user: Principal, body: { merchantId: string; origin: string }) {
       await assertMember(user, body.merchantId);
       await repository.removeOrigin(body.merchantId, body.origin);
+      deps.onOriginsChanged?.();
       return originsView(body.merchantId);
     },
 

@@ -14,6 +14,12 @@ export interface UserMenuProps {
   mode: FlowMode;
   /** Rendered inside the menu on small screens, where the header has no room for it. */
   darkModeToggle?: React.ReactNode;
+  /**
+   * The merchant console's entry, for an individual (it shows itself only to a person who manages a
+   * merchant): the app shell's, lazily loaded (features do not import each other). Rendered only while
+   * the menu is open, with the menu's item look and a way to close the menu.
+   */
+  ConsoleLink?: React.ComponentType<{ lng: string; className: string; onOpen: () => void }>;
 }
 
 // The logout question loads when asked: the menu sits in every page's header, the dialog seldom opens.
@@ -28,7 +34,7 @@ const itemClass = 'flex h-10 items-center rounded-lg px-3 text-sm text-fg hover:
  * with a confirmation; the dark-mode toggle on small screens; copyright links by brand and entity.
  * A 300 px dropdown, a side drawer on phones; a click outside or Escape closes it.
  */
-export function UserMenu({ lng, mode, darkModeToggle }: UserMenuProps) {
+export function UserMenu({ lng, mode, darkModeToggle, ConsoleLink }: UserMenuProps) {
   const { t } = useTranslation();
   const endSession = useLogout();
   const panelId = useId();
@@ -129,6 +135,11 @@ export function UserMenu({ lng, mode, darkModeToggle }: UserMenuProps) {
                 {t(`common.userMenu.${entry.key}`)}
               </Link>
             ))}
+            {business || !ConsoleLink ? null : (
+              <Suspense fallback={null}>
+                <ConsoleLink lng={lng} className={itemClass} onOpen={() => setOpen(false)} />
+              </Suspense>
+            )}
             <button type="button" onClick={() => setConfirming(true)} className={`${itemClass} text-left text-danger`}>
               {t('common.userMenu.logout')}
             </button>

@@ -25,6 +25,7 @@ const merchantResult = (overrides: Partial<MerchantLoginResult> = {}): MerchantL
   accounts: [],
   resendAfterSeconds: null,
   login: null,
+  merchantPage: null,
   ...overrides,
 });
 

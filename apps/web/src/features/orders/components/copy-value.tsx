@@ -1,9 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useCopy } from '@/lib/use-copy';
 import { useTranslation } from '../texts';
 import { cx } from '@/ui/class-names';
-
-/** How long "Copied" stays after a copy. */
-const COPIED_MS = 2000;
 
 /**
  * How a copied value is written: a code (address, hash, IBAN) wraps anywhere, so a 64-character
@@ -22,18 +19,7 @@ const LOOKS = {
  */
 export function CopyValue({ label, value, look = 'code' }: { label: string; value: string; look?: keyof typeof LOOKS }) {
   const { t } = useTranslation();
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), COPIED_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
-  const canCopy = typeof navigator !== 'undefined' && Boolean(navigator.clipboard);
-  const copy = () =>
-    void navigator.clipboard.writeText(value).then(
-      () => setCopied(true),
-      () => setCopied(false),
-    );
+  const { canCopy, copied, copy } = useCopy(value);
 
   return (
     <div className="flex flex-col gap-1">

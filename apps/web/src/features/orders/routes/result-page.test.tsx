@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/http-errors';
+import { rememberMerchantPage } from '@/lib/merchant-host';
 import { renderPage } from '@/test/render';
 import { businessError, type Responder, routedHttpClient } from '@/test/routed-http-client';
 import type { OrderDetail } from '../api/orders-api';
@@ -101,6 +102,19 @@ describe('result page: one view per status', () => {
     expect(await screen.findByText('Copied')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Buy more crypto' }));
     expect(await landedOn()).toBe('/en/card-buy-sell');
+  });
+
+  it("sent by a merchant with a redirectUrl it allowed: a link back to it, with the order's id and status", async () => {
+    rememberMerchantPage({
+      hostOrigin: null,
+      redirectUrl: 'https://shop.example.com/thanks?cart=7',
+      merchantName: 'Shop One',
+      merchantUserId: null,
+    });
+    openResult([{ status: 'SUCCESS', txHash: TX_HASH }]);
+    const back = await screen.findByRole('link', { name: 'Back to Shop One' });
+    expect(back).toHaveAttribute('href', `https://shop.example.com/thanks?cart=7&orderId=${ORDER_ID}&status=SUCCESS`);
+    sessionStorage.clear();
   });
 
   it('asks list-currency once for both the fiat decimals and the network name (one catalogue, one call)', async () => {

@@ -8,6 +8,8 @@ import { cx } from '@/ui/class-names';
 import { textLinkClass } from '../components/link-classes';
 import { OrderResultView } from '../components/order-result-view';
 import { errorViewContent, isNoSuchOrder } from '../error-content';
+import { BackToMerchant } from '../components/back-to-merchant';
+import { useHostOrderEvents } from '../hooks/use-host-order-events';
 import { useOrderPolling } from '../hooks/use-order-polling';
 
 /**
@@ -27,6 +29,7 @@ function OrderResult({ orderId, webview }: { orderId: string | null; webview: bo
   const { t } = useTranslation();
   const { lng = 'en' } = useParams();
   const { detail, error, stalled, restart } = useOrderPolling(orderId);
+  useHostOrderEvents(detail);
   const historyLink = (
     <Link to={orderLinks.history(lng, webview)} className={textLinkClass}>
       {t('orders.result.viewHistory')}
@@ -48,6 +51,7 @@ function OrderResult({ orderId, webview }: { orderId: string | null; webview: bo
   return (
     <>
       <OrderResultView detail={detail} lng={lng} webview={webview} />
+      <BackToMerchant orderId={detail.orderId} status={detail.status} />
       {error !== undefined || stalled ? (
         <div className={cx('mx-auto mb-8 flex w-full max-w-[480px] flex-col gap-3', webview && 'px-4')}>
           <p role="alert" className="text-center text-sm text-fg">

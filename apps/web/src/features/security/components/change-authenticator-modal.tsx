@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'rea
 import { useTranslation } from 'react-i18next';
 import { apiErrorName, errorText, isApiError, isLocked, isOffline, limitText, sendRefusalText, type Translate } from '@/lib/http-errors';
 import { useApiMutation } from '@/lib/use-api-mutation';
+import { useCopy } from '@/lib/use-copy';
 import { CodeInput, type CodeInputHandle, GradientButton, Modal, useCodeSender } from '@/ui';
 import type { SecurityApi } from '../api/security-api';
 
@@ -284,24 +285,10 @@ function CodeField({ label, hint, action, children }: { label: string; hint: str
   );
 }
 
-/** How long "Copied" stays after a copy. */
-const COPIED_MS = 2000;
-
 /** The setup key, wrapped anywhere so it fits 360 px, with Copy where the browser offers the clipboard. */
 function SetupKey({ value }: { value: string }) {
   const { t } = useTranslation();
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), COPIED_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
-  const canCopy = typeof navigator !== 'undefined' && Boolean(navigator.clipboard);
-  const copy = () =>
-    void navigator.clipboard.writeText(value).then(
-      () => setCopied(true),
-      () => setCopied(false),
-    );
+  const { canCopy, copied, copy } = useCopy(value);
   return (
     <div>
       <p className="text-muted">{t('security.bind.setupKey')}</p>

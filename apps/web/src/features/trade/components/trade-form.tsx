@@ -10,6 +10,7 @@ import { isError } from '@/lib/http-errors';
 import { leaveAppFor } from '@/lib/leave-app';
 import { fiatDecimalsOf } from '@/lib/money-format';
 import { networkNameOf } from '@/lib/network-names';
+import { useTrack } from '@/lib/telemetry';
 import { GradientButton, Spinner } from '@/ui';
 import { channelOf, type KlarnaSessionInfo, type PaymentMethod } from '../api/trade-api';
 import { CARDS_KEY, useAmountRange, useCards, useKlarnaPairs, usePromotion, useSaveWallet, useTradeApi } from '../api/trade-queries';
@@ -67,6 +68,7 @@ export function TradeForm({
   const { t, i18n } = useTranslation();
   const api = useTradeApi();
   const client = useHttpClient();
+  const track = useTrack();
   const authenticator = useMemo(() => createAuthenticatorApi(client), [client]);
   const queries = useQueryClient();
   // One order per page, unless a Klarna buy is left for another way to pay (its order waits unpaid).
@@ -305,6 +307,8 @@ export function TradeForm({
       <form
         onSubmit={(event: FormEvent) => {
           event.preventDefault();
+          // Analytics (lib/telemetry.ts): how the person pays, and whether the quote was ready when they went on.
+          track('trade.continue', { subElementId: method, message: quoteReady ? 'quote ready' : 'quote not ready' });
           void proceed();
         }}
         noValidate
