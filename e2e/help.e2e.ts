@@ -203,6 +203,8 @@ describe('article HTML in Chromium (docs/trust.md)', () => {
         body: JSON.stringify({ status: 200, code: '000000', msg: '', data: { data: JSON.stringify({ article }) } }),
       });
     });
+    // The window API is installed once the lazily loaded help widget loader mounts, after the page itself.
+    await tab.waitForFunction(() => 'causewayHelp' in window);
     await tab.evaluate(() => {
       const help = (window as unknown as { causewayHelp: { setOpen(open: boolean): void; setSecondaryPage(page: unknown): void } })
         .causewayHelp;

@@ -85,6 +85,17 @@ describe('account linking by orderToken', () => {
     expect((await getQuote(t, first.headers, { orderId: randomUUID(), tranId, fiatAmount: '50' })).statusCode).toBe(200);
   });
 
+  it('two accounts claiming one customer at once: exactly one is linked, the other told ALREADY_LINKED_ANOTHER_ACCOUNT', async () => {
+    const [one, two] = await Promise.all([verifiedBuyer(t, 'bind-race-1@example.com'), verifiedBuyer(t, 'bind-race-2@example.com')]);
+    const first = await transactionFor('customer-race');
+    const second = await transactionFor('customer-race');
+    const answers = await Promise.all([bind(one.headers, first.orderToken), bind(two.headers, second.orderToken)]);
+    expect(answers.map((answer) => answer.body.data.bindStatus).sort(), JSON.stringify(answers.map((a) => a.body))).toEqual([
+      'FAILED',
+      'SUCCESS',
+    ]);
+  });
+
   it('links a business by kyb-merchant-bind, which only a business session may call', async () => {
     const business = await newBusiness(t, 'bind-business@example.com');
     const { orderToken } = await transactionFor('customer-business');

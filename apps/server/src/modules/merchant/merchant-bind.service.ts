@@ -60,19 +60,20 @@ export function createMerchantBindService(deps: {
       if (row.userId && row.userId !== user.id) throw new AppError(ErrorCode.TransactionNotFound);
       const merchantName = await merchantNameOf(row.merchantId);
       const now = clock.now();
-      const link = row.merchantUserId ? await deps.merchants.findLink(row.merchantId, row.merchantUserId) : undefined;
-      if (link && link.userId !== user.id) {
+      // The signed-in session proved the account (its email's code or password at sign-in): the link is made now,
+      // unless the customer is another account's already (the first of two racing claims wins).
+      const ours = row.merchantUserId
+        ? await deps.merchants.linkIfAbsent({
+            merchantId: row.merchantId,
+            merchantUserId: row.merchantUserId,
+            userId: user.id,
+            verifiedAt: now,
+          })
+        : true;
+      if (!ours) {
         await deps.transactions.recordClaim(row.tranId, user.id, 'ALREADY_LINKED_ANOTHER_ACCOUNT', now);
         return { tranId: row.tranId, merchantName, bindStatus: 'FAILED', failCode: 'ALREADY_LINKED_ANOTHER_ACCOUNT' };
       }
-      // The signed-in session proved the account (its email's code or password at sign-in): the link is made now.
-      if (row.merchantUserId)
-        await deps.merchants.upsertLink({
-          merchantId: row.merchantId,
-          merchantUserId: row.merchantUserId,
-          userId: user.id,
-          verifiedAt: now,
-        });
       await deps.transactions.recordClaim(row.tranId, user.id, null, now);
       return { tranId: row.tranId, merchantName, bindStatus: 'SUCCESS', failCode: null };
     },

@@ -42,6 +42,27 @@ export function createMerchantRepository(db: Database) {
       return row;
     },
 
+    /**
+     * Links the merchant's customer to the account unless it is linked already (to whichever account): one
+     * statement, so two accounts claiming one customer at once cannot both win. Answers whether the customer
+     * is now this account's: linked here, or already its own.
+     */
+    async linkIfAbsent(values: { merchantId: string; merchantUserId: string; userId: string; verifiedAt: Date }): Promise<boolean> {
+      const inserted = await db
+        .insert(merchantUserLinks)
+        .values(values)
+        .onConflictDoNothing()
+        .returning({ userId: merchantUserLinks.userId });
+      if (inserted.length === 1) return true;
+      // Not inserted: a link exists, committed or on its way. Another account's may be invisible to this
+      // statement's snapshot (a racing claim not yet committed), but this account's own earlier link is not.
+      const [existing] = await db
+        .select({ userId: merchantUserLinks.userId })
+        .from(merchantUserLinks)
+        .where(and(eq(merchantUserLinks.merchantId, values.merchantId), eq(merchantUserLinks.merchantUserId, values.merchantUserId)));
+      return existing?.userId === values.userId;
+    },
+
     /** Links (or re-links) the merchant's customer to an account the person just proved. */
     async upsertLink(values: { merchantId: string; merchantUserId: string; userId: string; verifiedAt: Date }): Promise<void> {
       await db

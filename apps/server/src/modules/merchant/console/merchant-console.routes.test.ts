@@ -101,6 +101,16 @@ describe('the merchant console', () => {
       (await get(PATHS.merchantConsoleKeys, { merchantId })).body.data.keys.find((key: { keyId: string }) => key.keyId === made.keyId),
     ).toMatchObject({ status: 'Expired' });
 
+    // Rolled again with a longer overlap, a key keeps the sooner end it had.
+    const again = (await post(PATHS.merchantConsoleKeyRoll, { merchantId, keyId: rolled.keyId, expiresInHours: 2 })).body.data;
+    const rolledEnd = async () =>
+      (await get(PATHS.merchantConsoleKeys, { merchantId })).body.data.keys.find((key: { keyId: string }) => key.keyId === rolled.keyId)
+        .expiresAt;
+    const firstEnd = await rolledEnd();
+    const third = await post(PATHS.merchantConsoleKeyRoll, { merchantId, keyId: rolled.keyId, expiresInHours: 72 });
+    expect(third.statusCode).toBe(200);
+    expect(await rolledEnd()).toBe(firstEnd);
+    for (const extra of [again.keyId, third.body.data.keyId]) await post(PATHS.merchantConsoleKeyRevoke, { merchantId, keyId: extra });
     expect((await post(PATHS.merchantConsoleKeyRevoke, { merchantId, keyId: rolled.keyId })).statusCode).toBe(200);
     expect((await transactionSignedWith(rolled.apiKey, rolled.secret)).body.code).toBe('USE000001010');
     expect((await post(PATHS.merchantConsoleKeyRoll, { merchantId, keyId: rolled.keyId, expiresInHours: 1 })).body.code).toBe('MCN0000002');

@@ -118,7 +118,8 @@ export function createMerchantConsoleService(deps: {
         const old = await ownKey(body.merchantId, body.keyId);
         if (!working([old], now).length) throw new AppError(ErrorCode.MerchantKeyNotFound, 'that key no longer works: make a new one');
         const end = new Date(now.getTime() + body.expiresInHours * HOUR_MS);
-        await repository.setKeyEnd(old.id, old.expiresAt && old.expiresAt < end ? {} : { expiresAt: end });
+        // An end it had already (an earlier roll) that comes sooner stands.
+        if (!old.expiresAt || old.expiresAt > end) await repository.setKeyEnd(old.id, { expiresAt: end });
         return newKey(body.merchantId, now);
       });
     },
