@@ -56,25 +56,28 @@ export const merchantModule = defineModule('merchant', (context) => {
     }),
   );
   jobs.register(JOB_DELIVER_MERCHANT_WEBHOOK, (payload) => merchants.webhooks.attempt((payload as { deliveryId: string }).deliveryId));
-  // The demo merchant's endpoint is this server's sandbox receiver: on where the sandbox tools are, off elsewhere.
-  // This server's own address: PUBLIC_URL, or the loopback address of its port on a sandbox started without one.
-  const [ownOrigin] = ownOrigins(context.publicUrl, context.config.PORT);
-  context.onReady(() =>
-    seedDemoWebhookEndpoint(merchants.webhooksRepository, merchants.webhooks.sealSecret, {
-      url: `${ownOrigin ?? ''}${DEMO_WEBHOOK_ENDPOINT.path}`,
+  // The demo merchant lives at this server's own address: its webhook endpoint is the sandbox receiver (on where
+  // the sandbox tools are, off elsewhere), and on a sandbox its allowed origins are where the sandbox merchant page
+  // is. The frame-ancestors cache is dropped, since the list may have changed.
+  const placeDemoMerchant = async (origins: readonly string[]) => {
+    await seedDemoWebhookEndpoint(merchants.webhooksRepository, merchants.webhooks.sealSecret, {
+      url: `${origins[0] ?? ''}${DEMO_WEBHOOK_ENDPOINT.path}`,
       enabled: context.sandboxTools,
       now: clock.now(),
-    }),
-  );
-  // The sandbox merchant page (/sandbox/merchant) is the demo merchant's site: its origin (PUBLIC_URL's) must be
-  // allowed for the checkout to post events to it. The frame-ancestors cache is dropped, since the list may have changed.
-  if (context.sandboxTools)
-    context.onReady(async () => {
-      await seedDemoAllowedOrigin(
-        { origins: merchants.consoleRepository, merchantExists: merchants.webhooksRepository.merchantExists },
-        { origins: ownOrigins(context.publicUrl, context.config.PORT), now: clock.now() },
-      );
-      frameAncestors.invalidate();
+    });
+    if (!context.sandboxTools) return;
+    await seedDemoAllowedOrigin(
+      { origins: merchants.consoleRepository, merchantExists: merchants.webhooksRepository.merchantExists },
+      { origins, now: clock.now() },
+    );
+    frameAncestors.invalidate();
+  };
+  context.onReady(() => placeDemoMerchant(context.publicUrl ? ownOrigins(context.publicUrl, 0) : []));
+  // Without PUBLIC_URL the address is known once the server listens (PORT may be 0: any free port).
+  if (!context.publicUrl && context.sandboxTools)
+    app.addHook('onListen', async () => {
+      const address = app.server.address();
+      if (address && typeof address === 'object') await placeDemoMerchant(ownOrigins('', address.port));
     });
   app.decorate('merchants', { webhooks: merchants.webhooks });
   return {

@@ -52,7 +52,11 @@ export const sandboxModule = defineLeafModule(
     if (sandboxTools && !production)
       registerSandboxMerchantPageRoutes(app, {
         publicUrl,
-        allowedOrigins: ownOrigins(publicUrl, config.PORT),
+        // PUBLIC_URL's, or the loopback ones of the port the server listens on (known only once it does).
+        allowedOrigins: () => {
+          const address = app.server.address();
+          return ownOrigins(publicUrl, address && typeof address === 'object' ? address.port : 0);
+        },
         sdkDist: path.join(paths.repoRoot, 'packages/sdk/dist'),
         clock,
       });

@@ -187,15 +187,22 @@ describe("the demo merchant's allowed origin", () => {
 
 describe('without PUBLIC_URL', () => {
   let bare: IdentityTestApp;
+  let port: number;
   beforeAll(async () => {
-    bare = await createIdentityTestApp();
+    bare = await createIdentityTestApp({ PORT: '0' });
+    // Its address is known once it listens (any free port), as `npm start` without PUBLIC_URL does.
+    port = Number(new URL(await bare.app.listen({ host: '127.0.0.1', port: 0 })).port);
   });
   afterAll(() => bare.app.close());
 
-  it("allows this port's loopback origins, warns at any other, and signs for the origin the page was asked at", async () => {
-    const origins = await bare.db.select().from(merchantAllowedOrigins).where(eq(merchantAllowedOrigins.merchantId, DEMO_MERCHANT.id));
-    expect(origins.map((row) => row.origin).sort()).toEqual(['http://127.0.0.1:8080', 'http://localhost:8080']);
-    const atLocalhost = await bare.app.inject({ method: 'GET', url: '/sandbox/merchant', headers: { host: 'localhost:8080' } });
+  it('allows the loopback origins of the port it listens on, warns at any other, and signs for the origin the page was asked at', async () => {
+    const origins = async () =>
+      (await bare.db.select().from(merchantAllowedOrigins).where(eq(merchantAllowedOrigins.merchantId, DEMO_MERCHANT.id)))
+        .map((row) => row.origin)
+        .sort();
+    // Seeded by the server's onListen hook, which runs beside the listen's answer.
+    await expect.poll(origins).toEqual([`http://127.0.0.1:${port}`, `http://localhost:${port}`]);
+    const atLocalhost = await bare.app.inject({ method: 'GET', url: '/sandbox/merchant', headers: { host: `localhost:${port}` } });
     expect(atLocalhost.body).not.toContain('does not allow this page');
     const headers = { host: 'shop.localhost:8080' };
     const page = await bare.app.inject({ method: 'GET', url: '/sandbox/merchant', headers });

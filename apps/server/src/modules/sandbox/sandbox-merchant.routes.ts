@@ -96,7 +96,7 @@ export function registerSandboxMerchantPageRoutes(
     /** PUBLIC_URL without its trailing slash, or '': the page's origin and where the checkout's pages are. */
     publicUrl: string;
     /** The origins the demo merchant allows for this server (merchant ownOrigins: PUBLIC_URL's, or the loopback ones of its port). */
-    allowedOrigins: readonly string[];
+    allowedOrigins: () => readonly string[];
     /** packages/sdk/dist. */
     sdkDist: string;
     clock: Clock;
@@ -117,7 +117,7 @@ export function registerSandboxMerchantPageRoutes(
       const { returned, orderId, status } = request.query;
       const page = renderSandboxMerchantPage({
         pageOrigin: sandboxMerchantPageOrigin(deps.publicUrl, request),
-        originAllowed: deps.allowedOrigins.includes(sandboxMerchantPageOrigin(deps.publicUrl, request)),
+        originAllowed: deps.allowedOrigins().includes(sandboxMerchantPageOrigin(deps.publicUrl, request)),
         sdkBuilt: await sdkBuilt(),
         ...(returned ? { returned: { ...(orderId ? { orderId } : {}), ...(status ? { status } : {}) } } : {}),
       });
