@@ -1,3 +1,4 @@
+import { KYC_EVENT_STATUSES } from '@causeway/sdk/events';
 import { z } from 'zod';
 import { entitySchema } from './headers-schema.ts';
 import { ACCOUNT_STATUSES, USER_TYPES } from './identity.ts';
@@ -12,7 +13,8 @@ import {
 } from './kyc-rules.ts';
 import { channelCodeSchema, currencyCodeSchema, decimalStringSchema } from './reference.ts';
 
-export const KYC_STATUSES = ['Initial', 'Pending', 'Resubmitting', 'Pass', 'Fail'] as const;
+/** A person's verification statuses: one list with the merchant SDK's event model (packages/sdk/src/events.ts). */
+export const KYC_STATUSES = KYC_EVENT_STATUSES;
 export const kycStatusSchema = z.enum(KYC_STATUSES);
 export type KycStatus = z.infer<typeof kycStatusSchema>;
 

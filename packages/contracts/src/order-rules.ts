@@ -2,6 +2,7 @@
  * The rules of orders that need no schema: statuses, reasons, limits and the order id's form. Apart
  * from orders.ts (which re-exports them) so the web app's pages can use them without loading Zod.
  */
+import { ORDER_EVENT_STATUSES } from '@causeway/sdk/events';
 import { WALLET_ADDRESS_REASONS } from '@causeway/wallet-address';
 
 /** A firm quote holds this long; the page counts it down and asks again (update-quote) when it runs out. */
@@ -16,19 +17,10 @@ export const PROCESSING_WAIT_SECONDS = 30;
 
 /**
  * Order result statuses of docs/rules/order-states.md. The server's state machine (orders/order-state.ts) writes
- * its transitions down; BuySendSuccess and BuySendFailed belong to the buy-and-send flow.
+ * its transitions down; BuySendSuccess and BuySendFailed belong to the buy-and-send flow. One list with the
+ * merchant SDK's event model (packages/sdk/src/events.ts), which merchants code against.
  */
-export const ORDER_STATUSES = [
-  'OrderSubmitted',
-  'PROCESSING',
-  'SUCCESS',
-  'FAILED',
-  'EXPIRED',
-  'EXPIRED_ERROR',
-  'PARTIAL_AUTH',
-  'BuySendSuccess',
-  'BuySendFailed',
-] as const;
+export const ORDER_STATUSES = ORDER_EVENT_STATUSES;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** Every status but the two an order passes through on its way. */
 export const FINAL_ORDER_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter(
