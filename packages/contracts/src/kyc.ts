@@ -44,6 +44,8 @@ export const kycInfoSchema = z.object({
   nextKycStep: z.enum(KYC_STEPS).nullable(),
   currentKycStep: z.enum(KYC_STEPS).nullable(),
   remediationStatus: z.enum(['Pop', 'Closed']).nullable(),
+  /** The verified tier (0 until a review passes): what the limits and a merchant's kyc.updated say. */
+  kycLevel: z.number().int().min(0),
 });
 export type KycInfo = z.infer<typeof kycInfoSchema>;
 

@@ -1,22 +1,7 @@
 import type { AccountOverview, KycInfo } from '@causeway/contracts';
 import { describe, expect, it } from 'vitest';
-import { kybInfo } from '@/test/account-overview';
+import { kybInfo, kycInfo } from '@/test/account-overview';
 import { blockedPage, gateFor, INDIVIDUAL_PAGES } from './gating';
-
-const kycInfo = (overrides: Partial<KycInfo> = {}): KycInfo => ({
-  kycStatus: 'Pass',
-  kycFlowVersion: 'V1',
-  entitySwitch: false,
-  routeEntity: null,
-  residentCountry: 'DE',
-  entitySwitchDeadline: null,
-  hitClickedLaterCache: false,
-  overDeadLine: false,
-  nextKycStep: null,
-  currentKycStep: null,
-  remediationStatus: null,
-  ...overrides,
-});
 
 const account = (overrides: Partial<AccountOverview> = {}, kyc: Partial<KycInfo> = {}): AccountOverview => ({
   email: 'ann@example.com',

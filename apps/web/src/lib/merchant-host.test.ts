@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { greetHost, merchantPage, orderUpdatedEvent, postToHost, rememberMerchantPage } from './merchant-host';
+import { greetHost, kycUpdatedEvent, merchantPage, orderUpdatedEvent, postToHost, rememberMerchantPage } from './merchant-host';
 
 const HOST = 'https://shop.example.com';
 const fakeParent = { postMessage: vi.fn() };
@@ -78,6 +78,14 @@ describe('the merchant page around the checkout', () => {
         txHash: 'abc',
         updatedAt: '2026-01-01T00:00:00.000Z',
       },
+    });
+  });
+
+  it("builds kyc.updated with the webhook's data and the merchant's customer id", () => {
+    rememberMerchantPage({ hostOrigin: HOST, redirectUrl: null, merchantName: 'Shop', merchantUserId: 'cust-3' });
+    expect(kycUpdatedEvent({ kycStatus: 'Pass', kycLevel: 1 }, '2026-01-01T00:00:00.000Z')).toEqual({
+      type: 'kyc.updated',
+      data: { merchantUserId: 'cust-3', kycStatus: 'Pass', kycLevel: 1, updatedAt: '2026-01-01T00:00:00.000Z' },
     });
   });
 

@@ -3,6 +3,7 @@ import {
   CHECKOUT_PROTOCOL_VERSION,
   type CheckoutEvent,
   HOST_MESSAGE_SOURCE,
+  type KycEventStatus,
   type OrderEventStatus,
   type OrderUpdated,
 } from '@causeway/sdk/events';
@@ -106,4 +107,12 @@ export function orderUpdatedEvent(
     updatedAt: order.updatedAt,
   };
   return { type: 'order.updated', data };
+}
+
+/** A person's verification as the host hears it: the `kyc.updated` webhook's data, with the merchant's customer id. */
+export function kycUpdatedEvent(kyc: { kycStatus: KycEventStatus; kycLevel: number }, updatedAt: string): CheckoutEvent {
+  return {
+    type: 'kyc.updated',
+    data: { merchantUserId: merchantPage()?.merchantUserId ?? null, kycStatus: kyc.kycStatus, kycLevel: kyc.kycLevel, updatedAt },
+  };
 }

@@ -15,6 +15,7 @@ export const kycInfo = (overrides: Partial<KycInfo> = {}): KycInfo => ({
   nextKycStep: null,
   currentKycStep: null,
   remediationStatus: null,
+  kycLevel: 1,
   ...overrides,
 });
 

@@ -44,6 +44,7 @@ describe('query-overview-info', () => {
         currentKycStep: 'IDV_AND_LIVENESS_CHECK',
         nextKycStep: 'POA',
         remediationStatus: null,
+        kycLevel: 0,
       },
     });
     expect((await get(PATHS.overviewForThirdParty, token)).body.data).toEqual(body.data);

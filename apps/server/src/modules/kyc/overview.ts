@@ -32,6 +32,7 @@ export function kycInfoOf(profile: KycProfileRow, now: Date): KycInfo {
     overDeadLine: profile.entitySwitchDeadline !== null && profile.entitySwitchDeadline <= now,
     ...stepsOf(profile),
     remediationStatus: (profile.remediationStatus as KycInfo['remediationStatus']) ?? null,
+    kycLevel: profile.kycLevel,
   };
 }
 

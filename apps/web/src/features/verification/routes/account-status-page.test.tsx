@@ -2,7 +2,8 @@ import { type AccountOverview, type CountryItem, PATHS } from '@causeway/contrac
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { rememberMerchantPage } from '@/lib/merchant-host';
 import { BUY_TARGET_STORAGE_KEY, rememberBuyTarget } from '@/lib/buy-after-verification';
 import { MODE_STORAGE_KEY } from '@/lib/mode';
 import { storage } from '@/lib/storage';
@@ -128,6 +129,29 @@ describe('account-status page', () => {
       expect(await heading(TITLE.Fail)).toBeInTheDocument();
       expect(screen.queryByRole('button')).not.toBeInTheDocument();
     });
+  });
+
+  it("framed by a merchant's page the server allowed: tells it the verification stage and tier (kyc.updated)", async () => {
+    const parent = { postMessage: vi.fn() };
+    Object.defineProperty(window, 'parent', { configurable: true, value: parent });
+    rememberMerchantPage({ hostOrigin: 'https://shop.example.com', redirectUrl: null, merchantName: 'Shop', merchantUserId: 'cust-7' });
+    try {
+      openStatus(accountOverview());
+      expect(await heading(TITLE.Pass)).toBeInTheDocument();
+      await waitFor(() =>
+        expect(parent.postMessage).toHaveBeenCalledWith(
+          expect.objectContaining({
+            source: 'causeway-checkout',
+            type: 'kyc.updated',
+            data: expect.objectContaining({ merchantUserId: 'cust-7', kycStatus: 'Pass', kycLevel: 1 }),
+          }),
+          'https://shop.example.com',
+        ),
+      );
+    } finally {
+      Object.defineProperty(window, 'parent', { configurable: true, value: window });
+      sessionStorage.clear();
+    }
   });
 
   it('Pass without a missing address: Continue goes to the buy page (card-buy-sell), not the settings', async () => {

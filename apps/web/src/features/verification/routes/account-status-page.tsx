@@ -16,6 +16,7 @@ import { ContactSupport } from '@/ui/contact-support';
 import { useCountries } from '@/lib/use-countries';
 import { createVerificationApi, type KycAddress } from '../api/verification-api';
 import { KycAddressForm } from '../components/kyc-address-form';
+import { useHostKycEvents } from '../hooks/use-host-kyc-events';
 import { errorViewContent } from '../error-content';
 
 /** Set by the vendor's step when it sends the person back: the review may not have reached us yet. */
@@ -62,6 +63,7 @@ export function AccountStatusPage({ variant = 'default' }: { variant?: AccountSt
     // Pending: until decided. Back from the vendor but still Initial (left without submitting): a minute, then stop.
     refetchInterval: (query) => (stage === 'Pending' || query.state.dataUpdateCount < BACK_FROM_VENDOR_POLLS ? PENDING_POLL_MS : false),
   });
+  useHostKycEvents(info.data?.kycInfo ?? null);
   const needsAddress = stage === 'Pass' && info.data?.kycInfo?.currentKycStep === 'POA';
   const countries = useCountries({ enabled: needsAddress });
   const addressSave = useApiMutation({
