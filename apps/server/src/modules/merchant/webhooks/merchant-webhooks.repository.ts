@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import {
   merchants,
@@ -151,11 +151,13 @@ export function createMerchantWebhooksRepository(db: Database) {
         .limit(limit);
     },
 
-    async attemptsOf(deliveryId: string): Promise<WebhookAttemptRow[]> {
+    /** The attempts of these deliveries, oldest first: one read for a whole page of the log. */
+    async attemptsOf(deliveryIds: string[]): Promise<WebhookAttemptRow[]> {
+      if (deliveryIds.length === 0) return [];
       return db
         .select()
         .from(merchantWebhookAttempts)
-        .where(eq(merchantWebhookAttempts.deliveryId, deliveryId))
+        .where(inArray(merchantWebhookAttempts.deliveryId, deliveryIds))
         .orderBy(merchantWebhookAttempts.at, merchantWebhookAttempts.id);
     },
 

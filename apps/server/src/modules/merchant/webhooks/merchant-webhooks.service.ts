@@ -244,21 +244,22 @@ export function createMerchantWebhooksService(deps: {
     async deliveryLog(merchantId: string, endpointId: string, limit = 50) {
       await ownEndpoint(merchantId, endpointId);
       const rows = await repository.deliveriesOf(endpointId, Math.min(limit, 200));
-      return Promise.all(
-        rows.map(async ({ delivery, eventType }) => ({
-          deliveryId: delivery.id,
-          messageId: delivery.messageId,
-          eventType,
-          status: delivery.status as 'Pending' | 'Succeeded' | 'Failed',
-          attempts: (await repository.attemptsOf(delivery.id)).map((attempt) => ({
+      const attempts = await repository.attemptsOf(rows.map(({ delivery }) => delivery.id));
+      return rows.map(({ delivery, eventType }) => ({
+        deliveryId: delivery.id,
+        messageId: delivery.messageId,
+        eventType,
+        status: delivery.status as 'Pending' | 'Succeeded' | 'Failed',
+        attempts: attempts
+          .filter((attempt) => attempt.deliveryId === delivery.id)
+          .map((attempt) => ({
             at: attempt.at.toISOString(),
             statusCode: attempt.statusCode,
             error: attempt.error,
             durationMs: attempt.durationMs,
           })),
-          nextAttemptAt: delivery.nextAttemptAt?.toISOString() ?? null,
-        })),
-      );
+        nextAttemptAt: delivery.nextAttemptAt?.toISOString() ?? null,
+      }));
     },
   };
 }
