@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import { API_BASE, PATHS } from '@causeway/contracts';
-import type { Config } from './config.ts';
+import { type Config, configWarnings } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createJobQueueRepository } from './jobs/job-queue.repository.ts';
 import { createJobWorker } from './jobs/job-worker.ts';
@@ -44,6 +44,7 @@ import { loadServerSecret } from './platform/server-secret.repository.ts';
 import { type AnyServerModule, createFaceRegistry, type ModuleContext } from './platform/server-module.ts';
 import { registerCompression, registerWebApp } from './platform/web-app.ts';
 import { createWebhookIntake } from './platform/webhook-intake.ts';
+import { SANDBOX_CARD_WEBHOOK_PATH } from './providers/card-processor/index.ts';
 import { SANDBOX_KYB_WEBHOOK_PATH } from './providers/kyb/index.ts';
 import { chooseProviders } from './providers/provider-kinds.ts';
 import { createProviders } from './providers/registry.ts';
@@ -101,6 +102,8 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // A setting that weakens a check is said at every boot, so it never stays on unnoticed.
+  for (const warning of configWarnings(config)) app.log.warn(warning);
   // Every per-IP limit counts a client as request.ipKey (an IPv6 client by its /64).
   registerClientIpKey(app);
   // Before any route: a route without a caller kind cannot be registered, and a session call gets its guard.
@@ -158,6 +161,9 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
     // The sandbox KYB reviewer posts to the one webhook intake, as provider 'kyb'.
     deliverKybWebhook: async (body, headers) =>
       (await app.inject({ method: 'POST', url: SANDBOX_KYB_WEBHOOK_PATH, payload: body, headers })).statusCode,
+    // The sandbox card processor posts Checkout.com-style events to its own intake path.
+    deliverCardWebhook: async (body, headers) =>
+      (await app.inject({ method: 'POST', url: SANDBOX_CARD_WEBHOOK_PATH, payload: body, headers })).statusCode,
   });
   const rateLimiter = createRateLimiter(database.db);
   const rateLimitHousekeeping = registerRateLimitHousekeeping({ worker: jobs, queue, rateLimiter, clock });

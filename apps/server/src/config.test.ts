@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, configWarnings, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
   it('gives every variable its documented default', () => {
@@ -111,5 +111,80 @@ describe('loadConfig', () => {
       /RECAPTCHA_SECRET=\(value hidden\): must be set when RECAPTCHA_SITE_KEY is set/,
     );
     expect(loadConfig({ RECAPTCHA_SECRET: 'server-half', RECAPTCHA_SITE_KEY: 'browser-half' }).RECAPTCHA_SITE_KEY).toBe('browser-half');
+  });
+
+  describe('Checkout.com settings (when Checkout.com takes the cards)', () => {
+    const checkout = {
+      CARD_PROCESSOR_PROVIDER: 'checkout',
+      CHECKOUT_SECRET_KEY: 'sk_sbox_m73dzbpy7cf3gfd46xr4yj5xo4e',
+      CHECKOUT_PUBLIC_KEY: 'pk_sbox_xg66bnn6tpspd6pt3psc7otrqa=',
+      CHECKOUT_WEBHOOK_SECRET: 'checkout-webhook-signature-key',
+      CHECKOUT_PROCESSING_CHANNEL_ID: 'pc_q4dbxom5jbgudnjzjpz7j2z6uq',
+      PUBLIC_URL: 'https://pay.example.test',
+    };
+
+    it('loads keys, base URL and channel of one environment', () => {
+      expect(loadConfig(checkout)).toMatchObject({
+        CHECKOUT_PROCESSING_CHANNEL_ID: 'pc_q4dbxom5jbgudnjzjpz7j2z6uq',
+        CHECKOUT_SINGLE_CHANNEL_KEY: false,
+      });
+      expect(loadConfig({ ...checkout, CHECKOUT_BASE_URL: 'https://1a2b3c4d.api.sandbox.checkout.com' }).CHECKOUT_BASE_URL).toBe(
+        'https://1a2b3c4d.api.sandbox.checkout.com',
+      );
+    });
+
+    it('refuses a sandbox key with a live base URL at boot, naming both, whichever variable chose Checkout.com', () => {
+      const { CARD_PROCESSOR_PROVIDER: _chosen, ...settings } = checkout;
+      for (const choice of [{ CARD_PROCESSOR_PROVIDER: 'checkout' }, { CARD_PROCESSOR: 'checkout' }]) {
+        const env = { ...settings, ...choice, CHECKOUT_BASE_URL: 'https://api.checkout.com' };
+        expect(() => loadConfig(env)).toThrow(
+          /CHECKOUT_BASE_URL="https:\/\/api.checkout.com": is a live URL but CHECKOUT_SECRET_KEY is a sandbox key/,
+        );
+        expect(() => loadConfig(env)).not.toThrow(/sk_sbox_m73dzbpy7cf3gfd46xr4yj5xo4e/);
+      }
+      expect(() => loadConfig({ ...checkout, CHECKOUT_PUBLIC_KEY: 'pk_xg66bnn6tpspd6pt3psc7otrqa=' })).toThrow(
+        /CHECKOUT_PUBLIC_KEY=".*": is a live key but CHECKOUT_SECRET_KEY is a sandbox key/,
+      );
+      // The sandbox card processor never calls Checkout.com: its settings are not checked.
+      expect(loadConfig({ ...settings, CHECKOUT_BASE_URL: 'https://api.checkout.com' }).CHECKOUT_BASE_URL).toBe('https://api.checkout.com');
+    });
+
+    it('names a missing CHECKOUT_WEBHOOK_SECRET, hiding its value, and refuses a short one', () => {
+      const { CHECKOUT_WEBHOOK_SECRET: _secret, ...withoutSecret } = checkout;
+      expect(() => loadConfig(withoutSecret)).toThrow(
+        /CHECKOUT_WEBHOOK_SECRET=\(value hidden\): must be set when CARD_PROCESSOR_PROVIDER is checkout/,
+      );
+      expect(() => loadConfig({ ...checkout, CHECKOUT_WEBHOOK_SECRET: 'short-key' })).toThrow(
+        /CHECKOUT_WEBHOOK_SECRET=\(value hidden\): must be the webhook signature key/,
+      );
+      expect(() => loadConfig({ ...checkout, CHECKOUT_WEBHOOK_SECRET: 'short-key' })).not.toThrow(/short-key/);
+    });
+
+    it('wants a processing channel unless CHECKOUT_SINGLE_CHANNEL_KEY=true says the key has one', () => {
+      const { CHECKOUT_PROCESSING_CHANNEL_ID: _channel, ...withoutChannel } = checkout;
+      expect(() => loadConfig(withoutChannel)).toThrow(/CHECKOUT_PROCESSING_CHANNEL_ID="": must be set \(pc_…/);
+      expect(() => loadConfig({ ...withoutChannel, CHECKOUT_SINGLE_CHANNEL_KEY: 'false' })).toThrow(/CHECKOUT_PROCESSING_CHANNEL_ID/);
+      const single = loadConfig({ ...withoutChannel, CHECKOUT_SINGLE_CHANNEL_KEY: 'true' });
+      expect(single.CHECKOUT_SINGLE_CHANNEL_KEY).toBe(true);
+      expect(single.CHECKOUT_PROCESSING_CHANNEL_ID).toBeUndefined();
+      expect(() => loadConfig({ ...withoutChannel, CHECKOUT_SINGLE_CHANNEL_KEY: 'yes' })).toThrow(
+        /CHECKOUT_SINGLE_CHANNEL_KEY="yes": must be true or false/,
+      );
+      expect(() => loadConfig({ ...checkout, CHECKOUT_PROCESSING_CHANNEL_ID: 'channel-1' })).toThrow(
+        /CHECKOUT_PROCESSING_CHANNEL_ID="channel-1"/,
+      );
+    });
+  });
+
+  it('refuses SHA-1 Sumsub webhooks unless SUMSUB_WEBHOOK_ALLOW_SHA1 is true, and warns at boot while it is', () => {
+    expect(loadConfig({}).SUMSUB_WEBHOOK_ALLOW_SHA1).toBe(false);
+    expect(configWarnings(loadConfig({}))).toEqual([]);
+    expect(loadConfig({ SUMSUB_WEBHOOK_ALLOW_SHA1: 'false' }).SUMSUB_WEBHOOK_ALLOW_SHA1).toBe(false);
+    const allowing = loadConfig({ SUMSUB_WEBHOOK_ALLOW_SHA1: 'true' });
+    expect(allowing.SUMSUB_WEBHOOK_ALLOW_SHA1).toBe(true);
+    const [warning, ...others] = configWarnings(allowing);
+    expect(others).toEqual([]);
+    expect(warning).toMatch(/^SUMSUB_WEBHOOK_ALLOW_SHA1 is on: .*SHA-1.*HMAC_SHA256_HEX/);
+    expect(() => loadConfig({ SUMSUB_WEBHOOK_ALLOW_SHA1: 'yes' })).toThrow(/SUMSUB_WEBHOOK_ALLOW_SHA1="yes": must be true or false/);
   });
 });

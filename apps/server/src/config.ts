@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_TRANSLATIONS_API_KEY } from '@causeway/translations';
 import { z } from 'zod';
 import { CAUSEWAY_ENVS, isProduction, parseAllowSandbox, productionProblems, SANDBOX_NAMES } from './platform/deployment-mode.ts';
-import { providerProblems, providerVariablesShape } from './providers/provider-kinds.ts';
+import { checkoutSettingsProblems } from './providers/card-processor/checkout-environment.ts';
+import { chooseProvider, providerProblems, providerVariablesShape } from './providers/provider-kinds.ts';
 
 const serverRoot = fileURLToPath(new URL('..', import.meta.url));
 const repoRoot = path.resolve(serverRoot, '../..');
@@ -77,6 +78,8 @@ export const configSchema = z
         return names;
       }),
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    /** In production: a cheap authenticated call to each configured vendor before listening (providers/boot-checks.ts); `off` for an air-gapped boot. */
+    BOOT_CHECKS: z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
     /**
      * Each provider kind's vendor: `<KIND>_PROVIDER` (MAIL_PROVIDER=smtp, CARD_PROCESSOR_PROVIDER=checkout, ...)
      * and the older variables still accepted (CARD_PROCESSOR, PRICE_FEED, ADDRESS_SCREENING, HELP_DESK),
@@ -148,6 +151,12 @@ export const configSchema = z
     SUMSUB_APP_TOKEN: z.string().min(1).optional(),
     SUMSUB_SECRET_KEY: z.string().min(1).optional(),
     SUMSUB_WEBHOOK_SECRET: z.string().min(1).optional(),
+    /**
+     * Also take Sumsub webhooks signed with SHA-1 (HMAC_SHA1_HEX, or no X-Payload-Digest-Alg header,
+     * older webhooks' signing): off, they are refused, and each refusal is logged with the fix.
+     * A warning is logged at every boot while it is on (configWarnings).
+     */
+    SUMSUB_WEBHOOK_ALLOW_SHA1: booleanFromEnv.default(false),
     SUMSUB_BASE_URL: z.url({ message: 'must be an https URL such as https://api.sumsub.com' }).optional(),
     /** How often the outbox worker looks for due jobs; 0 turns the timer off (tests drain by hand). */
     JOB_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(250),
@@ -167,6 +176,10 @@ export const configSchema = z
       .string()
       .regex(/^pc_\w{26}$/, 'must be a Checkout.com processing channel id: pc_ and 26 letters or digits')
       .optional(),
+    /** The operator states the secret key is tied to one processing channel: CHECKOUT_PROCESSING_CHANNEL_ID may then be unset. */
+    CHECKOUT_SINGLE_CHANNEL_KEY: booleanFromEnv.default(false),
+    /** The signature key of the Checkout.com workflow's webhook action (Cko-Signature). */
+    CHECKOUT_WEBHOOK_SECRET: z.string().min(16, 'must be the webhook signature key (at least 16 characters)').optional(),
     /** Card payouts (selling): the Checkout.com currency account they are paid from, and Visa's funds transfer type. */
     CHECKOUT_PAYOUT_CURRENCY_ACCOUNT_ID: z
       .string()
@@ -290,6 +303,9 @@ export const configSchema = z
     // every sign-in, Checkout.com without keys every order): stop the boot and name each missing
     // variable. The issue's path names it, as field issues do.
     for (const { variable, message } of providerProblems(config)) context.addIssue({ code: 'custom', path: [variable], message });
+    // Checkout.com's key, base URL and processing channel must agree (checkout-environment.ts).
+    if (chooseProvider(config, 'card-processor').vendor === 'checkout')
+      for (const { variable, message } of checkoutSettingsProblems(config)) context.addIssue({ code: 'custom', path: [variable], message });
     // S3: the key pair comes both or neither (neither: the SDK's own chain, e.g. an instance role).
     for (const [set, missing] of [
       ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
@@ -308,7 +324,8 @@ export const configSchema = z
 
 export type Config = z.infer<typeof configSchema>;
 
-const SECRET_VARIABLES = new Set([
+/** The variables whose values never reach a message (here, and in the boot checks' messages). */
+export const SECRET_VARIABLES: ReadonlySet<string> = new Set([
   'DATABASE_URL',
   'TRANSLATIONS_API_KEY',
   'I18N_API_KEY',
@@ -321,6 +338,7 @@ const SECRET_VARIABLES = new Set([
   'SUMSUB_WEBHOOK_SECRET',
   'S3_SECRET_ACCESS_KEY',
   'CHECKOUT_SECRET_KEY',
+  'CHECKOUT_WEBHOOK_SECRET',
   'BITGO_ACCESS_TOKEN',
   'BITGO_WALLET_PASSPHRASE',
   'BITGO_WEBHOOK_SECRET',
@@ -338,6 +356,19 @@ export class ConfigError extends Error {
     super(`Causeway cannot start: the environment has ${problems.length} bad variable(s):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     this.name = 'ConfigError';
   }
+}
+
+/**
+ * What a valid config still gets a warning for at boot (app.ts logs each at warn): a setting that
+ * weakens a check, so that it never stays on unnoticed.
+ */
+export function configWarnings(config: Config): string[] {
+  const warnings: string[] = [];
+  if (config.SUMSUB_WEBHOOK_ALLOW_SHA1)
+    warnings.push(
+      "SUMSUB_WEBHOOK_ALLOW_SHA1 is on: KYC and KYB webhooks signed with SHA-1 (HMAC_SHA1_HEX, or no X-Payload-Digest-Alg header) are accepted. Switch the webhook to HMAC_SHA256_HEX in Sumsub's dashboard and remove the setting.",
+    );
+  return warnings;
 }
 
 /** Parses the environment; throws ConfigError naming every bad variable. Empty strings count as unset. */

@@ -5,11 +5,16 @@ import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { prepareDatabase } from './prepare-database.ts';
 import { hasSandboxTools } from './platform/deployment-mode.ts';
+import { BootChecksFailedError, checkVendorsAtBoot } from './providers/boot-checks.ts';
 import { chooseProvider } from './providers/provider-kinds.ts';
 
 /** Starts Causeway: config, database (migrated and seeded), HTTP server, graceful shutdown. */
 async function main(): Promise<void> {
   const config = loadConfig();
+  // Production proves each configured vendor's keys before anything opens (BOOT_CHECKS=off skips it; sandbox mode calls nothing).
+  const checked = await checkVendorsAtBoot(config);
+  if (checked.length > 0)
+    process.stdout.write(`Outside services checked:\n${checked.map((result) => `  - ${result.message}`).join('\n')}\n`);
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: path.resolve(config.DATA_DIR) });
   try {
     await prepareDatabase(database, {
@@ -48,7 +53,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof BootChecksFailedError) {
     process.stderr.write(`${error.message}\n`);
   } else {
     process.stderr.write(`Causeway failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

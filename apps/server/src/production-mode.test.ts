@@ -33,6 +33,8 @@ const REAL_PROVIDERS = {
   CARD_PROCESSOR: 'checkout',
   CHECKOUT_SECRET_KEY: 'sk_sbox_test',
   CHECKOUT_PUBLIC_KEY: 'pk_sbox_test',
+  CHECKOUT_WEBHOOK_SECRET: 'checkout-webhook-signature-key',
+  CHECKOUT_PROCESSING_CHANNEL_ID: 'pc_q4dbxom5jbgudnjzjpz7j2z6uq',
   CHAIN_PROVIDER: 'bitgo',
   BITGO_ACCESS_TOKEN: 'bitgo-test-token',
   BITGO_EXPRESS_URL: 'http://127.0.0.1:9',

@@ -16,10 +16,13 @@ import Fastify from 'fastify';
  *   `metadata` part (JSON {idDocType, country, idDocSubType?}) and an optional `content` part (the
  *   file); the signature is checked over the raw multipart bytes. Recorded in `documents`; a
  *   missing or malformed metadata part is a 400 (https://docs.sumsub.com/reference/add-id-documents)
- * - POST /resources/applicants/-/import?shareToken=…  Reusable KYC import: a copy of the donor's
- *   applicant with a new id, its review pending (the recipient's recheck); the token is spent, and
- *   an unknown or spent one is a 401 "Token is invalid" (docs.sumsub.com/reference/import-applicants-reusable-kyc).
- *   Tokens are issued by `issueShareToken` (the donor's POST /resources/accessTokens/shareToken).
+ * - POST /resources/api/reusableIdentity/reuse?shareToken=…&levelName=…&userId=…  Reusable KYC
+ *   reuse (docs.sumsub.com/reference/reuse-applicant-for-reusable-kyc): the donor's data on an
+ *   applicant of ours at OUR level, its review pending (the recheck; never the donor's review),
+ *   externalUserId `userId` (a generated "copy-…" without it; an existing applicant of that
+ *   externalUserId is reused into). The token is spent; an unknown or spent one is a 401 "Token is
+ *   invalid", a missing levelName a 400. Tokens are issued by `issueShareToken` (the donor's POST
+ *   /resources/accessTokens/shareToken).
  * - POST /resources/applicants/{applicantId}/status/pending  request a check: the review becomes
  *   pending, answering {"ok": 1} (https://docs.sumsub.com/reference/request-applicant-check)
  *
@@ -384,25 +387,33 @@ export async function startFakeSumsub(options: FakeSumsubOptions): Promise<FakeS
   });
 
   const shareTokens = new Map<string, string>();
-  app.post('/resources/applicants/-/import', async (request) => {
-    const token = (request.query as { shareToken?: string }).shareToken ?? '';
+  app.post('/resources/api/reusableIdentity/reuse', async (request) => {
+    const query = request.query as { shareToken?: string; levelName?: string; userId?: string };
+    const token = query.shareToken ?? '';
     const donorId = shareTokens.get(token);
     const donor = donorId ? applicants.get(donorId) : undefined;
     if (!donor) throw new FakeHttpError(401, `Token is invalid: Token ${token} is invalid or expired`);
+    if (!query.levelName) throw new FakeHttpError(400, 'levelName is required');
     shareTokens.delete(token);
-    const id = hex24();
+    const externalUserId = query.userId || `copy-${randomUUID()}`;
+    const existing = [...applicants.values()].find((applicant) => applicant.externalUserId === externalUserId);
+    const id = existing?.id ?? hex24();
     const created = now();
-    const copy: FakeApplicant = {
-      ...structuredClone(donor),
+    const reused: FakeApplicant = {
+      ...(existing ?? { type: donor.type, inspectionId: id, createdAt: sumsubDate(created) }),
       id,
-      inspectionId: id,
-      createdAt: sumsubDate(created),
       clientId: 'fake-client',
-      review: { ...donor.review, reviewId: hex24().slice(0, 5), createDate: `${sumsubDate(created)}+0000`, reviewStatus: 'pending' },
-    };
-    delete copy.review.reviewResult;
-    applicants.set(id, copy);
-    return copy;
+      externalUserId,
+      info: structuredClone(donor.info),
+      review: {
+        reviewId: hex24().slice(0, 5),
+        levelName: query.levelName,
+        createDate: `${sumsubDate(created)}+0000`,
+        reviewStatus: 'pending',
+      },
+    } as FakeApplicant;
+    applicants.set(id, reused);
+    return reused;
   });
 
   app.post('/resources/applicants/:applicantId/status/pending', async (request) => {

@@ -94,6 +94,7 @@ export const ERROR_MEANINGS = {
   ScreeningUnavailable: 'Address screening is unavailable right now: try again in a moment.',
   MerchantTransactionMismatch:
     "This does not match the merchant's transaction: its amount, wallet address and network are set by the merchant. (chosen)",
+  CardBuysPausedByDispute: 'Card buys are paused while a dispute (chargeback) of one of your card payments is open. (chosen)',
   SellSuspended: 'Selling is paused for 24 hours after a password or authenticator change. (chosen)',
   DepositAddressUnavailable: 'No deposit address can be made right now: try again in a moment. (chosen)',
   KlarnaAuthorizationNotExpected:

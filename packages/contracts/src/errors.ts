@@ -104,6 +104,8 @@ export const ERROR_CATALOGUE = {
   // The trading account (docs/rules/bank-transfers.md): the spec's "Insufficient balance"; a saved account that cannot take the currency.
   InsufficientBalance: { code: 'ODR00001024', httpStatus: 409 },
   WithdrawalAccountUnsupported: { code: 'ODR00001025', httpStatus: 400 },
+  // docs/rules/card-disputes.md: a person with a card dispute open buys by card again once it ends.
+  CardBuysPausedByDispute: { code: 'ODR00001026', httpStatus: 403 },
   // Idempotency (docs/trust.md "Money"): the same key with another body, or while the first runs.
   RequestStillProcessing: { code: 'IDM0000409', httpStatus: 409 },
   IdempotencyKeyReused: { code: 'IDM0000422', httpStatus: 422 },

@@ -46,6 +46,14 @@ export const kycInfoSchema = z.object({
   remediationStatus: z.enum(['Pop', 'Closed']).nullable(),
   /** The verified tier (0 until a review passes): what the limits and a merchant's kyc.updated say. */
   kycLevel: z.number().int().min(0),
+  /**
+   * What became of the verification a merchant shared (Reusable KYC), while this person is not yet
+   * verified here: reused (the vendor is checking it under our level) or refused (they verify here).
+   */
+  sharedKyc: z
+    .object({ outcome: z.enum(['reused', 'refused']), merchantName: z.string() })
+    .nullable()
+    .optional(),
 });
 export type KycInfo = z.infer<typeof kycInfoSchema>;
 

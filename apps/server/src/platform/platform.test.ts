@@ -161,6 +161,8 @@ describe('headers, request ids and the SPA fallback', () => {
       CARD_PROCESSOR: 'checkout',
       CHECKOUT_SECRET_KEY: 'sk_sbox_test',
       CHECKOUT_PUBLIC_KEY: 'pk_sbox_test',
+      CHECKOUT_WEBHOOK_SECRET: 'test-checkout-webhook-signature-key',
+      CHECKOUT_SINGLE_CHANNEL_KEY: 'true',
       PUBLIC_URL: 'https://pay.example.test',
     });
     const csp = String((await checkout.app.inject({ method: 'GET', url: '/prod-api/health' })).headers['content-security-policy']);

@@ -73,7 +73,7 @@ export const PROVIDER_KINDS = {
   'card-processor': {
     vendors: ['sandbox', 'checkout'],
     legacyVariable: 'CARD_PROCESSOR',
-    requires: { checkout: ['CHECKOUT_SECRET_KEY', 'CHECKOUT_PUBLIC_KEY', 'PUBLIC_URL'] },
+    requires: { checkout: ['CHECKOUT_SECRET_KEY', 'CHECKOUT_PUBLIC_KEY', 'CHECKOUT_WEBHOOK_SECRET', 'PUBLIC_URL'] },
   },
   /** sandbox: a hash at once, confirmed after SANDBOX_CHAIN_CONFIRM_MS; bitgo: BitGo Express. */
   chain: {

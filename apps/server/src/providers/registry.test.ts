@@ -21,6 +21,7 @@ const SETTINGS: Record<string, string> = {
   SUMSUB_WEBHOOK_SECRET: 'sumsub-test-webhook-secret',
   CHECKOUT_SECRET_KEY: 'sk_sbox_test',
   CHECKOUT_PUBLIC_KEY: 'pk_sbox_test',
+  CHECKOUT_WEBHOOK_SECRET: 'checkout-webhook-signature-key',
   PUBLIC_URL: 'https://pay.example.test',
   BITGO_ACCESS_TOKEN: 'bitgo-test-token',
   BITGO_EXPRESS_URL: 'http://127.0.0.1:9',
@@ -43,8 +44,14 @@ const SETTINGS: Record<string, string> = {
 };
 const requiredBy = (kind: ProviderKind, vendor: string): readonly string[] =>
   (PROVIDER_KINDS[kind].requires as Record<string, readonly string[]>)[vendor] ?? [];
-const settingsFor = (kind: ProviderKind, vendor: string) =>
-  Object.fromEntries(requiredBy(kind, vendor).map((name) => [name, SETTINGS[name]!]));
+/** What a vendor's own checks want beyond its required settings (Checkout.com: a processing channel, checkout-environment.ts). */
+const CHECKED_SETTINGS: Record<string, Record<string, string>> = {
+  checkout: { CHECKOUT_PROCESSING_CHANNEL_ID: 'pc_q4dbxom5jbgudnjzjpz7j2z6uq' },
+};
+const settingsFor = (kind: ProviderKind, vendor: string) => ({
+  ...Object.fromEntries(requiredBy(kind, vendor).map((name) => [name, SETTINGS[name]!])),
+  ...CHECKED_SETTINGS[vendor],
+});
 /** Every real vendor chosen by its `<KIND>_PROVIDER`, with what it needs. */
 const EVERY_REAL_VENDOR: Record<string, string> = Object.assign(
   {},
@@ -188,6 +195,7 @@ describe('the provider registry: one rule chooses every kind', () => {
     expect(problemsOf({ CARD_PROCESSOR: 'checkout', PUBLIC_URL: 'https://pay.example.test' })).toEqual([
       'CHECKOUT_SECRET_KEY=(value hidden): must be set when CARD_PROCESSOR is checkout',
       'CHECKOUT_PUBLIC_KEY="": must be set when CARD_PROCESSOR is checkout',
+      'CHECKOUT_WEBHOOK_SECRET=(value hidden): must be set when CARD_PROCESSOR is checkout',
     ]);
     expect(problemsOf({ SUMSUB_SECRET_KEY: 'secret' })).toEqual([
       'SUMSUB_APP_TOKEN=(value hidden): must be set when SUMSUB_SECRET_KEY is set',
@@ -222,6 +230,7 @@ describe('createProviders', () => {
     cardFingerprintKey: Buffer.alloc(32, 1),
     deliverKycWebhook: async () => 200,
     deliverKybWebhook: async () => 200,
+    deliverCardWebhook: async () => 200,
   };
   const kindsBuilt = (config: Config) => {
     const providers = createProviders(config, deps);

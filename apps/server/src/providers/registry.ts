@@ -54,6 +54,8 @@ export interface ProviderDeps {
   deliverKycWebhook: WebhookDelivery;
   /** How the sandbox KYB reviewer posts its webhooks: through our own intake (POST /webhooks/kyb), signature and all. */
   deliverKybWebhook: WebhookDelivery;
+  /** How the sandbox card processor posts its webhooks: through our own intake (POST /webhooks/sandbox-card), Cko-Signature and all. */
+  deliverCardWebhook: WebhookDelivery;
 }
 
 /**
@@ -101,6 +103,7 @@ const FACTORIES = {
         appToken: config.SUMSUB_APP_TOKEN ?? '',
         secretKey: config.SUMSUB_SECRET_KEY ?? '',
         webhookSecret: config.SUMSUB_WEBHOOK_SECRET ?? '',
+        webhookAllowSha1: config.SUMSUB_WEBHOOK_ALLOW_SHA1,
         ...(config.SUMSUB_BASE_URL ? { baseUrl: config.SUMSUB_BASE_URL } : {}),
         now: () => deps.clock.now(),
       });
@@ -112,6 +115,7 @@ const FACTORIES = {
       worker: deps.worker,
       clock: deps.clock,
       webhookSecret: deriveKey(deps.serverSecret, 'sandbox-kyc-webhook').toString('hex'),
+      webhookAllowSha1: config.SUMSUB_WEBHOOK_ALLOW_SHA1,
       accessTokenKey: deriveKey(deps.serverSecret, 'sandbox-kyc-access'),
       shareTokenKey: deriveKey(deps.serverSecret, 'sandbox-kyc-share'),
       passDelayMs: config.SANDBOX_KYC_DELAY_MS,
@@ -127,6 +131,7 @@ const FACTORIES = {
         appToken: config.SUMSUB_APP_TOKEN ?? '',
         secretKey: config.SUMSUB_SECRET_KEY ?? '',
         webhookSecret: config.SUMSUB_WEBHOOK_SECRET ?? '',
+        webhookAllowSha1: config.SUMSUB_WEBHOOK_ALLOW_SHA1,
         eddLevelName: config.SUMSUB_KYB_EDD_LEVEL_NAME,
         ...(config.SUMSUB_BASE_URL ? { baseUrl: config.SUMSUB_BASE_URL } : {}),
         now: () => deps.clock.now(),
@@ -139,6 +144,7 @@ const FACTORIES = {
       worker: deps.worker,
       clock: deps.clock,
       webhookSecret: deriveKey(deps.serverSecret, 'sandbox-kyb-webhook').toString('hex'),
+      webhookAllowSha1: config.SUMSUB_WEBHOOK_ALLOW_SHA1,
       reviewMs: config.SANDBOX_KYB_REVIEW_MS,
       deliver: deps.deliverKybWebhook,
     });
@@ -164,6 +170,12 @@ const FACTORIES = {
       publicUrl: deps.publicUrl,
       fingerprintKey: deps.cardFingerprintKey,
       sandboxSlowPayoutMs: config.SANDBOX_SLOW_PAYOUT_MS,
+      sandboxWebhooks: {
+        queue: deps.queue,
+        worker: deps.worker,
+        secret: deriveKey(deps.serverSecret, 'sandbox-card-webhook').toString('hex'),
+        deliver: deps.deliverCardWebhook,
+      },
       ...(config.CHECKOUT_SECRET_KEY && config.CHECKOUT_PUBLIC_KEY
         ? {
             checkout: {
@@ -171,6 +183,7 @@ const FACTORIES = {
               publicKey: config.CHECKOUT_PUBLIC_KEY,
               baseUrl: config.CHECKOUT_BASE_URL,
               processingChannelId: config.CHECKOUT_PROCESSING_CHANNEL_ID,
+              webhookSecret: config.CHECKOUT_WEBHOOK_SECRET,
               payoutCurrencyAccountId: config.CHECKOUT_PAYOUT_CURRENCY_ACCOUNT_ID,
               payoutFundsTransferType: config.CHECKOUT_PAYOUT_FUNDS_TRANSFER_TYPE,
             },

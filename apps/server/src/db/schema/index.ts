@@ -18,3 +18,4 @@ export * from './banking.ts';
 export * from './history-exports.ts';
 export * from './merchant-webhooks.ts';
 export * from './telemetry.ts';
+export * from './card-disputes.ts';

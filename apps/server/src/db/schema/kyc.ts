@@ -1,6 +1,20 @@
 import type { KycStatus } from '@causeway/contracts';
 import { sql } from 'drizzle-orm';
-import { boolean, char, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  char,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { users } from './identity.ts';
 
 /**
@@ -121,4 +135,35 @@ export const mailingListMembers = pgTable(
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('mailing_list_members_list_user').on(t.list, t.userId)],
+);
+
+/**
+ * What became of each KYC a merchant shared (Reusable KYC, modules/kyc/shared-kyc.ts), one row per
+ * share token (kept only as its SHA-256: the token is a bearer secret). The person's account-status
+ * page and the merchant's console read it; `party` says whose side must act on a refusal.
+ */
+export const kycShareOutcomes = pgTable(
+  'kyc_share_outcomes',
+  {
+    shareTokenSha256: char('share_token_sha256', { length: 64 }).notNull(),
+    userId: varchar('user_id', { length: 32 })
+      .notNull()
+      .references(() => users.id),
+    /** The merchant whose entry carried the token. */
+    merchantId: varchar('merchant_id', { length: 32 }),
+    /** reused (the vendor is rechecking under our level), refused, or not-recorded (the person began their own meanwhile). */
+    outcome: varchar('outcome', { length: 16 }).notNull(),
+    /** With refused: merchant (its token), person (their data cannot serve our level) or operator (our vendor account). */
+    party: varchar('party', { length: 16 }),
+    reason: varchar('reason', { length: 64 }),
+    vendorErrorCode: integer('vendor_error_code'),
+    applicantId: varchar('applicant_id', { length: 64 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    // Per token and account: a spent token tried again by another account is that account's own outcome.
+    primaryKey({ columns: [t.shareTokenSha256, t.userId] }),
+    index('kyc_share_outcomes_user').on(t.userId, t.createdAt),
+    index('kyc_share_outcomes_merchant').on(t.merchantId, t.createdAt),
+  ],
 );

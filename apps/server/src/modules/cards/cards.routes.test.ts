@@ -186,26 +186,32 @@ describe('card/add-card and card/list-card', () => {
     expect(cardFieldsConfigSchema.parse(response.body.data)).toEqual({ processor: 'sandbox', fieldsUrl: '/sandbox/card-fields' });
   });
 
-  it('card/card-fields-config names Checkout.com Flow, its public key and environment (from CHECKOUT_BASE_URL) when Checkout.com takes the cards', async () => {
-    const keys = {
+  it("card/card-fields-config names Checkout.com Flow, its public key and environment (the keys') when Checkout.com takes the cards", async () => {
+    const settings = {
       CARD_PROCESSOR: 'checkout',
-      CHECKOUT_SECRET_KEY: 'sk_sbox_cards_secret',
-      CHECKOUT_PUBLIC_KEY: 'pk_sbox_cards_public',
+      CHECKOUT_WEBHOOK_SECRET: 'test-checkout-webhook-signature-key',
+      CHECKOUT_SINGLE_CHANNEL_KEY: 'true',
       PUBLIC_URL: 'https://pay.example.test',
     };
-    for (const [baseUrl, environment] of [
-      [undefined, 'sandbox'],
-      ['https://1a2b3c4d.api.sandbox.checkout.com', 'sandbox'],
-      ['https://1a2b3c4d.api.checkout.com', 'production'],
+    for (const [environment, key, baseUrl] of [
+      ['sandbox', 'sbox_cards', undefined],
+      ['sandbox', 'sbox_cards', 'https://1a2b3c4d.api.sandbox.checkout.com'],
+      ['production', 'cards', 'https://1a2b3c4d.api.checkout.com'],
+      ['production', 'cards', undefined],
     ] as const) {
-      const checkout = await createTestApp({ ...keys, ...(baseUrl ? { CHECKOUT_BASE_URL: baseUrl } : {}) });
+      const checkout = await createTestApp({
+        ...settings,
+        CHECKOUT_SECRET_KEY: `sk_${key}_secret`,
+        CHECKOUT_PUBLIC_KEY: `pk_${key}_public`,
+        ...(baseUrl ? { CHECKOUT_BASE_URL: baseUrl } : {}),
+      });
       const response = await call(checkout.app, 'GET', PATHS.cardFieldsConfig);
       expect(cardFieldsConfigSchema.parse(response.body.data)).toEqual({
         processor: 'checkout',
-        publicKey: 'pk_sbox_cards_public',
+        publicKey: `pk_${key}_public`,
         environment,
       });
-      expect(JSON.stringify(response.body)).not.toContain('sk_sbox_cards_secret');
+      expect(JSON.stringify(response.body)).not.toContain(`sk_${key}_secret`);
       await checkout.app.close();
     }
   });

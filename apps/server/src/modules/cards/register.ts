@@ -21,7 +21,7 @@ export const cardsModule = defineModule('cards', ({ app, db, config, providers, 
     : {
         processor: 'checkout' as const,
         publicKey: config.CHECKOUT_PUBLIC_KEY ?? '',
-        environment: checkoutEnvironmentOf(config.CHECKOUT_BASE_URL),
+        environment: checkoutEnvironmentOf(config.CHECKOUT_SECRET_KEY, config.CHECKOUT_BASE_URL),
       };
   const cardEntry = createCardEntry({ processor, geo: providers.geo.provider, rateLimiter, clock, publicUrl, log: app.log });
   registerCardRoutes(app, { cards: cards.service, cardFields, cardEntry });

@@ -209,9 +209,68 @@ describe('webhook intake', () => {
     expect(job?.doneAt).not.toBeNull();
   });
 
+  it('logs each refusal at warn with a reason the operator can act on (a SHA-1 delivery: switch to SHA-256 or opt in)', async () => {
+    const body = eventBody('applicantPending', 'legacy-sha1-event');
+    const seen = t.logs.length;
+    expect((await post(body, { 'x-payload-digest': hmac('sha1', body) })).statusCode).toBe(401);
+    const refused = t.logs
+      .slice(seen)
+      .map((line) => JSON.parse(line) as { level: number; msg: string; provider?: string; reason?: string })
+      .find((entry) => entry.msg === 'webhook refused');
+    expect(refused).toMatchObject({ level: 40, provider: 'sandbox' });
+    expect(refused?.reason).toBe(
+      "the webhook was signed with SHA-1 (no X-Payload-Digest-Alg header = Sumsub's legacy default): switch the webhook to HMAC_SHA256_HEX (or HMAC_SHA512_HEX) in Sumsub's dashboard (Dev space > Webhooks), or set SUMSUB_WEBHOOK_ALLOW_SHA1=true to accept SHA-1",
+    );
+    // The digest itself (a secret's check) is not what the log line carries.
+    expect(t.logs.slice(seen).join('')).not.toContain(hmac('sha1', body));
+  });
+
   it('answers 400 for a signed body that is not JSON', async () => {
     const body = 'not json';
     const response = await post(body, { 'x-payload-digest': hmac('sha256', body), 'x-payload-digest-alg': 'HMAC_SHA256_HEX' });
     expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('SUMSUB_WEBHOOK_ALLOW_SHA1=true', () => {
+  let allowing: IdentityTestApp;
+  beforeAll(async () => {
+    allowing = await createIdentityTestApp({ SUMSUB_WEBHOOK_ALLOW_SHA1: 'true' });
+  });
+  afterAll(() => allowing.app.close());
+
+  it('warns at boot, and the KYC and KYB intakes take SHA-1 deliveries (explicit, or no algorithm header)', async () => {
+    const warnings = allowing.logs.map((line) => JSON.parse(line) as { level: number; msg: string }).filter((entry) => entry.level === 40);
+    expect(warnings.map((entry) => entry.msg)).toContainEqual(expect.stringContaining('SUMSUB_WEBHOOK_ALLOW_SHA1 is on'));
+
+    const serverSecret = await loadServerSecret(allowing.db, undefined);
+    const sign = (purpose: string, body: string) =>
+      createHmac('sha1', deriveKey(serverSecret, purpose).toString('hex')).update(body).digest('hex');
+    const deliver = (url: string, body: string, headers: Record<string, string>) =>
+      allowing.app.inject({ method: 'POST', url, payload: body, headers: { 'content-type': 'application/json', ...headers } });
+
+    const kycUrl = `${API_BASE}${PATHS.kycWebhook}`;
+    const explicit = eventBody('applicantPending', 'sha1-explicit');
+    expect(
+      (
+        await deliver(kycUrl, explicit, {
+          'x-payload-digest': sign('sandbox-kyc-webhook', explicit),
+          'x-payload-digest-alg': 'HMAC_SHA1_HEX',
+        })
+      ).statusCode,
+    ).toBe(200);
+    const legacy = eventBody('applicantPending', 'sha1-legacy');
+    expect((await deliver(kycUrl, legacy, { 'x-payload-digest': sign('sandbox-kyc-webhook', legacy) })).statusCode).toBe(200);
+    // Opting in takes SHA-1, not any signature.
+    expect((await deliver(kycUrl, legacy, { 'x-payload-digest': sign('another-purpose', legacy) })).statusCode).toBe(401);
+
+    const company = JSON.stringify({
+      applicantId: 'sbx_kyb_unknown',
+      correlationId: 'sha1-kyb',
+      externalUserId: 'someone',
+      type: 'applicantReviewed',
+      createdAtMs: '2026-11-21 12:00:00.000',
+    });
+    expect((await deliver('/webhooks/kyb', company, { 'x-payload-digest': sign('sandbox-kyb-webhook', company) })).statusCode).toBe(200);
   });
 });

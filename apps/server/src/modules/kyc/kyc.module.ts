@@ -12,7 +12,7 @@ import { createKycRepository } from './kyc.repository.ts';
 import { createSubmittedDocuments } from '../uploads/index.ts';
 import { createEntitySwitchService } from './entity-switch.service.ts';
 import { createKycService, type KycStatusObserver, UnknownApplicantError } from './kyc.service.ts';
-import { createSharedKycImport } from './shared-kyc.ts';
+import { createSharedKycReuse } from './shared-kyc.ts';
 
 /** Identity verification: wires the service and processes the vendor's webhook events from the outbox. */
 export function createKycModule(deps: {
@@ -68,7 +68,7 @@ export function createKycModule(deps: {
     await repository.markEventProcessed(eventKey, deps.clock.now());
   });
 
-  const sharedKyc = createSharedKycImport({
+  const sharedKyc = createSharedKycReuse({
     repository,
     service,
     identity: deps.identity.people,
@@ -103,13 +103,16 @@ export function createKycModule(deps: {
 
 export type KycModule = ReturnType<typeof createKycModule>;
 
-/** What other modules may use of KYC: where a person's verification stands, and a merchant's shared KYC imported. */
+/** What other modules may use of KYC: where a person's verification stands, and a merchant's shared KYC reused. */
 export interface KycFace {
   verificationOf(userId: string): Promise<Verification | undefined>;
   /** The name the review verified (first then last), once it passed; null before. */
   verifiedNameOf(userId: string): Promise<string | null>;
-  /** Imports the KYC a merchant shared (its entry's kycShareToken) into a proved account. */
-  shareKyc(userId: string, shareToken: string): Promise<void>;
+  /**
+   * Has the vendor verify a proved account anew, under our level, from the KYC a merchant shared (its
+   * entry's kycShareToken); the review then comes by webhook.
+   */
+  shareKyc(userId: string, shareToken: string, merchantId: string): Promise<void>;
   /**
    * Hands the vendor's reviews of applicants no account owns to `take` (the business's people, whose
    * applicants the kyb module makes): it answers whether the applicant was its own.

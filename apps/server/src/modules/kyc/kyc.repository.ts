@@ -1,7 +1,7 @@
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { preparedQuery } from '../../platform/transaction.ts';
-import { kybProfiles, kycProfiles, kycWebhookEvents, mailingListMembers } from '../../db/schema/index.ts';
+import { kybProfiles, kycProfiles, kycShareOutcomes, kycWebhookEvents, mailingListMembers, merchants } from '../../db/schema/index.ts';
 import type { JobQueueRepository } from '../../jobs/job-queue.repository.ts';
 
 export type KycProfileRow = typeof kycProfiles.$inferSelect;
@@ -59,6 +59,37 @@ export function createKycRepository(db: Database, queue: JobQueueRepository) {
 
     async updateProfile(userId: string, values: Partial<typeof kycProfiles.$inferInsert>): Promise<void> {
       await db.update(kycProfiles).set(values).where(eq(kycProfiles.userId, userId));
+    },
+
+    /** What became of a shared KYC, once per share token (a rerun of the job keeps the first). */
+    async recordShareOutcome(values: typeof kycShareOutcomes.$inferInsert): Promise<void> {
+      await db.insert(kycShareOutcomes).values(values).onConflictDoNothing();
+    },
+
+    /** The person's latest shared-KYC outcome, with the merchant's name, if any merchant shared one. */
+    async latestShareOutcome(userId: string): Promise<{ outcome: string; merchantName: string | null } | undefined> {
+      const [row] = await db
+        .select({ outcome: kycShareOutcomes.outcome, merchantName: merchants.name })
+        .from(kycShareOutcomes)
+        .leftJoin(merchants, eq(merchants.id, kycShareOutcomes.merchantId))
+        .where(eq(kycShareOutcomes.userId, userId))
+        .orderBy(sql`${kycShareOutcomes.createdAt} desc`)
+        .limit(1);
+      return row;
+    },
+
+    /**
+     * Records the applicant a shared-KYC reuse made, and nothing else (its review comes by webhook),
+     * only on a profile that still has no applicant and never verified: a person who began their
+     * own verification meanwhile keeps it. Answers whether it was recorded.
+     */
+    async recordSharedApplicant(userId: string, applicantId: string, at: Date): Promise<boolean> {
+      const written = await db
+        .update(kycProfiles)
+        .set({ applicantId, updatedAt: at })
+        .where(and(eq(kycProfiles.userId, userId), isNull(kycProfiles.applicantId), eq(kycProfiles.kycStatus, 'Initial')))
+        .returning({ userId: kycProfiles.userId });
+      return written.length > 0;
     },
 
     /**

@@ -45,6 +45,7 @@ describe('query-overview-info', () => {
         nextKycStep: 'POA',
         remediationStatus: null,
         kycLevel: 0,
+        sharedKyc: null,
       },
     });
     expect((await get(PATHS.overviewForThirdParty, token)).body.data).toEqual(body.data);

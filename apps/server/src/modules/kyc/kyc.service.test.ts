@@ -12,7 +12,7 @@ import { fakeFile } from '../../../test/multipart.ts';
 import { createIdentityRepository } from '../identity/identity.repository.ts';
 import { createPeople } from '../identity/people.ts';
 import { createKycRepository } from './kyc.repository.ts';
-import { createKycService } from './kyc.service.ts';
+import { createKycService, UnknownApplicantError } from './kyc.service.ts';
 import { createDocumentUploadsRepository } from '../uploads/document-uploads.repository.ts';
 
 let t: IdentityTestApp;
@@ -42,7 +42,7 @@ function stubVendor(): StubVendor {
       createApplicant: async ({ externalUserId }) => ({ applicantId: `app_${externalUserId}` }),
       accessToken: async () => ({ token: 'token', url: null }),
       submitDocuments: async (submission) => void vendor.submissions.push(submission),
-      importSharedApplicant: async () => {
+      reuseSharedApplicant: async () => {
         throw new Error('not used here');
       },
       getReview: async () => {
@@ -129,6 +129,14 @@ describe('applyReview: an older review never overwrites a newer one', () => {
     );
     expect((await profileOf(t.db, userId))?.kycStatus).toBe('Pass');
     expect((await accountOf(t.db, userId)).accountStatus).toBe('Active');
+  });
+
+  it("a review of another applicant naming the person (a merchant's shared KYC reused too late) never overwrites their own", async () => {
+    const { userId, service, review } = await person();
+    await service.applyReview(review('pending', at('2026-11-21T12:00:00Z')));
+    const stranger = { ...review('completed', at('2026-11-21T12:05:00Z'), { reviewAnswer: 'GREEN' }), applicantId: 'app_reused_copy' };
+    await expect(service.applyReview(stranger)).rejects.toThrow(UnknownApplicantError);
+    expect(await profileOf(t.db, userId)).toMatchObject({ kycStatus: 'Pending', applicantId: `app_${userId}` });
   });
 
   it('a review without a time applies only while no timed review was applied', async () => {

@@ -9,6 +9,9 @@ import type { SubmittedDocuments } from '../uploads/index.ts';
 import type { KycProfileRow, KycRepository } from './kyc.repository.ts';
 import { limitsFor, type SpentInPeriods } from './kyc-limits.ts';
 import { overviewOf } from './overview.ts';
+
+/** The shared-KYC outcomes a person is told of (not-recorded: their own verification went first, nothing to say). */
+const SHARED_KYC_SHOWN = ['reused', 'refused'] as const;
 import { outcomeOf } from './review-mapping.ts';
 
 export interface KycAddress {
@@ -139,7 +142,12 @@ export function createKycService(deps: {
     async overview(user: Principal, profile?: KycProfileRow) {
       const now = clock.now();
       if (user.userType === 'Corporate') return overviewOf(user, undefined, await repository.ensureKybProfile(user.id, now), now);
-      return overviewOf(user, profile ?? (await profileOf(user)), undefined, now);
+      const individual = profile ?? (await profileOf(user));
+      // A merchant's shared verification matters only until the person is verified here: no read after that.
+      const shared = ['Initial', 'Pending'].includes(individual.kycStatus) ? await repository.latestShareOutcome(user.id) : undefined;
+      const outcome = SHARED_KYC_SHOWN.find((shown) => shown === shared?.outcome);
+      const sharedKyc = outcome ? { outcome, merchantName: shared?.merchantName ?? '' } : null;
+      return overviewOf(user, individual, undefined, now, sharedKyc);
     },
 
     async basicInfo(user: Principal) {
@@ -305,9 +313,13 @@ export function createKycService(deps: {
      * that read "pending" may finish after the webhook's job applied the decision.
      */
     async applyReview(review: ApplicantReview): Promise<void> {
-      const profile =
-        (await repository.findProfileByApplicant(review.applicantId)) ?? (await repository.findProfile(review.externalUserId));
+      const byApplicant = await repository.findProfileByApplicant(review.applicantId);
+      const profile = byApplicant ?? (await repository.findProfile(review.externalUserId));
       if (!profile) throw new UnknownApplicantError(review.applicantId);
+      // Found only by the person: the review is of another applicant than theirs (a merchant's shared KYC
+      // reused after they began their own verification). Their own verification stands: nothing is applied.
+      if (!byApplicant && profile.applicantId !== null && profile.applicantId !== review.applicantId)
+        throw new UnknownApplicantError(review.applicantId);
       const outcome = outcomeOf(review);
       const { info } = review;
       const now = clock.now();

@@ -20,7 +20,7 @@ export function stepsOf(profile: KycProfileRow): { currentKycStep: Step; nextKyc
   }
 }
 
-export function kycInfoOf(profile: KycProfileRow, now: Date): KycInfo {
+export function kycInfoOf(profile: KycProfileRow, now: Date, sharedKyc: KycInfo['sharedKyc'] = null): KycInfo {
   return {
     kycStatus: profile.kycStatus as KycInfo['kycStatus'],
     kycFlowVersion: profile.kycFlowVersion as KycInfo['kycFlowVersion'],
@@ -33,6 +33,7 @@ export function kycInfoOf(profile: KycProfileRow, now: Date): KycInfo {
     ...stepsOf(profile),
     remediationStatus: (profile.remediationStatus as KycInfo['remediationStatus']) ?? null,
     kycLevel: profile.kycLevel,
+    sharedKyc,
   };
 }
 
@@ -48,7 +49,13 @@ export function kybInfoOf(profile: KybProfileRow): KybInfo {
 }
 
 /** docs/rules/entities.md account info: individuals carry kycInfo, corporate accounts kybInfo. */
-export function overviewOf(user: Principal, kyc: KycProfileRow | undefined, kyb: KybProfileRow | undefined, now: Date): AccountOverview {
+export function overviewOf(
+  user: Principal,
+  kyc: KycProfileRow | undefined,
+  kyb: KybProfileRow | undefined,
+  now: Date,
+  sharedKyc: KycInfo['sharedKyc'] = null,
+): AccountOverview {
   return {
     email: user.email,
     userType: user.userType as AccountOverview['userType'],
@@ -57,7 +64,7 @@ export function overviewOf(user: Principal, kyc: KycProfileRow | undefined, kyb:
     entityTag: user.entityTag as AccountOverview['entityTag'],
     requireDynamicQuestionnaire: kyc?.requireDynamicQuestionnaire ?? false,
     ukFlag: kyc?.ukFlag ?? false,
-    kycInfo: kyc ? kycInfoOf(kyc, now) : null,
+    kycInfo: kyc ? kycInfoOf(kyc, now, sharedKyc) : null,
     kybInfo: kyb ? kybInfoOf(kyb) : null,
   };
 }

@@ -49,6 +49,6 @@ export const kycModule = defineModule('kyc', (context) => {
     },
     verifiedNameOf: async (userId) => (await kyc.verifiedNameOf(userId)) ?? kyb().verifiedNameOf(userId),
     takeOtherApplicants: kyc.takeOtherApplicants,
-    shareKyc: (userId, shareToken) => kyc.sharedKyc.request(userId, shareToken),
+    shareKyc: (userId, shareToken, merchantId) => kyc.sharedKyc.request(userId, shareToken, merchantId),
   };
 });

@@ -120,6 +120,19 @@ export const accounts = {
     normalSide: 'debit',
     description: 'credits the sender recalled after their money was spent: owed to us by the person, for an operator',
   }),
+  disputesHeld: (fiat: string): LedgerAccountSpec => ({
+    code: `disputes-held:${fiat}`,
+    currency: fiat,
+    normalSide: 'debit',
+    noOverdraft: true,
+    description: 'card money the processor took back for open disputes (chargebacks): ours again if won',
+  }),
+  chargebackLosses: (fiat: string): LedgerAccountSpec => ({
+    code: `chargeback-losses:${fiat}`,
+    currency: fiat,
+    normalSide: 'debit',
+    description: 'disputes lost: card money returned to cardholders for orders we delivered',
+  }),
 };
 
 /** Every person's balance accounts start with this, then the person's id: balancesOf reads them by it. */

@@ -79,7 +79,7 @@ export function createMerchantLoginService(deps: {
   emailCodes: IdentityFace['emailCodes'];
   clock: Clock;
   processKey: Buffer;
-  shareKyc: (userId: string, shareToken: string) => Promise<void>;
+  shareKyc: (userId: string, shareToken: string, merchantId: string) => Promise<void>;
   /** The entry's merchant pages (hostOrigin, redirectUrl) its merchant allows (merchant-page.ts). */
   merchantPageOf: (merchantId: string, entry: Readonly<Record<string, string>>) => Promise<MerchantPage>;
 }) {
@@ -119,7 +119,8 @@ export function createMerchantLoginService(deps: {
 
   /** Once the account is proved: the KYC the merchant shared goes to it (only an account that never verified takes it). */
   async function afterProof(base: Base, user: Principal, result: LoginResult) {
-    if (base.kycShareToken && isUsable(result) && user.userType === 'Individual') await deps.shareKyc(user.id, base.kycShareToken);
+    if (base.kycShareToken && isUsable(result) && user.userType === 'Individual')
+      await deps.shareKyc(user.id, base.kycShareToken, base.merchantId);
   }
 
   /** The merchant's (or the person's) email, when there is no usable link: confirm it, or ask for another. */

@@ -35,7 +35,7 @@ export function createMerchantModule(deps: {
    */
   sandboxEndpoints: boolean;
   /** Imports the KYC a merchant shared (its entry's kycShareToken) into a proved account. */
-  shareKyc: (userId: string, shareToken: string) => Promise<void>;
+  shareKyc: (userId: string, shareToken: string, merchantId: string) => Promise<void>;
 }) {
   const repository = createMerchantRepository(deps.db);
   const verifyEntry = createMerchantEntryVerifier({

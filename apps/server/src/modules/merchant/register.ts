@@ -37,7 +37,7 @@ export const merchantModule = defineModule('merchant', (context) => {
     queue: context.queue,
     transaction: context.unitOfWork.transaction,
     sandboxEndpoints: !context.production,
-    shareKyc: (userId, shareToken) => kyc().shareKyc(userId, shareToken),
+    shareKyc: (userId, shareToken, merchantId) => kyc().shareKyc(userId, shareToken, merchantId),
   });
   registerMerchantLoginRoutes(app, merchants.login, providers['bot-check'].provider);
   registerMerchantBindRoutes(app, merchants.binding);

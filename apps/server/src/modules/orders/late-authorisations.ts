@@ -10,7 +10,8 @@ import {
 import type { OrdersRepository } from './orders.repository.ts';
 
 export const JOB_RECONCILE_AUTHORISATION = 'order.reconcile-authorisation';
-const reconcileJobKey = (orderId: string) => `order-reconcile:${orderId}`;
+/** The reconcile job of an order, found again by this key (a processor webhook wakes it). */
+export const reconcileJobKey = (orderId: string) => `order-reconcile:${orderId}`;
 
 /**
  * How long after an order ended without knowing its payment the processor is still asked for one.
@@ -27,6 +28,11 @@ interface ReconcilePayload {
   orderId: string;
   /** ISO time of the last look. */
   until: string;
+  /**
+   * The order's own payment, when it ended while the processor had not decided it (PENDING): it is
+   * watched like a payment found late. Without it, the order's own payment is one settlement decided.
+   */
+  watchPaymentId?: string;
 }
 
 /**
@@ -34,8 +40,12 @@ interface ReconcilePayload {
  * still hold a payment for it that the order never learnt of: the authorisation timed out and the
  * one lookup found nothing, or the order expired before any authorisation answered.
  */
-export function scheduleReconcile(queue: JobQueueRepository, orderId: string, now: Date): Promise<void> {
-  const payload: ReconcilePayload = { orderId, until: new Date(now.getTime() + RECONCILE_WINDOW_MS).toISOString() };
+export function scheduleReconcile(queue: JobQueueRepository, orderId: string, now: Date, watchPaymentId?: string): Promise<void> {
+  const payload: ReconcilePayload = {
+    orderId,
+    until: new Date(now.getTime() + RECONCILE_WINDOW_MS).toISOString(),
+    ...(watchPaymentId ? { watchPaymentId } : {}),
+  };
   return queue.enqueue({
     kind: JOB_RECONCILE_AUTHORISATION,
     payload,
@@ -76,7 +86,7 @@ export function createLateAuthorisationReconciler(deps: {
 
     try {
       const payment = await processor.findPayment(order.id);
-      if (!payment || payment.paymentId === order.paymentId) {
+      if (!payment || (payment.paymentId === order.paymentId && payment.paymentId !== payload.watchPaymentId)) {
         if (now < until) {
           await orders.noteReconcile(order, now);
           return lookAgain();
@@ -95,7 +105,8 @@ export function createLateAuthorisationReconciler(deps: {
           await orders.noteReconcile(order, now, `reconcile: late authorisation ${payment.paymentId} voided`);
           return;
         case 'CHALLENGE_REQUIRED':
-          // A challenge is not an authorisation yet: it expires, or it is answered and then voided here.
+        case 'PENDING':
+          // A challenge (or a payment the processor has not decided) is not an authorisation yet: it expires, or it is answered and then voided here.
           await orders.noteReconcile(order, now);
           return now < until ? lookAgain() : { runAgainAt: new Date(now.getTime() + LONGEST_GAP_MS) };
         case 'DECLINED':

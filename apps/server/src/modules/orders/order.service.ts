@@ -109,6 +109,8 @@ export function createOrderService(deps: {
   clock: Clock;
   /** The person's KYC status and tier (one read: submit-buy needs both), and their country of residence (a Klarna buy's). */
   kycOf: (userId: string) => Promise<{ kycStatus: string; kycLevel: number; country?: string | null } | undefined>;
+  /** Whether the person's card buys are paused (a card dispute of theirs is open: docs/rules/card-disputes.md). */
+  cardBuysPausedFor?: (userId: string) => Promise<boolean>;
   /** GTR_ENABLED and TRAVEL_RULE_VASPS: whether an order is asked who holds the wallet. */
   travelRule: TravelRuleConfig;
   /** Klarna buys' sessions and orders (providers/klarna). */
@@ -205,6 +207,7 @@ export function createOrderService(deps: {
       card = await deps.cards.findLive(user.id, body.cardId);
       if (!card || !card.enabled) throw new AppError(ErrorCode.CardNotFound);
       if (isExpired(card, clock.now())) throw new AppError(ErrorCode.CardExpired);
+      if (await deps.cardBuysPausedFor?.(user.id)) throw new AppError(ErrorCode.CardBuysPausedByDispute);
     }
     const rawAddress = body.walletAddress ?? quote.walletAddress;
     if (!rawAddress)

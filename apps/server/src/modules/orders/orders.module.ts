@@ -31,6 +31,8 @@ import { advanceJobKey, createSettlement, JOB_ADVANCE_ORDER, JOB_ORDER_RECEIPT }
 import { createSellDepositsRepository } from './sell-deposits.repository.ts';
 import type { TravelRuleConfig } from '../../platform/travel-rule.ts';
 import { createSellOrderService } from './sell-order.service.ts';
+import { createCardDisputes } from './disputes/card-disputes.ts';
+import { createCardDisputesRepository } from './disputes/card-disputes.repository.ts';
 import { advanceSellJobKey, createSellSettlement, JOB_ADVANCE_SELL } from './sell-settlement.ts';
 
 const JOB_HOUSEKEEPING = 'orders.housekeeping';
@@ -87,6 +89,7 @@ export function createOrdersModule(deps: {
     transactions: merchantTransactions,
     channelsOff: deps.channelsOff ?? [],
   });
+  const disputesRepository = createCardDisputesRepository(deps.db);
   const settlement = createSettlement({
     orders: ordersRepository,
     cards: deps.cards,
@@ -103,6 +106,7 @@ export function createOrdersModule(deps: {
     chainConfirmPollMs: deps.chainConfirmPollMs,
     ...(deps.payoutConfirmDeadlineMs !== undefined ? { payoutConfirmDeadlineMs: deps.payoutConfirmDeadlineMs } : {}),
     merchantTransactions: deps.merchants.transactionRecords,
+    isDisputed: async (orderId) => (await disputesRepository.ofOrder(orderId)).length > 0,
     ...(banking
       ? {
           bankFunds: {
@@ -127,6 +131,17 @@ export function createOrdersModule(deps: {
     clock,
     log: deps.log,
     chainConfirmPollMs: deps.chainConfirmPollMs,
+  });
+  const disputes = createCardDisputes({
+    repository: disputesRepository,
+    orders: ordersRepository,
+    ledger,
+    processor: deps.processor,
+    queue: deps.queue,
+    worker: deps.worker,
+    transaction: deps.unitOfWork.transaction,
+    clock,
+    log: deps.log,
   });
   const idempotencyKeys = createIdempotencyRepository(deps.db);
   const idempotency = createIdempotency(idempotencyKeys, clock);
@@ -158,6 +173,7 @@ export function createOrdersModule(deps: {
     screening: deps.screening,
     clock,
     kycOf: deps.verificationOf,
+    cardBuysPausedFor: disputes.hasOpenDispute,
     travelRule: deps.travelRule,
     merchantTransactions: deps.merchants.transactionRecords,
     transactionTerms: merchantTransactions,
@@ -233,6 +249,8 @@ export function createOrdersModule(deps: {
     spentInPeriods,
     scheduleHousekeeping,
     bankBuys,
+    disputes,
+    disputesRepository,
   };
 }
 

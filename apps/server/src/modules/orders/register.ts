@@ -1,7 +1,9 @@
 import { defineModule } from '../../platform/server-module.ts';
 import { channelsOffOf } from '../../providers/channels-off.ts';
 import { registerOperatorReviewRoutes } from './operator-review.routes.ts';
+import { addCardWebhookReceiver } from './card-webhook.ts';
 import { addChainWebhookReceiver } from './chain-webhook.ts';
+import { registerSandboxDisputeEvidenceRoute } from './disputes/sandbox-dispute-evidence.routes.ts';
 import { registerHistoryExport } from './history-export.module.ts';
 import { createOrdersModule } from './orders.module.ts';
 import { registerOrderRoutes } from './orders.routes.ts';
@@ -55,7 +57,22 @@ export const ordersModule = defineModule('orders', (context) => {
     orders: orders.repository,
     sells: orders.sellSettlement,
   });
-  if (processor.selfHosted && !production) registerSandboxLedgerRoutes(app, orders);
+  addCardWebhookReceiver({
+    intake: context.webhooks,
+    processor: processor.provider,
+    repository: orders.disputesRepository,
+    disputes: orders.disputes,
+    orders: orders.repository,
+    queue,
+    worker: jobs,
+    transaction: unitOfWork.transaction,
+    clock,
+    log: app.log,
+  });
+  if (processor.selfHosted && !production) {
+    registerSandboxLedgerRoutes(app, orders);
+    registerSandboxDisputeEvidenceRoute(app, orders.disputes);
+  }
   // Orders awaiting an operator (payouts past their deadline): in production too, since /sandbox/ledger is not there.
   if (context.sandboxTools || config.OPERATOR_PASSWORD)
     registerOperatorReviewRoutes(app, { orders: orders.repository, operator: context.operatorPassword });

@@ -1,7 +1,7 @@
 import type Decimal from 'decimal.js';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, sandboxCardPayments, sandboxChainTransfers } from '../../db/schema/index.ts';
+import { jobs, orders, sandboxCardPayments, sandboxChainTransfers } from '../../db/schema/index.ts';
 import { createJobQueueRepository } from '../../jobs/job-queue.repository.ts';
 import { type CardProcessorProvider, createCardProcessor, ProcessorUnavailableError } from '../../providers/card-processor/index.ts';
 import { type ChainProvider, ChainRefusedError, ChainUnavailableError, createChainProvider } from '../../providers/chain/index.ts';
@@ -208,6 +208,37 @@ describe('settlement when outside services fail', () => {
     } finally {
       await move(held, 'test:refill-inventory');
     }
+  });
+
+  it('a payment the processor has not decided (PENDING) keeps the order waiting; at the deadline it expires and stays watched for a late authorisation', async () => {
+    const buyer = await verifiedBuyer(t, 'pending-payment@example.com');
+    const card = await addCard(t, buyer.headers, TEST_CARDS.visa);
+    const { orderId } = await buy(t, buyer.headers, card.cardId, { fiatAmount: '32' });
+    await t.db.update(orders).set({ status: 'OrderSubmitted', step: 'AUTHORIZE', paymentId: null }).where(eq(orders.id, orderId));
+    const pending = { paymentId: 'pay_pendingpayment', reference: orderId, status: 'PENDING', amount: '32.00', currency: 'EUR' } as const;
+    const undecided = settlementWith({
+      processor: (real) => ({
+        ...real,
+        kind: real.kind,
+        authorize: async () => ({ ...pending, authorizedAmount: null, challengeUrl: null, declineReason: null }),
+        getPayment: async () => ({ ...pending, authorizedAmount: null, challengeUrl: null, declineReason: null }),
+        void: async () => {
+          throw new Error('a pending payment holds nothing to void');
+        },
+      }),
+    });
+    // Twice: the first answer records the payment, the second reads it again; neither ends the order.
+    for (let round = 0; round < 2; round += 1) expect(await undecided.advance(orderId)).not.toBeNull();
+    expect(await orderRow(orderId)).toMatchObject({ status: 'OrderSubmitted', step: 'AUTHORIZE', paymentId: 'pay_pendingpayment' });
+    t.clock.advance(24 * 60 * 60 * 1000 + 1000);
+    expect(await undecided.advance(orderId)).toBeNull();
+    expect(await orderRow(orderId)).toMatchObject({ status: 'EXPIRED', failReason: 'DEADLINE_PASSED', step: 'DONE' });
+    expect(await t.app.orders.ledger.journalsOf(orderId)).toEqual([]);
+    const [watch] = await t.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.dedupeKey, `order-reconcile:${orderId}`));
+    expect(watch?.payload).toMatchObject({ orderId, watchPaymentId: 'pay_pendingpayment' });
   });
 
   it('a processor that refuses the authorisation request itself ends the order FAILED, nothing charged', async () => {

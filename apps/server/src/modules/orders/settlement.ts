@@ -7,8 +7,6 @@ import type { RunInTransaction } from '../../platform/transaction.ts';
 import { createFlowRunner } from '../../jobs/flow-runner.ts';
 import {
   type CardProcessorProvider,
-  type DeclineReason,
-  type Payment,
   ProcessorTimeoutError,
   ProcessorUnavailableError,
 } from '../../providers/card-processor/card-processor.ts';
@@ -24,8 +22,8 @@ import { loggableError } from '../../platform/logging.ts';
 import { type KlarnaProvider, KlarnaTimeoutError, KlarnaUnavailableError } from '../../providers/klarna/index.ts';
 import type { JournalInput, Ledger } from '../ledger/index.ts';
 import type { SavedCards } from '../cards/index.ts';
-import { scheduleReconcile } from './late-authorisations.ts';
 import type { TransactionRecords } from '../merchant/index.ts';
+import { createCardPayment } from './card-payment.ts';
 import { createKlarnaPayment, KLARNA_CHANNEL } from './klarna-payment.ts';
 import { BALANCE_PROCESSOR, createBankPayment } from './bank-payment.ts';
 import {
@@ -49,21 +47,11 @@ export const JOB_ORDER_RECEIPT = 'order.receipt';
 /** Each order has one advance job, found again by this key (to wake it when work is possible now). */
 export const advanceJobKey = (orderId: string) => `order-advance:${orderId}`;
 
-/** A 3DS challenge left unanswered this long is abandoned (the order expires, the authorisation is voided). */
-export const THREE_DS_TTL_MS = 15 * 60 * 1000;
-const THREE_DS_POLL_MS = 10_000;
 const OUTAGE_RETRY_MS = 10_000;
 /** PAYOUT_CONFIRM_DEADLINE_MS: a payout still of unknown outcome this long after it was first tried waits for an operator. */
 export const DEFAULT_PAYOUT_CONFIRM_DEADLINE_MS = 4 * 60 * 60 * 1000;
 /** A payout waiting for an operator is still looked at, this often: a late confirmation or failure ends it by itself. */
 const PAYOUT_REVIEW_POLL_MS = 10 * 60 * 1000;
-
-const DECLINE_REASONS: Record<DeclineReason, OrderFailReason> = {
-  DECLINED: 'CARD_DECLINED',
-  INSUFFICIENT_FUNDS: 'INSUFFICIENT_FUNDS',
-  THREE_DS_FAILED: 'THREE_DS_FAILED',
-  THREE_DS_EXPIRED: 'THREE_DS_EXPIRED',
-};
 
 const keyOf = (orderId: string, what: string) => `order:${orderId}:${what}`;
 
@@ -86,7 +74,8 @@ const isOutage = (error: unknown) =>
  * calls carry keys derived from the order id, journals are keyed, and the order row only moves
  * by compare-and-set, so a crash, a retry or two workers at once change nothing twice.
  * How the money is authorised, captured, released and refunded is the order's payment source
- * (payment-source.ts): the card processor's, or Klarna's for a Klarna buy (klarna-payment.ts).
+ * (payment-source.ts): the card processor's (card-payment.ts), Klarna's for a Klarna buy (klarna-payment.ts), or
+ * the buyer's balance for a bank-transfer buy (bank-payment.ts).
  */
 export function createSettlement(deps: {
   orders: OrdersRepository;
@@ -109,6 +98,8 @@ export function createSettlement(deps: {
   merchantTransactions: TransactionRecords;
   /** PAYOUT_CONFIRM_DEADLINE_MS (4 hours). */
   payoutConfirmDeadlineMs?: number;
+  /** Whether a card dispute names the order (disputes/card-disputes.ts): its refund then waits for an operator. */
+  isDisputed?: (orderId: string) => Promise<boolean>;
   /** Bank-transfer buys: what arrived with an order's reference (banking's), and the order at today's price (quotes'). */
   bankFunds?: {
     receivedFor(orderId: string): Promise<string>;
@@ -155,9 +146,6 @@ export function createSettlement(deps: {
     withMove?: () => Promise<void>,
   ) => move(order, { status, step: 'DONE', set: { ...set, failReason }, detail: failReason }, withMove);
 
-  /** The order ends not knowing whether the processor holds a payment for it: the reconcile job keeps asking (late-authorisations.ts). */
-  const reconcileLater = (order: OrderRow) => () => scheduleReconcile(deps.queue, order.id, clock.now());
-
   /** Puts the order's reserved crypto back into the inventory (nothing when it had none). */
   const releaseReservation = (order: OrderRow) =>
     ledger.reverse(REVERSALS.reservation.of(order.id), {
@@ -176,95 +164,6 @@ export function createSettlement(deps: {
       });
       await releaseReservation(order);
     });
-  }
-
-  async function onPayment(order: OrderRow, payment: Payment): Promise<Outcome> {
-    const now = clock.now();
-    switch (payment.status) {
-      case 'AUTHORIZED':
-        return move(
-          order,
-          {
-            status: 'PROCESSING',
-            step: 'RESERVE',
-            set: { paymentId: payment.paymentId, threeDsStatus: order.threeDsStatus === 'PENDING' ? 'SUCCEEDED' : order.threeDsStatus },
-            detail: 'authorised',
-          },
-          async () => {
-            await deps.queue.wake(advanceJobKey(order.id), now);
-          },
-        );
-      case 'CHALLENGE_REQUIRED': {
-        if (now.getTime() - order.createdAt.getTime() >= THREE_DS_TTL_MS) {
-          await processor.void(payment.paymentId, { idempotencyKey: keyOf(order.id, 'void') });
-          return endUnpaid(order, 'EXPIRED', 'THREE_DS_EXPIRED', { threeDsStatus: 'EXPIRED' });
-        }
-        if (order.threeDsStatus !== 'PENDING') {
-          await orders.transition(
-            order,
-            {
-              status: 'OrderSubmitted',
-              step: 'AUTHORIZE',
-              set: { paymentId: payment.paymentId, threeDsStatus: 'PENDING', threeDsUrl: payment.challengeUrl },
-              detail: '3DS challenge',
-            },
-            now,
-          );
-        }
-        return later(Math.min(THREE_DS_POLL_MS, order.createdAt.getTime() + THREE_DS_TTL_MS - now.getTime() + 1));
-      }
-      case 'DECLINED': {
-        const failReason = DECLINE_REASONS[payment.declineReason ?? 'DECLINED'];
-        // The bank's challenge timed out on the processor's side: the same end as our own 15 minutes.
-        if (failReason === 'THREE_DS_EXPIRED')
-          return endUnpaid(order, 'EXPIRED', failReason, { paymentId: payment.paymentId, threeDsStatus: 'EXPIRED' });
-        const threeDs =
-          order.threeDsStatus === 'PENDING' ? { threeDsStatus: failReason === 'THREE_DS_FAILED' ? 'FAILED' : 'SUCCEEDED' } : {};
-        return endUnpaid(order, 'FAILED', failReason, { paymentId: payment.paymentId, ...threeDs });
-      }
-      case 'PARTIALLY_AUTHORIZED':
-        await processor.void(payment.paymentId, { idempotencyKey: keyOf(order.id, 'void') });
-        return endUnpaid(order, 'PARTIAL_AUTH', 'PARTIAL_AUTH', { paymentId: payment.paymentId });
-      case 'VOIDED': {
-        // We voided it and crashed before recording why: the payment itself tells.
-        const partial = payment.authorizedAmount !== null && new Decimal(payment.authorizedAmount).lt(payment.amount);
-        if (partial) return endUnpaid(order, 'PARTIAL_AUTH', 'PARTIAL_AUTH', { paymentId: payment.paymentId });
-        return endUnpaid(order, 'EXPIRED', 'THREE_DS_EXPIRED', { paymentId: payment.paymentId, threeDsStatus: 'EXPIRED' });
-      }
-      default:
-        throw new Error(`order ${order.id}: payment ${payment.paymentId} is ${payment.status} before we authorised it`);
-    }
-  }
-
-  async function authorize(order: OrderRow): Promise<Outcome> {
-    if (order.paymentId) return onPayment(order, await processor.getPayment(order.paymentId));
-    const card = order.cardId ? await deps.cards.findById(order.cardId) : undefined;
-    if (!card) return endUnpaid(order, 'FAILED', 'CARD_DECLINED');
-    let payment: Payment;
-    try {
-      payment = await processor.authorize({
-        idempotencyKey: keyOf(order.id, 'authorize'),
-        reference: order.id,
-        cardToken: card.processorToken,
-        amount: order.fiatAmount,
-        currency: order.fiatCurrency,
-        successUrl: deps.threeDsReturnUrl(order.id),
-        failureUrl: deps.threeDsReturnUrl(order.id),
-      });
-    } catch (error) {
-      if (error instanceof ProcessorUnavailableError) return later(OUTAGE_RETRY_MS);
-      if (!(error instanceof ProcessorTimeoutError)) {
-        // The processor refused the request itself (e.g. a token it no longer knows): nothing was charged.
-        deps.log.error({ orderId: order.id, err: loggableError(error) }, 'card processor refused the authorisation request');
-        return endUnpaid(order, 'FAILED', 'CARD_DECLINED');
-      }
-      // No answer: the processor may or may not have the payment. Ask by our reference.
-      const found = await processor.findPayment(order.id);
-      if (found) return onPayment(order, found);
-      deps.log.warn({ orderId: order.id }, 'card processor did not answer and has no payment: the order fails without a charge');
-      return endUnpaid(order, 'FAILED', 'PROCESSOR_TIMEOUT', {}, reconcileLater(order));
-    }
-    return onPayment(order, payment);
   }
 
   /**
@@ -451,6 +350,13 @@ export function createSettlement(deps: {
   }
 
   async function refund(order: OrderRow): Promise<Outcome> {
+    // A disputed payment is the cardholder's bank's to settle (docs/rules/card-disputes.md): a refund on
+    // top would pay them twice. The order waits for an operator, looked at again like a payout in review.
+    if (await deps.isDisputed?.(order.id)) {
+      if (!order.operatorReviewSince)
+        await orders.flagForOperator(order, clock.now(), 'refund held: the card payment is disputed (chargeback)');
+      return later(PAYOUT_REVIEW_POLL_MS);
+    }
     await sourceOf(order).refund(order);
     const status: OrderStatus = order.failReason === 'DEADLINE_PASSED' ? 'EXPIRED_ERROR' : 'FAILED';
     return move(order, { status, step: 'DONE', detail: 'refunded' }, async () => {
@@ -462,57 +368,19 @@ export function createSettlement(deps: {
     });
   }
 
-  /** Releases the card's hold, when the payment still holds money (a declined or voided one has none). */
-  async function voidIfHeld(order: OrderRow, payment: Payment): Promise<void> {
-    if (['AUTHORIZED', 'PARTIALLY_AUTHORIZED', 'CHALLENGE_REQUIRED'].includes(payment.status)) {
-      await processor.void(payment.paymentId, { idempotencyKey: keyOf(order.id, 'void') });
-    }
-  }
-
-  /** The deadline at AUTHORIZE: the card's authorisation never finished (a 3DS challenge, or no answer). */
-  async function expireUnauthorisedCard(order: OrderRow): Promise<Outcome> {
-    if (order.paymentId) {
-      // The bank may have answered while nobody looked: a declined or voided payment ends as it says.
-      const payment = await processor.getPayment(order.paymentId);
-      if (payment.status === 'DECLINED' || payment.status === 'VOIDED') return onPayment(order, payment);
-      await voidIfHeld(order, payment);
-    }
-    // Without a payment id, an earlier attempt that failed as an outage may still have authorised: look for it later.
-    return endUnpaid(
-      order,
-      'EXPIRED',
-      order.threeDsStatus === 'PENDING' ? 'THREE_DS_EXPIRED' : 'DEADLINE_PASSED',
-      order.threeDsStatus === 'PENDING' ? { threeDsStatus: 'EXPIRED' } : {},
-      order.paymentId ? undefined : reconcileLater(order),
-    );
-  }
-
-  /** A card buy's payment: the card processor's authorisation, void, capture and refund (today's calls). */
-  const cardPayment: PaymentSource = {
-    authorize,
-    release: (order) => processor.void(order.paymentId!, { idempotencyKey: keyOf(order.id, 'void') }),
-    async capture(order) {
-      await processor.capture(order.paymentId!, {
-        idempotencyKey: keyOf(order.id, 'capture'),
-        amount: order.fiatAmount,
-        currency: order.fiatCurrency,
-      });
-      return 'captured';
-    },
-    refund: (order) =>
-      processor.refund(order.paymentId!, {
-        idempotencyKey: keyOf(order.id, 'refund'),
-        amount: order.fiatAmount,
-        currency: order.fiatCurrency,
-      }),
-    async releaseUnlessCaptured(order) {
-      const payment = await processor.getPayment(order.paymentId!);
-      if (payment.status === 'CAPTURED') return true;
-      await voidIfHeld(order, payment);
-      return false;
-    },
-    expireUnauthorised: expireUnauthorisedCard,
-  };
+  /** A card buy's payment (card-payment.ts): the card processor's authorisation, void, capture and refund. */
+  const cardPayment = createCardPayment({
+    orders,
+    cards: deps.cards,
+    processor,
+    queue: deps.queue,
+    clock,
+    log: deps.log,
+    threeDsReturnUrl: deps.threeDsReturnUrl,
+    move,
+    endUnpaid,
+    wake: (order, at) => deps.queue.wake(advanceJobKey(order.id), at),
+  });
 
   /** A Klarna buy's payment (klarna-payment.ts): Klarna's order, placed with the widget's token. */
   const klarnaPayment = createKlarnaPayment({

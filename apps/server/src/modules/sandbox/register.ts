@@ -3,6 +3,7 @@ import { paths } from '../../config.ts';
 import { defineLeafModule } from '../../platform/server-module.ts';
 import { sandboxChainOf } from '../../providers/chain/index.ts';
 import { registerSandboxBankRoutes } from './bank.routes.ts';
+import { registerSandboxCardDisputeRoutes } from './card-disputes.routes.ts';
 import { registerSandboxCardFieldsRoutes } from './card-fields.routes.ts';
 import { registerSandboxChainRoutes } from './chain.routes.ts';
 import { registerSandboxKlarnaRoutes } from './klarna-widget.routes.ts';
@@ -29,6 +30,8 @@ export const sandboxModule = defineLeafModule(
     if (sandboxProcessor) {
       registerSandboxThreeDsRoutes(app, sandboxProcessor);
       registerSandboxCardFieldsRoutes(app, { processor: sandboxProcessor, rateLimiter, clock });
+      // Chargebacks on demand are the card scheme's doing, played by a tool: never a vendor page a person's flow needs.
+      if (sandboxTools && !production) registerSandboxCardDisputeRoutes(app, sandboxProcessor);
     }
     // Sending funds that never existed is a tool, never a vendor page: not in production even where the sandbox chain is allowed.
     const sandboxChain = sandboxChainOf(providers.chain.provider);

@@ -1,5 +1,8 @@
 import type { BotCheckProvider } from './bot-check.ts';
 
+/** Google's documented server check (https://developers.google.com/recaptcha/docs/verify). */
+export const RECAPTCHA_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
+
 export interface RecaptchaOptions {
   secret: string;
   /** reCAPTCHA v3 scores below this are refused (Google suggests 0.5). */
@@ -22,7 +25,7 @@ interface SiteverifyAnswer {
 export function createRecaptchaBotCheck(options: RecaptchaOptions): BotCheckProvider {
   if (!options.secret) throw new Error('RECAPTCHA_SECRET is required for the reCAPTCHA bot check');
   const fetchImpl = options.fetchImpl ?? fetch;
-  const url = options.verifyUrl ?? 'https://www.google.com/recaptcha/api/siteverify';
+  const url = options.verifyUrl ?? RECAPTCHA_VERIFY_URL;
   const minScore = options.minScore ?? 0.5;
   return {
     kind: 'recaptcha',

@@ -70,6 +70,11 @@ export interface TokenizedCard {
 }
 
 export type PaymentStatus =
+  /**
+   * The processor has not decided yet and asks nothing of the person (Checkout.com's Requested,
+   * Pending without a challenge, Retry Scheduled, and any status it adds later): read it again later.
+   */
+  | 'PENDING'
   /** Authorised for the full amount: capture next. */
   | 'AUTHORIZED'
   /** The bank wants a 3DS challenge: send the person to `challengeUrl`, then read the payment again. */
@@ -148,6 +153,54 @@ export interface Payout {
   /** Set when DECLINED, null otherwise. */
   declineReason: PayoutDeclineReason | null;
 }
+
+/**
+ * What a verified processor webhook says, reduced to ids: a nudge. Processing reads the payment
+ * or the dispute again from the processor, so a replayed, late or out-of-order event ends in the
+ * same state (docs/rules/card-disputes.md).
+ */
+export interface CardWebhookNotice {
+  /** The processor's id of the event (Checkout.com evt_…): stored once by it. */
+  eventId: string;
+  /** The processor's event type, e.g. payment_captured, dispute_evidence_required. */
+  type: string;
+  paymentId: string | null;
+  /** Our reference (the order id) when the event carries it. */
+  reference: string | null;
+  /** Set on dispute events. */
+  disputeId: string | null;
+}
+
+/**
+ * A dispute (chargeback) as the processor sees it now. EVIDENCE_REQUIRED: the amount was taken
+ * back from us and the processor waits for our evidence until `evidenceDueBy`; UNDER_REVIEW: evidence
+ * (or an arbitration) is with the scheme; WON: the amount came back (won, or cancelled by the
+ * issuer); LOST: it stays with the cardholder (lost, expired without evidence, or accepted);
+ * RESOLVED: closed with no money moved (the payment had been refunded before).
+ */
+export type DisputeStatus = 'EVIDENCE_REQUIRED' | 'UNDER_REVIEW' | 'WON' | 'LOST' | 'RESOLVED';
+
+export interface Dispute {
+  disputeId: string;
+  paymentId: string;
+  /** The disputed payment's reference (our order id), when the processor gives it. */
+  reference: string | null;
+  status: DisputeStatus;
+  /** The disputed amount, a decimal string in the currency's major unit. */
+  amount: string;
+  currency: string;
+  /** The processor's category (fraudulent, product_service_not_received, …) or reason code. */
+  reason: string;
+  evidenceDueBy: Date | null;
+}
+
+/** Our answer to a dispute: what was bought, when it was delivered and where (plain text, no card data). */
+export interface DisputeEvidence {
+  text: string;
+}
+
+/** A webhook whose signature does not hold (or the processor takes none): nothing happens. */
+export class CardWebhookRefusedError extends Error {}
 
 /**
  * The card was refused (bad number for the processor, expired, CVV, a network we do not take), or
@@ -240,4 +293,13 @@ export interface CardProcessorProvider {
   getPayout(payoutId: string): Promise<Payout>;
   /** The payout made for our reference (the newest, if several), or null when the processor never got one (after a timeout). */
   findPayout(reference: string): Promise<Payout | null>;
+  /**
+   * Checks a webhook's signature over its exact bytes and reads it (throws CardWebhookRefusedError;
+   * any other error is a body that is not the processor's). null: a verified event we do not act on.
+   */
+  readWebhook(input: { rawBody: Buffer; headers: Record<string, string | string[] | undefined> }): CardWebhookNotice | null;
+  /** The dispute as the processor sees it now. Throws for an unknown id. */
+  getDispute(disputeId: string): Promise<Dispute>;
+  /** Sends our evidence and submits it: the dispute is UNDER_REVIEW after. Throws a plain Error when it takes no evidence now. */
+  submitDisputeEvidence(disputeId: string, evidence: DisputeEvidence): Promise<void>;
 }

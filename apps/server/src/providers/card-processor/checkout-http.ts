@@ -60,7 +60,7 @@ export function createCheckoutHttp(options: CheckoutHttpOptions) {
 
   return async function call(
     operation: string,
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PUT',
     path: string,
     request: CheckoutRequest,
   ): Promise<{ status: number; json: Json }> {

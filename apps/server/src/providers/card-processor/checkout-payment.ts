@@ -12,6 +12,10 @@ import { int, isRecord, type Json, str } from './checkout-http.ts';
  * (`balances.total_authorized` or `amount` below `amount_requested` / the amount we asked for);
  * Captured and Partially Captured are CAPTURED; a partial refund leaves a payment CAPTURED (as in
  * the sandbox) and only Refunded is REFUNDED; Voided, Canceled and Expired hold no money: VOIDED.
+ * Paid (a payment method that settles at once) is CAPTURED. Statuses where Checkout.com has not
+ * decided yet (Requested, Active, Retry Scheduled, Authentication Requested without a redirect,
+ * Pending without one) and any status it adds later are PENDING: asked again later, never thrown on
+ * (Checkout.com's API description and its SDKs list Paid, Active, Requested and Authentication Requested).
  */
 
 /** Response codes of a decline (docs: resources/codes/response-codes). */
@@ -28,8 +32,16 @@ function declineReasonOf(responseCode: string | undefined): DeclineReason {
   return 'DECLINED';
 }
 
+/** Statuses that wait on the person when a redirect (the 3DS page) comes with them, and on Checkout.com otherwise. */
+const CHALLENGE_WHEN_REDIRECTED = new Set(['Pending', 'Authentication Requested']);
+
 const STATUSES: Record<string, PaymentStatus> = {
-  Pending: 'CHALLENGE_REQUIRED',
+  Pending: 'PENDING',
+  'Authentication Requested': 'PENDING',
+  Requested: 'PENDING',
+  Active: 'PENDING',
+  'Retry Scheduled': 'PENDING',
+  Paid: 'CAPTURED',
   Authorized: 'AUTHORIZED',
   'Card Verified': 'AUTHORIZED',
   Declined: 'DECLINED',
@@ -39,6 +51,8 @@ const STATUSES: Record<string, PaymentStatus> = {
   Refunded: 'REFUNDED',
   Voided: 'VOIDED',
   Canceled: 'VOIDED',
+  // The API reference's GET /payments/{id} enum spells it "Cancelled"; the SDKs "Canceled": both hold no money.
+  Cancelled: 'VOIDED',
   Expired: 'VOIDED',
 };
 
@@ -53,8 +67,9 @@ export function paymentFromCheckout(body: Json, sent?: PaymentRequestFacts): Pay
   const paymentId = str(body.id);
   const checkoutStatus = str(body.status);
   if (!paymentId || !checkoutStatus) throw new Error('Checkout.com answered a payment without id or status');
-  const mapped = STATUSES[checkoutStatus];
-  if (!mapped) throw new Error(`Checkout.com payment ${paymentId} has a status we do not know: ${checkoutStatus}`);
+  const links = isRecord(body._links) ? body._links : {};
+  const redirect = isRecord(links.redirect) ? str(links.redirect.href) : undefined;
+  const mapped = redirect && CHALLENGE_WHEN_REDIRECTED.has(checkoutStatus) ? 'CHALLENGE_REQUIRED' : (STATUSES[checkoutStatus] ?? 'PENDING');
   const currency = str(body.currency) ?? sent?.currency;
   if (!currency) throw new Error(`Checkout.com payment ${paymentId} has no currency`);
 
@@ -68,14 +83,12 @@ export function paymentFromCheckout(body: Json, sent?: PaymentRequestFacts): Pay
   const balances = isRecord(body.balances) ? body.balances : {};
   const authorizedMinor = int(balances.total_authorized) ?? (body.approved === true ? int(body.amount) : undefined);
   const authorizedAmount =
-    mapped === 'CHALLENGE_REQUIRED' || mapped === 'DECLINED' || authorizedMinor === undefined
+    mapped === 'CHALLENGE_REQUIRED' || mapped === 'PENDING' || mapped === 'DECLINED' || authorizedMinor === undefined
       ? null
       : fromMinorUnits(authorizedMinor, currency);
 
   let status = mapped;
   if (mapped === 'AUTHORIZED' && authorizedAmount !== null && new Decimal(authorizedAmount).lt(amount)) status = 'PARTIALLY_AUTHORIZED';
-  const links = isRecord(body._links) ? body._links : {};
-  const redirect = isRecord(links.redirect) ? str(links.redirect.href) : undefined;
 
   return {
     paymentId,

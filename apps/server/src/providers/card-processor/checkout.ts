@@ -31,38 +31,39 @@
  * - capture / refund / void: POST /payments/{id}/captures {amount}, /refunds {amount}, /voids {},
  *   each with Cko-Idempotency-Key, answering 202 Accepted; 403 when the action is not allowed.
  * - payout / getPayout / findPayout: card payouts, see checkout-payout.ts.
+ * - Base URL, key environment and processing channel: checkout-environment.ts.
+ * - readWebhook: workflow webhooks signed with Cko-Signature, checkout-webhook.ts.
+ * - getDispute: GET /disputes/{id} (risk-management/disputes/disputes-api), read by checkout-dispute.ts.
+ * - submitDisputeEvidence: PUT /disputes/{id}/evidence with the text fields (500 characters each),
+ *   then POST /disputes/{id}/evidence to submit it to the scheme (the status becomes evidence_under_review).
  */
 import { toMinorUnits } from './card-amounts.ts';
 import {
   type CardEntrySession,
   type CardProcessorProvider,
   CardRefusedError,
+  CardWebhookRefusedError,
   ProcessorUnavailableError,
   type TokenizedCard,
 } from './card-processor.ts';
 import { CheckoutApiError, createCheckoutHttp, int, isRecord, type Json, PAYMENT_ID, str } from './checkout-http.ts';
+import { DISPUTE_ID, disputeFromCheckout } from './checkout-dispute.ts';
+import { checkoutBaseUrlOf } from './checkout-environment.ts';
 import { networkOfScheme, paymentFromCheckout } from './checkout-payment.ts';
+import { readCheckoutWebhook } from './checkout-webhook.ts';
 import { createCheckoutPayouts } from './checkout-payout.ts';
 
-export const CHECKOUT_SANDBOX_URL = 'https://api.sandbox.checkout.com';
-
-/**
- * The environment Flow is initialised with in the browser (`environment: 'sandbox' | 'production'`),
- * read from CHECKOUT_BASE_URL: its sandbox hosts are api.sandbox.checkout.com and
- * {prefix}.api.sandbox.checkout.com (developer-resources/api/api-endpoints). No URL is the sandbox default.
- */
-export function checkoutEnvironmentOf(baseUrl: string | undefined): 'sandbox' | 'production' {
-  if (!baseUrl || !URL.canParse(baseUrl)) return 'sandbox';
-  return new URL(baseUrl).hostname.split('.').includes('sandbox') ? 'sandbox' : 'production';
-}
+export { checkoutEnvironmentOf, CHECKOUT_SANDBOX_URL } from './checkout-environment.ts';
 
 export interface CheckoutCardProcessorOptions {
   secretKey: string;
   publicKey: string;
-  /** https://api.sandbox.checkout.com (the default) or the live https://api.checkout.com. */
+  /** Unset: the key's environment's (checkout-environment.ts); config.ts refused a URL of the other environment. */
   baseUrl?: string;
-  /** pc_…: which processing channel pays; needed when the account has more than one. */
+  /** pc_…: which processing channel pays; unset only for a key tied to one channel (CHECKOUT_SINGLE_CHANNEL_KEY). */
   processingChannelId?: string;
+  /** CHECKOUT_WEBHOOK_SECRET: the workflow webhook's signature key (Cko-Signature); without it every webhook is refused. */
+  webhookSecret?: string;
   /** ca_…: the currency account card payouts are paid from; without it, payout() is unavailable. */
   payoutCurrencyAccountId?: string;
   /** The Funds Transfer Type the card schemes assigned the account, sent as instruction.funds_transfer_type. */
@@ -89,7 +90,7 @@ const CARD_TOKEN = /^tok_[a-z0-9]{10,60}$/;
 export function createCheckoutCardProcessor(options: CheckoutCardProcessorOptions): CardProcessorProvider {
   if (!options.secretKey || !options.publicKey)
     throw new Error('CHECKOUT_SECRET_KEY and CHECKOUT_PUBLIC_KEY are required for the Checkout.com card processor');
-  const baseUrl = (options.baseUrl ?? CHECKOUT_SANDBOX_URL).replace(/\/+$/, '');
+  const baseUrl = checkoutBaseUrlOf(options.secretKey, options.baseUrl);
   if (!URL.canParse(baseUrl) || !/^https?:\/\//.test(baseUrl)) throw new Error('CHECKOUT_BASE_URL must be an absolute http(s) URL');
   if (options.processingChannelId !== undefined && !/^pc_\w{26}$/.test(options.processingChannelId)) {
     throw new Error('CHECKOUT_PROCESSING_CHANNEL_ID must look like pc_ followed by 26 characters');
@@ -108,6 +109,11 @@ export function createCheckoutCardProcessor(options: CheckoutCardProcessorOption
     fundsTransferType: options.payoutFundsTransferType,
     processingChannelId: options.processingChannelId,
   });
+
+  const disputePath = (disputeId: string, action = '') => {
+    if (!DISPUTE_ID.test(disputeId)) throw new Error(`"${disputeId.slice(0, 80)}" is not a Checkout.com dispute id`);
+    return `/disputes/${disputeId}${action}`;
+  };
 
   const paymentPath = (paymentId: string, action = '') => {
     if (!PAYMENT_ID.test(paymentId)) throw new Error(`"${paymentId.slice(0, 80)}" is not a Checkout.com payment id`);
@@ -259,5 +265,37 @@ export function createCheckoutCardProcessor(options: CheckoutCardProcessorOption
     void: (paymentId, input) => act('void', paymentId, '/voids', input.idempotencyKey, {}),
 
     ...payouts,
+
+    readWebhook({ rawBody, headers }) {
+      if (!options.webhookSecret) throw new CardWebhookRefusedError('CHECKOUT_WEBHOOK_SECRET is not set: no Checkout.com webhook is taken');
+      return readCheckoutWebhook(rawBody, headers, options.webhookSecret);
+    },
+
+    async getDispute(disputeId) {
+      const { json } = await call('get dispute', 'GET', disputePath(disputeId), { auth: 'secret' });
+      return disputeFromCheckout(json);
+    },
+
+    async submitDisputeEvidence(disputeId, evidence) {
+      // Counted in characters, never cutting one in half (an emoji is two UTF-16 units).
+      const characters = Array.from(evidence.text);
+      // Two calls, as documented: PUT /disputes/{id}/evidence keeps the evidence (it can still be
+      // changed), POST /disputes/{id}/evidence sends it to the scheme, after which it cannot.
+      try {
+        await call('provide dispute evidence', 'PUT', disputePath(disputeId, '/evidence'), {
+          auth: 'secret',
+          // Each text field takes 500 characters: the delivery first, anything longer continues as additional evidence.
+          json: {
+            proof_of_delivery_or_service_text: characters.slice(0, 500).join(''),
+            ...(characters.length > 500 ? { additional_evidence_text: characters.slice(500, 1000).join('') } : {}),
+          },
+        });
+        await call('submit dispute evidence', 'POST', disputePath(disputeId, '/evidence'), { auth: 'secret' });
+      } catch (error) {
+        if (error instanceof CheckoutApiError)
+          throw new Error(`cannot submit evidence for Checkout.com dispute ${disputeId}: ${error.message}`, { cause: error });
+        throw error;
+      }
+    },
   };
 }

@@ -1,8 +1,17 @@
 /**
  * docs/sandbox.md, "Cards": what each test number does. Any other Luhn-valid VISA or Mastercard
- * number is authorised like 4242 4242 4242 4242.
+ * number is authorised like 4242 4242 4242 4242. DISPUTE is authorised like it too, and its payment
+ * is disputed (a chargeback) as soon as it is captured (docs/sandbox.md, "Disputes (chargebacks)").
  */
-export const SANDBOX_CARD_BEHAVIOURS = ['AUTHORIZE', 'CHALLENGE', 'DECLINE', 'INSUFFICIENT_FUNDS', 'TIMEOUT', 'PARTIAL'] as const;
+export const SANDBOX_CARD_BEHAVIOURS = [
+  'AUTHORIZE',
+  'CHALLENGE',
+  'DECLINE',
+  'INSUFFICIENT_FUNDS',
+  'TIMEOUT',
+  'PARTIAL',
+  'DISPUTE',
+] as const;
 export type SandboxCardBehaviour = (typeof SANDBOX_CARD_BEHAVIOURS)[number];
 
 export const SANDBOX_TEST_CARDS: Readonly<Record<string, SandboxCardBehaviour>> = {
@@ -13,12 +22,37 @@ export const SANDBOX_TEST_CARDS: Readonly<Record<string, SandboxCardBehaviour>> 
   '4000000000009995': 'INSUFFICIENT_FUNDS',
   '4000000000000119': 'TIMEOUT',
   '5200000000000007': 'PARTIAL',
+  '4000000000000259': 'DISPUTE',
 };
 
 export const behaviourOf = (digits: string): SandboxCardBehaviour => SANDBOX_TEST_CARDS[digits] ?? 'AUTHORIZE';
 
 export const isSandboxCardBehaviour = (value: string): value is SandboxCardBehaviour =>
   (SANDBOX_CARD_BEHAVIOURS as readonly string[]).includes(value);
+
+/**
+ * Dispute categories, as Checkout.com's disputes API names them (the `category` field; the reasons
+ * behind them: https://www.checkout.com/docs/payments/process-disputes/dispute-reasons-and-recommended-evidence).
+ * The sandbox opens a dispute with one of them; the dispute card's is `fraudulent`.
+ */
+export const SANDBOX_DISPUTE_CATEGORIES = [
+  'fraudulent',
+  'unrecognized',
+  'canceled_recurring',
+  'product_service_not_received',
+  'not_as_described',
+  'credit_not_issued',
+  'duplicate',
+  'incorrect_amount',
+  'general',
+] as const;
+export type SandboxDisputeCategory = (typeof SANDBOX_DISPUTE_CATEGORIES)[number];
+
+/** How long a dispute waits for our evidence (on the app's clock) before it expires, lost: 7 days. */
+export const SANDBOX_DISPUTE_EVIDENCE_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The most evidence text the sandbox keeps (its column's size). */
+export const SANDBOX_DISPUTE_EVIDENCE_MAX_CHARS = 4000;
 
 /** The bank the sandbox says issued every card. */
 export const SANDBOX_ISSUER_BANK = 'Causeway Sandbox Bank';

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, inArray, isNotNull, lte, not, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { sandboxCardPayments, sandboxCardTokens } from '../../db/schema/index.ts';
+import { createSandboxDisputesRepository } from './sandbox-disputes.repository.ts';
 import { createSandboxPayoutsRepository } from './sandbox-payouts.repository.ts';
 
 export type SandboxTokenRow = typeof sandboxCardTokens.$inferSelect;
@@ -23,6 +24,14 @@ export function createSandboxProcessorRepository(db: Database) {
   return {
     /** Its payouts to cards (sandbox-payouts.repository.ts). */
     payouts: createSandboxPayoutsRepository(db),
+
+    /** Its disputes of payments (sandbox-disputes.repository.ts). */
+    disputes: createSandboxDisputesRepository(db),
+
+    /** Runs `work` in one transaction (joining the caller's): a change and the webhooks it queues commit together. */
+    transaction<T>(work: () => Promise<T>): Promise<T> {
+      return db.transaction(() => work());
+    },
 
     async insertToken(values: typeof sandboxCardTokens.$inferInsert): Promise<void> {
       await db.insert(sandboxCardTokens).values(values);

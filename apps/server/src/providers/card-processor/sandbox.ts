@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import Decimal from 'decimal.js';
 import type { Clock } from '../../platform/clock.ts';
 import { newId } from '../../platform/crypto.ts';
-import { decimalsOf, formatCardAmount, parseCardAmount } from './card-amounts.ts';
+import { decimalsOf, formatCardAmount, parseCardAmount, toMinorUnits } from './card-amounts.ts';
 import { checkCardDetails } from './card-checks.ts';
 import {
   type AuthorizeInput,
@@ -25,10 +25,13 @@ import {
   SANDBOX_ISSUER_BANK,
   SANDBOX_PAYOUT_CARDS,
   type SandboxCardBehaviour,
+  type SandboxDisputeCategory,
   type SandboxPayoutBehaviour,
 } from './sandbox-cards.ts';
+import { createSandboxDisputes, type SandboxDispute } from './sandbox-disputes.ts';
 import { createSandboxPayouts } from './sandbox-payouts.ts';
 import type { SandboxPaymentRow, SandboxProcessorRepository } from './sandbox-processor.repository.ts';
+import { createSandboxCardWebhooks, type PaymentEventData, type SandboxCardWebhookOptions } from './sandbox-webhooks.ts';
 
 /** A payment's 3DS challenge as the sandbox challenge page shows it. */
 export interface SandboxChallenge {
@@ -75,6 +78,21 @@ export interface SandboxCardProcessor extends CardProcessorProvider {
    * `answered` is false when it was not waiting any more (answered before, expired, voided); null for an unknown payment.
    */
   answerChallenge(paymentId: string, outcome: 'complete' | 'fail'): Promise<{ answered: boolean; challenge: SandboxChallenge } | null>;
+  /**
+   * The card scheme's operator action (POST /sandbox/card/disputes): the cardholder's bank disputes a
+   * captured payment (`fraudulent` unless told otherwise). The dispute asks for evidence within 7 days
+   * and its dispute_evidence_required webhook is queued. Throws SandboxDisputeActionError: 404 unknown
+   * payment, 409 not captured, refunded, or disputed already.
+   */
+  openDispute(paymentId: string, category?: SandboxDisputeCategory): Promise<SandboxDispute>;
+  /**
+   * The scheme's decision on a dispute under review (POST /sandbox/card/disputes/:disputeId/decide),
+   * with its dispute_won or dispute_lost webhook. Throws SandboxDisputeActionError: 404, or 409 when
+   * the dispute is not evidence_under_review.
+   */
+  decideDispute(disputeId: string, outcome: 'won' | 'lost'): Promise<SandboxDispute>;
+  /** The dispute of a payment as the sandbox keeps it, or null. */
+  disputeOfPayment(paymentId: string): Promise<SandboxDispute | null>;
 }
 
 export interface SandboxCardProcessorOptions {
@@ -86,12 +104,18 @@ export interface SandboxCardProcessorOptions {
   fingerprintKey: Buffer;
   /** SANDBOX_SLOW_PAYOUT_MS: how long the slow payout card (4000 0000 0000 0077) stays PENDING (2 minutes). */
   slowPayoutMs?: number;
+  /**
+   * How its webhooks (Checkout.com's format and signature) reach our intake: the outbox and its
+   * worker, the signature key and the delivery. Without them it sends none and refuses every webhook read.
+   */
+  webhooks?: SandboxCardWebhookOptions;
 }
 
 /** An outcome of authorisation, by the card's behaviour (docs/sandbox.md's card table). */
 function outcomeOf(behaviour: Exclude<SandboxCardBehaviour, 'TIMEOUT'>, amount: Decimal, currency: string) {
   switch (behaviour) {
     case 'AUTHORIZE':
+    case 'DISPUTE':
       return { status: 'AUTHORIZED', authorizedAmount: amount.toFixed(), declineReason: null } as const;
     case 'CHALLENGE':
       return { status: 'CHALLENGE_REQUIRED', authorizedAmount: null, declineReason: null } as const;
@@ -132,6 +156,17 @@ export function createSandboxCardProcessor(options: SandboxCardProcessorOptions)
     clock,
     behaviourOf: (fingerprint): SandboxPayoutBehaviour => payoutCards.get(fingerprint) ?? 'PAY',
     slowPayoutMs,
+  });
+
+  const webhooks = createSandboxCardWebhooks(clock, options.webhooks);
+  const disputes = createSandboxDisputes({ repository, clock, webhooks });
+
+  /** A payment event's data: Checkout.com's payment id, our reference, an amount in minor units. */
+  const paymentEvent = (row: SandboxPaymentRow, amount: Decimal.Value): PaymentEventData => ({
+    id: row.id,
+    reference: row.reference,
+    amount: toMinorUnits(formatCardAmount(amount, row.currency), row.currency),
+    currency: row.currency,
   });
 
   const toPayment = (row: SandboxPaymentRow): Payment => ({
@@ -315,12 +350,20 @@ export function createSandboxCardProcessor(options: SandboxCardProcessorOptions)
               `cannot capture ${input.amount} ${input.currency}: only ${formatCardAmount(row.authorizedAmount ?? 0, row.currency)} ${row.currency} is authorised`,
             );
         },
+        // The capture, its webhook and (the dispute card's) chargeback commit together.
         () =>
-          repository.transition(paymentId, {
-            from: ['AUTHORIZED'],
-            changes: { status: 'CAPTURED', capturedAmount: new Decimal(input.amount).toFixed() },
-            appliedKey: key,
-            now: clock.now(),
+          repository.transaction(async () => {
+            const captured = await repository.transition(paymentId, {
+              from: ['AUTHORIZED'],
+              changes: { status: 'CAPTURED', capturedAmount: new Decimal(input.amount).toFixed() },
+              appliedKey: key,
+              now: clock.now(),
+            });
+            if (!captured) return undefined;
+            await webhooks.send('payment_captured', paymentEvent(captured, input.amount));
+            // 4000 0000 0000 0259: the cardholder's bank disputes the payment as soon as it is taken.
+            if ((await repository.findToken(captured.token))?.behaviour === 'DISPUTE') await disputes.openOnCapture(captured);
+            return captured;
           }),
       );
     },
@@ -339,7 +382,19 @@ export function createSandboxCardProcessor(options: SandboxCardProcessorOptions)
               `cannot refund ${input.amount} ${input.currency}: only ${formatCardAmount(refundable, row.currency)} ${row.currency} of the capture is left`,
             );
         },
-        () => repository.addRefund(paymentId, { amount: new Decimal(input.amount).toFixed(), appliedKey: key, now: clock.now() }),
+        () =>
+          repository.transaction(async () => {
+            // A disputed payment is the cardholder's bank's to settle: a refund on top would pay them twice.
+            if (await disputes.disputeOfPayment(paymentId))
+              throw new Error(`cannot refund sandbox payment ${paymentId}: it is disputed (a chargeback is open or decided)`);
+            const refunded = await repository.addRefund(paymentId, {
+              amount: new Decimal(input.amount).toFixed(),
+              appliedKey: key,
+              now: clock.now(),
+            });
+            if (refunded) await webhooks.send('payment_refunded', paymentEvent(refunded, input.amount));
+            return refunded;
+          }),
       );
     },
 
@@ -352,7 +407,17 @@ export function createSandboxCardProcessor(options: SandboxCardProcessorOptions)
         (row) => {
           if (!voidable.includes(row.status)) throw refuse('void', row, voidable.join(', '));
         },
-        () => repository.transition(paymentId, { from: voidable, changes: { status: 'VOIDED' }, appliedKey: key, now: clock.now() }),
+        () =>
+          repository.transaction(async () => {
+            const voided = await repository.transition(paymentId, {
+              from: voidable,
+              changes: { status: 'VOIDED' },
+              appliedKey: key,
+              now: clock.now(),
+            });
+            if (voided) await webhooks.send('payment_voided', paymentEvent(voided, voided.authorizedAmount ?? voided.amount));
+            return voided;
+          }),
       );
     },
 
@@ -375,8 +440,19 @@ export function createSandboxCardProcessor(options: SandboxCardProcessorOptions)
         outcome === 'complete'
           ? { status: 'AUTHORIZED', authorizedAmount: row.amount }
           : { status: 'DECLINED', declineReason: 'THREE_DS_FAILED' };
-      const answered = await repository.transition(paymentId, { from: ['CHALLENGE_REQUIRED'], changes, now: clock.now() });
+      const answered = await repository.transaction(async () => {
+        const moved = await repository.transition(paymentId, { from: ['CHALLENGE_REQUIRED'], changes, now: clock.now() });
+        if (moved) await webhooks.send(outcome === 'complete' ? 'payment_approved' : 'payment_declined', paymentEvent(moved, moved.amount));
+        return moved;
+      });
       return { answered: Boolean(answered), challenge: await challengeFrom(answered ?? (await mustFind(paymentId))) };
     },
+
+    readWebhook: webhooks.read,
+    getDispute: disputes.getDispute,
+    submitDisputeEvidence: disputes.submitDisputeEvidence,
+    openDispute: disputes.openDispute,
+    decideDispute: disputes.decideDispute,
+    disputeOfPayment: disputes.disputeOfPayment,
   };
 }

@@ -16,6 +16,13 @@ import { sanitizeArticleHtml, textOfHtml } from './sanitize-html.ts';
  * Requests API for tickets and the Attachments API for their files. Which documentation page each
  * part follows (developer.zendesk.com/api-reference/…):
  *
+ * - Locales: our help-centre locales (HELP_LOCALES) become Zendesk's own locale codes, ZENDESK_LOCALES
+ *   below, in every Help Center path and in search's `locale`. The codes are those of Zendesk's list of
+ *   supported languages, https://support.zendesk.com/hc/en-us/articles/4408821324826-Zendesk-language-support-by-product
+ *   ("Main languages": en-us English (United States), fr French, zh-cn Simplified Chinese), whose help
+ *   centre column is https://support.zendesk.com/hc/en-us/articles/4408830359450 (Zendesk product support
+ *   by language). French is `fr` there: our `fr-fr` is not in the list. The account must enable each
+ *   language in its help centre (Guide > Settings > Language settings), else Zendesk answers 404.
  * - Authentication: introduction/security-and-auth — API token basic auth, the user name being
  *   `{email}/token` and the password the token (`-u {email_address}/token:{api_token}` in every
  *   code sample). The token is an admin credential: it travels only in the Authorization header
@@ -52,11 +59,16 @@ import { sanitizeArticleHtml, textOfHtml } from './sanitize-html.ts';
  *   treated as end users" on this endpoint, so a request made with our token would be the
  *   agent's own; `requester` is "required for anonymous requests", the documented way to file one
  *   for someone else. So requests, and the uploads they name, go WITHOUT our credentials, as
- *   Zendesk's own web widget sends them; the account needs "Anyone can submit tickets" on and
- *   "Require authentication for request and uploads APIs" off (Admin Center > People > End users),
- *   else Zendesk answers 401/403 and we say so. `custom_fields` takes [{id, value}] (tickets
- *   "Setting custom field values"); as the Requests API is the end user's view, the field must be
- *   editable by end users to be kept.
+ *   Zendesk's own web widget sends them; the account needs "Anybody can submit tickets" on and
+ *   "Require authentication for request and uploads APIs" off (Admin Center > People > Configuration >
+ *   End users, https://support.zendesk.com/hc/en-us/articles/4408883052442), else Zendesk answers
+ *   401/403 and we say so. Zendesk's CAPTCHA needs nothing of ours: it is always on and cannot be
+ *   turned off, and guards the help centre's own pages (/hc/…/requests/new, sign-in, sign-up), not
+ *   these API calls (https://support.zendesk.com/hc/en-us/articles/4408839088794-About-CAPTCHA-and-CAPTCHA-FAQs).
+ *   "Ask users to register" must stay off too: with it, the request of a requester who has not
+ *   verified their email is suspended (https://support.zendesk.com/hc/en-us/articles/4408893912986).
+ *   `custom_fields` takes [{id, value}] (tickets "Setting custom field values"); as the Requests API
+ *   is the end user's view, the field must be editable by end users to be kept.
  *   A 422 (RecordInvalid: an unknown or expired upload token, say) is the caller's input:
  *   HelpDeskInputError.
  * - Errors: introduction/rate-limits (429 with Retry-After) and the status codes of
@@ -84,6 +96,25 @@ export interface ZendeskHelpDeskOptions {
   /** Uploads of up to 10 MB (60 s unless set). */
   uploadTimeoutMs?: number;
 }
+
+/**
+ * Our help-centre locales as Zendesk's locale codes (the documented list cited at the top). The
+ * widget's paths (HELP_DESK_URLS) keep our codes; only what we send Zendesk uses these.
+ */
+export const ZENDESK_LOCALES: Readonly<Record<HelpLocale, string>> = { 'en-us': 'en-us', 'fr-fr': 'fr', 'zh-cn': 'zh-cn' };
+
+/** A Zendesk locale code as ours again (an article says `fr`, the widget speaks `fr-fr`); any other code as it came. */
+const ourLocaleOf = (zendeskLocale: string): string =>
+  Object.entries(ZENDESK_LOCALES).find(([, code]) => code === zendeskLocale)?.[0] ?? zendeskLocale;
+
+/** Zendesk's Help Center API paths, in Zendesk's locale code (the same paths as HELP_DESK_URLS names them). */
+const helpCenter = (locale: HelpLocale) => `/api/v2/help_center/${ZENDESK_LOCALES[locale]}`;
+const ZENDESK_PATHS = {
+  articlesByLabel: (locale: HelpLocale) => `${helpCenter(locale)}/articles.json`,
+  sections: (locale: HelpLocale) => `${helpCenter(locale)}/sections.json`,
+  sectionArticles: (locale: HelpLocale, sectionId: number) => `${helpCenter(locale)}/sections/${sectionId}/articles.json`,
+  article: (locale: HelpLocale, articleId: number) => `${helpCenter(locale)}/articles/${articleId}.json`,
+};
 
 type Json = Record<string, unknown>;
 const isRecord = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -172,7 +203,7 @@ export function createZendeskHelpDesk(options: ZendeskHelpDeskOptions): HelpDesk
     if (request.pass?.includes(status)) return { status, body: json };
     if ((status === 401 || status === 403) && request.anonymous) {
       throw new HelpDeskUnavailableError(
-        `${what}: HTTP ${status}, Zendesk refused an anonymous request (turn on "Anyone can submit tickets" and turn off "Require authentication for request and uploads APIs")`,
+        `${what}: HTTP ${status}, Zendesk refused an anonymous request (Admin Center > People > Configuration > End users: turn on "Anybody can submit tickets" and turn off "Require authentication for request and uploads APIs")`,
       );
     }
     if (status === 401 || status === 403) {
@@ -217,7 +248,7 @@ export function createZendeskHelpDesk(options: ZendeskHelpDeskOptions): HelpDesk
     const id = value.id;
     if (!isId(id)) throw new OutOfShape('an article without a numeric id');
     if (typeof value.title !== 'string') throw new OutOfShape(`article ${id} has no title`);
-    const articleLocale = typeof value.locale === 'string' && value.locale !== '' ? value.locale : locale;
+    const articleLocale = typeof value.locale === 'string' && value.locale !== '' ? value.locale : ZENDESK_LOCALES[locale];
     return {
       id,
       title: value.title,
@@ -227,7 +258,7 @@ export function createZendeskHelpDesk(options: ZendeskHelpDeskOptions): HelpDesk
       sectionId: sectionIdOf(value.section_id, `article ${id}`),
       labels: labelsOf(value.label_names, `article ${id}`),
       url: pageUrl(value.html_url, articleLocale, id),
-      locale: articleLocale,
+      locale: ourLocaleOf(articleLocale),
     };
   }
 
@@ -260,7 +291,7 @@ export function createZendeskHelpDesk(options: ZendeskHelpDeskOptions): HelpDesk
       title: value.title,
       snippet,
       sectionId: sectionIdOf(value.section_id, `search result ${id}`),
-      url: pageUrl(value.html_url, typeof value.locale === 'string' && value.locale !== '' ? value.locale : locale, id),
+      url: pageUrl(value.html_url, typeof value.locale === 'string' && value.locale !== '' ? value.locale : ZENDESK_LOCALES[locale], id),
       updatedAt: dateOf(value.updated_at, `search result ${id}`),
     };
   }
@@ -280,7 +311,7 @@ export function createZendeskHelpDesk(options: ZendeskHelpDeskOptions): HelpDesk
     const { status, body } = await call({
       operation: 'show article',
       method: 'GET',
-      path: HELP_DESK_URLS.article(locale, articleId),
+      path: ZENDESK_PATHS.article(locale, articleId),
       pass: [404],
     });
     if (status === 404) return null;
@@ -299,7 +330,7 @@ export function createZendeskHelpDesk(options: ZendeskHelpDeskOptions): HelpDesk
         sort_order: 'desc',
         per_page: String(ARTICLES_BY_LABEL_LIMIT),
       };
-      const { body } = await call({ operation: 'list articles', method: 'GET', path: HELP_DESK_URLS.articlesByLabel(locale), query });
+      const { body } = await call({ operation: 'list articles', method: 'GET', path: ZENDESK_PATHS.articlesByLabel(locale), query });
       const articles = shaped('list articles', body, (json) => list(json, 'articles').map((item) => articleOf(item, locale)));
       return articles
         .filter((article) => wanted.every((label) => article.labels.includes(label)))
@@ -316,7 +347,7 @@ export function createZendeskHelpDesk(options: ZendeskHelpDeskOptions): HelpDesk
         operation: 'search articles',
         method: 'GET',
         path: HELP_DESK_URLS.search,
-        query: { query, locale, per_page: String(SEARCH_LIMIT) },
+        query: { query, locale: ZENDESK_LOCALES[locale], per_page: String(SEARCH_LIMIT) },
       });
       return shaped('search articles', body, (json) => list(json, 'results').map((item) => searchResultOf(item, locale))).slice(
         0,
@@ -329,7 +360,7 @@ export function createZendeskHelpDesk(options: ZendeskHelpDeskOptions): HelpDesk
       const { body } = await call({
         operation: 'list sections',
         method: 'GET',
-        path: HELP_DESK_URLS.sections(locale),
+        path: ZENDESK_PATHS.sections(locale),
         query: { sort_by: 'position', sort_order: 'asc', per_page: String(PAGE_LIMIT) },
       });
       const sections = shaped('list sections', body, (json) => list(json, 'sections').map(sectionOf));
@@ -342,7 +373,7 @@ export function createZendeskHelpDesk(options: ZendeskHelpDeskOptions): HelpDesk
       const { status, body } = await call({
         operation: 'list section articles',
         method: 'GET',
-        path: HELP_DESK_URLS.sectionArticles(locale, sectionId),
+        path: ZENDESK_PATHS.sectionArticles(locale, sectionId),
         query: { sort_by: 'position', sort_order: 'asc', per_page: String(PAGE_LIMIT) },
         pass: [404],
       });

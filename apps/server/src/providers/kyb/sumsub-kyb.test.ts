@@ -320,4 +320,18 @@ describe('Sumsub KYB: EDD answers, hosted form, webhooks', () => {
     await expect(kyb.submitEdd({ applicantId: '../x', answers: [], documents: [] })).rejects.toThrow(/malformed applicantId/);
     expect(calls).toHaveLength(0);
   });
+
+  it('takes a webhook signed with SHA-1 (explicit, or no algorithm header) only with webhookAllowSha1 (SUMSUB_WEBHOOK_ALLOW_SHA1)', () => {
+    const { fetchImpl } = stubFetch([]);
+    const rawBody = Buffer.from(JSON.stringify(kybFixture('webhook-applicant-reviewed-company')));
+    const sha1 = signPayload(rawBody, CREDENTIALS.webhookSecret, 'HMAC_SHA1_HEX');
+    const explicit = { 'x-payload-digest': sha1, 'x-payload-digest-alg': 'HMAC_SHA1_HEX' };
+    const legacy = { 'x-payload-digest': sha1 };
+    const refusing = sumsubKyb(fetchImpl);
+    expect(() => refusing.parseWebhook({ rawBody, headers: explicit })).toThrow(/SHA-1.*SUMSUB_WEBHOOK_ALLOW_SHA1=true/);
+    expect(() => refusing.parseWebhook({ rawBody, headers: legacy })).toThrow(/no X-Payload-Digest-Alg header/);
+    const allowing = sumsubKyb(fetchImpl, { webhookAllowSha1: true });
+    expect(allowing.parseWebhook({ rawBody, headers: explicit }).applicantId).toBe(APPLICANT_ID);
+    expect(allowing.parseWebhook({ rawBody, headers: legacy }).applicantId).toBe(APPLICANT_ID);
+  });
 });

@@ -71,6 +71,8 @@ export interface SumsubKybOptions extends SumsubCredentials {
   eddRequiredTag?: string;
   /** How long a hosted form link lasts. */
   hostedFormTtlSeconds?: number;
+  /** SUMSUB_WEBHOOK_ALLOW_SHA1: also take webhooks signed with SHA-1 (providers/kyc/webhook-digest.ts). */
+  webhookAllowSha1?: boolean;
 }
 
 type Json = Record<string, unknown>;
@@ -246,6 +248,6 @@ export function createSumsubKyb(options: SumsubKybOptions): KybProvider {
       return url;
     },
 
-    parseWebhook: (input) => parseKybWebhook(input, options.webhookSecret, now),
+    parseWebhook: (input) => parseKybWebhook(input, options.webhookSecret, now, { allowSha1: options.webhookAllowSha1 === true }),
   };
 }

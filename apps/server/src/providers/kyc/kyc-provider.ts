@@ -82,11 +82,16 @@ export interface KycProvider {
    */
   submitDocuments(submission: DocumentSubmission): Promise<void>;
   /**
-   * Reusable KYC: imports the applicant another client of the vendor (a merchant) verified and
-   * shared with us through a single-use share token. The vendor rechecks it against our level and
-   * answers by webhook. Throws VendorInputError when the token is refused (unknown, used, expired).
+   * Reusable KYC: asks the vendor to verify the person anew under OUR level (`levelName`) from what
+   * another client of the vendor (a merchant, the donor) verified and shared through a single-use
+   * share token. This is a recheck, not a copy: the donor's review is never taken over. The answer
+   * is only the new applicant's id (its `externalUserId` is ours, so its webhooks find the person);
+   * the vendor's own review of it arrives by webhook like any other, and nothing may be concluded
+   * before. Throws SharedKycRefusedError when the vendor refuses to reuse (the token, the person's
+   * data or our account's configuration at fault: its `refusal` says which); an outage throws
+   * anything else, to be retried.
    */
-  importSharedApplicant(input: { shareToken: string; externalUserId: string; levelName: string }): Promise<{ applicantId: string }>;
+  reuseSharedApplicant(input: { shareToken: string; externalUserId: string; levelName: string }): Promise<{ applicantId: string }>;
   /** The applicant's current review: what a webhook's processing applies. */
   getReview(applicantId: string): Promise<ApplicantReview>;
   /** Checks the webhook's signature over the raw body (throws WebhookSignatureError) and parses it. */
@@ -104,5 +109,72 @@ export class VendorInputError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'VendorInputError';
+  }
+}
+
+/**
+ * Whose side must act when the vendor refuses to reuse a shared applicant. In every case the person
+ * simply verifies here as anyone else; this only says who is told, and how loudly.
+ * - merchant: the share token it sent is at fault (unknown, malformed, expired, spent, or not for our level);
+ * - person: what they verified with the merchant cannot serve our level (not approved there, an
+ *   outdated or unsuitable document, no liveness, data that does not match theirs here, ...);
+ * - operator: our own vendor account (Reusable KYC off, the merchant not a sharing partner, our app
+ *   token or its permissions refused), which no merchant or person can fix.
+ */
+export type SharedKycRefusalParty = 'merchant' | 'person' | 'operator';
+
+/**
+ * Why, in stable words (logged, and later reported to the merchant). Sumsub's own error names where
+ * it gives one (providers/kyc/sumsub-reuse-errors.ts lists which code means what), plus:
+ * token-invalid (the generic "Token is invalid" refusal: unknown, expired or spent),
+ * vendor-credentials-refused (our app token or signature), vendor-permission-refused (our app
+ * token's role), unrecognised (a refusal this server does not know: an operator must look).
+ */
+export type SharedKycRefusalReason =
+  | 'token-invalid'
+  | 'invalid-partner-id'
+  | 'invalid-share-token'
+  | 'non-suitable-share-token'
+  | 'not-in-partners-list'
+  | 'reusable-kyc-disabled'
+  | 'vendor-credentials-refused'
+  | 'vendor-permission-refused'
+  | 'unrecognised'
+  | 'reusable-kyc-not-reusable'
+  | 'reusable-kyc-not-approved-applicant'
+  | 'reusable-kyc-not-active-applicant'
+  | 'reusable-kyc-not-kyc-moderation-type'
+  | 'reusable-kyc-not-selfie-or-identity-doc'
+  | 'reusable-kyc-not-selfie-liveness'
+  | 'reusable-kyc-not-req-doc-overlap'
+  | 'reusable-kyc-not-compatible-doc-type'
+  | 'reusable-kyc-not-actual-poi-date'
+  | 'reusable-kyc-not-actual-poa-date'
+  | 'reusable-kyc-not-acceptable-age'
+  | 'reusable-kyc-incompatible-capture-settings'
+  | 'reusable-kyc-email-mismatch'
+  | 'reusable-kyc-phone-mismatch'
+  | 'reusable-kyc-inactive-sumsub-id-account';
+
+export interface SharedKycRefusal {
+  party: SharedKycRefusalParty;
+  reason: SharedKycRefusalReason;
+  /** The vendor's own error code (Sumsub's 105xx), or null when it gave none (a 401, or refused before sending). */
+  vendorErrorCode: number | null;
+  /** With party operator: what to change, in words an operator can act on; null otherwise. */
+  operatorAction: string | null;
+}
+
+/**
+ * The vendor refused to reuse a shared applicant: final, retrying cannot help. A VendorInputError
+ * (the request, not an outage), carrying the typed refusal. Its message never holds the share token.
+ */
+export class SharedKycRefusedError extends VendorInputError {
+  constructor(
+    readonly refusal: SharedKycRefusal,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'SharedKycRefusedError';
   }
 }

@@ -6,7 +6,7 @@ import { createJobWorker } from '../../jobs/job-worker.ts';
 import { createManualClock } from '../../platform/clock.ts';
 import { type FakeSumsub, startFakeSumsub } from '../../../test/fake-sumsub.ts';
 import { createTestDatabase } from '../../../test/test-database.ts';
-import { type KycProvider, VendorInputError, WebhookSignatureError } from './kyc-provider.ts';
+import { type KycProvider, SharedKycRefusedError, VendorInputError, WebhookSignatureError } from './kyc-provider.ts';
 import { createSandboxKyc } from './sandbox/sandbox-kyc.ts';
 import { createSandboxKycRepository } from './sandbox/sandbox-kyc.repository.ts';
 import { createSumsubKyc } from './sumsub.ts';
@@ -69,8 +69,10 @@ const sumsubShareToken = async () => {
   const donor = await sumsub().createApplicant({
     externalUserId: `donor-${Math.random()}`,
     email: 'donor@example.test',
-    levelName: 'basic-kyc-level',
+    levelName: 'donor-level',
   });
+  // Approved at the donor: a reuse must still not come out approved without our own recheck.
+  fake.setReview(donor.applicantId, { reviewStatus: 'completed', reviewResult: { reviewAnswer: 'GREEN' } });
   return fake.issueShareToken(donor.applicantId);
 };
 
@@ -127,25 +129,40 @@ describe.each([
     expect((await provider.getReview(applicantId)).reviewStatus).toBe('pending');
   });
 
-  it('imports a shared applicant once: under review at once, the token spent, a made-up one refused', async () => {
+  it('reuses a shared applicant as a recheck under our level: a new applicant of ours under review, answered by its id only', async () => {
     const provider = create();
     const token = await shareToken();
-    const { applicantId } = await provider.importSharedApplicant({
-      shareToken: token,
-      externalUserId: `usr_shared_${kind}`,
-      levelName: 'basic-kyc-level',
+    const person = `usr_shared_${kind}`;
+    const answer = await provider.reuseSharedApplicant({ shareToken: token, externalUserId: person, levelName: 'basic-kyc-level' });
+    // Nothing to conclude from the answer: the vendor's own review comes later, by webhook.
+    expect(Object.keys(answer)).toEqual(['applicantId']);
+    // Ours (our person's externalUserId, so its webhooks find them), and not decided yet even though the donor was approved.
+    expect(await provider.getReview(answer.applicantId)).toMatchObject({
+      applicantId: answer.applicantId,
+      externalUserId: person,
+      reviewStatus: 'pending',
+      reviewAnswer: null,
     });
-    expect((await provider.getReview(applicantId)).reviewStatus).toBe('pending');
-    await expect(
-      provider.importSharedApplicant({ shareToken: token, externalUserId: `usr_shared2_${kind}`, levelName: 'basic-kyc-level' }),
-    ).rejects.toBeInstanceOf(VendorInputError);
-    await expect(
-      provider.importSharedApplicant({
-        shareToken: '_act-made-up-token',
-        externalUserId: `usr_shared3_${kind}`,
-        levelName: 'basic-kyc-level',
-      }),
-    ).rejects.toBeInstanceOf(VendorInputError);
+  });
+
+  it("refuses a spent or made-up token the same typed way: the merchant's token at fault", async () => {
+    const provider = create();
+    const token = await shareToken();
+    await provider.reuseSharedApplicant({ shareToken: token, externalUserId: `usr_spent_${kind}`, levelName: 'basic-kyc-level' });
+    for (const refused of [token, '_act-made-up-token']) {
+      const failure = await provider
+        .reuseSharedApplicant({ shareToken: refused, externalUserId: `usr_refused_${kind}`, levelName: 'basic-kyc-level' })
+        .catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(SharedKycRefusedError);
+      expect(failure).toBeInstanceOf(VendorInputError);
+      expect((failure as SharedKycRefusedError).refusal).toEqual({
+        party: 'merchant',
+        reason: 'token-invalid',
+        vendorErrorCode: null,
+        operatorAction: null,
+      });
+      expect((failure as Error).message).not.toContain(refused);
+    }
   });
 
   it('accepts its signed webhook and refuses the same body with one byte changed', () => {

@@ -1,8 +1,8 @@
 import { createHash, createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeApplicant, type FakeSumsub } from '../../../test/fake-sumsub.ts';
-import { VendorInputError, WebhookSignatureError } from './kyc-provider.ts';
-import { createSumsubKyc, parseSumsubTime, signSumsubRequest, SumsubApiError, type SumsubOptions, toApplicantReview } from './sumsub.ts';
+import { WebhookSignatureError } from './kyc-provider.ts';
+import { createSumsubKyc, parseSumsubTime, signSumsubRequest, type SumsubOptions, toApplicantReview } from './sumsub.ts';
 import {
   APP_TOKEN,
   CREDENTIALS,
@@ -160,61 +160,6 @@ describe('accessToken', () => {
     });
     expect(calls[0]?.url).toBe('https://api.sumsub.com/resources/accessTokens/sdk');
     expect(JSON.parse(calls[0]?.body ?? '')).toEqual(fixture('access-token.request'));
-  });
-});
-
-describe('importSharedApplicant (Reusable KYC)', () => {
-  const SHARE_TOKEN = '_act-0b8a43f6-b70f-4ad3-bda9-7ce904589380';
-
-  it('POSTs /resources/applicants/-/import?shareToken= with no body, signed over that URI, and answers the new applicant id', async () => {
-    const { fetchImpl, calls } = stubFetch([{ status: 200, body: fixture('import-applicant.response') }]);
-    const kyc = createSumsubKyc({ ...CREDENTIALS, fetchImpl, now: () => new Date(1_700_000_000_000) });
-    expect(
-      await kyc.importSharedApplicant({ shareToken: SHARE_TOKEN, externalUserId: 'usr-7f3c2a91', levelName: 'basic-kyc-level' }),
-    ).toEqual({ applicantId: '5d08a63239b79354a2ebaa1d' });
-    const path = `/resources/applicants/-/import?shareToken=${SHARE_TOKEN}`;
-    expect(calls[0]).toMatchObject({ url: `https://api.sumsub.com${path}`, method: 'POST', body: undefined });
-    expect(calls[0]?.headers['x-app-access-sig']).toBe(documentedSignature(SECRET_KEY, `1700000000POST${path}`));
-  });
-
-  it('turns the documented 401 "Token is invalid" into a refusal of the token, without quoting it', async () => {
-    const refusal = fixture<{ description: string }>('error-401-share-token');
-    const quoted = /Token (\S+) is invalid/.exec(refusal.description)?.[1] ?? '';
-    const { fetchImpl } = stubFetch([{ status: 401, body: refusal }]);
-    const failure = await createSumsubKyc({ ...CREDENTIALS, fetchImpl })
-      .importSharedApplicant({ shareToken: quoted, externalUserId: 'u', levelName: 'l' })
-      .catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(VendorInputError);
-    expect((failure as Error).message).toContain('HTTP 401');
-    expect((failure as Error).message).not.toContain(quoted);
-  });
-
-  it('leaves a vendor outage an outage (retried), not a refused token', async () => {
-    const { fetchImpl } = stubFetch([{ status: 500, body: fixture('error-500') }]);
-    const failure = await createSumsubKyc({ ...CREDENTIALS, fetchImpl })
-      .importSharedApplicant({ shareToken: SHARE_TOKEN, externalUserId: 'u', levelName: 'l' })
-      .catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(SumsubApiError);
-    expect(failure).not.toBeInstanceOf(VendorInputError);
-  });
-
-  it('imports once against the fake Sumsub: the token is spent', async () => {
-    const donor = await againstFake().createApplicant({
-      externalUserId: 'donor-42',
-      email: 'donor@example.test',
-      levelName: 'basic-kyc-level',
-    });
-    const token = fake.issueShareToken(donor.applicantId);
-    const imported = await againstFake().importSharedApplicant({
-      shareToken: token,
-      externalUserId: 'usr-import',
-      levelName: 'basic-kyc-level',
-    });
-    expect(imported.applicantId).not.toBe(donor.applicantId);
-    expect((await againstFake().getReview(imported.applicantId)).reviewStatus).toBe('pending');
-    await expect(
-      againstFake().importSharedApplicant({ shareToken: token, externalUserId: 'usr-import', levelName: 'basic-kyc-level' }),
-    ).rejects.toBeInstanceOf(VendorInputError);
   });
 });
 

@@ -13,13 +13,22 @@
  * - accessToken: https://docs.sumsub.com/reference/generate-access-token — POST
  *   /resources/accessTokens/sdk with JSON {userId, levelName, ttlInSecs}, answering {token, userId}
  *   (the older POST /resources/accessTokens?userId=&levelName=&ttlInSecs= is not used).
- * - importSharedApplicant (Reusable KYC): https://docs.sumsub.com/reference/import-applicants-reusable-kyc
- *   — POST /resources/applicants/-/import?shareToken=…, no body, answering the new applicant on our
- *   side ({id, createdAt, clientId, ...}); Sumsub then rechecks it against our level and reports by
- *   webhook. The token (at most 1 KB, opaque, single-use: https://docs.sumsub.com/reference/reusable-kyc-api)
- *   is refused with 401 ("Token is invalid: ...") or 400 with an errorCode: both are the
- *   merchant's token at fault, so they become VendorInputError. The imported applicant keeps the
- *   donor's externalUserId; we find it by applicantId, which the import answers.
+ * - reuseSharedApplicant (Reusable KYC): https://docs.sumsub.com/reference/reuse-applicant-for-reusable-kyc
+ *   — POST /resources/api/reusableIdentity/reuse?shareToken=…&levelName=…&userId=…, no body.
+ *   Sumsub rechecks what the donor (a merchant) shared against the requirements of OUR level, which
+ *   is what makes it a KYC of ours (https://docs.sumsub.com/docs/reusable-kyc-via-api), and answers
+ *   the new applicant ({id, createdAt, clientId, externalUserId, info, ...}); we keep only its id,
+ *   and its review arrives by webhook like any other. `userId` is the externalUserId Sumsub gives
+ *   the new applicant (Sumsub's own integration guide, github.com/SUMSUB/agent-skills,
+ *   skills/sumsub-integrate-id-connect/SKILL.md, stage 4; without it the documented answer carries
+ *   a generated "copy-…" id), so a webhook finds the person by externalUserId as well as by the
+ *   applicantId we record. Not the Copy Applicant import (POST /resources/applicants/-/import,
+ *   https://docs.sumsub.com/docs/copy-applicant): that one copies the donor's data and review with
+ *   no checks of ours, which Sumsub itself says is no regulatory KYC. Refusals (401 "Token is
+ *   invalid", 400 with errorCode 10501-10521) become SharedKycRefusedError, by
+ *   sumsub-reuse-errors.ts. The share token (opaque, at most 1 KB, single-use:
+ *   https://docs.sumsub.com/reference/generate-share-token) is a bearer secret: it never reaches a
+ *   message.
  * - getReview: https://docs.sumsub.com/reference/get-applicant-data — GET
  *   /resources/applicants/{applicantId}/one: id, externalUserId, info / fixedInfo (countries in
  *   ISO alpha-3, dob YYYY-MM-DD), review {reviewStatus, reviewResult {reviewAnswer,
@@ -64,14 +73,18 @@ import {
   type IdDocumentType,
   type KycProvider,
   type KycWebhookEvent,
+  SharedKycRefusedError,
   VendorInputError,
 } from './kyc-provider.ts';
-import { verifyPayloadDigest } from './webhook-digest.ts';
+import { sumsubReuseRefusal } from './sumsub-reuse-errors.ts';
+import { type DigestPolicy, verifyPayloadDigest } from './webhook-digest.ts';
 
 export interface SumsubOptions {
   appToken: string;
   secretKey: string;
   webhookSecret: string;
+  /** SUMSUB_WEBHOOK_ALLOW_SHA1: also take webhooks signed with SHA-1 (webhook-digest.ts). */
+  webhookAllowSha1?: boolean;
   baseUrl?: string;
   fetchImpl?: typeof fetch;
   timeoutMs?: number;
@@ -85,6 +98,8 @@ export class SumsubApiError extends Error {
     readonly status: number,
     readonly errorCode: number | undefined,
     readonly correlationId: string | undefined,
+    /** Sumsub's own description, credentials removed (a caller may need to tell its refusals apart by it). */
+    readonly description?: string | undefined,
   ) {
     super(message);
     this.name = 'SumsubApiError';
@@ -196,7 +211,13 @@ export function createSumsubKyc(options: SumsubOptions): KycProvider {
       if (errorCode !== undefined) parts.push(`errorCode ${errorCode}${errorName ? ` (${errorName})` : ''}`);
       parts.push(description ? description.slice(0, 500) : isRecord(json) ? 'no description' : 'body is not Sumsub JSON');
       if (correlationId) parts.push(`correlationId ${correlationId}`);
-      throw new SumsubApiError(redact(parts.join(' — '), signature), response.status, errorCode, correlationId);
+      throw new SumsubApiError(
+        redact(parts.join(' — '), signature),
+        response.status,
+        errorCode,
+        correlationId,
+        description === undefined ? undefined : redact(description, signature),
+      );
     }
     if (json === undefined && request.requireJson !== false)
       throw new Error(`Sumsub ${operation}: HTTP ${response.status} with a body that is not JSON`);
@@ -271,23 +292,33 @@ export function createSumsubKyc(options: SumsubOptions): KycProvider {
       await call('requestCheck', 'POST', `${applicantPath}/status/pending`, { requireJson: false });
     },
 
-    async importSharedApplicant({ shareToken }) {
-      if (shareToken.length === 0 || shareToken.length > 1024)
-        throw new VendorInputError('Sumsub importSharedApplicant: a share token is 1 to 1024 characters');
-      try {
-        const { json } = await call(
-          'importSharedApplicant',
-          'POST',
-          `/resources/applicants/-/import?shareToken=${encodeURIComponent(shareToken)}`,
+    async reuseSharedApplicant({ shareToken, externalUserId, levelName }) {
+      if (shareToken.length === 0 || shareToken.length > 1024) {
+        throw new SharedKycRefusedError(
+          { party: 'merchant', reason: 'invalid-share-token', vendorErrorCode: null, operatorAction: null },
+          'Sumsub reuseSharedApplicant: a share token is 1 to 1024 characters (nothing was sent)',
         );
-        return { applicantId: applicantIdOf('importSharedApplicant', json) };
+      }
+      if (!levelName || !externalUserId) throw new Error('Sumsub reuseSharedApplicant: levelName and externalUserId are required');
+      const query = [
+        `shareToken=${encodeURIComponent(shareToken)}`,
+        `levelName=${encodeURIComponent(levelName)}`,
+        `userId=${encodeURIComponent(externalUserId)}`,
+      ].join('&');
+      // Sumsub's refusal quotes the token: it is a bearer secret, so it leaves no message, in either spelling.
+      const withoutToken = (text: string) =>
+        [shareToken, encodeURIComponent(shareToken)].reduce((out, secret) => out.split(secret).join('[share token]'), text);
+      try {
+        const { json } = await call('reuseSharedApplicant', 'POST', `/resources/api/reusableIdentity/reuse?${query}`);
+        return { applicantId: applicantIdOf('reuseSharedApplicant', json) };
       } catch (error) {
-        // Sumsub's refusal quotes the token: it is a bearer secret, so it leaves no message.
         if (!(error instanceof Error)) throw error;
-        const message = error.message.split(shareToken).join('[share token]');
-        if (error instanceof SumsubApiError && (error.status === 400 || error.status === 401)) throw new VendorInputError(message);
-        if (error instanceof SumsubApiError) throw new SumsubApiError(message, error.status, error.errorCode, error.correlationId);
-        throw new Error(message);
+        const message = withoutToken(error.message);
+        if (!(error instanceof SumsubApiError)) throw new Error(message);
+        const refusal = sumsubReuseRefusal(error.status, { errorCode: error.errorCode, description: error.description });
+        if (refusal) throw new SharedKycRefusedError(refusal, message);
+        const description = error.description === undefined ? undefined : withoutToken(error.description);
+        throw new SumsubApiError(message, error.status, error.errorCode, error.correlationId, description);
       }
     },
 
@@ -298,7 +329,7 @@ export function createSumsubKyc(options: SumsubOptions): KycProvider {
       return toApplicantReview(json, applicantId);
     },
 
-    parseWebhook: (input) => parseSumsubWebhook(input, options.webhookSecret, now),
+    parseWebhook: (input) => parseSumsubWebhook(input, options.webhookSecret, now, { allowSha1: options.webhookAllowSha1 === true }),
   };
 }
 
@@ -413,8 +444,9 @@ export function parseSumsubWebhook(
   { rawBody, headers }: { rawBody: Buffer; headers: Record<string, string | string[] | undefined> },
   webhookSecret: string,
   now: () => Date,
+  digestPolicy: DigestPolicy = {},
 ): KycWebhookEvent {
-  verifyPayloadDigest(rawBody, headers, webhookSecret);
+  verifyPayloadDigest(rawBody, headers, webhookSecret, digestPolicy);
   let payload: unknown;
   try {
     payload = JSON.parse(rawBody.toString('utf8'));

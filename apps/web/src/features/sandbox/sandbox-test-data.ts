@@ -7,7 +7,7 @@
  */
 
 /** What a card does when a buy is paid with it (the server's SandboxCardBehaviour). */
-export type BuyCardOutcome = 'AUTHORIZE' | 'CHALLENGE' | 'DECLINE' | 'INSUFFICIENT_FUNDS' | 'TIMEOUT' | 'PARTIAL';
+export type BuyCardOutcome = 'AUTHORIZE' | 'CHALLENGE' | 'DECLINE' | 'INSUFFICIENT_FUNDS' | 'TIMEOUT' | 'PARTIAL' | 'DISPUTE';
 
 /** What a card does when a sell is paid out to it (the server's SandboxPayoutBehaviour). */
 export type PayoutCardOutcome = 'SLOW' | 'DECLINE' | 'NOT_ELIGIBLE' | 'LIMIT_EXCEEDED' | 'TIMEOUT';
@@ -28,6 +28,7 @@ export const BUY_TEST_CARDS: ReadonlyArray<TestCard<BuyCardOutcome>> = [
   { number: '4000 0000 0000 9995', network: 'VISA', outcome: 'INSUFFICIENT_FUNDS' },
   { number: '4000 0000 0000 0119', network: 'VISA', outcome: 'TIMEOUT' },
   { number: '5200 0000 0000 0007', network: 'MASTER', outcome: 'PARTIAL' },
+  { number: '4000 0000 0000 0259', network: 'VISA', outcome: 'DISPUTE' },
 ];
 
 /** docs/sandbox.md "Payouts (selling to a card)": every other card is paid. */

@@ -72,6 +72,7 @@ const ORDER_TEXT_KEYS: Partial<Record<ErrorName, string>> = {
   [ErrorCode.MerchantTransactionMismatch]: 'trade.errors.transactionMismatch',
   [ErrorCode.CardNotFound]: 'trade.errors.cardMissing',
   [ErrorCode.CardRefused]: 'trade.errors.cardRefused',
+  [ErrorCode.CardBuysPausedByDispute]: 'trade.errors.cardBuysPaused',
   [ErrorCode.IdempotencyKeyReused]: 'trade.errors.orderConflict',
 };
 

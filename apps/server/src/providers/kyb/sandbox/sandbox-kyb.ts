@@ -101,6 +101,8 @@ export function createSandboxKyb(deps: {
   worker: JobWorker;
   clock: Clock;
   webhookSecret: string;
+  /** SUMSUB_WEBHOOK_ALLOW_SHA1, as for Sumsub: the intake checks this reviewer's webhooks with the same rule (it signs SHA-256 itself). */
+  webhookAllowSha1?: boolean;
   /** docs/sandbox.md: SANDBOX_KYB_REVIEW_MS, how long a review takes. */
   reviewMs: number;
   deliver: WebhookDelivery;
@@ -239,7 +241,7 @@ export function createSandboxKyb(deps: {
     // Our own onboarding form is the sandbox's form: there is no hosted one.
     hostedFormUrl: async () => null,
 
-    parseWebhook: (input) => parseKybWebhook(input, deps.webhookSecret, () => clock.now()),
+    parseWebhook: (input) => parseKybWebhook(input, deps.webhookSecret, () => clock.now(), { allowSha1: deps.webhookAllowSha1 === true }),
   };
 }
 

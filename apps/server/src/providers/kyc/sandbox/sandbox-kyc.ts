@@ -4,8 +4,9 @@ import type { JobWorker } from '../../../jobs/job-worker.ts';
 import type { Clock } from '../../../platform/clock.ts';
 import { newId } from '../../../platform/crypto.ts';
 import { createSignedClaims } from '../../../platform/signed-claims.ts';
-import { type ApplicantReview, type KycProvider, VendorInputError } from '../kyc-provider.ts';
+import { type ApplicantReview, type KycProvider, SharedKycRefusedError } from '../kyc-provider.ts';
 import { parseSumsubWebhook } from '../sumsub.ts';
+import { sumsubReuseRefusal } from '../sumsub-reuse-errors.ts';
 import { signPayload } from '../webhook-digest.ts';
 import { decideSandboxReview, type SandboxApplicantInfo } from './sandbox-decision.ts';
 import type { SandboxApplicantRow, SandboxKycRepository } from './sandbox-kyc.repository.ts';
@@ -67,6 +68,8 @@ export function createSandboxKyc(deps: {
   worker: JobWorker;
   clock: Clock;
   webhookSecret: string;
+  /** SUMSUB_WEBHOOK_ALLOW_SHA1, as for Sumsub: the intake checks this vendor's webhooks with the same rule (it signs SHA-256 itself). */
+  webhookAllowSha1?: boolean;
   accessTokenKey: Buffer;
   /** Signs the share tokens the sandbox issues to donors (Reusable KYC). */
   shareTokenKey: Buffer;
@@ -174,11 +177,22 @@ export function createSandboxKyc(deps: {
       return { token, url: `${SANDBOX_KYC_PAGE}?token=${encodeURIComponent(token)}` };
     },
 
-    async importSharedApplicant({ shareToken, externalUserId, levelName }) {
-      // Sumsub's wording: the token is checked first, then whether it was used.
-      const claims = shareTokens.verify(shareToken, clock.now());
-      if (!claims) throw new VendorInputError('Token is invalid: unknown or expired share token');
-      if (await repository.findByShareTokenId(claims.id)) throw new VendorInputError('Token is invalid: the share token was used already');
+    /**
+     * Reusable KYC as Sumsub's reuse call does it (sumsub.ts reuseSharedApplicant): what the donor
+     * shared becomes a new submission of OUR applicant for the person (their externalUserId, our
+     * level), decided by the page's own rules (docs/sandbox.md), and the decision reaches our
+     * server only by webhook. The answer is just the applicant id. A token it cannot take is
+     * refused as Sumsub refuses one (a 401 "Token is invalid": the token is checked first, then
+     * whether it was spent), through the same mapping, so both vendors give the same typed refusal.
+     */
+    async reuseSharedApplicant({ shareToken, externalUserId, levelName }) {
+      const refuse = (why: string): never => {
+        const refusal = sumsubReuseRefusal(401, { description: `Token is invalid: ${why}` });
+        if (!refusal) throw new Error('a 401 is always a refusal');
+        throw new SharedKycRefusedError(refusal, `Sandbox KYC reuse refused: HTTP 401 — Token is invalid: ${why}`);
+      };
+      const claims = shareTokens.verify(shareToken, clock.now()) ?? refuse('unknown or expired share token');
+      if (await repository.findByShareTokenId(claims.id)) refuse('the share token was used already');
       const applicant = await repository.insertOrGet({
         id: newId('sbx'),
         externalUserId,
@@ -188,7 +202,6 @@ export function createSandboxKyc(deps: {
         updatedAt: clock.now(),
       });
       await repository.update(applicant.id, { shareTokenId: claims.id });
-      // The recipient rechecks what was shared, by the same rules as the page (docs/sandbox.md).
       await sandboxKyc.submit(applicant, claims.info, Buffer.from(`shared:${claims.id}`));
       return { applicantId: applicant.id };
     },
@@ -207,7 +220,8 @@ export function createSandboxKyc(deps: {
       await sandboxKyc.submit(applicant, info, first.bytes);
     },
 
-    parseWebhook: (input) => parseSumsubWebhook(input, deps.webhookSecret, () => clock.now()),
+    parseWebhook: (input) =>
+      parseSumsubWebhook(input, deps.webhookSecret, () => clock.now(), { allowSha1: deps.webhookAllowSha1 === true }),
   };
 
   const sandboxKyc = {

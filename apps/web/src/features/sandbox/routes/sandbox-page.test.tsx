@@ -121,10 +121,11 @@ describe('sandbox page', () => {
       ['4000 0000 0000 9995VISA', 'Declined: insufficient funds'],
       ['4000 0000 0000 0119VISA', 'The processor does not answer (a timeout)'],
       ['5200 0000 0000 0007MASTER', 'Partial authorisation, voided'],
+      ['4000 0000 0000 0259VISA', 'Authorised, then disputed (a chargeback) once it is taken'],
     ]);
     expect(rowsOf(payout!)).toHaveLength(PAYOUT_TEST_CARDS.length);
     expect(rowsOf(payout!)[0]).toEqual(['4000 0000 0000 0077VISA', 'Stays pending for a while (2 minutes by default), then paid']);
-    expect(BUY_TEST_CARDS).toHaveLength(7);
+    expect(BUY_TEST_CARDS).toHaveLength(8);
     expect(cards).toHaveTextContent('Every other card is paid, 3 seconds after the payout.');
   });
 

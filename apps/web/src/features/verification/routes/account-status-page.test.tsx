@@ -318,6 +318,26 @@ describe('account-status page', () => {
     expect(screen.queryByText('Your account is served by our entity in Poland (PL).')).not.toBeInTheDocument();
   });
 
+  it("says what became of a merchant's shared verification: being checked while Pending, refused while Initial (verify here)", async () => {
+    openStatus(accountOverview({}, { kycStatus: 'Pending', sharedKyc: { outcome: 'reused', merchantName: 'Acme Games' } }));
+    expect(await heading(TITLE.Pending)).toBeInTheDocument();
+    expect(screen.getByText(/checking the verification you completed with Acme Games/)).toBeInTheDocument();
+  });
+
+  it('a refused shared verification asks the person to verify here, naming the merchant (or a partner when unnamed)', async () => {
+    const { user } = openStatus(accountOverview({}, { kycStatus: 'Initial', sharedKyc: { outcome: 'refused', merchantName: '' } }));
+    expect(await heading(TITLE.Initial)).toBeInTheDocument();
+    expect(screen.getByText(/could not reuse the verification you completed with a partner/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Start verification' }));
+    expect(await landedOn()).toBe('/en/sumsub');
+  });
+
+  it('no shared-verification note once verified, whatever the merchant shared', async () => {
+    openStatus(accountOverview({}, { kycStatus: 'Pass', sharedKyc: { outcome: 'reused', merchantName: 'Acme Games' } }));
+    expect(await heading(TITLE.Pass)).toBeInTheDocument();
+    expect(screen.queryByText(/Acme Games/)).not.toBeInTheDocument();
+  });
+
   it('the default page shows neither note', async () => {
     openStatus(accountOverview({}, { kycStatus: 'Initial' }));
     expect(await heading(TITLE.Initial)).toBeInTheDocument();

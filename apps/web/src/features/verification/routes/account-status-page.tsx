@@ -64,6 +64,13 @@ export function AccountStatusPage({ variant = 'default' }: { variant?: AccountSt
     refetchInterval: (query) => (stage === 'Pending' || query.state.dataUpdateCount < BACK_FROM_VENDOR_POLLS ? PENDING_POLL_MS : false),
   });
   useHostKycEvents(info.data?.kycInfo ?? null);
+  // What became of the verification a merchant shared (Reusable KYC): being checked while Pending, refused while Initial.
+  const shared = info.data?.kycInfo?.sharedKyc;
+  const sharedKycShown =
+    shared && ((shared.outcome === 'reused' && stage === 'Pending') || (shared.outcome === 'refused' && stage === 'Initial'));
+  const sharedKycNote = sharedKycShown
+    ? t(`verification.sharedKyc.${shared.outcome}`, { merchant: shared.merchantName || t('verification.sharedKyc.someMerchant') })
+    : null;
   const needsAddress = stage === 'Pass' && info.data?.kycInfo?.currentKycStep === 'POA';
   const countries = useCountries({ enabled: needsAddress });
   const addressSave = useApiMutation({
@@ -116,6 +123,7 @@ export function AccountStatusPage({ variant = 'default' }: { variant?: AccountSt
         <p className="text-sm text-fg">{t(`verification.stage.${stage}.content`)}</p>
         {variant === 'entity' ? <p className="text-sm text-muted">{t('verification.entityNote')}</p> : null}
         {variant === 'roma' ? <p className="text-sm text-muted">{t('verification.romaNote')}</p> : null}
+        {sharedKycNote ? <p className="text-sm text-muted">{sharedKycNote}</p> : null}
       </div>
       {stage === 'Pending' ? <Spinner size="md" label={t('verification.stage.Pending.title')} /> : null}
       {needsAddress ? (
