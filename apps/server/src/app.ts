@@ -21,6 +21,7 @@ import { legalModule } from './modules/legal/index.ts';
 import { merchantModule } from './modules/merchant/index.ts';
 import { onChainModule } from './modules/on-chain/index.ts';
 import { ordersModule } from './modules/orders/index.ts';
+import { promotionEmailModule } from './modules/promotion-email/index.ts';
 import { quoteEstimateModule } from './modules/quotes/index.ts';
 import { referenceModule } from './modules/reference/index.ts';
 import { riskModule } from './modules/risk/index.ts';
@@ -88,6 +89,7 @@ export const MODULES: readonly AnyServerModule[] = [
   onChainModule,
   sandboxModule,
   helpModule,
+  promotionEmailModule,
 ];
 
 /** Builds the whole server: platform plugins first, then every module's routes. Does not listen. */

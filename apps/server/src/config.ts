@@ -240,6 +240,31 @@ export const configSchema = z
       .url({ message: 'must be an https URL such as https://api.playground.klarna.com' })
       .refine((url) => url.startsWith('https://'), { message: 'must be an https URL such as https://api.playground.klarna.com' })
       .optional(),
+    /**
+     * OAUTH_PROVIDER=oidc: the OpenID Connect provider's issuer (its discovery document is this plus
+     * /.well-known/openid-configuration). https, or http on a loopback address (a provider on this machine).
+     */
+    OAUTH_ISSUER_URL: z
+      .url({ message: 'must be the https URL of an OpenID Connect issuer such as https://accounts.example.com' })
+      .refine((url) => url.startsWith('https://') || /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?(\/|$)/.test(url), {
+        message: 'must be an https URL (http only on localhost)',
+      })
+      .optional(),
+    /** The client registered at the identity provider: its id and secret. */
+    OAUTH_CLIENT_ID: z.string().min(1).optional(),
+    OAUTH_CLIENT_SECRET: z.string().min(1).optional(),
+    /** How the token call authenticates the client; unset, client_secret_basic unless the provider lists only client_secret_post. */
+    OAUTH_TOKEN_AUTH_METHOD: z
+      .enum(['client_secret_basic', 'client_secret_post'], { message: 'must be client_secret_basic or client_secret_post' })
+      .optional(),
+    /** The scopes asked for: openid and the email, which sign-in needs. */
+    OAUTH_SCOPE: z
+      .string()
+      .regex(/^[\x21\x23-\x5b\x5d-\x7e]+( [\x21\x23-\x5b\x5d-\x7e]+)*$/, 'must be scopes separated by single spaces')
+      .refine((scope) => scope.split(' ').includes('openid'), { message: 'must include openid' })
+      .default('openid email profile'),
+    /** The provider's name on the sign-in pages' button ("Continue with Binance"). */
+    OAUTH_DISPLAY_NAME: z.string().trim().min(1).max(40, 'must be at most 40 characters').default('Binance'),
     ZENDESK_URL: z.url({ message: 'must be your Zendesk address such as https://yourcompany.zendesk.com' }).optional(),
     ZENDESK_EMAIL: z.email({ message: 'must be the email of the Zendesk agent the API token belongs to' }).optional(),
     ZENDESK_API_TOKEN: z.string().min(1).optional(),
@@ -346,6 +371,7 @@ export const SECRET_VARIABLES: ReadonlySet<string> = new Set([
   'CLEAR_JUNCTION_API_KEY',
   'CLEAR_JUNCTION_API_PASSWORD',
   'KLARNA_PASSWORD',
+  'OAUTH_CLIENT_SECRET',
   'ZENDESK_API_TOKEN',
   'HELP_DESK_OPERATOR_PASSWORD',
   'OPERATOR_PASSWORD',

@@ -50,6 +50,10 @@ const REAL_PROVIDERS = {
   KLARNA_USERNAME: 'PK12345_test',
   KLARNA_PASSWORD: 'klarna-test-password',
   KLARNA_API_URL: 'https://api.playground.klarna.com',
+  OAUTH_PROVIDER: 'oidc',
+  OAUTH_ISSUER_URL: 'https://accounts.example.test',
+  OAUTH_CLIENT_ID: 'causeway-client',
+  OAUTH_CLIENT_SECRET: 'oauth-test-client-secret',
 };
 
 /** The problems a ConfigError lists, or [] when the environment loads. */
@@ -96,6 +100,7 @@ describe('CAUSEWAY_ENV and the boot', () => {
       BANK_PROVIDER: 'bank',
       ADDRESS_SCREENING: 'address-screening',
       KLARNA_PROVIDER: 'klarna',
+      OAUTH_PROVIDER: 'oauth',
     };
     for (const [variable, name] of Object.entries(refused)) expect(named(variable)).toContain(`ALLOW_SANDBOX=${name}`);
     // The Sumsub secrets choose kyb as they choose kyc: both refusals name them.
@@ -103,7 +108,7 @@ describe('CAUSEWAY_ENV and the boot', () => {
     expect(problems).toHaveLength(3 + Object.keys(refused).length);
     // The server stops before it opens anything, with the message main.ts prints.
     await expect(createTestApp({ CAUSEWAY_ENV: 'production' })).rejects.toThrow(
-      /Causeway cannot start: the environment has 13 bad variable\(s\)[\s\S]*ALLOW_SANDBOX=card-processor/,
+      /Causeway cannot start: the environment has 14 bad variable\(s\)[\s\S]*ALLOW_SANDBOX=card-processor/,
     );
   });
 
@@ -155,6 +160,7 @@ describe('production with every provider real', () => {
       '/sandbox/kyc/verify?token=x',
       '/sandbox/3ds/pay_1',
       '/sandbox/klarna/0b1d9815-165e-42e2-8867-35bc03789e00',
+      '/sandbox/oauth/authorize',
     ]) {
       expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
     }
@@ -190,7 +196,8 @@ describe('production with some sandboxes allowed by name', () => {
         ...rest,
         CARD_PROCESSOR: 'sandbox',
         KLARNA_PROVIDER: 'sandbox',
-        ALLOW_SANDBOX: 'kyc,kyb,card-processor,klarna',
+        OAUTH_PROVIDER: 'sandbox',
+        ALLOW_SANDBOX: 'kyc,kyb,card-processor,klarna,oauth',
       })
     ).app;
   });
@@ -201,6 +208,7 @@ describe('production with some sandboxes allowed by name', () => {
     expect(app.hasRoute({ method: 'POST', url: '/sandbox/kyc/verify' })).toBe(true);
     expect(app.hasRoute({ method: 'GET', url: '/sandbox/3ds/:paymentId' })).toBe(true);
     expect(app.hasRoute({ method: 'GET', url: '/sandbox/klarna/:sessionId' })).toBe(true);
+    expect(app.hasRoute({ method: 'GET', url: '/sandbox/oauth/authorize' })).toBe(true);
     // The vendor page answers (an unknown token is its own "link expired" page, not a 404).
     expect((await app.inject({ method: 'GET', url: '/sandbox/kyc/verify?token=unknown' })).statusCode).toBe(403);
     expect(app.hasRoute({ method: 'POST', url: '/sandbox/kyc/share-token' })).toBe(false);

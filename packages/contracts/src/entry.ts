@@ -14,6 +14,9 @@ export const getEntryConfigQuerySchema = z.object({
     .optional(),
 });
 
+/** GET entry/enable-buy-send: whether a merchant's entry offers buy-and-send (its transaction types include BUY_SEND). */
+export const enableBuySendSchema = z.object({ enable: z.boolean(), merchantName: z.string() });
+
 /** GET entry/get-entry-config: how the checkout opens for a merchant (or the default entry). */
 export const entryConfigSchema = z.object({
   merchantCode: z.string(),

@@ -39,6 +39,14 @@ export const ERROR_MEANINGS = {
   MerchantLinkInvalid: "The merchant's link is invalid or expired: go back to the merchant and start again. (chosen)",
   EmailCodeAskedTooSoon: 'Please wait before asking for a new code. (chosen)',
   SignInStepExpired: 'The sign-in step expired: start again. (chosen)',
+  OauthUnavailable: 'Sign-in with the identity provider is not offered on this install. (chosen)',
+  OauthTicketInvalid: 'The sign-in ticket (state) is invalid, expired or already used: start the sign-in again. (chosen)',
+  OauthSignInRefused:
+    'The identity provider did not confirm the sign-in: its code is wrong, expired or used, or its ID token failed verification. (chosen)',
+  OauthEmailNotVerified:
+    'The identity provider did not share a verified email, which a new or not yet linked account needs: sign in with your email instead. (chosen)',
+  OauthRedirectUriInvalid: "The redirect address is not this site's oauth-callback page. (chosen)",
+  OauthProviderUnreachable: 'The identity provider could not be reached, or answered unexpectedly: try again in a moment. (chosen)',
   // Request-level codes added by our server.
   MalformedRequest: 'The request is malformed: a body, query or header field failed validation.',
   NoSuchCall: 'No such call under /prod-api.',
@@ -60,6 +68,10 @@ export const ERROR_MEANINGS = {
   VerificationCannotStart: 'Verification cannot start now: it passed, is under review, or the account is blocked. (chosen)',
   DocumentFileUnknown: 'A document file is not one this person uploaded, or is missing. (chosen)',
   EntitySwitchNotDue: 'No entity switch is due for this account, or the statement does not match its target entity. (chosen)',
+  AgreementVersionNotCurrent:
+    'This is not the current version of that agreement: reload and accept the current one. Nothing was recorded. (chosen)',
+  AgreementNotForEntity:
+    "That statement is another entity's: accept your own entity's, or move through the entity switch. Nothing was recorded. (chosen)",
   KybNotEditable: 'The verification form was submitted: it can change again only when the reviewer asks for corrections. (chosen)',
   KybIncomplete: 'The verification form is not complete: the message names what is missing. (chosen)',
   KybRuleBroken: 'A business verification rule is not met: the message says which. (chosen)',
@@ -94,6 +106,7 @@ export const ERROR_MEANINGS = {
   ScreeningUnavailable: 'Address screening is unavailable right now: try again in a moment.',
   MerchantTransactionMismatch:
     "This does not match the merchant's transaction: its amount, wallet address and network are set by the merchant. (chosen)",
+  BuySendNotOffered: "Buy-and-send is not offered on this merchant's entry. (chosen)",
   CardBuysPausedByDispute: 'Card buys are paused while a dispute (chargeback) of one of your card payments is open. (chosen)',
   SellSuspended: 'Selling is paused for 24 hours after a password or authenticator change. (chosen)',
   DepositAddressUnavailable: 'No deposit address can be made right now: try again in a moment. (chosen)',
@@ -141,4 +154,8 @@ export const ERROR_MEANINGS = {
   MerchantKeyNotFound: 'No such API key of this merchant. (chosen)',
   MerchantKeyLimit: 'The merchant has as many working API keys as it may (5): revoke one first. (chosen)',
   MerchantOriginLimit: 'The merchant has as many allowed origins as it may (20): remove one first. (chosen)',
+  UnsubscribeLinkInvalid:
+    'This unsubscribe link is not one we sent, or it was altered: use the link of the email itself, or Settings. (chosen)',
+  UnsubscribeLinkReplaced:
+    'This unsubscribe link was replaced: you subscribed again in Settings after this email was sent. Use a newer email, or Settings. (chosen)',
 } as const satisfies Record<ErrorName, string>;

@@ -38,6 +38,13 @@ export const ERROR_CATALOGUE = {
   MerchantLinkInvalid: { code: 'USE000001010', httpStatus: 401 },
   EmailCodeAskedTooSoon: { code: 'USE000002005', httpStatus: 429 },
   SignInStepExpired: { code: 'USE000002006', httpStatus: 400 },
+  // Sign-in with the identity provider (docs/rules/calls.md "OAuth sign-in"; codes chosen).
+  OauthUnavailable: { code: 'OAU0000001', httpStatus: 503 },
+  OauthTicketInvalid: { code: 'OAU0000002', httpStatus: 400 },
+  OauthSignInRefused: { code: 'OAU0000003', httpStatus: 400 },
+  OauthEmailNotVerified: { code: 'OAU0000004', httpStatus: 403 },
+  OauthRedirectUriInvalid: { code: 'OAU0000005', httpStatus: 400 },
+  OauthProviderUnreachable: { code: 'OAU0000006', httpStatus: 503 },
   // Request-level codes added by our server.
   MalformedRequest: { code: 'REQ0000400', httpStatus: 400 },
   NoSuchCall: { code: 'REQ0000404', httpStatus: 404 },
@@ -59,6 +66,9 @@ export const ERROR_CATALOGUE = {
   VerificationCannotStart: { code: 'KYC0000001', httpStatus: 409 },
   DocumentFileUnknown: { code: 'KYC0000002', httpStatus: 400 },
   EntitySwitchNotDue: { code: 'KYC0000003', httpStatus: 409 },
+  // Agreements (docs/rules/agreements.md; codes chosen).
+  AgreementVersionNotCurrent: { code: 'AGR0000001', httpStatus: 400 },
+  AgreementNotForEntity: { code: 'AGR0000002', httpStatus: 400 },
   // Business verification (docs/rules/kyb.md). Codes ours (chosen).
   KybNotEditable: { code: 'KYB0000001', httpStatus: 409 },
   KybIncomplete: { code: 'KYB0000002', httpStatus: 400 },
@@ -106,6 +116,8 @@ export const ERROR_CATALOGUE = {
   WithdrawalAccountUnsupported: { code: 'ODR00001025', httpStatus: 400 },
   // docs/rules/card-disputes.md: a person with a card dispute open buys by card again once it ends.
   CardBuysPausedByDispute: { code: 'ODR00001026', httpStatus: 403 },
+  // A merchant's BUY_SEND transaction on an entry that does not offer buy-and-send (entry/enable-buy-send).
+  BuySendNotOffered: { code: 'ODR00001027', httpStatus: 403 },
   // Idempotency (docs/trust.md "Money"): the same key with another body, or while the first runs.
   RequestStillProcessing: { code: 'IDM0000409', httpStatus: 409 },
   IdempotencyKeyReused: { code: 'IDM0000422', httpStatus: 422 },
@@ -142,6 +154,9 @@ export const ERROR_CATALOGUE = {
   MerchantKeyNotFound: { code: 'MCN0000002', httpStatus: 404 },
   MerchantKeyLimit: { code: 'MCN0000003', httpStatus: 409 },
   MerchantOriginLimit: { code: 'MCN0000004', httpStatus: 409 },
+  // Promotional emails' unsubscribe links (docs/rules/calls.md "Promotional emails"; codes chosen).
+  UnsubscribeLinkInvalid: { code: 'PRM0000001', httpStatus: 403 },
+  UnsubscribeLinkReplaced: { code: 'PRM0000002', httpStatus: 410 },
 } as const satisfies Record<string, ErrorEntry>;
 
 /** One catalogue entry: the code on the wire, and the HTTP status answered with it (what it means: error-meanings.ts). */

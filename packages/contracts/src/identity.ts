@@ -86,6 +86,8 @@ export const loginWithCodeBodySchema = z.object({
   code: sixDigitCodeSchema,
   /** For a new account: the terms checkbox (default checked in the UI) must be ticked. */
   termsAccepted: z.boolean().default(false),
+  /** The Roma channel (its isRoma flag): a new account accepts its terms, TERMROMA, instead of TERM. */
+  isRoma: z.boolean().optional(),
   ...sessionOptions,
 });
 

@@ -371,7 +371,8 @@ export const createMerchantTransactionSchema = z
     timestamp: z.string().regex(/^\d{10,16}$/, 'must be milliseconds since the epoch'),
     signature: z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be a hex HMAC-SHA256'),
     tranId: z.string().regex(/^[\w.-]{1,64}$/, 'letters, digits, _, . and - only, at most 64'),
-    tranType: z.enum(['buy']),
+    /** buy: the person buys to their wallet (or the one the merchant set); BUY_SEND: to the merchant's own wallet (buy-and-send). */
+    tranType: z.enum(['buy', 'BUY_SEND']),
     fiatCurrency: currencyCodeSchema,
     fiatAmount: decimalStringSchema.optional(),
     cryptoCurrency: currencyCodeSchema,
@@ -407,11 +408,22 @@ export const createMerchantTransactionSchema = z
       context.addIssue({ code: 'custom', path: ['network'], message: 'a walletAddress needs its network' });
     if (body.memo !== undefined && body.walletAddress === undefined)
       context.addIssue({ code: 'custom', path: ['memo'], message: 'a memo needs its walletAddress' });
+    // Buy-and-send pays the merchant: its wallet and its amount are the point, so neither may be left to the person.
+    if (body.tranType === 'BUY_SEND') {
+      if (body.walletAddress === undefined)
+        context.addIssue({ code: 'custom', path: ['walletAddress'], message: "a BUY_SEND transaction names the merchant's walletAddress" });
+      if (body.fiatAmount === undefined && body.cryptoAmount === undefined)
+        context.addIssue({ code: 'custom', path: ['fiatAmount'], message: 'a BUY_SEND transaction fixes fiatAmount or cryptoAmount' });
+      if (prefilled.size > 0)
+        context.addIssue({ code: 'custom', path: ['prefill'], message: 'a BUY_SEND transaction is all fixed: no prefill' });
+    }
   });
 export type CreateMerchantTransaction = z.infer<typeof createMerchantTransactionSchema>;
 export const orderInfoSchema = z.object({
   orderId: z.string().nullable(),
   tranId: z.string(),
+  /** BUY_SEND: buy-and-send, the crypto goes to the merchant's own wallet (the sendto-confirm page first). */
+  tranType: z.enum(['buy', 'BUY_SEND']),
   fiatCurrency: z.string(),
   /** The merchant's amounts; once an order is paying it (Processing) or paid it (Success), that order's amounts. */
   fiatAmt: decimalStringSchema.nullable(),

@@ -26,6 +26,7 @@ export const PATHS = {
   listCurrency: `${CUSTOMER}/order/list-currency`,
   listCurrencyPairByBaseCurrency: `${CUSTOMER}/order/list-currency-pair-by-base-currency`,
   getEntryConfig: `${CUSTOMER}/entry/get-entry-config`,
+  enableBuySend: `${CUSTOMER}/entry/enable-buy-send`,
   menuLinks: '/capi/v1/menu/get-links',
   /** (chosen) The feature switch query: clientType, entry, version → [{label, enable}]. */
   featureSwitch: '/capi/v1/common/feature-switch/query',
@@ -43,6 +44,8 @@ export const PATHS = {
   inRegister: '/capi/v1/login/common/in-register',
   statementQuery: '/capi/v1/login/common/statement/query',
   clientLog: '/capi/v1/login/common/log',
+  /** (chosen) The pre-login agreement log: agree, viewTime, protocolMap, email (docs/rules/agreements.md). */
+  agreementLog: '/capi/v1/login/common/agreement/log',
   /** Analytics events, batched every 5 s and sent by beacon as the page goes (docs/rules/calls.md). */
   traceLog: '/capi/v1/user/trace/log',
   verifyLoginEmail: '/capi/v1/login/common/verify-login-email',
@@ -54,6 +57,14 @@ export const PATHS = {
   merchantSubmitNewEmail: '/capi/v1/login/kyc/submit-new-email',
   merchantLoginWithBindingAccount: '/capi/v1/login/kyc/login-with-binding-account',
   oauthTimeoutTicket: '/capi/v1/login/oauth/get-timeout-ticket',
+  /** (chosen) GET: whether sign-in with the identity provider is offered, and its name. */
+  oauthConfig: '/capi/v1/login/oauth/config',
+  /** (chosen) POST: the identity provider's sign-in address for a ticket (PKCE made server-side). */
+  oauthAuthorizeUrl: '/capi/v1/login/oauth/authorize-url',
+  oauthLoginWithBinance: '/capi/v1/login/oauth/login-with-binance',
+  /** The agreements the signed-in person must have accepted (v1), and accepting them (v2). */
+  termsAndStatements: `${CUSTOMER}/user/terms-and-statements`,
+  termsAndStatementsV2: '/capi/v2/customer/user/terms-and-statements',
   passwordInit: `${CUSTOMER}/user/password/init`,
   passwordReinitialize: `${CUSTOMER}/user/password/reinitialize`,
   passwordResetCheck: `${CUSTOMER}/user/password/reset-check`,
@@ -71,6 +82,12 @@ export const PATHS = {
   changeGoogleAuthenticator: `${CUSTOMER}/otp/change-google-authenticator`,
   logout: `${CUSTOMER}/user/logout`,
   joinUkEmailList: `${CUSTOMER}/kyc/join-uk-email-list`,
+  /** POST: the person's promotional-email choice; an empty body reads it, `subscribed` sets it. */
+  promotionEmailSubscription: `${CUSTOMER}/user/promotion-email-subscription`,
+  /** (chosen) POST, the emailed unsubscribe link's token: the address and list it names. */
+  promotionEmailUnsubscribeDetails: '/capi/v1/common/promotion-email/unsubscribe-details',
+  /** (chosen) POST, the emailed unsubscribe link's token: takes that address off the list. */
+  promotionEmailUnsubscribe: '/capi/v1/common/promotion-email/unsubscribe',
   overview: `${CUSTOMER}/user/query-overview-info`,
   overviewForThirdParty: `${CUSTOMER}/user/query-overview-info-for-third-party`,
   kycBasicInfo: `${CUSTOMER}/kyc/get-kyc-basic-info`,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AGREEMENT_PROTOCOLS } from './agreement-rules.ts';
 import { otpScenarioSchema } from './authenticator.ts';
 import { entitySchema } from './headers-schema.ts';
 import { ACCOUNT_STATUSES, emailSchema, sixDigitCodeSchema, USER_TYPES } from './identity.ts';
@@ -19,9 +20,6 @@ export const ipCheckResultSchema = z.object({
 export const inRegisterResultSchema = ipCheckResultSchema.extend({
   canRegister: z.boolean(),
 });
-
-/** Agreement versions of docs/rules/limits.md. */
-export const AGREEMENT_VERSIONS = { TERM: '20241104', STATEMENT: '20241104', TERMROMA: '20241104', STATEMENT_LI: '20250101' } as const;
 
 export const statementQuerySchema = z.object({
   entity: entitySchema.optional(),
@@ -65,13 +63,6 @@ export const accountStatusResultSchema = z.object({
     .nullable()
     .describe('sell, add card and add bank account wait until then (24 h after a security change)'),
 });
-
-export const AGREEMENT_PROTOCOLS = [
-  'TERM',
-  'STATEMENT',
-  'TERMROMA',
-  'STATEMENT_LI',
-] as const satisfies readonly (keyof typeof AGREEMENT_VERSIONS)[];
 
 /** verification/verify-code: an emailed EMAIL_OTP code; with entityProtocolId it also records that agreement's acceptance. */
 export const verificationVerifyCodeBodySchema = z.object({

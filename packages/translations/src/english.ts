@@ -4,6 +4,7 @@
  * area is also exported on its own (enTrade, ...): the web app's first load carries the areas every page
  * shows, and a feature's pages bring their own.
  */
+import enAgreements from './en/agreements.json' with { type: 'json' };
 import enAuth from './en/auth.json' with { type: 'json' };
 import enCommon from './en/common.json' with { type: 'json' };
 import enPages from './en/pages.json' with { type: 'json' };
@@ -23,8 +24,11 @@ import enBankOrders from './en/bank-orders.json' with { type: 'json' };
 import enKyb from './en/kyb.json' with { type: 'json' };
 import enPortal from './en/portal.json' with { type: 'json' };
 import enMerchantConsole from './en/merchant-console.json' with { type: 'json' };
+import enOauth from './en/oauth.json' with { type: 'json' };
+import enPromotionEmail from './en/promotion-email.json' with { type: 'json' };
 
 export {
+  enAgreements,
   enAuth,
   enBankAccounts,
   enBanking,
@@ -35,9 +39,11 @@ export {
   enHome,
   enKyb,
   enMerchantConsole,
+  enOauth,
   enOrders,
   enPages,
   enPortal,
+  enPromotionEmail,
   enRisk,
   enSandbox,
   enSecurity,
@@ -66,4 +72,7 @@ export const bundledEnglish = {
   kyb: enKyb,
   portal: enPortal,
   merchantConsole: enMerchantConsole,
+  oauth: enOauth,
+  promotionEmail: enPromotionEmail,
+  agreements: enAgreements,
 };

@@ -2,6 +2,7 @@ import { bundledEnglish } from './english.ts';
 
 export {
   bundledEnglish,
+  enAgreements,
   enAuth,
   enBankAccounts,
   enBanking,
@@ -12,9 +13,11 @@ export {
   enHome,
   enKyb,
   enMerchantConsole,
+  enOauth,
   enOrders,
   enPages,
   enPortal,
+  enPromotionEmail,
   enRisk,
   enSandbox,
   enSecurity,
@@ -22,6 +25,7 @@ export {
   enUi,
   enVerification,
 } from './english.ts';
+import zhAgreements from './zh/agreements.json' with { type: 'json' };
 import zhAuth from './zh/auth.json' with { type: 'json' };
 import zhCommon from './zh/common.json' with { type: 'json' };
 import zhPages from './zh/pages.json' with { type: 'json' };
@@ -41,6 +45,8 @@ import zhBankOrders from './zh/bank-orders.json' with { type: 'json' };
 import zhKyb from './zh/kyb.json' with { type: 'json' };
 import zhPortal from './zh/portal.json' with { type: 'json' };
 import zhMerchantConsole from './zh/merchant-console.json' with { type: 'json' };
+import zhOauth from './zh/oauth.json' with { type: 'json' };
+import zhPromotionEmail from './zh/promotion-email.json' with { type: 'json' };
 
 /** Translation project id of docs/rules/limits.md; get-translations answers only for it. */
 export const TRANSLATION_PROJECT_ID = 39;
@@ -77,6 +83,9 @@ export const bundledTranslations: Record<Language, TextTree> = {
     kyb: zhKyb,
     portal: zhPortal,
     merchantConsole: zhMerchantConsole,
+    oauth: zhOauth,
+    promotionEmail: zhPromotionEmail,
+    agreements: zhAgreements,
   },
 };
 

@@ -1,9 +1,9 @@
-import { AGREEMENT_VERSIONS, type GeneralData } from '@causeway/contracts';
+import { AGREEMENT_VERSIONS, type Entity, type GeneralData, requiredAgreements } from '@causeway/contracts';
 import { inArray } from 'drizzle-orm';
 import { hashPassword } from '../modules/identity/password-hasher.ts';
 import { newId } from '../platform/crypto.ts';
 import type { Database } from '../db/client.ts';
-import { kybApplications, kybProfiles, kycProfiles, users } from '../db/schema/index.ts';
+import { kybApplications, kybProfiles, kycProfiles, userAgreements, users } from '../db/schema/index.ts';
 
 /** docs/sandbox.md, "Seeded accounts": people and tests sign in with these. */
 export const DEMO_PASSWORD = 'Causeway-demo-2026!';
@@ -67,7 +67,7 @@ export async function seedDemoAccounts(db: Database): Promise<void> {
 /** Verification rows of the demo accounts, created once (an operator's later change stays). */
 async function seedDemoVerification(db: Database): Promise<void> {
   const rows = await db
-    .select({ id: users.id, email: users.emailNormalized })
+    .select({ id: users.id, email: users.emailNormalized, entityTag: users.entityTag })
     .from(users)
     .where(
       inArray(
@@ -78,6 +78,16 @@ async function seedDemoVerification(db: Database): Promise<void> {
   const idOf = (email: string) => rows.find((row) => row.email === email)?.id;
   const individual = idOf('demo@causeway.test');
   const business = idOf('business@causeway.test');
+  // Both accepted the current terms and their entity's statement at sign-up: no consent dialog on the first visit.
+  const agreements = rows.flatMap((row) =>
+    requiredAgreements(row.entityTag as Entity, false).map((protocol) => ({
+      userId: row.id,
+      protocol,
+      version: AGREEMENT_VERSIONS[protocol],
+      acceptedAt: new Date(),
+    })),
+  );
+  if (agreements.length > 0) await db.insert(userAgreements).values(agreements).onConflictDoNothing();
   if (individual) {
     await db
       .insert(kycProfiles)

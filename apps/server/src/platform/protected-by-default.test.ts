@@ -58,6 +58,7 @@ const PUBLIC_ROUTES = [
   'GET /prod-api/capi/v1/common/bot-check/config',
   'GET /prod-api/capi/v1/common/feature-switch/query',
   'GET /prod-api/capi/v1/customer/card/card-fields-config',
+  'GET /prod-api/capi/v1/customer/entry/enable-buy-send',
   'GET /prod-api/capi/v1/customer/entry/get-entry-config',
   'GET /prod-api/capi/v1/customer/kyc/list-country-code',
   'GET /prod-api/capi/v1/customer/order/estimate-buy',
@@ -70,6 +71,7 @@ const PUBLIC_ROUTES = [
   'GET /prod-api/capi/v1/login/common/get-trans-info',
   'GET /prod-api/capi/v1/login/common/in-register',
   'GET /prod-api/capi/v1/login/common/statement/query',
+  'GET /prod-api/capi/v1/login/oauth/config',
   'GET /prod-api/capi/v1/login/oauth/get-timeout-ticket',
   'GET /prod-api/capi/v1/menu/get-links',
   'GET /prod-api/get-translations',
@@ -81,6 +83,7 @@ const PUBLIC_ROUTES = [
   'POST /prod-api/capi/v1/customer/user/password/reset-check',
   'POST /prod-api/capi/v1/login/common/account-check',
   'POST /prod-api/capi/v1/login/common/account-check-by-email',
+  'POST /prod-api/capi/v1/login/common/agreement/log',
   'POST /prod-api/capi/v1/login/common/log',
   'POST /prod-api/capi/v1/login/common/login-with-verify-code',
   'POST /prod-api/capi/v1/login/common/password',
@@ -91,6 +94,8 @@ const PUBLIC_ROUTES = [
   'POST /prod-api/capi/v1/login/kyc/login-with-verify-code',
   'POST /prod-api/capi/v1/login/kyc/send-verify-code',
   'POST /prod-api/capi/v1/login/kyc/submit-new-email',
+  'POST /prod-api/capi/v1/login/oauth/authorize-url',
+  'POST /prod-api/capi/v1/login/oauth/login-with-binance',
   'POST /prod-api/capi/v1/user/trace/log',
 ];
 
@@ -109,6 +114,9 @@ const SANDBOX_ROUTES = [
   'GET /sandbox/merchant/page.js',
   'GET /sandbox/merchant/sdk/:file',
   'GET /sandbox/merchant/webhooks',
+  'GET /sandbox/oauth/.well-known/openid-configuration',
+  'GET /sandbox/oauth/authorize',
+  'GET /sandbox/oauth/jwks',
   'POST /sandbox/3ds/:paymentId/complete',
   'POST /sandbox/3ds/:paymentId/fail',
   'POST /sandbox/bank',
@@ -129,6 +137,8 @@ const SANDBOX_ROUTES = [
   'POST /sandbox/merchant/entry',
   'POST /sandbox/merchant/webhooks',
   'POST /sandbox/merchant/webhooks/fail-next',
+  'POST /sandbox/oauth/authorize',
+  'POST /sandbox/oauth/token',
 ];
 
 describe('every route, called without credentials', () => {

@@ -41,6 +41,10 @@ const REAL_VENDORS = {
   KLARNA_USERNAME: 'PK12345_test',
   KLARNA_PASSWORD: 'klarna-test-password',
   KLARNA_API_URL: 'https://api.playground.klarna.com',
+  OAUTH_PROVIDER: 'oidc',
+  OAUTH_ISSUER_URL: 'https://accounts.example.test',
+  OAUTH_CLIENT_ID: 'causeway-client',
+  OAUTH_CLIENT_SECRET: 'oauth-test-client-secret',
   HELP_DESK_PROVIDER: 'zendesk',
   ZENDESK_URL: 'https://acme.zendesk.com',
   ZENDESK_EMAIL: 'agent@acme.test',
@@ -150,6 +154,7 @@ describe('runBootChecks', () => {
       IPINFO_TOKEN,
       'clear-junction-test-password',
       'sk_sbox_test',
+      'oauth-test-client-secret',
       PRODUCTION.SECRET_KEY,
     ])
       expect(secrets).toContain(secret);
@@ -171,6 +176,7 @@ describe('bootChecksFor: the real outside vendors the config chose', () => {
       'Clear Junction',
       'Chainalysis',
       'Klarna',
+      'OpenID Connect provider',
       'Zendesk',
       'S3',
       'i18n host',

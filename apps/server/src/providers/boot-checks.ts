@@ -12,6 +12,7 @@ import { zendeskBootCheck } from './help-desk/zendesk-boot-check.ts';
 import { klarnaBootCheck } from './klarna/klarna-boot-check.ts';
 import { sumsubBootCheck } from './kyc/sumsub-boot-check.ts';
 import { smtpBootCheck } from './mail/smtp-boot-check.ts';
+import { oidcBootCheck } from './oauth/oidc-boot-check.ts';
 import { krakenBootCheck } from './prices/kraken-boot-check.ts';
 import { chooseProviders } from './provider-kinds.ts';
 import { s3BootCheck } from './storage/s3-boot-check.ts';
@@ -91,6 +92,16 @@ export function bootChecksFor(config: Config): BootCheck[] {
         username: config.KLARNA_USERNAME ?? '',
         password: config.KLARNA_PASSWORD ?? '',
         baseUrl: config.KLARNA_API_URL ?? '',
+      }),
+    );
+  if (vendors.oauth === 'oidc')
+    checks.push(
+      oidcBootCheck({
+        issuer: config.OAUTH_ISSUER_URL ?? '',
+        clientId: config.OAUTH_CLIENT_ID ?? '',
+        clientSecret: config.OAUTH_CLIENT_SECRET ?? '',
+        tokenAuthMethod: config.OAUTH_TOKEN_AUTH_METHOD,
+        publicUrl: config.PUBLIC_URL,
       }),
     );
   if (vendors['help-desk'] === 'zendesk')

@@ -102,6 +102,15 @@ export const PROVIDER_KINDS = {
     vendors: ['sandbox', 'klarna', 'none'],
     requires: { klarna: ['KLARNA_USERNAME', 'KLARNA_PASSWORD', 'KLARNA_API_URL'] },
   },
+  /**
+   * Signing in with an outside identity provider (the sign-in pages' provider button). sandbox: our own
+   * identity provider under /sandbox/oauth, through the OpenID Connect adapter; oidc: any OpenID Connect
+   * provider at OAUTH_ISSUER_URL; none: no provider button.
+   */
+  oauth: {
+    vendors: ['sandbox', 'oidc', 'none'],
+    requires: { oidc: ['OAUTH_ISSUER_URL', 'OAUTH_CLIENT_ID', 'OAUTH_CLIENT_SECRET'] },
+  },
   /** builtin: help centre and tickets in our database; zendesk: its Help Center and Requests APIs. */
   'help-desk': {
     vendors: ['builtin', 'zendesk'],

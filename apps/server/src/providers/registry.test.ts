@@ -34,6 +34,9 @@ const SETTINGS: Record<string, string> = {
   KLARNA_USERNAME: 'PK12345_test',
   KLARNA_PASSWORD: 'klarna-test-password',
   KLARNA_API_URL: 'https://api.playground.klarna.com',
+  OAUTH_ISSUER_URL: 'https://accounts.example.test',
+  OAUTH_CLIENT_ID: 'causeway-client',
+  OAUTH_CLIENT_SECRET: 'oauth-test-client-secret',
   ZENDESK_URL: 'https://causeway.zendesk.com',
   ZENDESK_EMAIL: 'agent@causeway.test',
   ZENDESK_API_TOKEN: 'zendesk-test-token',
@@ -72,7 +75,7 @@ function problemsOf(env: Record<string, string>): string[] {
 }
 
 describe('the provider registry: one rule chooses every kind', () => {
-  it('declares the fourteen kinds, each with its <KIND>_PROVIDER variable', () => {
+  it('declares the fifteen kinds, each with its <KIND>_PROVIDER variable', () => {
     expect(PROVIDER_KIND_NAMES.map(kindVariable)).toEqual([
       'MAIL_PROVIDER',
       'GEO_PROVIDER',
@@ -85,6 +88,7 @@ describe('the provider registry: one rule chooses every kind', () => {
       'BANK_PROVIDER',
       'ADDRESS_SCREENING_PROVIDER',
       'KLARNA_PROVIDER',
+      'OAUTH_PROVIDER',
       'HELP_DESK_PROVIDER',
       'STORAGE_PROVIDER',
       'TRANSLATIONS_PROVIDER',
@@ -102,6 +106,7 @@ describe('the provider registry: one rule chooses every kind', () => {
       'bank',
       'address-screening',
       'klarna',
+      'oauth',
     ]);
   });
 
@@ -118,6 +123,7 @@ describe('the provider registry: one rule chooses every kind', () => {
       bank: 'sandbox',
       'address-screening': 'sandbox',
       klarna: 'sandbox',
+      oauth: 'sandbox',
       'help-desk': 'builtin',
       storage: 'local',
       translations: 'bundled',
@@ -248,6 +254,13 @@ describe('createProviders', () => {
       expect(providers[kind].selfHosted).toBeUndefined();
   });
 
+  it('keeps the sandbox identity provider (anyone signs in as any address) off where the sandbox tools are: real mail outside production', () => {
+    expect(createProviders(loadConfig({}), deps).oauth.provider.kind).toBe('sandbox');
+    const realMail = createProviders(loadConfig({ SMTP_URL: 'smtp://mail.example.test:587' }), deps);
+    expect(realMail.oauth.provider.kind).toBe('none');
+    expect(realMail.oauth.selfHosted).toBeUndefined();
+  });
+
   it('builds every real vendor, none with a handle of ours', () => {
     const config = loadConfig(EVERY_REAL_VENDOR);
     expect(kindsBuilt(config)).toEqual(chooseProviders(config));
@@ -263,7 +276,10 @@ describe('createProviders', () => {
       ALLOW_SANDBOX: 'all',
     });
     expect(() =>
-      createProviders({ ...allowed, ALLOW_SANDBOX: ['mail', 'geo', 'bot-check', 'kyc', 'kyb', 'prices', 'chain', 'bank', 'klarna'] }, deps),
+      createProviders(
+        { ...allowed, ALLOW_SANDBOX: ['mail', 'geo', 'bot-check', 'kyc', 'kyb', 'prices', 'chain', 'bank', 'klarna', 'oauth'] },
+        deps,
+      ),
     ).toThrow(/2 bad variable\(s\)[\s\S]*the sandbox card-processor is refused[\s\S]*the sandbox address-screening is refused/);
   });
 });

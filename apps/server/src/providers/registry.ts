@@ -5,7 +5,7 @@ import type { JobQueueRepository } from '../jobs/job-queue.repository.ts';
 import type { JobWorker } from '../jobs/job-worker.ts';
 import type { Clock } from '../platform/clock.ts';
 import { deriveKey } from '../platform/crypto.ts';
-import { unallowedSandboxes } from '../platform/deployment-mode.ts';
+import { hasSandboxTools, isProduction, unallowedSandboxes } from '../platform/deployment-mode.ts';
 import { createAddressScreening } from './address-screening/index.ts';
 import { createBankProvider } from './bank/index.ts';
 import { createRecaptchaBotCheck } from './bot-check/recaptcha.ts';
@@ -22,6 +22,7 @@ import { createSumsubKyb } from './kyb/sumsub-kyb.ts';
 import { createSandboxKyc, type WebhookDelivery } from './kyc/sandbox/sandbox-kyc.ts';
 import { createSandboxKycRepository } from './kyc/sandbox/sandbox-kyc.repository.ts';
 import { createSumsubKyc } from './kyc/sumsub.ts';
+import { createOauth } from './oauth/index.ts';
 import { createSandboxMail } from './mail/sandbox.ts';
 import { createSandboxOutbox } from './mail/sandbox-outbox.repository.ts';
 import { createSmtpMail } from './mail/smtp.ts';
@@ -248,6 +249,30 @@ const FACTORIES = {
       clock: deps.clock,
       publicUrl: deps.publicUrl,
       klarna: { username: config.KLARNA_USERNAME ?? '', password: config.KLARNA_PASSWORD ?? '', baseUrl: config.KLARNA_API_URL ?? '' },
+    });
+    return { provider, selfHosted: sandbox ?? undefined };
+  },
+
+  // The sandbox provider's sign-in page (/sandbox/oauth/authorize) is a page a person's sign-in passes through: production keeps it only with ALLOW_SANDBOX=oauth.
+  oauth: (vendor, config, deps) => {
+    // The sandbox identity provider signs anyone in as any address they type: only with the sandbox
+    // tools (sandbox mode, sandbox mailbox), or where production names it in ALLOW_SANDBOX. Anywhere
+    // else (real mail outside production) the button is off rather than an open door.
+    const sandboxOpen = hasSandboxTools(config) || (isProduction(config) && config.ALLOW_SANDBOX.includes('oauth'));
+    const { provider, sandbox } = createOauth({
+      kind: vendor === 'sandbox' && !sandboxOpen ? 'none' : vendor,
+      db: deps.db,
+      clock: deps.clock,
+      serverSecret: deps.serverSecret,
+      publicUrl: deps.publicUrl,
+      displayName: config.OAUTH_DISPLAY_NAME,
+      scope: config.OAUTH_SCOPE,
+      oidc: {
+        issuer: config.OAUTH_ISSUER_URL ?? '',
+        clientId: config.OAUTH_CLIENT_ID ?? '',
+        clientSecret: config.OAUTH_CLIENT_SECRET ?? '',
+        tokenAuthMethod: config.OAUTH_TOKEN_AUTH_METHOD,
+      },
     });
     return { provider, selfHosted: sandbox ?? undefined };
   },

@@ -23,6 +23,10 @@ const FEATURE_AREAS: Record<string, string[]> = {
   'bank-accounts': ['bankAccounts'],
   'business-verification': ['kyb'],
   portal: ['portal'],
+  // The identity provider's button and callback page: a folder of the auth feature with its own texts.
+  'auth/oauth': ['oauth'],
+  'promotion-email': ['promotionEmail'],
+  agreements: ['agreements'],
 };
 const FIRST_LOAD_AREAS = ['common', 'ui', 'pages', 'auth', 'security', 'verification'];
 

@@ -16,6 +16,8 @@ export const NO_LOGIN_ROUTES: ReadonlySet<string> = new Set([
   'business-login-independent',
   'skip-login',
   'reset-pwd',
+  // Where the identity provider sends the person back: a sign-in step (docs/rules/screens.md).
+  'oauth-callback',
   '3ds',
   'login-v3',
   'sumsub-webview',
@@ -27,6 +29,8 @@ export const NO_LOGIN_ROUTES: ReadonlySet<string> = new Set([
   'services-unavailable',
   'user-blocked',
   'unsubscribed',
+  // The screen a promotional email's unsubscribe link opens (its token is the only credential).
+  'unsubscribe',
   'file-upload',
   'join-mailing-list',
   'account-unsupport-roma',
@@ -84,6 +88,7 @@ export const isLoginPath = (path: string): boolean =>
     'business-login-independent',
     'skip-login',
     'reset-pwd',
+    'oauth-callback',
   ].includes(firstSegment(path));
 
 /** A path with iframe-loading is exempt from the UK layout. */

@@ -10,6 +10,8 @@ const loginPages = () => import('@/features/auth/routes/login-page');
 const merchantLoginPages = () => import('@/features/auth/routes/merchant-login-page');
 const accountStatusPages = () => import('@/features/verification/routes/account-status-page');
 const closedPages = () => import('@/features/status/routes/account-closed-pages');
+/** The promotional emails' unsubscribe screen and the page it leads to: one chunk. */
+const unsubscribePages = () => import('@/features/promotion-email/routes/pages');
 /**
  * banktransfer-buy is two features' page: the trade feature's bank-transfer buy, and on its Deposit side
  * the orders feature's deposit instructions, composed here (features never import each other). The
@@ -19,6 +21,17 @@ const BankDepositPage = lazy(() => import('@/features/orders/routes/bank-transfe
 const bankTransferBuyPage = () =>
   named(import('@/features/trade/routes/bank-transfer-buy-page'), ({ BankTransferBuyPage }) => {
     const Page = () => <BankTransferBuyPage deposit={<BankDepositPage />} />;
+    return Page;
+  });
+
+/**
+ * settings and corporation-portal/setting: the security centre, with the promotional-email choice of
+ * the promotion-email feature as one of its sections (its own chunk, loaded as the page shows).
+ */
+const PromotionEmailSetting = lazy(() => import('@/features/promotion-email/components/promotion-email-setting'));
+const settingsPage = () =>
+  named(import('@/features/security/routes/security-centre-page'), ({ SecurityCentrePage }) => {
+    const Page = () => <SecurityCentrePage sections={<PromotionEmailSetting />} />;
     return Page;
   });
 
@@ -35,8 +48,9 @@ export const PAGE_ROUTES: Array<{ path: string; load: () => PageModule }> = [
   { path: 'login-v3', load: () => named(merchantLoginPages(), (m) => m.LoginV3Page) },
   { path: 'skip-login', load: () => named(merchantLoginPages(), (m) => m.SkipLoginPage) },
   { path: 'reset-pwd', load: () => import('@/features/auth/routes/reset-password-page') },
-  { path: 'settings', load: () => import('@/features/security/routes/security-centre-page') },
-  { path: 'corporation-portal/setting', load: () => import('@/features/security/routes/security-centre-page') },
+  { path: 'oauth-callback', load: () => named(loginPages(), (m) => m.OauthCallbackPage) },
+  { path: 'settings', load: settingsPage },
+  { path: 'corporation-portal/setting', load: settingsPage },
   { path: 'account-status', load: () => named(accountStatusPages(), (m) => m.AccountStatusDefaultPage) },
   { path: 'account-status-entity', load: () => named(accountStatusPages(), (m) => m.AccountStatusEntityPage) },
   { path: 'account-status-roma', load: () => named(accountStatusPages(), (m) => m.AccountStatusRomaPage) },
@@ -52,6 +66,8 @@ export const PAGE_ROUTES: Array<{ path: string; load: () => PageModule }> = [
   { path: 'services-unavailable', load: () => import('@/features/status/routes/services-unavailable-page') },
   { path: 'user-blocked', load: () => import('@/features/status/routes/user-blocked-page') },
   { path: 'join-mailing-list', load: () => import('@/features/status/routes/join-mailing-list-page') },
+  { path: 'unsubscribe', load: () => named(unsubscribePages(), (m) => m.UnsubscribePage) },
+  { path: 'unsubscribed', load: () => named(unsubscribePages(), (m) => m.UnsubscribedPage) },
   { path: 'dashboard', load: () => import('@/features/orders/routes/dashboard-page') },
   { path: 'result', load: () => import('@/features/orders/routes/result-page') },
   { path: 'result-webview', load: () => named(import('@/features/orders/routes/result-page'), (m) => m.ResultWebviewPage) },
@@ -66,6 +82,7 @@ export const PAGE_ROUTES: Array<{ path: string; load: () => PageModule }> = [
   { path: 'withdraw', load: () => import('@/features/orders/routes/withdraw-page') },
   { path: 'card-buy-sell', load: () => import('@/features/trade/routes/trade-page') },
   { path: 'buy-crypto', load: () => import('@/features/trade/routes/trade-page') },
+  { path: 'sendto-confirm', load: () => import('@/features/trade/routes/send-to-confirm-page') },
   { path: 'klarna-callback', load: () => import('@/features/trade/routes/klarna-callback-page') },
   { path: 'manage-wallet', load: () => import('@/features/trade/routes/manage-wallet-page') },
   { path: 'bank-accounts', load: () => import('@/features/bank-accounts/routes/bank-accounts-page') },

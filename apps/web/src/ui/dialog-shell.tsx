@@ -23,6 +23,11 @@ export interface DialogBaseProps {
    * `event.preventDefault()` and focus another element. By default the body's first field.
    */
   onOpenAutoFocus?: (event: Event) => void;
+  /**
+   * False for a dialog that needs an answer from its own buttons (a consent): no close button, and Escape
+   * and a click outside do nothing. Default true.
+   */
+  dismissible?: boolean;
   children?: ReactNode;
 }
 
@@ -45,6 +50,7 @@ export function DialogShell({
   title,
   description,
   onOpenAutoFocus,
+  dismissible = true,
   children,
   contentClassName,
   bodyClassName,
@@ -59,6 +65,9 @@ export function DialogShell({
           // Without a description, tell Radix there is none instead of pointing at a missing element.
           {...(description === undefined ? { 'aria-describedby': undefined } : {})}
           onOpenAutoFocus={onOpenAutoFocus}
+          {...(dismissible
+            ? {}
+            : { onEscapeKeyDown: (event: Event) => event.preventDefault(), onInteractOutside: (event: Event) => event.preventDefault() })}
           className={cx('fixed z-50 flex flex-col bg-surface text-fg shadow-xl', contentClassName)}
         >
           <div className="shrink-0 px-5 pt-5 pr-14">
@@ -68,12 +77,14 @@ export function DialogShell({
           <div className={cx('px-5 pt-4', bodyClassName)}>{children}</div>
           {/* Last in the DOM so Radix's initial focus lands on the body's first field, not on
               the close button; placed visually in the top-right corner. */}
-          <Dialog.Close
-            aria-label={t('ui.close')}
-            className="absolute top-3 right-3 flex size-11 items-center justify-center rounded-full text-muted hover:bg-surface-2 hover:text-fg"
-          >
-            <CloseIcon />
-          </Dialog.Close>
+          {dismissible && (
+            <Dialog.Close
+              aria-label={t('ui.close')}
+              className="absolute top-3 right-3 flex size-11 items-center justify-center rounded-full text-muted hover:bg-surface-2 hover:text-fg"
+            >
+              <CloseIcon />
+            </Dialog.Close>
+          )}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -1,3 +1,4 @@
+import { AGREEMENT_CALLS } from './agreements.ts';
 import { AUTHENTICATOR_CALLS } from './authenticator.ts';
 import { BANK_ACCOUNT_CALLS } from './bank-accounts.ts';
 import { BANKING_CALLS } from './banking.ts';
@@ -9,7 +10,9 @@ import { KYB_CALLS } from './kyb.ts';
 import { KYC_CALLS } from './kyc.ts';
 import { MERCHANT_CALLS } from './merchant.ts';
 import { MERCHANT_CONSOLE_CALLS } from './merchant-console.ts';
+import { OAUTH_CALLS } from './oauth.ts';
 import { ORDER_CALLS } from './orders.ts';
+import { PROMOTION_EMAIL_CALLS } from './promotion-email.ts';
 import { SIGN_IN_CALLS } from './sign-in.ts';
 import { SITE_CALLS } from './site.ts';
 import { TELEMETRY_CALLS } from './telemetry.ts';
@@ -20,6 +23,7 @@ export * from './call-route.ts';
 // A namespace, not an object: a bundle keeps only the routes its code names (call-route.ts callRoutesSource).
 export * as CALL_ROUTES from './routes.generated.ts';
 export {
+  AGREEMENT_CALLS,
   AUTHENTICATOR_CALLS,
   BANK_ACCOUNT_CALLS,
   BANKING_CALLS,
@@ -30,7 +34,9 @@ export {
   KYC_CALLS,
   MERCHANT_CALLS,
   MERCHANT_CONSOLE_CALLS,
+  OAUTH_CALLS,
   ORDER_CALLS,
+  PROMOTION_EMAIL_CALLS,
   SIGN_IN_CALLS,
   SITE_CALLS,
   TELEMETRY_CALLS,
@@ -44,6 +50,8 @@ export {
 export const CALLS = {
   ...SITE_CALLS,
   ...SIGN_IN_CALLS,
+  ...AGREEMENT_CALLS,
+  ...OAUTH_CALLS,
   ...AUTHENTICATOR_CALLS,
   ...MERCHANT_CALLS,
   ...MERCHANT_CONSOLE_CALLS,
@@ -57,6 +65,7 @@ export const CALLS = {
   ...HISTORY_EXPORT_CALLS,
   ...HELP_CALLS,
   ...TELEMETRY_CALLS,
+  ...PROMOTION_EMAIL_CALLS,
 } as const;
 
 const byPath = new Map<string, CallDefinition>(Object.values(CALLS).map((call) => [call.path, call]));

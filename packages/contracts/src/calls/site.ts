@@ -11,6 +11,7 @@ import {
   featureSwitchItemSchema,
   featureSwitchQuerySchema,
   getEntryConfigQuerySchema,
+  enableBuySendSchema,
   getLinksQuerySchema,
   menuLinkSchema,
   translationsQuerySchema,
@@ -89,6 +90,15 @@ export const SITE_CALLS = {
     summary: 'How the checkout opens for a merchant',
     query: getEntryConfigQuerySchema,
     result: entryConfigSchema,
+  }),
+  enableBuySend: defineCall({
+    method: 'GET',
+    path: PATHS.enableBuySend,
+    caller: 'public',
+    tags: ['entry'],
+    summary: "Whether a merchant's entry offers buy-and-send: the crypto bought goes straight to the merchant's wallet",
+    query: getEntryConfigQuerySchema,
+    result: enableBuySendSchema,
   }),
   menuLinks: defineCall({
     method: 'GET',

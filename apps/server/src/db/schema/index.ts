@@ -19,3 +19,6 @@ export * from './history-exports.ts';
 export * from './merchant-webhooks.ts';
 export * from './telemetry.ts';
 export * from './card-disputes.ts';
+export * from './agreement-logs.ts';
+export * from './promotion-email.ts';
+export * from './oauth-identities.ts';

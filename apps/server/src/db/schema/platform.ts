@@ -26,6 +26,8 @@ export const sandboxOutbox = pgTable('sandbox_outbox', {
   subject: text('subject').notNull(),
   text: text('text').notNull(),
   html: text('html').notNull(),
+  /** Extra headers the message was sent with (List-Unsubscribe of a promotional email), by name. */
+  headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
   sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

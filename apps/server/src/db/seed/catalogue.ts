@@ -100,6 +100,20 @@ export const ENTRY_CONFIG_SEEDS = [
     channels: ['CHECKOUT', 'CLEAR_JUNCTION', 'CLEAR_JUNCTION_FPS'],
     isRoma: false,
   },
+  // The sandbox demo merchant's own entry (modules/merchant/demo-merchant.ts, code sandbox-demo): buy-and-send on.
+  {
+    merchantCode: 'sandbox-demo',
+    brand: 'causeway',
+    merchantName: 'Sandbox Demo Shop',
+    defaultFiatCurrency: 'EUR',
+    defaultCryptoCurrency: 'BTC',
+    defaultNetwork: 'BTC',
+    defaultEntity: 'LI',
+    paymentMethods: ['CARD', 'BANK_TRANSFER', 'BUY_SEND'],
+    transactionTypes: ['buy', 'BUY_SEND'],
+    channels: ['CHECKOUT', 'CLEAR_JUNCTION'],
+    isRoma: false,
+  },
   {
     merchantCode: 'demo-merchant',
     brand: 'causeway',

@@ -10,6 +10,9 @@ export function registerEntryRoutes(app: FastifyInstance, db: Database, { legalU
 
   registerCall(app, CALLS.getEntryConfig, async (request) => ok(await service.getEntryConfig(request.query.merchantCode)));
 
+  // Buy-and-send is an entry's choice (its transaction types): an unknown merchant code has none, never an error to probe with.
+  registerCall(app, CALLS.enableBuySend, async (request) => ok(await service.buySendOf(request.query.merchantCode)));
+
   registerCall(app, CALLS.menuLinks, async (request) =>
     ok(await service.getLinks(request.query.brand, request.query.entity ?? request.headers.entity)),
   );

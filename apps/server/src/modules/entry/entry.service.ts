@@ -41,6 +41,12 @@ function withLegalLinks(links: MenuLink[], legalUrls: LegalUrls): MenuLink[] {
 export function createEntryService(repository: EntryRepository, legalUrls: LegalUrls = {}) {
   return {
     /** The merchant's entry configuration, or the default entry when no merchant is named. */
+    /** Whether the merchant's entry (or the default one) offers buy-and-send; an unknown code offers nothing. */
+    async buySendOf(merchantCode?: string): Promise<{ enable: boolean; merchantName: string }> {
+      const row = await repository.findEntryConfig(merchantCode ?? DEFAULT_ENTRY);
+      return { enable: row?.transactionTypes.includes('BUY_SEND') ?? false, merchantName: row?.merchantName ?? '' };
+    },
+
     async getEntryConfig(merchantCode?: string): Promise<EntryConfig> {
       const row = await repository.findEntryConfig(merchantCode ?? DEFAULT_ENTRY);
       if (!row) throw new AppError(ErrorCode.NoSuchCall, `No entry configuration for merchant ${merchantCode}`);

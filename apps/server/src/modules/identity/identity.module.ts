@@ -100,6 +100,8 @@ export function createIdentityModule(
     /** The guards of the session caller kinds, for platform/calls.ts to put in front of their routes. */
     callerGuards: { individual: guard.requireSession, business: guard.requireBusinessSession },
     unlock,
+    /** The sign-in lock (five wrong codes or passwords): every way in checks it, the identity provider's too. */
+    lock,
     /** The client address, language and origin of a request, for counted credential checks. */
     requesterOf,
   };

@@ -83,6 +83,20 @@ export function createIdentityRepository(db: Database) {
       await db.insert(userAgreements).values(values).onConflictDoNothing();
     },
 
+    /** Several acceptances in one statement: all of them are recorded, or none (versions already accepted are kept as they were). */
+    async recordAgreements(rows: (typeof userAgreements.$inferInsert)[]): Promise<void> {
+      if (rows.length > 0) await db.insert(userAgreements).values(rows).onConflictDoNothing();
+    },
+
+    /** The acceptances of one person among `protocols`, every version. */
+    async listAgreements(userId: string, protocols: readonly string[]): Promise<(typeof userAgreements.$inferSelect)[]> {
+      if (protocols.length === 0) return [];
+      return db
+        .select()
+        .from(userAgreements)
+        .where(and(eq(userAgreements.userId, userId), inArray(userAgreements.protocol, [...protocols])));
+    },
+
     async hasAgreement(userId: string, protocol: string, version: string): Promise<boolean> {
       const rows = await db
         .select({ userId: userAgreements.userId })

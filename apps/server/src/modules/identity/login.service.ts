@@ -2,6 +2,7 @@ import { ErrorCode, type AccountCheckResult, AGREEMENT_VERSIONS, type LoginMode,
 import { AppError } from '../../platform/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { newId } from '../../platform/crypto.ts';
+import { createAgreementService } from './agreements.service.ts';
 import type { AuthenticatorService } from './authenticator.service.ts';
 import type { EmailCodeService } from './email-code.service.ts';
 import { isPrivateRelay, suggestEmail } from './email-hints.ts';
@@ -12,7 +13,7 @@ import type { Requester } from './requester.ts';
 import { BUSINESS_MODES, type SessionService } from './session.service.ts';
 import type { SignInLock } from './sign-in-lock.ts';
 
-/** Agreement version a new account accepts (docs/rules/limits.md: TERM). */
+/** The terms version a new account records in users.terms_version (its agreements: user_agreements, agreements.service.ts). */
 export const TERMS_VERSION = AGREEMENT_VERSIONS.TERM;
 
 /** What an email-code sign-in proves an account with. */
@@ -20,6 +21,8 @@ export interface EmailCodeInput {
   email: string;
   code: string;
   termsAccepted: boolean;
+  /** The Roma channel: its terms (TERMROMA) are the ones a new account accepts. */
+  isRoma?: boolean;
   /** The mode decides the type of a new account: Corporate in the business modes. */
   loginMode: LoginMode;
   requester: Requester;
@@ -41,6 +44,7 @@ export function createLoginService(deps: {
 }) {
   const { repository, sessions, emailCodes, authenticator, lock, clock } = deps;
   const processTokens = createProcessTokens(deps.processTokenKey);
+  const agreements = createAgreementService({ repository, clock });
 
   function result(user: UserRow, fields: Pick<LoginResult, 'status' | 'token' | 'processToken'> & { isNewUser?: boolean }): LoginResult {
     return {
@@ -101,6 +105,14 @@ export function createLoginService(deps: {
     }
     // A new address has no account to count against: the code's own burn and the per-IP limit bound it.
     await emailCodes.verify(code);
+    return createAccount(input);
+  }
+
+  /**
+   * The account of an email just proven (by its code, or by the identity provider's verified email),
+   * its terms accepted by the caller: created, or the one that appeared meanwhile.
+   */
+  async function createAccount(input: { email: string; loginMode: LoginMode; isRoma?: boolean | undefined }) {
     const now = clock.now();
     const created = await repository.insertUser({
       id: newId('usr'),
@@ -111,8 +123,8 @@ export function createLoginService(deps: {
       termsVersion: TERMS_VERSION,
       createdAt: now,
     });
-    if (created.created)
-      await repository.recordAgreement({ userId: created.user.id, protocol: 'TERM', version: TERMS_VERSION, acceptedAt: now });
+    // The terms box covers the channel's terms and the new account's entity statement (docs/rules/agreements.md).
+    if (created.created) await agreements.recordSignUp(created.user, input.isRoma ?? false, now);
     return created;
   }
 
@@ -137,6 +149,7 @@ export function createLoginService(deps: {
     },
 
     accountForEmailCode,
+    createAccount,
     completeSignIn: finish,
 
     async loginWithPassword(input: { email: string; password: string; loginMode: LoginMode; stayLoggedIn: boolean }, requester: Requester) {

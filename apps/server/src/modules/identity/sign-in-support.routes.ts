@@ -1,4 +1,4 @@
-import { AGREEMENT_VERSIONS, CALLS, isBlockedCountry, ok } from '@causeway/contracts';
+import { CALLS, currentProtocolMap, isBlockedCountry, ok, requiredAgreements } from '@causeway/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../platform/clock.ts';
 import type { BotCheckProvider } from '../../providers/bot-check/index.ts';
@@ -59,10 +59,8 @@ export function registerSignInSupportRoutes(
   );
 
   registerCall(app, CALLS.statementQuery, async (request) => {
-    const entity = request.query.entity ?? request.headers.entity;
-    const statement = entity === 'PL' ? 'STATEMENT' : 'STATEMENT_LI';
-    const term = request.query.isRoma === 'true' ? 'TERMROMA' : 'TERM';
-    return ok({ protocolMap: { [term]: AGREEMENT_VERSIONS[term], [statement]: AGREEMENT_VERSIONS[statement] } });
+    const entity = request.query.entity ?? request.headers.entity ?? 'LI';
+    return ok({ protocolMap: currentProtocolMap(requiredAgreements(entity, request.query.isRoma === 'true')) });
   });
 
   registerCall(app, CALLS.oauthTimeoutTicket, async () => {

@@ -74,18 +74,23 @@ describe('verification/verify-code', () => {
     const verify = (verifyCode: string) =>
       call(t.app, 'POST', PATHS.verificationVerifyCode, {
         headers: tokenHeaders(token),
-        body: { verifyCode, entityProtocolId: 'STATEMENT_LI' },
+        body: { verifyCode, entityProtocolId: 'STATEMENT' },
         ip,
       });
 
     expect((await verify(wrong)).body.data).toEqual({ status: 'FAILED', tokenVo: null });
     const [user] = await t.db.select().from(users).where(eq(users.emailNormalized, email));
     const statements = () => t.db.select().from(userAgreements).where(eq(userAgreements.userId, user!.id));
-    expect((await statements()).map((a) => a.protocol)).toEqual(['TERM']);
+    // Sign-up recorded its terms and its entity's statement (docs/rules/agreements.md); the wrong code added nothing.
+    expect((await statements()).map((a) => a.protocol).sort()).toEqual(['STATEMENT_LI', 'TERM']);
 
     const passed = await verify(code);
     expect(passed.body.data).toMatchObject({ status: 'SUCCESS', tokenVo: { validTime: 300 } });
-    expect((await statements()).map((a) => `${a.protocol}@${a.version}`).sort()).toEqual(['STATEMENT_LI@20250101', 'TERM@20241104']);
+    expect((await statements()).map((a) => `${a.protocol}@${a.version}`).sort()).toEqual([
+      'STATEMENT@20241104',
+      'STATEMENT_LI@20250101',
+      'TERM@20241104',
+    ]);
     expect((await verify(code)).body.code).toBe('USE000002004');
   });
 

@@ -43,7 +43,8 @@ describe('entity migration', () => {
     expect((await checkLoginStatus(t.app, tokenHeaders(token))).isLogin).toBe(false);
     expect((await checkLoginStatus(t.app, tokenHeaders(moved.body.data.token.token))).isLogin).toBe(true);
     const agreements = await t.db.select().from(userAgreements).where(eq(userAgreements.userId, userId));
-    expect(agreements.map((a) => a.protocol).sort()).toEqual(['STATEMENT', 'TERM']);
+    // Sign-up accepted TERM and the LI statement; the move adds the PL one.
+    expect(agreements.map((a) => a.protocol).sort()).toEqual(['STATEMENT', 'STATEMENT_LI', 'TERM']);
     const overview = await call(t.app, 'GET', PATHS.overview, { headers: tokenHeaders(moved.body.data.token.token) });
     expect(overview.body.data).toMatchObject({ entityTag: 'PL', kycInfo: { routeEntity: null, entitySwitchDeadline: null } });
   });

@@ -39,6 +39,12 @@ interface MerchantProcessClaims {
   merchantUserId: string;
   /** The merchant's email for its customer, when it sent a valid one. */
   merchantEmail: string | null;
+  /**
+   * The entry's fromEmail=true: the merchant sent this link in an email to merchantEmail, so the person
+   * has just shown they read that inbox. The code is then sent at once (no "is this your email?" step):
+   * it still goes only to that address, so nothing is signed in without it.
+   */
+  fromEmail?: boolean;
   /** The vendor share token of the merchant's own verification of its customer (Reusable KYC), if it sent one. */
   kycShareToken: string | null;
   state: AccountSelectionState;
@@ -124,7 +130,7 @@ export function createMerchantLoginService(deps: {
   }
 
   /** The merchant's (or the person's) email, when there is no usable link: confirm it, or ask for another. */
-  async function offerEmail(merchant: MerchantRow, base: Base): Promise<MerchantLoginResult> {
+  async function offerEmail(merchant: MerchantRow, base: Base, context: StepContext): Promise<MerchantLoginResult> {
     const email = base.merchantEmail;
     const askNew = (reason: MerchantLoginResult['newEmailReason']) =>
       answer(merchant, { state: 'WAIT_NEW_EMAIL', newEmailReason: reason, email }, claimsOf(base, 'WAIT_NEW_EMAIL', null));
@@ -132,6 +138,7 @@ export function createMerchantLoginService(deps: {
     if (isPrivateRelay(email)) return askNew('PRIVATE_RELAY');
     const user = await identity.findByEmail(email);
     if (user && !fitsMode(user, base.mode)) return askNew('ACCOUNT_UNAVAILABLE');
+    if (base.fromEmail) return sendTo(merchant, base, 'WAIT_EMAIL_VERIFY_CODE', { email }, context, { onArrival: true });
     return answer(merchant, { state: 'WAIT_CONFIRM', email, accountExists: Boolean(user) }, claimsOf(base, 'WAIT_CONFIRM', { email }));
   }
 
@@ -187,6 +194,7 @@ export function createMerchantLoginService(deps: {
       merchantId: merchant.id,
       merchantUserId: input.entry.merchantUserId ?? '',
       merchantEmail: parsedEmail.success ? parsedEmail.data : null,
+      fromEmail: input.entry.fromEmail === 'true',
       // Sumsub's tokens are at most 1 KB; a longer value is not one.
       kycShareToken: input.entry.kycShareToken && input.entry.kycShareToken.length <= 1024 ? input.entry.kycShareToken : null,
       mode: input.loginMode,
@@ -194,7 +202,7 @@ export function createMerchantLoginService(deps: {
     };
     const link = await merchants.findLink(merchant.id, base.merchantUserId);
     const linked = link && (await identity.findById(link.userId));
-    if (!link || !linked || !fitsMode(linked, base.mode)) return offerEmail(merchant, base);
+    if (!link || !linked || !fitsMode(linked, base.mode)) return offerEmail(merchant, base, input);
 
     const proofIsRecent = now.getTime() - link.verifiedAt.getTime() <= SKIP_LOGIN_PROOF_MAX_AGE_MS;
     if (input.skipLogin && merchant.skipLoginEnabled && proofIsRecent) {

@@ -127,6 +127,22 @@ describe('a first visit: WAIT_CONFIRM → WAIT_EMAIL_VERIFY_CODE → signed in a
     expect(await linkOf('shop-001')).toMatchObject({ merchantId: DEMO_MERCHANT.id, userId: user!.id });
   });
 
+  it('fromEmail=true (the link came in an email to that address): the code is sent at once, no confirm step, and a reload does not mail again', async () => {
+    const email = 'from-mail@example.test';
+    const entry = signedEntry({ merchantUserId: 'shop-mail', email, fromEmail: 'true' });
+    const first = await start(entry);
+    expect(first.body.data).toMatchObject({ state: 'WAIT_EMAIL_VERIFY_CODE', email, accountExists: false, resendAfterSeconds: 59 });
+    expect(await mailCount(email)).toBe(1);
+    expect((await start(entry)).body.data.state).toBe('WAIT_EMAIL_VERIFY_CODE');
+    expect(await mailCount(email)).toBe(1);
+    const code = await readLatestCode(t.app, email);
+    const done = await step(PATHS.merchantLoginWithVerifyCode, { processToken: first.body.data.processToken, code, termsAccepted: true });
+    expect(done.body.data).toMatchObject({ state: 'SIGNED_IN', login: { status: 'SUCCESS', isNewUser: true, email } });
+    // Unsigned, the flag is not the merchant's word: a changed link is refused like any other.
+    const forged = { ...signedEntry({ merchantUserId: 'shop-mail-2', email: 'other@example.test' }), fromEmail: 'true' };
+    expect((await start(forged)).body.code).toBe('USE000001010');
+  });
+
   it('on the next visit (even without an email) goes straight to a code for the linked account, masked, and a reload does not mail again', async () => {
     const email = 'returning@example.test';
     await linkThroughConfirm('shop-002', email);

@@ -85,6 +85,8 @@ export function createMerchantTransactionService(deps: {
   repository: MerchantTransactionsRepository;
   verifyEntry: (entry: Readonly<Record<string, string>>, now: Date, ipKey: string) => Promise<MerchantRow>;
   merchantName: (merchantId: string) => Promise<string>;
+  /** Whether the merchant's entry offers buy-and-send: a BUY_SEND transaction is refused otherwise. */
+  offersBuySend: (merchant: MerchantRow) => Promise<boolean>;
   /** The transaction's orderToken (order-token.ts), answered to the merchant's server with the transaction. */
   orderTokenOf: (tranId: string) => string;
   clock: Clock;
@@ -103,6 +105,7 @@ export function createMerchantTransactionService(deps: {
     const merchantName = await deps.merchantName(row.merchantId);
     return {
       tranId: row.tranId,
+      tranType: row.tranType === 'BUY_SEND' ? 'BUY_SEND' : 'buy',
       orderId: forOwner ? row.orderId : null,
       fiatCurrency: row.fiatCurrency,
       fiatAmt: fiatAmount === null ? null : new Decimal(fiatAmount).toFixed(2),
@@ -133,6 +136,11 @@ export function createMerchantTransactionService(deps: {
       const signed = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as Record<string, string>;
       const now = clock.now();
       const merchant = await deps.verifyEntry(signed, now, ipKey);
+      if (fields.tranType === 'BUY_SEND' && !(await deps.offersBuySend(merchant)))
+        throw new AppError(
+          ErrorCode.BuySendNotOffered,
+          `Buy-and-send is not offered on ${merchant.name}'s entry (its transaction types lack BUY_SEND).`,
+        );
       const prefilled = new Set(prefill?.split(','));
       // Checked (format, checksum, memo rule) and normalised once here: the order compares with it.
       const wallet =
@@ -239,11 +247,11 @@ export function createMerchantTransactionService(deps: {
      * never change after create, so this read needs no lock (the taking, under the lock, checks
      * the status). The merchant is the transaction's: the answer is the order's merchantId.
      */
-    async assertOrderFits(tranId: string, payment: TransactionPayment): Promise<{ merchantId: string }> {
+    async assertOrderFits(tranId: string, payment: TransactionPayment): Promise<{ merchantId: string; buySend: boolean }> {
       const row = await repository.find(tranId);
       if (!row) throw new AppError(ErrorCode.TransactionNotFound);
       service.assertFits(row, payment);
-      return { merchantId: row.merchantId };
+      return { merchantId: row.merchantId, buySend: row.tranType === 'BUY_SEND' };
     },
   };
   return service;

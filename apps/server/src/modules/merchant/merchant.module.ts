@@ -66,6 +66,7 @@ export function createMerchantModule(deps: {
     repository: transactionsRepository,
     verifyEntry,
     merchantName: async (merchantId) => (await repository.findById(merchantId))?.name ?? '',
+    offersBuySend: (merchant) => repository.offersBuySend(merchant.code),
     orderTokenOf: (tranId) => orderTokenFor(orderTokenKey, tranId),
     clock: deps.clock,
   });

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { merchantApiKeys, merchants, merchantUserLinks } from '../../db/schema/index.ts';
+import { entryConfigs, merchantApiKeys, merchants, merchantUserLinks } from '../../db/schema/index.ts';
 
 export type MerchantRow = typeof merchants.$inferSelect;
 export type MerchantApiKeyRow = typeof merchantApiKeys.$inferSelect;
@@ -9,6 +9,15 @@ export type MerchantUserLinkRow = typeof merchantUserLinks.$inferSelect;
 /** Merchants and the links between their customer ids and our accounts: the only ORM access of the merchant module. */
 export function createMerchantRepository(db: Database) {
   return {
+    /** Whether the merchant's own entry (entry_configs by its code) offers buy-and-send (transaction type BUY_SEND). */
+    async offersBuySend(merchantCode: string): Promise<boolean> {
+      const [row] = await db
+        .select({ types: entryConfigs.transactionTypes })
+        .from(entryConfigs)
+        .where(eq(entryConfigs.merchantCode, merchantCode));
+      return row?.types.includes('BUY_SEND') ?? false;
+    },
+
     /** A key by its public part, with its merchant (whatever either's state: the caller decides). */
     async findByApiKey(apiKey: string): Promise<{ merchant: MerchantRow; key: MerchantApiKeyRow } | undefined> {
       const [row] = await db

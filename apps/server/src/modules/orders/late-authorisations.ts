@@ -76,7 +76,7 @@ export function createLateAuthorisationReconciler(deps: {
     const payload = rawPayload as ReconcilePayload;
     const order = await orders.findOrder(payload.orderId);
     // Only an order that ended unpaid: any other is settlement's (its own steps void what it holds).
-    if (!order || order.step !== 'DONE' || order.status === 'SUCCESS') return;
+    if (!order || order.step !== 'DONE' || order.status === 'SUCCESS' || order.status === 'BuySendSuccess') return;
     const now = clock.now();
     const until = new Date(payload.until);
     const lookAgain = () => {

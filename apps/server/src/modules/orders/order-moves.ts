@@ -1,3 +1,4 @@
+import type { OrderStatus } from '@causeway/contracts';
 import type { StepOutcome } from '../../jobs/flow-runner.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { RunInTransaction } from '../../platform/transaction.ts';
@@ -10,6 +11,15 @@ import type { OrderChange, OrderRow, OrdersRepository } from './orders.repositor
  * A final move stamps `completedAt`. When another worker moved the order first, nothing of it is
  * written and the step reads the order again.
  */
+/**
+ * A buy-and-send order (transactionType BUY_SEND: the crypto goes to the merchant's own wallet) ends in
+ * its own words: BuySendSuccess and BuySendFailed for SUCCESS and FAILED (docs/rules/order-states.md).
+ * Settlement is the same; only the final word differs.
+ */
+const BUY_SEND_STATUSES: Partial<Record<OrderStatus, OrderStatus>> = { SUCCESS: 'BuySendSuccess', FAILED: 'BuySendFailed' };
+export const statusFor = (order: Pick<OrderRow, 'transactionType'>, status: OrderStatus): OrderStatus =>
+  order.transactionType === 'BUY_SEND' ? (BUY_SEND_STATUSES[status] ?? status) : status;
+
 export function createOrderMover(deps: {
   orders: Pick<OrdersRepository, 'transition'>;
   transaction: RunInTransaction;
@@ -18,12 +28,13 @@ export function createOrderMover(deps: {
 }) {
   return async function move(order: OrderRow, change: OrderChange, withMove?: () => Promise<void>): Promise<StepOutcome<OrderRow>> {
     const now = deps.clock.now();
-    const withCompletion: OrderChange = change.step === 'DONE' ? { ...change, set: { ...change.set, completedAt: now } } : change;
+    const worded: OrderChange = { ...change, status: statusFor(order, change.status) };
+    const withCompletion: OrderChange = worded.step === 'DONE' ? { ...worded, set: { ...worded.set, completedAt: now } } : worded;
     const moved = await deps.transaction(async () => {
       const after = await deps.orders.transition(order, withCompletion, now);
       if (!after) return undefined;
       await withMove?.();
-      await deps.alongWith?.(order, change, now);
+      await deps.alongWith?.(order, worded, now);
       return after;
     });
     // Moved by us: go on with the order as the move left it (what goes with a move never changes the

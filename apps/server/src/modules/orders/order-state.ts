@@ -16,13 +16,16 @@ import type { OrderStatus } from '@causeway/contracts';
  * widget's answer (submit-auth-token) and, while Klarna's fraud check is pending, for its outcome; accepted is
  * PROCESSING as above, declined or rejected FAILED (KLARNA_DECLINED), unanswered by the deadline EXPIRED.
  *
+ * A buy-and-send order (BUY_SEND: to the merchant's own wallet) settles the same way and ends BuySendSuccess
+ * or BuySendFailed where a buy ends SUCCESS or FAILED (order-moves.ts statusFor).
+ *
  * Every status but OrderSubmitted and PROCESSING is final: nothing leaves it. A payout whose
  * outcome stays unknown past PAYOUT_CONFIRM_DEADLINE_MS waits for an operator at the step
  * PAYOUT_REVIEW; the person still sees PROCESSING (the spec's statuses have no other word for it).
  */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
-  OrderSubmitted: ['PROCESSING', 'FAILED', 'PARTIAL_AUTH', 'EXPIRED'],
-  PROCESSING: ['SUCCESS', 'FAILED', 'EXPIRED_ERROR'],
+  OrderSubmitted: ['PROCESSING', 'FAILED', 'PARTIAL_AUTH', 'EXPIRED', 'BuySendFailed'],
+  PROCESSING: ['SUCCESS', 'FAILED', 'EXPIRED_ERROR', 'BuySendSuccess', 'BuySendFailed'],
   SUCCESS: [],
   FAILED: [],
   EXPIRED: [],

@@ -219,9 +219,8 @@ export function createOrderService(deps: {
     // A merchant's transaction is paid as the merchant fixed it, to the address it fixed (F4), before the code is spent.
     // The order's merchant is the transaction's: a merchantId in the body (the spec's client sends one) is a
     // claim nobody checked, so it is ignored, never stored; an order without a transaction has no merchant.
-    const merchantId = quote.tranId
-      ? (await deps.transactionTerms.assertOrderFits(quote.tranId, { ...quote, destination })).merchantId
-      : null;
+    const terms = quote.tranId ? await deps.transactionTerms.assertOrderFits(quote.tranId, { ...quote, destination }) : null;
+    const merchantId = terms?.merchantId ?? null;
     await checkSecondFactor(deps.identity, user, body, requester);
     // The tier's room is read once, under the person's lock below.
     const pair = await deps.quotes.pairAndRate({ ...quote, transactionType: 'buy' });
@@ -259,7 +258,8 @@ export function createOrderService(deps: {
         userId: user.id,
         quoteId: quote.id,
         cardId: card?.id ?? null,
-        transactionType: 'buy',
+        // Buy-and-send: the merchant's transaction sends the crypto to its own wallet (fixed, checked above).
+        transactionType: terms?.buySend ? 'BUY_SEND' : 'buy',
         channelCode: quote.channelCode,
         paymentMethod: quote.paymentMethod,
         status: 'OrderSubmitted',

@@ -11,7 +11,7 @@ export type OrderRow = typeof orders.$inferSelect;
 type LimitPeriod = (typeof LIMIT_PERIODS)[number];
 
 /** Orders whose money never moved do not count towards limits or the promotion. */
-const NOT_SPENT: OrderStatus[] = ['FAILED', 'EXPIRED', 'PARTIAL_AUTH'];
+const NOT_SPENT: OrderStatus[] = ['FAILED', 'EXPIRED', 'PARTIAL_AUTH', 'BuySendFailed'];
 
 export interface OrderChange {
   status: OrderStatus;

@@ -118,7 +118,8 @@ export function createSettlement(deps: {
     transaction: deps.transaction,
     clock,
     alongWith: async (order, change, now) => {
-      if (change.status === 'SUCCESS')
+      const succeeded = change.status === 'SUCCESS' || change.status === 'BuySendSuccess';
+      if (succeeded)
         await deps.queue.enqueue({
           kind: JOB_ORDER_RECEIPT,
           payload: { orderId: order.id },
@@ -126,7 +127,7 @@ export function createSettlement(deps: {
           dedupeKey: `order-receipt:${order.id}`,
         });
       if (change.step === 'DONE' && order.merchantTranId)
-        await deps.merchantTransactions.finish(order.merchantTranId, order.id, change.status === 'SUCCESS' ? 'Success' : 'Failed', now);
+        await deps.merchantTransactions.finish(order.merchantTranId, order.id, succeeded ? 'Success' : 'Failed', now);
     },
   });
 

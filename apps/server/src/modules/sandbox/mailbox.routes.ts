@@ -10,6 +10,8 @@ interface MailboxMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (a promotional email's List-Unsubscribe and List-Unsubscribe-Post), by name. */
+  headers: Record<string, string>;
   sentAt: string;
 }
 
@@ -38,12 +40,13 @@ export function registerMailboxRoutes(app: FastifyInstance, outbox: SandboxOutbo
     config: { caller: 'sandbox' },
     handler: async (request, reply) => {
       const rows = await outbox.list({ to: request.query.to, limit: 100 });
-      const messages = rows.map(({ id, to, subject, text, html, sentAt }) => ({
+      const messages = rows.map(({ id, to, subject, text, html, headers, sentAt }) => ({
         id,
         to,
         subject,
         text,
         html,
+        headers,
         sentAt: sentAt.toISOString(),
       }));
       if (request.query.to) return { messages };

@@ -11,6 +11,7 @@ import { registerKycVerificationRoutes } from './kyc-verification.routes.ts';
 import { registerMailboxRoutes } from './mailbox.routes.ts';
 import { createMerchantReceiverRepository } from './merchant-receiver.repository.ts';
 import { registerMerchantReceiverRoutes } from './merchant-receiver.routes.ts';
+import { registerSandboxOauthRoutes } from './oauth-idp.routes.ts';
 import { registerSandboxMerchantPageRoutes } from './sandbox-merchant.routes.ts';
 import { DEMO_WEBHOOK_ENDPOINT, ownOrigins } from '../merchant/index.ts';
 import { registerSandboxThreeDsRoutes } from './three-ds.routes.ts';
@@ -65,5 +66,7 @@ export const sandboxModule = defineLeafModule(
       });
     // The Klarna widget is the vendor's page a Klarna payment passes through.
     if (providers.klarna.selfHosted) registerSandboxKlarnaRoutes(app, providers.klarna.selfHosted);
+    // The sandbox identity provider's pages are the vendor's a person's sign-in passes through (kept where ALLOW_SANDBOX=oauth).
+    if (providers.oauth.selfHosted) registerSandboxOauthRoutes(app, providers.oauth.selfHosted);
   },
 );

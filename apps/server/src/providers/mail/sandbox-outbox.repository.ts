@@ -8,7 +8,8 @@ import type { MailMessage } from './mail.ts';
 export function createSandboxOutbox(db: Database) {
   return {
     async add(message: MailMessage, sentAt: Date): Promise<void> {
-      await db.insert(sandboxOutbox).values({ id: newId('msg'), ...message, sentAt });
+      const { headers = {}, ...rest } = message;
+      await db.insert(sandboxOutbox).values({ id: newId('msg'), ...rest, headers: { ...headers }, sentAt });
     },
     /** Newest first; for one recipient (case-insensitive) or for everyone. */
     list(options: { to?: string | undefined; limit: number }) {

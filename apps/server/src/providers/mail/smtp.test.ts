@@ -82,6 +82,41 @@ describe('SMTP mail through the app, against a real SMTP server', () => {
   });
 });
 
+describe('SMTP mail: extra headers (RFC 8058 one-click unsubscribe)', () => {
+  const LIST_UNSUBSCRIBE = `<https://pay.causeway.test/prod-api/capi/v1/common/promotion-email/one-click-unsubscribe?token=${'e'.repeat(90)}.${'a'.repeat(64)}>`;
+
+  it('sends List-Unsubscribe and List-Unsubscribe-Post as given, each once', async () => {
+    const before = received.length;
+    await createSmtpMail({ url: smtpUrl(), from: FROM }).send({
+      to: 'ana@example.test',
+      subject: 'News from Causeway',
+      text: 'News',
+      html: '<p>News</p>',
+      headers: { 'List-Unsubscribe': LIST_UNSUBSCRIBE, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    });
+    expect(received).toHaveLength(before + 1);
+    // Header lines as a mail client reads them: folded lines joined again (RFC 5322 unfolding).
+    const headerBlock = (received.at(-1) as Received).raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+    const lines = headerBlock.split(/\r?\n/);
+    expect(lines.filter((line) => /^List-Unsubscribe:/i.test(line))).toEqual([`List-Unsubscribe: ${LIST_UNSUBSCRIBE}`]);
+    expect(lines.filter((line) => /^List-Unsubscribe-Post:/i.test(line))).toEqual(['List-Unsubscribe-Post: List-Unsubscribe=One-Click']);
+  });
+
+  it('refuses a header value with a line break before connecting: nothing is sent', async () => {
+    const before = received.length;
+    await expect(
+      createSmtpMail({ url: smtpUrl(), from: FROM }).send({
+        to: 'ana@example.test',
+        subject: 's',
+        text: 't',
+        html: 'h',
+        headers: { 'List-Unsubscribe': '<https://x.test/u>\r\nBcc: someone@evil.test' },
+      }),
+    ).rejects.toThrow(/line break/);
+    expect(received).toHaveLength(before);
+  });
+});
+
 describe('SMTP mail: a server that refuses', () => {
   const message = { to: 'ana@example.test', ...codeEmail('123456', 'en') };
   const expectRefusal = async (send: Promise<void>) => {

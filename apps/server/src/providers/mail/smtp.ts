@@ -1,5 +1,6 @@
+// nodemailer's message options, custom headers among them: https://nodemailer.com/message/custom-headers/
 import nodemailer from 'nodemailer';
-import type { MailProvider } from './mail.ts';
+import { assertSafeHeaders, type MailProvider } from './mail.ts';
 
 export interface SmtpOptions {
   /** smtp://user:pass@host:587 or smtps://... (nodemailer connection URL). */
@@ -16,8 +17,10 @@ export function createSmtpMail(options: SmtpOptions): MailProvider {
   const transporter = nodemailer.createTransport(options.transport ?? options.url);
   return {
     kind: 'smtp',
-    async send(message) {
-      await transporter.sendMail({ from: options.from, ...message });
+    async send({ headers, ...message }) {
+      assertSafeHeaders(headers);
+      // The extra headers go as given (List-Unsubscribe's <URL> included); nodemailer folds long lines.
+      await transporter.sendMail({ from: options.from, ...message, ...(headers ? { headers: { ...headers } } : {}) });
     },
   };
 }

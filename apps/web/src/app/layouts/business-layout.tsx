@@ -2,6 +2,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useParams } from 'react-router';
 import { UserMenu } from '@/features/account/components/user-menu';
+import { AgreementsGateLoader } from '@/features/agreements/agreements-gate-loader';
 import { useCompanyHeader } from '@/lib/company-header';
 import { storage } from '@/lib/storage';
 import { currentMode } from '../current-mode';
@@ -61,6 +62,7 @@ export function BusinessLayout({ independent, children }: BusinessLayoutProps) {
   const items = PORTAL_MENU.filter((item) => !(independent && 'hiddenWhenIndependent' in item));
   return (
     <div className="flex min-h-dvh bg-bg text-fg">
+      <AgreementsGateLoader />
       <SkipLink />
       <nav
         aria-label={t('common.portalMenu')}

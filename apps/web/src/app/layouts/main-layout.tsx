@@ -2,6 +2,7 @@ import { lazy, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { UserMenu } from '@/features/account/components/user-menu';
+import { AgreementsGateLoader } from '@/features/agreements/agreements-gate-loader';
 import { AdditionalVerificationBanner } from '@/features/verification/components/additional-verification-banner';
 import { CorporateGate } from '../corporate-gate';
 import { currentMode } from '../current-mode';
@@ -29,6 +30,7 @@ export function MainLayout({ flags, children }: MainLayoutProps) {
   return (
     <div className="min-h-dvh bg-bg text-fg">
       <CorporateGate />
+      <AgreementsGateLoader />
       <SkipLink />
       <header className="border-b border-line bg-surface">
         {/* One row at 360 px too (issue 14): the brand shows its mark alone there, the language its short name. */}

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { COOKIE_NAMES, getSharedCookie, removeSharedCookie } from '@/lib/cookies';
+import { forgetPreOrderId, storedPreOrderId } from '@/lib/merchant-transaction';
 import { keepEntryParams } from './entry-params';
 
 afterEach(() => {
@@ -7,6 +8,15 @@ afterEach(() => {
 });
 
 describe('keepEntryParams', () => {
+  it("keeps the merchant's preOrderId (a UUID, lower-cased) for the buy page's order; anything else is ignored", async () => {
+    forgetPreOrderId();
+    await keepEntryParams(new URLSearchParams('preOrderId=not-a-uuid'));
+    expect(storedPreOrderId()).toBeUndefined();
+    await keepEntryParams(new URLSearchParams('preOrderId=3F2504E0-4F89-41D3-9A0C-0305E82C3301'));
+    expect(storedPreOrderId()).toBe('3f2504e0-4f89-41d3-9a0c-0305e82c3301');
+    forgetPreOrderId();
+  });
+
   it('keeps the sign-in link’s trade in the shared cookies, and ignores values that are not plain identifiers', async () => {
     await keepEntryParams(new URLSearchParams('tranType=deposit&paymentMethod=BANK_TRANSFER&fiatCurrency=<script>'));
     expect(getSharedCookie(COOKIE_NAMES.transactionType)).toBe('deposit');

@@ -154,7 +154,9 @@ export function useLoginFlow(mode: LoginMode) {
     /** For the code dialog: rejects with a CodeRefusal (the text to show under the boxes, and whether the code is locked). */
     async submitCode(code: string, termsAccepted: boolean) {
       try {
-        await handleResult(await codeSignIn.mutateAsync({ email, code, termsAccepted, loginMode: mode, stayLoggedIn }));
+        // In the Roma channel a new account accepts its terms (TERMROMA): said only then, so other sign-ins send what they did.
+        const roma = getSharedCookie(COOKIE_NAMES.isRoma) === 'true' ? { isRoma: true } : {};
+        await handleResult(await codeSignIn.mutateAsync({ email, code, termsAccepted, ...roma, loginMode: mode, stayLoggedIn }));
       } catch (failure) {
         throw codeRefusalOf(failure, t);
       }

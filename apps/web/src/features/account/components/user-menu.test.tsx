@@ -1,13 +1,15 @@
 import { PATHS } from '@causeway/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { bundledTranslations } from '@causeway/translations';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storage } from '@/lib/storage';
-import { tokenStorageKey } from '@/lib/session';
+import { ENTITY_STORAGE_KEY, tokenStorageKey } from '@/lib/session';
 import type { FlowMode } from '@/lib/mode';
 import { renderPage } from '@/test/render';
 import { accountOverview, corporateOverview, kybInfo } from '@/test/account-overview';
-import { routedHttpClient } from '@/test/routed-http-client';
+import { deferred } from '@/test/deferred';
+import { type Responder, routedHttpClient } from '@/test/routed-http-client';
 import { UserMenu } from './user-menu';
 
 /** A built-in page and an operator's own (get-links: `{lng}` stands for the page language). */
@@ -20,7 +22,20 @@ const LINKS = [
  * Opens the menu of a signed-in individual unless told otherwise. The badge's status comes from the
  * account info: KYC for individuals, basic KYB for corporate accounts (Initial unless `verified`).
  */
-function openMenu(options: { signedIn?: boolean; userType?: 'Individual' | 'Corporate'; mode?: FlowMode; verified?: boolean } = {}) {
+function openMenu(
+  options: {
+    signedIn?: boolean;
+    userType?: 'Individual' | 'Corporate';
+    mode?: FlowMode;
+    verified?: boolean;
+    /** The account's entity in its account info (LI unless told). */
+    entityTag?: 'PL' | 'LI';
+    /** Answers get-links (the two links unless told). */
+    links?: Responder;
+    /** Answers the account info instead of the account of the options above. */
+    overview?: Responder;
+  } = {},
+) {
   const status = options.verified ? 'Pass' : 'Initial';
   const http = routedHttpClient({
     [PATHS.checkLoginStatus]: () =>
@@ -33,9 +48,13 @@ function openMenu(options: { signedIn?: boolean; userType?: 'Individual' | 'Corp
             mode: options.mode ?? 'individual',
             targetEntityTag: null,
           },
-    [PATHS.menuLinks]: () => LINKS,
-    [PATHS.overview]: () =>
-      options.userType === 'Corporate' ? corporateOverview({ kybBasicStatus: status }) : accountOverview({}, { kycStatus: status }),
+    [PATHS.menuLinks]: options.links ?? (() => LINKS),
+    [PATHS.overview]:
+      options.overview ??
+      (() =>
+        options.userType === 'Corporate'
+          ? corporateOverview({ kybBasicStatus: status })
+          : accountOverview({ entityTag: options.entityTag ?? 'LI' }, { kycStatus: status })),
     [PATHS.logout]: () => null,
     [PATHS.kybCompanyHeader]: () => ({
       companyName: 'Acme Trading Ltd',
@@ -140,5 +159,71 @@ describe('the user menu', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/en/login-v2'));
     expect(calls.filter((c) => c.path === PATHS.logout)).toHaveLength(1);
     expect(storage.getItem(tokenStorageKey('individual'))).toBeUndefined();
+  });
+});
+
+describe("the user menu's copyright line (by brand and entity)", () => {
+  // The year the line names is the current one: a fixed clock proves it is read, not written in.
+  const pinYear = () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2031-06-01T12:00:00Z'));
+  };
+  afterEach(() => vi.useRealTimers());
+
+  it.each([
+    ['our brand', 'PL', '© 2031 Causeway PL sp. z o.o.'],
+    ['our brand', 'LI', '© 2031 Causeway LI AG'],
+    ['Roma', 'PL', '© 2031 Causeway PL sp. z o.o., provider of the crypto services for Roma'],
+    ['Roma', 'LI', '© 2031 Causeway LI AG, provider of the crypto services for Roma'],
+  ] as const)("%s, an account of entity %s: the entity's legal name and the current year", async (brand, entityTag, expected) => {
+    pinYear();
+    if (brand === 'Roma') document.cookie = 'isRoma=true; path=/';
+    // The stored entity says the other one: the account's own entity wins once its info is in.
+    storage.setItem(ENTITY_STORAGE_KEY, entityTag === 'PL' ? 'LI' : 'PL');
+    const { user, calls } = openMenu({ entityTag });
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await waitFor(() => expect(calls.filter((c) => c.path === PATHS.overview)).toHaveLength(1));
+    expect(await screen.findByText(expected)).toBeInTheDocument();
+  });
+
+  it('before the account info is in, the stored entity; then the account’s', async () => {
+    pinYear();
+    storage.setItem(ENTITY_STORAGE_KEY, 'PL');
+    const info = deferred();
+    const { user } = openMenu({ overview: () => info.promise });
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    expect(await screen.findByText('© 2031 Causeway PL sp. z o.o.')).toBeInTheDocument();
+    info.resolve(accountOverview({ entityTag: 'LI' }));
+    expect(await screen.findByText('© 2031 Causeway LI AG')).toBeInTheDocument();
+  });
+
+  it('with nothing stored and no account info yet, the default entity LI', async () => {
+    pinYear();
+    const { user } = openMenu({ overview: () => deferred().promise });
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    expect(await screen.findByText('© 2031 Causeway LI AG')).toBeInTheDocument();
+  });
+
+  it('in Chinese, by the same rules', async () => {
+    pinYear();
+    document.cookie = 'isRoma=true; path=/';
+    const { user, i18n } = openMenu({ entityTag: 'PL' });
+    i18n.addResourceBundle('zh', 'translation', bundledTranslations.zh);
+    await act(() => i18n.changeLanguage('zh'));
+    await user.click(await screen.findByRole('button', { name: '账户菜单' }));
+    expect(await screen.findByText('© 2031 Causeway PL sp. z o.o.，为 Roma 提供加密货币服务。')).toBeInTheDocument();
+  });
+
+  it('shows even when the legal links cannot be read', async () => {
+    pinYear();
+    const { user } = openMenu({
+      entityTag: 'PL',
+      links: () => {
+        throw new Error('get-links is down');
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    expect(await screen.findByText('© 2031 Causeway PL sp. z o.o.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Terms of Use' })).not.toBeInTheDocument();
   });
 });

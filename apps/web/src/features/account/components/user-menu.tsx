@@ -1,9 +1,9 @@
-import { COOKIE_NAMES, getSharedCookie } from '@/lib/cookies';
 import { menuLinkUrlFor } from '@causeway/contracts';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAccountInfo, verificationStatusOf } from '@/lib/account-info';
+import { useCopyright } from '@/lib/copyright';
 import { useMenuLinks } from '@/lib/legal-links';
 import { isBusinessMode, isIndependentMode, LOGIN_ROUTE_BY_MODE, type FlowMode } from '@/lib/mode';
 import { useLoginStatus } from '@/lib/target-entity';
@@ -45,6 +45,8 @@ export function UserMenu({ lng, mode, darkModeToggle, ConsoleLink }: UserMenuPro
   // The badge's status; shared with every page that reads the account info (fetched once).
   const account = useAccountInfo(mode, { enabled: Boolean(status.data?.isLogin) });
   const links = useMenuLinks({ enabled: open });
+  // By brand and by the account's entity (the stored one until the account info is in).
+  const copyright = useCopyright(account.data?.entityTag);
 
   useEffect(() => {
     if (!open) return;
@@ -145,27 +147,22 @@ export function UserMenu({ lng, mode, darkModeToggle, ConsoleLink }: UserMenuPro
             </button>
           </nav>
           {darkModeToggle ? <div className="border-t border-line px-1 pt-2 sm:hidden">{darkModeToggle}</div> : null}
-          {links.data?.length ? (
-            <footer className="mt-2 flex flex-wrap gap-x-3 gap-y-1 border-t border-line px-3 pt-2 text-xs text-muted">
-              {links.data.map((link) => (
-                // Another tab, so the checkout stays; noopener noreferrer, so the page opened (perhaps the operator's own site) gets no handle on it.
-                <a
-                  key={link.key}
-                  href={menuLinkUrlFor(link.url, lng)}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="hover:text-fg hover:underline"
-                >
-                  {t(`common.userMenu.links.${link.key}`, { defaultValue: link.key })}
-                </a>
-              ))}
-              <span>
-                {t(getSharedCookie(COOKIE_NAMES.isRoma) === 'true' ? 'common.userMenu.copyrightRoma' : 'common.userMenu.copyright', {
-                  year: new Date().getFullYear(),
-                })}
-              </span>
-            </footer>
-          ) : null}
+          {/* The copyright line shows even when get-links failed: it names who provides the service. */}
+          <footer className="mt-2 flex flex-wrap gap-x-3 gap-y-1 border-t border-line px-3 pt-2 text-xs text-muted">
+            {(links.data ?? []).map((link) => (
+              // Another tab, so the checkout stays; noopener noreferrer, so the page opened (perhaps the operator's own site) gets no handle on it.
+              <a
+                key={link.key}
+                href={menuLinkUrlFor(link.url, lng)}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="hover:text-fg hover:underline"
+              >
+                {t(`common.userMenu.links.${link.key}`, { defaultValue: link.key })}
+              </a>
+            ))}
+            <span>{copyright}</span>
+          </footer>
         </div>
       ) : null}
       {confirming ? (

@@ -13,8 +13,14 @@ export function createAuthApi(client: HttpClient, botCheck: BotCheck) {
       client.call(CALL_ROUTES.accountCheck, { email, recaptchaToken: await botCheck.token('account_check') }, { silent: true }),
     sendLoginCode: async (email: string) =>
       client.call(CALL_ROUTES.sendVerifyCode, { email, recaptchaToken: await botCheck.token('send_code') }, { silent: true }),
-    loginWithCode: (body: { email: string; code: string; termsAccepted: boolean; loginMode: LoginMode; stayLoggedIn: boolean }) =>
-      client.call(CALL_ROUTES.loginWithVerifyCode, body, { silent: true }),
+    loginWithCode: (body: {
+      email: string;
+      code: string;
+      termsAccepted: boolean;
+      isRoma?: boolean;
+      loginMode: LoginMode;
+      stayLoggedIn: boolean;
+    }) => client.call(CALL_ROUTES.loginWithVerifyCode, body, { silent: true }),
     loginWithPassword: async (body: { email: string; password: string; loginMode: LoginMode; stayLoggedIn: boolean }) =>
       client.call(CALL_ROUTES.passwordLogin, { ...body, recaptchaToken: await botCheck.token('login') }, { silent: true }),
     verifyGaCode: (processToken: string, verifyCode: string) =>

@@ -28,6 +28,7 @@ const signIn = async (overview: AccountOverview) => {
 /** A merchant's order as query-order/tranid answers it, whose linked sign-in failed with `code`. */
 const merchantOrder = (status: string, code: string | null) => ({
   tranId: 'shop-7',
+  tranType: 'buy',
   orderId: null,
   fiatCurrency: 'EUR',
   fiatAmt: '90.00',

@@ -12,6 +12,10 @@ import { useLoginFlow } from '../use-login-flow';
 
 // Loaded when first needed: most people reach the code dialog after typing their email.
 const EmailCodeDialog = lazy(() => import('../components/email-code-dialog').then((m) => ({ default: m.EmailCodeDialog })));
+// Sign-in with the identity provider (its button, hidden when the install offers none, and its callback page): one
+// chunk outside the first load, through one import, and so one list of what it needs to preload.
+const loadOauth = () => import('../oauth');
+const OauthButton = lazy(() => loadOauth().then((m) => ({ default: m.OauthButton })));
 
 const OTHER_PAGE: Record<LoginMode, { path: string; key: string }> = {
   individual: { path: 'business-login', key: 'auth.switchToBusiness' },
@@ -41,6 +45,11 @@ export function LoginPage({ mode }: { mode: LoginMode }) {
     <AuthCard title={title} description={description}>
       {flow.step === 'loginPre' || flow.step === 'verificationCode' ? (
         <EmailStep initialEmail={flow.email} error={flow.error} onSubmit={flow.submitEmail} />
+      ) : null}
+      {flow.step === 'loginPre' ? (
+        <Suspense fallback={null}>
+          <OauthButton mode={mode} />
+        </Suspense>
       ) : null}
       {flow.step === 'login' ? (
         <PasswordStep
@@ -92,3 +101,10 @@ export const IndividualLoginPage = () => <LoginPage mode="individual" />;
 export const IndependentLoginPage = () => <LoginPage mode="independent" />;
 export const BusinessLoginPage = () => <LoginPage mode="business" />;
 export const BusinessIndependentLoginPage = () => <LoginPage mode="businessIndependent" />;
+
+/**
+ * oauth-callback, where the identity provider sends the person back: loaded through this module (the
+ * route table's), so the sign-in code it shares with these pages stays in their chunk instead of being
+ * split out of it, which would weigh on their first load.
+ */
+export const OauthCallbackPage = lazy(() => loadOauth().then((m) => ({ default: m.OauthCallbackPage })));

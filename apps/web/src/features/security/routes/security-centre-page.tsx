@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { formatDateTime } from '@/lib/date-format';
@@ -31,8 +31,9 @@ const ROW_BUTTON = 'shrink-0 self-start whitespace-nowrap sm:self-center';
  * once one is bound; while sensitive actions are paused, until when and why), the password and logout.
  * `settings` for individuals and independent users, `corporation-portal/setting` for businesses
  * (independent or not). `?bind=authenticator` opens the bind modal (the sign-up's "Set up now").
+ * `sections`: other features' settings shown above Logout (the route table adds the promotional emails).
  */
-export function SecurityCentrePage() {
+export function SecurityCentrePage({ sections }: { sections?: ReactNode } = {}) {
   const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
   const queryClient = useQueryClient();
@@ -138,6 +139,8 @@ export function SecurityCentrePage() {
           </Suspense>
         ) : null}
       </section>
+      {/* Other features' sections (the promotional-email choice), composed by the route table; loaded as they show. */}
+      {sections ? <Suspense fallback={null}>{sections}</Suspense> : null}
       <div>
         {/* The session of these paths is the remembered mode (their paths name none), as for every call on them. */}
         <LogoutButton onConfirm={() => logout(storedMode())} />

@@ -2,6 +2,8 @@ import { PATHS } from '@causeway/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/http-errors';
+import { PRE_ORDER_ID_STORAGE_KEY, storedPreOrderId } from '@/lib/merchant-transaction';
+import { storage } from '@/lib/storage';
 import { businessError, type Responder } from '@/test/routed-http-client';
 import { STILL_PROCESSING_WAIT_MS } from '../hooks/use-submit-buy';
 import { AMOUNT_DEBOUNCE_MS } from './trade-form';
@@ -94,6 +96,17 @@ describe('the travel rule from a saved address', () => {
     });
     await landedOn();
     expect(bodiesOf(PATHS.submitBuy)[0]).toMatchObject({ travelRule: { walletType: 'SELF_HOSTED' } });
+  });
+});
+
+describe("the merchant's preOrderId", () => {
+  it('names the order of the first buy, and is forgotten once that order is submitted', async () => {
+    const preOrderId = '3f2504e0-4f89-41d3-9a0c-0305e82c3301';
+    storage.setItem(PRE_ORDER_ID_STORAGE_KEY, preOrderId);
+    const { orderId } = await confirmAndPay({ [PATHS.submitBuy]: submitted('PROCESSING') });
+    expect(orderId).toBe(preOrderId);
+    expect(await landedOn()).toBe(`/en/result?orderId=${preOrderId}`);
+    expect(storedPreOrderId()).toBeUndefined();
   });
 });
 

@@ -2,6 +2,7 @@ import { ErrorCode } from '@causeway/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, lazy, Suspense, useMemo, useReducer, useState } from 'react';
 import { useLocation } from 'react-router';
+import { storedPreOrderId } from '@/lib/merchant-transaction';
 import { useTranslation } from '../texts';
 import { createAuthenticatorApi } from '@/lib/authenticator-api';
 import { compareDecimal, formatAmount, isPositiveDecimal } from '@/lib/decimal';
@@ -72,7 +73,8 @@ export function TradeForm({
   const authenticator = useMemo(() => createAuthenticatorApi(client), [client]);
   const queries = useQueryClient();
   // One order per page, unless a Klarna buy is left for another way to pay (its order waits unpaid).
-  const [orderId, setOrderId] = useState(() => crypto.randomUUID());
+  // The merchant's preOrderId, when its link named one (lib/merchant-transaction.ts), else a new id.
+  const [orderId, setOrderId] = useState(() => storedPreOrderId() ?? crypto.randomUUID());
   const [now] = useState(() => new Date());
   // Back from Klarna's widget closed without an answer (klarna-callback): Klarna chosen again, and said so.
   const location = useLocation();

@@ -3,6 +3,7 @@ import { useNavigate, useParams } from 'react-router';
 import { type AuthenticatorApi, decideAuthenticatorCheck } from '@/lib/authenticator-api';
 import { COOKIE_NAMES, getSharedCookie } from '@/lib/cookies';
 import { isApiError, isError, isLocked } from '@/lib/http-errors';
+import { forgetPreOrderId, storedPreOrderId } from '@/lib/merchant-transaction';
 import { orderLinks } from '@/lib/order-links';
 import { useApiMutation } from '@/lib/use-api-mutation';
 import { channelOf, type KlarnaSessionInfo, type SubmitBuyResult, type TradeApi } from '../api/trade-api';
@@ -54,11 +55,13 @@ export function useSubmitBuy(
 
   const go = (path: string, options?: { replace: boolean }) => void navigate(path, options);
   const follow = (orderId: string, result: SubmitBuyResult) => {
+    // The merchant's preOrderId names this order now: the next buy gets an id of its own.
+    if (storedPreOrderId() === orderId) forgetPreOrderId();
     // Replaced: Back from the bank's page must not reach a page that sends the person there again.
     if (result.threeDsUrl) return go(orderLinks.threeDs(lng, orderId), { replace: true });
     // A Klarna buy waits for Klarna's widget: the person answers it before anything is charged.
     if (result.klarna && result.status === 'OrderSubmitted' && onKlarnaSession?.(orderId, result.klarna)) return;
-    if (result.status === 'FAILED' || result.status === 'PARTIAL_AUTH') {
+    if (result.status === 'FAILED' || result.status === 'BuySendFailed' || result.status === 'PARTIAL_AUTH') {
       const reason = result.failReason ?? (result.status === 'PARTIAL_AUTH' ? 'PARTIAL_AUTH' : null);
       return go(orderLinks.submitFail(lng, orderId, reason));
     }
@@ -99,6 +102,8 @@ export function useSubmitBuy(
       if (otpCode && isLocked(error)) return dispatch({ type: 'codeRefused', reason: 'locked' });
       if (otpCode && isError(error, ...WRONG_OTP_ERRORS)) return dispatch({ type: 'codeRefused', reason: 'invalid' });
       if (!otpCode && isError(error, ErrorCode.AuthenticatorCodeRequiredForOrder)) return dispatch({ type: 'codeAsked' });
+      // The merchant's preOrderId names someone's order already (a link opened twice): the next try gets its own id.
+      if (storedPreOrderId() === orderId && isError(error, ErrorCode.IdempotencyKeyReused)) forgetPreOrderId();
       fail(error);
     }
   };

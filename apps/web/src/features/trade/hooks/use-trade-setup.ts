@@ -15,6 +15,7 @@ import { createRiskApi, RISK_CHECK_QUERY_KEY } from '@/lib/risk-api';
 import { isTradePage, withRiskStep } from '@/lib/trade-routing';
 import { useCards, useCurrencies, usePairsByFiat, usePromotion, useTradeApi } from '../api/trade-queries';
 import { BANK_CHANNEL_OF } from '../api/trade-api';
+import { isBuySendConfirmed, sendToConfirmPath } from '../buy-send';
 import { canBusinessTrade, decideTradeState, isBankBuyPair, type Selection, type TradeOffer, type TradeSetupState } from '../trade-state';
 
 /** A merchant's transaction that may still be paid. */
@@ -158,6 +159,8 @@ export function useTradeSetup(method: 'CARD' | 'BANK_TRANSFER' = 'CARD'): TradeS
     ...(isBank ? { isOffered: isBankBuyPair } : {}),
   });
   if (decided.state !== 'trade') return decided;
+  // Buy-and-send: where the crypto goes (the merchant's wallet) is confirmed first, on its own page.
+  if (open?.tranType === 'BUY_SEND' && !isBuySendConfirmed(open.tranId)) return { state: 'redirect', to: sendToConfirmPath(open.tranId) };
   if (!open) {
     const amount = askedFiatAmount(params, decided.offer);
     return amount ? { ...decided, offer: { ...decided.offer, askedFiatAmount: amount } } : decided;

@@ -8,6 +8,7 @@ import { storage } from '@/lib/storage';
 import { businessError } from '@/test/routed-http-client';
 import { amountInput, callsTo, CURRENCIES, formShown, landedOn, limits, openTrade } from '../trade-test-kit';
 import { spyOnHelpWindow } from '@/test/help-window-spy';
+import { confirmBuySend } from '../buy-send';
 
 const stateOf = () => document.querySelector('[data-trade-state]')?.getAttribute('data-trade-state');
 
@@ -96,6 +97,7 @@ describe('trade page states (docs/rules/screens.md)', () => {
   it("a merchant's transaction (tranId) sets the coin and the amount, and goes with every quote", async () => {
     const info = {
       tranId: 'shop-7',
+      tranType: 'buy',
       orderId: null,
       fiatCurrency: 'EUR',
       fiatAmt: '90.00',
@@ -126,6 +128,7 @@ describe('trade page states (docs/rules/screens.md)', () => {
     storage.setItem(TRAN_ID_STORAGE_KEY, 'shop-8');
     const info = {
       tranId: 'shop-8',
+      tranType: 'buy',
       orderId: 'ord_1',
       fiatCurrency: 'EUR',
       fiatAmt: '90.00',
@@ -148,9 +151,44 @@ describe('trade page states (docs/rules/screens.md)', () => {
     await waitFor(() => expect(storedTranId()).toBeUndefined());
   });
 
+  it("a buy-and-send transaction opens on sendto-confirm first; once confirmed there, the buy page fills it with the merchant's wallet", async () => {
+    const buySend = {
+      tranId: 'send-9',
+      tranType: 'BUY_SEND',
+      orderId: null,
+      fiatCurrency: 'EUR',
+      fiatAmt: '60.00',
+      cryptoCurrency: 'USDT',
+      cryptoAmt: null,
+      network: 'TRX',
+      userId: null,
+      country: null,
+      status: 'Initial',
+      merchantName: 'Demo Shop',
+      amountFixed: true,
+      walletFixed: true,
+      walletAddress: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+      memo: null,
+      kycLoginFail: null,
+    };
+    const first = openTrade({ url: '/en/buy-crypto?tranId=send-9', routes: { [PATHS.queryOrderByTranId]: () => buySend } });
+    expect(await landedOn()).toBe('/en/sendto-confirm?tranId=send-9');
+    first.unmount();
+    confirmBuySend('send-9');
+    const { bodiesOf } = openTrade({ url: '/en/buy-crypto?tranId=send-9', routes: { [PATHS.queryOrderByTranId]: () => buySend } });
+    await formShown();
+    await waitFor(() =>
+      expect(bodiesOf(PATHS.getQuote)).toContainEqual(expect.objectContaining({ tranId: 'send-9', fiatAmount: '60.00' })),
+    );
+    const address = screen.getByLabelText('Your USDT address on Tron (TRC-20)');
+    expect(address).toHaveValue('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t');
+    expect(address).toHaveAttribute('readonly');
+  });
+
   it('what the merchant fixed (amount, address) is shown read-only and says who set it', async () => {
     const fixed = {
       tranId: 'shop-9',
+      tranType: 'buy',
       orderId: null,
       fiatCurrency: 'EUR',
       fiatAmt: '300.00',
@@ -186,6 +224,7 @@ describe('trade page states (docs/rules/screens.md)', () => {
   it('a prefill (not fixed) keeps the amount and address editable', async () => {
     const prefill = {
       tranId: 'shop-10',
+      tranType: 'buy',
       orderId: null,
       fiatCurrency: 'EUR',
       fiatAmt: '300.00',

@@ -1,0 +1,2 @@
+/** The promotion-email module's face: what the app registers. */
+export { promotionEmailModule } from './register.ts';
