@@ -77,7 +77,7 @@ export function SendToConfirmPage() {
         {t('trade.sendTo.title', { merchant: info.merchantName })}
       </h1>
       <p className="text-sm text-fg">{t('trade.sendTo.intro', { merchant: info.merchantName, crypto: info.cryptoCurrency })}</p>
-      <dl className="flex flex-col gap-3 rounded-xl border border-border bg-surface p-4">
+      <dl className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4">
         {rows.map(([label, value]) => (
           <div key={label} className="flex flex-col gap-0.5">
             <dt className="text-xs text-muted">{label}</dt>
