@@ -7,7 +7,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'causeway-process-'));
-afterAll(() => fs.rmSync(workDir, { recursive: true, force: true }));
+/** Every server started here: one a failed or timed-out test left running is stopped, never left behind. */
+const started: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  // A killed server may still be closing its files for a moment: retried rather than failing the suite.
+  fs.rmSync(workDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+});
 
 interface Started {
   child: ChildProcess;
@@ -22,6 +28,7 @@ function startServer(env: Record<string, string>): Started {
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  started.push(child);
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
