@@ -6,7 +6,6 @@ import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { stripLocale } from '@/lib/locale-path';
 import { Spinner } from '@/ui';
 import { BareLayout } from './layouts/bare-layout';
-import { BusinessLayout } from './layouts/business-layout';
 import { MainLayout } from './layouts/main-layout';
 import { SimpleHeaderLayout } from './layouts/simple-header-layout';
 import { currentMode } from './current-mode';
@@ -16,6 +15,15 @@ import { loadTranslations } from './translations-loader';
 // The help launcher comes after the page: it is the help widget's, which no page needs to be used
 // (issue 16: it stays out of every first load, its English texts with it).
 const HelpWidgetLoader = lazy(() => import('@/features/help/help-widget-loader').then((m) => ({ default: m.HelpWidgetLoader })));
+// The business portal's layout (its menu and company header) loads with the first portal page: no
+// individual's page, the sign-in page included, carries it in its first load.
+const BusinessLayout = lazy(() => import('./layouts/business-layout').then((m) => ({ default: m.BusinessLayout })));
+
+const PAGE_LOADING = (
+  <div className="flex min-h-[50vh] items-center justify-center">
+    <Spinner size="lg" />
+  </div>
+);
 
 /** The URL with its locale segment set to `lng`, the lng query parameter dropped and the hash kept. */
 function localisedUrl(lng: string, path: string, search: string, hash: string): string {
@@ -52,13 +60,7 @@ export function LocaleRoot() {
   if (!pathLng || queryLng !== null) return <Navigate replace to={localisedUrl(wanted, path, location.search, location.hash)} />;
 
   const page = (
-    <Suspense
-      fallback={
-        <div className="flex min-h-[50vh] items-center justify-center">
-          <Spinner size="lg" />
-        </div>
-      }
-    >
+    <Suspense fallback={PAGE_LOADING}>
       <Outlet />
     </Suspense>
   );
@@ -84,7 +86,11 @@ function withLayout(layout: ReturnType<typeof layoutFor>, path: string, page: Re
     case 'bare':
       return <BareLayout>{page}</BareLayout>;
     case 'business':
-      return <BusinessLayout independent={currentMode() === 'businessIndependent'}>{page}</BusinessLayout>;
+      return (
+        <Suspense fallback={PAGE_LOADING}>
+          <BusinessLayout independent={currentMode() === 'businessIndependent'}>{page}</BusinessLayout>
+        </Suspense>
+      );
     case 'simpleHeader':
       return <SimpleHeaderLayout>{page}</SimpleHeaderLayout>;
     default:

@@ -186,7 +186,7 @@ describe('individual login page', () => {
       expect(await heading('Protect your account')).toBeInTheDocument();
       expect(bodiesOf(PATHS.passwordInit)).toEqual([{ password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD }]);
 
-      await user.click(screen.getByRole('button', { name: 'Set up now' }));
+      await user.click(await screen.findByRole('button', { name: 'Set up now' }));
       expect(await landedOn()).toBe('/en/settings?bind=authenticator');
     });
   });
@@ -199,7 +199,7 @@ describe('individual login page', () => {
     await submitEmail(user);
     await submitPassword(user);
     expect(await heading('Authenticator code')).toBeInTheDocument();
-    const boxes = within(screen.getByRole('group', { name: 'Authenticator code' })).getAllByRole('textbox');
+    const boxes = within(await screen.findByRole('group', { name: 'Authenticator code' })).getAllByRole('textbox');
     await user.click(boxes[0]!);
     await user.keyboard('65432');
     expect(bodiesOf(PATHS.verifyGaCode)).toEqual([]);

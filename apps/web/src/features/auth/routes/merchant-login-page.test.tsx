@@ -329,7 +329,7 @@ describe('merchant login page', () => {
         [PATHS.verifyGaCode]: () => loginResult(),
       });
       expect(await heading('Authenticator code')).toBeInTheDocument();
-      await user.click(within(screen.getByRole('group', { name: 'Authenticator code' })).getAllByRole('textbox')[0]!);
+      await user.click(within(await screen.findByRole('group', { name: 'Authenticator code' })).getAllByRole('textbox')[0]!);
       await user.keyboard('654321');
       expect(await landedOn()).toBe('/en/dashboard');
       expect(bodiesOf(PATHS.verifyGaCode)).toEqual([{ processToken: 'ga-pt', verifyCode: '654321' }]);
