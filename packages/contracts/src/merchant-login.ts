@@ -39,6 +39,14 @@ export const merchantEntrySchema = z
     email: z.string().max(254).optional(),
     timestamp: z.string().regex(/^\d{1,15}$/, 'timestamp must be milliseconds since the epoch'),
     signature: z.string().regex(/^[0-9a-f]{64}$/i, 'signature must be 64 hex characters'),
+    /** The merchant says its customer is new (docs/rules/merchant-linking.md "Entry parameters"). */
+    isNewAcct: z.enum(['true', 'false'], 'isNewAcct must be true or false').optional(),
+    fromEmail: z.enum(['true', 'false'], 'fromEmail must be true or false').optional(),
+    /** The merchant's own campaign or channel tag, kept on the customer's link for its console. */
+    cTag: z
+      .string()
+      .regex(/^[A-Za-z0-9._:-]{1,64}$/, 'cTag must be 1 to 64 letters, digits, dots, colons, underscores or hyphens')
+      .optional(),
   })
   .refine((entry) => Object.keys(entry).length <= MAX_ENTRY_PARAMS, { message: `at most ${MAX_ENTRY_PARAMS} entry parameters` })
   .refine((entry) => Object.values(entry).every((value) => typeof value === 'string' && value.length <= 2048), {

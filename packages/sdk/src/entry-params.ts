@@ -22,15 +22,30 @@ export interface EntryParams {
   paymentMethod?: string;
   /** Chooses the checkout's entry configuration set up for you (what it offers and shows). */
   merchantCode?: string;
-  /** Where to send the customer back to after a redirect-mode checkout. Reserved: signed and carried, not yet acted on. */
+  /**
+   * Where the customer returns: the result page links back to it with the order's `orderId` and `status` in its
+   * query. Kept only when it is on one of your allowed origins (merchant console).
+   */
   redirectUrl?: string;
-  /** `true` or `false`: whether the customer is new on your side. Reserved: signed and carried, not yet acted on. */
+  /**
+   * `true` when the customer is new on your side, so `merchantUserId` cannot name anyone Causeway knows yet: a link
+   * already under that id (an id you reused) is not offered, and the customer's proved email links it afresh.
+   */
   isNewAcct?: string;
-  /** An email address the entry came from. Reserved: signed and carried, not yet acted on. */
+  /**
+   * `true` when you sent this link in an email to `email`: the sign-in code goes to that address at once, with no
+   * "is this your email?" step (it still goes only there).
+   */
   fromEmail?: string;
-  /** Your own tag for the entry (a campaign, a channel). Reserved: signed and carried, not yet acted on. */
+  /**
+   * Your own tag for the entry (a campaign, a channel): 1 to 64 letters, digits, `.`, `:`, `_` or `-`. Kept on the
+   * customer's link and shown in your console's customer list.
+   */
   cTag?: string;
-  /** The id of an order prepared before the customer arrives. Reserved: signed and carried, not yet acted on. */
+  /**
+   * A UUID you choose for the customer's next buy order, so you know the order's id before it exists (webhooks and
+   * `order.updated` carry it). Used for one order; a reused id is dropped and the order gets its own.
+   */
   preOrderId?: string;
   /** A token naming an order to open; kept through the sign-in steps. */
   orderToken?: string;

@@ -92,7 +92,16 @@ export const merchantUserLinks = pgTable(
       .notNull()
       .references(() => users.id),
     verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull(),
+    /** The entry's `cTag` (the merchant's own campaign or channel tag) that made or last renewed this link. */
+    campaignTag: varchar('campaign_tag', { length: 64 }),
+    /** The account was created by the sign-in that made this link: the merchant brought us a new customer. */
+    signedUpHere: boolean('signed_up_here').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.merchantId, t.merchantUserId] }), index('merchant_user_links_user').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.merchantUserId] }),
+    index('merchant_user_links_user').on(t.userId),
+    // The console's customer list: a merchant's links, newest first.
+    index('merchant_user_links_merchant_created').on(t.merchantId, t.createdAt),
+  ],
 );

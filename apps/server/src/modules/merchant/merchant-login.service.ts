@@ -45,6 +45,14 @@ interface MerchantProcessClaims {
    * it still goes only to that address, so nothing is signed in without it.
    */
   fromEmail?: boolean;
+  /**
+   * The entry's isNewAcct=true: the merchant says its customer is new on its side, so its customer id cannot
+   * name anyone we know yet. A link already under that id (an id the merchant reused) is then not offered: the
+   * person proves an email like a first visit, and the link moves to the account proved.
+   */
+  newCustomer?: boolean;
+  /** The entry's cTag: the merchant's campaign or channel tag, kept on the link this sign-in makes. */
+  campaignTag?: string | null;
   /** The vendor share token of the merchant's own verification of its customer (Reusable KYC), if it sent one. */
   kycShareToken: string | null;
   state: AccountSelectionState;
@@ -195,12 +203,14 @@ export function createMerchantLoginService(deps: {
       merchantUserId: input.entry.merchantUserId ?? '',
       merchantEmail: parsedEmail.success ? parsedEmail.data : null,
       fromEmail: input.entry.fromEmail === 'true',
+      newCustomer: input.entry.isNewAcct === 'true',
+      campaignTag: input.entry.cTag ?? null,
       // Sumsub's tokens are at most 1 KB; a longer value is not one.
       kycShareToken: input.entry.kycShareToken && input.entry.kycShareToken.length <= 1024 ? input.entry.kycShareToken : null,
       mode: input.loginMode,
       stayLoggedIn: input.stayLoggedIn,
     };
-    const link = await merchants.findLink(merchant.id, base.merchantUserId);
+    const link = base.newCustomer ? undefined : await merchants.findLink(merchant.id, base.merchantUserId);
     const linked = link && (await identity.findById(link.userId));
     if (!link || !linked || !fitsMode(linked, base.mode)) return offerEmail(merchant, base, input);
 
@@ -289,6 +299,8 @@ export function createMerchantLoginService(deps: {
           merchantUserId: base.merchantUserId,
           userId: user.id,
           verifiedAt: clock.now(),
+          campaignTag: base.campaignTag ?? null,
+          signedUpHere: created,
         });
       await afterProof(base, user, result);
       return answer(merchant, { state: 'SIGNED_IN', login: result });

@@ -174,6 +174,72 @@ describe('a first visit: WAIT_CONFIRM → WAIT_EMAIL_VERIFY_CODE → signed in a
   });
 });
 
+describe('isNewAcct and cTag', () => {
+  it('isNewAcct=true: a link already under the customer id (an id the merchant reused) is not offered, and the proof moves it', async () => {
+    const earlier = 'reused-id-earlier@example.test';
+    await linkThroughConfirm('shop-reused', earlier);
+    const newcomer = 'reused-id-new@example.test';
+    const without = await start(signedEntry({ merchantUserId: 'shop-reused', email: newcomer }));
+    // Without the flag the merchant's id still names the earlier person: the two accounts are offered.
+    expect(without.body.data.state).toBe('ONLY_WAIT_EMAIL_VERIFY_CODE');
+
+    const first = await start(signedEntry({ merchantUserId: 'shop-reused', email: newcomer, isNewAcct: 'true' }));
+    expect(first.body.data).toMatchObject({ state: 'WAIT_CONFIRM', email: newcomer, accountExists: false });
+    const sent = await step(PATHS.merchantSendVerifyCode, { processToken: first.body.data.processToken });
+    const code = await readLatestCode(t.app, newcomer);
+    const done = await step(PATHS.merchantLoginWithVerifyCode, { processToken: sent.body.data.processToken, code, termsAccepted: true });
+    expect(done.body.data).toMatchObject({ state: 'SIGNED_IN', login: { status: 'SUCCESS', isNewUser: true, email: newcomer } });
+    const [user] = await t.db.select().from(users).where(eq(users.emailNormalized, newcomer));
+    expect(await linkOf('shop-reused')).toMatchObject({ userId: user!.id, signedUpHere: true });
+  });
+
+  it('isNewAcct=true for an address we already know: the person signs in to that account, told it exists', async () => {
+    const email = 'new-to-shop-old-to-us@example.test';
+    await signUp(t.app, email);
+    const first = await start(signedEntry({ merchantUserId: 'shop-known', email, isNewAcct: 'true' }));
+    expect(first.body.data).toMatchObject({ state: 'WAIT_CONFIRM', email, accountExists: true });
+    const sent = await step(PATHS.merchantSendVerifyCode, { processToken: first.body.data.processToken });
+    const code = await readLatestCode(t.app, email);
+    const done = await step(PATHS.merchantLoginWithVerifyCode, { processToken: sent.body.data.processToken, code, termsAccepted: false });
+    expect(done.body.data.login).toMatchObject({ status: 'SUCCESS', isNewUser: false });
+    expect(await linkOf('shop-known')).toMatchObject({ signedUpHere: false, campaignTag: null });
+  });
+
+  it('cTag is kept on the link the sign-in makes; a renewal without one keeps it, a new one replaces it', async () => {
+    const email = 'tagged@example.test';
+    const signIn = async (entry: Record<string, string>) => {
+      t.clock.advance(61_000);
+      const first = await start(signedEntry({ merchantUserId: 'shop-tagged', email, ...entry }));
+      const processToken =
+        first.body.data.state === 'WAIT_CONFIRM'
+          ? (await step(PATHS.merchantSendVerifyCode, { processToken: first.body.data.processToken })).body.data.processToken
+          : first.body.data.processToken;
+      const code = await readLatestCode(t.app, email);
+      return step(PATHS.merchantLoginWithVerifyCode, { processToken, code, termsAccepted: true });
+    };
+    await signIn({ cTag: 'spring-2026' });
+    expect(await linkOf('shop-tagged')).toMatchObject({ campaignTag: 'spring-2026', signedUpHere: true });
+    await signIn({});
+    expect(await linkOf('shop-tagged')).toMatchObject({ campaignTag: 'spring-2026', signedUpHere: true });
+    await signIn({ cTag: 'newsletter:may' });
+    expect(await linkOf('shop-tagged')).toMatchObject({ campaignTag: 'newsletter:may', signedUpHere: true });
+  });
+
+  it('refuses a malformed isNewAcct, fromEmail or cTag with a 400 naming it, before anything is sent', async () => {
+    for (const [name, value] of [
+      ['isNewAcct', 'yes'],
+      ['fromEmail', '1'],
+      ['cTag', 'has space'],
+      ['cTag', 'x'.repeat(65)],
+    ] as const) {
+      const { statusCode, body } = await start(signedEntry({ merchantUserId: 'shop-bad', email: 'bad-entry@example.test', [name]: value }));
+      expect(statusCode, `${name}=${value}`).toBe(400);
+      expect(body.msg).toContain(name);
+    }
+    expect(await mailCount('bad-entry@example.test')).toBe(0);
+  });
+});
+
 describe('skip-login', () => {
   it('signs a recently proved, linked customer in without a code; after 30 days it asks for a code again', async () => {
     const email = 'skipper@example.test';

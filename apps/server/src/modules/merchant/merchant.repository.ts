@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { entryConfigs, merchantApiKeys, merchants, merchantUserLinks } from '../../db/schema/index.ts';
 
@@ -73,13 +73,31 @@ export function createMerchantRepository(db: Database) {
     },
 
     /** Links (or re-links) the merchant's customer to an account the person just proved. */
-    async upsertLink(values: { merchantId: string; merchantUserId: string; userId: string; verifiedAt: Date }): Promise<void> {
+    /**
+     * Links (or relinks) the merchant's customer to the account the person just proved. On the same account a
+     * renewal keeps what the link knew (its campaign tag unless the entry brought another, and that the
+     * merchant brought the account); moved to another account, the link starts afresh from this sign-in.
+     */
+    async upsertLink(values: {
+      merchantId: string;
+      merchantUserId: string;
+      userId: string;
+      verifiedAt: Date;
+      campaignTag?: string | null;
+      signedUpHere?: boolean;
+    }): Promise<void> {
+      const sameAccount = sql`${merchantUserLinks.userId} = excluded.user_id`;
       await db
         .insert(merchantUserLinks)
         .values(values)
         .onConflictDoUpdate({
           target: [merchantUserLinks.merchantId, merchantUserLinks.merchantUserId],
-          set: { userId: values.userId, verifiedAt: values.verifiedAt },
+          set: {
+            userId: values.userId,
+            verifiedAt: values.verifiedAt,
+            campaignTag: sql`case when ${sameAccount} then coalesce(excluded.campaign_tag, ${merchantUserLinks.campaignTag}) else excluded.campaign_tag end`,
+            signedUpHere: sql`case when ${sameAccount} then ${merchantUserLinks.signedUpHere} or excluded.signed_up_here else excluded.signed_up_here end`,
+          },
         });
     },
   };

@@ -35,6 +35,8 @@ export interface TradeOffer {
     amountFixed: boolean;
     /** The address (and memo) the crypto must go to, when the merchant fixed it. */
     fixedWallet: { address: string; memo: string } | null;
+    /** Buy-and-send (BUY_SEND): the fixed address is the merchant's own, the coins pay the merchant. */
+    sendsToMerchant: boolean;
   };
 }
 

@@ -1,5 +1,7 @@
+import type { LookupAddress } from 'node:dns';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { Agent as HttpsAgent } from 'node:https';
+import type { AddressInfo, LookupFunction, Socket } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWebhookSender, WEBHOOK_USER_AGENT } from './webhook-sender.ts';
@@ -7,6 +9,9 @@ import { createWebhookSender, WEBHOOK_USER_AGENT } from './webhook-sender.ts';
 /** The sender on its own: what it puts on the wire, what counts as success, and where it never posts. */
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 let base: string;
+let port: number;
+/** Connections the local server accepted (a refused destination must open none). */
+let connections = 0;
 let last: { headers: IncomingHttpHeaders; body: string } | undefined;
 const server = createServer((request, response) => {
   const chunks: Buffer[] = [];
@@ -19,9 +24,11 @@ const server = createServer((request, response) => {
     response.end('whatever the merchant says');
   });
 });
+server.on('connection', () => connections++);
 beforeAll(() =>
   new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve)).then(() => {
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    port = (server.address() as AddressInfo).port;
+    base = `http://127.0.0.1:${port}`;
   }),
 );
 afterAll(() => new Promise((resolve) => server.close(resolve)));
@@ -65,5 +72,65 @@ describe('the webhook sender', () => {
     ])
       expect((await send(request(url))).error, url).toMatch(/not https|private address/);
     expect(last).toBeUndefined();
+  });
+
+  it('connects only to the addresses it checked: a second, private answer from DNS (rebinding) is never used', async () => {
+    // The first answer is public, every later one is this machine, where the test server listens on the URL's port.
+    const answers: string[] = [];
+    const resolve = async (): Promise<LookupAddress[]> => {
+      const address = answers.length === 0 ? '198.51.100.7' : '127.0.0.1';
+      answers.push(address);
+      return [{ address, family: 4 }];
+    };
+    // Stands in for the network (no traffic leaves this machine): it asks the lookup the socket is given,
+    // as the socket would, where it would connect, and connects nowhere.
+    const attempted: string[] = [];
+    class NoNetwork extends HttpsAgent {
+      override createConnection(options: { host?: string; lookup?: LookupFunction }, done: (error: Error | null, socket?: Socket) => void) {
+        options.lookup!(options.host!, { all: true }, (error, addresses) => {
+          if (!error) attempted.push(...(addresses as LookupAddress[]).map((entry) => entry.address));
+          done(error ?? new Error('no network in tests'));
+        });
+        return undefined as unknown as Socket;
+      }
+    }
+    connections = 0;
+    const send = createWebhookSender({ privateNetworks: false, resolve, agent: new NoNetwork() });
+    const outcome = await send(request(`https://hooks.example.test:${port}/hooks`));
+    expect(outcome).toMatchObject({ statusCode: null, error: 'could not reach the endpoint: no network in tests' });
+    expect(answers).toEqual(['198.51.100.7']);
+    expect(attempted).toEqual(['198.51.100.7']);
+    expect(connections).toBe(0);
+  });
+
+  it('refuses a host with any private answer before connecting, and the socket resolves through the checked lookup', async () => {
+    connections = 0;
+    let asked = 0;
+    const loopback = async (): Promise<LookupAddress[]> => {
+      asked++;
+      return [{ address: '127.0.0.1', family: 4 }];
+    };
+    const mixed = async (): Promise<LookupAddress[]> => [
+      { address: '198.51.100.7', family: 4 },
+      { address: '10.0.0.5', family: 4 },
+    ];
+    for (const resolve of [loopback, mixed])
+      expect(
+        await createWebhookSender({ privateNetworks: false, resolve })(request(`https://hooks.example.test:${port}/hooks`)),
+      ).toMatchObject({
+        statusCode: null,
+        error: 'the endpoint resolves to a private address',
+      });
+    expect(connections).toBe(0);
+
+    // A sandbox install posts to it; the name is nobody's in DNS, so reaching the server proves the socket
+    // used the one resolution that was checked, and the request still names the host.
+    asked = 0;
+    const outcome = await createWebhookSender({ privateNetworks: true, resolve: loopback })(
+      request(`http://hooks.example.test:${port}/hooks`),
+    );
+    expect(outcome).toMatchObject({ statusCode: 200, error: null });
+    expect(asked).toBe(1);
+    expect(last!.headers.host).toBe(`hooks.example.test:${port}`);
   });
 });

@@ -1,5 +1,8 @@
-import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import type { LookupAddress } from 'node:dns';
+import { lookup as dnsLookup } from 'node:dns/promises';
+import { type Agent as HttpAgent, request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 
 /** How long an endpoint has to answer; a slow merchant must not hold a worker. */
@@ -49,21 +52,79 @@ for (const [network, prefix] of [
 
 const isPrivateAddress = (address: string) => PRIVATE_NETWORKS.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4');
 
+/** Resolves a host name to every address it has (the system resolver by default; tests answer for it). */
+export type ResolveHost = (hostname: string) => Promise<LookupAddress[]>;
+const systemResolve: ResolveHost = (hostname) => dnsLookup(hostname, { all: true });
+
+/** A refusal of the destination itself: said as is in the attempt's log. */
+class RefusedDestination extends Error {}
+
+/**
+ * The `lookup` handed to the connection: it resolves once, refuses the host if any address is private
+ * (on a production install), and gives the socket only addresses it checked. The socket connects to
+ * what this answers and resolves nothing else, so a second, different answer from DNS (rebinding)
+ * never reaches it; TLS still names the host (SNI, certificate, Host header).
+ */
+function checkedLookup(resolve: ResolveHost, privateNetworks: boolean): LookupFunction {
+  return (hostname, options, callback) => {
+    const family = options.family === 'IPv4' ? 4 : options.family === 'IPv6' ? 6 : options.family;
+    resolve(hostname)
+      .then((all) => {
+        if (!privateNetworks && all.some((entry) => isPrivateAddress(entry.address)))
+          throw new RefusedDestination('the endpoint resolves to a private address');
+        const usable = family === 4 || family === 6 ? all.filter((entry) => entry.family === family) : all;
+        if (usable.length === 0) throw Object.assign(new Error(`no address for ${hostname}`), { code: 'ENOTFOUND' });
+        return usable;
+      })
+      .then(
+        (addresses) => (options.all ? callback(null, addresses) : callback(null, addresses[0]!.address, addresses[0]!.family)),
+        (error: NodeJS.ErrnoException) => callback(error, ''),
+      );
+  };
+}
+
+export interface WebhookSenderOptions {
+  /** Whether loopback and private addresses, and plain http, may be posted to (sandbox installs). */
+  privateNetworks: boolean;
+  resolve?: ResolveHost;
+  /** Opens the connections; tests stand in for the network with one. Default: a fresh one per attempt (no pooled sockets). */
+  agent?: HttpAgent;
+}
+
 /**
  * Sends one signed attempt (Standard Webhooks: webhook-id, webhook-timestamp, webhook-signature, signed
  * by the maintained `standardwebhooks` library). Any 2xx is success; a redirect is not followed and
- * counts as a failure, as every other answer. The answer's body is never read.
- * `privateNetworks`: whether loopback and private addresses may be posted to (sandbox installs).
+ * counts as a failure, as every other answer. The answer's body is never read: the connection is
+ * closed once the status is in.
  */
-export function createWebhookSender(options: { privateNetworks: boolean; fetch?: typeof fetch }) {
-  const send = options.fetch ?? fetch;
+export function createWebhookSender(options: WebhookSenderOptions) {
+  const lookup = checkedLookup(options.resolve ?? systemResolve, options.privateNetworks);
 
-  async function refusedDestination(url: URL): Promise<string | null> {
-    if (options.privateNetworks) return null;
-    if (url.protocol !== 'https:') return 'the endpoint is not https';
+  /** A refusal that needs no connection: the scheme, or an address written in the URL itself. */
+  function refusedUrl(url: URL): string | null {
+    if (url.protocol !== 'https:' && !(options.privateNetworks && url.protocol === 'http:'))
+      return options.privateNetworks ? 'the endpoint is not http(s)' : 'the endpoint is not https';
     const host = url.hostname.replace(/^\[|\]$/g, '');
-    const addresses = isIP(host) ? [host] : (await lookup(host, { all: true })).map((entry) => entry.address);
-    return addresses.some(isPrivateAddress) ? 'the endpoint resolves to a private address' : null;
+    return !options.privateNetworks && isIP(host) && isPrivateAddress(host) ? 'the endpoint resolves to a private address' : null;
+  }
+
+  /** Posts and answers the status, with the connection closed before the body is read. */
+  function post(url: URL, headers: Record<string, string>, body: string, signal: AbortSignal): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const request = (url.protocol === 'https:' ? httpsRequest : httpRequest)(url, {
+        method: 'POST',
+        headers,
+        signal,
+        lookup,
+        agent: options.agent ?? false,
+      });
+      request.on('response', (response) => {
+        resolve(response.statusCode ?? 0);
+        response.destroy();
+      });
+      request.on('error', reject);
+      request.end(body);
+    });
   }
 
   return async function sendWebhook(request: WebhookRequest): Promise<SendOutcome> {
@@ -73,37 +134,32 @@ export function createWebhookSender(options: { privateNetworks: boolean; fetch?:
       error,
       durationMs: Math.round(performance.now() - started),
     });
+    // The whole attempt, the name's resolution included.
+    const signal = AbortSignal.timeout(WEBHOOK_TIMEOUT_MS);
     try {
-      const refused = await refusedDestination(new URL(request.url));
+      const url = new URL(request.url);
+      const refused = refusedUrl(url);
       if (refused) return outcome(null, refused);
       const signature = new Webhook(request.secret).sign(request.messageId, request.at, request.body);
-      const response = await send(request.url, {
-        method: 'POST',
-        redirect: 'manual',
-        signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
-        headers: {
+      const status = await post(
+        url,
+        {
           'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(request.body)),
           'user-agent': WEBHOOK_USER_AGENT,
           'webhook-id': request.messageId,
           'webhook-timestamp': String(Math.floor(request.at.getTime() / 1000)),
           'webhook-signature': signature,
         },
-        body: request.body,
-      });
-      await response.body?.cancel();
-      return response.status >= 200 && response.status < 300
-        ? outcome(response.status, null)
-        : outcome(response.status, `answered ${response.status}`);
+        request.body,
+        signal,
+      );
+      return status >= 200 && status < 300 ? outcome(status, null) : outcome(status, `answered ${status}`);
     } catch (error) {
-      const name = error instanceof Error ? error.name : '';
-      if (name === 'TimeoutError') return outcome(null, `no answer within ${WEBHOOK_TIMEOUT_MS / 1000} s`);
-      // fetch's own message names the cause (refused, unknown host) without any secret in it.
-      const cause =
-        error instanceof Error && error.cause instanceof Error
-          ? error.cause.message
-          : error instanceof Error
-            ? error.message
-            : String(error);
+      if (error instanceof RefusedDestination) return outcome(null, error.message);
+      if (signal.aborted) return outcome(null, `no answer within ${WEBHOOK_TIMEOUT_MS / 1000} s`);
+      // The socket's own message names the cause (refused, unknown host) without any secret in it.
+      const cause = error instanceof Error ? error.message : String(error);
       return outcome(null, `could not reach the endpoint: ${cause}`.slice(0, 200));
     }
   };

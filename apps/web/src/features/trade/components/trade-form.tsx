@@ -349,6 +349,7 @@ export function TradeForm({
           save={state.saveAddress}
           onSaveChange={(save) => dispatch({ type: 'saveAddressChanged', save })}
           fixedBy={transaction?.fixedWallet ? transaction.merchantName : undefined}
+          merchantsOwn={transaction?.sendsToMerchant ?? false}
         />
         {travelRule.enabled ? (
           <TravelRuleField

@@ -22,6 +22,8 @@ export interface WalletAddressFieldProps {
   onSaveChange: (save: boolean) => void;
   /** The merchant who fixed the address (its transaction): shown read-only, nothing to choose or save. */
   fixedBy?: string | undefined;
+  /** Buy-and-send: the fixed address is the merchant's own wallet (the coins pay the merchant), not the person's. */
+  merchantsOwn?: boolean;
 }
 
 /** Where the coin goes: the address (prefilled with the default wallet), the memo when the network needs one, saved addresses. */
@@ -40,6 +42,7 @@ export function WalletAddressField(props: WalletAddressFieldProps) {
     save,
     onSaveChange,
     fixedBy,
+    merchantsOwn = false,
   } = props;
   const { t } = useTranslation();
   const { lng = 'en' } = useParams();
@@ -84,7 +87,11 @@ export function WalletAddressField(props: WalletAddressFieldProps) {
       <div className="flex flex-col">
         <TextInput
           id={ids.address}
-          label={t('trade.address.label', { coin, network: networkName })}
+          label={
+            fixed && merchantsOwn
+              ? t('trade.address.merchantsLabel', { merchant: fixedBy, coin, network: networkName })
+              : t('trade.address.label', { coin, network: networkName })
+          }
           name="walletAddress"
           autoComplete="off"
           spellCheck="false"
@@ -96,7 +103,7 @@ export function WalletAddressField(props: WalletAddressFieldProps) {
         />
         {fixed ? (
           <p id={ids.fixed} className="mt-1 text-xs text-muted">
-            {t('trade.address.setByMerchant', { merchant: fixedBy })}
+            {t(merchantsOwn ? 'trade.address.paysMerchant' : 'trade.address.setByMerchant', { merchant: fixedBy })}
           </p>
         ) : null}
         <FieldError id={`${ids.address}-rejected`} message={addressError} />

@@ -173,6 +173,7 @@ export function useTradeSetup(method: 'CARD' | 'BANK_TRANSFER' = 'CARD'): TradeS
     cryptoAmount: open.cryptoAmt,
     amountFixed: open.amountFixed,
     fixedWallet,
+    sendsToMerchant: open.tranType === 'BUY_SEND',
   };
   return { ...decided, offer: { ...decided.offer, transaction: filled } };
 }

@@ -180,9 +180,13 @@ describe('trade page states (docs/rules/screens.md)', () => {
     await waitFor(() =>
       expect(bodiesOf(PATHS.getQuote)).toContainEqual(expect.objectContaining({ tranId: 'send-9', fiatAmount: '60.00' })),
     );
-    const address = screen.getByLabelText('Your USDT address on Tron (TRC-20)');
+    // The merchant's own wallet, named as such: the coins pay the merchant, they are not the person's.
+    const address = screen.getByLabelText("Demo Shop's USDT address on Tron (TRC-20)");
     expect(address).toHaveValue('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t');
     expect(address).toHaveAttribute('readonly');
+    expect(address).toHaveAccessibleDescription(
+      "The coins go straight to Demo Shop's own wallet: you pay Demo Shop in crypto and keep none of it.",
+    );
   });
 
   it('what the merchant fixed (amount, address) is shown read-only and says who set it', async () => {
