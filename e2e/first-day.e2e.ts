@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccessibilityAudit } from './accessibility.ts';
 import { type E2eBrowser, openBrowser } from './browser.ts';
-import { fillBillingAddress, readLatestCode, typeCode } from './flows.ts';
+import { fillBillingAddress, passAppropriatenessTest, readLatestCode, typeCode } from './flows.ts';
 import { coveredByHelpLauncher, headerRows } from './layout.ts';
 
 /**
@@ -127,6 +127,8 @@ describe("a new person's first day, on a 360 px phone", () => {
       await lookAt('risk-reminder');
       await page.getByRole('checkbox').check();
       await page.getByRole('button', { name: /Continue/ }).click();
+      // A new person then takes the appropriateness test before the first trade.
+      await passAppropriatenessTest(page);
     }
     await page.waitForURL(/\/en\/card-buy-sell/);
     await page.getByRole('button', { name: 'Add card' }).waitFor();

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from 'playwright-core';
+import type { APIRequestContext, FrameLocator, Page } from 'playwright-core';
 
 /** The sandbox mailbox of an address, newest message first (docs/sandbox.md). */
 export async function readMailbox(request: APIRequestContext, baseUrl: string, email: string): Promise<Array<{ subject: string }>> {
@@ -64,8 +64,8 @@ export async function signInAsDemo(page: Page, baseUrl: string) {
   await page.waitForURL(/\/en\/dashboard/);
 }
 
-/** The add-card form's billing address (ours; the card itself goes into the processor's card fields). */
-export async function fillBillingAddress(page: Page) {
+/** The add-card form's billing address (ours; the card itself goes into the processor's card fields), on a page or in a framed checkout. */
+export async function fillBillingAddress(page: Page | FrameLocator) {
   await page.getByLabel('First name').fill('Demo');
   await page.getByLabel('Last name').fill('User');
   await page.getByLabel('Address', { exact: true }).fill('Unter den Linden 1');
@@ -94,4 +94,32 @@ export async function signUpAndVerify(page: Page, baseUrl: string, lastName: str
   await page.getByRole('button', { name: 'Submit for review' }).click();
   await page.waitForURL(/\/en\/account-status\?fromVendor=1$/);
   return email;
+}
+
+/** The answers of the seeded appropriateness test that pass it with every point (docs/sandbox.md "The appropriateness test"). */
+const PASSING_ANSWERS = [
+  'I can lose part or all of it.',
+  'They can rise or fall sharply within hours.',
+  'It is lost for good: a transfer on the blockchain cannot be reversed.',
+  'A scam: nobody can guarantee returns on crypto-assets.',
+  'No.',
+  '1 to 10 times',
+  'I could bear the loss without changing how I live.',
+];
+
+/**
+ * A new person's appropriateness test after the risk warning (docs/rules/appropriateness.md): the explanation, the
+ * declaration, the seven questions answered to pass, the result and the signed confirmation. The demo person has
+ * passed it already and never meets it.
+ */
+export async function passAppropriatenessTest(page: Page | FrameLocator) {
+  await page.getByRole('button', { name: 'Start the test' }).click();
+  await page.getByRole('checkbox', { name: /I will answer the questions myself/ }).check();
+  await page.getByRole('button', { name: 'See the questions' }).click();
+  for (const answer of PASSING_ANSWERS) await page.getByRole('radio', { name: answer, exact: true }).check();
+  await page.getByRole('button', { name: 'Submit answers' }).click();
+  await page.getByRole('heading', { name: 'You passed' }).waitFor();
+  await page.getByRole('button', { name: /Continue/ }).click();
+  await page.getByRole('checkbox', { name: /I confirm that these answers are mine/ }).check();
+  await page.getByRole('button', { name: 'Sign and continue' }).click();
 }

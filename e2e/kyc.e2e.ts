@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccessibilityAudit, violationsInBothThemes } from './accessibility.ts';
 import { type E2eBrowser, openBrowser } from './browser.ts';
-import { fillBillingAddress, readLatestCode, signUpAndVerify, typeCode } from './flows.ts';
+import { fillBillingAddress, passAppropriatenessTest, readLatestCode, signUpAndVerify, typeCode } from './flows.ts';
 
 /**
  * Identity verification in Chromium, and then (issue 17) the person just verified sells BTC to their
@@ -79,6 +79,8 @@ async function sellBtc(amount: string, card: string, options: { firstSale?: bool
   if (await riskWarning.isVisible()) {
     await riskWarning.check();
     await page.getByRole('button', { name: /Continue/ }).click();
+    // A new person then takes the appropriateness test before the first trade.
+    await passAppropriatenessTest(page);
   }
   await sellHeading.waitFor();
   await page.getByLabel('You sell (BTC)').waitFor();

@@ -86,6 +86,7 @@ export const LOADED_LATER = {
     'src/features/help/components/help-widget.tsx', // the help widget
     'src/features/help/components/request-form.tsx', // its forms
     'src/features/trade/components/klarna-step.tsx', // Klarna's SDK widget: only a Klarna buy with the real Klarna
+    'src/features/desk/routes/desk-page.tsx', // the operator's desk: only its own page loads it
   ],
   chunkNames: ['purify.es'],
 } as const;

@@ -50,6 +50,16 @@ export default defineConfig({
     manifest: true,
     sourcemap: false,
     target: 'es2022',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // The libraries every page runs on (Preact, the router, the texts, TanStack Query) as one chunk: split by
+          // whichever pages share which parts, they came as a dozen small files, and each file costs its own
+          // compression start and import glue in every first load (issue 16's budgets).
+          groups: [{ name: 'framework', test: /node_modules[\\/](preact|i18next|react-i18next|react-router|@tanstack)[\\/]/ }],
+        },
+      },
+    },
   },
   // The server's own pages too: the default legal pages (/en/legal/terms, ...), the operator's pages and the site icon.
   server: {

@@ -10,20 +10,24 @@ import { createWorkerPresence } from './jobs/worker-presence.ts';
 import { bankAccountsModule } from './modules/bank-accounts/index.ts';
 import { bankingModule } from './modules/banking/index.ts';
 import { botCheckModule } from './modules/bot-check/index.ts';
+import { deskModule } from './modules/desk/index.ts';
 import { cardFingerprintKey, cardsModule } from './modules/cards/index.ts';
 import { entryModule } from './modules/entry/index.ts';
 import { healthModule } from './modules/health/index.ts';
 import { helpModule } from './modules/help/index.ts';
 import { identityModule } from './modules/identity/index.ts';
 import { kycModule } from './modules/kyc/index.ts';
+import { availabilityModule } from './modules/availability/index.ts';
 import { kybModule } from './modules/kyb/index.ts';
 import { legalModule } from './modules/legal/index.ts';
 import { merchantModule } from './modules/merchant/index.ts';
 import { onChainModule } from './modules/on-chain/index.ts';
+import { eddModule } from './modules/edd/index.ts';
 import { ordersModule } from './modules/orders/index.ts';
 import { promotionEmailModule } from './modules/promotion-email/index.ts';
-import { quoteEstimateModule } from './modules/quotes/index.ts';
+import { quotesModule } from './modules/quotes/index.ts';
 import { referenceModule } from './modules/reference/index.ts';
+import { questionnaireModule } from './modules/questionnaire/index.ts';
 import { riskModule } from './modules/risk/index.ts';
 import { sandboxModule } from './modules/sandbox/index.ts';
 import { translationsModule } from './modules/translations/index.ts';
@@ -42,7 +46,7 @@ import { registerRateLimitHousekeeping } from './platform/rate-limit.housekeepin
 import { createRateLimiter } from './platform/rate-limit.repository.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { loadServerSecret } from './platform/server-secret.repository.ts';
-import { type AnyServerModule, createFaceRegistry, type ModuleContext } from './platform/server-module.ts';
+import { type AnyServerModule, createFaceRegistry, type FaceRegistry, type ModuleContext } from './platform/server-module.ts';
 import { registerCompression, registerWebApp } from './platform/web-app.ts';
 import { createWebhookIntake } from './platform/webhook-intake.ts';
 import { SANDBOX_CARD_WEBHOOK_PATH } from './providers/card-processor/index.ts';
@@ -70,21 +74,27 @@ export interface BuildAppOptions {
 export const MODULES: readonly AnyServerModule[] = [
   healthModule,
   referenceModule,
-  quoteEstimateModule,
+  quotesModule,
   entryModule,
   legalModule,
   translationsModule,
   identityModule,
+  // The operator's desk: right after identity, so the modules below add their review screens to it.
+  deskModule,
   botCheckModule,
   merchantModule,
   kycModule,
+  availabilityModule,
   kybModule,
   uploadsModule,
+  questionnaireModule,
   cardsModule,
   walletsModule,
   bankAccountsModule,
   bankingModule,
   ordersModule,
+  // Enhanced due diligence: after kyc and orders, whose faces its risk rating reads.
+  eddModule,
   riskModule,
   onChainModule,
   sandboxModule,
@@ -208,6 +218,8 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
     if (module.offers) faces.offer(module.name, face);
   }
   faces.seal();
+  // Tests reach a module's face through it (an operator's change of fees, limits, pairs or switches).
+  app.decorate('faces', faces as FaceRegistry);
 
   for (const task of ready) await task();
   await jobs.start();

@@ -5,7 +5,9 @@ import { createMerchantRepository } from './modules/merchant/merchant.repository
 import { loadServerSecret } from './platform/server-secret.repository.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { seedDemoAccounts } from './demo/demo-accounts.ts';
+import { seedDemoQuestionnaire } from './modules/questionnaire/index.ts';
 import { disableDemoAccess, enableDemoAccess } from './demo/demo-access.ts';
+import { removeDemoOperators, seedDemoOperators } from './demo/demo-operators.ts';
 import { DEMO_BILLING_ADDRESS, DEMO_CARD, seedDemoTrading } from './demo/demo-trading.ts';
 import { cardFingerprintKey } from './modules/cards/card.service.ts';
 import { createSandboxCardProcessor } from './providers/card-processor/sandbox.ts';
@@ -40,11 +42,14 @@ export async function prepareDatabase(database: DatabaseHandle, options: Prepare
   const serverSecret = await loadServerSecret(database.db, options.secretKey);
   if (!options.demoData) {
     await disableDemoAccess(database.db, systemClock.now());
+    await removeDemoOperators(database.db);
     return;
   }
   await seedDemoAccounts(database.db);
+  await seedDemoOperators(database.db, serverSecret);
   await seedDemoMerchant(createMerchantRepository(database.db), merchantSecretKey(serverSecret), systemClock.now());
   await seedDemoMerchantOwner(createMerchantConsoleRepository(database.db), systemClock.now());
+  await seedDemoQuestionnaire(database.db, systemClock.now());
   await enableDemoAccess(database.db);
   const sandboxCards = (options.cardProcessor ?? 'sandbox') === 'sandbox';
   const processor = sandboxCards

@@ -79,6 +79,21 @@ export const ERROR_MEANINGS = {
   KybLinkInvalid: 'This verification link is invalid or has expired: ask the business to send a new one. (chosen)',
   KybEmailTooSoon: 'The verification email was sent moments ago, or too often today: try again later. (chosen)',
   KybEddNotRequested: 'Enhanced due diligence is not asked of this business now. (chosen)',
+  // The dynamic questionnaire (docs/rules/questionnaire.md). Codes ours (chosen).
+  QuestionnaireIncomplete:
+    'Answer every question: the message and data.missingQuestionIds name the questions without an answer. Nothing was stored. (chosen)',
+  QuestionnaireNotAsked: 'No questionnaire is asked of this person now (answered already, or never asked). (chosen)',
+  QuestionnaireQuestionUnknown: 'No such question in the questionnaire asked of this person. (chosen)',
+  QuestionnaireAnswerInvalid:
+    'An answer does not fit the questionnaire (a question not asked, a question answered twice, too many files). Nothing was stored. (chosen)',
+  QuestionnaireQuestionExists: 'A question with this id exists already. (chosen)',
+  // Enhanced due diligence of individuals (docs/rules/edd.md). Codes ours (chosen).
+  EddNotRequested: 'No enhanced due diligence awaits answers from this person now (never asked, under review or decided). (chosen)',
+  EddFilesDuplicated:
+    'A source-of-funds file is the same file (by its content) as a source-of-wealth file, or one file is given twice: the message names them; nothing is stored. (chosen)',
+  EddCaseNotFound: 'No such enhanced due diligence case, or no such person. (chosen)',
+  EddDecisionRefused: 'The case is not waiting for this decision (already decided, or not under review). (chosen)',
+  EddInputInvalid: "An operator's EDD input is not valid: the message names the field and why; nothing is changed. (chosen)",
   // Cards (docs/rules/validation.md card rules, docs/rules/limits.md limits). Codes ours (chosen); meanings from the spec's texts.
   CardNumberInvalid: 'Please enter a valid card number.',
   CardExpired: 'This card has expired.',
@@ -119,6 +134,10 @@ export const ERROR_MEANINGS = {
   HistoryRangeInFuture: 'The history range cannot end after today. (chosen)',
   InsufficientBalance: 'Insufficient balance.',
   WithdrawalAccountUnsupported: 'This bank account cannot receive this currency: choose an account in it. (chosen)',
+  // Fees, limits, pairs and feature switches changed by an operator (docs/rules/limits.md "Who changes them").
+  SettingValueInvalid:
+    'A fee, limit, pair or feature switch value was refused (the message names the field and why); nothing was changed. (chosen)',
+  SettingNotFound: 'No such fee, limit tier, pair, pair channel or feature switch to change; nothing was changed. (chosen)',
   // Idempotency (docs/trust.md "Money"): the same key with another body, or while the first runs.
   RequestStillProcessing: 'This request is still being processed: wait for its answer.',
   IdempotencyKeyReused: 'This key was already used with a different request.',
@@ -158,4 +177,15 @@ export const ERROR_MEANINGS = {
     'This unsubscribe link is not one we sent, or it was altered: use the link of the email itself, or Settings. (chosen)',
   UnsubscribeLinkReplaced:
     'This unsubscribe link was replaced: you subscribed again in Settings after this email was sent. Use a newer email, or Settings. (chosen)',
+  RiskStepOutOfOrder:
+    'This step of the risk check is not the one you are at (it moved on, perhaps in another tab): look at the page again. (chosen)',
+  AppropriatenessCoolingOff: 'The test was failed: it can be taken again once the 24-hour cooling-off ends (silentUntil). (chosen)',
+  AppropriatenessAnswersInvalid: 'The answers do not fit the questions: answer every question once, with one of its options. (chosen)',
+  AppropriatenessUnavailable: 'The appropriateness test cannot be taken right now: try again later. (chosen)',
+  OperatorSessionRequired: 'The desk session is missing, ended, expired or idle too long: sign in to the desk again. (chosen)',
+  OperatorSignInRefused: 'The email, password or authenticator code is not right. (chosen)',
+  OperatorSignInStepExpired: 'This sign-in step expired or is not ours: start the desk sign-in again. (chosen)',
+  OperatorPermissionRefused: "The operator's role may not do this. (chosen)",
+  OperatorTargetNotFound: 'No such person or operator. (chosen)',
+  OperatorCannotChangeSelf: 'An operator cannot disable themselves: ask another admin. (chosen)',
 } as const satisfies Record<ErrorName, string>;

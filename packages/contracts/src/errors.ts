@@ -77,6 +77,18 @@ export const ERROR_CATALOGUE = {
   KybLinkInvalid: { code: 'KYB0000005', httpStatus: 403 },
   KybEmailTooSoon: { code: 'KYB0000006', httpStatus: 429 },
   KybEddNotRequested: { code: 'KYB0000007', httpStatus: 409 },
+  // The dynamic questionnaire (docs/rules/questionnaire.md). Codes ours (chosen).
+  QuestionnaireIncomplete: { code: 'QNR0000001', httpStatus: 400 },
+  QuestionnaireNotAsked: { code: 'QNR0000002', httpStatus: 409 },
+  QuestionnaireQuestionUnknown: { code: 'QNR0000003', httpStatus: 404 },
+  QuestionnaireAnswerInvalid: { code: 'QNR0000004', httpStatus: 400 },
+  QuestionnaireQuestionExists: { code: 'QNR0000005', httpStatus: 409 },
+  // Enhanced due diligence of individuals (docs/rules/edd.md). Codes ours (chosen).
+  EddNotRequested: { code: 'EDD0000001', httpStatus: 409 },
+  EddFilesDuplicated: { code: 'EDD0000002', httpStatus: 400 },
+  EddCaseNotFound: { code: 'EDD0000003', httpStatus: 404 },
+  EddDecisionRefused: { code: 'EDD0000004', httpStatus: 409 },
+  EddInputInvalid: { code: 'EDD0000005', httpStatus: 400 },
   // Cards (docs/rules/validation.md card rules, docs/rules/limits.md limits). Codes ours (chosen); meanings from the spec's texts.
   CardNumberInvalid: { code: 'CRD0000001', httpStatus: 400 },
   CardExpired: { code: 'CRD0000002', httpStatus: 400 },
@@ -118,6 +130,9 @@ export const ERROR_CATALOGUE = {
   CardBuysPausedByDispute: { code: 'ODR00001026', httpStatus: 403 },
   // A merchant's BUY_SEND transaction on an entry that does not offer buy-and-send (entry/enable-buy-send).
   BuySendNotOffered: { code: 'ODR00001027', httpStatus: 403 },
+  // Fees, limits, pairs and feature switches changed by an operator (docs/rules/limits.md "Who changes them"; codes chosen).
+  SettingValueInvalid: { code: 'SET0000001', httpStatus: 400 },
+  SettingNotFound: { code: 'SET0000002', httpStatus: 404 },
   // Idempotency (docs/trust.md "Money"): the same key with another body, or while the first runs.
   RequestStillProcessing: { code: 'IDM0000409', httpStatus: 409 },
   IdempotencyKeyReused: { code: 'IDM0000422', httpStatus: 422 },
@@ -157,6 +172,18 @@ export const ERROR_CATALOGUE = {
   // Promotional emails' unsubscribe links (docs/rules/calls.md "Promotional emails"; codes chosen).
   UnsubscribeLinkInvalid: { code: 'PRM0000001', httpStatus: 403 },
   UnsubscribeLinkReplaced: { code: 'PRM0000002', httpStatus: 410 },
+  // The appropriateness test (docs/rules/appropriateness.md; codes chosen).
+  RiskStepOutOfOrder: { code: 'RSK0000001', httpStatus: 409 },
+  AppropriatenessCoolingOff: { code: 'RSK0000002', httpStatus: 409 },
+  AppropriatenessAnswersInvalid: { code: 'RSK0000003', httpStatus: 400 },
+  AppropriatenessUnavailable: { code: 'RSK0000004', httpStatus: 409 },
+  // The operator's desk (docs/rules/operator-desk.md; codes chosen).
+  OperatorSessionRequired: { code: 'DSK0000001', httpStatus: 401 },
+  OperatorSignInRefused: { code: 'DSK0000002', httpStatus: 400 },
+  OperatorSignInStepExpired: { code: 'DSK0000003', httpStatus: 400 },
+  OperatorPermissionRefused: { code: 'DSK0000004', httpStatus: 403 },
+  OperatorTargetNotFound: { code: 'DSK0000005', httpStatus: 404 },
+  OperatorCannotChangeSelf: { code: 'DSK0000006', httpStatus: 409 },
 } as const satisfies Record<string, ErrorEntry>;
 
 /** One catalogue entry: the code on the wire, and the HTTP status answered with it (what it means: error-meanings.ts). */

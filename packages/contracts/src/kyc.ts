@@ -1,5 +1,6 @@
 import { KYC_EVENT_STATUSES } from '@causeway/sdk/events';
 import { z } from 'zod';
+import { EDD_STATUSES } from './edd-rules.ts';
 import { entitySchema } from './headers-schema.ts';
 import { ACCOUNT_STATUSES, USER_TYPES } from './identity.ts';
 import {
@@ -54,6 +55,9 @@ export const kycInfoSchema = z.object({
     .object({ outcome: z.enum(['reused', 'refused']), merchantName: z.string() })
     .nullable()
     .optional(),
+  /** Enhanced due diligence (docs/rules/edd.md): where it stands, and by when answers are due; absent when never asked. */
+  eddStatus: z.enum(EDD_STATUSES).nullable().optional(),
+  eddDeadline: z.iso.datetime().nullable().optional(),
 });
 export type KycInfo = z.infer<typeof kycInfoSchema>;
 
@@ -107,7 +111,21 @@ export const kycBasicInfoSchema = z.object({
 /** kyc-sync-task-check: whether every vendor event about the person has been applied yet. */
 export const kycSyncResultSchema = z.object({ synced: z.boolean(), kycStatus: kycStatusSchema });
 
-/** join-uk-email-list (body empty; meaning chosen): the account's email joins the UK launch list, once. */
+/**
+ * join-uk-email-list (meaning chosen, docs/rules/uk-and-countries.md): the account's email joins the UK launch
+ * list, once. The account is the ticket's, when the body carries the one a refused sign-in's UK notice gave
+ * (10000041's data, {@link UkLoginNoticeData}), else the session's.
+ */
+export const joinUkEmailListBodySchema = z
+  .object({ ticket: z.string().min(16).max(1024).optional().describe('the ukListTicket of a 10000041 answer (30 minutes)') })
+  .strict();
+export type JoinUkEmailListBody = z.infer<typeof joinUkEmailListBodySchema>;
+
+/** The data of a 10000041 (UkLoginNoticeRequired) answer: the ticket with which its notice may join the UK list without a session. */
+export interface UkLoginNoticeData {
+  ukListTicket: string;
+}
+
 export const joinUkEmailListResultSchema = z.object({ joined: z.literal(true), alreadyJoined: z.boolean() });
 export type JoinUkEmailListResult = z.infer<typeof joinUkEmailListResultSchema>;
 

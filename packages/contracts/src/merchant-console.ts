@@ -116,5 +116,54 @@ export const merchantOrderListSchema = z.object({
   total: z.number(),
 });
 
+/**
+ * What became of the KYC the merchant shared (its entries' kycShareToken, docs/rules/merchant-linking.md), newest
+ * first, a page at a time. reused: the vendor rechecks it under our level for an account that never verified;
+ * refused: the vendor would not reuse it (`party`: whose side must act, `reason`: why, in stable words);
+ * not-recorded: the person began their own verification meanwhile. For an account verified already: comparing
+ * (the shared person is awaited), matched, mismatch, or uncompared (no full name and date of birth to compare).
+ */
+export const merchantSharedKycQuerySchema = merchantIdSchema.extend({
+  page: z.coerce.number().int().min(1).max(1000).default(1),
+});
+export const MERCHANT_SHARED_KYC_PAGE_SIZE = 20;
+export const SHARED_KYC_OUTCOMES = ['reused', 'refused', 'not-recorded', 'comparing', 'matched', 'mismatch', 'uncompared'] as const;
+export const SHARED_KYC_PARTIES = ['merchant', 'person', 'operator'] as const;
+export const merchantSharedKycListSchema = z.object({
+  outcomes: z.array(
+    z.object({
+      createdAt: z.string(),
+      /** The merchant's own id for its customer, from the entry that carried the token; null when not known. */
+      merchantUserId: z.string().nullable(),
+      outcome: z.enum(SHARED_KYC_OUTCOMES),
+      party: z.enum(SHARED_KYC_PARTIES).nullable(),
+      reason: z.string().nullable(),
+    }),
+  ),
+  total: z.number(),
+});
+
+/**
+ * The merchant's customers linked to an account of ours (docs/rules/merchant-linking.md), newest link first, a page
+ * at a time: its own customer id, when the link was made and last proved, whether that sign-in created the account
+ * (the merchant brought us a new customer) and the entry's campaign tag (`cTag`). Never our account or its email.
+ */
+export const merchantCustomersQuerySchema = merchantIdSchema.extend({
+  page: z.coerce.number().int().min(1).max(1000).default(1),
+});
+export const MERCHANT_CUSTOMERS_PAGE_SIZE = 20;
+export const merchantCustomerListSchema = z.object({
+  customers: z.array(
+    z.object({
+      merchantUserId: z.string(),
+      linkedAt: z.string(),
+      verifiedAt: z.string(),
+      signedUpHere: z.boolean(),
+      campaignTag: z.string().nullable(),
+    }),
+  ),
+  total: z.number(),
+});
+
 export type MerchantKey = z.infer<typeof merchantKeySchema>;
 export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;

@@ -1,3 +1,5 @@
+import { DESK_PATHS } from './desk-paths.ts';
+
 /** Base path of every API call (docs/rules/calls.md). */
 export const API_BASE = '/prod-api';
 
@@ -152,6 +154,30 @@ export const PATHS = {
   merchantConsoleOriginAdd: `${CONSOLE}/origins/add`,
   merchantConsoleOriginRemove: `${CONSOLE}/origins/remove`,
   merchantConsoleOrders: `${CONSOLE}/orders`,
+  merchantConsoleCustomers: `${CONSOLE}/customers`,
+  merchantConsoleSharedKyc: `${CONSOLE}/shared-kyc`,
+  /**
+   * The dynamic questionnaire (docs/rules/questionnaire.md). The spec names these calls under /kyc-main/client with no
+   * folder for the my-question ones: `questionnaire/` is chosen, as is my-question-detail's path.
+   */
+  myQuestionIds: '/kyc-main/client/questionnaire/query/my-question-ids',
+  myQuestionDetail: '/kyc-main/client/questionnaire/my-question-detail',
+  extraMyQuestion: '/kyc-main/client/questionnaire/extra-my-question',
+  commitMyQuestionnaire: '/kyc-main/client/questionnaire/commit/my-questionnaire',
+  commitMyQuestionnaireV3: '/kyc-main/client/questionnaire/commit/v3/my-questionnaire',
+  dynamicQuestionnaireQuery: '/kyc-main/client/dynamic-questionnaire/query',
+  dynamicQuestionnaireCommit: '/kyc-main/client/dynamic-questionnaire/commit',
+  /**
+   * Enhanced due diligence of an individual (docs/rules/edd.md). The spec lists edd-detail/query/detail, commit/sow,
+   * commit/sof and options together: all four are chosen under edd-detail/.
+   */
+  eddDetail: '/kyc-main/client/edd-detail/query/detail',
+  eddCommitSow: '/kyc-main/client/edd-detail/commit/sow',
+  eddCommitSof: '/kyc-main/client/edd-detail/commit/sof',
+  eddOptions: '/kyc-main/client/edd-detail/options',
+  /** (chosen) The additional-information questions: the list (GET, language) and the submit (the list of answers). */
+  additionalInfoList: `${CUSTOMER}/additional-info/list`,
+  additionalInfoSubmit: `${CUSTOMER}/additional-info/submit`,
   /** (chosen) The phone handoff of the file-upload page: create (session), files (session, GET), then the phone's ticket calls. */
   uploadHandoffCreate: '/kyc-main/client/upload-handoff/create',
   uploadHandoffFiles: '/kyc-main/client/upload-handoff/files',
@@ -200,6 +226,10 @@ export const PATHS = {
   /** Risk survey (docs/rules/calls.md): check (empty body) answers the next step; agreement records the risk warning's acceptance. */
   riskSurveyCheck: `${CUSTOMER}/user/risk/survey/check`,
   riskSurveyAgreement: `${CUSTOMER}/user/risk/survey/agreement`,
+  /** The appropriateness test (docs/rules/appropriateness.md): answer an attempt, end the journey, go on from a stage. */
+  riskSurveyAnswer: `${CUSTOMER}/user/risk/survey/answer`,
+  riskSurveyTerminate: `${CUSTOMER}/user/risk/survey/terminate`,
+  riskSurveyContinue: `${CUSTOMER}/user/risk/survey/continue`,
   /** (chosen) Wallet address book: list (POST), add, delete, set-default. */
   listWallet: `${CUSTOMER}/wallet/list-wallet`,
   addWallet: `${CUSTOMER}/wallet/add-wallet`,
@@ -209,6 +239,8 @@ export const PATHS = {
   listBankAccount: `${CUSTOMER}/bank-account/list`,
   addBankAccount: `${CUSTOMER}/bank-account/add`,
   deleteBankAccount: `${CUSTOMER}/bank-account/delete`,
+  // The operator's desk (docs/rules/operator-desk.md): its own prefix.
+  ...DESK_PATHS,
 } as const;
 
 export type ApiPath = (typeof PATHS)[keyof typeof PATHS];

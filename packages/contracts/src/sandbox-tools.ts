@@ -13,6 +13,8 @@ export const SANDBOX_TOOL_PAGES = {
   helpDesk: '/sandbox/help-desk',
   helpCentre: '/help-centre',
   operatorReview: '/operator/orders-awaiting-review',
+  serviceModes: '/sandbox/service-modes',
+  edd: '/sandbox/edd',
 } as const;
 export type SandboxToolKey = keyof typeof SANDBOX_TOOL_PAGES;
 export const SANDBOX_TOOL_KEYS = Object.keys(SANDBOX_TOOL_PAGES) as [SandboxToolKey, ...SandboxToolKey[]];

@@ -4,17 +4,10 @@ import { otpScenarioSchema } from './authenticator.ts';
 import { entitySchema } from './headers-schema.ts';
 import { ACCOUNT_STATUSES, emailSchema, sixDigitCodeSchema, USER_TYPES } from './identity.ts';
 
-/** Countries whose residents and visitors cannot be served (docs/sandbox.md: KP, IR, SY → AC100001). */
-export const BLOCKED_COUNTRIES = ['KP', 'IR', 'SY'] as const;
-
-/** Whether an ISO alpha-2 country (any case) is one we cannot serve; an unknown country (null) is not blocked. */
-export const isBlockedCountry = (code: string | null | undefined): boolean =>
-  typeof code === 'string' && (BLOCKED_COUNTRIES as readonly string[]).includes(code.toUpperCase());
-
 export const ipCheckResultSchema = z.object({
   ipCountry: z.string().nullable().describe('ISO alpha-2 country of the request IP, null when unknown'),
   isUk: z.boolean().describe('the IP is in the United Kingdom: UK notices apply'),
-  blocked: z.boolean().describe('the IP is in a country we cannot serve'),
+  blocked: z.boolean().describe("the IP is in a country whose residents are not accepted (the countries table's residence flag)"),
 });
 
 export const inRegisterResultSchema = ipCheckResultSchema.extend({

@@ -5,6 +5,7 @@
  * shows, and a feature's pages bring their own.
  */
 import enAgreements from './en/agreements.json' with { type: 'json' };
+import enAvailability from './en/availability.json' with { type: 'json' };
 import enAuth from './en/auth.json' with { type: 'json' };
 import enCommon from './en/common.json' with { type: 'json' };
 import enPages from './en/pages.json' with { type: 'json' };
@@ -26,14 +27,20 @@ import enPortal from './en/portal.json' with { type: 'json' };
 import enMerchantConsole from './en/merchant-console.json' with { type: 'json' };
 import enOauth from './en/oauth.json' with { type: 'json' };
 import enPromotionEmail from './en/promotion-email.json' with { type: 'json' };
+import enDesk from './en/desk.json' with { type: 'json' };
+import enQuestionnaire from './en/questionnaire.json' with { type: 'json' };
+import enEdd from './en/edd.json' with { type: 'json' };
 
 export {
   enAgreements,
+  enAvailability,
   enAuth,
   enBankAccounts,
   enBanking,
   enBankOrders,
   enCommon,
+  enDesk,
+  enEdd,
   enHelp,
   enHelpForm,
   enHome,
@@ -44,6 +51,7 @@ export {
   enPages,
   enPortal,
   enPromotionEmail,
+  enQuestionnaire,
   enRisk,
   enSandbox,
   enSecurity,
@@ -74,5 +82,9 @@ export const bundledEnglish = {
   merchantConsole: enMerchantConsole,
   oauth: enOauth,
   promotionEmail: enPromotionEmail,
+  availability: enAvailability,
   agreements: enAgreements,
+  desk: enDesk,
+  questionnaire: enQuestionnaire,
+  edd: enEdd,
 };

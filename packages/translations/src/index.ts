@@ -3,11 +3,14 @@ import { bundledEnglish } from './english.ts';
 export {
   bundledEnglish,
   enAgreements,
+  enAvailability,
   enAuth,
   enBankAccounts,
   enBanking,
   enBankOrders,
   enCommon,
+  enDesk,
+  enEdd,
   enHelp,
   enHelpForm,
   enHome,
@@ -18,6 +21,7 @@ export {
   enPages,
   enPortal,
   enPromotionEmail,
+  enQuestionnaire,
   enRisk,
   enSandbox,
   enSecurity,
@@ -26,6 +30,7 @@ export {
   enVerification,
 } from './english.ts';
 import zhAgreements from './zh/agreements.json' with { type: 'json' };
+import zhAvailability from './zh/availability.json' with { type: 'json' };
 import zhAuth from './zh/auth.json' with { type: 'json' };
 import zhCommon from './zh/common.json' with { type: 'json' };
 import zhPages from './zh/pages.json' with { type: 'json' };
@@ -47,6 +52,9 @@ import zhPortal from './zh/portal.json' with { type: 'json' };
 import zhMerchantConsole from './zh/merchant-console.json' with { type: 'json' };
 import zhOauth from './zh/oauth.json' with { type: 'json' };
 import zhPromotionEmail from './zh/promotion-email.json' with { type: 'json' };
+import zhDesk from './zh/desk.json' with { type: 'json' };
+import zhQuestionnaire from './zh/questionnaire.json' with { type: 'json' };
+import zhEdd from './zh/edd.json' with { type: 'json' };
 
 /** Translation project id of docs/rules/limits.md; get-translations answers only for it. */
 export const TRANSLATION_PROJECT_ID = 39;
@@ -85,7 +93,11 @@ export const bundledTranslations: Record<Language, TextTree> = {
     merchantConsole: zhMerchantConsole,
     oauth: zhOauth,
     promotionEmail: zhPromotionEmail,
+    availability: zhAvailability,
     agreements: zhAgreements,
+    desk: zhDesk,
+    questionnaire: zhQuestionnaire,
+    edd: zhEdd,
   },
 };
 

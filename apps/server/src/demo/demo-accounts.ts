@@ -3,7 +3,7 @@ import { inArray } from 'drizzle-orm';
 import { hashPassword } from '../modules/identity/password-hasher.ts';
 import { newId } from '../platform/crypto.ts';
 import type { Database } from '../db/client.ts';
-import { kybApplications, kybProfiles, kycProfiles, userAgreements, users } from '../db/schema/index.ts';
+import { appropriatenessAssessments, kybApplications, kybProfiles, kycProfiles, userAgreements, users } from '../db/schema/index.ts';
 
 /** docs/sandbox.md, "Seeded accounts": people and tests sign in with these. */
 export const DEMO_PASSWORD = 'Causeway-demo-2026!';
@@ -89,6 +89,12 @@ async function seedDemoVerification(db: Database): Promise<void> {
   );
   if (agreements.length > 0) await db.insert(userAgreements).values(agreements).onConflictDoNothing();
   if (individual) {
+    // docs/sandbox.md: the demo individual passed the appropriateness test already, so demos trade at once (the
+    // risk warning is still asked once).
+    await db
+      .insert(appropriatenessAssessments)
+      .values({ userId: individual, stage: 'PASSED', passedAt: new Date() })
+      .onConflictDoNothing({ target: appropriatenessAssessments.userId });
     await db
       .insert(kycProfiles)
       .values({ userId: individual, provider: 'sandbox', levelName: 'basic-kyc-level', kycStatus: 'Pass', kycLevel: 1, ...DEMO_KYC })

@@ -27,13 +27,13 @@ export type CallerGuard = (request: FastifyRequest, reply: FastifyReply) => Prom
 /**
  * The kinds whose credential is a request header, which the platform checks itself, in front of
  * every route of the kind, before the body is read: the session guards the identity module
- * provides. The other kinds need no check (public; sandbox, whose routes exist only on an install
+ * provides, and the desk session's guard the desk module provides. The other kinds need no check (public; sandbox, whose routes exist only on an install
  * running that sandbox) or carry their credential where only the route can read it: in the
  * signed body (merchant-key, webhook), in a ticket or signed URL (ticket), or as the password of
  * the page's own scope (operator). protected-by-default.test.ts sends every route a request
  * without credentials and checks it is refused, whichever checks it.
  */
-const GUARDED_KINDS = ['individual', 'business'] as const satisfies readonly CallerKind[];
+const GUARDED_KINDS = ['individual', 'business', 'operator-session'] as const satisfies readonly CallerKind[];
 type GuardedKind = (typeof GUARDED_KINDS)[number];
 const isGuarded = (kind: CallerKind): kind is GuardedKind => (GUARDED_KINDS as readonly CallerKind[]).includes(kind);
 
@@ -59,8 +59,8 @@ export interface RegisteredRoute {
 export interface CallerRegistry {
   /** Every route registered so far, HEAD routes included, with its caller kind. */
   readonly routes: readonly RegisteredRoute[];
-  /** The session guards (the identity module's), needed before the first route of their kind is registered. */
-  provideGuards(guards: Record<GuardedKind, CallerGuard>): void;
+  /** Session guards (the identity module's, the desk's), each needed before the first route of its kind is registered. */
+  provideGuards(guards: Partial<Record<GuardedKind, CallerGuard>>): void;
 }
 
 const asArray = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
@@ -98,7 +98,10 @@ export function enforceCallerKinds(app: FastifyInstance): CallerRegistry {
   const registry: CallerRegistry = {
     routes,
     provideGuards(provided) {
-      for (const kind of GUARDED_KINDS) guards.set(kind, provided[kind]);
+      for (const kind of GUARDED_KINDS) {
+        const guard = provided[kind];
+        if (guard) guards.set(kind, guard);
+      }
     },
   };
   app.decorate('callers', registry);

@@ -97,15 +97,20 @@ const PUBLIC_ROUTES = [
   'POST /prod-api/capi/v1/login/oauth/authorize-url',
   'POST /prod-api/capi/v1/login/oauth/login-with-binance',
   'POST /prod-api/capi/v1/user/trace/log',
+  // The operator's desk sign-in: each password and code counted per operator and address (docs/rules/operator-desk.md).
+  'POST /prod-api/desk/v1/sign-in/code',
+  'POST /prod-api/desk/v1/sign-in/password',
 ];
 
 /** The sandbox tools and vendor pages: open, and registered only while their sandbox runs (never in production: production-mode.test.ts). */
 const SANDBOX_ROUTES = [
   'GET /sandbox/3ds/:paymentId',
+  'GET /sandbox/appropriateness',
   'GET /sandbox/bank',
   'GET /sandbox/card-fields',
   'GET /sandbox/card-fields.js',
   'GET /sandbox/chain',
+  'GET /sandbox/edd',
   'GET /sandbox/klarna/:sessionId',
   'GET /sandbox/kyc/verify',
   'GET /sandbox/ledger',
@@ -117,8 +122,11 @@ const SANDBOX_ROUTES = [
   'GET /sandbox/oauth/.well-known/openid-configuration',
   'GET /sandbox/oauth/authorize',
   'GET /sandbox/oauth/jwks',
+  'GET /sandbox/questionnaire',
+  'GET /sandbox/service-modes',
   'POST /sandbox/3ds/:paymentId/complete',
   'POST /sandbox/3ds/:paymentId/fail',
+  'POST /sandbox/appropriateness/end-cooling-off',
   'POST /sandbox/bank',
   'POST /sandbox/bank/credit',
   'POST /sandbox/bank/incoming',
@@ -129,6 +137,8 @@ const SANDBOX_ROUTES = [
   'POST /sandbox/card/disputes/:disputeId/evidence',
   'POST /sandbox/chain',
   'POST /sandbox/chain/send',
+  'POST /sandbox/edd/decide',
+  'POST /sandbox/edd/request',
   'POST /sandbox/klarna/:sessionId/approve',
   'POST /sandbox/klarna/:sessionId/close',
   'POST /sandbox/klarna/:sessionId/decline',
@@ -139,6 +149,8 @@ const SANDBOX_ROUTES = [
   'POST /sandbox/merchant/webhooks/fail-next',
   'POST /sandbox/oauth/authorize',
   'POST /sandbox/oauth/token',
+  'POST /sandbox/questionnaire/assign',
+  'POST /sandbox/service-modes',
 ];
 
 describe('every route, called without credentials', () => {
@@ -197,6 +209,10 @@ describe('every route, called without credentials', () => {
       if (route.caller === 'individual' || route.caller === 'business') {
         expect(response.statusCode, what).toBe(401);
         expect(response.json().code, what).toBe('USER0000001');
+      } else if (route.caller === 'operator-session') {
+        // The desk: its own session header, never the person's token (docs/rules/operator-desk.md).
+        expect(response.statusCode, what).toBe(401);
+        expect(response.json().code, what).toBe('DSK0000001');
       } else if (route.caller === 'operator') {
         expect(response.statusCode, what).toBe(401);
         expect(response.headers['www-authenticate'], what).toMatch(/^Basic /);

@@ -64,6 +64,13 @@ export interface ModuleContext {
   onReady(task: () => Promise<unknown>): void;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every module's face, once the app is built (app.ts): what tests reach a module through. */
+    faces: FaceRegistry;
+  }
+}
+
 /** Declares a module whose face others use: its name is its key in ModuleFaces. */
 export function defineModule<Name extends keyof ModuleFaces>(
   name: Name,

@@ -4,6 +4,13 @@
  * nothing here is state another process needs. Failed loads are not cached. Concurrent misses
  * of one key share one load. At most `maxEntries` keys; the oldest is dropped first.
  */
+/**
+ * How long a process serves what an operator changes (the catalogue, fees, tier limits) from memory
+ * (decision 003): the process that makes the change forgets its copy at once, every other process
+ * within this.
+ */
+export const SETTINGS_CACHE_TTL_MS = 1_000;
+
 export function createTtlCache<T>(options: { ttlMs: number; maxEntries?: number; now?: () => number }) {
   const { ttlMs, maxEntries = 256, now = Date.now } = options;
   const entries = new Map<string, { expiresAt: number; value: Promise<T> }>();

@@ -9,16 +9,16 @@ import { storage } from '@/lib/storage';
 import { subscribeToToasts, type ToastOptions } from '@/ui';
 import { createAppHttpClient } from './api-client';
 import { MODE_STORAGE_KEY } from '@/lib/mode';
-import { ukLoginNotice } from './uk-login-store';
+import { type UkLoginNoticeState, ukLoginNotice } from './uk-login-store';
 
 const HOUR = 3_600_000;
 
 /** Stubs the global fetch with a server that answers every call with one error envelope. */
-function serverAnswering(code: string, status = 200) {
+function serverAnswering(code: string, status = 200, data: unknown = null) {
   const urls: string[] = [];
   vi.stubGlobal('fetch', (input: RequestInfo | URL) => {
     urls.push(String(input));
-    const body = JSON.stringify({ status, code, msg: `error ${code}`, data: null });
+    const body = JSON.stringify({ status, code, msg: `error ${code}`, data });
     return Promise.resolve({ status, text: () => Promise.resolve(body) } as Response);
   });
   return urls;
@@ -110,15 +110,25 @@ describe('createAppHttpClient', () => {
   });
 
   it('10000041: tells the UK login notice to open', async () => {
-    const opened: boolean[] = [];
-    unsubscribes.push(ukLoginNotice.subscribe((open) => opened.push(open)));
+    const opened: UkLoginNoticeState[] = [];
+    unsubscribes.push(ukLoginNotice.subscribe((state) => opened.push(state)));
     serverAnswering('10000041');
 
     await failingCall();
 
-    expect(opened).toEqual([true]);
+    expect(opened).toEqual([{ open: true, ticket: null }]);
     expect(toasts).toEqual([]);
     expect(where()).toBe('/en/sandbox');
+  });
+
+  it("10000041 of a refused sign-in: the notice gets the answer's UK list ticket", async () => {
+    const opened: UkLoginNoticeState[] = [];
+    unsubscribes.push(ukLoginNotice.subscribe((state) => opened.push(state)));
+    serverAnswering('10000041', 403, { ukListTicket: 'ticket-from-the-server' });
+
+    await failingCall();
+
+    expect(opened).toEqual([{ open: true, ticket: 'ticket-from-the-server' }]);
   });
 
   it('999999: toasts SomethingWentWrong and stays on the page', async () => {

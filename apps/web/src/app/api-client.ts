@@ -30,7 +30,7 @@ export function createAppHttpClient(router: DataRouter, i18n: i18n): HttpClient 
       onServicesUnavailable: ({ code, flags }) =>
         go(`services-unavailable?code=${code}&mode=${flags.mode}&business=${flags.business}&independent=${flags.independent}`),
       onSomethingWentWrong: () => showToast({ message: t('common.somethingWentWrong'), kind: 'error' }),
-      onUkLogin: () => ukLoginNotice.open(),
+      onUkLogin: ({ ticket }) => ukLoginNotice.open(ticket),
       // A lock, a rate limit (e.g. on sending a sign-in code) or a wallet refusal in the page language, not the server's English.
       toast: (message, error) => showToast({ message: toastText(error, t) ?? message, kind: 'error' }),
     },

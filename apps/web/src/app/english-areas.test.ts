@@ -27,6 +27,11 @@ const FEATURE_AREAS: Record<string, string[]> = {
   'auth/oauth': ['oauth'],
   'promotion-email': ['promotionEmail'],
   agreements: ['agreements'],
+  desk: ['desk'],
+  questionnaire: ['questionnaire'],
+  edd: ['edd'],
+  // The UK risk notice and service-upgrade-complete (docs/rules/uk-and-countries.md).
+  availability: ['availability'],
 };
 const FIRST_LOAD_AREAS = ['common', 'ui', 'pages', 'auth', 'security', 'verification'];
 

@@ -17,6 +17,8 @@ import { loadTranslations } from './translations-loader';
 const HelpWidgetLoader = lazy(() => import('@/features/help/help-widget-loader').then((m) => ({ default: m.HelpWidgetLoader })));
 // The business portal's layout (its menu and company header) loads with the first portal page: no
 // individual's page, the sign-in page included, carries it in its first load.
+// The questionnaire's trigger (spec §4): after the page, for the pages with chrome; it opens its dialog when due.
+const QuestionnaireGate = lazy(() => import('@/features/questionnaire/questionnaire-gate'));
 const BusinessLayout = lazy(() => import('./layouts/business-layout').then((m) => ({ default: m.BusinessLayout })));
 
 const PAGE_LOADING = (
@@ -75,6 +77,11 @@ export function LocaleRoot() {
       {layout === 'bare' || roma ? null : (
         <Suspense fallback={null}>
           <HelpWidgetLoader />
+        </Suspense>
+      )}
+      {layout === 'bare' ? null : (
+        <Suspense fallback={null}>
+          <QuestionnaireGate />
         </Suspense>
       )}
     </>

@@ -62,6 +62,8 @@ describe('route rules of docs/rules/screens.md', () => {
     expect(layoutFor('/business-status')).toBe('simpleHeader');
     expect(layoutFor('/account-linking-failed')).toBe('bare');
     expect(layoutFor('/account-linking-success')).toBe('bare');
+    // The operator's desk has its own frame and sign-in.
+    expect(layoutFor('/desk/people')).toBe('bare');
     expect(layoutFor('/dashboard')).toBe('main');
   });
 

@@ -39,6 +39,8 @@ export const NO_LOGIN_ROUTES: ReadonlySet<string> = new Set([
   // The end of a merchant's link for a business (docs/rules/kyb.md gating): what the query says, no call.
   'account-linking-failed',
   'account-linking-success',
+  // The operator's desk: no person's sign-in, header or help launcher; it has its own sign-in and frame.
+  'desk',
 ]);
 
 export { LOGIN_ROUTE_BY_MODE } from '@/lib/mode';

@@ -56,6 +56,10 @@ export const PAGE_ROUTES: Array<{ path: string; load: () => PageModule }> = [
   { path: 'account-status-roma', load: () => named(accountStatusPages(), (m) => m.AccountStatusRomaPage) },
   { path: 'remediation', load: () => import('@/features/verification/routes/remediation-page') },
   { path: 'user-migration', load: () => import('@/features/verification/routes/user-migration-page') },
+  { path: 'questionnaire', load: () => import('@/features/questionnaire/routes/questionnaire-page') },
+  // Enhanced due diligence (docs/rules/edd.md): account-status leads here while answers are asked.
+  { path: 'edd', load: () => import('@/features/edd/routes/edd-page') },
+  { path: 'service-upgrade-complete', load: () => import('@/features/availability/routes/service-upgrade-complete-page') },
   { path: 'sumsub', load: () => import('@/features/verification/routes/hosted-verification-page') },
   { path: 'docsverification', load: () => import('@/features/verification/routes/docs-verification-page') },
   { path: 'sumsub-webview', load: () => import('@/features/verification/routes/hosted-verification-page') },
@@ -103,6 +107,8 @@ export const PAGE_ROUTES: Array<{ path: string; load: () => PageModule }> = [
   { path: 'business-status', load: () => import('@/features/portal/routes/business-status-page') },
   { path: 'account-linking-failed', load: () => named(portalPages(), (m) => m.AccountLinkingFailedPage) },
   { path: 'account-linking-success', load: () => named(portalPages(), (m) => m.AccountLinkingSuccessPage) },
+  // The operator's desk (docs/rules/operator-desk.md): its own sign-in, its screens under it (desk/people/usr_…).
+  { path: 'desk/*', load: () => import('@/features/desk/routes/desk-page') },
 ];
 
 /** The start page (`/:lng`, the index route): the buy form with a live price, for anyone. */

@@ -5,13 +5,13 @@ import { JoinUkEmailList } from '@/ui/uk-email-list/join-uk-email-list';
 import { currentMode } from './current-mode';
 
 /**
- * The notice itself; its own chunk, since few people ever see it. A signed-in person may join
- * the UK mailing list from here; OK closes it either way.
+ * The notice itself; its own chunk, since few people ever see it. The person may join the UK mailing
+ * list from here: with the refused sign-in's ticket, or signed in; OK closes it either way.
  */
-export default function UkLoginDialog({ onClose }: { onClose: () => void }) {
+export default function UkLoginDialog({ ticket = null, onClose }: { ticket?: string | null; onClose: () => void }) {
   const { t } = useTranslation();
   // The session the HTTP client would send: on a sign-in page, that page's mode.
-  const join = useJoinUkEmailList(currentMode());
+  const join = useJoinUkEmailList(currentMode(), ticket);
   // "Join the list" is the main action until it is done; then OK is.
   const okIsMain = !join.canJoin || join.state.status === 'joined';
   return (

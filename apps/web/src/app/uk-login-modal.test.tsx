@@ -13,8 +13,8 @@ import { ukLoginNotice } from './uk-login-store';
 
 const signIn = () => storage.setItem(tokenStorageKey('individual'), { token: 'tok', validTime: Date.now() + 60_000 });
 
-/** Mounts the modal with a fake HTTP client answering join-uk-email-list with `join`, and opens the notice. */
-async function openNotice(join?: Responder) {
+/** Mounts the modal with a fake HTTP client answering join-uk-email-list with `join`, and opens the notice (with `ticket`, as a refused sign-in's). */
+async function openNotice(join?: Responder, ticket: string | null = null) {
   const http = routedHttpClient(join ? { [PATHS.joinUkEmailList]: join } : {});
   const user = userEvent.setup();
   renderWithI18n(
@@ -24,7 +24,7 @@ async function openNotice(join?: Responder) {
       </QueryClientProvider>
     </HttpClientProvider>,
   );
-  act(() => ukLoginNotice.open());
+  act(() => ukLoginNotice.open(ticket));
   const dialog = await screen.findByRole('dialog', { name: 'Notice for UK residents' });
   const joinCalls = () => http.calls.filter((call) => call.path === PATHS.joinUkEmailList);
   return { user, dialog, http, joinCalls };
@@ -63,6 +63,15 @@ describe('UkLoginModal', () => {
     expect(within(dialog).queryByRole('button', { name: 'Join the list' })).not.toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'OK' })).toBeInTheDocument();
     expect(joinCalls()).toHaveLength(0);
+  });
+
+  it("joins with a refused sign-in's ticket, no session needed: the ticket goes in the body", async () => {
+    const { user, dialog, joinCalls } = await openNotice(() => joined(false), 'uk-list-ticket-from-the-answer');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Join the list' }));
+
+    expect(await within(dialog).findByText("You're on the list: we will email you when you can sign in again.")).toBeInTheDocument();
+    expect(joinCalls()).toEqual([expect.objectContaining({ method: 'POST', body: { ticket: 'uk-list-ticket-from-the-answer' } })]);
   });
 
   it('joins once with a session, busy meanwhile, then confirms; OK closes', async () => {
@@ -117,15 +126,15 @@ describe('UkLoginModal', () => {
 });
 
 describe('ukLoginNotice', () => {
-  it('tells every subscriber to open, and no longer after unsubscribing', () => {
+  it('tells every subscriber to open, with the ticket, and no longer after unsubscribing', () => {
     const seen: string[] = [];
-    const stopA = ukLoginNotice.subscribe((open) => seen.push(`a:${open}`));
-    const stopB = ukLoginNotice.subscribe((open) => seen.push(`b:${open}`));
-    ukLoginNotice.open();
+    const stopA = ukLoginNotice.subscribe(({ open, ticket }) => seen.push(`a:${open}:${ticket}`));
+    const stopB = ukLoginNotice.subscribe(({ open, ticket }) => seen.push(`b:${open}:${ticket}`));
+    ukLoginNotice.open('tkt');
     stopA();
     ukLoginNotice.open();
     stopB();
     ukLoginNotice.open();
-    expect(seen).toEqual(['a:true', 'b:true', 'b:true']);
+    expect(seen).toEqual(['a:true:tkt', 'b:true:tkt', 'b:true:null']);
   });
 });

@@ -64,6 +64,20 @@ describe('dispatchApiError', () => {
     vi.unstubAllGlobals();
   });
 
+  it("10000041 hands the answer's UK list ticket to the notice, null when it carries none", () => {
+    const h = handlers();
+    const withTicket = new ApiError({ kind: 'business', path: '/x', msg: '', code: '10000041', data: { ukListTicket: 'abc.def' } });
+    dispatchApiError(withTicket, { mode: 'individual', handlers: h });
+    expect(h.onUkLogin).toHaveBeenLastCalledWith({ ticket: 'abc.def' });
+    for (const data of [null, undefined, {}, { ukListTicket: '' }, { ukListTicket: 7 }, 'abc.def']) {
+      dispatchApiError(new ApiError({ kind: 'business', path: '/x', msg: '', code: '10000041', data }), {
+        mode: 'individual',
+        handlers: h,
+      });
+      expect(h.onUkLogin).toHaveBeenLastCalledWith({ ticket: null });
+    }
+  });
+
   it('builds a typed error', () => {
     const error = new ApiError({ kind: 'business', path: '/x', msg: 'Nope', code: 'C', httpStatus: 409 });
     expect(isApiError(error)).toBe(true);

@@ -5,6 +5,7 @@ import {
   SILENT_PATHS,
   TOAST_MESSAGE_EXCLUDED_PATHS,
   TOAST_MESSAGE_PATH_PREFIXES,
+  type UkLoginNoticeData,
 } from '@causeway/contracts';
 import { modeFlags, type FlowMode, type ModeFlags } from './mode.ts';
 
@@ -174,6 +175,13 @@ export function errorText(error: unknown, t: Translate): string {
   return t('common.somethingWentWrong');
 }
 
+/** The ukListTicket of a 10000041 answer's data ({@link UkLoginNoticeData}), or null when it carries none. */
+export function ukListTicketOf(data: unknown): string | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const ticket = (data as Partial<UkLoginNoticeData>).ukListTicket;
+  return typeof ticket === 'string' && ticket.length > 0 ? ticket : null;
+}
+
 /** UI reactions to failures, injected so the client needs no React or router. */
 export interface HttpErrorHandlers {
   /** SessionRequired (USER0000001) or HTTP 401: toast authError and go to the mode's login page. */
@@ -185,8 +193,11 @@ export interface HttpErrorHandlers {
   onServicesUnavailable(info: { code: string; flags: ModeFlags }): void;
   /** UnexpectedError (999999). */
   onSomethingWentWrong(): void;
-  /** UkLoginNoticeRequired (10000041): the UK login notice. */
-  onUkLogin(): void;
+  /**
+   * UkLoginNoticeRequired (10000041): the UK login notice. `ticket`: the answer's ukListTicket (a refused sign-in
+   * carries one), with which the notice may join the UK list without a session; null when the answer had none.
+   */
+  onUkLogin(info: { ticket: string | null }): void;
   /** Any other error with a msg, on toast-listed paths only (the error too, so a lock or a limit can be worded in the page language). */
   toast(message: string, error: ApiError): void;
 }
@@ -257,7 +268,7 @@ export function dispatchApiError(error: ApiError, context: { mode: FlowMode; han
     case ErrorCode.UnexpectedError:
       return call(() => handlers.onSomethingWentWrong());
     case ErrorCode.UkLoginNoticeRequired:
-      return call(() => handlers.onUkLogin());
+      return call(() => handlers.onUkLogin({ ticket: ukListTicketOf(error.data) }));
   }
   if (error.msg && isToastPath(error.path, policy)) call(() => handlers.toast(error.msg, error));
 }

@@ -24,6 +24,8 @@ export const CALLER_KINDS = [
   'sandbox',
   /** The operator's server-rendered pages: the operator password (HTTP Basic). */
   'operator',
+  /** The operator's desk: a live desk session in the operator-token header (docs/rules/operator-desk.md). */
+  'operator-session',
 ] as const;
 export type CallerKind = (typeof CALLER_KINDS)[number];
 

@@ -4,6 +4,8 @@ import { BANK_ACCOUNT_CALLS } from './bank-accounts.ts';
 import { BANKING_CALLS } from './banking.ts';
 import { CARD_AND_WALLET_CALLS } from './cards-and-wallets.ts';
 import type { CallDefinition } from './define-call.ts';
+import { DESK_CALLS } from './desk.ts';
+import { EDD_CALLS } from './edd.ts';
 import { HELP_CALLS } from './help.ts';
 import { HISTORY_EXPORT_CALLS } from './history-export.ts';
 import { KYB_CALLS } from './kyb.ts';
@@ -13,6 +15,7 @@ import { MERCHANT_CONSOLE_CALLS } from './merchant-console.ts';
 import { OAUTH_CALLS } from './oauth.ts';
 import { ORDER_CALLS } from './orders.ts';
 import { PROMOTION_EMAIL_CALLS } from './promotion-email.ts';
+import { QUESTIONNAIRE_CALLS } from './questionnaire.ts';
 import { SIGN_IN_CALLS } from './sign-in.ts';
 import { SITE_CALLS } from './site.ts';
 import { TELEMETRY_CALLS } from './telemetry.ts';
@@ -28,6 +31,8 @@ export {
   BANK_ACCOUNT_CALLS,
   BANKING_CALLS,
   CARD_AND_WALLET_CALLS,
+  DESK_CALLS,
+  EDD_CALLS,
   HELP_CALLS,
   HISTORY_EXPORT_CALLS,
   KYB_CALLS,
@@ -37,6 +42,7 @@ export {
   OAUTH_CALLS,
   ORDER_CALLS,
   PROMOTION_EMAIL_CALLS,
+  QUESTIONNAIRE_CALLS,
   SIGN_IN_CALLS,
   SITE_CALLS,
   TELEMETRY_CALLS,
@@ -57,6 +63,7 @@ export const CALLS = {
   ...MERCHANT_CONSOLE_CALLS,
   ...KYC_CALLS,
   ...KYB_CALLS,
+  ...EDD_CALLS,
   ...UPLOAD_CALLS,
   ...CARD_AND_WALLET_CALLS,
   ...BANK_ACCOUNT_CALLS,
@@ -66,6 +73,8 @@ export const CALLS = {
   ...HELP_CALLS,
   ...TELEMETRY_CALLS,
   ...PROMOTION_EMAIL_CALLS,
+  ...QUESTIONNAIRE_CALLS,
+  ...DESK_CALLS,
 } as const;
 
 const byPath = new Map<string, CallDefinition>(Object.values(CALLS).map((call) => [call.path, call]));

@@ -6,6 +6,7 @@ import {
   entitySwitchPrecheckSchema,
   entitySwitchQuerySchema,
   entitySwitchResultSchema,
+  joinUkEmailListBodySchema,
   joinUkEmailListResultSchema,
   kycAccessTokenResultSchema,
   kycAddressSchema,
@@ -70,9 +71,11 @@ export const KYC_CALLS = {
   joinUkEmailList: defineCall({
     method: 'POST',
     path: PATHS.joinUkEmailList,
-    caller: 'individual',
+    // A session, or the ticket a refused sign-in's UK notice carries: the route checks either.
+    caller: 'ticket',
     tags,
-    summary: "Put the account's email on the list told when UK service returns (once; body empty)",
+    summary: "Put the account's email on the list told when the UK opens (once): the session's account, or a 10000041 ticket's",
+    body: joinUkEmailListBodySchema.nullish(),
     result: joinUkEmailListResultSchema,
   }),
   kycCheckAddress: defineCall({

@@ -26,7 +26,7 @@ import {
   updateQuoteRequestSchema,
 } from '../orders.ts';
 import { PATHS } from '../paths.ts';
-import { riskSurveyAgreementSchema, riskSurveyCheckResultSchema } from '../risk.ts';
+import { riskSurveyAgreementSchema, riskSurveyAnswerSchema, riskSurveyCheckResultSchema, riskSurveyStepSchema } from '../risk.ts';
 import { defineCall } from './define-call.ts';
 
 const tags = ['orders'];
@@ -187,7 +187,7 @@ export const ORDER_CALLS = {
     path: PATHS.riskSurveyCheck,
     caller: 'individual',
     tags: ['risk'],
-    summary: 'The next risk step before trading: OK, or the risk warning to agree to',
+    summary: 'The next risk step before trading: OK, the risk warning, or a stage of the appropriateness test',
     result: riskSurveyCheckResultSchema,
   }),
   riskSurveyAgreement: defineCall({
@@ -195,8 +195,35 @@ export const ORDER_CALLS = {
     path: PATHS.riskSurveyAgreement,
     caller: 'individual',
     tags: ['risk'],
-    summary: 'Agree to the risk warning (once per version)',
+    summary: 'Agree to the risk warning (once per version), the test declaration, or the signed confirmation',
     body: riskSurveyAgreementSchema,
+    result: riskSurveyCheckResultSchema,
+  }),
+  riskSurveyAnswer: defineCall({
+    method: 'POST',
+    path: PATHS.riskSurveyAnswer,
+    caller: 'individual',
+    tags: ['risk'],
+    summary: "Answer the appropriateness test's questions: scored, then the next step",
+    body: riskSurveyAnswerSchema,
+    result: riskSurveyCheckResultSchema,
+  }),
+  riskSurveyTerminate: defineCall({
+    method: 'POST',
+    path: PATHS.riskSurveyTerminate,
+    caller: 'individual',
+    tags: ['risk'],
+    summary: 'End the appropriateness journey: the account is blocked (AC100005, or AC100006 after an answer)',
+    body: riskSurveyStepSchema,
+    result: riskSurveyCheckResultSchema,
+  }),
+  riskSurveyContinue: defineCall({
+    method: 'POST',
+    path: PATHS.riskSurveyContinue,
+    caller: 'individual',
+    tags: ['risk'],
+    summary: 'Go on from the stage shown (the explanation, a result, a concern, a cooling-off that ended)',
+    body: riskSurveyStepSchema,
     result: riskSurveyCheckResultSchema,
   }),
 } as const;

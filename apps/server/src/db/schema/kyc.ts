@@ -140,7 +140,8 @@ export const mailingListMembers = pgTable(
 /**
  * What became of each KYC a merchant shared (Reusable KYC, modules/kyc/shared-kyc.ts), one row per
  * share token (kept only as its SHA-256: the token is a bearer secret). The person's account-status
- * page and the merchant's console read it; `party` says whose side must act on a refusal.
+ * page and the merchant's console read it; `party` says whose side must act on a refusal. For an
+ * account verified already, the shared person is compared with its own (docs/rules/merchant-linking.md).
  */
 export const kycShareOutcomes = pgTable(
   'kyc_share_outcomes',
@@ -151,7 +152,13 @@ export const kycShareOutcomes = pgTable(
       .references(() => users.id),
     /** The merchant whose entry carried the token. */
     merchantId: varchar('merchant_id', { length: 32 }),
-    /** reused (the vendor is rechecking under our level), refused, or not-recorded (the person began their own meanwhile). */
+    /** The merchant's own id for its customer, from the same entry (null: rows from before it was kept, or none sent). */
+    merchantUserId: varchar('merchant_user_id', { length: 128 }),
+    /**
+     * reused (the vendor is rechecking under our level), refused, or not-recorded (the person began their own
+     * meanwhile); for an account verified already: comparing (the vendor's review of the shared person is awaited),
+     * then matched, mismatch, or uncompared (the review named no full name and date of birth).
+     */
     outcome: varchar('outcome', { length: 16 }).notNull(),
     /** With refused: merchant (its token), person (their data cannot serve our level) or operator (our vendor account). */
     party: varchar('party', { length: 16 }),
@@ -165,5 +172,7 @@ export const kycShareOutcomes = pgTable(
     primaryKey({ columns: [t.shareTokenSha256, t.userId] }),
     index('kyc_share_outcomes_user').on(t.userId, t.createdAt),
     index('kyc_share_outcomes_merchant').on(t.merchantId, t.createdAt),
+    // A comparison's applicant: its webhooks find their row by it.
+    index('kyc_share_outcomes_applicant').on(t.applicantId),
   ],
 );

@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { boolean, char, check, foreignKey, integer, numeric, pgTable, primaryKey, text, varchar } from 'drizzle-orm/pg-core';
+import { boolean, char, check, foreignKey, integer, numeric, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 /**
  * Reference data: countries, the asset catalogue, currency pairs and which channels sell them,
  * entry configurations, menu links and feature switches. Seeded idempotently at start
- * (db/seed/), editable by operators afterwards: seeding never overwrites a row that exists.
+ * (db/seed/), editable by operators afterwards: seeding never overwrites a row that exists. Pairs, their
+ * channels and the switches are changed through the owning module's face (reference, entry), which
+ * keeps who changed a row last in `updated_by`.
  */
 
 export const countries = pgTable('countries', {
@@ -12,6 +14,10 @@ export const countries = pgTable('countries', {
   englishName: text('english_name').notNull(),
   chineseName: text('chinese_name').notNull(),
   enabled: boolean('enabled').notNull().default(true),
+  /** Whether people living here may hold an account: false blocks a verified residence with AC100001 (docs/rules/uk-and-countries.md). */
+  residenceAccepted: boolean('residence_accepted').notNull().default(true),
+  /** Whether this country's nationals may hold an account: false blocks a verified nationality with AC100011. */
+  nationalityAccepted: boolean('nationality_accepted').notNull().default(true),
 });
 
 export const currencies = pgTable(
@@ -59,6 +65,9 @@ export const currencyPairs = pgTable(
     minAmount: numeric('min_amount', { precision: 38, scale: 18 }).notNull(),
     maxAmount: numeric('max_amount', { precision: 38, scale: 18 }).notNull(),
     enabled: boolean('enabled').notNull().default(true),
+    /** The operator who changed the row last, and when (null: as seeded). */
+    updatedAt: timestamp('updated_at', { withTimezone: true }),
+    updatedBy: text('updated_by'),
   },
   (t) => [
     foreignKey({ columns: [t.cryptoCurrency, t.network], foreignColumns: [currencyNetworks.currencyCode, currencyNetworks.network] }),
@@ -76,6 +85,8 @@ export const pairChannels = pgTable(
     channelCode: varchar('channel_code', { length: 24 }).notNull(),
     transactionType: varchar('transaction_type', { length: 10 }).notNull(),
     enabled: boolean('enabled').notNull().default(true),
+    updatedAt: timestamp('updated_at', { withTimezone: true }),
+    updatedBy: text('updated_by'),
   },
   (t) => [primaryKey({ columns: [t.pairId, t.channelCode, t.transactionType] })],
 );
@@ -108,7 +119,7 @@ export const menuLinks = pgTable(
   (t) => [primaryKey({ columns: [t.brand, t.entity, t.linkKey] })],
 );
 
-/** A switch applies to clients at or above minVersion; the highest matching minVersion wins. */
+/** A switch applies to clients at or above minVersion; the highest matching minVersion wins. An operator turns it (entry module). */
 export const featureSwitches = pgTable(
   'feature_switches',
   {
@@ -117,6 +128,8 @@ export const featureSwitches = pgTable(
     label: varchar('label', { length: 16 }).notNull(),
     minVersion: integer('min_version').notNull().default(0),
     enable: boolean('enable').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }),
+    updatedBy: text('updated_by'),
   },
   (t) => [primaryKey({ columns: [t.clientType, t.entry, t.label, t.minVersion] })],
 );

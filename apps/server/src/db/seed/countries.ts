@@ -9,7 +9,16 @@ export interface CountrySeed {
   code: string;
   englishName: string;
   chineseName: string;
+  residenceAccepted: boolean;
+  nationalityAccepted: boolean;
 }
+
+/**
+ * The countries whose residents and nationals are not accepted at first start (docs/rules/uk-and-countries.md):
+ * those under comprehensive sanctions. Data from then on: an operator changes the flags, and seeding never
+ * overwrites a row (migration 0039 set the same flags on the rows that existed before).
+ */
+export const REFUSED_COUNTRIES: readonly string[] = ['KP', 'IR', 'SY'];
 
 /** Every ISO 3166-1 country (and Kosovo, XK, which banks and KYC vendors also use), in en and zh. */
 export function listCountrySeeds(): CountrySeed[] {
@@ -18,5 +27,7 @@ export function listCountrySeeds(): CountrySeed[] {
     code,
     englishName,
     chineseName: countriesLib.getName(code, 'zh') ?? englishName,
+    residenceAccepted: !REFUSED_COUNTRIES.includes(code),
+    nationalityAccepted: !REFUSED_COUNTRIES.includes(code),
   }));
 }

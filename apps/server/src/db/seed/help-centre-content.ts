@@ -1,9 +1,10 @@
 /**
  * The articles the built-in help centre is seeded with (the help widget's Home and Help tabs),
- * in English (en-us) and Simplified Chinese (zh-cn). Every figure is the product's own: the fee
- * schedule (orders/fee-schedule.ts), quote validity (QUOTE_TTL_SECONDS), card rules
- * (card.service.ts), KYC tiers (kyc/kyc-limits.ts), the catalogue (seed/catalogue.ts) and
- * docs/trust.md. Change the figure there and here together.
+ * in English (en-us) and Simplified Chinese (zh-cn). Every figure is the product's own: the fees and
+ * KYC tiers as seeded (seed/pricing.ts), quote validity (QUOTE_TTL_SECONDS), card rules
+ * (card.service.ts), the catalogue (seed/catalogue.ts) and docs/trust.md. Change the figure there and
+ * here together. The fees and tiers are data an operator changes afterwards (docs/rules/limits.md
+ * "Who changes them"): the articles on an install are the help desk's to edit with them.
  *
  * Bodies are HTML fragments written to the help centre's allow-list; they are sanitised again
  * (DOMPurify, HELP_HTML_POLICY) when the help desk stores them, so this file is not trusted HTML.

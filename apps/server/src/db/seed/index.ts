@@ -10,6 +10,16 @@ import {
   MENU_LINK_SEEDS,
 } from './catalogue.ts';
 import { listCountrySeeds } from './countries.ts';
+import { RISK_COUNTRY_SEEDS } from './risk-countries.ts';
+import { seedAppropriatenessTest } from './appropriateness.ts';
+import {
+  CHANNEL_FEE_SEEDS,
+  DEFAULT_SPREAD_RATE_SEED,
+  KYC_LIMIT_TIER_SEEDS,
+  NETWORK_FEE_SEEDS,
+  PROMOTION_SEED,
+  SPREAD_RATE_SEEDS,
+} from './pricing.ts';
 
 /** Builds the pair and channel rows of the seeded catalogue. */
 function buildPairRows() {
@@ -35,7 +45,7 @@ function buildPairRows() {
 }
 
 /**
- * Inserts the reference data a fresh install needs. Idempotent, and it never overwrites a row
+ * Inserts the reference data a fresh install needs, with the fees and tier limits (./pricing.ts). Idempotent, and it never overwrites a row
  * an operator changed: every insert is ON CONFLICT DO NOTHING. Runs in one transaction.
  */
 export async function seedReferenceData(db: Database): Promise<void> {
@@ -78,6 +88,36 @@ export async function seedReferenceData(db: Database): Promise<void> {
       )
       .onConflictDoNothing();
     await tx.insert(t.menuLinks).values(MENU_LINK_SEEDS).onConflictDoNothing();
+    await seedAppropriatenessTest(tx);
     await tx.insert(t.featureSwitches).values(FEATURE_SWITCH_SEEDS).onConflictDoNothing();
+    await tx
+      .insert(t.channelFees)
+      .values([...CHANNEL_FEE_SEEDS])
+      .onConflictDoNothing();
+    await tx
+      .insert(t.spreadRates)
+      .values([...SPREAD_RATE_SEEDS])
+      .onConflictDoNothing();
+    await tx
+      .insert(t.networkFees)
+      .values([...NETWORK_FEE_SEEDS])
+      .onConflictDoNothing();
+    await tx
+      .insert(t.feeSettings)
+      .values({
+        id: 1,
+        defaultSpreadRate: DEFAULT_SPREAD_RATE_SEED,
+        promotionFirstTransactions: PROMOTION_SEED.firstTransactions,
+        promotionDiscountRate: PROMOTION_SEED.discountRate,
+      })
+      .onConflictDoNothing();
+    await tx
+      .insert(t.kycLimitTiers)
+      .values([...KYC_LIMIT_TIER_SEEDS])
+      .onConflictDoNothing();
+    await tx
+      .insert(t.riskCountries)
+      .values([...RISK_COUNTRY_SEEDS])
+      .onConflictDoNothing();
   });
 }

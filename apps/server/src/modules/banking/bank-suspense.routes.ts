@@ -23,6 +23,22 @@ export interface SuspenseCredit {
   receivedAt: string;
 }
 
+/** The credits held in suspense as operators see them (this page, and the operator's desk), oldest first. */
+export async function openSuspenseCredits(repository: BankingRepository): Promise<SuspenseCredit[]> {
+  return (await repository.openSuspense(LISTED)).map((row) => ({
+    id: row.id,
+    provider: row.provider,
+    creditId: row.creditId,
+    currency: row.currency,
+    amount: new Decimal(row.amount).toFixed(2),
+    reference: row.reference,
+    payerName: row.payerName,
+    reason: row.suspenseReason ?? 'UNKNOWN_PAYEE',
+    userId: row.userId,
+    receivedAt: row.receivedAt.toISOString(),
+  }));
+}
+
 /**
  * The operator's view of bank credits held in suspense (docs/rules/bank-transfers.md): read-only, behind
  * OPERATOR_PASSWORD (or on a sandbox install), like the orders awaiting an operator.
@@ -40,18 +56,7 @@ export function registerBankSuspenseRoutes(
     config: { caller: 'operator' },
     onRequest: deps.operator.guard('Causeway operator', 'This page needs the operator password (OPERATOR_PASSWORD).'),
     handler: async (request, reply) => {
-      const credits: SuspenseCredit[] = (await deps.repository.openSuspense(LISTED)).map((row) => ({
-        id: row.id,
-        provider: row.provider,
-        creditId: row.creditId,
-        currency: row.currency,
-        amount: new Decimal(row.amount).toFixed(2),
-        reference: row.reference,
-        payerName: row.payerName,
-        reason: row.suspenseReason ?? 'UNKNOWN_PAYEE',
-        userId: row.userId,
-        receivedAt: row.receivedAt.toISOString(),
-      }));
+      const credits = await openSuspenseCredits(deps.repository);
       reply.header('cache-control', 'no-store');
       if (request.query.format === 'json') return { credits };
       return reply.type('text/html; charset=utf-8').send(renderBankSuspensePage(credits));

@@ -1,5 +1,6 @@
 import type { Balance } from '@causeway/contracts';
 import type { BankTransferInstructions } from '@causeway/contracts';
+import type { SuspenseCredit } from './bank-suspense.routes.ts';
 
 /** What other modules may use of banking: a person's balances, and where they pay in. */
 export interface BankingFace {
@@ -9,4 +10,6 @@ export interface BankingFace {
   receivedFor(orderId: string): Promise<string>;
   /** The verified name of the one person a transfer's reference names (theirs or one of their buys'), else null. */
   nameOfReferenced(reference: string): Promise<string | null>;
+  /** The operator's desk: credits held in suspense, oldest first (as /operator/bank-suspense lists them). */
+  openSuspense(): Promise<SuspenseCredit[]>;
 }

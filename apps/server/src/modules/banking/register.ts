@@ -12,7 +12,7 @@ import { createCreditIntake } from './credit-intake.ts';
 import { referencesIn } from './bank-references.ts';
 import { createBankActivity } from './bank-activity.ts';
 import { registerCreditPoll } from './credit-poll.ts';
-import { registerBankSuspenseRoutes } from './bank-suspense.routes.ts';
+import { openSuspenseCredits, registerBankSuspenseRoutes } from './bank-suspense.routes.ts';
 import { createWithdrawalsModule } from './withdrawals.module.ts';
 import type { WithdrawalsRepository } from './withdrawals.repository.ts';
 
@@ -74,6 +74,7 @@ export const bankingModule = defineModule('banking', (context) => {
     balancesOf: banking.balancesOf,
     instructionsFor: banking.instructionsFor,
     receivedFor: repository.receivedFor,
+    openSuspense: () => openSuspenseCredits(repository),
     // The sandbox bank's `incoming` call: a transfer with only a reference comes from the person it names.
     async nameOfReferenced(reference) {
       const references = referencesIn(reference);

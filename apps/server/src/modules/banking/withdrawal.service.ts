@@ -7,7 +7,7 @@ import type { Idempotency } from '../../platform/idempotency.ts';
 import type { RunInTransaction } from '../../platform/transaction.ts';
 import type { Beneficiary, SavedBankAccounts } from '../bank-accounts/index.ts';
 import { checkSecondFactor, type IdentityFace, type Principal, type Requester } from '../identity/index.ts';
-import { KYC_LIMIT_TIERS, periodStarts } from '../kyc/index.ts';
+import { type LimitTier, periodStarts, tierOf } from '../kyc/index.ts';
 import { isOverdraftError, type Ledger } from '../ledger/index.ts';
 import { submittedJournal } from './withdrawal-journals.ts';
 import { minimumTransfer } from './transfer-minimums.ts';
@@ -46,6 +46,8 @@ export function createWithdrawalService(deps: {
   bankAccounts: SavedBankAccounts;
   identity: Pick<IdentityFace, 'authenticatorStatus' | 'verifyAuthenticatorCode'>;
   kycOf: (userId: string) => Promise<{ kycStatus: string; kycLevel: number } | undefined>;
+  /** The verification tiers' limits as they stand (the kyc module's face, cached). */
+  limitTiers: () => Promise<readonly LimitTier[]>;
   /** What one unit of the currency is worth in EUR now (the tier's limits are in EUR). */
   eurPer: (currency: string) => Promise<Decimal>;
   idempotency: Idempotency;
@@ -57,7 +59,7 @@ export function createWithdrawalService(deps: {
   const { withdrawals, clock } = deps;
 
   async function roomLeft(userId: string, kycLevel: number): Promise<Decimal> {
-    const tier = KYC_LIMIT_TIERS.find((row) => row.kycLevel === kycLevel) ?? KYC_LIMIT_TIERS[0]!;
+    const tier = tierOf(await deps.limitTiers(), kycLevel);
     const starts = periodStarts(clock.now());
     let room: Decimal | null = null;
     for (const period of ['DAILY', 'MONTHLY', 'YEARLY'] as const) {

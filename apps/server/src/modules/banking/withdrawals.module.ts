@@ -21,6 +21,7 @@ export function createWithdrawalsModule(context: ModuleContext, deps: { ledger: 
     bankAccounts: deps.bankAccounts,
     identity: faces.get('identity'),
     kycOf: (userId) => faces.get('kyc').verificationOf(userId),
+    limitTiers: () => faces.get('kyc').limits.tiers(),
     // The tier's limits are in EUR; another currency is converted through BTC's two prices (the feed prices crypto only).
     eurPer: async (currency) => {
       if (currency === LIMIT_CURRENCY) return new Decimal(1);

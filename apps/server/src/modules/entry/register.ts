@@ -1,8 +1,29 @@
-import { defineLeafModule } from '../../platform/server-module.ts';
+import { defineModule } from '../../platform/server-module.ts';
 import { legalUrlsOf } from '../legal/index.ts';
 import { registerEntryRoutes } from './entry.routes.ts';
+import { createFeatureSwitchSettings, type FeatureSwitchSettings } from './feature-switch-settings.ts';
+import { createFeatureSwitchSettingsRepository } from './feature-switch-settings.repository.ts';
 
-/** The entry configuration the pages start from (switches, legal links). */
-export const entryModule = defineLeafModule('entry', ({ app, db, config }) =>
-  registerEntryRoutes(app, db, { legalUrls: legalUrlsOf(config) }),
-);
+/** What the entry module offers: the feature switches as an operator changes them. */
+export interface EntryFace {
+  /** The operator's desk: list the switches, turn one on or off (or add one for a version), remove one. */
+  switches: FeatureSwitchSettings;
+}
+
+declare module '../../platform/server-module.ts' {
+  interface ModuleFaces {
+    entry: EntryFace;
+  }
+}
+
+/** The entry configuration the pages start from (switches, legal links), and the operator's changes to the switches. */
+export const entryModule = defineModule('entry', ({ app, db, config, unitOfWork, clock }) => {
+  registerEntryRoutes(app, db, { legalUrls: legalUrlsOf(config) });
+  return {
+    switches: createFeatureSwitchSettings({
+      repository: createFeatureSwitchSettingsRepository(db),
+      transaction: unitOfWork.transaction,
+      clock,
+    }),
+  };
+});

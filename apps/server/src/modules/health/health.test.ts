@@ -21,7 +21,17 @@ describe('GET /prod-api/health', () => {
 
   it("lists the sandbox tools the install registered (docs/sandbox.md), for the web app's sandbox page", async () => {
     const { data } = (await t.app.inject({ method: 'GET', url: '/prod-api/health' })).json();
-    expect(data.sandboxTools).toEqual(['mailbox', 'ledger', 'chain', 'bank', 'helpDesk', 'helpCentre', 'operatorReview']);
+    expect(data.sandboxTools).toEqual([
+      'mailbox',
+      'ledger',
+      'chain',
+      'bank',
+      'helpDesk',
+      'helpCentre',
+      'operatorReview',
+      'serviceModes',
+      'edd',
+    ]);
     for (const key of data.sandboxTools as SandboxToolKey[]) {
       const page = await t.app.inject({ method: 'GET', url: SANDBOX_TOOL_PAGES[key] });
       expect(page.statusCode, key).toBeLessThan(400);

@@ -1,6 +1,7 @@
 import { ErrorCode, HEADER } from '@causeway/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/app-error.ts';
+import type { AccessRulesOf } from './access-rules.ts';
 import type { AuthContext, SessionService, SignedIn } from './session.service.ts';
 
 declare module 'fastify' {
@@ -27,20 +28,27 @@ const headerValue = (request: FastifyRequest, name: string) => {
 /**
  * requireSession, the guard of every call whose caller kind is 'individual' (platform/calls.ts
  * runs it before the body is read), answers USER0000001 unless the request carries a live token:
- * `business-token` for business sessions, `token` for the others.
+ * `business-token` for business sessions, `token` for the others. Then the session's mode must be
+ * open (`accessRules`: 10000047 while its maintenance switch is on, docs/rules/uk-and-countries.md).
  */
-export function createAuthGuard(app: FastifyInstance, sessions: SessionService) {
+export function createAuthGuard(app: FastifyInstance, sessions: SessionService, accessRules?: AccessRulesOf) {
   if (!app.hasRequestDecorator('auth')) app.decorateRequest('auth', null);
+  const modeOpen = async (request: FastifyRequest, auth: AuthContext) =>
+    accessRules?.()?.onSignedInCall(auth.session.mode, request.routeOptions.url ?? request.url);
   return {
     async requireSession(request: FastifyRequest): Promise<void> {
       const businessToken = headerValue(request, HEADER.businessToken);
-      request.auth = businessToken
+      const auth = businessToken
         ? await sessions.authenticate(businessToken, 'business-token')
         : await sessions.authenticate(headerValue(request, HEADER.token), 'token');
+      await modeOpen(request, auth);
+      request.auth = auth;
     },
     /** A business session only (the caller kind 'business'): a live `business-token`, else USER0000001. */
     async requireBusinessSession(request: FastifyRequest): Promise<void> {
-      request.auth = await sessions.authenticate(headerValue(request, HEADER.businessToken), 'business-token');
+      const auth = await sessions.authenticate(headerValue(request, HEADER.businessToken), 'business-token');
+      await modeOpen(request, auth);
+      request.auth = auth;
     },
     /** The session if the request carries a live token, else null (never throws). */
     async optionalSession(request: FastifyRequest): Promise<AuthContext | null> {

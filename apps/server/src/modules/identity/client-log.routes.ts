@@ -1,14 +1,8 @@
 import { CALLS, ok } from '@causeway/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Database } from '../../db/client.ts';
-import type { JobQueueRepository } from '../../jobs/job-queue.repository.ts';
-import type { JobWorker } from '../../jobs/job-worker.ts';
-import type { Clock } from '../../platform/clock.ts';
-import type { RateLimiter } from '../../platform/rate-limit.repository.ts';
-import { RateLimitedError } from '../../platform/rate-limited.ts';
-import type { AuthGuard } from './auth-guard.ts';
-import { createClientLogRepository } from './client-log.repository.ts';
+import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../platform/calls.ts';
+import { createClientLogRepository } from './client-log.repository.ts';
+import { createLogIntake, type LogIntakeDeps } from './log-intake.ts';
 
 /**
  * The bounds of common/log, a call anyone may make without a session (F5 of issue 13: it
@@ -27,18 +21,9 @@ export const CLIENT_LOG_LIMITS = {
   keepRows: 10_000,
 } as const;
 
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
 export const JOB_CLIENT_LOG_PRUNE = 'client-log.prune';
 
-export interface ClientLogDeps {
-  db: Database;
-  rateLimiter: RateLimiter;
-  guard: Pick<AuthGuard, 'optionalSession'>;
-  queue: JobQueueRepository;
-  worker: JobWorker;
-  clock: Clock;
-}
+export type ClientLogDeps = LogIntakeDeps;
 
 /**
  * POST login/common/log (docs/rules/calls.md: logMap with the client's uuid) and the hourly job that prunes
@@ -47,24 +32,22 @@ export interface ClientLogDeps {
 export function registerClientLogRoutes(app: FastifyInstance, deps: ClientLogDeps): { scheduleHousekeeping: () => Promise<void> } {
   const logs = createClientLogRepository(deps.db);
   const limits = CLIENT_LOG_LIMITS;
-
-  async function limit(key: string, perHour: number) {
-    const verdict = await deps.rateLimiter.hit(key, perHour, HOUR_MS, deps.clock.now());
-    if (!verdict.allowed) throw new RateLimitedError(verdict.retryAfterMs, 'Too many client log entries: try again later.');
-  }
-
-  /** Counted as the request arrives, before its body is read: a flood costs one upsert a request. */
-  async function limitSender(request: FastifyRequest) {
-    await limit(`client-log:ip:${request.ipKey}`, limits.perIpPerHour);
-    const session = await deps.guard.optionalSession(request);
-    if (session) await limit(`client-log:user:${session.user.id}`, limits.perPersonPerHour);
-  }
+  const intake = createLogIntake(deps, {
+    refusal: 'Too many client log entries: try again later.',
+    bodyBytes: limits.bodyBytes,
+    ipBucket: 'client-log:ip',
+    perIpPerHour: limits.perIpPerHour,
+    keepDays: limits.keepDays,
+    keepRows: limits.keepRows,
+    pruneJob: JOB_CLIENT_LOG_PRUNE,
+    prune: (olderThan, keepRows) => logs.prune(olderThan, keepRows),
+  });
 
   registerCall(
     app,
     CALLS.clientLog,
     async (request) => {
-      await limit('client-log:all', limits.storedPerHour);
+      await intake.limit('client-log:all', limits.storedPerHour);
       await logs.add({
         clientUuid: request.body.uuid,
         entries: request.body.logMap,
@@ -73,20 +56,15 @@ export function registerClientLogRoutes(app: FastifyInstance, deps: ClientLogDep
       });
       return ok(null);
     },
-    {
-      summary: `${CALLS.clientLog.summary}; at most ${limits.bodyBytes / 1024} KB, ${limits.perIpPerHour} an hour per address and per person, kept ${limits.keepDays} days`,
-      bodyLimit: limits.bodyBytes,
-      onRequest: limitSender,
-    },
+    intake.routeOptions(
+      `${CALLS.clientLog.summary}; at most ${limits.bodyBytes / 1024} KB, ${limits.perIpPerHour} an hour per address and per person, kept ${limits.keepDays} days`,
+      // After the address's, as the request arrives: a valid token's person.
+      async (request) => {
+        const session = await deps.guard.optionalSession(request);
+        if (session) await intake.limit(`client-log:user:${session.user.id}`, limits.perPersonPerHour);
+      },
+    ),
   );
 
-  deps.worker.register(JOB_CLIENT_LOG_PRUNE, async () => {
-    const now = deps.clock.now();
-    await logs.prune(new Date(now.getTime() - limits.keepDays * DAY_MS), limits.keepRows);
-    return { runAgainAt: new Date(now.getTime() + HOUR_MS) };
-  });
-  return {
-    scheduleHousekeeping: () =>
-      deps.queue.enqueue({ kind: JOB_CLIENT_LOG_PRUNE, payload: {}, runAt: deps.clock.now(), dedupeKey: JOB_CLIENT_LOG_PRUNE }),
-  };
+  return { scheduleHousekeeping: intake.scheduleHousekeeping };
 }

@@ -6,6 +6,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { deriveKey } from '../../platform/crypto.ts';
 import type { RateLimiter } from '../../platform/rate-limit.repository.ts';
 import type { MailProvider } from '../../providers/mail/index.ts';
+import type { AccessRulesOf } from './access-rules.ts';
 import { createAuthGuard } from './auth-guard.ts';
 import { createAuthenticatorService } from './authenticator.service.ts';
 import { createEmailCodeService, type EmailCodeService } from './email-code.service.ts';
@@ -24,7 +25,16 @@ import { createUnlockService } from './unlock.service.ts';
 /** Wires the identity services once; other modules take `guard` to protect their routes. */
 export function createIdentityModule(
   app: FastifyInstance,
-  deps: { db: Database; clock: Clock; mail: MailProvider; rateLimiter: RateLimiter; serverSecret: Buffer; publicUrl?: string | undefined },
+  deps: {
+    db: Database;
+    clock: Clock;
+    mail: MailProvider;
+    rateLimiter: RateLimiter;
+    serverSecret: Buffer;
+    publicUrl?: string | undefined;
+    /** Maintenance per mode and the UK rules, from the module registered after this one (docs/rules/uk-and-countries.md). */
+    accessRules?: AccessRulesOf;
+  },
 ) {
   const { clock, serverSecret } = deps;
   const repository = createIdentityRepository(deps.db);
@@ -52,6 +62,7 @@ export function createIdentityModule(
     lock,
     clock,
     processTokenKey: deriveKey(serverSecret, 'process-token'),
+    accessRules: deps.accessRules,
   });
   const passwords = createPasswordService({ repository, emailCodes, authenticator, sessions, lock, clock });
   const twoFactor = createTwoFactorService({
@@ -64,7 +75,7 @@ export function createIdentityModule(
     clock,
     otpProofKey: deriveKey(serverSecret, 'otp-proof'),
   });
-  const guard = createAuthGuard(app, sessions);
+  const guard = createAuthGuard(app, sessions, deps.accessRules);
   const oauthTickets = createOauthTickets(deriveKey(serverSecret, 'oauth-ticket'));
   const face: IdentityFace = {
     people: createPeople(repository),
@@ -83,6 +94,7 @@ export function createIdentityModule(
         return login.completeSignIn(row, mode, stayLoggedIn, options);
       },
     },
+    signedInOf: (request) => guard.optionalSession(request),
     authenticatorStatus: (userId) => authenticator.status(userId),
     verifyAuthenticatorCode: (user, code, requester) => twoFactor.verifyAuthenticatorCode(user, code, requester),
   };
@@ -125,9 +137,19 @@ export interface IdentityFace {
   signIn: {
     /** Consumes the email code and answers the account it proves, created when the email is new. */
     accountForEmailCode(input: EmailCodeInput): Promise<{ user: Principal; created: boolean }>;
-    /** Blocked and terminated accounts get no token; a bound authenticator asks for its code. */
-    complete(user: Principal, mode: LoginMode, stayLoggedIn: boolean, options?: { isNewUser?: boolean }): Promise<LoginResult>;
+    /**
+     * Blocked and terminated accounts get no token; a closed mode or the UK rules refuse (`ip`: the request's
+     * address, which the UK rules read); a bound authenticator asks for its code.
+     */
+    complete(
+      user: Principal,
+      mode: LoginMode,
+      stayLoggedIn: boolean,
+      options?: { isNewUser?: boolean; ip?: string | undefined },
+    ): Promise<LoginResult>;
   };
+  /** The session a request carries, if it carries a live one (never throws): for a call a session or a ticket may make. */
+  signedInOf(request: FastifyRequest): Promise<SignedIn | null>;
   /** Whether the person has an authenticator bound: sensitive actions then ask for its code. */
   authenticatorStatus(userId: string): Promise<'NONE' | 'PENDING' | 'BINDED'>;
   /** Checks an authenticator code, counted against the person's lock. */

@@ -69,6 +69,24 @@ export function createIdentityRepository(db: Database) {
       return row;
     },
 
+    /** The operator's desk: accounts whose id is `text` or whose email contains it (all when empty), newest first. */
+    async searchUsers(text: string, offset: number, limit: number): Promise<{ total: number; rows: UserRow[] }> {
+      const pattern = `%${normalizeEmail(text).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const where = text ? or(eq(users.id, text), sql`${users.emailNormalized} like ${pattern}`) : undefined;
+      const [total] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(users)
+        .where(where);
+      const rows = await db
+        .select()
+        .from(users)
+        .where(where)
+        .orderBy(sql`${users.createdAt} desc`, users.id)
+        .offset(offset)
+        .limit(limit);
+      return { total: Number(total?.n ?? 0), rows };
+    },
+
     /** Inserts a user; on a concurrent sign-up of the same email, returns the row that won. */
     async insertUser(values: typeof users.$inferInsert): Promise<{ user: UserRow; created: boolean }> {
       const [inserted] = await db.insert(users).values(values).onConflictDoNothing({ target: users.emailNormalized }).returning();

@@ -8,4 +8,7 @@ export { type EmailCodeInput } from './login.service.ts';
 export { requesterOf, type Requester } from './requester.ts';
 export { BUSINESS_MODES, suspendedUntil, type SessionFacts, type SignedIn } from './session.service.ts';
 export { identityModule } from './register.ts';
+export type { AccessRules } from './access-rules.ts';
 export { checkSecondFactor } from './second-factor.ts';
+// The operator's desk hashes and checks its operators' passwords as people's are (argon2id).
+export { hashPassword, verifyPassword } from './password-hasher.ts';

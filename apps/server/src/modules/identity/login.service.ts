@@ -1,5 +1,6 @@
 import { ErrorCode, type AccountCheckResult, AGREEMENT_VERSIONS, type LoginMode, type LoginResult } from '@causeway/contracts';
 import { AppError } from '../../platform/app-error.ts';
+import { type AccessRulesOf, NO_ACCESS_RULES } from './access-rules.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { newId } from '../../platform/crypto.ts';
 import { createAgreementService } from './agreements.service.ts';
@@ -41,8 +42,11 @@ export function createLoginService(deps: {
   lock: SignInLock;
   clock: Clock;
   processTokenKey: Buffer;
+  /** Maintenance per mode and the UK rules (docs/rules/uk-and-countries.md), asked at every way in. */
+  accessRules?: AccessRulesOf;
 }) {
   const { repository, sessions, emailCodes, authenticator, lock, clock } = deps;
+  const accessRules = deps.accessRules ?? NO_ACCESS_RULES;
   const processTokens = createProcessTokens(deps.processTokenKey);
   const agreements = createAgreementService({ repository, clock });
 
@@ -59,17 +63,23 @@ export function createLoginService(deps: {
     };
   }
 
-  /** After the first factor: blocked accounts get no token; a bound authenticator asks for its code. */
+  /**
+   * After the first factor: a closed mode answers 10000047; blocked accounts get no token; the UK rules may
+   * refuse (10000041); a bound authenticator asks for its code. `ip`: the request's address (the UK rules read it).
+   */
   async function finish(
     user: UserRow,
     mode: LoginMode,
     stayLoggedIn: boolean,
-    options: { isNewUser?: boolean; secondFactorDone?: boolean } = {},
+    options: { isNewUser?: boolean; secondFactorDone?: boolean; ip?: string | undefined } = {},
   ) {
     const isBusinessMode = BUSINESS_MODES.includes(mode);
     if (isBusinessMode !== (user.userType === 'Corporate')) throw new AppError(ErrorCode.WrongSignInPage);
+    const rules = accessRules();
+    await rules?.beforeSignIn(mode);
     if (user.accountStatus === 'Blocked') return result(user, { status: 'BLOCKED', token: null, processToken: null });
     if (user.accountStatus === 'Terminated') return result(user, { status: 'TERMINATED', token: null, processToken: null });
+    await rules?.atSignIn(user, mode, options.ip);
     if (!options.secondFactorDone && (await authenticator.status(user.id)) === 'BINDED') {
       // Wrong authenticator codes are not forgotten by passing the first factor again.
       await lock.assertAuthenticatorOpen(user);
@@ -144,8 +154,10 @@ export function createLoginService(deps: {
 
     /** Sign-in or sign-up with an email code. A new account needs the terms accepted. */
     async loginWithCode(input: EmailCodeInput & { stayLoggedIn: boolean }) {
+      // A closed mode is said before the code is used up.
+      await accessRules()?.beforeSignIn(input.loginMode);
       const { user, created } = await accountForEmailCode(input);
-      return finish(user, input.loginMode, input.stayLoggedIn, { isNewUser: created });
+      return finish(user, input.loginMode, input.stayLoggedIn, { isNewUser: created, ip: input.requester.ip });
     },
 
     accountForEmailCode,
@@ -153,6 +165,8 @@ export function createLoginService(deps: {
     completeSignIn: finish,
 
     async loginWithPassword(input: { email: string; password: string; loginMode: LoginMode; stayLoggedIn: boolean }, requester: Requester) {
+      // A closed mode is said before the password is checked (and counted).
+      await accessRules()?.beforeSignIn(input.loginMode);
       const user = await repository.findUserByEmail(input.email);
       const passwordHash = user?.passwordHash;
       if (!user || !passwordHash) {
@@ -164,7 +178,7 @@ export function createLoginService(deps: {
       await lock.assertFirstFactorsOpen(user);
       if (!(await lock.check(user, 'password', requester, () => verifyPassword(passwordHash, input.password))))
         throw new AppError(ErrorCode.InvalidCredentials, 'Invalid credentials');
-      return finish(user, input.loginMode, input.stayLoggedIn);
+      return finish(user, input.loginMode, input.stayLoggedIn, { ip: requester.ip });
     },
 
     /** Second step when an authenticator is bound. */
@@ -178,7 +192,7 @@ export function createLoginService(deps: {
       // One process token, one sign-in: wrong codes leave it usable (they are counted), a pass spends it.
       if (!(await repository.spendProcessToken(claims.nonce, new Date(claims.expiresAt), clock.now())))
         throw new AppError(ErrorCode.SignInStepExpired);
-      return finish(user, claims.mode, claims.stayLoggedIn, { secondFactorDone: true });
+      return finish(user, claims.mode, claims.stayLoggedIn, { secondFactorDone: true, ip: requester.ip });
     },
   };
 }

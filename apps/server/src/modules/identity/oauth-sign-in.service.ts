@@ -200,7 +200,7 @@ export function createOauthSignIn(deps: {
         }
       });
       const { user, created } = await accountFor(identity, body);
-      return deps.login.completeSignIn(user, body.loginMode, body.stayLoggedIn, { isNewUser: created });
+      return deps.login.completeSignIn(user, body.loginMode, body.stayLoggedIn, { isNewUser: created, ip: requester.ip });
     },
   };
 }

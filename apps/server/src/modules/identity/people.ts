@@ -24,6 +24,8 @@ export interface People {
   /** Records an accepted agreement; accepting the same version again changes nothing. */
   recordAgreement(agreement: Agreement): Promise<void>;
   hasAgreement(userId: string, protocol: string, version: string): Promise<boolean>;
+  /** The operator's desk: accounts by id, or by part of their email (all when empty), newest first. */
+  search(text: string, offset: number, limit: number): Promise<{ total: number; people: Principal[] }>;
 }
 
 /** A user row as other modules see it: the Principal's fields, copied, so no credential travels. */
@@ -50,5 +52,9 @@ export function createPeople(repository: IdentityRepository): People {
     moveToEntity: (userId, entityTag) => repository.updateUser(userId, { entityTag, targetEntityTag: null }),
     recordAgreement: (agreement) => repository.recordAgreement(agreement),
     hasAgreement: (userId, protocol, version) => repository.hasAgreement(userId, protocol, version),
+    async search(text, offset, limit) {
+      const { total, rows } = await repository.searchUsers(text, offset, limit);
+      return { total, people: rows.map(principalOf) };
+    },
   };
 }

@@ -19,7 +19,9 @@ declare module '../../platform/server-module.ts' {
 /** Sign-up and sign-in, sessions, the second factors, the client log and the trace log; it provides the session guards. */
 export const identityModule = defineModule(
   'identity',
-  ({ app, db, clock, rateLimiter, serverSecret, config, providers, queue, jobs, callers, onReady, publicUrl }) => {
+  ({ app, db, clock, rateLimiter, serverSecret, config, providers, queue, jobs, callers, onReady, publicUrl, faces }) => {
+    // Maintenance per mode and the UK rules: the availability module's, registered after this one.
+    const availability = faces.later('availability');
     const identity = createIdentityModule(app, {
       db,
       clock,
@@ -27,6 +29,7 @@ export const identityModule = defineModule(
       rateLimiter,
       serverSecret,
       publicUrl: config.PUBLIC_URL,
+      accessRules: () => availability().accessRules,
     });
     callers.provideGuards(identity.callerGuards);
     const botCheck = providers['bot-check'].provider;
@@ -34,7 +37,7 @@ export const identityModule = defineModule(
     registerAuthenticatorRoutes(app, identity);
     registerPasswordRoutes(app, identity, botCheck);
     registerUnlockRoutes(app, { unlock: identity.unlock, rateLimiter, clock });
-    registerSignInSupportRoutes(app, { identity, geo: providers.geo.provider, clock, botCheck });
+    registerSignInSupportRoutes(app, { identity, clock, botCheck });
     registerOauthSignInRoutes(app, { identity, provider: providers.oauth.provider, db, rateLimiter, clock, serverSecret, publicUrl });
     const clientLog = registerClientLogRoutes(app, { db, rateLimiter, guard: identity.guard, queue, worker: jobs, clock });
     onReady(() => clientLog.scheduleHousekeeping());

@@ -8,10 +8,13 @@ export interface Requester {
   lang: EmailLanguage;
   /** The request's own origin (its Host header, the client's to choose): an unlock link uses it only without PUBLIC_URL and with the sandbox mailbox. */
   origin: string;
+  /** The client's address itself (request.ip), for the geo lookup of the UK rules; absent where a caller has none. */
+  ip?: string;
 }
 
 export const requesterOf = (request: FastifyRequest): Requester => ({
   ipKey: request.ipKey,
   lang: emailLanguageOf(request),
   origin: `${request.protocol}://${request.host}`,
+  ip: request.ip,
 });

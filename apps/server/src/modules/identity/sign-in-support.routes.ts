@@ -1,8 +1,7 @@
-import { CALLS, currentProtocolMap, isBlockedCountry, ok, requiredAgreements } from '@causeway/contracts';
+import { CALLS, currentProtocolMap, ok, requiredAgreements } from '@causeway/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../platform/clock.ts';
 import type { BotCheckProvider } from '../../providers/bot-check/index.ts';
-import type { GeoProvider } from '../../providers/geo/index.ts';
 import { requireHuman } from '../bot-check/index.ts';
 import { randomBytes } from 'node:crypto';
 import { PROCESS_TOKEN_TTL_MS } from './process-token.ts';
@@ -13,25 +12,14 @@ import { registerCall } from '../../platform/calls.ts';
 import { authContextOf } from './auth-guard.ts';
 
 /**
- * The sign-in page's helper calls of docs/rules/calls.md: IP checks through the geo provider, agreement
- * versions by entity and the by-email account check (the client's diagnostic log: client-log.routes.ts).
+ * The sign-in page's helper calls of docs/rules/calls.md: agreement versions by entity and the by-email
+ * account check (the client's diagnostic log: client-log.routes.ts; the IP checks, get-check-ip-result and
+ * in-register: the availability module's, which owns the country rules).
  */
 export function registerSignInSupportRoutes(
   app: FastifyInstance,
-  deps: { identity: IdentityModule; geo: GeoProvider; clock: Clock; botCheck: BotCheckProvider },
+  deps: { identity: IdentityModule; clock: Clock; botCheck: BotCheckProvider },
 ): void {
-  async function checkIp(ip: string) {
-    const ipCountry = await deps.geo.countryOf(ip);
-    return { ipCountry, isUk: ipCountry === 'GB', blocked: isBlockedCountry(ipCountry) };
-  }
-
-  registerCall(app, CALLS.ipCheck, async (request) => ok(await checkIp(request.ip)));
-
-  registerCall(app, CALLS.inRegister, async (request) => {
-    const result = await checkIp(request.ip);
-    return ok({ ...result, canRegister: !result.blocked });
-  });
-
   registerCall(app, CALLS.accountCheckByEmail, async (request) => ok(await deps.identity.login.accountCheck(request.body.email)), {
     // The same answer as account-check, so the same bot check: else it would be the way around it.
     preHandler: requireHuman(deps.botCheck, 'account_check'),

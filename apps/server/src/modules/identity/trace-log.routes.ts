@@ -1,19 +1,13 @@
 import { CALLS, ok, redactTraceText, type TraceEvent } from '@causeway/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Database } from '../../db/client.ts';
-import type { JobQueueRepository } from '../../jobs/job-queue.repository.ts';
-import type { JobWorker } from '../../jobs/job-worker.ts';
-import type { Clock } from '../../platform/clock.ts';
-import type { RateLimiter } from '../../platform/rate-limit.repository.ts';
-import { RateLimitedError } from '../../platform/rate-limited.ts';
+import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../platform/calls.ts';
-import type { AuthGuard } from './auth-guard.ts';
+import { createLogIntake, HOUR_MS, type LogIntakeDeps } from './log-intake.ts';
 import { createTraceEventCounter } from './trace-log-counter.repository.ts';
 import { createTraceLogRepository, type StoredTraceEvent } from './trace-log.repository.ts';
 
 /**
  * The bounds of user/trace/log, a call anyone may make without a session (a beacon carries no header), built
- * as common/log is (client-log.routes.ts). Together they cap what the table holds: at most TRACE_LOG_LIMITS.keepRows
+ * as common/log is (client-log.routes.ts), on the same bounds (log-intake.ts). Together they cap what the table holds: at most TRACE_LOG_LIMITS.keepRows
  * after each hourly prune, plus what storedPerHour lets in before the next one; each row is a few short fields.
  */
 export const TRACE_LOG_LIMITS = {
@@ -29,20 +23,9 @@ export const TRACE_LOG_LIMITS = {
   keepRows: 50_000,
 } as const;
 
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
 export const JOB_TRACE_LOG_PRUNE = 'trace-log.prune';
 
-export interface TraceLogDeps {
-  db: Database;
-  rateLimiter: RateLimiter;
-  guard: Pick<AuthGuard, 'optionalSession'>;
-  queue: JobQueueRepository;
-  worker: JobWorker;
-  clock: Clock;
-}
-
-const refusal = (retryAfterMs: number) => new RateLimitedError(retryAfterMs, 'Too many trace events: try again later.');
+export type TraceLogDeps = LogIntakeDeps;
 
 /**
  * An event as it is stored: every text that looks like a secret (a card number, a code, an email address, a
@@ -67,21 +50,21 @@ export function registerTraceLogRoutes(app: FastifyInstance, deps: TraceLogDeps)
   const events = createTraceLogRepository(deps.db);
   const eventCounter = createTraceEventCounter(deps.db);
   const limits = TRACE_LOG_LIMITS;
+  const intake = createLogIntake(deps, {
+    refusal: 'Too many trace events: try again later.',
+    bodyBytes: limits.bodyBytes,
+    // Batches, counted as the request arrives; the events are counted once the body is read.
+    ipBucket: 'trace-log:batch:ip',
+    perIpPerHour: limits.batchesPerIpPerHour,
+    keepDays: limits.keepDays,
+    keepRows: limits.keepRows,
+    pruneJob: JOB_TRACE_LOG_PRUNE,
+    prune: (olderThan, keepRows) => events.prune(olderThan, keepRows),
+  });
 
   async function limitEvents(key: string, count: number, perHour: number) {
     const verdict = await eventCounter.hit(key, count, perHour, HOUR_MS, deps.clock.now());
-    if (!verdict.allowed) throw refusal(verdict.retryAfterMs);
-  }
-
-  /** Counted as the request arrives, before its body is read: a flood costs one upsert a request. */
-  async function limitBatches(request: FastifyRequest) {
-    const verdict = await deps.rateLimiter.hit(
-      `trace-log:batch:ip:${request.ipKey}`,
-      limits.batchesPerIpPerHour,
-      HOUR_MS,
-      deps.clock.now(),
-    );
-    if (!verdict.allowed) throw refusal(verdict.retryAfterMs);
+    if (!verdict.allowed) throw intake.refuse(verdict.retryAfterMs);
   }
 
   registerCall(
@@ -98,20 +81,10 @@ export function registerTraceLogRoutes(app: FastifyInstance, deps: TraceLogDeps)
       await events.addMany(batch.map((event) => storedEvent(event, session?.user.id ?? null, now)));
       return ok(null);
     },
-    {
-      summary: `${CALLS.traceLog.summary}; at most ${limits.bodyBytes / 1024} KB, ${limits.eventsPerIpPerHour} events an hour per address and ${limits.eventsPerPersonPerHour} per person, kept ${limits.keepDays} days`,
-      bodyLimit: limits.bodyBytes,
-      onRequest: limitBatches,
-    },
+    intake.routeOptions(
+      `${CALLS.traceLog.summary}; at most ${limits.bodyBytes / 1024} KB, ${limits.eventsPerIpPerHour} events an hour per address and ${limits.eventsPerPersonPerHour} per person, kept ${limits.keepDays} days`,
+    ),
   );
 
-  deps.worker.register(JOB_TRACE_LOG_PRUNE, async () => {
-    const now = deps.clock.now();
-    await events.prune(new Date(now.getTime() - limits.keepDays * DAY_MS), limits.keepRows);
-    return { runAgainAt: new Date(now.getTime() + HOUR_MS) };
-  });
-  return {
-    scheduleHousekeeping: () =>
-      deps.queue.enqueue({ kind: JOB_TRACE_LOG_PRUNE, payload: {}, runAt: deps.clock.now(), dedupeKey: JOB_TRACE_LOG_PRUNE }),
-  };
+  return { scheduleHousekeeping: intake.scheduleHousekeeping };
 }

@@ -1,18 +1,21 @@
 import { LIMIT_PERIODS } from '@causeway/contracts';
 import Decimal from 'decimal.js';
 
-/**
- * Limits per KYC tier (docs/rules/entities.md userKycLimitVos), in EUR. Tier 0 is an unverified person: nothing
- * may be bought before verification passes. Written here as the policy the code enforces; an
- * operator-editable table can replace it without changing the answer's shape.
- */
+/** The currency every tier's limits are in. */
 export const LIMIT_CURRENCY = 'EUR';
-export const KYC_LIMIT_TIERS: ReadonlyArray<{ kycLevel: number } & Record<(typeof LIMIT_PERIODS)[number], string>> = [
-  { kycLevel: 0, DAILY: '0', MONTHLY: '0', YEARLY: '0' },
-  { kycLevel: 1, DAILY: '10000', MONTHLY: '50000', YEARLY: '200000' },
-];
 
 export type LimitPeriod = (typeof LIMIT_PERIODS)[number];
+
+/**
+ * What a verification tier may buy in each period, in EUR (docs/rules/limits.md "Verification tiers";
+ * docs/rules/entities.md userKycLimitVos): data an operator changes (limit-settings.ts). Decimal strings.
+ */
+export type LimitTier = { kycLevel: number } & Record<LimitPeriod, string>;
+
+/** A level's tier; a level without one may buy nothing (as tier 0, an unverified person). */
+export function tierOf(tiers: readonly LimitTier[], kycLevel: number): LimitTier {
+  return tiers.find((tier) => tier.kycLevel === kycLevel) ?? { kycLevel, DAILY: '0', MONTHLY: '0', YEARLY: '0' };
+}
 
 /** The start of the period that contains `now` (UTC calendar day, month, year). */
 export function periodStart(period: LimitPeriod, now: Date): Date {
@@ -29,10 +32,16 @@ export const periodStarts = (now: Date): Record<LimitPeriod, Date> =>
 /** What a person spent in each period that contains `now`, in the limit currency (orders report it). */
 export type SpentInPeriods = (userId: string, now: Date) => Promise<Record<LimitPeriod, Decimal>>;
 
-/** Every tier's limits, the person's own tier marked, with what is used and left in each period. */
-export async function limitsFor(input: { userId: string; kycLevel: number; now: Date; spentInPeriods: SpentInPeriods }) {
+/** Every tier's limits (as they stand), the person's own tier marked, with what is used and left in each period. */
+export async function limitsFor(input: {
+  userId: string;
+  kycLevel: number;
+  now: Date;
+  spentInPeriods: SpentInPeriods;
+  tiers: readonly LimitTier[];
+}) {
   const used = await input.spentInPeriods(input.userId, input.now);
-  return KYC_LIMIT_TIERS.flatMap((tier) =>
+  return input.tiers.flatMap((tier) =>
     LIMIT_PERIODS.map((period) => {
       const current = tier.kycLevel === input.kycLevel;
       const usedAmount = current ? used[period] : new Decimal(0);

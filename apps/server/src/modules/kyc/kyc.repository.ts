@@ -1,10 +1,13 @@
-import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { preparedQuery } from '../../platform/transaction.ts';
-import { kybProfiles, kycProfiles, kycShareOutcomes, kycWebhookEvents, mailingListMembers, merchants } from '../../db/schema/index.ts';
+import { eddCases, kybProfiles, kycProfiles, kycShareOutcomes, kycWebhookEvents, merchants } from '../../db/schema/index.ts';
 import type { JobQueueRepository } from '../../jobs/job-queue.repository.ts';
 
 export type KycProfileRow = typeof kycProfiles.$inferSelect;
+
+/** The outcomes of a shared KYC compared with an account verified already (shared-kyc.ts). */
+export const SHARE_COMPARISON_OUTCOMES = ['comparing', 'matched', 'mismatch', 'uncompared'] as const;
 export type KybProfileRow = typeof kybProfiles.$inferSelect;
 
 /** KYC and KYB profiles and the vendor's webhook events: the only ORM access of the KYC module. */
@@ -15,6 +18,11 @@ export function createKycRepository(db: Database, queue: JobQueueRepository) {
         kycStatus: kycProfiles.kycStatus,
         kycLevel: kycProfiles.kycLevel,
         country: sql<string | null>`coalesce(${kycProfiles.residentCountry}, ${kycProfiles.addressCountry})`,
+        // When the person's latest enhanced due diligence passed (the edd module's cases, docs/rules/edd.md): read in
+        // the same statement, so the limits tier it opens costs a quote no query of its own.
+        eddPassedAt: sql<
+          string | null
+        >`(select max(${eddCases.decidedAt}) from ${eddCases} where ${eddCases.userId} = ${kycProfiles.userId} and ${eddCases.status} = 'Pass')`,
       })
       .from(kycProfiles)
       .where(eq(kycProfiles.userId, sql.placeholder('userId')))
@@ -22,8 +30,11 @@ export function createKycRepository(db: Database, queue: JobQueueRepository) {
   );
   return {
     /** Where a person's verification stands, read on every quote and order: two columns, a prepared statement. */
-    async findStanding(userId: string): Promise<{ kycStatus: string; kycLevel: number; country: string | null } | undefined> {
-      return (await standingOf({ userId }))[0];
+    async findStanding(
+      userId: string,
+    ): Promise<{ kycStatus: string; kycLevel: number; country: string | null; eddPassedAt: Date | null } | undefined> {
+      const row = (await standingOf({ userId }))[0];
+      return row && { ...row, eddPassedAt: row.eddPassedAt === null ? null : new Date(row.eddPassedAt) };
     },
 
     async findProfile(userId: string): Promise<KycProfileRow | undefined> {
@@ -47,16 +58,6 @@ export function createKycRepository(db: Database, queue: JobQueueRepository) {
       return row;
     },
 
-    /** True when the account joined the list now, false when it was on it already. */
-    async joinMailingList(values: typeof mailingListMembers.$inferInsert): Promise<boolean> {
-      const inserted = await db
-        .insert(mailingListMembers)
-        .values(values)
-        .onConflictDoNothing()
-        .returning({ userId: mailingListMembers.userId });
-      return inserted.length > 0;
-    },
-
     async updateProfile(userId: string, values: Partial<typeof kycProfiles.$inferInsert>): Promise<void> {
       await db.update(kycProfiles).set(values).where(eq(kycProfiles.userId, userId));
     },
@@ -64,6 +65,56 @@ export function createKycRepository(db: Database, queue: JobQueueRepository) {
     /** What became of a shared KYC, once per share token (a rerun of the job keeps the first). */
     async recordShareOutcome(values: typeof kycShareOutcomes.$inferInsert): Promise<void> {
       await db.insert(kycShareOutcomes).values(values).onConflictDoNothing();
+    },
+
+    /** A comparison's row by the applicant the vendor made for it (kyc_share_outcomes_applicant). */
+    async findShareComparison(applicantId: string): Promise<typeof kycShareOutcomes.$inferSelect | undefined> {
+      const [row] = await db
+        .select()
+        .from(kycShareOutcomes)
+        .where(and(eq(kycShareOutcomes.applicantId, applicantId), inArray(kycShareOutcomes.outcome, [...SHARE_COMPARISON_OUTCOMES])))
+        .limit(1);
+      return row;
+    },
+
+    /**
+     * Whether the merchant's customer (by the merchant's id for it, when its entry gave one) was compared with
+     * this account already and found the same person, or is being compared: another vendor check would tell nothing new.
+     */
+    async hasShareComparison(userId: string, merchantId: string | null, merchantUserId: string | null): Promise<boolean> {
+      if (!merchantId) return false;
+      const [row] = await db
+        .select({ outcome: kycShareOutcomes.outcome })
+        .from(kycShareOutcomes)
+        .where(
+          and(
+            eq(kycShareOutcomes.userId, userId),
+            eq(kycShareOutcomes.merchantId, merchantId),
+            merchantUserId === null ? isNull(kycShareOutcomes.merchantUserId) : eq(kycShareOutcomes.merchantUserId, merchantUserId),
+            inArray(kycShareOutcomes.outcome, ['comparing', 'matched']),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /** Closes a comparison still open: answers whether this call did (a replayed webhook finds it closed). */
+    async decideShareComparison(
+      key: { shareTokenSha256: string; userId: string },
+      outcome: 'matched' | 'mismatch' | 'uncompared',
+    ): Promise<boolean> {
+      const written = await db
+        .update(kycShareOutcomes)
+        .set({ outcome })
+        .where(
+          and(
+            eq(kycShareOutcomes.shareTokenSha256, key.shareTokenSha256),
+            eq(kycShareOutcomes.userId, key.userId),
+            eq(kycShareOutcomes.outcome, 'comparing'),
+          ),
+        )
+        .returning({ userId: kycShareOutcomes.userId });
+      return written.length > 0;
     },
 
     /** The person's latest shared-KYC outcome, with the merchant's name, if any merchant shared one. */

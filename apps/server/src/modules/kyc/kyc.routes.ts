@@ -1,9 +1,8 @@
-import { CALLS, isBlockedCountry, ok } from '@causeway/contracts';
+import { CALLS, ok } from '@causeway/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../platform/clock.ts';
 import type { RateLimiter } from '../../platform/rate-limit.repository.ts';
 import { RateLimitedError } from '../../platform/rate-limited.ts';
-import type { GeoProvider } from '../../providers/geo/index.ts';
 import type { KycModule } from './kyc.module.ts';
 import { registerCall } from '../../platform/calls.ts';
 
@@ -29,7 +28,14 @@ export type AmountRangeOf = (
 /** The KYC calls of docs/rules/calls.md (customer/user, customer/kyc, kyc-main/client). Every one needs a session. HTTP only. */
 export function registerKycRoutes(
   app: FastifyInstance,
-  deps: { kyc: KycModule; geo: GeoProvider; rateLimiter: RateLimiter; clock: Clock; amountRange: AmountRangeOf },
+  deps: {
+    kyc: KycModule;
+    /** Whether the country of a client address is one whose residents are not accepted (the availability module's country rules). */
+    ipRefused: (ip: string) => Promise<boolean>;
+    rateLimiter: RateLimiter;
+    clock: Clock;
+    amountRange: AmountRangeOf;
+  },
 ): void {
   const { service } = deps.kyc;
 
@@ -48,12 +54,7 @@ export function registerKycRoutes(
 
   registerCall(app, CALLS.kycSyncTaskCheck, async (request) => ok(await service.syncCheck(request.auth!.user)));
 
-  registerCall(app, CALLS.kycPreCheck, async (request) => {
-    const country = await deps.geo.countryOf(request.ip);
-    return ok(await service.preCheck(request.auth!.user, isBlockedCountry(country)));
-  });
-
-  registerCall(app, CALLS.joinUkEmailList, async (request) => ok(await service.joinUkEmailList(request.auth!.user)));
+  registerCall(app, CALLS.kycPreCheck, async (request) => ok(await service.preCheck(request.auth!.user, await deps.ipRefused(request.ip))));
 
   registerCall(app, CALLS.kycCheckAddress, async (request) => ok(await service.checkAddress(request.auth!.user)));
 

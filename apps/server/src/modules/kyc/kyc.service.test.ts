@@ -67,6 +67,7 @@ function serviceWith(vendor: ReturnType<typeof stubVendor>) {
     levelName: 'basic-kyc-level',
     flowVersion: 'V2',
     spentInPeriods: async () => ({ DAILY: new Decimal(0), MONTHLY: new Decimal(0), YEARLY: new Decimal(0) }),
+    limitTiers: async () => [],
     uploads: createDocumentUploadsRepository(t.db),
     businessLevelOf: async () => 0,
     transaction: t.unitOfWork.transaction,

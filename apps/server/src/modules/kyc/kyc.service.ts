@@ -2,12 +2,12 @@ import { AppError } from '../../platform/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { type ApplicantReview, type DocumentSubmission, type KycProvider, VendorInputError } from '../../providers/kyc/kyc-provider.ts';
 import type { People, Principal } from '../identity/index.ts';
-import { ErrorCode, type DocsVerificationSubmit, isAdult, type KycStatus } from '@causeway/contracts';
+import { ErrorCode, type DocsVerificationSubmit, type EddStatus, isAdult, type KycInfo, type KycStatus } from '@causeway/contracts';
 import type { StorageProvider } from '../../providers/storage/index.ts';
 import { checkDocument, checkStoredDocument, fileNameOfKey, keyBelongsTo } from '../uploads/index.ts';
 import type { SubmittedDocuments } from '../uploads/index.ts';
 import type { KycProfileRow, KycRepository } from './kyc.repository.ts';
-import { limitsFor, type SpentInPeriods } from './kyc-limits.ts';
+import { type LimitTier, limitsFor, type SpentInPeriods } from './kyc-limits.ts';
 import { overviewOf } from './overview.ts';
 
 /** The shared-KYC outcomes a person is told of (not-recorded: their own verification went first, nothing to say). */
@@ -21,6 +21,22 @@ export interface KycAddress {
   country: string;
 }
 
+/**
+ * The account info's kycInfo with enhanced due diligence (docs/rules/edd.md): its stage, its deadline, and EDD as the
+ * step to take while answers are asked (after the address, when that is still to give).
+ */
+function withEdd(kycInfo: KycInfo, edd: { eddStatus: EddStatus | null; eddDeadline: string | null }): KycInfo {
+  const asked = edd.eddStatus === 'Initial' || edd.eddStatus === 'RFI';
+  const steps = !asked
+    ? {}
+    : kycInfo.currentKycStep === null
+      ? { currentKycStep: 'EDD' as const }
+      : kycInfo.nextKycStep === null
+        ? { nextKycStep: 'EDD' as const }
+        : {};
+  return { ...kycInfo, ...steps, eddStatus: edd.eddStatus, eddDeadline: edd.eddDeadline };
+}
+
 /** How long the vendor's hosted step may stay open with one access token. */
 export const ACCESS_TOKEN_TTL_SECONDS = 600;
 /** A vendor review of an applicant no profile of ours knows (another app or level on the same vendor account): retrying cannot help. */
@@ -30,9 +46,6 @@ export class UnknownApplicantError extends Error {
     this.name = 'UnknownApplicantError';
   }
 }
-
-/** The list join-uk-email-list puts people on. */
-export const UK_LAUNCH_LIST = 'UK_LAUNCH';
 
 /** A blocked or terminated account: its verification data no longer changes. */
 const isClosedAccount = (user: Pick<Principal, 'accountStatus'>) => user.accountStatus === 'Blocked' || user.accountStatus === 'Terminated';
@@ -72,6 +85,8 @@ export function createKycService(deps: {
   flowVersion: 'V1' | 'V2';
   /** What the person spent since a moment, in the limit currency (from their orders). */
   spentInPeriods: SpentInPeriods;
+  /** The tiers' limits as they stand (limit-settings.ts, cached). */
+  limitTiers: () => Promise<readonly LimitTier[]>;
   /** A business's limits tier: its KYB (the kyb module), not a person's review. */
   businessLevelOf: (userId: string) => Promise<number>;
   /** The registry of signed uploads: a submitted file is kept, the others are deleted after a day. */
@@ -82,6 +97,19 @@ export function createKycService(deps: {
    * that know the person record their webhook there). `reviewKey` names the review, so it is told once.
    */
   onStatusChange?: KycStatusObserver | undefined;
+  /** Whether a questionnaire is asked of the person (the questionnaire module): the account info's requireDynamicQuestionnaire. */
+  questionnaireAsked?: ((userId: string) => Promise<boolean>) | undefined;
+  /**
+   * The country rules (docs/rules/uk-and-countries.md), asked as a review's data arrives: AC100001 for a
+   * residence not accepted, AC100011 for a nationality not accepted, null when both are.
+   */
+  countryRefusal?: ((data: { nationality: string | null; residenceCountry: string | null }) => Promise<string | null>) | undefined;
+  /** Where the person's enhanced due diligence stands (the edd module, docs/rules/edd.md), for the account info. */
+  eddOf?: ((userId: string) => Promise<{ eddStatus: EddStatus | null; eddDeadline: string | null } | null>) | undefined;
+  /** Told after a review was applied: the edd module recomputes the person's risk rating. */
+  onReviewApplied?: ((userId: string) => Promise<void>) | undefined;
+  /** An individual's limits tier as orders read it (a passed EDD opens the one above the review's). */
+  individualLevelOf?: ((userId: string) => Promise<number>) | undefined;
 }) {
   const { repository, identity, provider, clock, levelName } = deps;
 
@@ -135,19 +163,31 @@ export function createKycService(deps: {
       ? { addressLine: profile.addressLine, city: profile.city, postalCode: profile.postalCode, country: profile.addressCountry }
       : null;
 
+  /** An individual's limits tier: the review's, or the one a passed EDD opens above it. */
+  async function individualLevel(user: Principal): Promise<number> {
+    const profile = await profileOf(user);
+    return deps.individualLevelOf ? deps.individualLevelOf(user.id) : profile.kycLevel;
+  }
+
   const service = {
     profileOf,
 
     /** docs/rules/entities.md account info: KYC for individuals, KYB for corporate accounts. `profile`: the individual's, when already loaded. */
     async overview(user: Principal, profile?: KycProfileRow) {
       const now = clock.now();
-      if (user.userType === 'Corporate') return overviewOf(user, undefined, await repository.ensureKybProfile(user.id, now), now);
+      // docs/rules/questionnaire.md: asked of individuals and businesses alike, by the questionnaire module.
+      const requireDynamicQuestionnaire = (await deps.questionnaireAsked?.(user.id)) ?? false;
+      if (user.userType === 'Corporate')
+        return { ...overviewOf(user, undefined, await repository.ensureKybProfile(user.id, now), now), requireDynamicQuestionnaire };
       const individual = profile ?? (await profileOf(user));
       // A merchant's shared verification matters only until the person is verified here: no read after that.
       const shared = ['Initial', 'Pending'].includes(individual.kycStatus) ? await repository.latestShareOutcome(user.id) : undefined;
       const outcome = SHARED_KYC_SHOWN.find((shown) => shown === shared?.outcome);
       const sharedKyc = outcome ? { outcome, merchantName: shared?.merchantName ?? '' } : null;
-      return overviewOf(user, individual, undefined, now, sharedKyc);
+      const overview = { ...overviewOf(user, individual, undefined, now, sharedKyc), requireDynamicQuestionnaire };
+      // Never asked: the account info carries no EDD fields at all.
+      const edd = overview.kycInfo ? await deps.eddOf?.(user.id) : null;
+      return edd && overview.kycInfo ? { ...overview, kycInfo: withEdd(overview.kycInfo, edd) } : overview;
     },
 
     async basicInfo(user: Principal) {
@@ -172,17 +212,6 @@ export function createKycService(deps: {
       const profile = await profileOf(user);
       const waiting = profile.applicantId ? await repository.countUnprocessedEvents(profile.applicantId) : 0;
       return { synced: waiting === 0 && profile.kycStatus !== 'Initial', kycStatus: profile.kycStatus };
-    },
-
-    /** join-uk-email-list: the account's email goes on the UK launch list, once however often asked. */
-    async joinUkEmailList(user: Principal) {
-      const joinedNow = await repository.joinMailingList({
-        list: UK_LAUNCH_LIST,
-        userId: user.id,
-        email: user.email,
-        joinedAt: clock.now(),
-      });
-      return { joined: true as const, alreadyJoined: !joinedNow };
     },
 
     /** pre-check: whether verification may start now (the region comes from the request's IP). */
@@ -289,8 +318,14 @@ export function createKycService(deps: {
 
     /** The limits of every tier with what the person used (their orders whose money moved or may still move). */
     async limits(user: Principal) {
-      const kycLevel = user.userType === 'Corporate' ? await deps.businessLevelOf(user.id) : (await profileOf(user)).kycLevel;
-      const userKycLimitVos = await limitsFor({ userId: user.id, kycLevel, now: clock.now(), spentInPeriods: deps.spentInPeriods });
+      const kycLevel = user.userType === 'Corporate' ? await deps.businessLevelOf(user.id) : await individualLevel(user);
+      const userKycLimitVos = await limitsFor({
+        userId: user.id,
+        kycLevel,
+        now: clock.now(),
+        spentInPeriods: deps.spentInPeriods,
+        tiers: await deps.limitTiers(),
+      });
       return { kycLevel, userKycLimitVos };
     },
 
@@ -307,7 +342,9 @@ export function createKycService(deps: {
 
     /**
      * Applies the vendor's current review: status, tier, what the person entered, the UK flag, and
-     * a block with its reason code when the review calls for one. Applying the same review again
+     * a block with its reason code when the review calls for one, or when the country rules refuse the
+     * residence (AC100001) or the nationality (AC100011) the review records: the verification then fails,
+     * whatever the vendor answered or is still deciding, and the account is blocked with that reason. Applying the same review again
      * changes nothing, and blocks are never lifted here (only an operator does that). A review
      * older (by the vendor's time) than the one applied already changes nothing either: a request
      * that read "pending" may finish after the webhook's job applied the decision.
@@ -320,8 +357,19 @@ export function createKycService(deps: {
       // reused after they began their own verification). Their own verification stands: nothing is applied.
       if (!byApplicant && profile.applicantId !== null && profile.applicantId !== review.applicantId)
         throw new UnknownApplicantError(review.applicantId);
-      const outcome = outcomeOf(review);
       const { info } = review;
+      const nationality = info.nationality ?? profile.nationality;
+      const residenceCountry = info.residenceCountry ?? profile.residentCountry;
+      const vendorOutcome = outcomeOf(review);
+      // As soon as a review records a residence or a nationality (under review or decided, whatever the answer), our
+      // country rules judge them; the vendor's own block (sanctions, a duplicate) comes first.
+      const countryRefusal =
+        review.reviewStatus !== 'init' && vendorOutcome.blockReasonCode === null && (nationality || residenceCountry)
+          ? ((await deps.countryRefusal?.({ nationality, residenceCountry })) ?? null)
+          : null;
+      const outcome = countryRefusal
+        ? { kycStatus: 'Fail' as const, kycLevel: 0 as const, blockReasonCode: countryRefusal }
+        : vendorOutcome;
       const now = clock.now();
       const write = () =>
         repository.applyReviewValues(profile.userId, review.reviewedAt, {
@@ -332,9 +380,9 @@ export function createKycService(deps: {
           firstName: info.firstName ?? profile.firstName,
           lastName: info.lastName ?? profile.lastName,
           dob: info.dob ?? profile.dob,
-          nationality: info.nationality ?? profile.nationality,
-          residentCountry: info.residenceCountry ?? profile.residentCountry,
-          ukFlag: (info.residenceCountry ?? profile.residentCountry) === 'GB',
+          nationality,
+          residentCountry: residenceCountry,
+          ukFlag: residenceCountry === 'GB',
           updatedAt: now,
         });
       const changed = outcome.kycStatus !== profile.kycStatus || outcome.kycLevel !== profile.kycLevel;
@@ -357,6 +405,14 @@ export function createKycService(deps: {
           await identity.block(user.id, outcome.blockReasonCode);
         }
       }
+      // The review changed what the risk rating reads (status, residence, nationality, screening): docs/rules/edd.md.
+      // A review read again unchanged (the status page polls while Pending) asks for nothing.
+      const ratingInputsChanged =
+        outcome.kycStatus !== profile.kycStatus ||
+        nationality !== profile.nationality ||
+        residenceCountry !== profile.residentCountry ||
+        review.rejectLabels.join(',') !== profile.rejectLabels.join(',');
+      if (ratingInputsChanged) await deps.onReviewApplied?.(profile.userId);
     },
   };
   return service;

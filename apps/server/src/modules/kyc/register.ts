@@ -16,6 +16,7 @@ export const kycModule = defineModule('kyc', (context) => {
   const orders = faces.later('orders');
   // A business's verification is its KYB (the kyb module, registered after this one).
   const kyb = faces.later('kyb');
+  const edd = faces.later('edd');
   const { provider } = providers.kyc;
   const kyc = createKycModule({
     db,
@@ -32,11 +33,20 @@ export const kycModule = defineModule('kyc', (context) => {
     businessLevelOf: async (userId) => (await kyb().verificationOf(userId))?.kycLevel ?? 0,
     transaction: context.unitOfWork.transaction,
     onStatusChange: (userId, change, reviewKey) => faces.get('merchant').webhooks.kycChanged(userId, change, reviewKey),
+    // Whether a questionnaire is asked (the questionnaire module, registered after this one).
+    questionnaireAsked: (userId) => faces.later('questionnaire')().isAsked(userId),
+    onShareMismatch: (mismatch) => faces.get('merchant').recordSharedKycMismatch(mismatch),
+    // The country rules (the availability module, registered after this one).
+    countryRefusal: (data) => faces.later('availability')().countryRefusal(data),
+    // Enhanced due diligence (the edd module, registered after this one): the tier it opens, its stage, the rating.
+    enhancedLevel: (kycLevel, eddPassedAt) => edd().enhancedLevel(kycLevel, eddPassedAt),
+    eddOf: (userId) => edd().eddInfoOf(userId),
+    onReviewApplied: (userId) => edd().reviewApplied(userId),
   });
   registerKycWebhookRoutes(app, { provider, repository: kyc.repository, intake: webhooks });
   registerKycRoutes(app, {
     kyc,
-    geo: providers.geo.provider,
+    ipRefused: async (ip) => (await faces.later('availability')().ipCheck(ip)).blocked,
     rateLimiter,
     clock,
     amountRange: (userId, pair) => orders().amountRange(userId, pair),
@@ -48,7 +58,10 @@ export const kycModule = defineModule('kyc', (context) => {
       return (await kyb().verificationOf(userId)) ?? own;
     },
     verifiedNameOf: async (userId) => (await kyc.verifiedNameOf(userId)) ?? kyb().verifiedNameOf(userId),
+    ukFlagOf: kyc.ukFlagOf,
+    riskFactsOf: kyc.riskFactsOf,
     takeOtherApplicants: kyc.takeOtherApplicants,
-    shareKyc: (userId, shareToken, merchantId) => kyc.sharedKyc.request(userId, shareToken, merchantId),
+    limits: kyc.limits,
+    shareKyc: (userId, shareToken, merchantId, merchantUserId) => kyc.sharedKyc.request(userId, shareToken, merchantId, merchantUserId),
   };
 });

@@ -82,13 +82,16 @@ describe('KYC shared by a merchant (Reusable KYC through the signed entry)', () 
     expect(user).toMatchObject({ accountStatus: 'Blocked', accountStatusReasonCode: 'AC100002' });
   });
 
-  it('never touches an account that verified on its own: the demo user stays as it was and nothing is queued', async () => {
+  it('never writes an account that verified on its own: the demo user stays as it was, and the shared person is only compared', async () => {
     const userId = await userIdOf('demo@causeway.test');
     const before = await profileOf(t.db, userId);
     await merchantSignIn('m-share-demo', 'demo@causeway.test', await shareTokenFor({ ...MIA, lastName: 'Reject' }));
     await t.app.jobs.drain();
     expect(await profileOf(t.db, userId)).toEqual(before);
-    expect(await reuseJobsFor(userId)).toEqual([]);
+    // shared-kyc-comparison.test.ts has the comparison itself.
+    expect(await t.db.select().from(kycShareOutcomes).where(eq(kycShareOutcomes.userId, userId))).toMatchObject([
+      { outcome: 'mismatch', merchantUserId: 'm-share-demo' },
+    ]);
   });
 
   it('keeps the applicant of a person who already opened the vendor step, and queues nothing', async () => {

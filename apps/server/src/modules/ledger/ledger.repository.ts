@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { ledgerAccounts, ledgerEntries, ledgerJournals } from '../../db/schema/index.ts';
 import { newId } from '../../platform/crypto.ts';
 import { afterCommit } from '../../platform/transaction.ts';
+import { CUSTOMER_BALANCE_PREFIX } from './chart-of-accounts.ts';
 import type { JournalInput, Ledger, LedgerAccountSpec } from './ledger.ts';
 
 /** The posting was refused before it reached the database: the entries do not balance, or one is zero. */
@@ -276,6 +277,23 @@ export function createLedger(db: Database): Ledger {
       const totals = new Map<string, Decimal>();
       for (const row of rows) totals.set(row.currency, (totals.get(row.currency) ?? new Decimal(0)).plus(row.balance));
       return totals;
+    },
+
+    async trialBalanceLines() {
+      const people = `${CUSTOMER_BALANCE_PREFIX.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const account = sql<string>`case when ${ledgerAccounts.code} like ${people} then ${`${CUSTOMER_BALANCE_PREFIX}*`} else ${ledgerAccounts.code} end`;
+      const rows = await db
+        .select({
+          account,
+          currency: ledgerAccounts.currency,
+          accounts: sql<number>`count(*)::int`,
+          balance: sql<string>`sum(${ledgerAccounts.balance})::text`,
+        })
+        .from(ledgerAccounts)
+        // By position: the account's expression carries parameters, which PostgreSQL would not match to the select's.
+        .groupBy(sql`1`, sql`2`)
+        .orderBy(sql`1`, sql`2`);
+      return rows.map((row) => ({ ...row, accounts: Number(row.accounts), balance: new Decimal(row.balance) }));
     },
   };
 

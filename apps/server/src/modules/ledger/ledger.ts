@@ -59,4 +59,18 @@ export interface Ledger {
   journalsOf(reference: string): Promise<PostedJournal[]>;
   /** Per currency, the sum of every account's balance: zero for each, always. */
   trialBalance(): Promise<Map<string, Decimal>>;
+  /**
+   * The trial balance line by line (the operator's desk): each account's balance, debit positive, by
+   * code and currency; the people's balances (`balance:<user>:<currency>`) summed into one line per
+   * currency, `balance:*`, with how many accounts it sums.
+   */
+  trialBalanceLines(): Promise<TrialBalanceLine[]>;
+}
+
+export interface TrialBalanceLine {
+  account: string;
+  currency: string;
+  accounts: number;
+  /** Debits minus credits: positive stands on the debit side, negative on the credit side. */
+  balance: Decimal;
 }

@@ -9,7 +9,7 @@ import { registerCall } from '../../platform/calls.ts';
 
 /** The merchant sign-in calls of docs/rules/calls.md under /capi/v1/login/kyc. HTTP only: the states live in the service. */
 export function registerMerchantLoginRoutes(app: FastifyInstance, merchantLogin: MerchantLoginService, botCheck: BotCheckProvider): void {
-  const context = (request: FastifyRequest) => ({ ipKey: request.ipKey, lang: emailLanguageOf(request) });
+  const context = (request: FastifyRequest) => ({ ipKey: request.ipKey, lang: emailLanguageOf(request), ip: request.ip });
   /** Steps that mail an address the person typed carry the bot-check token, like the other sign-in pages. */
   const humanSendingCode = requireHuman(botCheck, 'send_code');
 

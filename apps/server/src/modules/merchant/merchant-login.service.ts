@@ -68,6 +68,8 @@ interface StepContext {
   /** What per-IP limits count the client as (request.ipKey). */
   ipKey: string;
   lang: EmailLanguage;
+  /** The client's address itself (request.ip): the UK rules of a sign-in read its country. */
+  ip?: string;
 }
 
 /** Which steps each state allows (docs/rules/order-states.md account-selection states). */
@@ -93,7 +95,7 @@ export function createMerchantLoginService(deps: {
   emailCodes: IdentityFace['emailCodes'];
   clock: Clock;
   processKey: Buffer;
-  shareKyc: (userId: string, shareToken: string, merchantId: string) => Promise<void>;
+  shareKyc: (userId: string, shareToken: string, merchantId: string, merchantUserId: string | null) => Promise<void>;
   /** The entry's merchant pages (hostOrigin, redirectUrl) its merchant allows (merchant-page.ts). */
   merchantPageOf: (merchantId: string, entry: Readonly<Record<string, string>>) => Promise<MerchantPage>;
 }) {
@@ -131,10 +133,13 @@ export function createMerchantLoginService(deps: {
   /** A sign-in that reached a usable account (a bound authenticator may still be asked for). */
   const isUsable = (result: LoginResult) => result.status === 'SUCCESS' || result.status === 'NEED_GA';
 
-  /** Once the account is proved: the KYC the merchant shared goes to it (only an account that never verified takes it). */
+  /**
+   * Once the account is proved: the KYC the merchant shared goes to it (only an account that never verified takes
+   * it; one verified already is compared with it).
+   */
   async function afterProof(base: Base, user: Principal, result: LoginResult) {
     if (base.kycShareToken && isUsable(result) && user.userType === 'Individual')
-      await deps.shareKyc(user.id, base.kycShareToken, base.merchantId);
+      await deps.shareKyc(user.id, base.kycShareToken, base.merchantId, base.merchantUserId || null);
   }
 
   /** The merchant's (or the person's) email, when there is no usable link: confirm it, or ask for another. */
@@ -216,7 +221,7 @@ export function createMerchantLoginService(deps: {
 
     const proofIsRecent = now.getTime() - link.verifiedAt.getTime() <= SKIP_LOGIN_PROOF_MAX_AGE_MS;
     if (input.skipLogin && merchant.skipLoginEnabled && proofIsRecent) {
-      const result = await login.complete(linked, base.mode, base.stayLoggedIn);
+      const result = await login.complete(linked, base.mode, base.stayLoggedIn, { ip: input.ip });
       await afterProof(base, linked, result);
       return answer(merchant, { state: 'SIGNED_IN', login: result });
     }
@@ -291,7 +296,7 @@ export function createMerchantLoginService(deps: {
         loginMode: base.mode,
         requester: input.requester,
       });
-      const result: LoginResult = await login.complete(user, base.mode, base.stayLoggedIn, { isNewUser: created });
+      const result: LoginResult = await login.complete(user, base.mode, base.stayLoggedIn, { isNewUser: created, ip: input.requester.ip });
       // Only a proved, usable account is linked: a blocked one must not become the merchant customer's default.
       if (isUsable(result))
         await merchants.upsertLink({

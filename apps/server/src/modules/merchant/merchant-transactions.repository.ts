@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { merchantTransactions, orders } from '../../db/schema/index.ts';
 
@@ -61,6 +61,42 @@ export function createMerchantTransactionsRepository(db: Database) {
     /** An account signed in with the transaction's orderToken asked to be linked: who, and why it failed (null: it did not). */
     async recordClaim(tranId: string, claimedBy: string, kycLoginFail: string | null, at: Date): Promise<void> {
       await db.update(merchantTransactions).set({ claimedBy, kycLoginFail, updatedAt: at }).where(eq(merchantTransactions.tranId, tranId));
+    },
+
+    /**
+     * A merchant's shared KYC was not this account's person (docs/rules/merchant-linking.md): its open
+     * transactions (Initial or Failed) for the account record why, as a failed claim by it does. The account's:
+     * those naming the merchant's customer id of the entry that shared it, or, without one, those it claimed or
+     * took. Never one another account took or claimed, nor one whose linking failed already for another reason.
+     * Answers the tranIds marked.
+     */
+    async recordShareMismatch(mismatch: {
+      merchantId: string;
+      merchantUserId: string | null;
+      userId: string;
+      code: string;
+      at: Date;
+    }): Promise<string[]> {
+      const { userId } = mismatch;
+      const ofAccount =
+        mismatch.merchantUserId !== null
+          ? eq(merchantTransactions.merchantUserId, mismatch.merchantUserId)
+          : or(eq(merchantTransactions.claimedBy, userId), eq(merchantTransactions.userId, userId));
+      const rows = await db
+        .update(merchantTransactions)
+        .set({ claimedBy: userId, kycLoginFail: mismatch.code, updatedAt: mismatch.at })
+        .where(
+          and(
+            eq(merchantTransactions.merchantId, mismatch.merchantId),
+            inArray(merchantTransactions.status, ['Initial', 'Failed']),
+            or(isNull(merchantTransactions.userId), eq(merchantTransactions.userId, userId)),
+            or(isNull(merchantTransactions.claimedBy), eq(merchantTransactions.claimedBy, userId)),
+            isNull(merchantTransactions.kycLoginFail),
+            ofAccount,
+          ),
+        )
+        .returning({ tranId: merchantTransactions.tranId });
+      return rows.map((row) => row.tranId);
     },
 
     /** The order that took it ended: Success, or Failed (which frees it for another try). */

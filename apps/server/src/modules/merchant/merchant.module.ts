@@ -34,8 +34,8 @@ export function createMerchantModule(deps: {
    * receiver is this server). Otherwise https only, never to our own network.
    */
   sandboxEndpoints: boolean;
-  /** Imports the KYC a merchant shared (its entry's kycShareToken) into a proved account. */
-  shareKyc: (userId: string, shareToken: string, merchantId: string) => Promise<void>;
+  /** Reuses the KYC a merchant shared (its entry's kycShareToken) for a proved account, or compares it with the account's own. */
+  shareKyc: (userId: string, shareToken: string, merchantId: string, merchantUserId: string | null) => Promise<void>;
 }) {
   const repository = createMerchantRepository(deps.db);
   const verifyEntry = createMerchantEntryVerifier({
@@ -98,4 +98,8 @@ export type MerchantModule = ReturnType<typeof createMerchantModule>;
  */
 export type MerchantFace = Pick<MerchantModule, 'transactions' | 'transactionRecords'> & {
   webhooks: Pick<MerchantModule['webhooks'], 'orderChanged' | 'kycChanged'>;
+  /** A merchant's shared KYC is not the verified account's person (the kyc module compared): recorded on its transactions. */
+  recordSharedKycMismatch: MerchantModule['binding']['recordSharedKycMismatch'];
+  /** The operator's desk: the merchants' customer ids linked to an account (at most 50, newest first). */
+  linksOf(userId: string): Promise<Array<{ merchantId: string; merchantName: string; merchantUserId: string; verifiedAt: Date }>>;
 };

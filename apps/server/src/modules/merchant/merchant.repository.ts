@@ -43,6 +43,22 @@ export function createMerchantRepository(db: Database) {
       await db.insert(merchants).values(values).onConflictDoNothing();
     },
 
+    /** The operator's desk: the merchants' customer ids linked to an account, newest first, with each merchant's name. */
+    linksOfUser(userId: string) {
+      return db
+        .select({
+          merchantId: merchantUserLinks.merchantId,
+          merchantName: merchants.name,
+          merchantUserId: merchantUserLinks.merchantUserId,
+          verifiedAt: merchantUserLinks.verifiedAt,
+        })
+        .from(merchantUserLinks)
+        .innerJoin(merchants, eq(merchants.id, merchantUserLinks.merchantId))
+        .where(eq(merchantUserLinks.userId, userId))
+        .orderBy(sql`${merchantUserLinks.createdAt} desc`)
+        .limit(50);
+    },
+
     async findLink(merchantId: string, merchantUserId: string): Promise<MerchantUserLinkRow | undefined> {
       const [row] = await db
         .select()
@@ -73,6 +89,19 @@ export function createMerchantRepository(db: Database) {
     },
 
     /** Links (or re-links) the merchant's customer to an account the person just proved. */
+    /** Removes the merchant customer's link if it still names this account (one statement: a relink meanwhile wins). */
+    async unlinkAccount(merchantId: string, merchantUserId: string, userId: string): Promise<void> {
+      await db
+        .delete(merchantUserLinks)
+        .where(
+          and(
+            eq(merchantUserLinks.merchantId, merchantId),
+            eq(merchantUserLinks.merchantUserId, merchantUserId),
+            eq(merchantUserLinks.userId, userId),
+          ),
+        );
+    },
+
     /**
      * Links (or relinks) the merchant's customer to the account the person just proved. On the same account a
      * renewal keeps what the link knew (its campaign tag unless the entry brought another, and that the

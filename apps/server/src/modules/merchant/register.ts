@@ -37,7 +37,7 @@ export const merchantModule = defineModule('merchant', (context) => {
     queue: context.queue,
     transaction: context.unitOfWork.transaction,
     sandboxEndpoints: !context.production,
-    shareKyc: (userId, shareToken, merchantId) => kyc().shareKyc(userId, shareToken, merchantId),
+    shareKyc: (userId, shareToken, merchantId, merchantUserId) => kyc().shareKyc(userId, shareToken, merchantId, merchantUserId),
   });
   registerMerchantLoginRoutes(app, merchants.login, providers['bot-check'].provider);
   registerMerchantBindRoutes(app, merchants.binding);
@@ -84,5 +84,7 @@ export const merchantModule = defineModule('merchant', (context) => {
     transactions: merchants.transactions,
     transactionRecords: merchants.transactionRecords,
     webhooks: { orderChanged: merchants.webhooks.orderChanged, kycChanged: merchants.webhooks.kycChanged },
+    recordSharedKycMismatch: merchants.binding.recordSharedKycMismatch,
+    linksOf: (userId) => merchants.repository.linksOfUser(userId),
   };
 });

@@ -14,7 +14,8 @@ export type OperatorReviewOrder = Omit<AwaitingReview, 'since' | 'payoutStartedA
   payoutStartedAt: string | null;
 };
 
-const shownOf = (order: AwaitingReview): OperatorReviewOrder => ({
+/** An order awaiting an operator as operators see it (this page, and the operator's desk). */
+export const shownOf = (order: AwaitingReview): OperatorReviewOrder => ({
   ...order,
   fiatAmount: new Decimal(order.fiatAmount).toFixed(2),
   cryptoAmount: new Decimal(order.cryptoAmount).toFixed(),

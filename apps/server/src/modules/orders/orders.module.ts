@@ -1,4 +1,4 @@
-import type { QuoteFees } from '@causeway/contracts';
+import type { OrderStatus, QuoteFees } from '@causeway/contracts';
 import Decimal from 'decimal.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
@@ -17,7 +17,7 @@ import type { PriceFeed } from '../../providers/prices/index.ts';
 import type { SavedCards } from '../cards/index.ts';
 import type { IdentityFace } from '../identity/index.ts';
 import { periodStarts, type SpentInPeriods } from '../kyc/index.ts';
-import type { Verification } from '../kyc/index.ts';
+import type { LimitTier, Verification } from '../kyc/index.ts';
 import { accounts, createLedgerModule } from '../ledger/index.ts';
 import type { BankBuys, BankingFace } from '../banking/index.ts';
 import type { MerchantFace } from '../merchant/index.ts';
@@ -25,7 +25,8 @@ import { createLateAuthorisationReconciler, JOB_RECONCILE_AUTHORISATION } from '
 import { createOrderService } from './order.service.ts';
 import { merchantOrderChange } from './merchant-order-change.ts';
 import { createOrdersRepository, type OrderRow } from './orders.repository.ts';
-import { createQuotesModule } from '../quotes/index.ts';
+import { createQuotesModule, type FeeScheduleSource } from '../quotes/index.ts';
+import type { Catalogue } from '../reference/index.ts';
 import { receiptEmail } from './receipt-email.ts';
 import { advanceJobKey, createSettlement, JOB_ADVANCE_ORDER, JOB_ORDER_RECEIPT } from './settlement.ts';
 import { createSellDepositsRepository } from './sell-deposits.repository.ts';
@@ -53,8 +54,12 @@ export function createOrdersModule(deps: {
   processor: CardProcessorProvider;
   /** Klarna buys (KLARNA_PROVIDER). */
   klarna: KlarnaProvider;
-  /** Channels switched off on this install (providers/channels-off.ts, e.g. KLARNA_PROVIDER=none): never quoted. */
-  channelsOff?: readonly string[];
+  /** The catalogue (the reference module's, cached; channels switched off on this install are never in it). */
+  catalogue: Catalogue;
+  /** The fee schedule as it stands (the quotes module's, cached). */
+  feeSchedule: FeeScheduleSource;
+  /** The verification tiers' limits as they stand (the kyc module's, cached). */
+  limitTiers: () => Promise<readonly LimitTier[]>;
   chain: ChainProvider;
   screening: AddressScreeningProvider;
   mail: MailProvider;
@@ -68,13 +73,16 @@ export function createOrdersModule(deps: {
   merchants: MerchantFace;
   /** GTR_ENABLED and TRAVEL_RULE_VASPS (orders/travel-rule.ts). */
   travelRule: TravelRuleConfig;
+  /** Told of every order's move inside its transaction (the edd module recomputes a rating after a settled one). */
+  onOrderStatus?: (userId: string, status: OrderStatus) => Promise<void>;
   /** Bank-transfer buys' balances, accounts and credits (the banking module's); without it they are refused. */
   banking?: Pick<BankingFace, 'instructionsFor' | 'receivedFor'>;
 }) {
   const { clock } = deps;
-  const ordersRepository = createOrdersRepository(deps.db, (order, at) =>
-    order.merchantId ? deps.merchants.webhooks.orderChanged(merchantOrderChange(order, order.merchantId, at)) : Promise.resolve(),
-  );
+  const ordersRepository = createOrdersRepository(deps.db, async (order, at) => {
+    if (order.merchantId) await deps.merchants.webhooks.orderChanged(merchantOrderChange(order, order.merchantId, at));
+    await deps.onOrderStatus?.(order.userId, order.status as OrderStatus);
+  });
   const ledger = createLedgerModule(deps.db);
   const kycLevelOf = async (userId: string) => (await deps.verificationOf(userId))?.kycLevel ?? 0;
 
@@ -87,7 +95,9 @@ export function createOrdersModule(deps: {
     clock,
     kycLevelOf,
     transactions: merchantTransactions,
-    channelsOff: deps.channelsOff ?? [],
+    reference: deps.catalogue,
+    fees: deps.feeSchedule,
+    limitTiers: deps.limitTiers,
   });
   const disputesRepository = createCardDisputesRepository(deps.db);
   const settlement = createSettlement({

@@ -94,6 +94,18 @@ export function createOrdersRepository(db: Database, onStatus: OrderStatusObserv
       };
     },
 
+    /**
+     * What a person's settled orders (SUCCESS, BuySendSuccess) made since a moment, in EUR (each order's limit
+     * amount): the volume the risk rating reads (docs/rules/edd.md). A decimal string.
+     */
+    async settledVolumeSince(userId: string, since: Date): Promise<string> {
+      const [row] = await db
+        .select({ total: sql<string | null>`sum(${orders.limitAmount})` })
+        .from(orders)
+        .where(and(eq(orders.userId, userId), inArray(orders.status, ['SUCCESS', 'BuySendSuccess']), gte(orders.createdAt, since)));
+      return row?.total ?? '0';
+    },
+
     async findOrder(orderId: string): Promise<OrderRow | undefined> {
       return (await db.select().from(orders).where(eq(orders.id, orderId)))[0];
     },
@@ -325,6 +337,31 @@ export function createOrdersRepository(db: Database, onStatus: OrderStatusObserv
         })),
         ...flagged.map((row) => ({ ...row, kind: 'payment' as const, reason: row.reason ?? 'operator to review' })),
       ];
+    },
+
+    /** A person's orders for the operator's desk: counted by status, and the newest `recent` of them. */
+    async summaryOf(userId: string, recent = 10) {
+      const counted = await db
+        .select({ status: orders.status, n: sql<number>`count(*)::int` })
+        .from(orders)
+        .where(eq(orders.userId, userId))
+        .groupBy(orders.status);
+      const rows = await db
+        .select({
+          orderId: orders.id,
+          transactionType: orders.transactionType,
+          status: orders.status,
+          fiatAmount: orders.fiatAmount,
+          fiatCurrency: orders.fiatCurrency,
+          cryptoAmount: orders.cryptoAmount,
+          cryptoCurrency: orders.cryptoCurrency,
+          createdAt: orders.createdAt,
+        })
+        .from(orders)
+        .where(eq(orders.userId, userId))
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(recent);
+      return { byStatus: Object.fromEntries(counted.map((row) => [row.status, Number(row.n)])), recent: rows };
     },
 
     /** Orders counted by status (for the crash test and operators). */

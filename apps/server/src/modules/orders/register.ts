@@ -1,6 +1,5 @@
 import { defineModule } from '../../platform/server-module.ts';
-import { channelsOffOf } from '../../providers/channels-off.ts';
-import { registerOperatorReviewRoutes } from './operator-review.routes.ts';
+import { registerOperatorReviewRoutes, shownOf } from './operator-review.routes.ts';
 import { addCardWebhookReceiver } from './card-webhook.ts';
 import { addChainWebhookReceiver } from './chain-webhook.ts';
 import { registerSandboxDisputeEvidenceRoute } from './disputes/sandbox-dispute-evidence.routes.ts';
@@ -31,7 +30,10 @@ export const ordersModule = defineModule('orders', (context) => {
     prices: providers.prices.provider,
     processor: processor.provider,
     klarna: providers.klarna.provider,
-    channelsOff: channelsOffOf(providers),
+    // The catalogue, the fee schedule and the tiers' limits: one cached copy per process, which an operator's change makes it forget.
+    catalogue: faces.get('reference').catalogue,
+    feeSchedule: faces.get('quotes').feeSchedule,
+    limitTiers: () => faces.get('kyc').limits.tiers(),
     chain: providers.chain.provider,
     screening: providers['address-screening'].provider,
     mail: providers.mail.provider,
@@ -43,6 +45,8 @@ export const ordersModule = defineModule('orders', (context) => {
     merchants: faces.get('merchant'),
     travelRule: { enabled: config.GTR_ENABLED, vasps: config.TRAVEL_RULE_VASPS },
     banking: faces.get('banking'),
+    // Enhanced due diligence (the edd module, registered after this one) recomputes a rating after a settled order.
+    onOrderStatus: (userId, status) => faces.later('edd')().orderChanged(userId, status),
   });
   registerOrderRoutes(app, {
     quotes: orders.quotes,
@@ -98,7 +102,12 @@ export const ordersModule = defineModule('orders', (context) => {
   onReady(() => historyExport.scheduleHousekeeping());
   return {
     spentInPeriods: orders.spentInPeriods,
+    settledVolumeSince: (userId, since) => orders.repository.settledVolumeSince(userId, since),
     amountRange: (userId, pair) => orders.quotes.amountRange(userId, pair),
     bankBuys: orders.bankBuys,
+    operatorView: {
+      awaitingReview: async () => (await orders.repository.awaitingReview()).map(shownOf),
+      summaryOf: (userId) => orders.repository.summaryOf(userId),
+    },
   };
 });

@@ -1,4 +1,4 @@
-import { type OrderFailReason, type OrderStatus, PROMOTION_DISCOUNT_RATE, type QuoteFees } from '@causeway/contracts';
+import { type OrderFailReason, type OrderStatus, type QuoteFees } from '@causeway/contracts';
 import Decimal from 'decimal.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { createFlowRunner, type StepOutcome } from '../../jobs/flow-runner.ts';
@@ -19,7 +19,7 @@ import {
 import { ChainUnavailableError, type ChainProvider, type IncomingTransfer } from '../../providers/chain/chain.ts';
 import type { SavedCards } from '../cards/index.ts';
 import type { Ledger } from '../ledger/index.ts';
-import { ARRIVAL_BY_NETWORK, ourFeeRate, type QuoteService, sellPayoutAt } from '../quotes/index.ts';
+import { ARRIVAL_BY_NETWORK, quotedRatesOf, type QuoteService, sellPayoutAt } from '../quotes/index.ts';
 import type { OrderChange, OrderRow, OrdersRepository } from './orders.repository.ts';
 import { createOrderMover } from './order-moves.ts';
 import { JOB_ORDER_RECEIPT } from './settlement.ts';
@@ -121,14 +121,18 @@ export function createSellSettlement(deps: {
     return (amount) => payoutFor(order, amount).fiatAmount.gte(pair.minAmount);
   }
 
-  /** What selling `amount` at the order's quoted price pays out (our fee as quoted, the promotion too). */
+  /**
+   * What selling `amount` at the order's quoted price pays out: our fee and the promotion's discount at the rates
+   * the quote was priced with (kept with its fees), whatever an operator changed since.
+   */
   function payoutFor(order: OrderRow, amount: Decimal) {
     const fees = order.fees as QuoteFees;
+    const rates = quotedRatesOf(fees, order.channelCode);
     return sellPayoutAt({
       price: new Decimal(order.price),
       cryptoAmount: amount,
-      ourFeeRate: new Decimal(ourFeeRate(order.channelCode) ?? '0'),
-      discountRate: new Decimal(fees.discount).gt(0) ? new Decimal(PROMOTION_DISCOUNT_RATE) : new Decimal(0),
+      ourFeeRate: new Decimal(rates.ourFeeRate),
+      discountRate: new Decimal(rates.discountRate),
       // The quote wrote our fee with the fiat's decimals (the order's numeric columns read back with 18).
       fiatDecimals: fees.ourFee.split('.')[1]?.length ?? 2,
     });

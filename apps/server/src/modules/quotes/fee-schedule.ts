@@ -1,46 +1,75 @@
-import { BANK_TRANSFER_CHANNELS } from '@causeway/contracts';
+import { BANK_TRANSFER_CHANNELS, type QuoteFees } from '@causeway/contracts';
+import Decimal from 'decimal.js';
+import { CHANNEL_FEE_SEEDS, PROMOTION_SEED } from '../../db/seed/pricing.ts';
 
 /**
- * What a buy costs, as policy in one place. Rates are decimal strings (never floats).
- * - Our fee: a share of what the person is charged, by channel: CHECKOUT is the card channel;
- *   KLARNA (Klarna Payments) costs us more than a card (Klarna's merchant fee), so it costs more;
- *   a bank transfer (Clear Junction, OpenPayd) costs least.
- * - Spread: the price we sell at, above the reference price; stablecoins move less, so less.
- * - Network fee: what sending costs on the chain, in the network's own coin, priced at the
- *   reference price of that coin. A token transfer (USDT on Ethereum) costs more gas than a
- *   plain one.
+ * What a trade costs, as data an operator changes (docs/rules/limits.md "Fees"; fee-settings.ts reads and
+ * changes the tables). Rates and amounts are decimal strings (never floats).
+ * - Our fee: a share of what the person is charged (a buy) or paid (a sell), by channel.
+ * - Spread: the price we sell at is above the reference price (we buy below it); a crypto may have its own.
+ * - Network fee: what sending costs on the chain, in the network's own coin, priced at the reference price
+ *   of that coin; a token transfer costs more than a plain one.
+ * - The first-transactions promotion: a share of our fee taken off a person's first orders.
  */
-export const OUR_FEE_RATE_BY_CHANNEL: Record<string, string> = {
-  CHECKOUT: '0.025',
-  KLARNA: '0.035',
-  // A bank transfer costs us a flat few cents and carries no chargeback risk: the cheapest way to buy.
-  ...Object.fromEntries(BANK_TRANSFER_CHANNELS.map((channel) => [channel, '0.01'])),
-};
+export interface FeeSchedule {
+  /** Our fee's rate on the channel; undefined when the channel has none (it is not quoted). */
+  ourFeeRate(channel: string): string | undefined;
+  spreadRate(crypto: string): string;
+  /** The network fee in the network's coin for sending `crypto` on `network`; undefined for an unknown network. */
+  networkFeeIn(crypto: string, network: string): { coin: string; amount: string } | undefined;
+  promotion: { firstTransactions: number; discountRate: string };
+}
+
+/** The fee tables as read: plain data, decimal strings written plainly. */
+export interface FeeTables {
+  channels: ReadonlyArray<{ channelCode: string; feeRate: string }>;
+  defaultSpreadRate: string;
+  spreads: ReadonlyArray<{ cryptoCurrency: string; spreadRate: string }>;
+  networks: ReadonlyArray<{ network: string; nativeCoin: string; nativeTransfer: string; tokenTransfer: string }>;
+  promotion: { firstTransactions: number; discountRate: string };
+}
+
+export function feeScheduleOf(tables: FeeTables): FeeSchedule {
+  const feeRates = new Map(tables.channels.map((row) => [row.channelCode, row.feeRate]));
+  const spreads = new Map(tables.spreads.map((row) => [row.cryptoCurrency, row.spreadRate]));
+  const networks = new Map(tables.networks.map((row) => [row.network, row]));
+  return {
+    ourFeeRate: (channel) => feeRates.get(channel),
+    spreadRate: (crypto) => spreads.get(crypto) ?? tables.defaultSpreadRate,
+    networkFeeIn(crypto, network) {
+      const fee = networks.get(network);
+      if (!fee) return undefined;
+      return { coin: fee.nativeCoin, amount: crypto === fee.nativeCoin ? fee.nativeTransfer : fee.tokenTransfer };
+    },
+    promotion: tables.promotion,
+  };
+}
+
+/**
+ * The fees a quote stores: what the person is shown, and the rates it was priced with, so its order is
+ * settled (a sell that received less, a bank-transfer buy repriced) at those rates whatever an operator
+ * changes later. The rates are ours only: the answers' schema (quoteFeesSchema) leaves them out.
+ */
+export type PricedFees = QuoteFees & { ourFeeRate?: string; discountRate?: string };
+
+/**
+ * The rates an order's quote was priced with. A quote stored before the rates were kept with it was priced
+ * with the schedule of then, which is the seed's.
+ */
+export function quotedRatesOf(fees: PricedFees, channelCode: string): { ourFeeRate: string; discountRate: string } {
+  const seededFee = CHANNEL_FEE_SEEDS.find((row) => row.channelCode === channelCode)?.feeRate ?? '0';
+  const discounted = new Decimal(fees.discount).gt(0);
+  return {
+    ourFeeRate: fees.ourFeeRate ?? seededFee,
+    discountRate: fees.discountRate ?? (discounted ? PROMOTION_SEED.discountRate : '0'),
+  };
+}
+
 /** The payment method each quoted channel is paid with: a quote naming another is refused. */
 export const PAYMENT_METHOD_BY_CHANNEL: Record<string, string> = {
   CHECKOUT: 'CARD',
   KLARNA: 'KLARNA',
   ...Object.fromEntries(BANK_TRANSFER_CHANNELS.map((channel) => [channel, 'BANK_TRANSFER'])),
-};
-export const DEFAULT_SPREAD_RATE = '0.01';
-export const SPREAD_RATE_BY_CRYPTO: Record<string, string> = { USDT: '0.005', USDC: '0.005' };
-
-interface NetworkFee {
-  /** The coin the chain charges its fee in. */
-  nativeCoin: string;
-  /** Fee of a plain transfer of the native coin. */
-  nativeTransfer: string;
-  /** Fee of a token transfer (ERC-20, TRC-20, SPL). */
-  tokenTransfer: string;
-}
-
-export const NETWORK_FEES: Record<string, NetworkFee> = {
-  BTC: { nativeCoin: 'BTC', nativeTransfer: '0.00002', tokenTransfer: '0.00002' },
-  ETH: { nativeCoin: 'ETH', nativeTransfer: '0.0001', tokenTransfer: '0.0004' },
-  TRX: { nativeCoin: 'TRX', nativeTransfer: '1.1', tokenTransfer: '14' },
-  // A token transfer may have to open the receiver's token account (rent of about 0.002 SOL).
-  SOL: { nativeCoin: 'SOL', nativeTransfer: '0.000005', tokenTransfer: '0.00205' },
-  XRP: { nativeCoin: 'XRP', nativeTransfer: '0.2', tokenTransfer: '0.2' },
 };
 
 /** How long bought crypto takes to reach the wallet, by network (docs/rules/limits.md: about 1 hour at most). */
@@ -54,13 +83,3 @@ export const ARRIVAL_BY_NETWORK: Record<string, { minMinutes: number; maxMinutes
 
 /** At most this many decimals of a crypto amount are quoted (18 for ETH would be unreadable dust). */
 export const MAX_QUOTED_CRYPTO_DECIMALS = 8;
-
-export const ourFeeRate = (channel: string): string | undefined => OUR_FEE_RATE_BY_CHANNEL[channel];
-export const spreadRate = (crypto: string): string => SPREAD_RATE_BY_CRYPTO[crypto] ?? DEFAULT_SPREAD_RATE;
-
-/** The network fee in the network's coin for sending `crypto` on `network`, or undefined for an unknown network. */
-export function networkFeeIn(crypto: string, network: string): { coin: string; amount: string } | undefined {
-  const fee = NETWORK_FEES[network];
-  if (!fee) return undefined;
-  return { coin: fee.nativeCoin, amount: crypto === fee.nativeCoin ? fee.nativeTransfer : fee.tokenTransfer };
-}

@@ -7,7 +7,15 @@ import { call, createIdentityTestApp, type IdentityTestApp } from '../../../test
 import { getQuote, verifiedBuyer } from '../../../test/order-helpers.ts';
 import { PriceUnavailableError } from '../../providers/prices/index.ts';
 import type { Catalogue } from '../reference/index.ts';
+import {
+  CHANNEL_FEE_SEEDS,
+  DEFAULT_SPREAD_RATE_SEED,
+  NETWORK_FEE_SEEDS,
+  PROMOTION_SEED,
+  SPREAD_RATE_SEEDS,
+} from '../../db/seed/pricing.ts';
 import { ESTIMATE_LIMITS } from './estimate.routes.ts';
+import { feeScheduleOf } from './fee-schedule.ts';
 import { createQuoteEstimator } from './quote-estimate.ts';
 
 let t: IdentityTestApp;
@@ -174,8 +182,16 @@ describe('the estimator', () => {
   };
 
   it('refuses with PricesUnavailable (503) when the feed has no price', async () => {
+    const schedule = feeScheduleOf({
+      channels: CHANNEL_FEE_SEEDS,
+      defaultSpreadRate: DEFAULT_SPREAD_RATE_SEED,
+      spreads: SPREAD_RATE_SEEDS,
+      networks: NETWORK_FEE_SEEDS,
+      promotion: PROMOTION_SEED,
+    });
     const estimator = createQuoteEstimator({
       catalogue,
+      fees: { current: async () => schedule },
       prices: {
         kind: 'sandbox',
         supports: () => true,

@@ -3,7 +3,8 @@ import Decimal from 'decimal.js';
 import { AppError } from '../../platform/app-error.ts';
 import { type PriceFeed, PriceUnavailableError, type ReferencePrice } from '../../providers/prices/index.ts';
 import type { Catalogue } from '../reference/index.ts';
-import { MAX_QUOTED_CRYPTO_DECIMALS, networkFeeIn, ourFeeRate, spreadRate } from './fee-schedule.ts';
+import { MAX_QUOTED_CRYPTO_DECIMALS } from './fee-schedule.ts';
+import type { FeeScheduleSource } from './fee-settings.ts';
 import { AmountTooSmallError, priceBuy } from './quote-pricing.ts';
 
 /** The estimate prices card buys: the channel, payment method and transaction type a first visit's buy form offers. */
@@ -11,12 +12,12 @@ const CHANNEL = 'CHECKOUT';
 
 /**
  * order/estimate-buy: what a card buy would give at the current price, for anyone. The arithmetic
- * of a firm quote (quote-pricing.ts priceBuy, the fee schedule, the catalogue's pair offers and the
+ * of a firm quote (quote-pricing.ts priceBuy, the fee schedule as it stands, the catalogue's pair offers and the
  * price feed, read as quote.service.ts reads them) without what belongs to a person: no promotion
  * (the person is unknown, so none is promised), no KYC tier (the pair's own range stands), no
  * wallet, no order id. Nothing is stored and nothing is held: the answer says it is indicative.
  */
-export function createQuoteEstimator(deps: { catalogue: Catalogue; prices: PriceFeed }) {
+export function createQuoteEstimator(deps: { catalogue: Catalogue; fees: FeeScheduleSource; prices: PriceFeed }) {
   const { catalogue, prices } = deps;
 
   async function priceOf(crypto: string, fiat: string): Promise<ReferencePrice> {
@@ -40,10 +41,14 @@ export function createQuoteEstimator(deps: { catalogue: Catalogue; prices: Price
   return {
     async estimate(query: BuyEstimateQuery): Promise<BuyEstimate> {
       const { fiatCurrency: fiat, cryptoCurrency: crypto, network } = query;
-      const offers = await catalogue.listPairOffers({ baseCurrency: fiat, channelCode: CHANNEL, transactionType: 'buy' });
+      const [offers, schedule] = await Promise.all([
+        catalogue.listPairOffers({ baseCurrency: fiat, channelCode: CHANNEL, transactionType: 'buy' }),
+        deps.fees.current(),
+      ]);
       const pair = offers.find((offer) => offer.cryptoCurrency === crypto && offer.network === network);
-      const fee = networkFeeIn(crypto, network);
-      const feeRate = ourFeeRate(CHANNEL);
+      const fee = schedule.networkFeeIn(crypto, network);
+      const feeRate = schedule.ourFeeRate(CHANNEL);
+      const spreadRate = schedule.spreadRate(crypto);
       if (!pair || !fee || !feeRate)
         throw new AppError(ErrorCode.TradingPairUnsupported, `${crypto} on ${network} cannot be bought with ${fiat} by card`);
       const decimals = await decimalsOf(fiat, crypto, network);
@@ -55,7 +60,7 @@ export function createQuoteEstimator(deps: { catalogue: Catalogue; prices: Price
       try {
         pricing = priceBuy({
           referencePrice: reference.price,
-          spreadRate: new Decimal(spreadRate(crypto)),
+          spreadRate: new Decimal(spreadRate),
           ourFeeRate: new Decimal(feeRate),
           discountRate: new Decimal(0),
           networkFee: new Decimal(fee.amount).times(nativePrice.price),
@@ -86,7 +91,7 @@ export function createQuoteEstimator(deps: { catalogue: Catalogue; prices: Price
           ourFeeRate: feeRate,
           networkFee: fixed(pricing.networkFee),
           spread: fixed(pricing.spread),
-          spreadRate: spreadRate(crypto),
+          spreadRate,
           total: fixed(pricing.ourFee.plus(pricing.networkFee)),
         },
         minAmount: fixed(range.min),

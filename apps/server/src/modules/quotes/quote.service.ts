@@ -1,13 +1,4 @@
-import {
-  ErrorCode,
-  isBankTransferChannel,
-  type GetQuoteRequest,
-  PROMOTION_DISCOUNT_RATE,
-  PROMOTION_FIRST_TRANSACTIONS,
-  QUOTE_TTL_SECONDS,
-  type Quote,
-  type QuoteFees,
-} from '@causeway/contracts';
+import { ErrorCode, isBankTransferChannel, type GetQuoteRequest, QUOTE_TTL_SECONDS, type Quote, type QuoteFees } from '@causeway/contracts';
 import Decimal from 'decimal.js';
 import { AppError } from '../../platform/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -15,11 +6,12 @@ import { newId } from '../../platform/crypto.ts';
 import { type PriceFeed, PriceUnavailableError } from '../../providers/prices/index.ts';
 import type { Principal } from '../identity/index.ts';
 import { LIMIT_PERIODS } from '@causeway/contracts';
-import { KYC_LIMIT_TIERS, LIMIT_CURRENCY, periodStarts } from '../kyc/index.ts';
+import { LIMIT_CURRENCY, type LimitTier, periodStarts, tierOf } from '../kyc/index.ts';
 import type { Catalogue } from '../reference/index.ts';
 import { checkDestination } from '../wallets/index.ts';
 import type { MerchantTransactionService } from '../merchant/index.ts';
-import { MAX_QUOTED_CRYPTO_DECIMALS, networkFeeIn, ourFeeRate, PAYMENT_METHOD_BY_CHANNEL, spreadRate } from './fee-schedule.ts';
+import { type FeeSchedule, MAX_QUOTED_CRYPTO_DECIMALS, PAYMENT_METHOD_BY_CHANNEL, type PricedFees, quotedRatesOf } from './fee-schedule.ts';
+import type { FeeScheduleSource } from './fee-settings.ts';
 import type { FirmQuote } from './firm-quote.ts';
 import type { QuoteRow, QuotesRepository } from './quotes.repository.ts';
 import { AmountTooSmallError, type Pricing, priceBuy, priceSell } from './quote-pricing.ts';
@@ -53,17 +45,26 @@ export interface RepricedOrder {
   fees: QuoteFees;
 }
 
-/** A pricing's fees as a quote and an order keep them, in the fiat's decimals. */
-function quoteFeesOf(pricing: Pricing, crypto: string, fiatDecimals: number): QuoteFees {
+/** The rates a pricing used: what its quote and order keep beside the figures (fee-schedule.ts PricedFees). */
+interface PricingRates {
+  spreadRate: string;
+  ourFeeRate: string;
+  discountRate: string;
+}
+
+/** A pricing's fees as a quote and an order keep them, in the fiat's decimals, with the rates it used. */
+function quoteFeesOf(pricing: Pricing, rates: PricingRates, fiatDecimals: number): PricedFees {
   const fixed = (value: Decimal) => value.toFixed(fiatDecimals);
   return {
     ourFee: fixed(pricing.ourFee),
     ourFeeBeforeDiscount: fixed(pricing.ourFeeBeforeDiscount),
     networkFee: fixed(pricing.networkFee),
     spread: fixed(pricing.spread),
-    spreadRate: spreadRate(crypto),
+    spreadRate: rates.spreadRate,
     discount: fixed(pricing.discount),
     total: fixed(pricing.ourFee.plus(pricing.networkFee)),
+    ourFeeRate: rates.ourFeeRate,
+    discountRate: rates.discountRate,
   };
 }
 
@@ -80,8 +81,10 @@ export interface AmountLimits {
 
 /**
  * Firm quotes for card and Klarna buys and card sells: the reference price with our spread (above it to buy,
- * below it to sell), our fee (halved on the first 3 transactions), the network fee of a payout
- * (a buy's; a seller pays their own), and the limits of the pair and of the person's KYC tier.
+ * below it to sell), our fee (less the first-transactions promotion), the network fee of a payout
+ * (a buy's; a seller pays their own), and the limits of the pair and of the person's KYC tier. The fees
+ * and the tiers are data an operator changes (docs/rules/limits.md), read through this process's caches:
+ * a quote prices with the schedule as it stands, and keeps the rates it used.
  * A quote belongs to one order id and holds for QUOTE_TTL_SECONDS; only the order's newest quote
  * can be submitted.
  */
@@ -93,6 +96,10 @@ export function createQuoteService(deps: {
   prices: PriceFeed;
   clock: Clock;
   kycLevelOf: (userId: string) => Promise<number>;
+  /** The fee schedule as it stands (the quotes module's face, cached). */
+  fees: FeeScheduleSource;
+  /** The verification tiers' limits as they stand (the kyc module's face, cached). */
+  limitTiers: () => Promise<readonly LimitTier[]>;
   /** A quote for a merchant's transaction must fit it: its person and state, currencies, network, amount and wallet. */
   transactions: Pick<MerchantTransactionService, 'openFor' | 'merchantDestination' | 'assertFits'>;
 }) {
@@ -144,8 +151,13 @@ export function createQuoteService(deps: {
    * `kycLevel` when the caller read it already.
    */
   async function tierRoomAndPromotion(userId: string, kycLevel?: number) {
-    const [level, standing] = await Promise.all([kycLevel ?? deps.kycLevelOf(userId), standingOf(userId)]);
-    return { room: roomLeft(level, standing), promotion: promotionOf(standing) };
+    const [level, standing, tiers, schedule] = await Promise.all([
+      kycLevel ?? deps.kycLevelOf(userId),
+      standingOf(userId),
+      deps.limitTiers(),
+      deps.fees.current(),
+    ]);
+    return { room: roomLeft(tiers, level, standing), promotion: promotionOf(standing, schedule) };
   }
 
   /** What one unit of the fiat is worth in EUR, through the crypto's two prices (the feed prices crypto only). */
@@ -160,11 +172,12 @@ export function createQuoteService(deps: {
    * and fiatAmount is paid out to their card. No wallet address (the crypto comes to us) and no
    * merchant transaction (merchants' transactions are buys).
    */
-  async function sellQuote(user: Principal, input: QuoteInput, standing: Standing, kycLevel: number): Promise<Quote> {
+  async function sellQuote(user: Principal, input: QuoteInput, standing: Standing, kycLevel: number, terms: QuoteTerms): Promise<Quote> {
     if (input.walletAddress !== undefined || input.memo !== undefined || input.tranId !== undefined)
       throw new AppError(ErrorCode.TradingPairUnsupported, 'a sell takes no wallet address and no merchant transaction');
     // Card sells (CHECKOUT, CARD) and bank-transfer sells (a bank channel, BANK_TRANSFER: proceeds to the balance).
-    const feeRate = ourFeeRate(input.channelCode);
+    const { schedule } = terms;
+    const feeRate = schedule.ourFeeRate(input.channelCode);
     const sellable = input.channelCode === 'CHECKOUT' || isBankTransferChannel(input.channelCode);
     if (!feeRate || !sellable || PAYMENT_METHOD_BY_CHANNEL[input.channelCode] !== input.paymentMethod)
       throw new AppError(
@@ -174,18 +187,19 @@ export function createQuoteService(deps: {
     const decimals = await decimalsOf(input.fiatCurrency, input.cryptoCurrency, input.network);
     const limits = amountLimits(
       await service.pairAndRate({ ...input, transactionType: 'sell' }),
-      roomLeft(kycLevel, standing),
+      roomLeft(terms.tiers, kycLevel, standing),
       decimals.fiat,
     );
-    const promotion = promotionOf(standing);
+    const promotion = promotionOf(standing, schedule);
+    const rates = ratesOf(schedule, input.cryptoCurrency, feeRate, promotion.eligible);
     const reference = await referencePrice(input.cryptoCurrency, input.fiatCurrency);
     let pricing;
     try {
       pricing = priceSell({
         referencePrice: reference,
-        spreadRate: new Decimal(spreadRate(input.cryptoCurrency)),
-        ourFeeRate: new Decimal(feeRate),
-        discountRate: promotion.eligible ? new Decimal(PROMOTION_DISCOUNT_RATE) : new Decimal(0),
+        spreadRate: new Decimal(rates.spreadRate),
+        ourFeeRate: new Decimal(rates.ourFeeRate),
+        discountRate: new Decimal(rates.discountRate),
         networkFee: new Decimal(0),
         fiatDecimals: decimals.fiat,
         cryptoDecimals: decimals.crypto,
@@ -200,7 +214,7 @@ export function createQuoteService(deps: {
     }
     if (pricing.fiatAmount.lt(limits.minAmount) || pricing.fiatAmount.gt(limits.maxAmount))
       throw limitExceeded(limits, input.fiatCurrency, decimals.fiat);
-    return storeQuote(user, input, 'sell', pricing, reference, promotion.eligible, decimals.fiat, limits, null);
+    return storeQuote(user, input, 'sell', { pricing, rates }, reference, promotion.eligible, decimals.fiat, limits, null);
   }
 
   /** Stores the quote (the order id must be free or the person's own) and answers it. */
@@ -208,7 +222,7 @@ export function createQuoteService(deps: {
     user: Principal,
     input: QuoteInput,
     transactionType: TransactionType,
-    pricing: Pricing,
+    { pricing, rates }: { pricing: Pricing; rates: PricingRates },
     reference: Decimal,
     promotionApplied: boolean,
     fiatDecimals: number,
@@ -217,7 +231,7 @@ export function createQuoteService(deps: {
   ): Promise<Quote> {
     const now = clock.now();
     const fixed = (value: Decimal) => value.toFixed(fiatDecimals);
-    const fees = quoteFeesOf(pricing, input.cryptoCurrency, fiatDecimals);
+    const fees = quoteFeesOf(pricing, rates, fiatDecimals);
     const row: QuoteRow = {
       id: newId('quo'),
       orderId: input.orderId,
@@ -250,12 +264,13 @@ export function createQuoteService(deps: {
   const service = {
     /**
      * A bank-transfer buy that waited for its money is priced again when it arrives (docs/rules/bank-transfers.md):
-     * the same fiat amount, channel fee and discount as its quote, at the reference price and network fee of now.
+     * the same fiat amount, channel fee, spread and discount as its quote (the rates it stored, whatever an operator
+     * changed since), at the reference price and network fee of now.
      */
     async repriceBuy(order: RepricedOrder): Promise<{ cryptoAmount: string; price: string; fees: QuoteFees }> {
-      const feeRate = ourFeeRate(order.channelCode);
-      const networkFee = networkFeeIn(order.cryptoCurrency, order.network);
-      if (!feeRate || !networkFee) throw new Error(`a ${order.channelCode} buy on ${order.network} has no price schedule`);
+      const quoted = { ...quotedRatesOf(order.fees, order.channelCode), spreadRate: order.fees.spreadRate };
+      const networkFee = (await deps.fees.current()).networkFeeIn(order.cryptoCurrency, order.network);
+      if (!networkFee) throw new Error(`a ${order.channelCode} buy on ${order.network} has no network fee`);
       const decimals = await decimalsOf(order.fiatCurrency, order.cryptoCurrency, order.network);
       const [reference, nativePrice] = await Promise.all([
         referencePrice(order.cryptoCurrency, order.fiatCurrency),
@@ -263,10 +278,10 @@ export function createQuoteService(deps: {
       ]);
       const pricing = priceBuy({
         referencePrice: reference,
-        spreadRate: new Decimal(spreadRate(order.cryptoCurrency)),
-        ourFeeRate: new Decimal(feeRate),
+        spreadRate: new Decimal(quoted.spreadRate),
+        ourFeeRate: new Decimal(quoted.ourFeeRate),
         // The first-transactions discount the quote gave stays given: the order counted towards it.
-        discountRate: new Decimal(order.fees.discount).gt(0) ? new Decimal(PROMOTION_DISCOUNT_RATE) : new Decimal(0),
+        discountRate: new Decimal(quoted.discountRate),
         networkFee: new Decimal(networkFee.amount).times(nativePrice),
         fiatDecimals: decimals.fiat,
         cryptoDecimals: decimals.crypto,
@@ -275,7 +290,7 @@ export function createQuoteService(deps: {
       return {
         cryptoAmount: pricing.cryptoAmount.toFixed(),
         price: pricing.price.toFixed(),
-        fees: quoteFeesOf(pricing, order.cryptoCurrency, decimals.fiat),
+        fees: quoteFeesOf(pricing, quoted, decimals.fiat),
       };
     },
 
@@ -312,17 +327,24 @@ export function createQuoteService(deps: {
     },
 
     async promotion(userId: string) {
-      return promotionOf(await standingOf(userId));
+      const [standing, schedule] = await Promise.all([standingOf(userId), deps.fees.current()]);
+      return promotionOf(standing, schedule);
     },
 
     async quote(user: Principal, input: QuoteInput): Promise<Quote> {
-      // One read of the person's orders and one of their KYC level: what the whole quote needs of them.
-      const [standing, kycLevel] = await Promise.all([standingOf(user.id, input.orderId), deps.kycLevelOf(user.id)]);
+      // One read of the person's orders and one of their KYC level: what the whole quote needs of them. The fees
+      // and the tiers come from this process's caches (no query once warm).
+      const [standing, kycLevel, schedule, tiers] = await Promise.all([
+        standingOf(user.id, input.orderId),
+        deps.kycLevelOf(user.id),
+        deps.fees.current(),
+        deps.limitTiers(),
+      ]);
       // An order id is one person's, and a submitted order keeps the quote it was submitted with.
       if (standing.orderOwner && standing.orderOwner !== user.id) throw orderIdTaken();
       if (standing.orderOwner) throw new AppError(ErrorCode.OrderAlreadySubmitted);
       const transactionType: TransactionType = input.transactionType ?? 'buy';
-      if (transactionType === 'sell') return sellQuote(user, input, standing, kycLevel);
+      if (transactionType === 'sell') return sellQuote(user, input, standing, kycLevel, { schedule, tiers });
       const transaction = input.tranId ? await deps.transactions.openFor(user, input.tranId, input) : null;
       // A quote that names no address for a merchant's transaction takes the merchant's (fixed or prefill).
       const named = input.walletAddress
@@ -330,16 +352,17 @@ export function createQuoteService(deps: {
         : transaction && deps.transactions.merchantDestination(transaction, input.network);
       const destination = named ? await checkDestination({ network: input.network, address: named.address, memo: named.memo }) : null;
       // Card buys (CHECKOUT, paymentMethod CARD), Klarna buys (KLARNA) and bank-transfer buys (a bank channel, BANK_TRANSFER).
-      const feeRate = ourFeeRate(input.channelCode);
+      const feeRate = schedule.ourFeeRate(input.channelCode);
       if (!feeRate || PAYMENT_METHOD_BY_CHANNEL[input.channelCode] !== input.paymentMethod)
         throw new AppError(
           ErrorCode.TradingPairUnsupported,
           'only card buys (CHECKOUT, CARD), Klarna buys (KLARNA, KLARNA) and bank-transfer buys (a bank channel, BANK_TRANSFER) are quoted here',
         );
       const decimals = await decimalsOf(input.fiatCurrency, input.cryptoCurrency, input.network);
-      const limits = amountLimits(await service.pairAndRate(input), roomLeft(kycLevel, standing), decimals.fiat);
-      const promotion = promotionOf(standing);
-      const networkFee = networkFeeIn(input.cryptoCurrency, input.network);
+      const limits = amountLimits(await service.pairAndRate(input), roomLeft(tiers, kycLevel, standing), decimals.fiat);
+      const promotion = promotionOf(standing, schedule);
+      const rates = ratesOf(schedule, input.cryptoCurrency, feeRate, promotion.eligible);
+      const networkFee = schedule.networkFeeIn(input.cryptoCurrency, input.network);
       if (!networkFee) throw new AppError(ErrorCode.TradingPairUnsupported);
       const [reference, nativePrice] = await Promise.all([
         referencePrice(input.cryptoCurrency, input.fiatCurrency),
@@ -349,9 +372,9 @@ export function createQuoteService(deps: {
       try {
         pricing = priceBuy({
           referencePrice: reference,
-          spreadRate: new Decimal(spreadRate(input.cryptoCurrency)),
-          ourFeeRate: new Decimal(feeRate),
-          discountRate: promotion.eligible ? new Decimal(PROMOTION_DISCOUNT_RATE) : new Decimal(0),
+          spreadRate: new Decimal(rates.spreadRate),
+          ourFeeRate: new Decimal(rates.ourFeeRate),
+          discountRate: new Decimal(rates.discountRate),
           networkFee: new Decimal(networkFee.amount).times(nativePrice),
           fiatDecimals: decimals.fiat,
           cryptoDecimals: decimals.crypto,
@@ -377,7 +400,7 @@ export function createQuoteService(deps: {
       if (pricing.fiatAmount.lt(limits.minAmount) || pricing.fiatAmount.gt(limits.maxAmount))
         throw limitExceeded(limits, input.fiatCurrency, decimals.fiat);
 
-      return storeQuote(user, input, 'buy', pricing, reference, promotion.eligible, decimals.fiat, limits, destination);
+      return storeQuote(user, input, 'buy', { pricing, rates }, reference, promotion.eligible, decimals.fiat, limits, destination);
     },
 
     /** update-quote: a fresh price for the order's newest quote, same amounts as typed. */
@@ -418,21 +441,31 @@ type PairInput = { fiatCurrency: string; cryptoCurrency: string; network: string
 
 const orderIdTaken = () => new AppError(ErrorCode.IdempotencyKeyReused, 'This order id belongs to another order: generate a new one.');
 
+/** What a quote prices with, read once: the schedule and the tiers as they stand. */
+type QuoteTerms = { schedule: FeeSchedule; tiers: readonly LimitTier[] };
+
+/** The rates one pricing uses: the channel's fee, the crypto's spread, and the promotion's discount if it applies. */
+function ratesOf(schedule: FeeSchedule, crypto: string, ourFeeRate: string, discounted: boolean): PricingRates {
+  return { spreadRate: schedule.spreadRate(crypto), ourFeeRate, discountRate: discounted ? schedule.promotion.discountRate : '0' };
+}
+
 /** The KYC tier's smallest room left over its periods, in EUR. */
-function roomLeft(kycLevel: number, standing: Standing): Decimal {
-  const tier = KYC_LIMIT_TIERS.find((candidate) => candidate.kycLevel === kycLevel) ?? KYC_LIMIT_TIERS[0]!;
+function roomLeft(tiers: readonly LimitTier[], kycLevel: number, standing: Standing): Decimal {
+  const tier = tierOf(tiers, kycLevel);
   const left = LIMIT_PERIODS.map((period) => new Decimal(tier[period]).minus(standing.spent[period]));
   return Decimal.max(0, Decimal.min(...left));
 }
 
-/** The first-transactions promotion as the person's orders leave it. */
-function promotionOf(standing: Standing) {
-  const remaining = Math.max(0, PROMOTION_FIRST_TRANSACTIONS - standing.spentOrders);
+/** The first-transactions promotion as the person's orders leave it, under the schedule as it stands. */
+function promotionOf(standing: Standing, schedule: FeeSchedule) {
+  const { firstTransactions, discountRate } = schedule.promotion;
+  const remaining = Math.max(0, firstTransactions - standing.spentOrders);
   return {
-    eligible: remaining > 0,
-    discountRate: PROMOTION_DISCOUNT_RATE,
+    // A discount of nothing is no promotion: no quote says one applied.
+    eligible: remaining > 0 && new Decimal(discountRate).gt(0),
+    discountRate,
     remainingTransactions: remaining,
-    totalTransactions: PROMOTION_FIRST_TRANSACTIONS,
+    totalTransactions: firstTransactions,
   };
 }
 

@@ -43,14 +43,21 @@ export interface Catalogue {
   listEnabledNetworks(currencyCodes: string[]): Promise<CatalogueNetwork[]>;
 }
 
+/** The catalogue as its module keeps it: `forget` drops what it remembers, once an operator's change commits. */
+export interface CachedCatalogue extends Catalogue {
+  forget(): void;
+}
+
 /**
  * The catalogue over the reference tables (modules/reference/index.ts), served from memory for
- * REFERENCE_CACHE_TTL_MS: every quote reads it, and it changes only when an operator edits it.
+ * REFERENCE_CACHE_TTL_MS: every quote reads it, and it changes only when an operator edits it. The
+ * reference module makes one per process and hands it out through its face, so an operator's change
+ * (pair-settings.ts) is seen by the next quote of this process at once, and of the others within the TTL.
  */
 export function createCatalogue(
   db: Database,
   { now, channelsOff = [] }: { now?: () => number; channelsOff?: readonly string[] } = {},
-): Catalogue {
+): CachedCatalogue {
   const repository = createReferenceRepository(db, { channelsOff });
   const options = { ttlMs: REFERENCE_CACHE_TTL_MS, ...(now ? { now } : {}) };
   const offers = createTtlCache<PairOffer[]>(options);
@@ -64,5 +71,10 @@ export function createCatalogue(
     listEnabledCurrencies: (assetType) => currencies.get(assetType ?? 'all', () => repository.listEnabledCurrencies(assetType)),
     listEnabledNetworks: (currencyCodes) =>
       networks.get(JSON.stringify(currencyCodes), () => repository.listEnabledNetworks(currencyCodes)),
+    forget() {
+      offers.clear();
+      currencies.clear();
+      networks.clear();
+    },
   };
 }

@@ -1,7 +1,7 @@
 import { ErrorCode, type ChannelCode, type CountryItem, type CurrencyItem, type CurrencyPairItem } from '@causeway/contracts';
 import Decimal from 'decimal.js';
 import { AppError } from '../../platform/app-error.ts';
-import { createTtlCache } from '../../platform/ttl-cache.ts';
+import { createTtlCache, SETTINGS_CACHE_TTL_MS } from '../../platform/ttl-cache.ts';
 import type { ReferenceRepository } from './reference.repository.ts';
 
 const REGIONAL_INDICATOR_A = 0x1f1e6;
@@ -19,7 +19,7 @@ const toPlainDecimal = (value: string) => new Decimal(value).toFixed();
  * this (docs/rules: reference data is never stale for more than a second). A second costs a process
  * a handful of reads a second, and spares every quote and page its catalogue queries.
  */
-export const REFERENCE_CACHE_TTL_MS = 1_000;
+export const REFERENCE_CACHE_TTL_MS = SETTINGS_CACHE_TTL_MS;
 
 export function createReferenceService(repository: ReferenceRepository, cacheTtlMs = REFERENCE_CACHE_TTL_MS) {
   const countries = createTtlCache<CountryItem[]>({ ttlMs: cacheTtlMs });
@@ -94,5 +94,13 @@ export function createReferenceService(repository: ReferenceRepository, cacheTtl
     listCurrencies: (assetType?: 'fiat' | 'crypto') => currencies.get(assetType ?? 'all', () => loadCurrencies(assetType)),
     listPairs: (filter: PairFilter) =>
       pairs.get(`${filter.baseCurrency}|${filter.channelCode ?? ''}|${filter.transactionType ?? ''}`, () => loadPairs(filter)),
+    /** Drops what is remembered: an operator's change committed (pair-settings.ts). */
+    forget() {
+      countries.clear();
+      currencies.clear();
+      pairs.clear();
+    },
   };
 }
+
+export type ReferenceService = ReturnType<typeof createReferenceService>;

@@ -1,7 +1,26 @@
-import { defineLeafModule } from '../../platform/server-module.ts';
+import { defineModule } from '../../platform/server-module.ts';
+import { createAppropriatenessRepository } from './appropriateness.repository.ts';
+import { createAppropriatenessService } from './appropriateness.service.ts';
+import type { RiskFace } from './risk-face.ts';
 import { registerRiskRoutes } from './risk.routes.ts';
+import { registerSandboxAppropriatenessRoutes } from './sandbox-appropriateness.routes.ts';
 
-/** The risk warning a person accepts before trading. */
-export const riskModule = defineLeafModule('risk', ({ app, clock, faces }) =>
-  registerRiskRoutes(app, { identity: faces.get('identity'), clock }),
-);
+declare module '../../platform/server-module.ts' {
+  interface ModuleFaces {
+    risk: RiskFace;
+  }
+}
+
+/** The risk warning a person accepts before trading, and an individual's appropriateness test. */
+export const riskModule = defineModule('risk', ({ app, db, clock, unitOfWork, faces, sandboxTools, production }): RiskFace => {
+  const people = faces.get('identity').people;
+  const service = createAppropriatenessService({
+    repository: createAppropriatenessRepository(db),
+    people,
+    clock,
+    transaction: (work) => unitOfWork.transaction(work),
+  });
+  registerRiskRoutes(app, service);
+  if (sandboxTools && !production) registerSandboxAppropriatenessRoutes(app, { service, people });
+  return { isCleared: service.isCleared, recordOf: service.recordOf, endCoolingOff: service.endCoolingOff };
+});

@@ -15,6 +15,7 @@ import { registerSandboxOauthRoutes } from './oauth-idp.routes.ts';
 import { registerSandboxMerchantPageRoutes } from './sandbox-merchant.routes.ts';
 import { DEMO_WEBHOOK_ENDPOINT, ownOrigins } from '../merchant/index.ts';
 import { registerSandboxThreeDsRoutes } from './three-ds.routes.ts';
+import { registerSandboxServiceModeRoutes } from './service-modes.routes.ts';
 
 /**
  * The sandbox vendors' own pages (docs/sandbox.md), each only while its sandbox provider is active.
@@ -64,6 +65,8 @@ export const sandboxModule = defineLeafModule(
         sdkDist: path.join(paths.repoRoot, 'packages/sdk/dist'),
         clock,
       });
+    // Each mode's maintenance switch and UK opening, turned as an operator would: a tool, never in production.
+    if (sandboxTools && !production) registerSandboxServiceModeRoutes(app, faces.get('availability'));
     // The Klarna widget is the vendor's page a Klarna payment passes through.
     if (providers.klarna.selfHosted) registerSandboxKlarnaRoutes(app, providers.klarna.selfHosted);
     // The sandbox identity provider's pages are the vendor's a person's sign-in passes through (kept where ALLOW_SANDBOX=oauth).

@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useParams } from 'react-router';
 import { UserMenu } from '@/features/account/components/user-menu';
@@ -10,6 +10,9 @@ import { LanguageSwitch } from '../language-switch';
 import { ThemeToggle } from '../theme-toggle';
 import { BrandMark } from './brand-mark';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
+
+// The UK layout's notice (docs/rules/uk-and-countries.md): its own chunk, so no first load carries it.
+const UkNotice = lazy(() => import('../uk-notice'));
 
 /** Remembers whether the portal's left menu is collapsed (open by default on wider screens, docs/rules/screens.md). */
 export const PORTAL_MENU_COLLAPSED_KEY = 'causeway.portalMenuCollapsed';
@@ -111,6 +114,9 @@ export function BusinessLayout({ independent, children }: BusinessLayoutProps) {
           </span>
           <UserMenu lng={lng ?? 'en'} mode={currentMode()} darkModeToggle={<ThemeToggle />} />
         </header>
+        <Suspense fallback={null}>
+          <UkNotice />
+        </Suspense>
         <main id={MAIN_CONTENT_ID} className="flex-1 px-4 pt-6 pb-24">
           {children}
         </main>

@@ -1,4 +1,4 @@
-import { lazy, type ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { UserMenu } from '@/features/account/components/user-menu';
@@ -10,6 +10,9 @@ import { LanguageSwitch } from '../language-switch';
 import { ThemeToggle } from '../theme-toggle';
 import { BrandMark } from './brand-mark';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
+
+// The UK layout's notice (docs/rules/uk-and-countries.md): its own chunk, so no first load carries it.
+const UkNotice = lazy(() => import('../uk-notice'));
 
 export interface MainLayoutProps {
   /** Header flags of docs/rules/screens.md: home on /dashboard, buy on the buy pages. */
@@ -50,6 +53,9 @@ export function MainLayout({ flags, children }: MainLayoutProps) {
           <UserMenu lng={lng ?? 'en'} mode={currentMode()} darkModeToggle={<ThemeToggle />} ConsoleLink={MerchantConsoleMenuLink} />
         </div>
       </header>
+      <Suspense fallback={null}>
+        <UkNotice />
+      </Suspense>
       <AdditionalVerificationBanner />
       <main id={MAIN_CONTENT_ID} className="mx-auto max-w-6xl px-4 pt-6 pb-24">
         {children}

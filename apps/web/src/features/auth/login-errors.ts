@@ -23,6 +23,9 @@ export function loginErrorText(error: unknown, t: Translate, factor?: SignInFact
         return t('auth.error.invalidCredentials');
       case ErrorCode.WrongSignInPage:
         return t('auth.error.wrongPage');
+      // The UK notice opens as well (the HTTP client's reaction): the line names it in the page language, not the server's English.
+      case ErrorCode.UkLoginNoticeRequired:
+        return t('common.ukLoginTitle');
       case ErrorCode.EmailCodeWrong:
       case ErrorCode.AuthenticatorCodeWrong:
         return t('auth.codeDialog.invalid');

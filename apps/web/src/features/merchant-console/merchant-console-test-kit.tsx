@@ -2,7 +2,7 @@ import { PATHS } from '@causeway/contracts';
 import userEvent from '@testing-library/user-event';
 import { renderPage } from '@/test/render';
 import { type Responder, routedHttpClient } from '@/test/routed-http-client';
-import type { Delivery, Membership, MerchantKey, MerchantOrder, WebhookEndpoint } from './api/merchant-console-api';
+import type { Delivery, Membership, MerchantKey, MerchantOrder, SharedKycOutcome, WebhookEndpoint } from './api/merchant-console-api';
 import { MerchantConsolePage } from './routes/merchant-console-page';
 
 export const DEMO: Membership = { merchantId: 'mch_sandboxdemo', name: 'Sandbox Demo Shop', code: 'DEMO', role: 'Owner', status: 'Active' };
@@ -49,6 +49,15 @@ export const order = (n: number): MerchantOrder => ({
   cryptoAmount: '0.000123456789',
   network: 'BTC',
   createdAt: '2026-03-01T10:00:00.000Z',
+});
+
+export const sharedKyc = (overrides: Partial<SharedKycOutcome> = {}): SharedKycOutcome => ({
+  createdAt: '2026-03-01T10:00:00.000Z',
+  merchantUserId: 'cust-1',
+  outcome: 'reused',
+  party: null,
+  reason: null,
+  ...overrides,
 });
 
 /**
@@ -109,6 +118,7 @@ export function openConsole({
       return { origins };
     },
     [PATHS.merchantConsoleOrders]: () => ({ orders: [], total: 0 }),
+    [PATHS.merchantConsoleSharedKyc]: () => ({ outcomes: [], total: 0 }),
     ...routes,
   });
   const view = renderPage(<MerchantConsolePage />, { path: '/:lng/merchant-console/:section?', url, client: fake.client });

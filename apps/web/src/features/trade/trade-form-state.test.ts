@@ -40,7 +40,7 @@ describe('initialTradeFormState', () => {
 
   it("types in a merchant's amount: the fiat amount first, else the coin amount", () => {
     const transaction = (fiatAmount: string | null, cryptoAmount: string | null) =>
-      offer({ tranId: 't', merchantName: 'Shop', fiatAmount, cryptoAmount, amountFixed: false, fixedWallet: null });
+      offer({ tranId: 't', merchantName: 'Shop', fiatAmount, cryptoAmount, amountFixed: false, fixedWallet: null, sendsToMerchant: false });
     expect(initialTradeFormState({ offer: transaction('50', '0.001'), chooseFirst: false }).entry).toEqual({ unit: 'fiat', value: '50' });
     expect(initialTradeFormState({ offer: transaction(null, '0.001'), chooseFirst: false }).entry).toEqual({
       unit: 'crypto',

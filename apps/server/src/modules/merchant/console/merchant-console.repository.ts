@@ -1,6 +1,15 @@
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { merchantAllowedOrigins, merchantApiKeys, merchantMembers, merchants, orders, users } from '../../../db/schema/index.ts';
+import {
+  kycShareOutcomes,
+  merchantAllowedOrigins,
+  merchantApiKeys,
+  merchantMembers,
+  merchants,
+  merchantUserLinks,
+  orders,
+  users,
+} from '../../../db/schema/index.ts';
 import type { MerchantApiKeyRow } from '../merchant.repository.ts';
 
 /** The console's tables: members, keys, allowed origins, and the merchant's orders to list. */
@@ -131,6 +140,44 @@ export function createMerchantConsoleRepository(db: Database) {
         .limit(limit)
         .offset(offset);
       const [total] = await db.select({ n: count() }).from(orders).where(eq(orders.merchantId, merchantId));
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    /** The merchant's linked customers, newest link first (merchant_user_links_merchant_created); never whose account. */
+    async customersOf(merchantId: string, limit: number, offset: number) {
+      const rows = await db
+        .select({
+          merchantUserId: merchantUserLinks.merchantUserId,
+          linkedAt: merchantUserLinks.createdAt,
+          verifiedAt: merchantUserLinks.verifiedAt,
+          signedUpHere: merchantUserLinks.signedUpHere,
+          campaignTag: merchantUserLinks.campaignTag,
+        })
+        .from(merchantUserLinks)
+        .where(eq(merchantUserLinks.merchantId, merchantId))
+        .orderBy(desc(merchantUserLinks.createdAt), desc(merchantUserLinks.merchantUserId))
+        .limit(limit)
+        .offset(offset);
+      const [total] = await db.select({ n: count() }).from(merchantUserLinks).where(eq(merchantUserLinks.merchantId, merchantId));
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    /** What became of the merchant's share tokens, newest first (kyc_share_outcomes_merchant); never whose account. */
+    async sharedKycOf(merchantId: string, limit: number, offset: number) {
+      const rows = await db
+        .select({
+          createdAt: kycShareOutcomes.createdAt,
+          merchantUserId: kycShareOutcomes.merchantUserId,
+          outcome: kycShareOutcomes.outcome,
+          party: kycShareOutcomes.party,
+          reason: kycShareOutcomes.reason,
+        })
+        .from(kycShareOutcomes)
+        .where(eq(kycShareOutcomes.merchantId, merchantId))
+        .orderBy(desc(kycShareOutcomes.createdAt), desc(kycShareOutcomes.shareTokenSha256))
+        .limit(limit)
+        .offset(offset);
+      const [total] = await db.select({ n: count() }).from(kycShareOutcomes).where(eq(kycShareOutcomes.merchantId, merchantId));
       return { rows, total: total?.n ?? 0 };
     },
   };

@@ -43,4 +43,6 @@ export function registerMerchantConsoleRoutes(app: FastifyInstance, console: Mer
   registerCall(app, CALLS.merchantConsoleOriginAdd, async (request) => ok(await console.addOrigin(user(request), request.body)));
   registerCall(app, CALLS.merchantConsoleOriginRemove, async (request) => ok(await console.removeOrigin(user(request), request.body)));
   registerCall(app, CALLS.merchantConsoleOrders, async (request) => ok(await console.orders(user(request), request.query)));
+  registerCall(app, CALLS.merchantConsoleCustomers, async (request) => ok(await console.customers(user(request), request.query)));
+  registerCall(app, CALLS.merchantConsoleSharedKyc, async (request) => ok(await console.sharedKyc(user(request), request.query)));
 }

@@ -1,5 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { ErrorCode, MAX_ALLOWED_ORIGINS, MERCHANT_ORDERS_PAGE_SIZE, type MerchantKey } from '@causeway/contracts';
+import {
+  ErrorCode,
+  MAX_ALLOWED_ORIGINS,
+  MERCHANT_CUSTOMERS_PAGE_SIZE,
+  MERCHANT_ORDERS_PAGE_SIZE,
+  MERCHANT_SHARED_KYC_PAGE_SIZE,
+  type MerchantKey,
+  SHARED_KYC_OUTCOMES,
+  SHARED_KYC_PARTIES,
+} from '@causeway/contracts';
 import Decimal from 'decimal.js';
 import { AppError } from '../../../platform/app-error.ts';
 import type { Clock } from '../../../platform/clock.ts';
@@ -226,6 +235,49 @@ export function createMerchantConsoleService(deps: {
           cryptoAmount: plain(row.cryptoAmount),
           network: row.network,
           createdAt: row.createdAt.toISOString(),
+        })),
+      };
+    },
+
+    /** The merchant's customers linked to an account, newest first: its own ids and what brought them, never our account. */
+    async customers(user: Principal, query: { merchantId: string; page: number }) {
+      await assertMember(user, query.merchantId);
+      const { rows, total } = await repository.customersOf(
+        query.merchantId,
+        MERCHANT_CUSTOMERS_PAGE_SIZE,
+        (query.page - 1) * MERCHANT_CUSTOMERS_PAGE_SIZE,
+      );
+      return {
+        total,
+        customers: rows.map((row) => ({
+          merchantUserId: row.merchantUserId,
+          linkedAt: row.linkedAt.toISOString(),
+          verifiedAt: row.verifiedAt.toISOString(),
+          signedUpHere: row.signedUpHere,
+          campaignTag: row.campaignTag,
+        })),
+      };
+    },
+
+    /** What became of the KYC the merchant shared, newest first, a page at a time: the merchant's customer id, never our account. */
+    async sharedKyc(user: Principal, query: { merchantId: string; page: number }) {
+      await assertMember(user, query.merchantId);
+      const { rows, total } = await repository.sharedKycOf(
+        query.merchantId,
+        MERCHANT_SHARED_KYC_PAGE_SIZE,
+        (query.page - 1) * MERCHANT_SHARED_KYC_PAGE_SIZE,
+      );
+      const known = <T extends string>(values: readonly T[], value: string | null): T | null =>
+        values.find((candidate) => candidate === value) ?? null;
+      return {
+        total,
+        outcomes: rows.map((row) => ({
+          createdAt: row.createdAt.toISOString(),
+          merchantUserId: row.merchantUserId,
+          // Every stored outcome is one of these; one this server does not know reads as not recorded.
+          outcome: known(SHARED_KYC_OUTCOMES, row.outcome) ?? ('not-recorded' as const),
+          party: known(SHARED_KYC_PARTIES, row.party),
+          reason: row.reason,
         })),
       };
     },

@@ -6,7 +6,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchantUserLinks } from '../../../db/schema/index.ts';
 import { hmacHex } from '../../../platform/crypto.ts';
-import { call, createIdentityTestApp, type IdentityTestApp } from '../../../../test/identity-helpers.ts';
+import { call, createIdentityTestApp, type IdentityTestApp, tokenHeaders } from '../../../../test/identity-helpers.ts';
 import { newIndividual, profileOf, submitSandboxVerification } from '../../../../test/kyc-helpers.ts';
 import { addCard, getQuote, settle, TEST_CARDS, verifiedBuyer } from '../../../../test/order-helpers.ts';
 import { DEMO_MERCHANT } from '../demo-merchant.ts';
@@ -220,6 +220,32 @@ describe('webhooks to a merchant', () => {
     // The review's outcome, once, however often the vendor's webhook came.
     expect(events.map((event) => event.data)).toEqual([
       expect.objectContaining({ merchantUserId: 'customer-kyc-1', kycStatus: 'Pass', kycLevel: 1 }),
+    ]);
+  });
+
+  it('tells the merchant when a linked person submitted and the vendor is reviewing (Pending), then the decision', async () => {
+    const endpoint = await newEndpoint();
+    const person = await newIndividual(t, 'hook-kyc-pending@example.com');
+    await t.db
+      .insert(merchantUserLinks)
+      .values({ merchantId: DEMO_MERCHANT.id, merchantUserId: 'customer-kyc-2', userId: person.userId, verifiedAt: t.clock.now() });
+    received.length = 0;
+    const kycEvents = () => received.map((request) => verified(request, endpoint.secret)).filter((event) => event.type === 'kyc.updated');
+    // Submitted: the sandbox vendor's applicantPending webhook comes at once, its Pass after SANDBOX_KYC_DELAY_MS (2 s).
+    expect((await submitSandboxVerification(t, person.token, { lastName: 'Example' })).statusCode).toBeLessThan(400);
+    await drain();
+    // The person's page reads the same review again: nothing new for the merchant.
+    expect((await call(t.app, 'POST', PATHS.updateKycStatus, { headers: tokenHeaders(person.token), body: {} })).statusCode).toBe(200);
+    await drain();
+    expect((await profileOf(t.db, person.userId))?.kycStatus).toBe('Pending');
+    expect(kycEvents().map((event) => event.data)).toEqual([
+      { merchantUserId: 'customer-kyc-2', kycStatus: 'Pending', kycLevel: 0, updatedAt: expect.any(String) },
+    ]);
+    t.clock.advance(5_000);
+    await drain();
+    expect(kycEvents().map((event) => [event.data.kycStatus, event.data.kycLevel])).toEqual([
+      ['Pending', 0],
+      ['Pass', 1],
     ]);
   });
 

@@ -1,7 +1,8 @@
 import type { LookupAddress } from 'node:dns';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { type ClientRequestArgs, createServer, type IncomingHttpHeaders } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
-import type { AddressInfo, LookupFunction, Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWebhookSender, WEBHOOK_USER_AGENT } from './webhook-sender.ts';
@@ -67,6 +68,8 @@ describe('the webhook sender', () => {
       'https://127.0.0.1/hooks',
       'https://10.1.2.3/hooks',
       'https://[::1]/hooks',
+      'https://[::ffff:127.0.0.1]/hooks',
+      'https://[::ffff:a01:203]/hooks',
       'https://169.254.169.254/latest',
       'https://localhost/hooks',
     ])
@@ -86,12 +89,12 @@ describe('the webhook sender', () => {
     // as the socket would, where it would connect, and connects nowhere.
     const attempted: string[] = [];
     class NoNetwork extends HttpsAgent {
-      override createConnection(options: { host?: string; lookup?: LookupFunction }, done: (error: Error | null, socket?: Socket) => void) {
-        options.lookup!(options.host!, { all: true }, (error, addresses) => {
+      override createConnection(options: ClientRequestArgs, done?: (error: Error | null, socket: Duplex) => void) {
+        options.lookup!(String(options.host), { all: true }, (error, addresses) => {
           if (!error) attempted.push(...(addresses as LookupAddress[]).map((entry) => entry.address));
-          done(error ?? new Error('no network in tests'));
+          done!(error ?? new Error('no network in tests'), undefined as unknown as Duplex);
         });
-        return undefined as unknown as Socket;
+        return undefined;
       }
     }
     connections = 0;

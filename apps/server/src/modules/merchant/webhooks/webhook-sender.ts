@@ -46,9 +46,10 @@ for (const [network, prefix] of [
   ['::1', 128],
   ['fc00::', 7],
   ['fe80::', 10],
-  ['::ffff:0:0', 96],
 ] as const)
   PRIVATE_NETWORKS.addSubnet(network, prefix, 'ipv6');
+// No rule for IPv4-mapped IPv6 (::ffff:0:0/96): BlockList checks a mapped address against the IPv4 rules
+// above, and such a rule would match every IPv4 address, public ones included.
 
 const isPrivateAddress = (address: string) => PRIVATE_NETWORKS.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4');
 
@@ -86,6 +87,7 @@ function checkedLookup(resolve: ResolveHost, privateNetworks: boolean): LookupFu
 export interface WebhookSenderOptions {
   /** Whether loopback and private addresses, and plain http, may be posted to (sandbox installs). */
   privateNetworks: boolean;
+  /** Resolves the endpoint's host, once an attempt. Default: the system resolver, every address. */
   resolve?: ResolveHost;
   /** Opens the connections; tests stand in for the network with one. Default: a fresh one per attempt (no pooled sockets). */
   agent?: HttpAgent;

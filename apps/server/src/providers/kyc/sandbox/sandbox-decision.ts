@@ -1,5 +1,3 @@
-import { isBlockedCountry } from '@causeway/contracts';
-
 /** What the person typed on the sandbox verification page. */
 export interface SandboxApplicantInfo {
   firstName: string;
@@ -28,9 +26,10 @@ const red = (reviewRejectType: 'FINAL' | 'RETRY', label: string): SandboxDecisio
 });
 
 /**
- * docs/sandbox.md, "Identity verification": the outcome follows the last name (case-insensitive), then
- * the countries. The labels are the ones Sumsub uses for the same outcomes, so our review mapping
- * treats both vendors alike.
+ * docs/sandbox.md, "Identity verification": the outcome follows the last name (case-insensitive). The labels
+ * are the ones Sumsub uses for the same outcomes, so our review mapping treats both vendors alike. Countries
+ * are not the vendor's to judge here: our own country rules (the availability module) refuse a residence or a
+ * nationality as the review arrives, whichever vendor sent it.
  */
 export function decideSandboxReview(info: SandboxApplicantInfo): SandboxDecision {
   const lastName = info.lastName.toLowerCase();
@@ -39,6 +38,5 @@ export function decideSandboxReview(info: SandboxApplicantInfo): SandboxDecision
   if (lastName.includes('pending')) return { kind: 'pending' };
   if (lastName.includes('sanction')) return red('FINAL', 'SANCTIONS');
   if (lastName.includes('duplicate')) return red('FINAL', 'DUPLICATE');
-  if (isBlockedCountry(info.nationality) || isBlockedCountry(info.residenceCountry)) return red('FINAL', 'WRONG_USER_REGION');
   return { kind: 'reviewed', reviewAnswer: 'GREEN', reviewRejectType: null, rejectLabels: [], afterDelay: true };
 }

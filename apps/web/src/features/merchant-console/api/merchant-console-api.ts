@@ -8,6 +8,8 @@ export type { MerchantKey, WebhookEndpoint };
 export type Membership = CallResult<typeof CALL_ROUTES.merchantConsoleMemberships>['merchants'][number];
 export type Delivery = CallResult<typeof CALL_ROUTES.merchantConsoleDeliveries>['deliveries'][number];
 export type MerchantOrder = CallResult<typeof CALL_ROUTES.merchantConsoleOrders>['orders'][number];
+export type MerchantCustomer = CallResult<typeof CALL_ROUTES.merchantConsoleCustomers>['customers'][number];
+export type SharedKycOutcome = CallResult<typeof CALL_ROUTES.merchantConsoleSharedKyc>['outcomes'][number];
 /** The authenticator code that goes with a sensitive change, when one is bound (otpType GA_OTP). */
 export type SecondFactor = { otpType?: 'GA_OTP'; otpCode?: string };
 
@@ -36,6 +38,8 @@ export function createMerchantConsoleApi(client: HttpClient) {
     addOrigin: (body: Input<'merchantConsoleOriginAdd'>) => client.call(CALL_ROUTES.merchantConsoleOriginAdd, body),
     removeOrigin: (body: Input<'merchantConsoleOriginRemove'>) => client.call(CALL_ROUTES.merchantConsoleOriginRemove, body),
     orders: (query: Input<'merchantConsoleOrders'>) => client.call(CALL_ROUTES.merchantConsoleOrders, query),
+    customers: (query: Input<'merchantConsoleCustomers'>) => client.call(CALL_ROUTES.merchantConsoleCustomers, query),
+    sharedKyc: (query: Input<'merchantConsoleSharedKyc'>) => client.call(CALL_ROUTES.merchantConsoleSharedKyc, query),
   };
 }
 
@@ -54,6 +58,8 @@ export const CONSOLE_KEYS = {
   deliveries: (merchantId: string, endpointId: string) => ['merchant-console', merchantId, 'deliveries', endpointId] as const,
   origins: (merchantId: string) => ['merchant-console', merchantId, 'origins'] as const,
   orders: (merchantId: string, page: number) => ['merchant-console', merchantId, 'orders', page] as const,
+  sharedKyc: (merchantId: string, page: number) => ['merchant-console', merchantId, 'shared-kyc', page] as const,
+  customers: (merchantId: string, page: number) => ['merchant-console', merchantId, 'customers', page] as const,
 };
 
 /**
@@ -95,6 +101,26 @@ export function useOrders(merchantId: string, page: number) {
   return useQuery({
     queryKey: CONSOLE_KEYS.orders(merchantId, page),
     queryFn: () => api.orders({ merchantId, page }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One page of the merchant's linked customers; the page shown stays while the next one loads. */
+export function useCustomers(merchantId: string, page: number) {
+  const api = useMerchantConsoleApi();
+  return useQuery({
+    queryKey: CONSOLE_KEYS.customers(merchantId, page),
+    queryFn: () => api.customers({ merchantId, page }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One page of what became of the merchant's shared verifications; the page shown stays while the next one loads. */
+export function useSharedKyc(merchantId: string, page: number) {
+  const api = useMerchantConsoleApi();
+  return useQuery({
+    queryKey: CONSOLE_KEYS.sharedKyc(merchantId, page),
+    queryFn: () => api.sharedKyc({ merchantId, page }),
     placeholderData: keepPreviousData,
   });
 }

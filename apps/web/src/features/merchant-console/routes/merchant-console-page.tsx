@@ -2,22 +2,24 @@ import { useId } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { ErrorView, Spinner } from '@/ui';
 import { type Membership, useMemberships } from '../api/merchant-console-api';
+import { CustomersSection } from '../components/customers-section';
 import { KeysSection } from '../components/keys-section';
 import { OrdersSection } from '../components/orders-section';
 import { OriginsSection } from '../components/origins-section';
+import { SharedKycSection } from '../components/shared-kyc-section';
 import { WebhooksSection } from '../components/webhooks-section';
 import { consoleErrorText } from '../console-errors';
 import { useTranslation } from '../texts';
 
 /** The console's sections, each its own URL (merchant-console/keys, …); merchant-console alone is the first. */
-const SECTIONS = ['keys', 'webhooks', 'origins', 'orders'] as const;
+const SECTIONS = ['keys', 'webhooks', 'origins', 'orders', 'customers', 'shared-kyc'] as const;
 type Section = (typeof SECTIONS)[number];
 const isSection = (value: string | undefined): value is Section => (SECTIONS as readonly string[]).includes(value ?? '');
 
 const sectionLink =
   'whitespace-nowrap rounded-full px-3 py-2 text-sm font-medium text-muted hover:text-fg focus-visible:ring-2 focus-visible:ring-focus focus-visible:outline-none aria-[current=page]:bg-surface-2 aria-[current=page]:text-fg';
 
-/** The orders page the URL asks for: a whole number from 1 to 1000 (the server's range), else 1. */
+/** The page (of orders, of shared verifications) the URL asks for: a whole number from 1 to 1000 (the server's range), else 1. */
 function pageOf(text: string | null): number {
   const page = Number(text);
   return Number.isInteger(page) && page >= 1 && page <= 1000 ? page : 1;
@@ -25,7 +27,7 @@ function pageOf(text: string | null): number {
 
 /**
  * merchant-console (docs/rules/merchant-console.md): where the members of a merchant manage its API
- * keys, webhooks and allowed origins, and see its orders. For a signed-in person: its calls are the
+ * keys, webhooks and allowed origins, and see its orders and what became of the verifications it shared. For a signed-in person: its calls are the
  * sign-in guard (a dead session goes to the sign-in, as on every signed-in page). With no merchant it
  * says how to get access; with several, a picker whose choice is the URL's `?merchant=`, so every
  * section can be bookmarked.
@@ -117,6 +119,20 @@ export function MerchantConsolePage() {
           {shown === 'origins' ? <OriginsSection merchantId={chosen.merchantId} /> : null}
           {shown === 'orders' ? (
             <OrdersSection
+              merchantId={chosen.merchantId}
+              page={pageOf(params.get('page'))}
+              onPage={(page) => setParams({ merchant: chosen.merchantId, page: String(page) })}
+            />
+          ) : null}
+          {shown === 'customers' ? (
+            <CustomersSection
+              merchantId={chosen.merchantId}
+              page={pageOf(params.get('page'))}
+              onPage={(page) => setParams({ merchant: chosen.merchantId, page: String(page) })}
+            />
+          ) : null}
+          {shown === 'shared-kyc' ? (
+            <SharedKycSection
               merchantId={chosen.merchantId}
               page={pageOf(params.get('page'))}
               onPage={(page) => setParams({ merchant: chosen.merchantId, page: String(page) })}

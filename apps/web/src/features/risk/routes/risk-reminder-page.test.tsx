@@ -6,18 +6,21 @@ import { describe, expect, it } from 'vitest';
 import { renderPage } from '@/test/render';
 import { ApiError } from '@/lib/http-errors';
 import { businessError, type Responder, routedHttpClient } from '@/test/routed-http-client';
+import { riskStep } from '../risk-test-kit';
 import { RiskReminderPage } from './risk-reminder-page';
 
-function open(url: string, agreement: Responder = () => ({ riskSurveyCheckNextStep: 'OK', version: RISK_WARNING_VERSION })) {
-  const fake = routedHttpClient({ [PATHS.riskSurveyAgreement]: agreement });
-  renderPage(<RiskReminderPage />, { path: '/:lng/risk-reminder', url, client: fake.client });
-  return { ...fake, user: userEvent.setup() };
+const OK = riskStep('OK');
+
+function open(url: string, routes: Record<string, Responder> = {}, check: Responder = () => riskStep('RISK_WARNING')) {
+  const fake = routedHttpClient({ [PATHS.riskSurveyCheck]: check, [PATHS.riskSurveyAgreement]: () => OK, ...routes });
+  const view = renderPage(<RiskReminderPage />, { path: '/:lng/risk-reminder', url, client: fake.client });
+  return { ...fake, ...view, user: userEvent.setup() };
 }
 
-describe('risk-reminder', () => {
+describe('risk-reminder: the warning', () => {
   it('needs the box ticked, records the agreement, then goes on to the trade page it was sent from', async () => {
     const { user, bodiesOf } = open('/en/risk-reminder?next=buy-crypto');
-    expect(screen.getByRole('heading', { name: 'Before you buy crypto' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Before you buy crypto' })).toBeInTheDocument();
     const proceed = screen.getByRole('button', { name: /Continue/ });
     await user.click(proceed);
     expect(bodiesOf(PATHS.riskSurveyAgreement)).toEqual([]);
@@ -27,35 +30,37 @@ describe('risk-reminder', () => {
     expect(bodiesOf(PATHS.riskSurveyAgreement)).toEqual([expect.objectContaining({ agree: true, version: RISK_WARNING_VERSION })]);
   });
 
-  it("adds no side padding inside the main layout's own", () => {
+  it("adds no side padding inside the main layout's own", async () => {
     open('/en/risk-reminder?next=buy-crypto');
-    expect(screen.getByRole('heading', { name: 'Before you buy crypto' }).closest('section')).not.toHaveClass('px-4');
+    expect((await screen.findByRole('heading', { name: 'Before you buy crypto' })).closest('section')).not.toHaveClass('px-4');
   });
 
   it('goes only to a trade page, whatever next= says', async () => {
     const { user } = open('/en/risk-reminder?next=https%3A%2F%2Fevil.example');
-    await user.click(screen.getByRole('checkbox'));
+    await user.click(await screen.findByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: /Continue/ }));
     expect((await screen.findByTestId('elsewhere')).textContent).toBe('/en/card-buy-sell');
   });
 
   it("goes on to the deep link's query too", async () => {
     const { user } = open('/en/risk-reminder?next=buy-crypto%3FfiatCurrency%3DEUR%26cryptoCurrency%3DBTC');
-    await user.click(screen.getByRole('checkbox'));
+    await user.click(await screen.findByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: /Continue/ }));
     expect((await screen.findByTestId('elsewhere')).textContent).toBe('/en/buy-crypto?fiatCurrency=EUR&cryptoCurrency=BTC');
   });
 
   it.each([
-    [businessError(PATHS.riskSurveyAgreement, 'RSK0000001', 'The warning changed. Read it again.'), 'The warning changed. Read it again.'],
+    [businessError(PATHS.riskSurveyAgreement, 'AGR0000001', 'The warning changed. Read it again.'), 'The warning changed. Read it again.'],
     [new ApiError({ kind: 'timeout', path: PATHS.riskSurveyAgreement, msg: 'x' }), 'The request timed out. Please try again.'],
   ])('a failed agreement says why (the HTTP client shows nothing for it), and Continue may be pressed again', async (failure, text) => {
     let fail = true;
-    const { user } = open('/en/risk-reminder?next=buy-crypto', () => {
-      if (fail) throw failure;
-      return { riskSurveyCheckNextStep: 'OK', version: RISK_WARNING_VERSION };
+    const { user } = open('/en/risk-reminder?next=buy-crypto', {
+      [PATHS.riskSurveyAgreement]: () => {
+        if (fail) throw failure;
+        return OK;
+      },
     });
-    await user.click(screen.getByRole('checkbox'));
+    await user.click(await screen.findByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: /Continue/ }));
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
     fail = false;
@@ -65,12 +70,17 @@ describe('risk-reminder', () => {
 
   it('Not now leads to the dashboard without agreeing', async () => {
     const { user, bodiesOf } = open('/en/risk-reminder?next=card-buy-sell');
-    await user.click(screen.getByRole('link', { name: 'Not now' }));
+    await user.click(await screen.findByRole('link', { name: 'Not now' }));
     expect((await screen.findByTestId('elsewhere')).textContent).toBe('/en/dashboard');
     expect(bodiesOf(PATHS.riskSurveyAgreement)).toEqual([]);
   });
 
   it('zh says Not now as "not buying for now"', () => {
     expect((bundledTranslations.zh.risk as { notNow: string }).notNow).toBe('暂不购买');
+  });
+
+  it('a person cleared already goes straight on', async () => {
+    open('/en/risk-reminder?next=banktransfer-buy', {}, () => OK);
+    expect((await screen.findByTestId('elsewhere')).textContent).toBe('/en/banktransfer-buy');
   });
 });

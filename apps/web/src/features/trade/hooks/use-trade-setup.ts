@@ -3,6 +3,7 @@ import { ErrorCode } from '@causeway/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
+import { accountLinkingFailurePage } from '@/lib/account-linking';
 import { useAccountInfo } from '@/lib/account-info';
 import { COOKIE_NAMES, getSharedCookie } from '@/lib/cookies';
 import { cleanAmountInput, isPositiveDecimal } from '@/lib/decimal';
@@ -159,6 +160,10 @@ export function useTradeSetup(method: 'CARD' | 'BANK_TRANSFER' = 'CARD'): TradeS
     ...(isBank ? { isOffered: isBankBuyPair } : {}),
   });
   if (decided.state !== 'trade') return decided;
+  // The merchant's transaction says linking this account to the merchant's customer failed (another account is
+  // linked, or the KYC the merchant shared is not this person's): its page, not a form this account may not pay.
+  const linkingFailed = open ? accountLinkingFailurePage(open) : null;
+  if (linkingFailed) return { state: 'redirect', to: linkingFailed };
   // Buy-and-send: where the crypto goes (the merchant's wallet) is confirmed first, on its own page.
   if (open?.tranType === 'BUY_SEND' && !isBuySendConfirmed(open.tranId)) return { state: 'redirect', to: sendToConfirmPath(open.tranId) };
   if (!open) {

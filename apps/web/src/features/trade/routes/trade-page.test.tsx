@@ -151,6 +151,32 @@ describe('trade page states (docs/rules/screens.md)', () => {
     await waitFor(() => expect(storedTranId()).toBeUndefined());
   });
 
+  it("a merchant's transaction whose linking failed for this account opens account-linking-failed with the code and the merchant", async () => {
+    const failed = {
+      tranId: 'linked-9',
+      tranType: 'buy',
+      orderId: null,
+      fiatCurrency: 'EUR',
+      fiatAmt: '60.00',
+      cryptoCurrency: 'USDT',
+      cryptoAmt: null,
+      network: 'TRX',
+      userId: null,
+      country: null,
+      status: 'Initial',
+      merchantName: 'Demo Shop',
+      amountFixed: false,
+      walletFixed: false,
+      walletAddress: null,
+      memo: null,
+      kycLoginFail: { kycLoginStatus: 'ACCOUNT_SUCCESS_SHARE_KYC_NOT_MATCH_USER_KYC', merchantName: 'Demo Shop' },
+    };
+    openTrade({ url: '/en/buy-crypto?tranId=linked-9', routes: { [PATHS.queryOrderByTranId]: () => failed } });
+    expect(await landedOn()).toBe(
+      '/en/account-linking-failed?failCode=ACCOUNT_SUCCESS_SHARE_KYC_NOT_MATCH_USER_KYC&merchantName=Demo%20Shop',
+    );
+  });
+
   it("a buy-and-send transaction opens on sendto-confirm first; once confirmed there, the buy page fills it with the merchant's wallet", async () => {
     const buySend = {
       tranId: 'send-9',

@@ -15,6 +15,7 @@ import { ErrorView, GradientButton, Spinner } from '@/ui';
 import { ContactSupport } from '@/ui/contact-support';
 import { useCountries } from '@/lib/use-countries';
 import { createVerificationApi, type KycAddress } from '../api/verification-api';
+import { EddStage } from '../components/edd-stage';
 import { KycAddressForm } from '../components/kyc-address-form';
 import { useHostKycEvents } from '../hooks/use-host-kyc-events';
 import { errorViewContent } from '../error-content';
@@ -126,6 +127,8 @@ export function AccountStatusPage({ variant = 'default' }: { variant?: AccountSt
         {sharedKycNote ? <p className="text-sm text-muted">{sharedKycNote}</p> : null}
       </div>
       {stage === 'Pending' ? <Spinner size="md" label={t('verification.stage.Pending.title')} /> : null}
+      {/* Enhanced due diligence asked of a verified person (docs/rules/edd.md): its stage, above the address and Continue. */}
+      {stage === 'Pass' ? <EddStage kycInfo={info.data.kycInfo} /> : null}
       {needsAddress ? (
         countries.data ? (
           <KycAddressForm

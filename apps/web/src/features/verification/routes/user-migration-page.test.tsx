@@ -37,7 +37,8 @@ function openMigration({
   overview = accountOverview(),
   routes = {},
   strict = false,
-}: { overview?: AccountOverview; routes?: Record<string, Responder>; strict?: boolean } = {}) {
+  url = '/en/user-migration',
+}: { overview?: AccountOverview; routes?: Record<string, Responder>; strict?: boolean; url?: string } = {}) {
   const fake = routedHttpClient({
     [PATHS.overview]: () => overview,
     [PATHS.entitySwitchPrecheck]: () => precheck(),
@@ -45,7 +46,7 @@ function openMigration({
     [PATHS.routeEntityCheck]: () => ({ hitClickedLaterCache: true, entitySwitchDeadline: '2026-12-01T12:00:00.000Z' }),
     ...routes,
   });
-  const view = renderPage(<UserMigrationPage />, { path: '/:lng/user-migration', url: '/en/user-migration', client: fake.client, strict });
+  const view = renderPage(<UserMigrationPage />, { path: '/:lng/user-migration', url, client: fake.client, strict });
   return { ...view, ...fake, user: userEvent.setup() };
 }
 
@@ -191,6 +192,23 @@ describe('user-migration page', () => {
     expect(callsTo(calls, PATHS.entitySwitch)).toEqual([SWITCH_CALL]);
     expect(createSessionStore().getToken('individual')?.token).toBe('token-after-move');
     expect(createSessionStore().getEntity()).toBe('PL');
+  });
+
+  it("a flagged switch reached from the limited entity's email (entityTag=limited) ends on service-upgrade-complete", async () => {
+    const { calls } = openMigration({
+      overview: accountOverview({}, { entitySwitch: true }),
+      url: '/en/user-migration?entityTag=limited',
+    });
+    expect(await landedOn()).toBe('/en/service-upgrade-complete');
+    expect(callsTo(calls, PATHS.entitySwitch)).toEqual([SWITCH_CALL]);
+    expect(createSessionStore().getToken('individual')?.token).toBe('token-after-move');
+  });
+
+  it("the email's tag changes nothing for a move the person accepts: account-status, as ever", async () => {
+    const { user } = openMigration({ url: '/en/user-migration?entityTag=limited' });
+    expect(await heading(TITLE)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Accept and continue/ }));
+    expect(await landedOn()).toBe('/en/account-status');
   });
 
   it('a flagged switch shows the working state, never the Accept and Later buttons', async () => {

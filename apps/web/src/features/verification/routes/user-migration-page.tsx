@@ -2,7 +2,7 @@ import { type AccountOverview, CALL_ROUTES, entityProtocolOf } from '@causeway/c
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ACCOUNT_INFO_KEY, useAccountInfo } from '@/lib/account-info';
 import { useHttpClient } from '@/lib/http-context';
 import { storedMode } from '@/lib/mode';
@@ -11,14 +11,24 @@ import { useApiMutation } from '@/lib/use-api-mutation';
 import { ErrorView, GradientButton, Spinner } from '@/ui';
 
 /**
+ * The tag of the migration email sent to people leaving the limited entity (its link:
+ * user-migration?entityTag=limited): their flagged switch ends on service-upgrade-complete.
+ */
+const LIMITED_ENTITY_EMAIL_TAG = 'limited';
+
+/**
  * user-migration (docs/rules/order-states.md entity migration): the account moves to its target entity once the
  * person accepts that entity's statement; "Later" is offered until the deadline. A switch flagged
- * by an operator runs silently. The move rotates the session, so the new token is stored. No
- * link: nothing gives the entity statement a URL, and the general privacy page is not that statement.
+ * by an operator runs silently, and ends on account-status, or on service-upgrade-complete when the
+ * person came from the limited entity's email ({@link LIMITED_ENTITY_EMAIL_TAG}). The move rotates the
+ * session, so the new token is stored. No link: nothing gives the entity statement a URL, and the
+ * general privacy page is not that statement.
  */
 export function UserMigrationPage() {
   const { t, i18n } = useTranslation();
   const { lng } = useParams();
+  const [params] = useSearchParams();
+  const fromLimitedEntityEmail = params.get('entityTag') === LIMITED_ENTITY_EMAIL_TAG;
   const navigate = useNavigate();
   const client = useHttpClient();
   const queries = useQueryClient();
@@ -39,7 +49,8 @@ export function UserMigrationPage() {
       await session.setToken(mode, tokenRecordOf(moved.token));
       session.setEntity(moved.entityTag);
       await queries.invalidateQueries({ queryKey: ACCOUNT_INFO_KEY });
-      await navigate(`/${lng}/account-status`, { replace: true });
+      const upgraded = silent && fromLimitedEntityEmail;
+      await navigate(`/${lng}/${upgraded ? 'service-upgrade-complete' : 'account-status'}`, { replace: true });
     },
   });
   const postponing = useApiMutation({
