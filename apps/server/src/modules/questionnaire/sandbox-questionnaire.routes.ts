@@ -52,8 +52,9 @@ export function registerSandboxQuestionnaireRoutes(
       summary:
         'Asks a person (by email) the demo questionnaire, or the questions named: their account info says requireDynamicQuestionnaire until they answer; 404 no such person, 400 a question unknown or inactive',
       body: assignSchema,
-      // The 400 is not declared: a body the schema refuses answers the error envelope, which it would turn into a 500.
-      response: { 201: z.object({ assignment: assignmentJson }), 404: refusalJson },
+      // A 400 is ours (`refusalJson`) or the error envelope of a body the schema refuses: a narrower 400 schema would
+      // turn the envelope into a 500.
+      response: { 201: z.object({ assignment: assignmentJson }), 400: z.union([refusalJson, z.unknown()]), 404: refusalJson },
     },
     config: { caller: 'sandbox' },
     handler: async (request, reply) => {

@@ -78,9 +78,9 @@ export function registerSandboxServiceModeRoutes(app: FastifyInstance, availabil
         tags: ['sandbox'],
         summary:
           'Turns a mode\'s maintenance or UK opening: {"mode", "maintenance"?, "ukOpen"?} as JSON (200, every mode) or the page\'s form (303 back); 400 with the reason otherwise',
-        // Only the 200 is declared: a 400 is this page's HTML for a form, JSON otherwise, or the envelope of a body
-        // Fastify could not read, and a declared 400 schema would turn the other two into 500s.
-        response: { 200: z.object({ modes: z.array(stateJson) }) },
+        // A 400 is this page's HTML for a form, `{ message }` for JSON, or the error envelope of a body Fastify could
+        // not read: a narrower 400 schema would turn the others into 500s.
+        response: { 200: z.object({ modes: z.array(stateJson) }), 400: z.unknown() },
       },
       config: { caller: 'sandbox' },
       handler: async (request, reply) => {
