@@ -24,7 +24,7 @@ describe('cards from the trade page', () => {
     });
     await formShown();
     await user.click(await screen.findByRole('button', { name: 'Manage cards' }));
-    const sheet = await screen.findByRole('dialog', { name: 'Manage cards' });
+    const sheet = await screen.findByRole('dialog', { name: 'Manage cards' }, { timeout: 10_000 });
     const items = within(sheet).getAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
       'Visa4242 **** **** 4242Expires 12/99Delete',
