@@ -12,8 +12,9 @@ import { DISCOVERY_CACHE_MS } from './oidc-discovery.ts';
 import { createOidcProvider, type TokenAuthMethod } from './oidc.ts';
 
 // Google's answers as recorded (fixtures/google-*.json: its discovery document, key set, token answer and
-// error, and the ID token claims of its documentation), behind a stub of fetch. The key set's second key
-// (kid d7b9…) is replaced by one this test holds, so the test can sign the ID token Google would have.
+// error, and the ID token claims of its documentation), served by a fake fetch that answers with those recordings.
+// The key set's second key (kid d7b9…) is replaced by one this test holds, so the test can sign the ID token
+// Google would have.
 
 const CLIENT_ID = googleIdTokenClaims.aud;
 const CLIENT_SECRET = 'GOCSPX-recorded/shape+secret';
