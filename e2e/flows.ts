@@ -78,7 +78,7 @@ export async function fillBillingAddress(page: Page | FrameLocator) {
 const DOCUMENT_PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(40 * 1024, 7)]);
 
 /** A new person signs up, lands on account-status (docs/rules/order-states.md gating) and fills the sandbox vendor's form. */
-export async function signUpAndVerify(page: Page, baseUrl: string, lastName: string, nationality = 'DE') {
+export async function signUpAndVerify(page: Page, baseUrl: string, lastName: string, nationality = 'DE', residence = 'DE') {
   const email = `e2e-kyc-${lastName.toLowerCase()}-${Date.now()}@causeway.test`;
   await signUpThroughLoginV2(page, baseUrl, email);
   await page.waitForURL(/\/en\/account-status$/);
@@ -89,15 +89,25 @@ export async function signUpAndVerify(page: Page, baseUrl: string, lastName: str
   await page.getByLabel('Last name').fill(lastName);
   await page.getByLabel('Date of birth').fill('1988-08-12');
   await page.getByLabel('Nationality').selectOption(nationality);
-  await page.getByLabel('Country of residence').selectOption('DE');
+  await page.getByLabel('Country of residence').selectOption(residence);
   await page.getByLabel(/Identity document/).setInputFiles({ name: 'id-card.png', mimeType: 'image/png', buffer: DOCUMENT_PNG });
   await page.getByRole('button', { name: 'Submit for review' }).click();
   await page.waitForURL(/\/en\/account-status\?fromVendor=1$/);
   return email;
 }
 
+/** After signUpAndVerify: the review passes by itself, then the verified person gives their address (kycAddress). */
+export async function giveResidentialAddress(page: Page) {
+  await page.getByRole('heading', { name: 'Your residential address' }).waitFor({ timeout: 20_000 });
+  await page.getByLabel('Street and number').fill('Hauptstraße 5');
+  await page.getByLabel('City', { exact: true }).fill('Köln');
+  await page.getByLabel('Postal code').fill('50667');
+  await page.getByRole('button', { name: 'Save address' }).click();
+  await page.getByRole('heading', { name: 'You are verified' }).waitFor();
+}
+
 /** The answers of the seeded appropriateness test that pass it with every point (docs/sandbox.md "The appropriateness test"). */
-const PASSING_ANSWERS = [
+export const PASSING_ANSWERS = [
   'I can lose part or all of it.',
   'They can rise or fall sharply within hours.',
   'It is lost for good: a transfer on the blockchain cannot be reversed.',

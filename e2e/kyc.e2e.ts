@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccessibilityAudit, violationsInBothThemes } from './accessibility.ts';
 import { type E2eBrowser, openBrowser } from './browser.ts';
-import { fillBillingAddress, passAppropriatenessTest, readLatestCode, signUpAndVerify, typeCode } from './flows.ts';
+import { fillBillingAddress, giveResidentialAddress, passAppropriatenessTest, readLatestCode, signUpAndVerify, typeCode } from './flows.ts';
 
 /**
  * Identity verification in Chromium, and then (issue 17) the person just verified sells BTC to their
@@ -111,12 +111,7 @@ describe('identity verification in Chromium', () => {
     page = await browser.context.newPage();
     email = await signUpAndVerify(page, browser.baseUrl, 'Mustermann');
     // The page follows the review by itself; a verified person then gives the address (kycAddress).
-    await page.getByRole('heading', { name: 'Your residential address' }).waitFor({ timeout: 20_000 });
-    await page.getByLabel('Street and number').fill('Hauptstraße 5');
-    await page.getByLabel('City', { exact: true }).fill('Köln');
-    await page.getByLabel('Postal code').fill('50667');
-    await page.getByRole('button', { name: 'Save address' }).click();
-    await page.getByRole('heading', { name: 'You are verified' }).waitFor();
+    await giveResidentialAddress(page);
     await page.getByRole('button', { name: 'Account menu' }).click();
     await expect.poll(() => page.getByText('Verified', { exact: true }).count()).toBeGreaterThan(0);
   });

@@ -92,10 +92,11 @@ export const MODULES: readonly AnyServerModule[] = [
   walletsModule,
   bankAccountsModule,
   bankingModule,
+  // The risk warning and the appropriateness test: before orders, which refuse a trade until they are done.
+  riskModule,
   ordersModule,
   // Enhanced due diligence: after kyc and orders, whose faces its risk rating reads.
   eddModule,
-  riskModule,
   onChainModule,
   sandboxModule,
   helpModule,

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { PATHS } from '@causeway/contracts';
+import { PATHS, RISK_WARNING_PROTOCOL, RISK_WARNING_VERSION } from '@causeway/contracts';
 import { eq } from 'drizzle-orm';
-import { kycProfiles } from '../src/db/schema/index.ts';
+import type { Database } from '../src/db/client.ts';
+import { appropriatenessAssessments, kycProfiles, userAgreements } from '../src/db/schema/index.ts';
 import type { FastifyInstance } from 'fastify';
 import { call, type IdentityTestApp, nextIp, tokenHeaders } from './identity-helpers.ts';
 import { newIndividual } from './kyc-helpers.ts';
@@ -27,9 +28,26 @@ export const BILLING = {
   country: 'GB',
 };
 
-/** A person who signed up and whose KYC passed (tier 1), ready to buy. */
+/**
+ * The risk steps taken, as the pages lead a person through them before trading: the current warning agreed and (an
+ * individual's) appropriateness test passed. Orders are refused without them (RSK0000005).
+ */
+export async function clearRiskSteps(db: Database, userId: string, options: { individual?: boolean } = {}): Promise<void> {
+  await db
+    .insert(userAgreements)
+    .values({ userId, protocol: RISK_WARNING_PROTOCOL, version: RISK_WARNING_VERSION, acceptedAt: new Date() })
+    .onConflictDoNothing();
+  if (options.individual === false) return;
+  await db
+    .insert(appropriatenessAssessments)
+    .values({ userId, stage: 'PASSED', passedAt: new Date() })
+    .onConflictDoUpdate({ target: appropriatenessAssessments.userId, set: { stage: 'PASSED', passedAt: new Date() } });
+}
+
+/** A person who signed up, whose KYC passed (tier 1) and who took the risk steps: ready to buy. */
 export async function verifiedBuyer(t: IdentityTestApp, email: string) {
   const person = await newIndividual(t, email);
+  await clearRiskSteps(t.db, person.userId);
   await t.db
     .insert(kycProfiles)
     .values({ userId: person.userId, provider: 'sandbox', levelName: 'basic-kyc-level', kycStatus: 'Pass', kycLevel: 1 })

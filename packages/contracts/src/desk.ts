@@ -120,6 +120,8 @@ export const deskOrdersWaitingSchema = z.object({
       payerName: z.string(),
       reason: z.string(),
       receivedAt: z.string(),
+      /** An operator marked it to return to the payer: waiting for the bank to report it returned (no action left here). */
+      toReturn: z.boolean(),
     }),
   ),
 });

@@ -182,10 +182,17 @@ export const ERROR_MEANINGS = {
   AppropriatenessCoolingOff: 'The test was failed: it can be taken again once the 24-hour cooling-off ends (silentUntil). (chosen)',
   AppropriatenessAnswersInvalid: 'The answers do not fit the questions: answer every question once, with one of its options. (chosen)',
   AppropriatenessUnavailable: 'The appropriateness test cannot be taken right now: try again later. (chosen)',
+  RiskStepsRequired:
+    'Orders wait for the risk steps: the current risk warning agreed and, for an individual, the appropriateness test passed. (chosen)',
   OperatorSessionRequired: 'The desk session is missing, ended, expired or idle too long: sign in to the desk again. (chosen)',
   OperatorSignInRefused: 'The email, password or authenticator code is not right. (chosen)',
   OperatorSignInStepExpired: 'This sign-in step expired or is not ours: start the desk sign-in again. (chosen)',
   OperatorPermissionRefused: "The operator's role may not do this. (chosen)",
   OperatorTargetNotFound: 'No such person or operator. (chosen)',
   OperatorCannotChangeSelf: 'An operator cannot disable themselves: ask another admin. (chosen)',
+  WaitingItemSettled:
+    'It no longer waits for an operator: another operator, the bank or the chain settled it first. Nothing was changed. (chosen)',
+  PayoutOutcomeContradicted:
+    'The custody service reports this payout otherwise (confirmed or failed): nothing was changed; look at the transfer again. (chosen)',
+  SuspenseCurrencyNotKept: 'No balance is kept in this currency: the credit can only be returned to the payer. (chosen)',
 } as const satisfies Record<ErrorName, string>;

@@ -177,6 +177,7 @@ export const ERROR_CATALOGUE = {
   AppropriatenessCoolingOff: { code: 'RSK0000002', httpStatus: 409 },
   AppropriatenessAnswersInvalid: { code: 'RSK0000003', httpStatus: 400 },
   AppropriatenessUnavailable: { code: 'RSK0000004', httpStatus: 409 },
+  RiskStepsRequired: { code: 'RSK0000005', httpStatus: 403 },
   // The operator's desk (docs/rules/operator-desk.md; codes chosen).
   OperatorSessionRequired: { code: 'DSK0000001', httpStatus: 401 },
   OperatorSignInRefused: { code: 'DSK0000002', httpStatus: 400 },
@@ -184,6 +185,10 @@ export const ERROR_CATALOGUE = {
   OperatorPermissionRefused: { code: 'DSK0000004', httpStatus: 403 },
   OperatorTargetNotFound: { code: 'DSK0000005', httpStatus: 404 },
   OperatorCannotChangeSelf: { code: 'DSK0000006', httpStatus: 409 },
+  // Actions on what waits for an operator (docs/rules/operator-desk.md "Acting on what waits"): a block of their own, 21–29.
+  WaitingItemSettled: { code: 'DSK0000021', httpStatus: 409 },
+  PayoutOutcomeContradicted: { code: 'DSK0000022', httpStatus: 409 },
+  SuspenseCurrencyNotKept: { code: 'DSK0000023', httpStatus: 409 },
 } as const satisfies Record<string, ErrorEntry>;
 
 /** One catalogue entry: the code on the wire, and the HTTP status answered with it (what it means: error-meanings.ts). */

@@ -1,4 +1,9 @@
+import { DESK_CONFIG_PATHS } from './desk-config-paths.ts';
+import { DESK_EDD_PATHS } from './desk-edd-rules.ts';
 import { DESK_PATHS } from './desk-paths.ts';
+import { DESK_ORDERS_PATHS } from './desk-orders-paths.ts';
+import { DESK_QUESTIONNAIRE_PATHS } from './desk-questionnaire-paths.ts';
+import { DESK_SETTINGS_PATHS } from './desk-settings-paths.ts';
 
 /** Base path of every API call (docs/rules/calls.md). */
 export const API_BASE = '/prod-api';
@@ -241,6 +246,16 @@ export const PATHS = {
   deleteBankAccount: `${CUSTOMER}/bank-account/delete`,
   // The operator's desk (docs/rules/operator-desk.md): its own prefix.
   ...DESK_PATHS,
+  // The desk's actions on orders and bank credits waiting for an operator (desk-orders-paths.ts).
+  ...DESK_ORDERS_PATHS,
+  // The desk's EDD screen (docs/rules/operator-desk.md "EDD reviews").
+  ...DESK_EDD_PATHS,
+  // The desk's Questionnaires screen: questions, answers and the appropriateness record (desk-questionnaire-paths.ts).
+  ...DESK_QUESTIONNAIRE_PATHS,
+  // The desk's fees and limits as data (desk-settings-paths.ts).
+  ...DESK_SETTINGS_PATHS,
+  // The desk's Service screen: service modes, pairs and feature switches as data.
+  ...DESK_CONFIG_PATHS,
 } as const;
 
 export type ApiPath = (typeof PATHS)[keyof typeof PATHS];

@@ -185,6 +185,8 @@ export interface QuestionnaireAssignment {
   assignedBy: string;
   assignedAt: Date;
   answeredAt: Date | null;
+  /** An operator's decision on the answers (docs/rules/questionnaire.md "Deciding the answers"); null while none. */
+  review: { outcome: 'accepted' | 'asked-again'; note: string | null; reviewedBy: string; reviewedAt: Date } | null;
   answers: Array<{
     questionId: string;
     /** The question as it was asked (English), kept with the answer: a later edit of the question does not change it. */

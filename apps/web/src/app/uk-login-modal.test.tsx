@@ -46,7 +46,7 @@ describe('UkLoginModal', () => {
     act(() => ukLoginNotice.open());
 
     const dialog = await screen.findByRole('dialog', { name: 'Notice for UK residents' });
-    expect(dialog).toHaveAccessibleDescription(/services for UK residents are changing/);
+    expect(dialog).toHaveAccessibleDescription(/services in the UK are changing/);
   });
 
   it('closes with its OK button', async () => {

@@ -406,4 +406,10 @@ describe('docs/rules/errors.md handlers', () => {
     await expect(http.get('/capi/v1/login/x', { silent: true })).rejects.toMatchObject({ code: 'USER0000001' });
     expect(calledHandlers()).toEqual([]);
   });
+
+  it('silent: true still opens the UK notice (10000041): no page words it, and the sign-in calls are silent', async () => {
+    const { http } = client(() => fail('10000041', 'UK', 200));
+    await expect(http.post('/capi/v1/login/verify-code', {}, { silent: true })).rejects.toMatchObject({ code: '10000041' });
+    expect(calledHandlers()).toEqual(['onUkLogin']);
+  });
 });

@@ -206,7 +206,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       return await send(init, path, mode);
     } catch (error) {
       const apiError = isApiError(error) ? error : new ApiError({ kind: 'badResponse', path, msg: String(error), cause: error });
-      if (!init.silent) {
+      // A silent call's page words the failure itself, but the UK notice (10000041) is a dialog no page words: the
+      // sign-in calls are silent, and without this a UK resident refused at sign-in saw only its title in the error line.
+      if (!init.silent || apiError.errorName === ErrorCode.UkLoginNoticeRequired) {
         dispatchApiError(apiError, { mode, handlers: options.handlers, ...(options.toastPolicy ? { policy: options.toastPolicy } : {}) });
       }
       throw apiError;

@@ -5,6 +5,11 @@ import { BANKING_CALLS } from './banking.ts';
 import { CARD_AND_WALLET_CALLS } from './cards-and-wallets.ts';
 import type { CallDefinition } from './define-call.ts';
 import { DESK_CALLS } from './desk.ts';
+import { DESK_ORDER_CALLS } from './desk-orders.ts';
+import { DESK_EDD_CALLS } from './desk-edd.ts';
+import { DESK_QUESTIONNAIRE_CALLS } from './desk-questionnaire.ts';
+import { DESK_SETTINGS_CALLS } from './desk-settings.ts';
+import { DESK_CONFIG_CALLS } from './desk-config.ts';
 import { EDD_CALLS } from './edd.ts';
 import { HELP_CALLS } from './help.ts';
 import { HISTORY_EXPORT_CALLS } from './history-export.ts';
@@ -32,6 +37,11 @@ export {
   BANKING_CALLS,
   CARD_AND_WALLET_CALLS,
   DESK_CALLS,
+  DESK_ORDER_CALLS,
+  DESK_EDD_CALLS,
+  DESK_QUESTIONNAIRE_CALLS,
+  DESK_CONFIG_CALLS,
+  DESK_SETTINGS_CALLS,
   EDD_CALLS,
   HELP_CALLS,
   HISTORY_EXPORT_CALLS,
@@ -75,6 +85,11 @@ export const CALLS = {
   ...PROMOTION_EMAIL_CALLS,
   ...QUESTIONNAIRE_CALLS,
   ...DESK_CALLS,
+  ...DESK_ORDER_CALLS,
+  ...DESK_EDD_CALLS,
+  ...DESK_QUESTIONNAIRE_CALLS,
+  ...DESK_SETTINGS_CALLS,
+  ...DESK_CONFIG_CALLS,
 } as const;
 
 const byPath = new Map<string, CallDefinition>(Object.values(CALLS).map((call) => [call.path, call]));

@@ -66,6 +66,14 @@ export const bankCredits = pgTable(
     returnedAt: timestamp('returned_at', { withTimezone: true }),
     /** An operator credited it to a person or sent it back (suspense), or recovered a return. */
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    /**
+     * What an operator decided for a credit in suspense (modules/banking/suspense-actions.ts): ASSIGNED to a
+     * person's balance (resolved then), or TO_RETURN to the payer (resolved once the bank reports it RETURNED).
+     */
+    resolution: varchar('resolution', { length: 12 }),
+    /** The operator who decided it (operators.id), and why, in their words. */
+    resolvedBy: varchar('resolved_by', { length: 32 }),
+    resolutionReason: varchar('resolution_reason', { length: 500 }),
   },
   (t) => [
     unique('bank_credits_credit').on(t.provider, t.creditId),
@@ -76,6 +84,7 @@ export const bankCredits = pgTable(
       .where(sql`${t.outcome} = 'SUSPENSE' and ${t.resolvedAt} is null`),
     check('bank_credits_outcome', sql`${t.outcome} in ('DEPOSITED', 'SUSPENSE')`),
     check('bank_credits_amount', sql`${t.amount} > 0`),
+    check('bank_credits_resolution', sql`${t.resolution} is null or ${t.resolution} in ('ASSIGNED', 'TO_RETURN')`),
   ],
 );
 

@@ -54,12 +54,31 @@ export const questionnaireAssignments = pgTable(
     assignedBy: varchar('assigned_by', { length: 100 }).notNull(),
     assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull(),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
+    /**
+     * An operator's decision on the answers (docs/rules/questionnaire.md "Deciding the answers"): accepted, or
+     * asked again (the same questions asked anew). Null while the answers wait for one, and before they are given.
+     */
+    reviewOutcome: varchar('review_outcome', { length: 12 }),
+    /** Why, in the operator's words (required to ask again); kept with the decision, never shown to the person. */
+    reviewNote: text('review_note'),
+    reviewedBy: varchar('reviewed_by', { length: 100 }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('questionnaire_assignments_open')
       .on(t.userId)
       .where(sql`${t.answeredAt} is null`),
     index('questionnaire_assignments_user').on(t.userId, t.assignedAt),
+    // The desk's queue: answered questionnaires no operator decided yet, oldest first.
+    index('questionnaire_assignments_waiting')
+      .on(t.answeredAt)
+      .where(sql`${t.answeredAt} is not null and ${t.reviewedAt} is null`),
+    check('questionnaire_assignments_review_outcome', sql`${t.reviewOutcome} in ('accepted', 'asked-again')`),
+    // A decision is whole (outcome, who, when), and only on answers given.
+    check(
+      'questionnaire_assignments_review_whole',
+      sql`(${t.reviewOutcome} is null) = (${t.reviewedAt} is null) and (${t.reviewedBy} is null) = (${t.reviewedAt} is null) and (${t.reviewedAt} is null or ${t.answeredAt} is not null)`,
+    ),
   ],
 );
 

@@ -4,6 +4,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { RateLimiter } from '../../platform/rate-limit.repository.ts';
 import { RateLimitedError } from '../../platform/rate-limited.ts';
 import { createSignedClaims } from '../../platform/signed-claims.ts';
+import { afterCommit } from '../../platform/transaction.ts';
 import { createTtlCache } from '../../platform/ttl-cache.ts';
 import type { GeoProvider } from '../../providers/geo/index.ts';
 import type { AccessRules, People, SignedIn } from '../identity/index.ts';
@@ -109,7 +110,9 @@ export function createAvailabilityService(deps: {
 
   async function change(mode: LoginMode, values: { maintenance?: boolean; ukOpen?: boolean }, by: string): Promise<ServiceModeState> {
     const row = await repository.setServiceMode(mode, values, by, clock.now());
-    modesCache.clear();
+    // Forgotten once the change is committed (at once outside a transaction; after the desk's audited one
+    // commits): cleared earlier, a request in between could cache the old row again for 2 s.
+    afterCommit(() => modesCache.clear());
     return stateOf(mode, row);
   }
 

@@ -4,6 +4,7 @@ import type { AccessRules } from '../identity/index.ts';
 import { createAvailabilityRepository } from './availability.repository.ts';
 import { registerAvailabilityRoutes } from './availability.routes.ts';
 import { type AvailabilityService, createAvailabilityService, type CountryRefusal, type ServiceModeState } from './availability.service.ts';
+import { registerAvailabilityDeskCalls } from './desk-calls.ts';
 
 /**
  * What other modules may use of availability: the rules identity asks at every way in, the country rules the
@@ -43,6 +44,8 @@ export const availabilityModule = defineModule('availability', ({ app, db, clock
     ticketKey: deriveKey(serverSecret, 'uk-list-ticket'),
   });
   registerAvailabilityRoutes(app, { service, identity });
+  // The desk's Service screen switches the modes here, where the switches live (desk is registered before us).
+  registerAvailabilityDeskCalls(faces.get('desk'), service);
   return {
     accessRules: service.accessRules,
     countryRefusal: service.countryRefusal,

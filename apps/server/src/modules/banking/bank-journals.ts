@@ -10,6 +10,11 @@ import { accounts, type LedgerAccountSpec, movement } from '../ledger/index.ts';
  *   return (deposited) Dr balance:PERSON:FIAT      A    Cr bank-cash           A   (no overdraft: refused when spent)
  *   return (spent)     Dr bank-returns-unrecovered A    Cr bank-cash           A   (an operator recovers it)
  *   return (suspense)  Dr bank-suspense:FIAT       A    Cr bank-cash           A
+ *   assigned           Dr bank-suspense:FIAT       A    Cr balance:PERSON:FIAT A   (an operator credited it to the person)
+ *
+ * A credit in suspense an operator marks to return posts nothing then: its return journal (suspense) is
+ * posted when the bank reports it RETURNED, as any return is. An assigned credit returned later is taken
+ * from the person's balance, as a deposit's return is (its row now names the person).
  */
 export interface CreditMoney {
   /** Our row's id (bank_credits.id): the journals' reference. */
@@ -67,4 +72,14 @@ export const suspenseReturnJournal = (credit: CreditMoney) =>
     'returned',
     accounts.bankSuspense(credit.currency),
     accounts.bankCash(credit.provider, credit.currency),
+  );
+
+/** An operator credited a credit held in suspense to the person they found it belongs to (suspense-actions.ts). */
+export const suspenseAssignedJournal = (credit: CreditMoney) =>
+  move(
+    'bank-suspense-assigned',
+    credit,
+    'assigned',
+    accounts.bankSuspense(credit.currency),
+    accounts.customerBalance(personOf(credit), credit.currency),
   );

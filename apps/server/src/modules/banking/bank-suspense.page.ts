@@ -22,7 +22,7 @@ function renderCredit(credit: SuspenseCredit): string {
   const id = `credit-${escapeHtml(credit.id)}`;
   return `<article aria-labelledby="${id}">
 <h2 id="${id}">${escapeHtml(credit.id)} · ${escapeHtml(credit.reason)}</h2>
-<p>${escapeHtml(REASONS[credit.reason] ?? 'Held for review.')}</p>
+<p>${credit.toReturn ? 'Marked to return to the payer by an operator: return it in the bank’s portal; it leaves suspense when the bank reports it returned.' : escapeHtml(REASONS[credit.reason] ?? 'Held for review.')}</p>
 <dl>${rows.map(([term, value]) => `<dt>${escapeHtml(term)}</dt><dd>${value}</dd>`).join('')}</dl>
 </article>`;
 }

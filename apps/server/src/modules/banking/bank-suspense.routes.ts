@@ -21,6 +21,8 @@ export interface SuspenseCredit {
   reason: string;
   userId: string | null;
   receivedAt: string;
+  /** An operator marked it to return to the payer (suspense-actions.ts): it stays until the bank reports it returned. */
+  toReturn: boolean;
 }
 
 /** The credits held in suspense as operators see them (this page, and the operator's desk), oldest first. */
@@ -36,6 +38,7 @@ export async function openSuspenseCredits(repository: BankingRepository): Promis
     reason: row.suspenseReason ?? 'UNKNOWN_PAYEE',
     userId: row.userId,
     receivedAt: row.receivedAt.toISOString(),
+    toReturn: row.resolution === 'TO_RETURN',
   }));
 }
 

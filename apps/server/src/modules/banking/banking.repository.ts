@@ -5,6 +5,11 @@ import { bankCredits, bankNamedAccounts } from '../../db/schema/index.ts';
 export type NamedAccountRow = typeof bankNamedAccounts.$inferSelect;
 export type BankCreditRow = typeof bankCredits.$inferSelect;
 
+/** What an operator decided for a credit in suspense (suspense-actions.ts). */
+export type SuspenseDecision = { operatorId: string; reason: string; at: Date } & (
+  { resolution: 'ASSIGNED'; userId: string } | { resolution: 'TO_RETURN' }
+);
+
 /** Named accounts and the credits that arrived on them (db/schema/banking.ts). */
 export function createBankingRepository(db: Database) {
   return {
@@ -80,17 +85,60 @@ export function createBankingRepository(db: Database) {
       return rows.length === 1;
     },
 
+    async creditById(id: string): Promise<BankCreditRow | undefined> {
+      const [row] = await db.select().from(bankCredits).where(eq(bankCredits.id, id));
+      return row;
+    },
+
+    /**
+     * An operator's decision on a credit in suspense, by compare-and-set: only a credit still in suspense,
+     * undecided, unresolved and not returned takes it. Null when it was not (another operator, or the
+     * bank's return, came first): nothing written.
+     */
+    async decideSuspense(id: string, decision: SuspenseDecision): Promise<BankCreditRow | null> {
+      const [row] = await db
+        .update(bankCredits)
+        .set({
+          resolution: decision.resolution,
+          resolvedBy: decision.operatorId,
+          resolutionReason: decision.reason,
+          ...(decision.resolution === 'ASSIGNED' ? { userId: decision.userId, resolvedAt: decision.at } : {}),
+        })
+        .where(
+          and(
+            eq(bankCredits.id, id),
+            eq(bankCredits.outcome, 'SUSPENSE'),
+            isNull(bankCredits.resolution),
+            isNull(bankCredits.resolvedAt),
+            isNull(bankCredits.returnedAt),
+          ),
+        )
+        .returning();
+      return row ?? null;
+    },
+
+    /** A credit in suspense the bank took back has nothing left for an operator: it leaves the list. */
+    async closeReturnedSuspense(id: string, at: Date): Promise<void> {
+      await db
+        .update(bankCredits)
+        .set({ resolvedAt: at })
+        .where(and(eq(bankCredits.id, id), isNull(bankCredits.resolvedAt)));
+    },
+
     /** A person's credits, newest first. */
     creditsOf(userId: string, limit: number): Promise<BankCreditRow[]> {
       return db.select().from(bankCredits).where(eq(bankCredits.userId, userId)).orderBy(desc(bankCredits.receivedAt)).limit(limit);
     },
 
-    /** Credits in suspense no operator has resolved yet, oldest first (the operator page). */
+    /**
+     * Credits in suspense not resolved yet, oldest first (the operator page): undecided, or to be
+     * returned and not returned yet (the money is still in suspense until the bank says so).
+     */
     openSuspense(limit: number): Promise<BankCreditRow[]> {
       return db
         .select()
         .from(bankCredits)
-        .where(and(eq(bankCredits.outcome, 'SUSPENSE'), isNull(bankCredits.resolvedAt)))
+        .where(and(eq(bankCredits.outcome, 'SUSPENSE'), isNull(bankCredits.resolvedAt), isNull(bankCredits.returnedAt)))
         .orderBy(bankCredits.recordedAt)
         .limit(limit);
     },

@@ -88,6 +88,9 @@ export function createCreditIntake(deps: {
         recordedAt: clock.now(),
         returnedAt: null,
         resolvedAt: null,
+        resolution: null,
+        resolvedBy: null,
+        resolutionReason: null,
       });
       // Another delivery of the same credit won the race: it booked it.
       if (!inserted) return null;
@@ -105,16 +108,21 @@ export function createCreditIntake(deps: {
   async function applyReturn(row: BankCreditRow): Promise<BankCreditRow> {
     await deps.transaction(async () => {
       if (!(await repository.markReturned(row.id, clock.now()))) return;
-      if (row.outcome === 'SUSPENSE') {
-        await ledger.post(suspenseReturnJournal(moneyOf(row)));
+      // Read again under the return's mark: an operator may have credited it to a person since `row` was read.
+      const current = (await repository.creditById(row.id)) ?? row;
+      if (current.outcome === 'SUSPENSE' && current.resolution !== 'ASSIGNED') {
+        // Still in suspense (undecided, or marked to return by an operator: this is that return): out of suspense.
+        await ledger.post(suspenseReturnJournal(moneyOf(current)));
+        await repository.closeReturnedSuspense(current.id, clock.now());
         return;
       }
+      // In a balance: deposited, or credited to a person by an operator (its row names them now).
       try {
-        await deps.savepoint(() => ledger.post(depositReturnJournal(moneyOf(row))));
+        await deps.savepoint(() => ledger.post(depositReturnJournal(moneyOf(current))));
       } catch (error) {
         if (!isOverdraftError(error)) throw error;
         // The money was spent before the bank took it back: the shortfall is the person's debt, for an operator.
-        await ledger.post(unrecoveredReturnJournal(moneyOf(row)));
+        await ledger.post(unrecoveredReturnJournal(moneyOf(current)));
         deps.log.warn({ creditId: row.id }, 'a returned bank credit was already spent: booked for an operator to recover');
       }
     });

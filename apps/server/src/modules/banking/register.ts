@@ -1,4 +1,4 @@
-import { BANK_CURRENCIES } from '@causeway/contracts';
+import { BANK_CURRENCIES, CALLS } from '@causeway/contracts';
 import { defineModule } from '../../platform/server-module.ts';
 import type { BankProvider } from '../../providers/bank/index.ts';
 import { createLedgerModule } from '../ledger/index.ts';
@@ -13,6 +13,7 @@ import { referencesIn } from './bank-references.ts';
 import { createBankActivity } from './bank-activity.ts';
 import { registerCreditPoll } from './credit-poll.ts';
 import { openSuspenseCredits, registerBankSuspenseRoutes } from './bank-suspense.routes.ts';
+import { createSuspenseActions, type SuspenseAction } from './suspense-actions.ts';
 import { createWithdrawalsModule } from './withdrawals.module.ts';
 import type { WithdrawalsRepository } from './withdrawals.repository.ts';
 
@@ -69,12 +70,38 @@ export const bankingModule = defineModule('banking', (context) => {
   // Credits in suspense, for an operator: in production too, behind OPERATOR_PASSWORD.
   if (context.sandboxTools || context.config.OPERATOR_PASSWORD)
     registerBankSuspenseRoutes(app, { repository, operator: context.operatorPassword });
+  const suspense = createSuspenseActions({
+    repository,
+    ledger,
+    transaction: (work) => unitOfWork.transaction(work),
+    clock,
+    personExists: async (userId) => (await faces.get('identity').people.findById(userId)) !== undefined,
+    balanceCurrencies: BANK_CURRENCIES,
+  });
+  // The desk's action on a credit in suspense (docs/rules/operator-desk.md "Acting on what waits"): here, in
+  // the module that owns the money; the desk registers before banking, so its face is there.
+  const desk = faces.get('desk');
+  desk.registerCall(CALLS.deskSuspenseCredit, { permission: 'orders:act', action: 'bank-credit.decide' }, (request, actor) => {
+    const body: SuspenseAction = request.body;
+    return desk.act(
+      actor,
+      {
+        permission: 'orders:act',
+        action: body.action === 'assign' ? 'bank-credit.assign' : 'bank-credit.return',
+        target: { type: 'bank-credit', id: body.creditId },
+        details: { reason: body.reason, ...(body.action === 'assign' ? { person: body.person } : {}) },
+        describe: (done) => ({ resolution: done.resolution, userId: done.userId, amount: done.amount, currency: done.currency }),
+      },
+      () => suspense.decide(body, actor.operator.id),
+    );
+  });
   app.decorate('banking', { repository, credits, withdrawals: withdrawals.repository, bank });
   return {
     balancesOf: banking.balancesOf,
     instructionsFor: banking.instructionsFor,
     receivedFor: repository.receivedFor,
     openSuspense: () => openSuspenseCredits(repository),
+    decideSuspense: suspense.decide,
     // The sandbox bank's `incoming` call: a transfer with only a reference comes from the person it names.
     async nameOfReferenced(reference) {
       const references = referencesIn(reference);

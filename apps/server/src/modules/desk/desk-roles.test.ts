@@ -17,6 +17,120 @@ const CALLS_BY_PERMISSION = [
   { permission: 'audit:read-own', method: 'GET', path: PATHS.deskAuditLog },
   { permission: 'operators:manage', method: 'GET', path: PATHS.deskOperators },
   { permission: 'operators:manage', method: 'POST', path: PATHS.deskOperatorStatus, body: { operatorId: 'opr_nobody', status: 'Active' } },
+  // Acting on what waits (modules/orders/payout-review.flow.test.ts, modules/banking/suspense-actions.flow.test.ts):
+  // unknown order and credit, so an allowed role changes nothing.
+  {
+    permission: 'orders:act',
+    method: 'POST',
+    path: PATHS.deskPayoutOutcome,
+    body: { orderId: '00000000-0000-4000-8000-000000000000', outcome: 'not-delivered', reason: 'role test' },
+  },
+  {
+    permission: 'orders:act',
+    method: 'POST',
+    path: PATHS.deskSuspenseCredit,
+    body: { creditId: 'bcr_nobody', action: 'return', reason: 'role test' },
+  },
+  // The Questionnaires screen (modules/questionnaire/desk-questionnaire.test.ts, modules/risk/desk-appropriateness.test.ts):
+  // unknown ids, so an allowed role changes nothing but the admin's one new question (a body is checked before the role).
+  { permission: 'reviews:decide', method: 'GET', path: PATHS.deskQuestions },
+  {
+    permission: 'config:change',
+    method: 'POST',
+    path: PATHS.deskQuestionCreate,
+    body: { id: 'role-test', questionGroup: 'g', answerType: 'INPUT_LINE', text: { en: 'x', zh: 'x' } },
+  },
+  {
+    permission: 'config:change',
+    method: 'POST',
+    path: PATHS.deskQuestionUpdate,
+    body: { id: 'no-such-q', questionGroup: 'g', answerType: 'INPUT_LINE', text: { en: 'x', zh: 'x' } },
+  },
+  { permission: 'config:change', method: 'POST', path: PATHS.deskQuestionActive, body: { id: 'no-such-q', active: false } },
+  { permission: 'reviews:decide', method: 'GET', path: PATHS.deskQuestionnairesWaiting },
+  { permission: 'reviews:decide', method: 'GET', path: PATHS.deskQuestionnairesOf, query: { userId: 'usr_nobody' } },
+  {
+    permission: 'journeys:start',
+    method: 'POST',
+    path: PATHS.deskQuestionnaireAssign,
+    body: { userId: 'usr_nobody', questionIds: ['no-such-q'] },
+  },
+  {
+    permission: 'reviews:decide',
+    method: 'POST',
+    path: PATHS.deskQuestionnaireDecide,
+    body: { assignmentId: 'qna_nobody', decision: 'accept' },
+  },
+  {
+    permission: 'reviews:decide',
+    method: 'GET',
+    path: PATHS.deskQuestionnaireFile,
+    query: { assignmentId: 'qna_nobody', questionId: 'q', file: 'kyc/usr_nobody/a.pdf' },
+  },
+  { permission: 'reviews:decide', method: 'GET', path: PATHS.deskAppropriateness, query: { userId: 'usr_nobody' } },
+  {
+    permission: 'reviews:decide',
+    method: 'POST',
+    path: PATHS.deskAppropriatenessEndCoolingOff,
+    body: { userId: 'usr_nobody', reason: 'role test' },
+  },
+  // The EDD screen (modules/edd/desk-edd.calls.test.ts): a case or a person that does not exist, a country taken off that is not on.
+  { permission: 'reviews:decide', method: 'GET', path: PATHS.deskEddCases },
+  { permission: 'reviews:decide', method: 'GET', path: PATHS.deskEddCase, query: { caseId: 'edd_nobody' } },
+  {
+    permission: 'reviews:decide',
+    method: 'GET',
+    path: PATHS.deskEddEvidenceFile,
+    query: { caseId: 'edd_nobody', filePath: 'kyc/usr_nobody/a.pdf' },
+  },
+  { permission: 'reviews:decide', method: 'POST', path: PATHS.deskEddDecide, body: { caseId: 'edd_nobody', outcome: 'approve' } },
+  {
+    permission: 'reviews:decide',
+    method: 'POST',
+    path: PATHS.deskEddRiskOverride,
+    body: { userId: 'usr_nobody', rating: 'low', reason: 'role test' },
+  },
+  { permission: 'journeys:start', method: 'POST', path: PATHS.deskEddRequest, body: { userId: 'usr_nobody', reason: 'role test' } },
+  { permission: 'config:change', method: 'GET', path: PATHS.deskEddRiskCountries },
+  { permission: 'config:change', method: 'POST', path: PATHS.deskEddSetCountryRisk, body: { country: 'ZZ', level: null } },
+  // The Service screen (desk-config.test.ts): each switch to the value it has already, or a pair or switch that does not exist.
+  { permission: 'config:change', method: 'GET', path: PATHS.deskServiceModes },
+  { permission: 'config:change', method: 'POST', path: PATHS.deskSetMaintenance, body: { mode: 'individual', on: false } },
+  { permission: 'config:change', method: 'POST', path: PATHS.deskSetUkOpen, body: { mode: 'individual', open: false } },
+  { permission: 'config:change', method: 'GET', path: PATHS.deskPairs },
+  { permission: 'config:change', method: 'POST', path: PATHS.deskChangePair, body: { pairId: 'EUR-NONE-NONE', enabled: false } },
+  {
+    permission: 'config:change',
+    method: 'POST',
+    path: PATHS.deskChangePairChannel,
+    body: { pairId: 'EUR-NONE-NONE', channelCode: 'CHECKOUT', transactionType: 'buy', enabled: false },
+  },
+  { permission: 'config:change', method: 'GET', path: PATHS.deskFeatureSwitches },
+  {
+    permission: 'config:change',
+    method: 'POST',
+    path: PATHS.deskSetFeatureSwitch,
+    body: { clientType: 'Web', entry: 'indepdentMain', label: 'withdraw', minVersion: 1025, enable: true },
+  },
+  {
+    permission: 'config:change',
+    method: 'POST',
+    path: PATHS.deskRemoveFeatureSwitch,
+    body: { clientType: 'Web', entry: 'nowhere', label: 'buy', minVersion: 0 },
+  },
+  // Fees and limits (settings-calls.ts): the admin's changes name no such setting, or a value past its bound, so nothing changes.
+  { permission: 'config:change', method: 'GET', path: PATHS.deskFees },
+  { permission: 'config:change', method: 'POST', path: PATHS.deskChangeChannelFee, body: { channelCode: 'NO_SUCH', feeRate: '0.01' } },
+  {
+    permission: 'config:change',
+    method: 'POST',
+    path: PATHS.deskChangeSpreadRate,
+    body: { cryptoCurrency: 'NO_SUCH', spreadRate: '0.01' },
+  },
+  { permission: 'config:change', method: 'POST', path: PATHS.deskChangeNetworkFee, body: { network: 'NO_SUCH', nativeTransfer: '0.01' } },
+  { permission: 'config:change', method: 'POST', path: PATHS.deskChangePromotion, body: { firstTransactions: 101 } },
+  { permission: 'config:change', method: 'GET', path: PATHS.deskLimitTiers },
+  { permission: 'config:change', method: 'POST', path: PATHS.deskChangeLimitTier, body: { kycLevel: 999, DAILY: '1.00' } },
 ] as const;
 
 let t: IdentityTestApp;

@@ -113,6 +113,7 @@ export function createDeskScreens(deps: { reads: DeskReads; repository: DeskRepo
           payerName: credit.payerName,
           reason: credit.reason,
           receivedAt: credit.receivedAt,
+          toReturn: credit.toReturn,
         })),
       };
     },

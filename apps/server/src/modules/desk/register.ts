@@ -1,6 +1,7 @@
 import { defineModule } from '../../platform/server-module.ts';
 import { deriveKey } from '../../platform/crypto.ts';
 import { createLedgerModule } from '../ledger/index.ts';
+import { registerDeskConfigCalls } from './config-calls.ts';
 import { createDeskActions } from './desk-actions.ts';
 import { actorOf, createDeskCallRegistrar, createDeskGuard } from './desk-calls.ts';
 import type { DeskFace } from './desk-face.ts';
@@ -8,6 +9,7 @@ import { createDeskRepository } from './desk.repository.ts';
 import { registerDeskRoutes } from './desk.routes.ts';
 import { createDeskScreens } from './desk-screens.ts';
 import { createDeskSignIn } from './desk-sign-in.service.ts';
+import { registerSettingsCalls } from './settings-calls.ts';
 import { createOperatorTotp, deskTotpKey } from './operator-totp.ts';
 
 declare module '../../platform/server-module.ts' {
@@ -55,6 +57,11 @@ export const deskModule = defineModule('desk', (context) => {
     now: () => clock.now(),
   });
   registerDeskRoutes(app, { signIn, screens, registerDeskCall });
+  const face: DeskFace = { registerCall: registerDeskCall, act: actions.act, actorOf };
+  // Fees and limits as data: registered here because quotes comes before desk (settings-calls.ts says why).
+  registerSettingsCalls({ desk: face, quotes: faces.get('quotes'), kyc: faces.later('kyc') });
+  // The Service screen's pairs and feature switches: reference and entry come before desk (config-calls.ts says why).
+  registerDeskConfigCalls({ desk: face, pairs: faces.get('reference').pairs, switches: faces.get('entry').switches });
 
   // Sessions ended more than a day ago are deleted daily (the audit log keeps who signed in and out).
   jobs.register(JOB_DESK_SESSIONS_PRUNE, async () => {
@@ -65,5 +72,5 @@ export const deskModule = defineModule('desk', (context) => {
   context.onReady(() =>
     queue.enqueue({ kind: JOB_DESK_SESSIONS_PRUNE, payload: {}, runAt: clock.now(), dedupeKey: JOB_DESK_SESSIONS_PRUNE }),
   );
-  return { registerCall: registerDeskCall, act: actions.act, actorOf };
+  return face;
 });

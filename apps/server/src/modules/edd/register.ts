@@ -5,6 +5,7 @@ import { createEddReview, type EddReview } from './edd-review.ts';
 import { createEddRepository } from './edd.repository.ts';
 import { registerEddRoutes } from './edd.routes.ts';
 import { createEddService, type EddService, JOB_EDD_DEADLINE, JOB_EDD_RECOMPUTE } from './edd.service.ts';
+import { registerDeskEddCalls } from './desk-edd.calls.ts';
 import { registerSandboxEddRoutes } from './sandbox-edd.routes.ts';
 
 /** The order statuses whose money moved for good: each one may change the person's volume, so their rating. */
@@ -68,6 +69,8 @@ export const eddModule = defineModule('edd', (context) => {
     transaction: unitOfWork.transaction,
   });
   registerEddRoutes(app, { service, rateLimiter, clock });
+  // The desk's EDD screen: the desk is registered before this module, so its face is here already.
+  registerDeskEddCalls(app, { desk: faces.get('desk'), review });
 
   jobs.register(JOB_EDD_RECOMPUTE, async (payload) => {
     await service.recompute((payload as { userId: string }).userId);

@@ -109,6 +109,8 @@ export function createOrderService(deps: {
   clock: Clock;
   /** The person's KYC status and tier (one read: submit-buy needs both), and their country of residence (a Klarna buy's). */
   kycOf: (userId: string) => Promise<{ kycStatus: string; kycLevel: number; country?: string | null } | undefined>;
+  /** Whether the person took the risk steps: the warning agreed and, for an individual, the appropriateness test passed (risk's). */
+  riskCleared: (person: Principal) => Promise<boolean>;
   /** Whether the person's card buys are paused (a card dispute of theirs is open: docs/rules/card-disputes.md). */
   cardBuysPausedFor?: (userId: string) => Promise<boolean>;
   /** GTR_ENABLED and TRAVEL_RULE_VASPS: whether an order is asked who holds the wallet. */
@@ -191,6 +193,8 @@ export function createOrderService(deps: {
     }
     const kyc = await deps.kycOf(user.id);
     if (user.accountStatus !== 'Active' || kyc?.kycStatus !== 'Pass') throw new AppError(ErrorCode.IdentityVerificationRequired);
+    // The pages lead through the risk steps before the trade page; a direct call is refused the same (docs/rules/appropriateness.md).
+    if (!(await deps.riskCleared(user))) throw new AppError(ErrorCode.RiskStepsRequired);
     const travelRule = travelRuleOf(deps.travelRule, body.travelRule);
     const quote = await deps.quotes.firmQuote(user, body.orderId, body.quoteId);
     if (quote.transactionType !== 'buy') throw new AppError(ErrorCode.QuoteNotCurrent, 'This quote is for a sell: ask for a buy quote.');

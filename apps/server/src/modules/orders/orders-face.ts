@@ -1,6 +1,7 @@
 import type { BankBuys } from '../banking/index.ts';
 import type { AmountRangeOf, SpentInPeriods } from '../kyc/index.ts';
 import type { OperatorReviewOrder } from './operator-review.routes.ts';
+import type { PayoutReview } from './payout-review.ts';
 
 /** What other modules may use of orders: what a person spent (their KYC limits), a pair's amount range, bank-transfer buys. */
 export interface OrdersFace {
@@ -15,6 +16,8 @@ export interface OrdersFace {
     awaitingReview(): Promise<OperatorReviewOrder[]>;
     summaryOf(userId: string): Promise<PersonOrders>;
   };
+  /** The operator's desk: the outcome an operator verified of a payout waiting at PAYOUT_REVIEW (payout-review.ts). */
+  decidePayout: PayoutReview['decide'];
 }
 
 /** A person's orders for the desk: counted by status, and the newest ones (amounts as the columns' decimal strings). */

@@ -15,7 +15,7 @@ import type { KlarnaProvider } from '../../providers/klarna/index.ts';
 import type { MailProvider } from '../../providers/mail/index.ts';
 import type { PriceFeed } from '../../providers/prices/index.ts';
 import type { SavedCards } from '../cards/index.ts';
-import type { IdentityFace } from '../identity/index.ts';
+import type { IdentityFace, Principal } from '../identity/index.ts';
 import { periodStarts, type SpentInPeriods } from '../kyc/index.ts';
 import type { LimitTier, Verification } from '../kyc/index.ts';
 import { accounts, createLedgerModule } from '../ledger/index.ts';
@@ -50,6 +50,8 @@ export function createOrdersModule(deps: {
   cards: SavedCards;
   /** Where a person's verification stands (the KYC module's). */
   verificationOf: (userId: string) => Promise<Verification | undefined>;
+  /** Whether the person took the risk steps before trading (the risk module's isCleared). */
+  riskCleared: (person: Principal) => Promise<boolean>;
   prices: PriceFeed;
   processor: CardProcessorProvider;
   /** Klarna buys (KLARNA_PROVIDER). */
@@ -167,6 +169,7 @@ export function createOrdersModule(deps: {
     identity: deps.identity,
     clock,
     kycOf: deps.verificationOf,
+    riskCleared: deps.riskCleared,
     travelRule: deps.travelRule,
     chainConfirmPollMs: deps.chainConfirmPollMs,
   });
@@ -183,6 +186,7 @@ export function createOrdersModule(deps: {
     screening: deps.screening,
     clock,
     kycOf: deps.verificationOf,
+    riskCleared: deps.riskCleared,
     cardBuysPausedFor: disputes.hasOpenDispute,
     travelRule: deps.travelRule,
     merchantTransactions: deps.merchants.transactionRecords,

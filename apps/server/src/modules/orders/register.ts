@@ -1,3 +1,4 @@
+import { CALLS } from '@causeway/contracts';
 import { defineModule } from '../../platform/server-module.ts';
 import { registerOperatorReviewRoutes, shownOf } from './operator-review.routes.ts';
 import { addCardWebhookReceiver } from './card-webhook.ts';
@@ -8,6 +9,7 @@ import { createOrdersModule } from './orders.module.ts';
 import { registerOrderRoutes } from './orders.routes.ts';
 import { registerSandboxLedgerRoutes } from './sandbox-ledger.routes.ts';
 import type { OrdersFace } from './orders-face.ts';
+import { createPayoutReview } from './payout-review.ts';
 
 declare module '../../platform/server-module.ts' {
   interface ModuleFaces {
@@ -27,6 +29,7 @@ export const ordersModule = defineModule('orders', (context) => {
     identity: faces.get('identity'),
     cards: faces.get('cards').savedCards,
     verificationOf: (userId) => faces.get('kyc').verificationOf(userId),
+    riskCleared: faces.get('risk').clearedFor,
     prices: providers.prices.provider,
     processor: processor.provider,
     klarna: providers.klarna.provider,
@@ -83,6 +86,36 @@ export const ordersModule = defineModule('orders', (context) => {
   else if (production)
     app.log.warn('no operator page for orders awaiting an operator (payouts past their deadline): set OPERATOR_PASSWORD');
   app.decorate('orders', orders);
+  // A payout waiting at PAYOUT_REVIEW, decided on the desk (docs/rules/operator-desk.md "Acting on what waits"):
+  // here, in the module that owns the money; the desk registers before orders, so its face is there.
+  const payoutReview = createPayoutReview({
+    orders: orders.repository,
+    settlement: orders.settlement,
+    chain: providers.chain.provider,
+    log: app.log,
+  });
+  const desk = faces.get('desk');
+  desk.registerCall(CALLS.deskPayoutOutcome, { permission: 'orders:act', action: 'order.payout-outcome' }, (request, actor) => {
+    const body = request.body;
+    return payoutReview.decide(body, (work, custody) =>
+      desk.act(
+        actor,
+        {
+          permission: 'orders:act',
+          action: 'order.payout-outcome',
+          target: { type: 'order', id: body.orderId },
+          details: {
+            outcome: body.outcome,
+            reason: body.reason,
+            ...(body.outcome === 'delivered' ? { txHash: body.txHash } : {}),
+            ...custody,
+          },
+          describe: (order) => ({ status: order.status, step: order.step }),
+        },
+        work,
+      ),
+    );
+  });
   onReady(() => orders.scheduleHousekeeping());
   // The history export (docs/rules/limits.md): its file made by a job, kept in storage for 7 days.
   const historyExport = registerHistoryExport({
@@ -109,5 +142,6 @@ export const ordersModule = defineModule('orders', (context) => {
       awaitingReview: async () => (await orders.repository.awaitingReview()).map(shownOf),
       summaryOf: (userId) => orders.repository.summaryOf(userId),
     },
+    decidePayout: payoutReview.decide,
   };
 });

@@ -43,6 +43,8 @@ export function createSellOrderService(deps: {
   identity: IdentityFace;
   clock: Clock;
   kycOf: (userId: string) => Promise<{ kycStatus: string; kycLevel: number } | undefined>;
+  /** Whether the person took the risk steps (risk's; docs/rules/appropriateness.md). */
+  riskCleared: (person: Principal) => Promise<boolean>;
   chainConfirmPollMs: number;
   /** GTR_ENABLED and TRAVEL_RULE_VASPS: whether a sell is asked who holds the wallet the crypto comes from. */
   travelRule: TravelRuleConfig;
@@ -77,6 +79,7 @@ export function createSellOrderService(deps: {
     }
     const kyc = await deps.kycOf(user.id);
     if (user.accountStatus !== 'Active' || kyc?.kycStatus !== 'Pass') throw new AppError(ErrorCode.IdentityVerificationRequired);
+    if (!(await deps.riskCleared(user))) throw new AppError(ErrorCode.RiskStepsRequired);
     const travelRule = travelRuleOf(deps.travelRule, body.travelRule);
     const suspended = suspendedUntil(user, clock.now());
     if (suspended)

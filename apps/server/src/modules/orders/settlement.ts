@@ -54,6 +54,8 @@ export const DEFAULT_PAYOUT_CONFIRM_DEADLINE_MS = 4 * 60 * 60 * 1000;
 const PAYOUT_REVIEW_POLL_MS = 10 * 60 * 1000;
 
 const keyOf = (orderId: string, what: string) => `order:${orderId}:${what}`;
+/** The order a move left, or 'moved' when another worker moved it first. */
+const movedTo = (outcome: Outcome): OrderRow | 'moved' => (typeof outcome === 'object' && 'movedTo' in outcome ? outcome.movedTo : 'moved');
 
 /** Refusals that prove nothing was sent: the only payout failures that may be refunded. */
 const PRE_SEND_REFUSALS: readonly ChainRefusal[] = ['INVALID_ADDRESS', 'INVALID_AMOUNT', 'UNSUPPORTED_ASSET'];
@@ -465,6 +467,33 @@ export function createSettlement(deps: {
     advance: flow.advance,
     /** The worker advances each order whose job is due. */
     registerJobs: flow.register,
+
+    /**
+     * An operator's verified outcome of a payout waiting at PAYOUT_REVIEW (payout-review.ts), by the
+     * settlement's own moves: delivered ends it as the chain's confirmation does (`succeed`, with the
+     * transaction the operator checked); not delivered refunds it as a failed transfer does (`startRefund`,
+     * PAYOUT_FAILED), and its advance job is woken to run the refund now. Compare-and-set from the
+     * order as read: 'moved' when it is no longer where the operator saw it (nothing written).
+     */
+    async settleReviewedPayout(
+      order: OrderRow,
+      outcome: { delivered: true; txHash: string; fee: NetworkFee | null } | { delivered: false },
+    ): Promise<'moved' | OrderRow> {
+      if (order.step !== 'PAYOUT_REVIEW') return 'moved';
+      if (outcome.delivered) {
+        const transfer: Transfer = {
+          transferId: order.payoutId ?? '',
+          txHash: outcome.txHash,
+          status: 'CONFIRMED',
+          confirmations: 0,
+          ...(outcome.fee ? { fee: outcome.fee } : {}),
+        };
+        return movedTo(await succeed(order, transfer));
+      }
+      const refunding = movedTo(await startRefund(order, 'PAYOUT_FAILED'));
+      if (refunding !== 'moved') await deps.queue.wake(advanceJobKey(order.id), clock.now());
+      return refunding;
+    },
 
     /**
      * submit-auth-token, inside the person's request: places the Klarna order with the widget's token (or

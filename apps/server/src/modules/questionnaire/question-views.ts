@@ -1,5 +1,12 @@
-import type { AdditionalQuestion, QuestionAnswerType, QuestionDefinition, QuestionLanguage, RadioChoice } from '@causeway/contracts';
-import type { QuestionRow } from './questionnaire.repository.ts';
+import type {
+  AdditionalQuestion,
+  QuestionAnswerType,
+  QuestionDefinition,
+  QuestionLanguage,
+  QuestionnaireAssignment,
+  RadioChoice,
+} from '@causeway/contracts';
+import type { AnswerRow, AssignmentRow, QuestionRow } from './questionnaire.repository.ts';
 
 /** A question as the person sees it, in one language (spec §3 "Additional question"). */
 export function additionalQuestionOf(row: QuestionRow, language: QuestionLanguage): AdditionalQuestion {
@@ -45,4 +52,32 @@ export function definitionOf(row: QuestionRow): QuestionDefinition {
 export function inAskedOrder(rows: readonly QuestionRow[], questionIds: readonly string[]): QuestionRow[] {
   const position = (id: string) => questionIds.indexOf(id);
   return [...rows].sort((a, b) => a.sortOrder - b.sortOrder || position(a.id) - position(b.id));
+}
+
+/** A questionnaire asked of a person, as an operator reviews it: the answers in the order asked, and the decision on them. */
+export function assignmentOf(row: AssignmentRow & { answers: AnswerRow[] }): QuestionnaireAssignment {
+  return {
+    id: row.id,
+    userId: row.userId,
+    questionIds: row.questionIds,
+    assignedBy: row.assignedBy,
+    assignedAt: row.assignedAt,
+    answeredAt: row.answeredAt,
+    review:
+      row.reviewOutcome && row.reviewedAt && row.reviewedBy
+        ? {
+            outcome: row.reviewOutcome as 'accepted' | 'asked-again',
+            note: row.reviewNote,
+            reviewedBy: row.reviewedBy,
+            reviewedAt: row.reviewedAt,
+          }
+        : null,
+    answers: row.answers.map((answer) => ({
+      questionId: answer.questionId,
+      questionText: answer.questionText,
+      answerText: answer.answerText,
+      files: answer.files,
+      radioOption: answer.radioOption,
+    })),
+  };
 }

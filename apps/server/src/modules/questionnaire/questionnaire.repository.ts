@@ -7,8 +7,28 @@ export type NewQuestionRow = typeof questionnaireQuestions.$inferInsert;
 export type AssignmentRow = typeof questionnaireAssignments.$inferSelect;
 export type AnswerRow = typeof questionnaireAnswers.$inferSelect;
 
+export type AssignmentWithAnswers = AssignmentRow & { answers: AnswerRow[] };
+
 /** The questions, the questionnaires asked of people and their answers: the only ORM access of the questionnaire module. */
 export function createQuestionnaireRepository(db: Database) {
+  /** Each questionnaire with its answers, in the order its questions were asked. */
+  async function withAnswers(assignments: AssignmentRow[]): Promise<AssignmentWithAnswers[]> {
+    if (assignments.length === 0) return [];
+    const answers = await db
+      .select()
+      .from(questionnaireAnswers)
+      .where(
+        inArray(
+          questionnaireAnswers.assignmentId,
+          assignments.map((assignment) => assignment.id),
+        ),
+      );
+    return assignments.map((assignment) => ({
+      ...assignment,
+      answers: assignment.questionIds.flatMap((id) => answers.filter((a) => a.assignmentId === assignment.id && a.questionId === id)),
+    }));
+  }
+
   return {
     async findQuestion(id: string): Promise<QuestionRow | undefined> {
       const [row] = await db.select().from(questionnaireQuestions).where(eq(questionnaireQuestions.id, id));
@@ -121,26 +141,55 @@ export function createQuestionnaireRepository(db: Database) {
     },
 
     /** Every questionnaire asked of the person, newest first, with its answers. */
-    async assignmentsOf(userId: string): Promise<Array<AssignmentRow & { answers: AnswerRow[] }>> {
+    async assignmentsOf(userId: string): Promise<AssignmentWithAnswers[]> {
       const assignments = await db
         .select()
         .from(questionnaireAssignments)
         .where(eq(questionnaireAssignments.userId, userId))
         .orderBy(desc(questionnaireAssignments.assignedAt));
-      if (assignments.length === 0) return [];
-      const answers = await db
+      return withAnswers(assignments);
+    },
+
+    /** One questionnaire with its answers, or undefined. */
+    async assignmentWithAnswers(id: string): Promise<AssignmentWithAnswers | undefined> {
+      const assignments = await db.select().from(questionnaireAssignments).where(eq(questionnaireAssignments.id, id));
+      return (await withAnswers(assignments))[0];
+    },
+
+    /** One questionnaire under a row lock (two operators deciding it never both win). */
+    async lockAssignment(id: string): Promise<AssignmentRow | undefined> {
+      const [row] = await db.select().from(questionnaireAssignments).where(eq(questionnaireAssignments.id, id)).for('update');
+      return row;
+    },
+
+    /** Answered questionnaires no operator decided yet, the longest waiting first (the desk's queue). */
+    async waitingForReview(limit: number): Promise<AssignmentWithAnswers[]> {
+      const assignments = await db
         .select()
-        .from(questionnaireAnswers)
+        .from(questionnaireAssignments)
+        .where(and(isNotNull(questionnaireAssignments.answeredAt), isNull(questionnaireAssignments.reviewedAt)))
+        .orderBy(asc(questionnaireAssignments.answeredAt), asc(questionnaireAssignments.id))
+        .limit(limit);
+      return withAnswers(assignments);
+    },
+
+    /** Keeps an operator's decision on answered questions, once: false (nothing written) when one is kept already. */
+    async recordReview(
+      id: string,
+      review: { reviewOutcome: string; reviewNote: string | null; reviewedBy: string; reviewedAt: Date },
+    ): Promise<boolean> {
+      const updated = await db
+        .update(questionnaireAssignments)
+        .set(review)
         .where(
-          inArray(
-            questionnaireAnswers.assignmentId,
-            assignments.map((assignment) => assignment.id),
+          and(
+            eq(questionnaireAssignments.id, id),
+            isNotNull(questionnaireAssignments.answeredAt),
+            isNull(questionnaireAssignments.reviewedAt),
           ),
-        );
-      return assignments.map((assignment) => ({
-        ...assignment,
-        answers: assignment.questionIds.flatMap((id) => answers.filter((a) => a.assignmentId === assignment.id && a.questionId === id)),
-      }));
+        )
+        .returning({ id: questionnaireAssignments.id });
+      return updated.length > 0;
     },
   };
 }

@@ -22,7 +22,7 @@ import type { StorageProvider } from '../../providers/storage/index.ts';
 import type { People } from '../identity/index.ts';
 import { checkStoredDocument, keyBelongsTo, type SubmittedDocuments } from '../uploads/index.ts';
 import { type CheckedAnswer, checkAnswers, type RadioForm } from './answer-rules.ts';
-import { additionalQuestionOf, definitionOf, inAskedOrder, optionNamed } from './question-views.ts';
+import { additionalQuestionOf, assignmentOf, definitionOf, inAskedOrder, optionNamed } from './question-views.ts';
 import type { AssignmentRow, QuestionnaireRepository, QuestionRow } from './questionnaire.repository.ts';
 
 export interface QuestionnaireServiceDeps {
@@ -83,21 +83,7 @@ export function createQuestionnaireService(deps: QuestionnaireServiceDeps) {
   }
 
   async function assignmentView(userId: string): Promise<QuestionnaireAssignment[]> {
-    return (await repository.assignmentsOf(userId)).map((row) => ({
-      id: row.id,
-      userId: row.userId,
-      questionIds: row.questionIds,
-      assignedBy: row.assignedBy,
-      assignedAt: row.assignedAt,
-      answeredAt: row.answeredAt,
-      answers: row.answers.map((answer) => ({
-        questionId: answer.questionId,
-        questionText: answer.questionText,
-        answerText: answer.answerText,
-        files: answer.files,
-        radioOption: answer.radioOption,
-      })),
-    }));
+    return (await repository.assignmentsOf(userId)).map(assignmentOf);
   }
 
   /** Changes the fields given; the question must still be whole (a RADIO has its options, the others none). */

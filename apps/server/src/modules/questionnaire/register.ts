@@ -1,6 +1,9 @@
 import { defineModule } from '../../platform/server-module.ts';
+import type { RunInTransaction } from '../../platform/transaction.ts';
 import { createSubmittedDocuments } from '../uploads/index.ts';
 import { seedDemoQuestionnaire } from './demo-questionnaire.ts';
+import { registerDeskQuestionnaireCalls } from './desk-questionnaire-calls.ts';
+import { createQuestionnaireReview, type QuestionnaireReview } from './questionnaire-review.ts';
 import { createQuestionnaireRepository } from './questionnaire.repository.ts';
 import { registerQuestionnaireRoutes } from './questionnaire.routes.ts';
 import { createQuestionnaireService, type QuestionnaireService } from './questionnaire.service.ts';
@@ -15,7 +18,12 @@ import { registerSandboxQuestionnaireRoutes } from './sandbox-questionnaire.rout
 export type QuestionnaireFace = Pick<
   QuestionnaireService,
   'isAsked' | 'listQuestions' | 'createQuestion' | 'updateQuestion' | 'deactivateQuestion' | 'assign' | 'assignmentsOf'
->;
+> & {
+  /** Answered questionnaires waiting for an operator's decision, the longest waiting first. */
+  waitingForReview: QuestionnaireReview['waiting'];
+  /** An operator's decision on answered questions: accept, or ask them again (with a note). */
+  decide: QuestionnaireReview['decide'];
+};
 
 declare module '../../platform/server-module.ts' {
   interface ModuleFaces {
@@ -27,15 +35,21 @@ declare module '../../platform/server-module.ts' {
 export const questionnaireModule = defineModule('questionnaire', (context) => {
   const { app, db, clock, providers, faces, unitOfWork, production, sandboxTools } = context;
   const people = faces.get('identity').people;
+  const repository = createQuestionnaireRepository(db);
+  const transaction: RunInTransaction = (work) => unitOfWork.transaction(work);
+  const storage = providers.storage.provider;
   const service = createQuestionnaireService({
-    repository: createQuestionnaireRepository(db),
+    repository,
     people,
-    storage: providers.storage.provider,
+    storage,
     uploads: createSubmittedDocuments(db),
     clock,
-    transaction: (work) => unitOfWork.transaction(work),
+    transaction,
   });
+  const review = createQuestionnaireReview({ repository, storage, clock, transaction, assign: service.assign });
   registerQuestionnaireRoutes(app, service);
+  // The desk is registered before this module (app.ts MODULES): its Questionnaires screen's calls are added here.
+  registerDeskQuestionnaireCalls(faces.get('desk'), { service, review, people });
   // Asking a person the demo questionnaire is an operator's act, played by a tool: never in production.
   if (sandboxTools && !production)
     registerSandboxQuestionnaireRoutes(app, { service, people, seedDemo: () => seedDemoQuestionnaire(db, clock.now()) });
@@ -47,5 +61,7 @@ export const questionnaireModule = defineModule('questionnaire', (context) => {
     deactivateQuestion: service.deactivateQuestion,
     assign: service.assign,
     assignmentsOf: service.assignmentsOf,
+    waitingForReview: review.waiting,
+    decide: review.decide,
   };
 });

@@ -63,6 +63,16 @@ export function createAppropriatenessService(deps: {
   const { repository, people, clock, transaction } = deps;
   const hasAgreedWarning = (userId: string) => people.hasAgreement(userId, RISK_WARNING_PROTOCOL, RISK_WARNING_VERSION);
 
+  /** isCleared for a person already read (an order call has its principal): two reads, side by side. */
+  async function clearedFor(person: Person): Promise<boolean> {
+    if (isClosed(person)) return false;
+    const [warned, assessment] = await Promise.all([
+      hasAgreedWarning(person.id),
+      person.userType === 'Individual' ? repository.find(person.id) : undefined,
+    ]);
+    return warned && (person.userType !== 'Individual' || assessment?.stage === 'PASSED');
+  }
+
   /** The person's test with the clock's move made: a cooling-off that ended reads AFTER_SILENT from its end on. */
   async function load(userId: string): Promise<AssessmentRow | undefined> {
     const row = await repository.find(userId);
@@ -244,9 +254,10 @@ export function createAppropriatenessService(deps: {
     /** Whether the person may trade: the current warning agreed and, for an individual, the test passed, on an open account. */
     async isCleared(userId: string): Promise<boolean> {
       const person = await people.findById(userId);
-      if (!person || isClosed(person) || !(await hasAgreedWarning(userId))) return false;
-      return person.userType !== 'Individual' || (await repository.find(userId))?.stage === 'PASSED';
+      return person !== undefined && (await clearedFor(person));
     },
+
+    clearedFor,
 
     /** The desk's view of a person's test: every attempt with its answers, every move. Undefined: never started. */
     async recordOf(userId: string): Promise<AppropriatenessRecord | undefined> {

@@ -1,6 +1,7 @@
 import { defineModule } from '../../platform/server-module.ts';
 import { createAppropriatenessRepository } from './appropriateness.repository.ts';
 import { createAppropriatenessService } from './appropriateness.service.ts';
+import { registerDeskAppropriatenessCalls } from './desk-appropriateness-calls.ts';
 import type { RiskFace } from './risk-face.ts';
 import { registerRiskRoutes } from './risk.routes.ts';
 import { registerSandboxAppropriatenessRoutes } from './sandbox-appropriateness.routes.ts';
@@ -22,5 +23,13 @@ export const riskModule = defineModule('risk', ({ app, db, clock, unitOfWork, fa
   });
   registerRiskRoutes(app, service);
   if (sandboxTools && !production) registerSandboxAppropriatenessRoutes(app, { service, people });
-  return { isCleared: service.isCleared, recordOf: service.recordOf, endCoolingOff: service.endCoolingOff };
+  const face: RiskFace = {
+    isCleared: service.isCleared,
+    clearedFor: service.clearedFor,
+    recordOf: service.recordOf,
+    endCoolingOff: service.endCoolingOff,
+  };
+  // The desk is registered before this module (app.ts MODULES): the Questionnaires screen's appropriateness calls are added here.
+  registerDeskAppropriatenessCalls(faces.get('desk'), { risk: face, people });
+  return face;
 });

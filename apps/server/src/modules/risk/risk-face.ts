@@ -1,9 +1,12 @@
+import type { Principal } from '../identity/index.ts';
 import type { AppropriatenessRecord } from './appropriateness-view.ts';
 
 /** What other modules (orders, the operator's desk) use of the risk module (docs/rules/appropriateness.md). */
 export interface RiskFace {
   /** Whether the person may trade: the current risk warning agreed and, for an individual, the test passed, on an open account. */
   isCleared(userId: string): Promise<boolean>;
+  /** isCleared for a person already read (the order calls have their principal). */
+  clearedFor(person: Pick<Principal, 'id' | 'userType' | 'accountStatus'>): Promise<boolean>;
   /** A person's test for the desk: stage, every attempt with its answers in words and points, every move. Undefined: never started. */
   recordOf(userId: string): Promise<AppropriatenessRecord | undefined>;
   /**

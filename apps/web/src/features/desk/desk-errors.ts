@@ -9,6 +9,10 @@ const DESK_ERRORS: readonly ErrorName[] = [
   ErrorCode.OperatorPermissionRefused,
   ErrorCode.OperatorTargetNotFound,
   ErrorCode.OperatorCannotChangeSelf,
+  // Acting on what waits (components/waiting-actions.tsx).
+  ErrorCode.WaitingItemSettled,
+  ErrorCode.PayoutOutcomeContradicted,
+  ErrorCode.SuspenseCurrencyNotKept,
 ];
 
 /** What the desk says for a failed call: its own words for its codes, else the app's (network, limits, the server's message). */

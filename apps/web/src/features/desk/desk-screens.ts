@@ -36,6 +36,13 @@ export const DESK_SCREENS: readonly DeskScreen[] = [
     Screen: screen(() => import('./components/orders-waiting-screen')),
   },
   {
+    path: 'questionnaires',
+    permission: 'reviews:decide',
+    label: 'desk.nav.questionnaires',
+    Screen: screen(() => import('./components/questionnaire-screen')),
+  },
+  { path: 'edd', permission: 'reviews:decide', label: 'desk.nav.edd', Screen: screen(() => import('./components/edd-screen')) },
+  {
     path: 'trial-balance',
     permission: 'ledger:read',
     label: 'desk.nav.trialBalance',
@@ -53,6 +60,8 @@ export const DESK_SCREENS: readonly DeskScreen[] = [
     label: 'desk.nav.operators',
     Screen: screen(() => import('./components/operators-screen')),
   },
+  { path: 'service', permission: 'config:change', label: 'desk.nav.service', Screen: screen(() => import('./components/config-screen')) },
+  { path: 'fees', permission: 'config:change', label: 'desk.nav.fees', Screen: screen(() => import('./components/fees-screen')) },
 ];
 
 /** The screens an operator with these permissions may open, in the menu's order. */

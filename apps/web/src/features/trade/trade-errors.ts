@@ -67,6 +67,7 @@ export function addressRejectionText(rejection: AddressRejection, t: T, memoName
 const ORDER_TEXT_KEYS: Partial<Record<ErrorName, string>> = {
   [ErrorCode.TradingPairUnsupported]: 'trade.errors.pairUnsupported',
   [ErrorCode.IdentityVerificationRequired]: 'trade.errors.kycRequired',
+  [ErrorCode.RiskStepsRequired]: 'trade.errors.riskStepsRequired',
   [ErrorCode.QuoteNotCurrent]: 'trade.errors.priceChanged',
   [ErrorCode.QuoteExpired]: 'trade.errors.quoteExpired',
   [ErrorCode.MerchantTransactionMismatch]: 'trade.errors.transactionMismatch',

@@ -1,25 +1,45 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useParams } from 'react-router';
 import { formatDateTime } from '@/lib/date-format';
-import { useOrdersWaiting } from '../api/desk-api';
+import { type DeskOrdersWaiting, useOrdersWaiting } from '../api/desk-api';
+import type { DeskScreenProps } from '../desk-screens';
 import { useTranslation } from '../texts';
-import { cardClass, codeClass, itemClass, titleClass } from './desk-classes';
+import { cardClass, codeClass, itemClass, smallButtonClass, titleClass } from './desk-classes';
 import { QueryBody, ScreenHeader } from './screen-parts';
+import { PayoutOutcomeDialog, SuspenseCreditDialog } from './waiting-actions';
+
+/** What the operator is acting on: the row whose dialog is open. */
+type Acting =
+  | { kind: 'payout'; order: DeskOrdersWaiting['orders'][number] }
+  | { kind: 'credit'; credit: DeskOrdersWaiting['suspenseCredits'][number] }
+  | null;
 
 /**
  * Orders waiting for an operator (docs/rules/operator-desk.md "Screens"): what
  * /operator/orders-awaiting-review and /operator/bank-suspense list, oldest first, never the person's wallet or card.
+ * A role with orders:act also records a payout's outcome and credits or returns a credit in suspense
+ * ("Acting on what waits"): each in a dialog, with a reason, audited by the server.
  */
-export function OrdersWaitingScreen() {
+export function OrdersWaitingScreen({ operator }: DeskScreenProps) {
   const { t } = useTranslation();
   const { lng = 'en' } = useParams();
   const waiting = useOrdersWaiting();
   const headingId = useId();
   const ordersId = useId();
   const creditsId = useId();
+  const mayAct = operator.permissions.includes('orders:act');
+  const [acting, setActing] = useState<Acting>(null);
+  const [said, setSaid] = useState('');
+  const done = (message: string) => {
+    setActing(null);
+    setSaid(message);
+  };
   return (
     <section aria-labelledby={headingId} className="flex min-w-0 flex-col gap-4">
       <ScreenHeader id={headingId} title={t('desk.orders.title')} intro={t('desk.orders.intro')} />
+      <p role="status" className="text-sm text-fg empty:hidden">
+        {said}
+      </p>
       <QueryBody query={waiting}>
         {(answer) => (
           <>
@@ -47,6 +67,19 @@ export function OrdersWaitingScreen() {
                       {order.since ? (
                         <p className="text-xs text-muted">{t('desk.orders.since', { at: formatDateTime(order.since, lng) })}</p>
                       ) : null}
+                      {mayAct && order.kind === 'payout' && order.step === 'PAYOUT_REVIEW' ? (
+                        <button
+                          type="button"
+                          className={`${smallButtonClass} self-start`}
+                          aria-label={t('desk.waitingActions.recordOutcomeFor', { orderId: order.orderId })}
+                          onClick={() => {
+                            setSaid('');
+                            setActing({ kind: 'payout', order });
+                          }}
+                        >
+                          {t('desk.waitingActions.recordOutcome')}
+                        </button>
+                      ) : null}
                     </li>
                   ))}
                 </ul>
@@ -68,6 +101,24 @@ export function OrdersWaitingScreen() {
                       <p className="text-sm break-words text-fg">{t('desk.orders.reference', { reference: credit.reference })}</p>
                       <p className="text-sm text-fg">{t('desk.orders.reason', { reason: credit.reason })}</p>
                       <p className="text-xs text-muted">{t('desk.orders.received', { at: formatDateTime(credit.receivedAt, lng) })}</p>
+                      {credit.toReturn ? (
+                        <p className="text-sm text-fg">{t('desk.waitingActions.toReturn')}</p>
+                      ) : mayAct ? (
+                        <button
+                          type="button"
+                          className={`${smallButtonClass} self-start`}
+                          aria-label={t('desk.waitingActions.decideFor', {
+                            amount: `${credit.amount} ${credit.currency}`,
+                            payer: credit.payerName,
+                          })}
+                          onClick={() => {
+                            setSaid('');
+                            setActing({ kind: 'credit', credit });
+                          }}
+                        >
+                          {t('desk.waitingActions.decide')}
+                        </button>
+                      ) : null}
                     </li>
                   ))}
                 </ul>
@@ -76,6 +127,8 @@ export function OrdersWaitingScreen() {
           </>
         )}
       </QueryBody>
+      {acting?.kind === 'payout' ? <PayoutOutcomeDialog item={acting.order} onClose={() => setActing(null)} onDone={done} /> : null}
+      {acting?.kind === 'credit' ? <SuspenseCreditDialog item={acting.credit} onClose={() => setActing(null)} onDone={done} /> : null}
     </section>
   );
 }

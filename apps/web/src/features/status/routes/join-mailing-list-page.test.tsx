@@ -24,7 +24,7 @@ describe('join-mailing-list page', () => {
     const { user, joinCalls } = openPage('/zh/join-mailing-list');
 
     expect(screen.getByRole('heading', { level: 1, name: 'UK mailing list' })).toBeInTheDocument();
-    expect(screen.getByText(/services for UK residents are changing/)).toBeInTheDocument();
+    expect(screen.getByText(/services in the UK are changing/)).toBeInTheDocument();
     expect(screen.getByText('Sign in to join the list: we will email the address of your account.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Join the list' })).not.toBeInTheDocument();
 

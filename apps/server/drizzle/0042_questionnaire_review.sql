@@ -1,0 +1,7 @@
+ALTER TABLE "questionnaire_assignments" ADD COLUMN "review_outcome" varchar(12);--> statement-breakpoint
+ALTER TABLE "questionnaire_assignments" ADD COLUMN "review_note" text;--> statement-breakpoint
+ALTER TABLE "questionnaire_assignments" ADD COLUMN "reviewed_by" varchar(100);--> statement-breakpoint
+ALTER TABLE "questionnaire_assignments" ADD COLUMN "reviewed_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "questionnaire_assignments_waiting" ON "questionnaire_assignments" USING btree ("answered_at") WHERE "questionnaire_assignments"."answered_at" is not null and "questionnaire_assignments"."reviewed_at" is null;--> statement-breakpoint
+ALTER TABLE "questionnaire_assignments" ADD CONSTRAINT "questionnaire_assignments_review_outcome" CHECK ("questionnaire_assignments"."review_outcome" in ('accepted', 'asked-again'));--> statement-breakpoint
+ALTER TABLE "questionnaire_assignments" ADD CONSTRAINT "questionnaire_assignments_review_whole" CHECK (("questionnaire_assignments"."review_outcome" is null) = ("questionnaire_assignments"."reviewed_at" is null) and ("questionnaire_assignments"."reviewed_by" is null) = ("questionnaire_assignments"."reviewed_at" is null) and ("questionnaire_assignments"."reviewed_at" is null or "questionnaire_assignments"."answered_at" is not null));

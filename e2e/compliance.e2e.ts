@@ -1,0 +1,236 @@
+import { generate } from 'otplib';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type E2eBrowser, openBrowser } from './browser.ts';
+import { giveResidentialAddress, PASSING_ANSWERS, readLatestCode, signInAsDemo, signUpAndVerify, typeCode } from './flows.ts';
+
+/**
+ * Issue 21's compliance journeys in Chromium, on the e2e server's sandbox (docs/sandbox.md):
+ * - a verified person is asked the demo questionnaire (the operator's act, played by the sandbox tool) and answers
+ *   every type in the dialog: a line, a few lines, a choice with its extra text, a file;
+ * - the same person fails the appropriateness test and meets the 24-hour cooling-off, which a reload keeps;
+ * - a compliance operator asks the same person for EDD at the operator's desk; the person answers both parts with
+ *   distinct files, and the operator reads the case and approves it;
+ * - an admin changes the card channel's fee at the desk, and the next quote on the trade page shows it;
+ * - a UK resident (verified residence GB) signing in again while the UK is closed meets the UK notice and joins the list.
+ * One verified person for the first three: every verification adds seconds to CI.
+ */
+let browser: E2eBrowser;
+let page: Page;
+let email: string;
+
+beforeAll(async () => {
+  browser = await openBrowser();
+  page = await browser.context.newPage();
+});
+afterAll(() => browser.close());
+
+/** The seeded test's answers with the first two risks answered wrong: 4 of 6, below the pass mark of 5. */
+const FAILING_ANSWERS = [
+  'The seller must buy it back at the price I paid.',
+  'They stay stable, like a savings account.',
+  ...PASSING_ANSWERS.slice(2),
+];
+
+/** A PDF as a bank's download starts: the PDF signature, then a document-sized body whose bytes make each file its own. */
+const pdf = (fill: number) => Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(20 * 1024, fill)]);
+const STATEMENT_PDF = pdf(0x20);
+
+/** docs/sandbox.md "Demo operators": the published password and each role's authenticator secret. */
+const DESK_PASSWORD = 'Causeway-desk-2026!';
+const DESK_SECRETS = { compliance: 'CAUSEWAYDESKCOMPLIANCEDEMOTOTPSA', admin: 'CAUSEWAYDESKADMINDEMOTOTPSEEDAAA' } as const;
+
+/** Signs a demo operator in to the desk in a page of its own: password, then the authenticator's code. */
+async function deskSignIn(role: keyof typeof DESK_SECRETS): Promise<Page> {
+  const desk = await browser.context.newPage();
+  await desk.goto(`${browser.baseUrl}/en/desk`);
+  await desk.getByLabel('Operator email').fill(`desk-${role}@causeway.test`);
+  await desk.getByLabel('Password').fill(DESK_PASSWORD);
+  await desk.getByRole('button', { name: 'Continue' }).click();
+  await desk.getByLabel('Code').fill(await generate({ secret: DESK_SECRETS[role] }));
+  await desk.getByRole('button', { name: 'Sign in' }).click();
+  await desk.getByRole('navigation').first().waitFor();
+  return desk;
+}
+
+describe('a dynamic questionnaire and the appropriateness test', () => {
+  it('asks a verified person the demo questionnaire, and every type of answer is sent', async () => {
+    email = await signUpAndVerify(page, browser.baseUrl, 'Fragebogen');
+    await giveResidentialAddress(page);
+    const assigned = await page.request.post(`${browser.baseUrl}/sandbox/questionnaire/assign`, { data: { email } });
+    expect(assigned.status()).toBe(201);
+
+    // The dialog opens on the next signed-in page (docs/rules/questionnaire.md "When it opens").
+    await page.goto(`${browser.baseUrl}/en/dashboard`);
+    const dialog = page.getByRole('dialog', { name: 'A few more questions' });
+    await dialog.getByLabel('What is your occupation?').fill('Teacher');
+    await dialog.getByLabel('What will you use Causeway for, and how often?').fill('Buying bitcoin once a month as savings.');
+    const source = dialog.getByRole('group', { name: 'Where does the money you buy crypto with come from?' });
+    await source.getByRole('radio', { name: 'Other' }).check();
+    await dialog.getByLabel('Where does it come from?').fill('An inheritance from my grandmother');
+    const upload = dialog.getByRole('group', { name: 'A recent payslip or bank statement' });
+    await upload.getByLabel(/Choose a file/).setInputFiles({ name: 'statement.pdf', mimeType: 'application/pdf', buffer: STATEMENT_PDF });
+    await upload.getByText('Uploaded', { exact: true }).waitFor({ state: 'attached', timeout: 15_000 });
+    await dialog
+      .getByRole('group', { name: /politically exposed person/ })
+      .getByRole('radio', { name: 'No' })
+      .check();
+    await dialog.getByRole('button', { name: 'Submit the answers' }).click();
+    await dialog.waitFor({ state: 'hidden', timeout: 15_000 });
+
+    // What the operator now reads: each answer as given, the choice before its extra text (spec §5), the file kept.
+    const asked = await (await page.request.get(`${browser.baseUrl}/sandbox/questionnaire?email=${encodeURIComponent(email)}`)).json();
+    const answers = JSON.stringify(asked.assignments[0]);
+    expect(answers).toContain('Teacher');
+    expect(answers).toContain('Buying bitcoin once a month as savings.');
+    expect(answers).toContain('Other\\nAn inheritance from my grandmother');
+    expect(answers).toContain('statement.pdf');
+    // Answered: a new page no longer opens the dialog.
+    await page.goto(`${browser.baseUrl}/en/dashboard`);
+    await page.getByRole('navigation', { name: 'Main navigation' }).first().waitFor();
+    expect(await dialog.count()).toBe(0);
+  });
+
+  it('fails the appropriateness test and meets the cooling-off, which a reload keeps', async () => {
+    await page.goto(`${browser.baseUrl}/en/card-buy-sell`);
+    await page.getByRole('checkbox', { name: /I have read this/ }).check();
+    await page.getByRole('button', { name: /Continue/ }).click();
+    await page.getByRole('button', { name: 'Start the test' }).click();
+    await page.getByRole('checkbox', { name: /I will answer the questions myself/ }).check();
+    await page.getByRole('button', { name: 'See the questions' }).click();
+    for (const answer of FAILING_ANSWERS) await page.getByRole('radio', { name: answer, exact: true }).check();
+    await page.getByRole('button', { name: 'Submit answers' }).click();
+
+    await page.getByRole('heading', { name: 'You did not pass this time' }).waitFor();
+    await page.getByText('You scored 4 of 6. The pass mark is 5.').waitFor();
+    await page.getByText(/You can take the test again from/).waitFor();
+
+    // The trade page still leads here: no order before the cooling-off ends, and no retry either.
+    await page.goto(`${browser.baseUrl}/en/card-buy-sell`);
+    await page.getByRole('heading', { name: 'You did not pass this time' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Take the test again' }).count()).toBe(0);
+    const record = await (await page.request.get(`${browser.baseUrl}/sandbox/appropriateness?email=${encodeURIComponent(email)}`)).json();
+    expect(record.record.stage).toBe('IN_SILENT');
+  });
+});
+
+describe("the operator's desk", () => {
+  it('asks the person for EDD; they answer with distinct files; compliance reads the case and approves it', async () => {
+    const desk = await deskSignIn('compliance');
+    // The person's account id, from the People screen (the EDD request names the account).
+    await desk.getByRole('link', { name: 'People' }).click();
+    await desk.getByLabel('Email or account id').fill(email);
+    await desk.getByRole('button', { name: 'Search' }).click();
+    await desk.getByRole('link', { name: `Open ${email}` }).click();
+    await desk.waitForURL(/\/desk\/people\/usr_/);
+    const userId = desk.url().split('/').at(-1)!;
+
+    await desk.getByRole('link', { name: 'EDD reviews' }).click();
+    await desk.getByLabel('Account id').fill(userId);
+    await desk.getByLabel('Reason').fill('A large first order against the stated occupation');
+    await desk.getByRole('button', { name: 'Ask for EDD' }).click();
+    await desk.getByText('A case is opened: open it').waitFor();
+
+    // The person answers: each part with its own document (the same bytes twice would be refused).
+    await page.goto(`${browser.baseUrl}/en/edd`);
+    const answer = async (part: string, choice: string, text: string, file: string, fill: number) => {
+      const section = page.getByRole('region', { name: part });
+      await section.getByRole('radio', { name: choice }).check();
+      await section.getByLabel('Tell us more').fill(text);
+      await section.getByLabel(/Choose a file/).setInputFiles({ name: file, mimeType: 'application/pdf', buffer: pdf(fill) });
+      await section.getByText('Uploaded', { exact: true }).waitFor({ state: 'attached', timeout: 15_000 });
+      await section.getByRole('button', { name: 'Save' }).click();
+    };
+    await answer('Source of wealth', 'Employment income', 'Salary as a teacher since 2012, saved monthly', 'payslip.pdf', 0x21);
+    await page.getByRole('region', { name: 'Source of wealth' }).getByText('Answered').waitFor();
+    await answer('Source of funds', 'Savings', 'Savings held in my current account', 'bank-statement.pdf', 0x22);
+    await page.getByRole('heading', { name: 'Thank you: we are reviewing your answers' }).waitFor();
+
+    // Compliance opens the case now waiting for review (the list read anew), reads both answers and their files, and approves.
+    await desk.goto(`${browser.baseUrl}/en/desk/edd`);
+    await desk.getByRole('link', { name: new RegExp(`Open the case of ${email.replace(/[.+]/g, '\\$&')}`) }).click();
+    await desk.getByText('Salary as a teacher since 2012, saved monthly').waitFor();
+    await desk.getByText('Savings held in my current account').waitFor();
+    await desk.getByRole('button', { name: /Download payslip\.pdf/ }).waitFor();
+    await desk.getByRole('button', { name: 'Approve' }).click();
+    await desk
+      .getByRole('alertdialog', { name: 'Approve this case?' })
+      .or(desk.getByRole('dialog', { name: 'Approve this case?' }))
+      .getByRole('button', { name: 'Approve' })
+      .click();
+    await desk.getByText(new RegExp('is approved')).waitFor();
+    await desk.close();
+
+    await page.goto(`${browser.baseUrl}/en/edd`);
+    await page.getByRole('heading', { name: 'Enhanced due diligence passed' }).waitFor();
+  });
+
+  it("changes the card channel's fee, and the next quote on the trade page shows it", async () => {
+    const desk = await deskSignIn('admin');
+    await desk.getByRole('link', { name: 'Fees and limits' }).click();
+    const rate = desk.getByLabel('Fee rate of CHECKOUT');
+    const before = await rate.inputValue();
+    await rate.fill('0.04');
+    await desk.getByRole('button', { name: 'Save CHECKOUT' }).click();
+    await desk.getByText(/Saved fees\.channel\.CHECKOUT/).waitFor();
+    try {
+      // The demo person (who passed the test when seeded) quotes 100 EUR by card: our fee is now 4.00.
+      const buyer = await openBrowser();
+      try {
+        const buyerPage = await buyer.context.newPage();
+        await signInAsDemo(buyerPage, buyer.baseUrl);
+        await buyerPage.goto(`${buyer.baseUrl}/en/card-buy-sell`);
+        const riskWarning = buyerPage.getByRole('checkbox', { name: /I have read this/ });
+        const buyHeading = buyerPage.getByRole('heading', { name: 'Buy crypto' });
+        await buyHeading.or(riskWarning).first().waitFor();
+        if (await riskWarning.isVisible()) {
+          await riskWarning.check();
+          await buyerPage.getByRole('button', { name: /Continue/ }).click();
+        }
+        await buyerPage.getByLabel('You spend (EUR)').fill('100');
+        // Our fee is a share of what the person is charged: 4% of 100 EUR, where the installed 2.5% made it 2.50.
+        const ourFee = buyerPage.locator('dt', { hasText: 'Our fee' }).locator('xpath=following-sibling::dd[1]');
+        await expect.poll(() => ourFee.textContent(), { timeout: 15_000 }).toMatch(/\b4\.00\b/);
+      } finally {
+        await buyer.close();
+      }
+    } finally {
+      // The other e2e files quote with the installed fee.
+      await rate.fill(before);
+      await desk.getByRole('button', { name: 'Save CHECKOUT' }).click();
+      await desk.getByText(new RegExp(`→ ${before.replace('.', '\\.')}`)).waitFor();
+      await desk.close();
+    }
+  });
+});
+
+describe('the UK rules', () => {
+  it('shows a UK resident the UK notice at their next sign-in, and they join the list', async () => {
+    const signUpBrowser = await openBrowser();
+    const ukEmail = await signUpAndVerify(await signUpBrowser.context.newPage(), browser.baseUrl, 'Briton', 'GB', 'GB')
+      .then(async (address) => {
+        // The review passed: the verified person is asked their address (the UK flag comes from the review's residence).
+        const p = signUpBrowser.context.pages().at(-1)!;
+        await p.getByRole('heading', { name: 'Your residential address' }).waitFor({ timeout: 20_000 });
+        return address;
+      })
+      .finally(() => signUpBrowser.close());
+
+    // A new device: the sign-in checks the UK rules (closed to the UK by default in every mode).
+    const device = await openBrowser();
+    try {
+      const signIn = await device.context.newPage();
+      await signIn.goto(`${browser.baseUrl}/en/login-v2`);
+      const signUpCode = await readLatestCode(signIn.request, browser.baseUrl, ukEmail);
+      await signIn.getByLabel('Email').fill(ukEmail);
+      await signIn.getByRole('button', { name: /Continue/ }).click();
+      await typeCode(signIn, 'Verification code', await readLatestCode(signIn.request, browser.baseUrl, ukEmail, signUpCode));
+      const notice = signIn.getByRole('dialog', { name: 'Notice for UK residents' });
+      await notice.waitFor();
+      await notice.getByRole('button', { name: 'Join the list' }).click();
+      await notice.getByText("You're on the list: we will email you when you can sign in again.").waitFor();
+    } finally {
+      await device.close();
+    }
+  });
+});
