@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { API_BASE, isFinalOrderStatus, type OrderStatus, PATHS } from '@causeway/contracts';
+import { API_BASE, isFinalOrderStatus, PATHS, RISK_WARNING_VERSION, type OrderStatus } from '@causeway/contracts';
 import { generate } from 'otplib';
 import { afterAll, describe, expect, it } from 'vitest';
 
@@ -80,6 +80,10 @@ describe('kill -9 during settlement', () => {
     const first = await start();
     const login = await post(first.baseUrl, PATHS.passwordLogin, { email: 'demo@causeway.test', password: 'Causeway-demo-2026!' });
     const token = login.data.token.token as string;
+    // Orders wait for the risk warning (the demo person passed the appropriateness test when seeded).
+    expect((await post(first.baseUrl, PATHS.riskSurveyAgreement, { agree: true, version: RISK_WARNING_VERSION }, token)).code).toBe(
+      '000000',
+    );
     const [card] = (await post(first.baseUrl, PATHS.listCard, {}, token)).data.cards;
     const orderIds: string[] = [];
     const submitOne = async () => {

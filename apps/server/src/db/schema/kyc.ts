@@ -133,6 +133,10 @@ export const mailingListMembers = pgTable(
       .references(() => users.id),
     email: text('email').notNull(),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The page language the person joined in: the email telling them the list's news is written in it. */
+    lang: varchar('lang', { length: 5 }).notNull().default('en'),
+    /** When the person was told (the UK opened for their kind of account); null: not yet. Each member is told once. */
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('mailing_list_members_list_user').on(t.list, t.userId)],
 );

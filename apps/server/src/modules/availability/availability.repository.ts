@@ -1,6 +1,6 @@
-import { eq, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { countries, mailingListMembers, serviceModes } from '../../db/schema/index.ts';
+import { countries, mailingListMembers, serviceModes, users } from '../../db/schema/index.ts';
 
 export type ServiceModeRow = typeof serviceModes.$inferSelect;
 
@@ -63,6 +63,42 @@ export function createAvailabilityRepository(db: Database) {
         .onConflictDoNothing()
         .returning({ userId: mailingListMembers.userId });
       return inserted.length > 0;
+    },
+
+    /**
+     * Up to `limit` members of a list not told yet whose accounts are of `userTypes`, each marked told now: a
+     * compare-and-set per row, so two workers never tell one person twice.
+     */
+    async claimUntold(list: string, userTypes: readonly string[], limit: number, now: Date) {
+      const candidates = await db
+        .select({ userId: mailingListMembers.userId })
+        .from(mailingListMembers)
+        .innerJoin(users, eq(users.id, mailingListMembers.userId))
+        .where(and(eq(mailingListMembers.list, list), isNull(mailingListMembers.notifiedAt), inArray(users.userType, [...userTypes])))
+        .limit(limit);
+      if (candidates.length === 0) return [];
+      return db
+        .update(mailingListMembers)
+        .set({ notifiedAt: now })
+        .where(
+          and(
+            eq(mailingListMembers.list, list),
+            isNull(mailingListMembers.notifiedAt),
+            inArray(
+              mailingListMembers.userId,
+              candidates.map((row) => row.userId),
+            ),
+          ),
+        )
+        .returning({ userId: mailingListMembers.userId, email: mailingListMembers.email, lang: mailingListMembers.lang });
+    },
+
+    /** Takes back a member's mark (their email could not be sent): the next run tells them. */
+    async unmarkTold(list: string, userId: string): Promise<void> {
+      await db
+        .update(mailingListMembers)
+        .set({ notifiedAt: null })
+        .where(and(eq(mailingListMembers.list, list), eq(mailingListMembers.userId, userId)));
     },
 
     /** How many accounts a list holds (the sandbox and the operator read it). */

@@ -1,3 +1,4 @@
+import { emailLanguageOf } from '../../platform/request-language.ts';
 import { CALLS, ok } from '@causeway/contracts';
 import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../platform/calls.ts';
@@ -26,6 +27,7 @@ export function registerAvailabilityRoutes(app: FastifyInstance, deps: { service
         ticket: request.body?.ticket,
         signedIn: request.body?.ticket ? null : await deps.identity.signedInOf(request),
         ipKey: request.ipKey,
+        lang: emailLanguageOf(request),
       }),
     ),
   );

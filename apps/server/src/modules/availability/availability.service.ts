@@ -7,8 +7,11 @@ import { createSignedClaims } from '../../platform/signed-claims.ts';
 import { afterCommit } from '../../platform/transaction.ts';
 import { createTtlCache } from '../../platform/ttl-cache.ts';
 import type { GeoProvider } from '../../providers/geo/index.ts';
-import type { AccessRules, People, SignedIn } from '../identity/index.ts';
+import type { AccessRules, EmailLanguage, People, SignedIn } from '../identity/index.ts';
+import type { JobQueueRepository } from '../../jobs/job-queue.repository.ts';
+import type { RunInTransaction } from '../../platform/transaction.ts';
 import type { AvailabilityRepository, ServiceModeRow } from './availability.repository.ts';
+import { JOB_TELL_UK_LIST } from './uk-launch-list.ts';
 
 /** The country whose residents and visitors the UK rules are about. */
 export const UK = 'GB';
@@ -81,6 +84,9 @@ export function createAvailabilityService(deps: {
   ukFlagOf: (userId: string) => Promise<boolean>;
   /** Signs the UK list tickets (a key of its own, derived from the server secret). */
   ticketKey: Buffer;
+  /** The outbox: opening a mode to the UK queues the UK launch list's email in the switch's own transaction. */
+  queue: Pick<JobQueueRepository, 'enqueue'>;
+  transaction: RunInTransaction;
 }) {
   const { repository, clock } = deps;
   // On the app's clock, so a test can move past an entry's life.
@@ -160,7 +166,14 @@ export function createAvailabilityService(deps: {
     setMaintenance: (mode: LoginMode, on: boolean, by: string) => change(mode, { maintenance: on }, by),
 
     /** Opens a mode to UK residents and people in the UK, or closes it to them (`by`: who). */
-    setUkOpen: (mode: LoginMode, open: boolean, by: string) => change(mode, { ukOpen: open }, by),
+    setUkOpen: (mode: LoginMode, open: boolean, by: string) =>
+      deps.transaction(async () => {
+        const wasOpen = (await repository.serviceModes()).find((row) => row.mode === mode)?.ukOpen ?? false;
+        const state = await change(mode, { ukOpen: open }, by);
+        // The list was promised an email when they can sign in again: an opening (not a repeat) queues it, once it commits.
+        if (open && !wasOpen) await deps.queue.enqueue({ kind: JOB_TELL_UK_LIST, payload: { mode }, runAt: clock.now() });
+        return state;
+      }),
 
     /** get-check-ip-result: the address's country, whether the UK rules apply, and whether its residents are refused. */
     async ipCheck(ip: string) {
@@ -184,7 +197,7 @@ export function createAvailabilityService(deps: {
      * ticket's (the UK notice of a refused sign-in carries one) or the session's; neither: USER0000001.
      * Counted per client address.
      */
-    async joinUkList(input: { ticket: string | undefined; signedIn: SignedIn | null; ipKey: string }) {
+    async joinUkList(input: { ticket: string | undefined; signedIn: SignedIn | null; ipKey: string; lang: EmailLanguage }) {
       const verdict = await deps.rateLimiter.hit(`uk-list:ip:${input.ipKey}`, UK_LIST_JOINS_PER_IP_PER_HOUR, HOUR_MS, clock.now());
       if (!verdict.allowed) throw new RateLimitedError(verdict.retryAfterMs, 'Too many requests to join the list: try again later');
       const userId = input.ticket ? tickets.verify(input.ticket, clock.now())?.userId : input.signedIn?.user.id;
@@ -195,6 +208,7 @@ export function createAvailabilityService(deps: {
         userId: person.id,
         email: person.email,
         joinedAt: clock.now(),
+        lang: input.lang,
       });
       return { joined: true as const, alreadyJoined: !joinedNow };
     },

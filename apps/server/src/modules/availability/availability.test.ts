@@ -15,6 +15,7 @@ import {
   tokenHeaders,
 } from '../../../test/identity-helpers.ts';
 import { accountOf, newIndividual, profileOf, submitSandboxVerification } from '../../../test/kyc-helpers.ts';
+import { newBusiness } from '../../../test/kyb-helpers.ts';
 import { readLatestCode } from '../../../test/test-app.ts';
 import { COUNTRY_FLAGS_CACHE_TTL_MS, UK_LIST_JOINS_PER_IP_PER_HOUR, UK_LIST_TICKET_TTL_MS } from './availability.service.ts';
 
@@ -235,6 +236,54 @@ describe('join-uk-email-list: a session or the notice ticket, bounded', () => {
     for (let i = 0; i < UK_LIST_JOINS_PER_IP_PER_HOUR; i += 1) expect((await joinList({ token, ip })).statusCode).toBe(200);
     const limited = await joinList({ token, ip });
     expect(limited).toMatchObject({ statusCode: 429, body: { code: 'REQ0000429' } });
+  });
+});
+
+describe('the UK launch list is told when its mode opens to the UK', () => {
+  const mailboxOf = async (email: string) =>
+    (await t.app.inject({ method: 'GET', url: `/sandbox/mailbox?to=${encodeURIComponent(email)}` })).json().messages as Array<{
+      subject: string;
+      text: string;
+    }>;
+  const launchMails = async (email: string) =>
+    (await mailboxOf(email)).filter((message) => /sign in to Causeway again|现在可以登录 Causeway/.test(message.subject));
+
+  it("emails each member of the opened mode's kind once, in the language they joined in; a repeat or a reopening sends nothing more", async () => {
+    const [englishEmail, chineseEmail, company] = [nextEmail(), nextEmail(), nextEmail()];
+    const english = await newIndividual(t, englishEmail);
+    const chinese = await newIndividual(t, chineseEmail);
+    const companyHeaders = await newBusiness(t, company);
+    await joinList({ token: english.token });
+    await call(t.app, 'POST', PATHS.joinUkEmailList, {
+      headers: { ...tokenHeaders(chinese.token), 'accept-language': 'zh-CN,zh;q=0.9' },
+      ip: nextIp(),
+    });
+    await call(t.app, 'POST', PATHS.joinUkEmailList, { headers: companyHeaders, ip: nextIp() });
+
+    expect((await switchMode({ mode: 'individual', ukOpen: true })).statusCode).toBe(200);
+    await t.app.jobs.drain();
+
+    const [toEnglish] = await launchMails(englishEmail);
+    expect(toEnglish?.subject).toBe('You can sign in to Causeway again');
+    expect(await launchMails(englishEmail)).toHaveLength(1);
+    expect((await launchMails(chineseEmail)).map((message) => message.subject)).toEqual(['您现在可以登录 Causeway 了']);
+    // A business signs in with the business modes: still closed to the UK, it is not told.
+    expect(await launchMails(company)).toEqual([]);
+    const told = await t.db.select().from(mailingListMembers).where(eq(mailingListMembers.userId, english.userId));
+    expect(told[0]?.notifiedAt).toBeInstanceOf(Date);
+
+    // Opened again while open, then closed and reopened: each member was told once, and is not told again.
+    await switchMode({ mode: 'individual', ukOpen: true });
+    await switchMode({ mode: 'individual', ukOpen: false });
+    await switchMode({ mode: 'individual', ukOpen: true });
+    await t.app.jobs.drain();
+    expect(await launchMails(englishEmail)).toHaveLength(1);
+    expect(await launchMails(chineseEmail)).toHaveLength(1);
+
+    // The business modes opening tells the business.
+    await switchMode({ mode: 'business', ukOpen: true });
+    await t.app.jobs.drain();
+    expect(await launchMails(company)).toHaveLength(1);
   });
 });
 

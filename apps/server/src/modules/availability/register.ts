@@ -3,8 +3,15 @@ import { defineModule } from '../../platform/server-module.ts';
 import type { AccessRules } from '../identity/index.ts';
 import { createAvailabilityRepository } from './availability.repository.ts';
 import { registerAvailabilityRoutes } from './availability.routes.ts';
-import { type AvailabilityService, createAvailabilityService, type CountryRefusal, type ServiceModeState } from './availability.service.ts';
+import {
+  type AvailabilityService,
+  createAvailabilityService,
+  type CountryRefusal,
+  type ServiceModeState,
+  UK_LAUNCH_LIST,
+} from './availability.service.ts';
 import { registerAvailabilityDeskCalls } from './desk-calls.ts';
+import { registerUkLaunchList } from './uk-launch-list.ts';
 
 /**
  * What other modules may use of availability: the rules identity asks at every way in, the country rules the
@@ -31,18 +38,23 @@ declare module '../../platform/server-module.ts' {
 }
 
 /** Where and when the service is offered: each mode's maintenance and UK opening, the country rules, the IP checks, the UK list. */
-export const availabilityModule = defineModule('availability', ({ app, db, clock, rateLimiter, serverSecret, providers, faces }) => {
+export const availabilityModule = defineModule('availability', (context) => {
+  const { app, db, clock, rateLimiter, serverSecret, providers, faces, queue, jobs, unitOfWork, publicUrl } = context;
   const identity = faces.get('identity');
   const kyc = faces.get('kyc');
+  const repository = createAvailabilityRepository(db);
   const service = createAvailabilityService({
-    repository: createAvailabilityRepository(db),
+    repository,
     geo: providers.geo.provider,
     clock,
     rateLimiter,
     people: identity.people,
     ukFlagOf: (userId) => kyc.ukFlagOf(userId),
     ticketKey: deriveKey(serverSecret, 'uk-list-ticket'),
+    queue,
+    transaction: unitOfWork.transaction,
   });
+  registerUkLaunchList({ worker: jobs, repository, mail: providers.mail.provider, clock, publicUrl, list: UK_LAUNCH_LIST });
   registerAvailabilityRoutes(app, { service, identity });
   // The desk's Service screen switches the modes here, where the switches live (desk is registered before us).
   registerAvailabilityDeskCalls(faces.get('desk'), service);
