@@ -20,4 +20,6 @@ export const DESK_PATHS = {
   deskAuditLog: `${DESK}/audit-log`,
   deskOperators: `${DESK}/operators`,
   deskOperatorStatus: `${DESK}/operators/status`,
+  /** Starts a person's migration to the other entity, by a deadline (journeys:start). */
+  deskStartMigration: `${DESK}/journeys/migration`,
 } as const;

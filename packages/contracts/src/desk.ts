@@ -175,3 +175,22 @@ export const deskOperatorsSchema = z.object({
   ),
 });
 export const deskOperatorStatusSchema = z.object({ operatorId: id, status: z.enum(OPERATOR_STATUSES) });
+
+/** The longest an operator may give a person to accept a migration before it is no longer optional. */
+export const MIGRATION_MAX_DEADLINE_DAYS = 90;
+/** A person's migration to the other entity (docs/rules/order-states.md "Entity migration"): where, by when, why. */
+export const deskStartMigrationSchema = z
+  .object({
+    userId: id,
+    targetEntity: z.enum(['PL', 'LI']),
+    deadlineDays: z.number().int().min(1).max(MIGRATION_MAX_DEADLINE_DAYS),
+    reason: z.string().trim().min(1).max(500),
+  })
+  .strict();
+export const deskStartMigrationResultSchema = z.object({
+  userId: z.string(),
+  currentEntity: z.enum(['PL', 'LI']),
+  targetEntity: z.enum(['PL', 'LI']),
+  deadline: z.string(),
+});
+export type DeskStartMigrationResult = z.infer<typeof deskStartMigrationResultSchema>;

@@ -14,6 +14,8 @@ import {
   deskSignInCodeSchema,
   deskSignInPasswordSchema,
   deskSignInStepSchema,
+  deskStartMigrationResultSchema,
+  deskStartMigrationSchema,
   deskTrialBalanceSchema,
 } from '../desk.ts';
 import { PATHS } from '../paths.ts';
@@ -108,5 +110,13 @@ export const DESK_CALLS = {
     summary: 'Disables or enables an operator; disabling ends their sessions (operators:manage, audited)',
     body: deskOperatorStatusSchema,
     result: z.null(),
+  }),
+  deskStartMigration: defineCall({
+    ...desk,
+    method: 'POST',
+    path: PATHS.deskStartMigration,
+    summary: 'Routes a verified person to the other entity by a deadline: they meet user-migration (journeys:start, audited)',
+    body: deskStartMigrationSchema,
+    result: deskStartMigrationResultSchema,
   }),
 };

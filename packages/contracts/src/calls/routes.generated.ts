@@ -197,6 +197,7 @@ export const deskTrialBalance: CallRoute<Calls['deskTrialBalance']> = { method: 
 export const deskAuditLog: CallRoute<Calls['deskAuditLog']> = { method: GET, path: '/desk/v1/audit-log' };
 export const deskOperators: CallRoute<Calls['deskOperators']> = { method: GET, path: '/desk/v1/operators' };
 export const deskOperatorStatus: CallRoute<Calls['deskOperatorStatus']> = { method: POST, path: '/desk/v1/operators/status' };
+export const deskStartMigration: CallRoute<Calls['deskStartMigration']> = { method: POST, path: '/desk/v1/journeys/migration' };
 export const deskPayoutOutcome: CallRoute<Calls['deskPayoutOutcome']> = { method: POST, path: '/desk/v1/orders/payout-outcome' };
 export const deskSuspenseCredit: CallRoute<Calls['deskSuspenseCredit']> = { method: POST, path: '/desk/v1/orders/suspense-credit' };
 export const deskEddCases: CallRoute<Calls['deskEddCases']> = { method: GET, path: '/desk/v1/edd/cases' };

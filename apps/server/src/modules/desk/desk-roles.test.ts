@@ -17,6 +17,12 @@ const CALLS_BY_PERMISSION = [
   { permission: 'audit:read-own', method: 'GET', path: PATHS.deskAuditLog },
   { permission: 'operators:manage', method: 'GET', path: PATHS.deskOperators },
   { permission: 'operators:manage', method: 'POST', path: PATHS.deskOperatorStatus, body: { operatorId: 'opr_nobody', status: 'Active' } },
+  {
+    permission: 'journeys:start',
+    method: 'POST',
+    path: PATHS.deskStartMigration,
+    body: { userId: 'usr_nobody', targetEntity: 'PL', deadlineDays: 10, reason: 'role test' },
+  },
   // Acting on what waits (modules/orders/payout-review.flow.test.ts, modules/banking/suspense-actions.flow.test.ts):
   // unknown order and credit, so an allowed role changes nothing.
   {

@@ -62,6 +62,33 @@ export function createEntitySwitchService(deps: {
       return { entityTag: target, token: await deps.refreshSession(auth) };
     },
 
+    /**
+     * An operator starts a migration (the desk's person screen): the account is routed to the other entity, by the
+     * deadline; the person then meets user-migration and may choose "later" until it passes. Refused (KYC0000003)
+     * for an account already in that entity, or one with no verification (nothing to move: it is asked at sign-up).
+     */
+    async route(input: { userId: string; target: Entity; deadline: Date }) {
+      const person = await identity.findById(input.userId);
+      if (!person) throw new AppError(ErrorCode.OperatorTargetNotFound, 'No such account.');
+      if (person.entityTag === input.target) throw new AppError(ErrorCode.EntitySwitchNotDue, `The account is already in ${input.target}.`);
+      const profile = await repository.findProfile(input.userId);
+      if (!profile) throw new AppError(ErrorCode.EntitySwitchNotDue, 'The account has no verification to move yet.');
+      const before = { routeEntity: profile.routeEntity, deadline: profile.entitySwitchDeadline?.toISOString() ?? null };
+      await repository.updateProfile(input.userId, {
+        routeEntity: input.target,
+        entitySwitchDeadline: input.deadline,
+        hitClickedLater: false,
+        updatedAt: clock.now(),
+      });
+      return {
+        userId: input.userId,
+        currentEntity: person.entityTag as Entity,
+        targetEntity: input.target,
+        deadline: input.deadline.toISOString(),
+        before,
+      };
+    },
+
     /** "Later": remembered until the deadline, after which the migration is no longer optional. */
     async later(auth: SignedIn) {
       const profile = await repository.findProfile(auth.user.id);

@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/server-module.ts';
+import { registerDeskMigrationCall } from './desk-migration-call.ts';
 import { registerKycWebhookRoutes } from './kyc-webhook.routes.ts';
 import { createKycModule, type KycFace } from './kyc.module.ts';
 import { registerKycRoutes } from './kyc.routes.ts';
@@ -51,6 +52,8 @@ export const kycModule = defineModule('kyc', (context) => {
     clock,
     amountRange: (userId, pair) => orders().amountRange(userId, pair),
   });
+  // The desk (registered before this module) starts a person's migration here, where the route is kept.
+  registerDeskMigrationCall(faces.get('desk'), { entitySwitch: kyc.entitySwitch, clock });
   return {
     verificationOf: async (userId) => {
       const own = await kyc.verificationOf(userId);

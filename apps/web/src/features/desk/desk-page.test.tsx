@@ -182,6 +182,46 @@ describe('the desk, signed in', () => {
     expect(screen.getByText(/Sandbox Demo Shop: customer cust-42/)).toBeInTheDocument();
   });
 
+  it("starts a verified person's migration to the other entity, checking the form first", async () => {
+    const user = userEvent.setup();
+    const { fake } = openDesk({
+      url: '/en/desk/people/usr_demo',
+      signedInAs: 'compliance',
+      routes: {
+        [PATHS.deskStartMigration]: () => ({
+          userId: 'usr_demo',
+          currentEntity: 'LI',
+          targetEntity: 'PL',
+          deadline: '2026-04-01T10:00:00.000Z',
+        }),
+      },
+    });
+    const form = await screen.findByRole('region', { name: 'Move to PL' });
+    await user.clear(within(form).getByLabelText('Days to accept'));
+    await user.type(within(form).getByLabelText('Days to accept'), '0');
+    await user.click(within(form).getByRole('button', { name: 'Start the move to PL' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent('Days to accept: a whole number from 1 to 90.');
+    expect(fake.calls.filter((c) => c.path === PATHS.deskStartMigration)).toEqual([]);
+
+    await user.clear(within(form).getByLabelText('Days to accept'));
+    await user.type(within(form).getByLabelText('Days to accept'), '14');
+    await user.type(within(form).getByLabelText('Reason'), 'Polish residents move to PL');
+    await user.click(within(form).getByRole('button', { name: 'Start the move to PL' }));
+    expect(await within(form).findByRole('status')).toHaveTextContent(/Started: the move to PL is due by/);
+    expect(fake.calls.find((c) => c.path === PATHS.deskStartMigration)?.body).toEqual({
+      userId: 'usr_demo',
+      targetEntity: 'PL',
+      deadlineDays: 14,
+      reason: 'Polish residents move to PL',
+    });
+  });
+
+  it('offers support no migration: starting journeys is not its role', async () => {
+    openDesk({ url: '/en/desk/people/usr_demo', signedInAs: 'support' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'demo@causeway.test' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Move to PL' })).not.toBeInTheDocument();
+  });
+
   it('an admin sees every screen; a screen the role may not open is not offered', async () => {
     openDesk({ url: '/en/desk/operators', signedInAs: 'support' });
     // Support has no operators screen: the desk opens its first one.

@@ -20,9 +20,12 @@ function pageOf(text: string | null): number {
  * People and businesses (docs/rules/operator-desk.md "Screens"): a search by part of an email or an
  * account id, newest first, 20 a page, the query and page in the URL; people/<id> opens one account.
  */
-export function PeopleScreen({ rest, base }: DeskScreenProps) {
+export function PeopleScreen({ rest, base, operator }: DeskScreenProps) {
   const [userId] = rest;
-  if (userId) return <PersonDetail userId={decodeURIComponent(userId)} back={base} />;
+  if (userId)
+    return (
+      <PersonDetail userId={decodeURIComponent(userId)} back={base} mayStartJourneys={operator.permissions.includes('journeys:start')} />
+    );
   return <PeopleSearch base={base} />;
 }
 

@@ -5,13 +5,14 @@ import { type DeskPerson, usePerson } from '../api/desk-api';
 import { useTranslation } from '../texts';
 import { cardClass, itemClass, linkClass, titleClass } from './desk-classes';
 import { Field, QueryBody, ScreenHeader } from './screen-parts';
+import { StartMigration } from './start-migration';
 
 /**
  * One account (docs/rules/operator-desk.md "Screens"): the account and its blocks, its verification (KYC,
  * or KYB for a business), its orders, and the merchants that linked it. The server writes the look to the
- * audit log.
+ * audit log. An operator who may start journeys can start the person's migration to the other entity here.
  */
-export function PersonDetail({ userId, back }: { userId: string; back: string }) {
+export function PersonDetail({ userId, back, mayStartJourneys }: { userId: string; back: string; mayStartJourneys: boolean }) {
   const { t } = useTranslation();
   const person = usePerson(userId);
   const headingId = useId();
@@ -28,6 +29,10 @@ export function PersonDetail({ userId, back }: { userId: string; back: string })
             <Verification answer={answer} />
             <Orders answer={answer} />
             <MerchantLinks answer={answer} />
+            {/* A migration moves an individual's verified account; the form is shown where the operator may start one. */}
+            {mayStartJourneys && answer.person.userType === 'Individual' && answer.verification ? (
+              <StartMigration userId={answer.person.userId} currentEntity={answer.person.entityTag} />
+            ) : null}
           </>
         )}
       </QueryBody>
