@@ -1,12 +1,9 @@
-import { PATHS, permissionsOf } from '@causeway/contracts';
+import { PATHS } from '@causeway/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { createMemoryStorage, createStorage } from '@/lib/storage';
-import { renderPage } from '@/test/render';
-import { businessError, routedHttpClient } from '@/test/routed-http-client';
-import { createDeskSessionStore } from './desk-session';
-import { DeskPage } from './routes/desk-page';
+import { businessError } from '@/test/routed-http-client';
+import { openDeskAt } from './desk-test-kit';
 
 // docs/rules/operator-desk.md "Fees and limits": an admin changes the fees and limits in place; each row says what
 // the server answered (before → after) or why it refused.
@@ -28,20 +25,8 @@ const fees = (checkoutRate: string) => ({
 const TIERS = { tiers: [{ kycLevel: 1, DAILY: '5000', MONTHLY: '15000', YEARLY: '50000', currency: 'EUR', ...asSeeded }] };
 
 function openFees() {
-  const sessions = createDeskSessionStore(createStorage({ storage: createMemoryStorage }));
-  sessions.save({
-    token: 'token-of-admin',
-    expiresAt: new Date(Date.now() + 3600_000).toISOString(),
-    operator: {
-      operatorId: 'opr_admin',
-      email: 'desk-admin@causeway.test',
-      displayName: 'Demo admin',
-      role: 'admin',
-      permissions: permissionsOf('admin'),
-    },
-  });
   let checkoutRate = '0.025';
-  const fake = routedHttpClient({
+  return openDeskAt('/en/desk/fees', 'admin', {
     [PATHS.deskFees]: () => fees(checkoutRate),
     [PATHS.deskLimitTiers]: () => TIERS,
     [PATHS.deskChangeChannelFee]: (body: { channelCode: string; feeRate: string }) => {
@@ -49,9 +34,7 @@ function openFees() {
       checkoutRate = body.feeRate;
       return { setting: `fees.channel.${body.channelCode}`, before: { channelCode: 'CHECKOUT', feeRate: before }, after: body };
     },
-  });
-  renderPage(<DeskPage client={fake.client} sessions={sessions} />, { path: '/:lng/desk/*', url: '/en/desk/fees' });
-  return fake;
+  }).fake;
 }
 
 describe('the fees and limits screen', () => {
@@ -99,20 +82,9 @@ describe('the fees and limits screen', () => {
   });
 
   it('is not offered to a role without config:change', async () => {
-    const sessions = createDeskSessionStore(createStorage({ storage: createMemoryStorage }));
-    sessions.save({
-      token: 'token-of-compliance',
-      expiresAt: new Date(Date.now() + 3600_000).toISOString(),
-      operator: {
-        operatorId: 'opr_compliance',
-        email: 'desk-compliance@causeway.test',
-        displayName: 'Demo compliance',
-        role: 'compliance',
-        permissions: permissionsOf('compliance'),
-      },
+    const { fake } = openDeskAt('/en/desk/fees', 'compliance', {
+      [PATHS.deskPeople]: () => ({ total: 0, page: 1, pageSize: 20, people: [] }),
     });
-    const fake = routedHttpClient({ [PATHS.deskPeople]: () => ({ total: 0, page: 1, pageSize: 20, people: [] }) });
-    renderPage(<DeskPage client={fake.client} sessions={sessions} />, { path: '/:lng/desk/*', url: '/en/desk/fees' });
     const menu = await screen.findByRole('navigation', { name: 'Desk sections' });
     expect(within(menu).queryByRole('link', { name: 'Fees and limits' })).not.toBeInTheDocument();
     expect(fake.calls.map((call) => call.path)).not.toContain(PATHS.deskFees);

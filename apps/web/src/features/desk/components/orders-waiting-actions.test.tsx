@@ -1,28 +1,13 @@
-import { PATHS, permissionsOf } from '@causeway/contracts';
+import { PATHS } from '@causeway/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { createMemoryStorage, createStorage } from '@/lib/storage';
-import { renderPage } from '@/test/render';
-import { businessError, type Responder, routedHttpClient } from '@/test/routed-http-client';
-import { createDeskSessionStore } from '../desk-session';
-import { DeskPage } from '../routes/desk-page';
+import { businessError, type Responder, type routedHttpClient } from '@/test/routed-http-client';
+import { openDeskAt } from '../desk-test-kit';
 
 // docs/rules/operator-desk.md "Acting on what waits": the Orders waiting screen's actions on a mocked server.
 
 type Role = 'support' | 'compliance' | 'admin';
-const sessionOf = (role: Role) => ({
-  token: `token-of-${role}`,
-  expiresAt: new Date(Date.now() + 8 * 3600_000).toISOString(),
-  idleMinutes: 30,
-  operator: {
-    operatorId: `opr_${role}`,
-    email: `desk-${role}@causeway.test`,
-    displayName: `Demo ${role}`,
-    role,
-    permissions: permissionsOf(role),
-  },
-});
 
 const ORDER_ID = '6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f';
 const PAYOUT = {
@@ -51,12 +36,8 @@ const CREDIT = {
 const TX = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
 
 function openScreen(role: Role, routes: Record<string, Responder> = {}) {
-  const sessions = createDeskSessionStore(createStorage({ storage: createMemoryStorage }));
-  sessions.save(sessionOf(role));
   const waiting = { orders: [PAYOUT], suspenseCredits: [CREDIT] };
-  const fake = routedHttpClient({ [PATHS.deskOrdersWaiting]: () => waiting, ...routes });
-  const view = renderPage(<DeskPage client={fake.client} sessions={sessions} />, { path: '/:lng/desk/*', url: '/en/desk/orders' });
-  return { ...view, fake, waiting };
+  return { ...openDeskAt('/en/desk/orders', role, { [PATHS.deskOrdersWaiting]: () => waiting, ...routes }), waiting };
 }
 
 const listReads = (fake: ReturnType<typeof routedHttpClient>) => fake.calls.filter((c) => c.path === PATHS.deskOrdersWaiting).length;

@@ -1,27 +1,11 @@
-import { PATHS, permissionsOf } from '@causeway/contracts';
+import { PATHS } from '@causeway/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { createMemoryStorage, createStorage } from '@/lib/storage';
-import { renderPage } from '@/test/render';
-import { type Responder, routedHttpClient } from '@/test/routed-http-client';
-import { createDeskSessionStore } from '../desk-session';
-import { DeskPage } from '../routes/desk-page';
+import type { Responder } from '@/test/routed-http-client';
+import { openDeskAt } from '../desk-test-kit';
 
 // docs/rules/operator-desk.md "Questionnaires": the screen on a mocked server.
-
-const sessionOf = (role: 'compliance' | 'admin') => ({
-  token: `token-of-${role}`,
-  expiresAt: new Date(Date.now() + 8 * 3600_000).toISOString(),
-  idleMinutes: 30,
-  operator: {
-    operatorId: `opr_${role}`,
-    email: `desk-${role}@causeway.test`,
-    displayName: `Demo ${role}`,
-    role,
-    permissions: permissionsOf(role),
-  },
-});
 
 const AT = '2026-03-01T10:00:00.000Z';
 const QUESTION = {
@@ -89,17 +73,13 @@ const IN_SILENT = {
 };
 
 function openScreen(role: 'compliance' | 'admin', routes: Record<string, Responder> = {}) {
-  const sessions = createDeskSessionStore(createStorage({ storage: createMemoryStorage }));
-  sessions.save(sessionOf(role));
-  const fake = routedHttpClient({
+  return openDeskAt('/en/desk/questionnaires', role, {
     [PATHS.deskQuestions]: () => ({ questions: [QUESTION] }),
     [PATHS.deskQuestionnairesWaiting]: () => ({ questionnaires: [{ ...ANSWERED, email: 'ann@example.com' }] }),
     [PATHS.deskQuestionnairesOf]: () => ({ userId: 'usr_ann', email: 'ann@example.com', asked: false, questionnaires: [ANSWERED] }),
     [PATHS.deskAppropriateness]: () => IN_SILENT,
     ...routes,
   });
-  const view = renderPage(<DeskPage client={fake.client} sessions={sessions} />, { path: '/:lng/desk/*', url: '/en/desk/questionnaires' });
-  return { ...view, fake };
 }
 
 describe('the Questionnaires screen', () => {
