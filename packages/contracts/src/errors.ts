@@ -189,6 +189,7 @@ export const ERROR_CATALOGUE = {
   WaitingItemSettled: { code: 'DSK0000021', httpStatus: 409 },
   PayoutOutcomeContradicted: { code: 'DSK0000022', httpStatus: 409 },
   SuspenseCurrencyNotKept: { code: 'DSK0000023', httpStatus: 409 },
+  SuspensePersonClosed: { code: 'DSK0000024', httpStatus: 409 },
 } as const satisfies Record<string, ErrorEntry>;
 
 /** One catalogue entry: the code on the wire, and the HTTP status answered with it (what it means: error-meanings.ts). */

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { countries, mailingListMembers, serviceModes, users } from '../../db/schema/index.ts';
 
@@ -69,12 +69,20 @@ export function createAvailabilityRepository(db: Database) {
      * Up to `limit` members of a list not told yet whose accounts are of `userTypes`, each marked told now: a
      * compare-and-set per row, so two workers never tell one person twice.
      */
-    async claimUntold(list: string, userTypes: readonly string[], limit: number, now: Date) {
+    async claimUntold(list: string, userTypes: readonly string[], limit: number, now: Date, excluding: readonly string[] = []) {
       const candidates = await db
         .select({ userId: mailingListMembers.userId })
         .from(mailingListMembers)
         .innerJoin(users, eq(users.id, mailingListMembers.userId))
-        .where(and(eq(mailingListMembers.list, list), isNull(mailingListMembers.notifiedAt), inArray(users.userType, [...userTypes])))
+        .where(
+          and(
+            eq(mailingListMembers.list, list),
+            isNull(mailingListMembers.notifiedAt),
+            inArray(users.userType, [...userTypes]),
+            excluding.length > 0 ? notInArray(mailingListMembers.userId, [...excluding]) : undefined,
+          ),
+        )
+        .orderBy(asc(mailingListMembers.joinedAt))
         .limit(limit);
       if (candidates.length === 0) return [];
       return db

@@ -11,7 +11,7 @@ import type { AccessRules, EmailLanguage, People, SignedIn } from '../identity/i
 import type { JobQueueRepository } from '../../jobs/job-queue.repository.ts';
 import type { RunInTransaction } from '../../platform/transaction.ts';
 import type { AvailabilityRepository, ServiceModeRow } from './availability.repository.ts';
-import { JOB_TELL_UK_LIST } from './uk-launch-list.ts';
+import { JOB_TELL_UK_LIST, TOLD_WHEN_OPENED } from './uk-launch-list.ts';
 
 /** The country whose residents and visitors the UK rules are about. */
 export const UK = 'GB';
@@ -171,7 +171,13 @@ export function createAvailabilityService(deps: {
         const wasOpen = (await repository.serviceModes()).find((row) => row.mode === mode)?.ukOpen ?? false;
         const state = await change(mode, { ukOpen: open }, by);
         // The list was promised an email when they can sign in again: an opening (not a repeat) queues it, once it commits.
-        if (open && !wasOpen) await deps.queue.enqueue({ kind: JOB_TELL_UK_LIST, payload: { mode }, runAt: clock.now() });
+        if (open && !wasOpen && TOLD_WHEN_OPENED[mode])
+          await deps.queue.enqueue({
+            kind: JOB_TELL_UK_LIST,
+            payload: { mode },
+            runAt: clock.now(),
+            dedupeKey: `${JOB_TELL_UK_LIST}:${mode}`,
+          });
         return state;
       }),
 

@@ -12,21 +12,24 @@ export const JOB_TELL_UK_LIST = 'availability.tell-uk-list';
 /** Members claimed and mailed per round: a large list is told in rounds, each member once. */
 const MEMBERS_PER_ROUND = 50;
 
-/** The kind of account each mode signs in: an opened mode tells the list's members of that kind only. */
-const USER_TYPES_OF_MODE: Record<LoginMode, readonly string[]> = {
-  individual: ['Individual'],
-  independent: ['Individual'],
-  business: ['Corporate'],
-  businessIndependent: ['Corporate'],
+/**
+ * The modes whose opening tells the list, with the kind of account they sign in and their sign-in page. Only the
+ * checkout's own sign-ins: a member is told once, and "you can sign in" must hold on our pages, not only inside a
+ * merchant's site (independent, businessIndependent), which opening alone does not tell anyone.
+ */
+export const TOLD_WHEN_OPENED: Partial<Record<LoginMode, { userTypes: readonly string[]; signInPage: string }>> = {
+  individual: { userTypes: ['Individual'], signInPage: 'login-v2' },
+  business: { userTypes: ['Corporate'], signInPage: 'business-login' },
 };
 
 const emailLanguage = (lang: string): EmailLanguage => (lang === 'zh' ? 'zh' : 'en');
 
 /**
  * docs/rules/uk-and-countries.md "The UK launch list": when a mode opens to the UK, each member of the list whose
- * account signs in with that mode gets the promised email, once. A member is marked told before their email goes
- * (a compare-and-set: two workers never tell one person twice); an email the mail service refuses takes its mark
- * back, with the rest of its round's, and the job is retried.
+ * account signs in with that mode gets the promised email, once, the longest waiting first. A member is marked
+ * told before their email goes (a compare-and-set: two workers never tell one person twice); an email the mail
+ * service refuses takes its mark back and is skipped for the rest of the run, and the job is retried for them. A
+ * crash between a mark and its email loses that email (told at most once, not at least once).
  */
 export function registerUkLaunchList(deps: {
   worker: JobWorker;
@@ -37,24 +40,30 @@ export function registerUkLaunchList(deps: {
   publicUrl: string;
   list: string;
 }): void {
-  const signInUrlOf = (lang: EmailLanguage) => (deps.publicUrl ? `${deps.publicUrl}/${lang}/login-v2` : null);
+  const signInUrlOf = (lang: EmailLanguage, page: string) => (deps.publicUrl ? `${deps.publicUrl}/${lang}/${page}` : null);
 
   deps.worker.register(JOB_TELL_UK_LIST, async (payload) => {
     const { mode } = payload as { mode: LoginMode };
-    const userTypes = USER_TYPES_OF_MODE[mode];
-    if (!userTypes) return;
+    const told = TOLD_WHEN_OPENED[mode];
+    if (!told) return;
+    // Members whose email the mail service refused in this run: their marks taken back, they are skipped until the
+    // job's retry, so one address that always fails holds nobody else up.
+    const refused: string[] = [];
+    let lastError: unknown;
     for (;;) {
-      const round = await deps.repository.claimUntold(deps.list, userTypes, MEMBERS_PER_ROUND, deps.clock.now());
-      if (round.length === 0) return;
-      for (const [index, member] of round.entries()) {
+      const round = await deps.repository.claimUntold(deps.list, told.userTypes, MEMBERS_PER_ROUND, deps.clock.now(), refused);
+      if (round.length === 0) break;
+      for (const member of round) {
         const lang = emailLanguage(member.lang);
         try {
-          await deps.mail.send({ to: member.email, ...ukLaunchEmail({ lang, signInUrl: signInUrlOf(lang) }) });
+          await deps.mail.send({ to: member.email, ...ukLaunchEmail({ lang, signInUrl: signInUrlOf(lang, told.signInPage) }) });
         } catch (error) {
-          for (const untold of round.slice(index)) await deps.repository.unmarkTold(deps.list, untold.userId);
-          throw error;
+          await deps.repository.unmarkTold(deps.list, member.userId);
+          refused.push(member.userId);
+          lastError = error;
         }
       }
     }
+    if (refused.length > 0) throw lastError;
   });
 }

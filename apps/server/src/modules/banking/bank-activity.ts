@@ -7,8 +7,9 @@ import type { WithdrawalRow, WithdrawalsRepository } from './withdrawals.reposit
 /** How many of each the list reads (it answers this many in all, newest first). */
 const LATEST = 50;
 
+/** A credit an operator took out of suspense into the person's balance (suspense-actions.ts) is credited, as a deposit is. */
 const depositStatus = (row: BankCreditRow): BankActivity['status'] =>
-  row.returnedAt ? 'RETURNED' : row.outcome === 'SUSPENSE' ? 'IN_REVIEW' : 'CREDITED';
+  row.returnedAt ? 'RETURNED' : row.outcome === 'SUSPENSE' && row.resolution !== 'ASSIGNED' ? 'IN_REVIEW' : 'CREDITED';
 
 /**
  * The trading account's movements for its owner: credits that named them (deposited, or held for

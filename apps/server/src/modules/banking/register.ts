@@ -75,7 +75,7 @@ export const bankingModule = defineModule('banking', (context) => {
     ledger,
     transaction: (work) => unitOfWork.transaction(work),
     clock,
-    personExists: async (userId) => (await faces.get('identity').people.findById(userId)) !== undefined,
+    accountStatusOf: async (userId) => (await faces.get('identity').people.findById(userId))?.accountStatus,
     balanceCurrencies: BANK_CURRENCIES,
   });
   // The desk's action on a credit in suspense (docs/rules/operator-desk.md "Acting on what waits"): here, in

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankCredit, verifiedPerson } from '../../../test/bank-helpers.ts';
 import { deskCall, deskSignIn } from '../../../test/desk-helpers.ts';
 import { call, createIdentityTestApp, type IdentityTestApp } from '../../../test/identity-helpers.ts';
-import { bankCredits, operatorAuditLog } from '../../db/schema/index.ts';
+import { bankCredits, operatorAuditLog, users } from '../../db/schema/index.ts';
 import { accounts } from '../ledger/index.ts';
 
 /**
@@ -73,6 +73,10 @@ describe('crediting a credit in suspense to a person', () => {
     expect(answer.body.data).toEqual({ creditId: credit.id, resolution: 'ASSIGNED', userId: who.userId, currency: 'EUR', amount: '40.00' });
     expect(await eurOf(who.headers)).toBe('40');
     expect(suspenseBefore.minus(await suspenseEur()).toFixed()).toBe('40');
+    // The person's activity shows it credited, no longer in review.
+    const activity = await call(t.app, 'GET', PATHS.listBankActivity, { headers: who.headers });
+    const items = activity.body.data.items as Array<{ id: string; status: string }>;
+    expect(items.filter((item) => item.id === credit.id).map((item) => item.status)).toEqual(['CREDITED']);
     await balanced();
     const row = await creditRow(credit.id);
     expect(row).toMatchObject({
@@ -128,7 +132,7 @@ describe('crediting a credit in suspense to a person', () => {
     await balanced();
   });
 
-  it('is refused in a currency no balance is kept in (DSK0000023), for nobody (DSK0000005), and changes nothing', async () => {
+  it('is refused in a currency no balance is kept in (DSK0000023), for nobody (DSK0000005), for a blocked account (DSK0000024), and changes nothing', async () => {
     const who = await person('refused');
     const dollars = await heldCredit('30.00', { currency: 'USD' });
     const refused = await decide(compliance, {
@@ -153,6 +157,16 @@ describe('crediting a credit in suspense to a person', () => {
       reason: 'Known payer',
     });
     expect([noUser.statusCode, noUser.body.code]).toEqual([404, 'DSK0000005']);
+    // A blocked account (an EDD rejection, say) is not given money held for a review: it goes back to the payer.
+    const blocked = await person('blocked');
+    await t.db.update(users).set({ accountStatus: 'Blocked', accountStatusReasonCode: 'AC100004' }).where(eq(users.id, blocked.userId));
+    const toBlocked = await decide(compliance, {
+      creditId: euros.id,
+      action: 'assign',
+      person: { userId: blocked.userId },
+      reason: 'Known payer',
+    });
+    expect([toBlocked.statusCode, toBlocked.body.code]).toEqual([409, 'DSK0000024']);
     const noCredit = await decide(compliance, { creditId: 'bcr_nothing', action: 'return', reason: 'Unknown payer' });
     expect([noCredit.statusCode, noCredit.body.code]).toEqual([404, 'DSK0000005']);
     for (const id of [dollars.id, euros.id])

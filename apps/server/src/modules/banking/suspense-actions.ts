@@ -41,21 +41,27 @@ export function createSuspenseActions(deps: {
   ledger: Ledger;
   transaction: RunInTransaction;
   clock: Clock;
-  /** Whether an account of this id exists (identity's). */
-  personExists: (userId: string) => Promise<boolean>;
+  /** The account's status (identity's), or undefined for no such account. */
+  accountStatusOf: (userId: string) => Promise<string | undefined>;
   balanceCurrencies: readonly string[];
 }) {
   const { repository, clock } = deps;
 
+  /** The account named, by id or deposit reference; refused unless it is open (money held for a review is not given to a closed account). */
   async function personOf(person: SuspensePerson): Promise<string> {
-    if ('userId' in person) {
-      if (!(await deps.personExists(person.userId))) throw new AppError(ErrorCode.OperatorTargetNotFound, 'No such person.');
-      return person.userId;
+    let userId: string;
+    if ('userId' in person) userId = person.userId;
+    else {
+      // Read as a transfer's text is: case, spaces and punctuation do not matter.
+      const people = await repository.peopleWithReferences(referencesIn(person.reference));
+      if (people.length !== 1) throw new AppError(ErrorCode.OperatorTargetNotFound, 'No person has this deposit reference.');
+      userId = people[0]!;
     }
-    // Read as a transfer's text is: case, spaces and punctuation do not matter.
-    const people = await repository.peopleWithReferences(referencesIn(person.reference));
-    if (people.length !== 1) throw new AppError(ErrorCode.OperatorTargetNotFound, 'No person has this deposit reference.');
-    return people[0]!;
+    const status = await deps.accountStatusOf(userId);
+    if (status === undefined) throw new AppError(ErrorCode.OperatorTargetNotFound, 'No such person.');
+    if (status === 'Blocked' || status === 'Terminated')
+      throw new AppError(ErrorCode.SuspensePersonClosed, `The account is ${status}: return the money to the payer instead.`);
+    return userId;
   }
 
   const done = (row: BankCreditRow): SuspenseActionDone => ({

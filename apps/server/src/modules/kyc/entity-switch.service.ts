@@ -65,14 +65,15 @@ export function createEntitySwitchService(deps: {
     /**
      * An operator starts a migration (the desk's person screen): the account is routed to the other entity, by the
      * deadline; the person then meets user-migration and may choose "later" until it passes. Refused (KYC0000003)
-     * for an account already in that entity, or one with no verification (nothing to move: it is asked at sign-up).
+     * for an account already in that entity, a business, or an individual whose verification has not passed.
      */
     async route(input: { userId: string; target: Entity; deadline: Date }) {
       const person = await identity.findById(input.userId);
       if (!person) throw new AppError(ErrorCode.OperatorTargetNotFound, 'No such account.');
       if (person.entityTag === input.target) throw new AppError(ErrorCode.EntitySwitchNotDue, `The account is already in ${input.target}.`);
       const profile = await repository.findProfile(input.userId);
-      if (!profile) throw new AppError(ErrorCode.EntitySwitchNotDue, 'The account has no verification to move yet.');
+      if (person.userType !== 'Individual' || profile?.kycStatus !== 'Pass')
+        throw new AppError(ErrorCode.EntitySwitchNotDue, 'Only a verified individual is moved to another entity.');
       const before = { routeEntity: profile.routeEntity, deadline: profile.entitySwitchDeadline?.toISOString() ?? null };
       await repository.updateProfile(input.userId, {
         routeEntity: input.target,

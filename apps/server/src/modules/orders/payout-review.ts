@@ -24,10 +24,33 @@ export type Audited = (work: () => Promise<OrderRow>, details: { custody: Custod
  * "Settlement steps"): the settlement's own moves do the work (settlement.ts settleReviewedPayout), so
  * a delivered payout ends exactly as a confirmed one and an undelivered one is refunded exactly as a
  * failed one. Never a double payment: the custody service is asked first (outside the transaction),
- * and an operator's word it contradicts is refused (PayoutOutcomeContradicted): "not delivered" for a
- * transfer it reports CONFIRMED, "delivered" for one it reports FAILED. Once only: the move is a
+ * and an outcome its answer does not allow is refused (PayoutOutcomeContradicted; refusalOf). Once only: the move is a
  * compare-and-set from PAYOUT_REVIEW (a second decision, or the chain's own answer first: WaitingItemSettled).
  */
+/**
+ * Why the custody service's answer forbids the operator's outcome, or null. "Not delivered" refunds the person,
+ * so it needs the custody service's own word that the transfer failed (the operator cancels a stuck transfer there
+ * first): a pending transfer may still arrive, a silent service may be hiding one, and with no transfer recorded
+ * the settlement may be sending it at this moment; each would pay twice. "Delivered" needs a transfer that did
+ * not fail, and the transaction the custody service names when it names one.
+ */
+function refusalOf(input: PayoutReviewInput, custody: { answer: CustodyAnswer; transfer: Transfer | null }): string | null {
+  if (input.outcome === 'not-delivered') {
+    if (custody.answer === 'FAILED') return null;
+    if (custody.answer === 'PENDING')
+      return 'The custody service still reports this transfer pending: cancel it there first, then record it not delivered.';
+    if (custody.answer === 'NO_ANSWER') return 'The custody service did not answer: try again when it does.';
+    if (custody.answer === 'NO_PAYOUT_ID') return 'No transfer is recorded for this payout yet: the settlement may still be sending it.';
+    return `The custody service reports this payout ${custody.answer}.`;
+  }
+  if (custody.answer === 'FAILED') return 'The custody service reports this payout FAILED.';
+  if (custody.answer === 'NO_PAYOUT_ID') return 'No transfer is recorded for this payout: there is nothing that could have been delivered.';
+  const named = custody.transfer?.txHash;
+  if (custody.answer === 'CONFIRMED' && named && named.toLowerCase() !== input.txHash.toLowerCase())
+    return `The custody service names another transaction for this payout: ${named}.`;
+  return null;
+}
+
 export function createPayoutReview(deps: {
   orders: Pick<OrdersRepository, 'findOrder'>;
   settlement: Pick<Settlement, 'settleReviewedPayout'>;
@@ -52,10 +75,9 @@ export function createPayoutReview(deps: {
       if (!order) throw new AppError(ErrorCode.OperatorTargetNotFound, 'No such order.');
       if (order.step !== 'PAYOUT_REVIEW') throw new AppError(ErrorCode.WaitingItemSettled);
       const custody = await custodyOf(order.payoutId);
-      const delivered = input.outcome === 'delivered';
-      if ((delivered && custody.answer === 'FAILED') || (!delivered && custody.answer === 'CONFIRMED'))
-        throw new AppError(ErrorCode.PayoutOutcomeContradicted, `The custody service reports this payout ${custody.answer}.`);
-      const fee = delivered && custody.transfer?.status === 'CONFIRMED' ? (custody.transfer.fee ?? null) : null;
+      const refusal = refusalOf(input, custody);
+      if (refusal) throw new AppError(ErrorCode.PayoutOutcomeContradicted, refusal);
+      const fee = input.outcome === 'delivered' && custody.transfer?.status === 'CONFIRMED' ? (custody.transfer.fee ?? null) : null;
       const after = await audited(
         async () => {
           const moved = await deps.settlement.settleReviewedPayout(

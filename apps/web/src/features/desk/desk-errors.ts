@@ -13,6 +13,7 @@ const DESK_ERRORS: readonly ErrorName[] = [
   ErrorCode.WaitingItemSettled,
   ErrorCode.PayoutOutcomeContradicted,
   ErrorCode.SuspenseCurrencyNotKept,
+  ErrorCode.SuspensePersonClosed,
 ];
 
 /** What the desk says for a failed call: its own words for its codes, else the app's (network, limits, the server's message). */
