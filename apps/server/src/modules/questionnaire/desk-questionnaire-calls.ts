@@ -153,18 +153,22 @@ export function registerDeskQuestionnaireCalls(
 
   desk.registerCall(CALLS.deskQuestionnaireFile, { permission: 'reviews:decide', action: 'questionnaire.file-view' }, (request, actor) => {
     const { assignmentId, questionId, file } = request.query;
-    return desk.act(
-      actor,
-      {
-        permission: 'reviews:decide',
-        action: 'questionnaire.file-view',
-        target: { type: 'questionnaire', id: assignmentId },
-        details: { questionId, file },
-      },
-      async () => {
-        const found = await review.answerFile(assignmentId, questionId, file);
-        return { fileName: found.fileName, contentType: found.contentType, base64: found.bytes.toString('base64') };
-      },
-    );
+    return desk
+      .act(
+        actor,
+        {
+          permission: 'reviews:decide',
+          action: 'questionnaire.file-view',
+          target: { type: 'questionnaire', id: assignmentId },
+          details: { questionId, file },
+          // Whose file it was: the audit log is searched by person, as the EDD screen's file views are.
+          describe: (answer) => ({ userId: answer.userId }),
+        },
+        async () => {
+          const found = await review.answerFile(assignmentId, questionId, file);
+          return { fileName: found.fileName, contentType: found.contentType, base64: found.bytes.toString('base64'), userId: found.userId };
+        },
+      )
+      .then(({ userId: _userId, ...answer }) => answer);
   });
 }

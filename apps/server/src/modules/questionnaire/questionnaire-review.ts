@@ -71,12 +71,14 @@ export function createQuestionnaireReview(deps: {
         if (!row.answeredAt) throw new AppError(ErrorCode.QuestionnaireNotAsked, 'This questionnaire is not answered yet.');
         if (row.reviewedAt) throw new AppError(ErrorCode.QuestionnaireNotAsked, 'This questionnaire is decided already.');
         const again = input.decision === 'ask-again' ? await questionsToAskAgain(row.userId, row.questionIds) : [];
-        await repository.recordReview(row.id, {
+        const recorded = await repository.recordReview(row.id, {
           reviewOutcome: input.decision === 'accept' ? 'accepted' : 'asked-again',
           reviewNote: note || null,
           reviewedBy: input.decidedBy,
           reviewedAt: deps.clock.now(),
         });
+        // The row lock above makes this a guard of last resort: decided once, whatever calls this.
+        if (!recorded) throw new AppError(ErrorCode.QuestionnaireNotAsked, 'This questionnaire is decided already.');
         if (again.length) await deps.assign({ userId: row.userId, questionIds: again, assignedBy: input.decidedBy });
       });
       return assignmentOf((await repository.assignmentWithAnswers(input.assignmentId))!);
