@@ -7,7 +7,7 @@ import { type DeskSessionAnswer, type DeskSignInStep, useDeskCall } from '../api
 import { deskErrorText } from '../desk-errors';
 import { useTranslation } from '../texts';
 import { cardClass, codeClass, smallButtonClass } from './desk-classes';
-import { EnrolQrCode } from './enrol-qr-code';
+import { QrCode } from '@/ui/qr-code';
 
 type Step = { kind: 'password' } | { kind: 'code'; step: DeskSignInStep };
 
@@ -107,7 +107,7 @@ export function DeskSignIn({ notice, onSignedIn }: { notice?: string | undefined
               </h2>
               <p className="text-sm text-fg">{t('desk.signIn.enrolText')}</p>
               <div className="flex flex-col items-start gap-3 sm:flex-row">
-                <EnrolQrCode value={step.step.enrol.otpauthUri} label={t('desk.signIn.qrLabel')} />
+                <QrCode value={step.step.enrol.otpauthUri} label={t('desk.signIn.qrLabel')} />
                 <div className="flex min-w-0 flex-col gap-1">
                   <p className="text-xs text-muted">{t('desk.signIn.setupKey')}</p>
                   <p className={codeClass}>{step.step.enrol.secret}</p>

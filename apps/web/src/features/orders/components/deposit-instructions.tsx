@@ -8,7 +8,7 @@ import { useSecondsLeft } from '../hooks/use-seconds-left';
 import { depositQrPayload, formatMinutesSeconds } from '../sell-format';
 import { useOrderMoney } from '../use-order-money';
 import { CopyValue } from './copy-value';
-import { DepositQrCode } from './deposit-qr-code';
+import { QrCode } from '@/ui/qr-code';
 
 /** The minutes left at which a screen reader hears how long is left (politely, never every second). */
 const ANNOUNCED_MINUTES = [20, 10, 5, 1] as const;
@@ -93,7 +93,7 @@ export function DepositInstructions({ deposit }: { deposit: SellDeposit }) {
       ) : null}
 
       {stage === 'open' ? (
-        <DepositQrCode
+        <QrCode
           className="mx-auto"
           value={qrValue}
           label={

@@ -8,7 +8,7 @@ type Encode = (text: string) => Modules;
 
 /**
  * The QR encoder (uqr, MIT, no dependencies: some 3.5 kB of brotli) is its own chunk: only a sell's
- * deposit view draws a QR code, so no first load carries it (issue 16's budgets). Error correction M
+ * deposit view and an operator's authenticator enrolment draw a QR code, so no first load carries it (issue 16's budgets). Error correction M
  * (15%): a screen's glare or a smudge does not stop a scan, and an address stays a small code.
  */
 const encoder = loadOnce<Encode>(() =>
@@ -33,8 +33,8 @@ function pathOf(modules: Modules): string {
   return path;
 }
 
-export interface DepositQrCodeProps {
-  /** What the code holds (sell-format's depositQrPayload). */
+export interface QrCodeProps {
+  /** What the code holds (a deposit's address and amount, an authenticator's otpauth URI). */
   value: string;
   /** Its text alternative: what it holds, in words (the address, and the amount when it has one). */
   label: string;
@@ -45,9 +45,9 @@ export interface DepositQrCodeProps {
  * A QR code as an SVG image with a text alternative. Its colours are fixed, not the theme's: dark
  * modules on a white ground in dark mode too, since scanners read dark on light (a light-on-dark code
  * fails in many of them). While the encoder arrives, an empty square of the same size holds its place;
- * if it cannot arrive (offline), the square says nothing and the address above is there to copy.
+ * if it cannot arrive (offline), the square says nothing and the text beside it (the address, the setup key) is there to copy.
  */
-export function DepositQrCode({ value, label, className }: DepositQrCodeProps) {
+export function QrCode({ value, label, className }: QrCodeProps) {
   const [encode, setEncode] = useState<Encode | null>(() => encoder.loaded());
   useEffect(() => {
     if (encode) return;
