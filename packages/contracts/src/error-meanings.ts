@@ -196,4 +196,6 @@ export const ERROR_MEANINGS = {
     'The custody service reports this payout otherwise (confirmed or failed): nothing was changed; look at the transfer again. (chosen)',
   SuspenseCurrencyNotKept: 'No balance is kept in this currency: the credit can only be returned to the payer. (chosen)',
   SuspensePersonClosed: 'The account is blocked or closed: money held in suspense is not credited to it; return it to the payer. (chosen)',
+  ReviewDecisionOnItsWay:
+    "Another operator's decision on this verification is with the vendor already; its answer will settle it. Nothing was sent. (chosen)",
 } as const satisfies Record<ErrorName, string>;

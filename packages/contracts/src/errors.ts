@@ -190,6 +190,7 @@ export const ERROR_CATALOGUE = {
   PayoutOutcomeContradicted: { code: 'DSK0000022', httpStatus: 409 },
   SuspenseCurrencyNotKept: { code: 'DSK0000023', httpStatus: 409 },
   SuspensePersonClosed: { code: 'DSK0000024', httpStatus: 409 },
+  ReviewDecisionOnItsWay: { code: 'DSK0000025', httpStatus: 409 },
 } as const satisfies Record<string, ErrorEntry>;
 
 /** One catalogue entry: the code on the wire, and the HTTP status answered with it (what it means: error-meanings.ts). */

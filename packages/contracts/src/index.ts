@@ -58,4 +58,6 @@ export * from './desk-settings-paths.ts';
 export * from './desk-settings.ts';
 export * from './desk-config-paths.ts';
 export * from './desk-config.ts';
+export * from './desk-verification-rules.ts';
+export * from './desk-verifications.ts';
 export * from './calls/index.ts';

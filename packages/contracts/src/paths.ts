@@ -3,6 +3,7 @@ import { DESK_EDD_PATHS } from './desk-edd-rules.ts';
 import { DESK_PATHS } from './desk-paths.ts';
 import { DESK_ORDERS_PATHS } from './desk-orders-paths.ts';
 import { DESK_QUESTIONNAIRE_PATHS } from './desk-questionnaire-paths.ts';
+import { DESK_VERIFICATION_PATHS } from './desk-verification-rules.ts';
 import { DESK_SETTINGS_PATHS } from './desk-settings-paths.ts';
 
 /** Base path of every API call (docs/rules/calls.md). */
@@ -256,6 +257,8 @@ export const PATHS = {
   ...DESK_SETTINGS_PATHS,
   // The desk's Service screen: service modes, pairs and feature switches as data.
   ...DESK_CONFIG_PATHS,
+  // The desk's Verifications screen: KYC and KYB reviews left for a person to decide.
+  ...DESK_VERIFICATION_PATHS,
 } as const;
 
 export type ApiPath = (typeof PATHS)[keyof typeof PATHS];

@@ -10,6 +10,7 @@ import { DESK_EDD_CALLS } from './desk-edd.ts';
 import { DESK_QUESTIONNAIRE_CALLS } from './desk-questionnaire.ts';
 import { DESK_SETTINGS_CALLS } from './desk-settings.ts';
 import { DESK_CONFIG_CALLS } from './desk-config.ts';
+import { DESK_VERIFICATION_CALLS } from './desk-verifications.ts';
 import { EDD_CALLS } from './edd.ts';
 import { HELP_CALLS } from './help.ts';
 import { HISTORY_EXPORT_CALLS } from './history-export.ts';
@@ -42,6 +43,7 @@ export {
   DESK_QUESTIONNAIRE_CALLS,
   DESK_CONFIG_CALLS,
   DESK_SETTINGS_CALLS,
+  DESK_VERIFICATION_CALLS,
   EDD_CALLS,
   HELP_CALLS,
   HISTORY_EXPORT_CALLS,
@@ -90,6 +92,7 @@ export const CALLS = {
   ...DESK_QUESTIONNAIRE_CALLS,
   ...DESK_SETTINGS_CALLS,
   ...DESK_CONFIG_CALLS,
+  ...DESK_VERIFICATION_CALLS,
 } as const;
 
 const byPath = new Map<string, CallDefinition>(Object.values(CALLS).map((call) => [call.path, call]));

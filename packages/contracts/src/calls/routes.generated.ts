@@ -235,3 +235,5 @@ export const deskChangePairChannel: CallRoute<Calls['deskChangePairChannel']> = 
 export const deskFeatureSwitches: CallRoute<Calls['deskFeatureSwitches']> = { method: GET, path: '/desk/v1/config/feature-switches' };
 export const deskSetFeatureSwitch: CallRoute<Calls['deskSetFeatureSwitch']> = { method: POST, path: '/desk/v1/config/feature-switches/set' };
 export const deskRemoveFeatureSwitch: CallRoute<Calls['deskRemoveFeatureSwitch']> = { method: POST, path: '/desk/v1/config/feature-switches/remove' };
+export const deskVerificationsWaiting: CallRoute<Calls['deskVerificationsWaiting']> = { method: GET, path: '/desk/v1/verifications/waiting' };
+export const deskVerificationDecide: CallRoute<Calls['deskVerificationDecide']> = { method: POST, path: '/desk/v1/verifications/decide' };

@@ -76,3 +76,33 @@ export const operatorAuditLog = pgTable(
     check('operator_audit_log_outcome', sql`${t.outcome} in ('done', 'refused')`),
   ],
 );
+
+/**
+ * An operator's decision on a verification the vendor left for a person (docs/rules/operator-desk.md
+ * "Verifications"), sent to the vendor. One per review round: `round` is the vendor's time of the review we
+ * hold (our row's reviewed_at), so a second operator deciding the same round is refused, and a new submission
+ * (a new round) can be decided again. The vendor's webhook applies the outcome; this row is what was asked.
+ */
+export const verificationDecisions = pgTable(
+  'verification_decisions',
+  {
+    id: varchar('id', { length: 32 }).primaryKey(),
+    /** kyc (a person's identity) or kyb (a business's company review). */
+    subject: varchar('subject', { length: 4 }).notNull(),
+    userId: varchar('user_id', { length: 32 }).notNull(),
+    applicantId: varchar('applicant_id', { length: 64 }).notNull(),
+    round: varchar('round', { length: 40 }).notNull(),
+    decision: varchar('decision', { length: 12 }).notNull(),
+    reason: varchar('reason', { length: 32 }),
+    note: text('note'),
+    operatorId: varchar('operator_id', { length: 32 })
+      .notNull()
+      .references(() => operators.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('verification_decisions_round').on(t.subject, t.applicantId, t.round),
+    check('verification_decisions_subject', sql`${t.subject} in ('kyc', 'kyb')`),
+    check('verification_decisions_decision', sql`${t.decision} in ('approve', 'reject', 'askAgain')`),
+  ],
+);

@@ -40,6 +40,14 @@ const CALLS_BY_PERMISSION = [
   // The Questionnaires screen (modules/questionnaire/desk-questionnaire.test.ts, modules/risk/desk-appropriateness.test.ts):
   // unknown ids, so an allowed role changes nothing but the admin's one new question (a body is checked before the role).
   { permission: 'reviews:decide', method: 'GET', path: PATHS.deskQuestions },
+  // The Verifications screen (modules/desk/verification-decisions.test.ts): nobody's, so an allowed role sends nothing.
+  { permission: 'reviews:decide', method: 'GET', path: PATHS.deskVerificationsWaiting },
+  {
+    permission: 'reviews:decide',
+    method: 'POST',
+    path: PATHS.deskVerificationDecide,
+    body: { subject: 'kyc', userId: 'usr_nobody', decision: 'approve' },
+  },
   {
     permission: 'config:change',
     method: 'POST',

@@ -1,9 +1,10 @@
 import { and, count, desc, eq, gt, inArray, isNull, lt, notExists, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { operatorAuditLog, operators, operatorSessions } from '../../db/schema/index.ts';
+import { operatorAuditLog, operators, operatorSessions, verificationDecisions } from '../../db/schema/index.ts';
 
 export type OperatorRow = typeof operators.$inferSelect;
 export type AuditRow = typeof operatorAuditLog.$inferSelect;
+export type VerificationDecisionRow = typeof verificationDecisions.$inferSelect;
 
 /**
  * The desk's tables: operators, their sessions, and the audit log. The audit log is only ever
@@ -151,6 +152,38 @@ export function createDeskRepository(db: Database) {
         .offset(filter.offset)
         .limit(filter.limit);
       return { total: Number(total?.n ?? 0), rows };
+    },
+
+    /**
+     * Records a decision for its review round, unless one is recorded already: answers whether this one was. A
+     * concurrent one for the same round waits on the unique index until the first commits, then finds it.
+     */
+    async reserveVerificationDecision(values: typeof verificationDecisions.$inferInsert): Promise<boolean> {
+      const inserted = await db
+        .insert(verificationDecisions)
+        .values(values)
+        .onConflictDoNothing()
+        .returning({ id: verificationDecisions.id });
+      return inserted.length > 0;
+    },
+
+    /** The decisions recorded for these applicants' rounds, with the deciding operator's name. */
+    async verificationDecisionsOf(subject: string, rounds: ReadonlyArray<{ applicantId: string; round: string }>) {
+      if (rounds.length === 0) return [];
+      return db
+        .select({ decision: verificationDecisions, by: operators.displayName })
+        .from(verificationDecisions)
+        .innerJoin(operators, eq(operators.id, verificationDecisions.operatorId))
+        .where(
+          and(
+            eq(verificationDecisions.subject, subject),
+            or(
+              ...rounds.map(({ applicantId, round }) =>
+                and(eq(verificationDecisions.applicantId, applicantId), eq(verificationDecisions.round, round)),
+              ),
+            ),
+          ),
+        );
     },
 
     /**

@@ -10,6 +10,7 @@ import { registerDeskRoutes } from './desk.routes.ts';
 import { createDeskScreens } from './desk-screens.ts';
 import { createDeskSignIn } from './desk-sign-in.service.ts';
 import { registerSettingsCalls } from './settings-calls.ts';
+import { registerVerificationCalls } from './verification-calls.ts';
 import { createOperatorTotp, deskTotpKey } from './operator-totp.ts';
 
 declare module '../../platform/server-module.ts' {
@@ -62,6 +63,13 @@ export const deskModule = defineModule('desk', (context) => {
   registerSettingsCalls({ desk: face, quotes: faces.get('quotes'), kyc: faces.later('kyc') });
   // The Service screen's pairs and feature switches: reference and entry come before desk (config-calls.ts says why).
   registerDeskConfigCalls({ desk: face, pairs: faces.get('reference').pairs, switches: faces.get('entry').switches });
+  // Identity and business reviews the vendor left for a person: kept by kyc and kyb, registered after the desk.
+  registerVerificationCalls({
+    desk: face,
+    repository,
+    clock,
+    reviews: { kyc: () => faces.later('kyc')().deskReviews, kyb: () => faces.later('kyb')().deskReviews },
+  });
 
   // Sessions ended more than a day ago are deleted daily (the audit log keeps who signed in and out).
   jobs.register(JOB_DESK_SESSIONS_PRUNE, async () => {

@@ -62,7 +62,9 @@ function eddStatusOf(application: KybApplicationRow): KybStatusChange {
 export function companyReviewOf(
   review: CompanyReview,
 ): Pick<KybApplicationRow, 'companyReview' | 'reviewComment' | 'rejectedFields' | 'eddReview' | 'eddComment'> {
-  const comment = review.moderationComment ?? (review.rejectLabels.join(', ') || null);
+  // Our own operator's refusal (the desk) is labelled for the vendor's records, not explained to the business.
+  const labels = review.rejectLabels.filter((label) => label !== 'EXTERNAL_DECISION_REJECTION');
+  const comment = review.moderationComment ?? (labels.join(', ') || null);
   const companyReview: KybApplicationRow['companyReview'] =
     review.reviewStatus === 'completed'
       ? review.reviewAnswer === 'GREEN'

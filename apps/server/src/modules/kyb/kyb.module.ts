@@ -2,6 +2,8 @@ import type { ModuleContext } from '../../platform/server-module.ts';
 import { createSubmittedDocuments } from '../uploads/index.ts';
 import type { Verification } from '../kyc/index.ts';
 import { createKybCompany } from './kyb-company.ts';
+import { createKybDeskReviews } from './desk-reviews.ts';
+import type { VerificationReviews } from '../desk/index.ts';
 import { createKybForm } from './kyb-form.service.ts';
 import { createKybPeople } from './kyb-people.ts';
 import { createKybReview } from './kyb-review.ts';
@@ -36,7 +38,8 @@ export function createKybModule(context: ModuleContext) {
   const form = createKybForm({ repository, clock, storage, uploads, transaction });
   const submission = createKybSubmission({ repository, provider, people, review, storage, uploads, clock, transaction, levelName });
   const company = createKybCompany({ repository, provider, storage, uploads, clock, levelName });
-  return { repository, review, people, form, submission, company };
+  const deskReviews = createKybDeskReviews({ repository, provider });
+  return { repository, review, people, form, submission, company, deskReviews };
 }
 
 export type KybModule = ReturnType<typeof createKybModule>;
@@ -45,4 +48,6 @@ export type KybModule = ReturnType<typeof createKybModule>;
 export interface KybFace {
   verificationOf(userId: string): Promise<Verification | undefined>;
   verifiedNameOf(userId: string): Promise<string | null>;
+  /** Company reviews waiting for an operator's decision, and the decision (the desk's Verifications screen). */
+  deskReviews: VerificationReviews;
 }

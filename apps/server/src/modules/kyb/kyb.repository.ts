@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { kybApplications, kybCompanies, kybIndividuals, kybPeople, kybProfiles, kybWebhookEvents } from '../../db/schema/index.ts';
+import { kybApplications, kybCompanies, kybIndividuals, kybPeople, kybProfiles, kybWebhookEvents, users } from '../../db/schema/index.ts';
 import type { JobQueueRepository } from '../../jobs/job-queue.repository.ts';
 
 export type KybApplicationRow = typeof kybApplications.$inferSelect;
@@ -26,6 +26,26 @@ export function createKybRepository(db: Database, queue: JobQueueRepository) {
       return (await db.select().from(kybApplications).where(eq(kybApplications.applicantId, applicantId)))[0];
     },
     /** The row under the business's lock (FOR UPDATE): a submit, a review and an edit never interleave. */
+    /**
+     * Companies submitted whose review the vendor has not decided (pending, or held for a person), oldest
+     * submission first, or one business's: the desk's Verifications screen (desk-reviews.ts). With the account's email.
+     */
+    async waitingReviews(filter: { limit: number } | { userId: string }) {
+      const query = db
+        .select({ application: kybApplications, email: users.email })
+        .from(kybApplications)
+        .innerJoin(users, eq(users.id, kybApplications.userId))
+        .where(
+          and(
+            inArray(kybApplications.companyReview, ['pending', 'onHold']),
+            isNotNull(kybApplications.applicantId),
+            'userId' in filter ? eq(kybApplications.userId, filter.userId) : undefined,
+          ),
+        )
+        .orderBy(asc(kybApplications.submittedAt), asc(kybApplications.userId));
+      return 'limit' in filter ? query.limit(filter.limit) : query;
+    },
+
     async lockApplication(userId: string): Promise<KybApplicationRow | undefined> {
       return (await db.select().from(kybApplications).where(eq(kybApplications.userId, userId)).for('update'))[0];
     },

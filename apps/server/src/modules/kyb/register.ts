@@ -15,5 +15,5 @@ export const kybModule = defineModule('kyb', (context) => {
   // The KYC vendor's reviews of the business's people arrive through the kyc module's webhook job.
   context.faces.get('kyc').takeOtherApplicants((review) => kyb.people.applyPersonReview(review));
   registerKybRoutes(context.app, kyb);
-  return { verificationOf: kyb.company.verificationOf, verifiedNameOf: kyb.company.verifiedNameOf };
+  return { verificationOf: kyb.company.verificationOf, verifiedNameOf: kyb.company.verifiedNameOf, deskReviews: kyb.deskReviews };
 });

@@ -7,6 +7,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { ApplicantReview, KycProvider } from '../../providers/kyc/kyc-provider.ts';
 import type { StorageProvider } from '../../providers/storage/index.ts';
 import type { IdentityFace } from '../identity/index.ts';
+import type { VerificationReviews } from '../desk/index.ts';
 import { JOB_APPLY_REVIEW } from './kyc-webhook.routes.ts';
 import type { SpentInPeriods } from './kyc-limits.ts';
 import { createKycRepository } from './kyc.repository.ts';
@@ -14,6 +15,7 @@ import { createLimitSettings, type LimitSettings, type LimitTierSource } from '.
 import { createLimitTiersRepository } from './limit-tiers.repository.ts';
 import { createSubmittedDocuments } from '../uploads/index.ts';
 import { createEntitySwitchService } from './entity-switch.service.ts';
+import { createKycDeskReviews } from './desk-reviews.ts';
 import { createKycService, type KycStatusObserver, UnknownApplicantError } from './kyc.service.ts';
 import { createSharedKycReuse, type SharedKycMismatch } from './shared-kyc.ts';
 
@@ -144,6 +146,7 @@ export function createKycModule(deps: {
   const ukFlagOf = async (userId: string): Promise<boolean> => (await repository.findProfile(userId))?.ukFlag ?? false;
   return {
     repository,
+    deskReviews: createKycDeskReviews({ repository, provider: deps.provider }),
     service,
     entitySwitch,
     sharedKyc,
@@ -183,6 +186,8 @@ export interface KycFace {
    * applicants the kyb module makes): it answers whether the applicant was its own.
    */
   takeOtherApplicants(take: (review: ApplicantReview) => Promise<boolean>): void;
+  /** Verifications waiting for an operator's decision, and the decision (the desk's Verifications screen). */
+  deskReviews: VerificationReviews;
 }
 
 /** What the risk rating reads of an individual's verification: its status, residence, nationality and the review's labels. */

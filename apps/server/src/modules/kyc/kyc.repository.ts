@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { preparedQuery } from '../../platform/transaction.ts';
-import { eddCases, kybProfiles, kycProfiles, kycShareOutcomes, kycWebhookEvents, merchants } from '../../db/schema/index.ts';
+import { eddCases, kybProfiles, kycProfiles, kycShareOutcomes, kycWebhookEvents, merchants, users } from '../../db/schema/index.ts';
 import type { JobQueueRepository } from '../../jobs/job-queue.repository.ts';
 
 export type KycProfileRow = typeof kycProfiles.$inferSelect;
@@ -159,6 +159,26 @@ export function createKycRepository(db: Database, queue: JobQueueRepository) {
         .where(and(eq(kycProfiles.userId, userId), notNewer))
         .returning({ userId: kycProfiles.userId });
       return written.length > 0;
+    },
+
+    /**
+     * Verifications submitted and not decided (Pending with an applicant), oldest change first, or one person's:
+     * the desk's Verifications screen (desk-reviews.ts). With the account's email.
+     */
+    async waitingReviews(filter: { limit: number } | { userId: string }) {
+      const query = db
+        .select({ profile: kycProfiles, email: users.email })
+        .from(kycProfiles)
+        .innerJoin(users, eq(users.id, kycProfiles.userId))
+        .where(
+          and(
+            eq(kycProfiles.kycStatus, 'Pending'),
+            sql`${kycProfiles.applicantId} is not null`,
+            'userId' in filter ? eq(kycProfiles.userId, filter.userId) : undefined,
+          ),
+        )
+        .orderBy(kycProfiles.updatedAt, kycProfiles.userId);
+      return 'limit' in filter ? query.limit(filter.limit) : query;
     },
 
     /** The business's KYB profile, created (Initial) on first use: a read writes nothing once it exists. */

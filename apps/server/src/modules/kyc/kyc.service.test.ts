@@ -49,6 +49,9 @@ function stubVendor(): StubVendor {
         if (!vendor.review) throw new Error('no review set');
         return vendor.review;
       },
+      decide: async () => {
+        throw new Error('not used here');
+      },
       parseWebhook: () => {
         throw new Error('not used');
       },

@@ -64,6 +64,7 @@ export const kycModule = defineModule('kyc', (context) => {
     ukFlagOf: kyc.ukFlagOf,
     riskFactsOf: kyc.riskFactsOf,
     takeOtherApplicants: kyc.takeOtherApplicants,
+    deskReviews: kyc.deskReviews,
     limits: kyc.limits,
     shareKyc: (userId, shareToken, merchantId, merchantUserId) => kyc.sharedKyc.request(userId, shareToken, merchantId, merchantUserId),
   };

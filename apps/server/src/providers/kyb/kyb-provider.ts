@@ -1,4 +1,5 @@
 import type { DocumentType } from '../../platform/document-type.ts';
+import type { ApplicantDecision } from '../kyc/kyc-provider.ts';
 
 /**
  * The business-verification (KYB) vendor: Sumsub's company applicants, or the sandbox reviewer that
@@ -115,6 +116,11 @@ export interface KybProvider {
   submitEdd(submission: KybEddSubmission): Promise<void>;
   /** The company's current review: what a webhook's processing applies. */
   getReview(applicantId: string): Promise<CompanyReview>;
+  /**
+   * An operator's decision on the company (approve or reject; asking again is an identity verification's), as
+   * for a person's applicant: the vendor takes it and tells its outcome by webhook.
+   */
+  decide(applicantId: string, decision: Exclude<ApplicantDecision, { kind: 'askAgain' }>): Promise<void>;
   /** The vendor's hosted KYB form for this business, when it has one (Sumsub: a WebSDK link); null otherwise. */
   hostedFormUrl(input: { externalId: string; levelName: string }): Promise<string | null>;
   /** Checks the webhook's signature over the raw body (throws WebhookSignatureError) and parses it. */

@@ -1,10 +1,11 @@
-import { signSumsubRequest, SumsubApiError } from '../kyc/sumsub.ts';
+import { signSumsubRequest, sumsubErrorOf } from '../kyc/sumsub.ts';
 
 /**
  * One signed call to Sumsub's API, as the KYC adapter makes them (providers/kyc/sumsub.ts): the same
  * signature helper over ts + METHOD + the request-target as fetch will send it + the exact body bytes;
  * a non-2xx answer becomes a SumsubApiError with Sumsub's description (docs.sumsub.com/reference/review-api-health),
- * and no message ever carries a credential.
+ * or a SumsubRetryLaterError for a 409 with Retry-After (the KYC adapter's sumsubErrorOf), and no message ever
+ * carries a credential.
  */
 export interface SumsubCredentials {
   appToken: string;
@@ -32,10 +33,6 @@ export type SumsubCall = (
   pathWithQuery: string,
   options?: SumsubCallOptions,
 ) => Promise<{ status: number; json: unknown }>;
-
-type Json = Record<string, unknown>;
-const isRecord = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-const str = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 
 export function createSumsubCall(options: SumsubCredentials): SumsubCall {
   const fetchImpl = options.fetchImpl ?? fetch;
@@ -88,15 +85,14 @@ export function createSumsubCall(options: SumsubCredentials): SumsubCall {
       json = undefined;
     }
     if (response.status < 200 || response.status > 299) {
-      const answer = isRecord(json) ? json : {};
-      const description = str(answer.description);
-      const errorCode = typeof answer.errorCode === 'number' ? answer.errorCode : undefined;
-      const correlationId = str(answer.correlationId);
-      const parts = [`Sumsub ${operation} failed: HTTP ${response.status}`];
-      if (errorCode !== undefined) parts.push(`errorCode ${errorCode}${str(answer.errorName) ? ` (${str(answer.errorName)})` : ''}`);
-      parts.push(description ? description.slice(0, 500) : isRecord(json) ? 'no description' : 'body is not Sumsub JSON');
-      if (correlationId) parts.push(`correlationId ${correlationId}`);
-      throw new SumsubApiError(redact(parts.join(' — '), signature), response.status, errorCode, correlationId);
+      throw sumsubErrorOf({
+        operation,
+        status: response.status,
+        json,
+        retryAfter: response.headers.get('retry-after'),
+        now: now(),
+        redact: (out) => redact(out, signature),
+      });
     }
     if (json === undefined && request.requireJson !== false)
       throw new Error(`Sumsub ${operation}: HTTP ${response.status} with a body that is not JSON`);

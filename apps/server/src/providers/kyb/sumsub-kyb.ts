@@ -49,6 +49,13 @@
  *   the page on actions above, each with its review and levelName). EDD is asked by the tag EDD on the
  *   company (set by a reviewer or a workflow; https://docs.sumsub.com/reference/add-custom-applicant-tags),
  *   which also sends applicantTagsChanged. Labels: https://docs.sumsub.com/docs/rejection-labels.
+ * - decide (an operator's decision on the company; built by providers/kyc/sumsub-decision.ts, as for a person), one
+ *   call whose answer is not needed (the outcome arrives by webhook):
+ *   approve https://docs.sumsub.com/reference/approve-applicant — POST /resources/applicants/{id}/-/approve {note} or {};
+ *   reject https://docs.sumsub.com/reference/reject-applicant — POST …/{id}/-/reject {note, reasons: {fraud: [reason]}}
+ *   (no `reasons` without a reason). Asking again (https://docs.sumsub.com/reference/change-applicant-status-to-init)
+ *   is for a person only: an askAgain is refused before sending. A 409 with Retry-After (Sumsub still processing
+ *   an applicant just moved to pending) throws SumsubRetryLaterError, never retried here.
  * - hostedFormUrl: https://docs.sumsub.com/reference/generate-websdk-external-link — POST
  *   /resources/sdkIntegrations/levels/-/websdkLink {levelName, userId, ttlInSecs}, answering {url}.
  * - Errors: https://docs.sumsub.com/reference/review-api-health ({description, code, correlationId}).
@@ -56,6 +63,7 @@
  *   (applicantReviewed, applicantActionReviewed, applicantTagsChanged...) carry the company's applicantId.
  */
 import { buildMultipart, SumsubApiError } from '../kyc/sumsub.ts';
+import { sumsubDecisionRequest } from '../kyc/sumsub-decision.ts';
 import type { KybProvider } from './kyb-provider.ts';
 import { parseKybWebhook } from './kyb-webhook.ts';
 import { createSumsubCall, type SumsubCredentials } from './sumsub-kyb-http.ts';
@@ -246,6 +254,11 @@ export function createSumsubKyb(options: SumsubKybOptions): KybProvider {
       const url = isRecord(json) ? str(json.url) : undefined;
       if (!url?.startsWith('https://')) throw new Error('Sumsub hostedFormUrl: the answer has no https link');
       return url;
+    },
+
+    async decide(applicantId, decision) {
+      const { operation, path, json } = sumsubDecisionRequest('KYB decide', applicantId, decision, { askAgain: false });
+      await call(operation, 'POST', path, { json, requireJson: false });
     },
 
     parseWebhook: (input) => parseKybWebhook(input, options.webhookSecret, now, { allowSha1: options.webhookAllowSha1 === true }),

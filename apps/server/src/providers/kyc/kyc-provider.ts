@@ -67,6 +67,16 @@ export interface KycWebhookEvent {
   createdAtMs: number;
 }
 
+/**
+ * An operator's decision on an applicant the vendor left for a person to decide (docs/rules/operator-desk.md
+ * "Verifications"), in the vendor's terms: approve (a GREEN review), reject (RED FINAL, the vendor adds its label
+ * EXTERNAL_DECISION_REJECTION; `reason` is one of its external-rejection reasons of the fraud group, logged there),
+ * askAgain (the documents are requested again: review status init). The note is the operator's, kept at the
+ * vendor; never shown to the person. The vendor's new review arrives by webhook, like any other.
+ */
+export type ApplicantDecision =
+  { kind: 'approve'; note: string | null } | { kind: 'reject'; note: string; reason: string | null } | { kind: 'askAgain'; note: string };
+
 export interface KycProvider {
   readonly kind: 'sandbox' | 'sumsub';
   /** Creates (or finds, for the same externalUserId) the vendor's applicant at a verification level. */
@@ -94,6 +104,8 @@ export interface KycProvider {
   reuseSharedApplicant(input: { shareToken: string; externalUserId: string; levelName: string }): Promise<{ applicantId: string }>;
   /** The applicant's current review: what a webhook's processing applies. */
   getReview(applicantId: string): Promise<ApplicantReview>;
+  /** An operator's decision (see ApplicantDecision): the vendor takes it, and tells its outcome by webhook. */
+  decide(applicantId: string, decision: ApplicantDecision): Promise<void>;
   /** Checks the webhook's signature over the raw body (throws WebhookSignatureError) and parses it. */
   parseWebhook(input: { rawBody: Buffer; headers: Record<string, string | string[] | undefined> }): KycWebhookEvent;
 }

@@ -53,6 +53,20 @@
  *      /resources/applicants/{applicantId}/status/pending, no body, answering {"ok": 1} (ignored).
  *   Everything is checked before the first call, and a failure stops the sequence there (no
  *   review is requested over a half-sent document).
+ * - decide (an operator's decision; the request is built by sumsub-decision.ts, shared with the KYB adapter), one
+ *   call, its answer (the applicant) not needed: the outcome arrives by webhook like any review.
+ *   - approve: https://docs.sumsub.com/reference/approve-applicant — POST
+ *     /resources/applicants/{applicantId}/-/approve with JSON {note} (or {} without a note: Sumsub refuses a
+ *     missing body with 400, and an approval with `reasons` with 409). The review becomes completed, GREEN.
+ *   - reject: https://docs.sumsub.com/reference/reject-applicant — POST
+ *     /resources/applicants/{applicantId}/-/reject with JSON {note, reasons: {fraud: [reason]}} (reasons
+ *     grouped by Sumsub's group id; left out without a reason). The review becomes completed, RED, FINAL, with
+ *     the label EXTERNAL_DECISION_REJECTION.
+ *   - askAgain: https://docs.sumsub.com/reference/change-applicant-status-to-init — POST
+ *     /resources/applicants/{applicantId}/-/init with JSON {note}: documents requested again (meant for an
+ *     applicant onHold with a requested step; otherwise Sumsub sets the status it sees fit, and says so by webhook).
+ *   A 409 with Retry-After (the applicant was moved to pending a moment ago and Sumsub is still processing it)
+ *   throws SumsubRetryLaterError, with the seconds: never retried here, the operator tries again.
  * - Errors: https://docs.sumsub.com/reference/review-api-health (body {description, code,
  *   correlationId, errorCode?, errorName?}) and https://docs.sumsub.com/reference/error-codes-description.
  * - parseWebhook: https://docs.sumsub.com/docs/user-verification-webhooks (payload: applicantId,
@@ -76,6 +90,7 @@ import {
   SharedKycRefusedError,
   VendorInputError,
 } from './kyc-provider.ts';
+import { sumsubDecisionRequest } from './sumsub-decision.ts';
 import { sumsubReuseRefusal } from './sumsub-reuse-errors.ts';
 import { type DigestPolicy, verifyPayloadDigest } from './webhook-digest.ts';
 
@@ -104,6 +119,68 @@ export class SumsubApiError extends Error {
     super(message);
     this.name = 'SumsubApiError';
   }
+}
+
+/**
+ * Sumsub answered 409 with a Retry-After header: the applicant was moved to pending a moment ago and Sumsub's own
+ * processing still runs (the decision calls say so: approve, reject, init). Nothing changed; the same call may be
+ * made again after `retryAfterSeconds` (null when the header gave no usable delay). The adapters never retry it
+ * themselves: the caller (an operator) tries again.
+ */
+export class SumsubRetryLaterError extends SumsubApiError {
+  constructor(
+    message: string,
+    errorCode: number | undefined,
+    correlationId: string | undefined,
+    description: string | undefined,
+    readonly retryAfterSeconds: number | null,
+  ) {
+    super(message, 409, errorCode, correlationId, description);
+    this.name = 'SumsubRetryLaterError';
+  }
+}
+
+/**
+ * A Retry-After header's delay in whole seconds (RFC 9110: delay-seconds, or an HTTP date, counted from `now`), or
+ * null when it is neither.
+ */
+export function retryAfterSecondsOf(header: string | null, now: Date): number | null {
+  const text = header?.trim() ?? '';
+  if (/^\d{1,9}$/.test(text)) return Number(text);
+  const at = /[A-Za-z]/.test(text) ? Date.parse(text) : Number.NaN;
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now.getTime()) / 1000));
+}
+
+/**
+ * A non-2xx answer as the error both Sumsub adapters throw (their `call`): a SumsubApiError whose message carries
+ * the status and Sumsub's own explanation (https://docs.sumsub.com/reference/review-api-health), or, for a 409 with
+ * Retry-After, a SumsubRetryLaterError saying to try again. `redact` removes the credentials from every text.
+ */
+export function sumsubErrorOf(input: {
+  operation: string;
+  status: number;
+  json: unknown;
+  retryAfter: string | null;
+  now: Date;
+  redact: (text: string) => string;
+}): SumsubApiError {
+  const { operation, status, json, redact } = input;
+  const answer = isRecord(json) ? json : {};
+  const description = str(answer.description);
+  const errorCode = typeof answer.errorCode === 'number' ? answer.errorCode : undefined;
+  const errorName = str(answer.errorName);
+  const correlationId = str(answer.correlationId);
+  const parts = [`Sumsub ${operation} failed: HTTP ${status}`];
+  if (errorCode !== undefined) parts.push(`errorCode ${errorCode}${errorName ? ` (${errorName})` : ''}`);
+  parts.push(description ? description.slice(0, 500) : isRecord(json) ? 'no description' : 'body is not Sumsub JSON');
+  if (correlationId) parts.push(`correlationId ${correlationId}`);
+  const redactedDescription = description === undefined ? undefined : redact(description);
+  if (status === 409 && input.retryAfter !== null) {
+    const seconds = retryAfterSecondsOf(input.retryAfter, input.now);
+    parts.push(`Sumsub is still processing the applicant: try again ${seconds === null ? 'in a moment' : `in ${seconds} seconds`}`);
+    return new SumsubRetryLaterError(redact(parts.join(' — ')), errorCode, correlationId, redactedDescription, seconds);
+  }
+  return new SumsubApiError(redact(parts.join(' — ')), status, errorCode, correlationId, redactedDescription);
 }
 
 /**
@@ -202,22 +279,14 @@ export function createSumsubKyc(options: SumsubOptions): KycProvider {
       json = undefined;
     }
     if (response.status < 200 || response.status > 299) {
-      const answer = isRecord(json) ? json : {};
-      const description = str(answer.description);
-      const errorCode = typeof answer.errorCode === 'number' ? answer.errorCode : undefined;
-      const errorName = str(answer.errorName);
-      const correlationId = str(answer.correlationId);
-      const parts = [`Sumsub ${operation} failed: HTTP ${response.status}`];
-      if (errorCode !== undefined) parts.push(`errorCode ${errorCode}${errorName ? ` (${errorName})` : ''}`);
-      parts.push(description ? description.slice(0, 500) : isRecord(json) ? 'no description' : 'body is not Sumsub JSON');
-      if (correlationId) parts.push(`correlationId ${correlationId}`);
-      throw new SumsubApiError(
-        redact(parts.join(' — '), signature),
-        response.status,
-        errorCode,
-        correlationId,
-        description === undefined ? undefined : redact(description, signature),
-      );
+      throw sumsubErrorOf({
+        operation,
+        status: response.status,
+        json,
+        retryAfter: response.headers.get('retry-after'),
+        now: now(),
+        redact: (out) => redact(out, signature),
+      });
     }
     if (json === undefined && request.requireJson !== false)
       throw new Error(`Sumsub ${operation}: HTTP ${response.status} with a body that is not JSON`);
@@ -327,6 +396,11 @@ export function createSumsubKyc(options: SumsubOptions): KycProvider {
       const { json } = await call('getReview', 'GET', `/resources/applicants/${encodeURIComponent(applicantId)}/one`);
       if (!isRecord(json)) throw new Error('Sumsub getReview: the answer is not an applicant');
       return toApplicantReview(json, applicantId);
+    },
+
+    async decide(applicantId, decision) {
+      const { operation, path, json } = sumsubDecisionRequest('decide', applicantId, decision);
+      await call(operation, 'POST', path, { json, requireJson: false });
     },
 
     parseWebhook: (input) => parseSumsubWebhook(input, options.webhookSecret, now, { allowSha1: options.webhookAllowSha1 === true }),

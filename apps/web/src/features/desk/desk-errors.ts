@@ -14,6 +14,8 @@ const DESK_ERRORS: readonly ErrorName[] = [
   ErrorCode.PayoutOutcomeContradicted,
   ErrorCode.SuspenseCurrencyNotKept,
   ErrorCode.SuspensePersonClosed,
+  // Deciding a verification (components/verification-decision.tsx).
+  ErrorCode.ReviewDecisionOnItsWay,
 ];
 
 /** What the desk says for a failed call: its own words for its codes, else the app's (network, limits, the server's message). */

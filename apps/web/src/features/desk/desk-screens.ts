@@ -36,6 +36,12 @@ export const DESK_SCREENS: readonly DeskScreen[] = [
     Screen: screen(() => import('./components/orders-waiting-screen')),
   },
   {
+    path: 'verifications',
+    permission: 'reviews:decide',
+    label: 'desk.nav.verifications',
+    Screen: screen(() => import('./components/verifications-screen')),
+  },
+  {
     path: 'questionnaires',
     permission: 'reviews:decide',
     label: 'desk.nav.questionnaires',

@@ -68,6 +68,12 @@ export function createSandboxKybRepository(db: Database) {
       return row;
     },
 
+    /** An operator's decision: taken whatever the review's status (as Sumsub's approve and reject are). */
+    async decideByOperator(id: string, values: Partial<Insert>): Promise<SandboxCompanyRow | undefined> {
+      const [row] = await db.update(sandboxKybApplicants).set(values).where(eq(sandboxKybApplicants.id, id)).returning();
+      return row;
+    },
+
     /** The same for the EDD answers: only the latest EDD submission, once. */
     async decideEdd(id: string, eddSubmissions: number, values: Partial<Insert>): Promise<SandboxCompanyRow | undefined> {
       const [row] = await db

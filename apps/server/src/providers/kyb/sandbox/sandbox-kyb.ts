@@ -232,6 +232,32 @@ export function createSandboxKyb(deps: {
       });
     },
 
+    /**
+     * An operator's decision, as Sumsub's approve and reject calls take it: the company's review changes at once
+     * (a review still queued then decides nothing: decideCompany takes only a pending one) and the webhook tells
+     * our server. A rejection carries no comment for the business: the operator's note stays with the vendor.
+     */
+    async decide(applicantId, decision) {
+      if (decision.kind !== 'approve' && decision.kind !== 'reject')
+        throw new VendorInputError('sandbox KYB decide: a company is approved or rejected, never asked again');
+      const now = clock.now();
+      const review =
+        decision.kind === 'approve'
+          ? { reviewAnswer: 'GREEN', reviewRejectType: null, rejectLabels: [] }
+          : { reviewAnswer: 'RED', reviewRejectType: 'FINAL', rejectLabels: ['EXTERNAL_DECISION_REJECTION'] };
+      await repository.transaction(async () => {
+        const decided = await repository.decideByOperator(applicantId, {
+          reviewStatus: 'completed',
+          ...review,
+          rejectedFields: [],
+          moderationComment: null,
+          updatedAt: now,
+        });
+        if (!decided) throw new Error(`sandbox company applicant ${applicantId} not found`);
+        await queue.enqueue(webhookJob(decided, 'applicantReviewed', now, { reviewResult: companyResult(decided) }));
+      });
+    },
+
     async getReview(applicantId) {
       const row = await repository.findById(applicantId);
       if (!row) throw new Error(`sandbox company applicant ${applicantId} not found`);

@@ -148,8 +148,8 @@ export function createSandboxKyc(deps: {
       rejectLabels: string[];
     };
     const row = await repository.findById(applicantId);
-    // A newer submission replaced this one: its own decision will come.
-    if (!row || row.info.submissionId !== submissionId) return;
+    // A newer submission replaced this one (its own decision will come), or an operator decided it meanwhile.
+    if (!row || row.info.submissionId !== submissionId || row.reviewStatus !== 'pending') return;
     const now = clock.now();
     await repository.transaction(async () => {
       await repository.update(applicantId, { reviewStatus: 'completed', reviewAnswer, reviewRejectType, rejectLabels, updatedAt: now });
@@ -210,6 +210,27 @@ export function createSandboxKyc(deps: {
       const row = await repository.findById(applicantId);
       if (!row) throw new Error(`sandbox applicant ${applicantId} not found`);
       return review(row);
+    },
+
+    /**
+     * An operator's decision, as Sumsub's approve, reject and init calls take it (sumsub-decision.ts): the
+     * applicant's review changes at once and the vendor's webhook tells our server, like any review. The note
+     * and reason stay with the vendor (the sandbox keeps no log of them).
+     */
+    async decide(applicantId, decision) {
+      const row = await repository.findById(applicantId);
+      if (!row) throw new Error(`sandbox applicant ${applicantId} not found`);
+      const now = clock.now();
+      const review =
+        decision.kind === 'approve'
+          ? { reviewStatus: 'completed', reviewAnswer: 'GREEN', reviewRejectType: null, rejectLabels: [] }
+          : decision.kind === 'reject'
+            ? { reviewStatus: 'completed', reviewAnswer: 'RED', reviewRejectType: 'FINAL', rejectLabels: ['EXTERNAL_DECISION_REJECTION'] }
+            : { reviewStatus: 'init', reviewAnswer: null, reviewRejectType: null, rejectLabels: [] };
+      await repository.transaction(async () => {
+        await repository.update(applicantId, { ...review, updatedAt: now });
+        await queue.enqueue(deliveryJob(applicantId, decision.kind === 'askAgain' ? 'applicantReset' : 'applicantReviewed', now));
+      });
     },
 
     async submitDocuments({ externalUserId, info, files }) {
