@@ -12,9 +12,11 @@ import { giveResidentialAddress, PASSING_ANSWERS, passAppropriatenessTest, readL
  *   person's next quote shows it;
  * - a compliance operator asks the same person for EDD at the desk; the person answers both parts with distinct
  *   files, and the operator reads the case and approves it;
+ * - a person whose verification the sandbox vendor leaves to a person is approved on the desk's Verifications screen,
+ *   and their own page moves on to verified when the vendor's webhook brings the pass;
  * - a UK resident (verified residence GB) fails the appropriateness test and meets the 24-hour cooling-off; signing
  *   in again on another device while the UK is closed, they meet the UK notice and join the list.
- * Two verified people in all, and never the shared demo person, whose first trade other files walk: every
+ * Three verified people in all, and never the shared demo person, whose first trade other files walk: every
  * verification adds seconds to CI.
  */
 let browser: E2eBrowser;
@@ -47,6 +49,9 @@ const STATEMENT_PDF = pdf(0x20);
 const DESK_PASSWORD = 'Causeway-desk-2026!';
 const DESK_SECRETS = { compliance: 'CAUSEWAYDESKCOMPLIANCEDEMOTOTPSA', admin: 'CAUSEWAYDESKADMINDEMOTOTPSEEDAAA' } as const;
 
+/** The authenticator step each operator's last code was taken in. */
+const lastStep: Partial<Record<keyof typeof DESK_SECRETS, number>> = {};
+
 /**
  * Signs a demo operator in to the desk in a page of its own: password, then the authenticator's code. The page
  * opens in the shared window, so a test brings the page it acts on to the front (bringToFront): Chromium gives a
@@ -54,11 +59,15 @@ const DESK_SECRETS = { compliance: 'CAUSEWAYDESKCOMPLIANCEDEMOTOTPSA', admin: 'C
  * Switching flags (--disable-renderer-backgrounding and the like) did not change it here.
  */
 async function deskSignIn(role: keyof typeof DESK_SECRETS): Promise<Page> {
+  // A code is accepted once per 30-second step: a second sign-in of the same operator within one waits for the next.
+  const step = () => Math.floor(Date.now() / 30_000);
+  if (lastStep[role] === step()) await new Promise((resolve) => setTimeout(resolve, (step() + 1) * 30_000 - Date.now() + 200));
   const desk = await browser.context.newPage();
   await desk.goto(`${browser.baseUrl}/en/desk`);
   await desk.getByLabel('Operator email').fill(`desk-${role}@causeway.test`);
   await desk.getByLabel('Password').fill(DESK_PASSWORD);
   await desk.getByRole('button', { name: 'Continue' }).click();
+  lastStep[role] = step();
   await desk.getByLabel('Code').fill(await generate({ secret: DESK_SECRETS[role] }));
   await desk.getByRole('button', { name: 'Sign in' }).click();
   await desk.getByRole('navigation').first().waitFor();
@@ -155,6 +164,28 @@ describe("the operator's desk", () => {
 
     await page.goto(`${browser.baseUrl}/en/edd`);
     await page.getByRole('heading', { name: 'Enhanced due diligence passed' }).waitFor();
+  });
+
+  it("decides a verification the vendor left to a person: compliance approves it, and the person's page moves on to verified", async () => {
+    // A browser of its own: the first person stays signed in on the shared one.
+    const own = await openBrowser();
+    closeLater.push(() => own.close());
+    const person = await own.context.newPage();
+    // docs/sandbox.md: a last name with "pending" is left for a person to decide.
+    const pendingEmail = await signUpAndVerify(person, browser.baseUrl, 'Pendingsworth');
+
+    const desk = await deskSignIn('compliance');
+    await desk.getByRole('link', { name: 'Verifications' }).click();
+    const row = desk.getByRole('listitem').filter({ hasText: pendingEmail });
+    await row.getByRole('button', { name: 'Decide on Erika Pendingsworth' }).click();
+    await row.getByRole('radio', { name: /Approve/ }).check();
+    await row.getByLabel('Note (optional)').fill('Identity card checked by hand against the selfie');
+    await row.getByRole('button', { name: 'Send the approval' }).click();
+    await desk.getByText('Sent to the vendor: Approve for Erika Pendingsworth', { exact: false }).waitFor();
+    await desk.close();
+
+    // Nothing of ours changed at the click: the vendor's webhook brings the pass, and the person's page moves on.
+    await giveResidentialAddress(person);
   });
 
   it("passes the appropriateness test; an admin changes the card channel's fee, and the person's next quote shows it", async () => {
