@@ -121,10 +121,22 @@ describe('acting on what waits', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Credit or return 40.00 EUR from Pat Payer' }));
     const dialog = await screen.findByRole('dialog', { name: '40.00 EUR from Pat Payer' });
+    // Why it waits, in words (the server's code UNKNOWN_PAYEE).
+    expect(dialog).toHaveTextContent('neither the account it arrived on nor its reference names anyone');
     await user.click(within(dialog).getByRole('button', { name: 'Credit to this person' }));
     expect(within(dialog).getByLabelText('Deposit reference (CW and 8 characters)')).toHaveAccessibleDescription(
       "Enter the person's deposit reference or account id.",
     );
+    // Too short to be a reference: said at the field, nothing sent.
+    await user.type(within(dialog).getByLabelText('Deposit reference (CW and 8 characters)'), 'CW7K');
+    await user.type(within(dialog).getByLabelText('Reason (required)'), 'Payer called us');
+    await user.click(within(dialog).getByRole('button', { name: 'Credit to this person' }));
+    expect(within(dialog).getByLabelText('Deposit reference (CW and 8 characters)')).toHaveAccessibleDescription(
+      expect.stringContaining('A deposit reference is CW and 8 characters'),
+    );
+    expect(fake.bodiesOf(PATHS.deskSuspenseCredit)).toEqual([]);
+    await user.clear(within(dialog).getByLabelText('Deposit reference (CW and 8 characters)'));
+    await user.clear(within(dialog).getByLabelText('Reason (required)'));
     await user.type(within(dialog).getByLabelText('Deposit reference (CW and 8 characters)'), 'CW7K3M9Q2X');
     await user.type(within(dialog).getByLabelText('Reason (required)'), 'Payer called us');
     await user.click(within(dialog).getByRole('button', { name: 'Credit to this person' }));

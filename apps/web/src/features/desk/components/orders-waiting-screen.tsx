@@ -6,7 +6,7 @@ import type { DeskScreenProps } from '../desk-screens';
 import { useTranslation } from '../texts';
 import { cardClass, codeClass, itemClass, smallButtonClass, titleClass } from './desk-classes';
 import { QueryBody, ScreenHeader } from './screen-parts';
-import { PayoutOutcomeDialog, SuspenseCreditDialog } from './waiting-actions';
+import { PayoutOutcomeDialog, suspenseReasonText, SuspenseCreditDialog } from './waiting-actions';
 
 /** What the operator is acting on: the row whose dialog is open. */
 type Acting =
@@ -99,7 +99,7 @@ export function OrdersWaitingScreen({ operator }: DeskScreenProps) {
                         {t('desk.orders.credit', { amount: `${credit.amount} ${credit.currency}`, payer: credit.payerName })}
                       </p>
                       <p className="text-sm break-words text-fg">{t('desk.orders.reference', { reference: credit.reference })}</p>
-                      <p className="text-sm text-fg">{t('desk.orders.reason', { reason: credit.reason })}</p>
+                      <p className="text-sm text-fg">{t('desk.orders.reason', { reason: suspenseReasonText(t, credit.reason) })}</p>
                       <p className="text-xs text-muted">{t('desk.orders.received', { at: formatDateTime(credit.receivedAt, lng) })}</p>
                       {credit.toReturn ? (
                         <p className="text-sm text-fg">{t('desk.waitingActions.toReturn')}</p>

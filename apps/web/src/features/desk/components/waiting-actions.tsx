@@ -23,6 +23,12 @@ const fieldClass =
   'min-h-12 w-full min-w-0 rounded-xl border border-line bg-surface px-3 py-2 text-base text-fg focus-visible:ring-2 focus-visible:ring-focus focus-visible:outline-none aria-[invalid=true]:border-danger';
 const labelClass = 'mb-1.5 block text-sm font-medium text-fg';
 const MIN_REASON = 3;
+/** A deposit reference as the server takes it (contracts' deskSuspenseCreditSchema): 10 to 40 characters once trimmed. */
+const REFERENCE_LENGTH = /^.{10,40}$/s;
+
+/** Why a bank credit waits in suspense, in words: the server's code (banking's SuspenseReason), or the code itself when new. */
+export const suspenseReasonText = (t: ReturnType<typeof useTranslation>['t'], code: string): string =>
+  t(`desk.orders.suspenseReasons.${code}`, { defaultValue: code });
 
 /** A labelled field with its hint and its problem, both read with it (aria-describedby). */
 function Labelled({
@@ -298,7 +304,11 @@ export function SuspenseCreditDialog({ item: credit, onClose, onDone }: DialogPr
   );
   const submit = () => {
     const found = {
-      ...(choice === 'assign' && who.trim() === '' ? { who: t('desk.waitingActions.credit.personMissing') } : {}),
+      ...(choice === 'assign' && who.trim() === ''
+        ? { who: t('desk.waitingActions.credit.personMissing') }
+        : choice === 'assign' && by === 'reference' && !REFERENCE_LENGTH.test(who.trim())
+          ? { who: t('desk.waitingActions.credit.referenceMalformed') }
+          : {}),
       ...(reason.trim().length < MIN_REASON ? { reason: t('desk.waitingActions.reasonMissing') } : {}),
     };
     setProblems(found);
@@ -319,7 +329,10 @@ export function SuspenseCreditDialog({ item: credit, onClose, onDone }: DialogPr
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
       title={t('desk.waitingActions.credit.title', { amount, payer: credit.payerName })}
-      description={t('desk.waitingActions.credit.intro', { reason: credit.reason, reference: credit.reference || '—' })}
+      description={t('desk.waitingActions.credit.intro', {
+        reason: suspenseReasonText(t, credit.reason),
+        reference: credit.reference || '—',
+      })}
     >
       <ActionForm
         onSubmit={submit}
