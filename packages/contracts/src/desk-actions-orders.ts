@@ -53,3 +53,26 @@ export const deskSuspenseCreditResultSchema = z.object({
   currency: z.string(),
   amount: z.string(),
 });
+
+/** A deposit owed back: its chain transfer id, as the list names it. */
+const transferId = z.string().trim().min(1).max(64);
+export const deskDepositReturnSchema = z.object({
+  transferId,
+  /** Where the owed crypto goes: the person's own wallet, as they confirmed it to support (checked for the network). */
+  address: z.string().trim().min(1).max(128),
+  /** XRP's destination tag, when the address needs one. */
+  memo: z.string().trim().min(1).max(64).optional(),
+  reason,
+});
+export type DeskDepositReturn = z.infer<typeof deskDepositReturnSchema>;
+/** The return is on its way: the custody service sends it, and the list shows it until the chain confirms it. */
+export const deskDepositReturnResultSchema = z.object({
+  transferId: z.string(),
+  orderId: z.string(),
+  asset: z.string(),
+  network: z.string(),
+  amount: z.string(),
+});
+
+export const deskCloseFlagSchema = z.object({ orderId: orderIdSchema, reason });
+export const deskCloseFlagResultSchema = z.object({ orderId: z.string() });

@@ -9,4 +9,8 @@ export const DESK_ORDERS_PATHS = {
   deskPayoutOutcome: `${ORDERS}/payout-outcome`,
   /** A bank credit held in suspense: credit it to a person, or send it back to the payer. */
   deskSuspenseCredit: `${ORDERS}/suspense-credit`,
+  /** Crypto a sell's deposit address received and we owe back (more than ordered, too little, a second or a late transfer): send it to an address. */
+  deskDepositReturn: `${ORDERS}/deposit-return`,
+  /** A flagged order looked into: the flag closed with what was done, once nothing is owed on it any more. */
+  deskCloseFlag: `${ORDERS}/close-flag`,
 } as const;

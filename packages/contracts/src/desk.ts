@@ -124,7 +124,31 @@ export const deskOrdersWaitingSchema = z.object({
       toReturn: z.boolean(),
     }),
   ),
+  /** Crypto sells' deposit addresses received and we owe back (docs/rules/sell-deposits.md), oldest first. */
+  depositsOwed: z.array(
+    z.object({
+      transferId: z.string(),
+      orderId: z.string(),
+      /** OVER, SHORT, EXTRA or LATE. */
+      outcome: z.string(),
+      asset: z.string(),
+      network: z.string(),
+      /** What is owed back: all of it, or (OVER) what came above the order. */
+      owed: z.string(),
+      /** The incoming transaction, and when it was first seen. */
+      txHash: z.string(),
+      seenAt: z.string(),
+      /** A return an operator asked for, while the custody service sends it (no action left here until it ends). */
+      returning: z
+        .object({ address: z.string(), memo: z.string().nullable(), requestedAt: z.string(), txHash: z.string().nullable() })
+        .nullable(),
+      /** Why the last return did not go (the custody service refused it, or the chain failed it): the operator tries again. */
+      lastFailure: z.string().nullable(),
+    }),
+  ),
 });
+
+export type DeskOrdersWaiting = z.infer<typeof deskOrdersWaitingSchema>;
 
 const decimalString = z.string().regex(/^-?\d+(\.\d+)?$/);
 export const deskTrialBalanceSchema = z.object({

@@ -198,4 +198,7 @@ export const ERROR_MEANINGS = {
   SuspensePersonClosed: 'The account is blocked or closed: money held in suspense is not credited to it; return it to the payer. (chosen)',
   ReviewDecisionOnItsWay:
     "Another operator's decision on this verification is with the vendor already; its answer will settle it. Nothing was sent. (chosen)",
+  MoneyStillOwed:
+    'Crypto or sale proceeds are still owed on this order: return them (or pay them) first; the flag stays until nothing is owed. (chosen)',
+  ReturnAddressRefused: "The address (or its destination tag) is not one of this network's: nothing was sent. (chosen)",
 } as const satisfies Record<ErrorName, string>;

@@ -191,6 +191,8 @@ export const ERROR_CATALOGUE = {
   SuspenseCurrencyNotKept: { code: 'DSK0000023', httpStatus: 409 },
   SuspensePersonClosed: { code: 'DSK0000024', httpStatus: 409 },
   ReviewDecisionOnItsWay: { code: 'DSK0000025', httpStatus: 409 },
+  MoneyStillOwed: { code: 'DSK0000026', httpStatus: 409 },
+  ReturnAddressRefused: { code: 'DSK0000027', httpStatus: 400 },
 } as const satisfies Record<string, ErrorEntry>;
 
 /** One catalogue entry: the code on the wire, and the HTTP status answered with it (what it means: error-meanings.ts). */

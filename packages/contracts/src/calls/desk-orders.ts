@@ -1,4 +1,8 @@
 import {
+  deskCloseFlagResultSchema,
+  deskCloseFlagSchema,
+  deskDepositReturnResultSchema,
+  deskDepositReturnSchema,
   deskPayoutOutcomeResultSchema,
   deskPayoutOutcomeSchema,
   deskSuspenseCreditResultSchema,
@@ -33,5 +37,23 @@ export const DESK_ORDER_CALLS = {
     summary: "A bank credit in suspense: credit it to a person's balance, or mark it to return to the payer (orders:act, audited)",
     body: deskSuspenseCreditSchema,
     result: deskSuspenseCreditResultSchema,
+  }),
+  deskDepositReturn: defineCall({
+    ...desk,
+    method: 'POST',
+    path: PATHS.deskDepositReturn,
+    summary:
+      'Crypto owed back from a sell deposit: sent to the address given by the custody service, booked when the chain confirms it (orders:act, audited)',
+    body: deskDepositReturnSchema,
+    result: deskDepositReturnResultSchema,
+  }),
+  deskCloseFlag: defineCall({
+    ...desk,
+    method: 'POST',
+    path: PATHS.deskCloseFlag,
+    summary:
+      'Closes a flagged order looked into, with what was done; refused while crypto or proceeds are owed on it (orders:act, audited)',
+    body: deskCloseFlagSchema,
+    result: deskCloseFlagResultSchema,
   }),
 };

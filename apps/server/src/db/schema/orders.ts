@@ -259,6 +259,18 @@ export const sellDeposits = pgTable(
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     /** An operator returned or otherwise settled a deposit owed back. */
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    /**
+     * A return of crypto owed back (modules/orders/deposit-returns.ts): where an operator sends it, when they asked,
+     * the custody service's transfer once sent, and its transaction. Null again when an attempt failed (the
+     * operator asks again: `returnAttempts` makes each attempt's send key its own, `returnFailure` says why).
+     */
+    returnAddress: varchar('return_address', { length: 128 }),
+    returnMemo: varchar('return_memo', { length: 64 }),
+    returnRequestedAt: timestamp('return_requested_at', { withTimezone: true }),
+    returnTransferId: varchar('return_transfer_id', { length: 64 }),
+    returnTxHash: varchar('return_tx_hash', { length: 128 }),
+    returnAttempts: integer('return_attempts').notNull().default(0),
+    returnFailure: varchar('return_failure', { length: 200 }),
   },
   (t) => [
     index('sell_deposits_order').on(t.orderId),

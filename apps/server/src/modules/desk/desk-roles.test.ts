@@ -37,6 +37,19 @@ const CALLS_BY_PERMISSION = [
     path: PATHS.deskSuspenseCredit,
     body: { creditId: 'bcr_nobody', action: 'return', reason: 'role test' },
   },
+  // Crypto owed back and a flag closed (modules/orders/deposit-returns.flow.test.ts): nobody's, so nothing changes.
+  {
+    permission: 'orders:act',
+    method: 'POST',
+    path: PATHS.deskDepositReturn,
+    body: { transferId: 'cin_nobody', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', reason: 'role test' },
+  },
+  {
+    permission: 'orders:act',
+    method: 'POST',
+    path: PATHS.deskCloseFlag,
+    body: { orderId: '00000000-0000-4000-8000-000000000000', reason: 'role test' },
+  },
   // The Questionnaires screen (modules/questionnaire/desk-questionnaire.test.ts, modules/risk/desk-appropriateness.test.ts):
   // unknown ids, so an allowed role changes nothing but the admin's one new question (a body is checked before the role).
   { permission: 'reviews:decide', method: 'GET', path: PATHS.deskQuestions },

@@ -90,7 +90,11 @@ export function createDeskScreens(deps: { reads: DeskReads; repository: DeskRepo
 
     /** Orders and bank credits waiting for an operator: what /operator/orders-awaiting-review and /operator/bank-suspense list. */
     async ordersWaiting() {
-      const [orders, credits] = await Promise.all([reads.orders().operatorView.awaitingReview(), reads.banking().openSuspense()]);
+      const [orders, credits, depositsOwed] = await Promise.all([
+        reads.orders().operatorView.awaitingReview(),
+        reads.banking().openSuspense(),
+        reads.orders().operatorView.depositsOwed(),
+      ]);
       return {
         orders: orders.map((order) => ({
           orderId: order.orderId,
@@ -115,6 +119,7 @@ export function createDeskScreens(deps: { reads: DeskReads; repository: DeskRepo
           receivedAt: credit.receivedAt,
           toReturn: credit.toReturn,
         })),
+        depositsOwed,
       };
     },
 

@@ -1,3 +1,4 @@
+import type { DeskOrdersWaiting } from '@causeway/contracts';
 import type { BankBuys } from '../banking/index.ts';
 import type { AmountRangeOf, SpentInPeriods } from '../kyc/index.ts';
 import type { OperatorReviewOrder } from './operator-review.routes.ts';
@@ -15,6 +16,8 @@ export interface OrdersFace {
   operatorView: {
     awaitingReview(): Promise<OperatorReviewOrder[]>;
     summaryOf(userId: string): Promise<PersonOrders>;
+    /** Crypto sells' deposits received and owed back, with any return in flight (the desk's Orders waiting screen). */
+    depositsOwed(): Promise<DeskOrdersWaiting['depositsOwed']>;
   };
   /** The operator's desk: the outcome an operator verified of a payout waiting at PAYOUT_REVIEW (payout-review.ts). */
   decidePayout: PayoutReview['decide'];

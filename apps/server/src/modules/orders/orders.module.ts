@@ -30,6 +30,7 @@ import type { Catalogue } from '../reference/index.ts';
 import { receiptEmail } from './receipt-email.ts';
 import { advanceJobKey, createSettlement, JOB_ADVANCE_ORDER, JOB_ORDER_RECEIPT } from './settlement.ts';
 import { createSellDepositsRepository } from './sell-deposits.repository.ts';
+import { createDepositReturns } from './deposit-returns.ts';
 import type { TravelRuleConfig } from '../../platform/travel-rule.ts';
 import { createSellOrderService } from './sell-order.service.ts';
 import { createCardDisputes } from './disputes/card-disputes.ts';
@@ -143,6 +144,20 @@ export function createOrdersModule(deps: {
     clock,
     log: deps.log,
     chainConfirmPollMs: deps.chainConfirmPollMs,
+  });
+  const depositReturns = createDepositReturns({
+    deposits,
+    orders: ordersRepository,
+    ledger,
+    chain: deps.chain,
+    screening: deps.screening,
+    queue: deps.queue,
+    worker: deps.worker,
+    transaction: deps.unitOfWork.transaction,
+    savepoint: deps.unitOfWork.savepoint,
+    clock,
+    log: deps.log,
+    pollMs: deps.chainConfirmPollMs,
   });
   const disputes = createCardDisputes({
     repository: disputesRepository,
@@ -258,6 +273,7 @@ export function createOrdersModule(deps: {
     settlement,
     sellSettlement,
     deposits,
+    depositReturns,
     ledger,
     repository: ordersRepository,
     spentInPeriods,

@@ -270,6 +270,31 @@ export function createOrdersRepository(db: Database, onStatus: OrderStatusObserv
     },
 
     /**
+     * Closes an order's operator flag (compare-and-set: only a flagged order), writing why to its history. Inside the
+     * caller's transaction when there is one. Answers whether this call closed it.
+     */
+    async closeOperatorFlag(order: Pick<OrderRow, 'id' | 'status' | 'step'>, at: Date, detail: string): Promise<boolean> {
+      return db.transaction(async () => {
+        const closed = await db
+          .update(orders)
+          .set({ operatorReviewSince: null, operatorReviewReason: null })
+          .where(and(eq(orders.id, order.id), isNotNull(orders.operatorReviewSince)))
+          .returning({ id: orders.id });
+        if (closed.length === 0) return false;
+        await db.insert(orderEvents).values({
+          id: newId('oev'),
+          orderId: order.id,
+          fromStatus: order.status,
+          toStatus: order.status,
+          step: order.step,
+          detail: detail.slice(0, 500),
+          at,
+        });
+        return true;
+      });
+    },
+
+    /**
      * Orders whose payout outcome is still unknown past its deadline (step PAYOUT_REVIEW), oldest
      * payout first: what an operator must look into. No person or address, only the payout.
      */

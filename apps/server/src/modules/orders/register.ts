@@ -116,6 +116,43 @@ export const ordersModule = defineModule('orders', (context) => {
       ),
     );
   });
+  // Crypto owed back from a sell's deposit, and a flagged order closed (docs/rules/operator-desk.md "Acting on what waits").
+  desk.registerCall(CALLS.deskDepositReturn, { permission: 'orders:act', action: 'order.deposit-return' }, (request, actor) => {
+    const { transferId, address, memo, reason } = request.body;
+    return orders.depositReturns
+      .requestReturn({ transferId, address, memo }, (work) =>
+        desk.act(
+          actor,
+          {
+            permission: 'orders:act',
+            action: 'order.deposit-return',
+            target: { type: 'sell-deposit', id: transferId },
+            details: { address, memo: memo ?? null, reason },
+            // The work answers the transfer's row (deposit-returns.ts requestReturn).
+            describe: (row) => {
+              const started = row as { orderId: string; returnAttempts: number };
+              return { orderId: started.orderId, attempt: started.returnAttempts };
+            },
+          },
+          work,
+        ),
+      )
+      .then(({ transferId: id, orderId, asset, network, amount }) => ({ transferId: id, orderId, asset, network, amount }));
+  });
+  desk.registerCall(CALLS.deskCloseFlag, { permission: 'orders:act', action: 'order.close-flag' }, (request, actor) =>
+    orders.depositReturns.closeFlag(request.body, (work) =>
+      desk.act(
+        actor,
+        {
+          permission: 'orders:act',
+          action: 'order.close-flag',
+          target: { type: 'order', id: request.body.orderId },
+          details: { reason: request.body.reason },
+        },
+        work,
+      ),
+    ),
+  );
   onReady(() => orders.scheduleHousekeeping());
   // The history export (docs/rules/limits.md): its file made by a job, kept in storage for 7 days.
   const historyExport = registerHistoryExport({
@@ -140,6 +177,26 @@ export const ordersModule = defineModule('orders', (context) => {
     bankBuys: orders.bankBuys,
     operatorView: {
       awaitingReview: async () => (await orders.repository.awaitingReview()).map(shownOf),
+      depositsOwed: async () =>
+        (await orders.depositReturns.owedList()).map(({ row, owed }) => ({
+          transferId: row.transferId,
+          orderId: row.orderId,
+          outcome: row.outcome,
+          asset: row.asset,
+          network: row.network,
+          owed,
+          txHash: row.txHash,
+          seenAt: row.seenAt.toISOString(),
+          returning: row.returnRequestedAt
+            ? {
+                address: row.returnAddress ?? '',
+                memo: row.returnMemo,
+                requestedAt: row.returnRequestedAt.toISOString(),
+                txHash: row.returnTxHash,
+              }
+            : null,
+          lastFailure: row.returnFailure,
+        })),
       summaryOf: (userId) => orders.repository.summaryOf(userId),
     },
     decidePayout: payoutReview.decide,

@@ -14,6 +14,7 @@ import type { JournalInput } from '../ledger/index.ts';
  *             Dr trading:FIAT P               Cr sell-proceeds-owed:FIAT P-F, fee-revenue:FIAT F
  *   payout    Dr sell-proceeds-owed:FIAT P-F  Cr processor-receivable:FIAT P-F   (the processor paid the card)
  *   balance   Dr sell-proceeds-owed:FIAT P-F  Cr balance:PERSON:FIAT P-F         (a bank-transfer sell: paid into the balance)
+ *   return    Dr deposits-owed:CRYPTO O       Cr inventory:CRYPTO O       (crypto owed back, once the chain confirms it: deposit-returns.ts)
  *
  * What was received and not sold (more than the order, a second transfer, a late one, too little to
  * sell) stays on deposits-owed: crypto we hold for the person until an operator returns it. A

@@ -14,6 +14,9 @@ const DESK_ERRORS: readonly ErrorName[] = [
   ErrorCode.PayoutOutcomeContradicted,
   ErrorCode.SuspenseCurrencyNotKept,
   ErrorCode.SuspensePersonClosed,
+  // Crypto owed back and flags closed (components/deposit-actions.tsx).
+  ErrorCode.MoneyStillOwed,
+  ErrorCode.ReturnAddressRefused,
   // Deciding a verification (components/verification-decision.tsx).
   ErrorCode.ReviewDecisionOnItsWay,
 ];

@@ -36,7 +36,7 @@ const CREDIT = {
 const TX = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
 
 function openScreen(role: Role, routes: Record<string, Responder> = {}) {
-  const waiting = { orders: [PAYOUT], suspenseCredits: [CREDIT] };
+  const waiting = { orders: [PAYOUT], suspenseCredits: [CREDIT], depositsOwed: [] };
   return { ...openDeskAt('/en/desk/orders', role, { [PATHS.deskOrdersWaiting]: () => waiting, ...routes }), waiting };
 }
 

@@ -4,6 +4,8 @@ import { formatDateTime } from '@/lib/date-format';
 import { type DeskOrdersWaiting, useOrdersWaiting } from '../api/desk-api';
 import type { DeskScreenProps } from '../desk-screens';
 import { useTranslation } from '../texts';
+import { CloseFlagDialog, DepositReturnDialog, type DepositOwed } from './deposit-actions';
+import { DepositsOwedSection } from './deposits-owed-section';
 import { cardClass, codeClass, itemClass, smallButtonClass, titleClass } from './desk-classes';
 import { QueryBody, ScreenHeader } from './screen-parts';
 import { PayoutOutcomeDialog, suspenseReasonText, SuspenseCreditDialog } from './waiting-actions';
@@ -12,13 +14,16 @@ import { PayoutOutcomeDialog, suspenseReasonText, SuspenseCreditDialog } from '.
 type Acting =
   | { kind: 'payout'; order: DeskOrdersWaiting['orders'][number] }
   | { kind: 'credit'; credit: DeskOrdersWaiting['suspenseCredits'][number] }
+  | { kind: 'deposit'; deposit: DepositOwed }
+  | { kind: 'flag'; order: DeskOrdersWaiting['orders'][number] }
   | null;
 
 /**
  * Orders waiting for an operator (docs/rules/operator-desk.md "Screens"): what
  * /operator/orders-awaiting-review and /operator/bank-suspense list, oldest first, never the person's wallet or card.
- * A role with orders:act also records a payout's outcome and credits or returns a credit in suspense
- * ("Acting on what waits"): each in a dialog, with a reason, audited by the server.
+ * A role with orders:act also records a payout's outcome, credits or returns a credit in suspense, sends back crypto
+ * a sell's deposit owes and closes a flagged payment ("Acting on what waits"): each in a dialog, with a reason,
+ * audited by the server.
  */
 export function OrdersWaitingScreen({ operator }: DeskScreenProps) {
   const { t } = useTranslation();
@@ -80,6 +85,19 @@ export function OrdersWaitingScreen({ operator }: DeskScreenProps) {
                           {t('desk.waitingActions.recordOutcome')}
                         </button>
                       ) : null}
+                      {mayAct && order.kind === 'payment' ? (
+                        <button
+                          type="button"
+                          className={`${smallButtonClass} self-start`}
+                          aria-label={t('desk.waitingActions.closeFlagFor', { orderId: order.orderId })}
+                          onClick={() => {
+                            setSaid('');
+                            setActing({ kind: 'flag', order });
+                          }}
+                        >
+                          {t('desk.waitingActions.closeFlag')}
+                        </button>
+                      ) : null}
                     </li>
                   ))}
                 </ul>
@@ -124,11 +142,22 @@ export function OrdersWaitingScreen({ operator }: DeskScreenProps) {
                 </ul>
               )}
             </section>
+            <DepositsOwedSection
+              items={answer.depositsOwed}
+              mayAct={mayAct}
+              lng={lng}
+              onReturn={(deposit) => {
+                setSaid('');
+                setActing({ kind: 'deposit', deposit });
+              }}
+            />
           </>
         )}
       </QueryBody>
       {acting?.kind === 'payout' ? <PayoutOutcomeDialog item={acting.order} onClose={() => setActing(null)} onDone={done} /> : null}
       {acting?.kind === 'credit' ? <SuspenseCreditDialog item={acting.credit} onClose={() => setActing(null)} onDone={done} /> : null}
+      {acting?.kind === 'deposit' ? <DepositReturnDialog item={acting.deposit} onClose={() => setActing(null)} onDone={done} /> : null}
+      {acting?.kind === 'flag' ? <CloseFlagDialog item={acting.order} onClose={() => setActing(null)} onDone={done} /> : null}
     </section>
   );
 }

@@ -19,10 +19,10 @@ type WaitingOrder = DeskOrdersWaiting['orders'][number];
 type SuspenseCredit = DeskOrdersWaiting['suspenseCredits'][number];
 
 /** A text field of the dialogs: 48 px tall at least, the app's colours, a visible focus ring. */
-const fieldClass =
+export const fieldClass =
   'min-h-12 w-full min-w-0 rounded-xl border border-line bg-surface px-3 py-2 text-base text-fg focus-visible:ring-2 focus-visible:ring-focus focus-visible:outline-none aria-[invalid=true]:border-danger';
 const labelClass = 'mb-1.5 block text-sm font-medium text-fg';
-const MIN_REASON = 3;
+export const MIN_REASON = 3;
 /** A deposit reference as the server takes it (contracts' deskSuspenseCreditSchema): 10 to 40 characters once trimmed. */
 const REFERENCE_LENGTH = /^.{10,40}$/s;
 
@@ -31,7 +31,7 @@ export const suspenseReasonText = (t: ReturnType<typeof useTranslation>['t'], co
   t(`desk.orders.suspenseReasons.${code}`, { defaultValue: code });
 
 /** A labelled field with its hint and its problem, both read with it (aria-describedby). */
-function Labelled({
+export function Labelled({
   label,
   hint,
   problem,
@@ -66,11 +66,21 @@ function Labelled({
   );
 }
 
-/** The required reason: kept with the change and in the audit log. */
-function ReasonField({ value, onChange, problem }: { value: string; onChange: (value: string) => void; problem?: string | undefined }) {
+/** The required reason: kept with the change and in the audit log (its hint can say what this action's reason should tell). */
+export function ReasonField({
+  value,
+  onChange,
+  problem,
+  hint,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  problem?: string | undefined;
+  hint?: string;
+}) {
   const { t } = useTranslation();
   return (
-    <Labelled label={t('desk.waitingActions.reason')} hint={t('desk.waitingActions.reasonHint')} problem={problem}>
+    <Labelled label={t('desk.waitingActions.reason')} hint={hint ?? t('desk.waitingActions.reasonHint')} problem={problem}>
       {({ id, describedBy, invalid }) => (
         <textarea
           id={id}
@@ -128,7 +138,7 @@ function Choice<V extends string>({
  * The dialog's frame: the form, its refusal (read out at once), Cancel and the confirm button that says
  * what will happen. A refusal because someone else settled it first refreshes the list behind.
  */
-function ActionForm({
+export function ActionForm({
   onSubmit,
   onCancel,
   confirmLabel,
@@ -167,7 +177,7 @@ function ActionForm({
 }
 
 /** A desk action's mutation: on success the list is read again; a refusal that it was settled meanwhile reads it again too. */
-function useWaitingAction<I, R>(send: (input: I) => Promise<R>, onDone: (answer: R) => void) {
+export function useWaitingAction<I, R>(send: (input: I) => Promise<R>, onDone: (answer: R) => void) {
   const queries = useQueryClient();
   const refresh = () => void queries.invalidateQueries({ queryKey: DESK_KEYS.ordersWaiting });
   return useApiMutation({
@@ -182,7 +192,7 @@ function useWaitingAction<I, R>(send: (input: I) => Promise<R>, onDone: (answer:
   });
 }
 
-interface DialogProps<T> {
+export interface DialogProps<T> {
   item: T;
   onClose: () => void;
   /** What to announce once done (the screen's status line). */
@@ -264,7 +274,7 @@ export function PayoutOutcomeDialog({ item: order, onClose, onDone }: DialogProp
                 id={id}
                 required
                 autoComplete="off"
-                spellCheck={false}
+                spellCheck="false"
                 value={txHash}
                 aria-invalid={invalid || undefined}
                 aria-describedby={describedBy}
@@ -370,7 +380,7 @@ export function SuspenseCreditDialog({ item: credit, onClose, onDone }: DialogPr
                   id={id}
                   required
                   autoComplete="off"
-                  spellCheck={false}
+                  spellCheck="false"
                   value={who}
                   aria-invalid={invalid || undefined}
                   aria-describedby={describedBy}
