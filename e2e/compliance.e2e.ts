@@ -1,8 +1,15 @@
-import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2eBrowser, openBrowser } from './browser.ts';
-import { giveResidentialAddress, PASSING_ANSWERS, passAppropriatenessTest, readLatestCode, signUpAndVerify, typeCode } from './flows.ts';
+import {
+  deskSignIn as signInToDesk,
+  giveResidentialAddress,
+  PASSING_ANSWERS,
+  passAppropriatenessTest,
+  readLatestCode,
+  signUpAndVerify,
+  typeCode,
+} from './flows.ts';
 
 /**
  * Issue 21's compliance journeys in Chromium, on the e2e server's sandbox (docs/sandbox.md):
@@ -45,33 +52,19 @@ const FAILING_ANSWERS = [
 const pdf = (fill: number) => Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(20 * 1024, fill)]);
 const STATEMENT_PDF = pdf(0x20);
 
-/** docs/sandbox.md "Demo operators": the published password and each role's authenticator secret. */
-const DESK_PASSWORD = 'Causeway-desk-2026!';
-const DESK_SECRETS = { compliance: 'CAUSEWAYDESKCOMPLIANCEDEMOTOTPSA', admin: 'CAUSEWAYDESKADMINDEMOTOTPSEEDAAA' } as const;
-
-/** The authenticator step each operator's last code was taken in. */
-const lastStep: Partial<Record<keyof typeof DESK_SECRETS, number>> = {};
-
 /**
- * Signs a demo operator in to the desk in a page of its own: password, then the authenticator's code. The page
- * opens in the shared window, so a test brings the page it acts on to the front (bringToFront): Chromium gives a
- * background page about one animation frame a second, and every click waits for two (the element must be stable).
- * Switching flags (--disable-renderer-backgrounding and the like) did not change it here.
+ * A demo operator's desk, in a page of the shared window (flows.ts deskSignIn), kept open for the next test that
+ * needs the same operator: a second sign-in within one 30-second step would wait for the next authenticator code.
  */
-async function deskSignIn(role: keyof typeof DESK_SECRETS): Promise<Page> {
-  // A code is accepted once per 30-second step: a second sign-in of the same operator within one waits for the next.
-  const step = () => Math.floor(Date.now() / 30_000);
-  if (lastStep[role] === step()) await new Promise((resolve) => setTimeout(resolve, (step() + 1) * 30_000 - Date.now() + 200));
-  const desk = await browser.context.newPage();
-  await desk.goto(`${browser.baseUrl}/en/desk`);
-  await desk.getByLabel('Operator email').fill(`desk-${role}@causeway.test`);
-  await desk.getByLabel('Password').fill(DESK_PASSWORD);
-  await desk.getByRole('button', { name: 'Continue' }).click();
-  lastStep[role] = step();
-  await desk.getByLabel('Code').fill(await generate({ secret: DESK_SECRETS[role] }));
-  await desk.getByRole('button', { name: 'Sign in' }).click();
-  await desk.getByRole('navigation').first().waitFor();
-  return desk;
+const desks: Partial<Record<'compliance' | 'admin', Page>> = {};
+async function deskSignIn(role: 'compliance' | 'admin'): Promise<Page> {
+  const open = desks[role];
+  if (open && !open.isClosed()) {
+    await open.bringToFront();
+    return open;
+  }
+  desks[role] = await signInToDesk(browser.context, browser.baseUrl, role);
+  return desks[role];
 }
 
 describe('a verified person', () => {
@@ -160,7 +153,6 @@ describe("the operator's desk", () => {
       .getByRole('button', { name: 'Approve' })
       .click();
     await desk.getByText(new RegExp('is approved')).waitFor();
-    await desk.close();
 
     await page.goto(`${browser.baseUrl}/en/edd`);
     await page.getByRole('heading', { name: 'Enhanced due diligence passed' }).waitFor();
@@ -182,7 +174,6 @@ describe("the operator's desk", () => {
     await row.getByLabel('Note (optional)').fill('Identity card checked by hand against the selfie');
     await row.getByRole('button', { name: 'Send the approval' }).click();
     await desk.getByText('Sent to the vendor: Approve for Erika Pendingsworth', { exact: false }).waitFor();
-    await desk.close();
 
     // Nothing of ours changed at the click: the vendor's webhook brings the pass, and the person's page moves on.
     await giveResidentialAddress(person);
@@ -213,7 +204,6 @@ describe("the operator's desk", () => {
       await rate.fill(before);
       await desk.getByRole('button', { name: 'Save CHECKOUT' }).click();
       await desk.getByText(new RegExp(`→ ${before.replace('.', '\\.')}`)).waitFor();
-      await desk.close();
     }
   });
 });

@@ -1,4 +1,5 @@
-import type { APIRequestContext, FrameLocator, Page } from 'playwright-core';
+import { generate } from 'otplib';
+import type { APIRequestContext, BrowserContext, FrameLocator, Page } from 'playwright-core';
 
 /** The sandbox mailbox of an address, newest message first (docs/sandbox.md). */
 export async function readMailbox(request: APIRequestContext, baseUrl: string, email: string): Promise<Array<{ subject: string }>> {
@@ -132,4 +133,34 @@ export async function passAppropriatenessTest(page: Page | FrameLocator) {
   await page.getByRole('button', { name: /Continue/ }).click();
   await page.getByRole('checkbox', { name: /I confirm that these answers are mine/ }).check();
   await page.getByRole('button', { name: 'Sign and continue' }).click();
+}
+
+/** docs/sandbox.md "Demo operators": the published password and each role's authenticator secret. */
+const DESK_PASSWORD = 'Causeway-desk-2026!';
+const DESK_SECRETS = { compliance: 'CAUSEWAYDESKCOMPLIANCEDEMOTOTPSA', admin: 'CAUSEWAYDESKADMINDEMOTOTPSEEDAAA' } as const;
+const STEP_MS = 30_000;
+
+/**
+ * Signs a demo operator in to the desk in a page of its own: password, then the authenticator's code. A code is
+ * accepted once per 30-second step, and another test (or file) may have signed the same operator in within this
+ * one: then the next step's code is waited for and typed. The page opens in front; a test that goes back to
+ * another page of the same window brings that one to the front (bringToFront): Chromium gives a background page
+ * about one animation frame a second, and every click waits for two.
+ */
+export async function deskSignIn(context: BrowserContext, baseUrl: string, role: keyof typeof DESK_SECRETS): Promise<Page> {
+  const desk = await context.newPage();
+  await desk.goto(`${baseUrl}/en/desk`);
+  await desk.getByLabel('Operator email').fill(`desk-${role}@causeway.test`);
+  await desk.getByLabel('Password').fill(DESK_PASSWORD);
+  await desk.getByRole('button', { name: 'Continue' }).click();
+  const signedIn = desk.getByRole('navigation').first();
+  const refused = desk.getByText('The email, password or code is not right.');
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, STEP_MS - (Date.now() % STEP_MS) + 200));
+    await desk.getByLabel('Code').fill(await generate({ secret: DESK_SECRETS[role] }));
+    await desk.getByRole('button', { name: 'Sign in' }).click();
+    await signedIn.or(refused).first().waitFor();
+    if (await signedIn.isVisible()) return desk;
+  }
+  throw new Error(`the desk refused ${role}'s authenticator code twice`);
 }

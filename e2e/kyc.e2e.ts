@@ -3,7 +3,15 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccessibilityAudit, violationsInBothThemes } from './accessibility.ts';
 import { type E2eBrowser, openBrowser } from './browser.ts';
-import { fillBillingAddress, giveResidentialAddress, passAppropriatenessTest, readLatestCode, signUpAndVerify, typeCode } from './flows.ts';
+import {
+  deskSignIn,
+  fillBillingAddress,
+  giveResidentialAddress,
+  passAppropriatenessTest,
+  readLatestCode,
+  signUpAndVerify,
+  typeCode,
+} from './flows.ts';
 
 /**
  * Identity verification in Chromium, and then (issue 17) the person just verified sells BTC to their
@@ -12,7 +20,8 @@ import { fillBillingAddress, giveResidentialAddress, passAppropriatenessTest, re
  * payout the card declines ends the sale not completed, the money kept for the person
  * (docs/rules/sell-deposits.md). Then (issue 18) the same person's money by bank transfer: a deposit at
  * the sandbox bank, a buy from the balance, a sell back to it, a withdrawal to a saved IBAN, the history
- * exported; a transfer naming nobody waits in suspense (docs/rules/bank-transfers.md). One verified
+ * exported; a transfer naming nobody waits in suspense (docs/rules/bank-transfers.md). The first sale's wallet
+ * sends more than ordered: an operator returns the excess from the desk (docs/rules/operator-desk.md). One verified
  * person for all: a second sign-up and review would add half a minute to CI. The server runs with fast
  * sandbox blocks and bank (global-setup.ts).
  */
@@ -21,6 +30,10 @@ let browser: E2eBrowser;
 let page: Page;
 let email: string;
 let setupKey = '';
+/** The first sale, whose wallet sent more than ordered: the excess is returned from the desk. */
+let overpaidOrderId = '';
+/** The person's own wallet, where the excess goes back. */
+const OWN_WALLET = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 /** The 30 s step the authenticator was bound with: each later code is of a later step (a code is accepted once). */
 let step = 0;
 beforeAll(async () => {
@@ -70,7 +83,11 @@ async function bindAuthenticator() {
 }
 
 /** Sells `amount` BTC to the chosen card from the Sell tab, then sends it from the sandbox chain. */
-async function sellBtc(amount: string, card: string, options: { firstSale?: boolean; checkAccessibility?: boolean } = {}) {
+async function sellBtc(
+  amount: string,
+  card: string,
+  options: { firstSale?: boolean; checkAccessibility?: boolean; sent?: string } = {},
+): Promise<string> {
   await page.goto(`${browser.baseUrl}/en/card-buy-sell?type=sell`);
   // A first trade passes the risk warning first (risk-reminder), then comes back.
   const sellHeading = page.getByRole('heading', { name: 'Sell crypto' });
@@ -101,9 +118,10 @@ async function sellBtc(amount: string, card: string, options: { firstSale?: bool
     .first()
     .textContent())!.trim();
   const sent = await page.request.post(`${browser.baseUrl}/sandbox/chain/send`, {
-    data: { asset: 'BTC', network: 'BTC', address, amount },
+    data: { asset: 'BTC', network: 'BTC', address, amount: options.sent ?? amount },
   });
   expect(sent.status()).toBe(201);
+  return new URL(page.url()).searchParams.get('orderId')!;
 }
 
 describe('identity verification in Chromium', () => {
@@ -119,11 +137,36 @@ describe('identity verification in Chromium', () => {
 
 describe('selling crypto to a card', () => {
   it('the person just verified sells BTC: the crypto arrives at its address, confirms, and the sale is complete in the history', async () => {
-    await sellBtc('0.001', '4242424242424242', { firstSale: true, checkAccessibility: true });
+    // Their wallet sends a little more than the order: the order's amount is sold, the rest is owed back (below).
+    overpaidOrderId = await sellBtc('0.001', '4242424242424242', { firstSale: true, checkAccessibility: true, sent: '0.0015' });
     await expect.poll(() => page.getByRole('heading', { name: 'Sale complete' }).count(), { timeout: 60_000 }).toBe(1);
     await checkAccessibility('sale complete');
     await page.goto(`${browser.baseUrl}/en/history`);
     await expect.poll(() => page.getByText(/^Sold 0\.001 BTC for /).count(), { timeout: 10_000 }).toBe(1);
+  });
+
+  it('the crypto sent above the order is owed back: an operator returns it from the desk, and it leaves the list once confirmed', async () => {
+    const desk = await deskSignIn(browser.context, browser.baseUrl, 'compliance');
+    await desk.getByRole('link', { name: 'Orders waiting' }).click();
+    const owed = desk.getByRole('region', { name: 'Crypto owed back' });
+    await owed.getByRole('button', { name: `Return 0.0005 BTC owed on order ${overpaidOrderId}` }).click();
+    const dialog = desk.getByRole('dialog', { name: 'Return 0.0005 BTC on BTC' });
+    await dialog.getByLabel('Address to send it to').fill(OWN_WALLET);
+    await dialog.getByLabel('Reason (required)').fill('The person asked for the excess back to their own wallet');
+    await dialog.getByRole('button', { name: 'Send 0.0005 BTC back' }).click();
+    await desk.getByText(`0.0005 BTC is being sent back to ${OWN_WALLET}.`).waitFor();
+    // Sent by the custody service and booked once the chain confirms it (fast sandbox blocks): the row goes.
+    await expect
+      .poll(
+        async () => {
+          await desk.reload();
+          await owed.waitFor();
+          return owed.getByText(overpaidOrderId).count();
+        },
+        { timeout: 30_000, interval: 1000 },
+      )
+      .toBe(0);
+    await desk.close();
   });
 
   it('a payout the card declines ends the sale not completed, the money kept for the person', async () => {

@@ -42,7 +42,7 @@ export function OrdersWaitingScreen({ operator }: DeskScreenProps) {
   return (
     <section aria-labelledby={headingId} className="flex min-w-0 flex-col gap-4">
       <ScreenHeader id={headingId} title={t('desk.orders.title')} intro={t('desk.orders.intro')} />
-      <p role="status" className="text-sm text-fg empty:hidden">
+      <p role="status" className="text-sm wrap-anywhere text-fg empty:hidden">
         {said}
       </p>
       <QueryBody query={waiting}>
