@@ -79,11 +79,11 @@ function openService(routes: Record<string, Responder> = {}) {
     [PATHS.deskSetMaintenance]: (body: { mode: Mode; on: boolean }) => modeChange(body.mode, { maintenance: body.on }, 'maintenance'),
     [PATHS.deskSetUkOpen]: (body: { mode: Mode; open: boolean }) => modeChange(body.mode, { ukOpen: body.open }, 'uk-open'),
     [PATHS.deskPairs]: () => ({ pairs: state.pairs }),
-    [PATHS.deskChangePair]: (body: { pairId: string; enabled: boolean }) => {
-      const before = state.pairs.find((entry) => entry.pairId === body.pairId)!;
-      state.pairs = state.pairs.map((entry) => (entry.pairId === body.pairId ? { ...entry, enabled: body.enabled } : entry));
+    [PATHS.deskChangePair]: ({ pairId, ...change }: { pairId: string; enabled?: boolean; minAmount?: string; maxAmount?: string }) => {
+      const before = state.pairs.find((entry) => entry.pairId === pairId)!;
+      state.pairs = state.pairs.map((entry) => (entry.pairId === pairId ? { ...entry, ...change } : entry));
       const { channels: _channels, updatedAt: _at, updatedBy: _by, ...plain } = before;
-      return { setting: `pairs.${body.pairId}`, before: plain, after: { ...plain, enabled: body.enabled } };
+      return { setting: `pairs.${pairId}`, before: plain, after: { ...plain, ...change } };
     },
     [PATHS.deskChangePairChannel]: (body: { pairId: string; channelCode: string; transactionType: string; enabled: boolean }) => ({
       setting: `pairs.${body.pairId}.${body.channelCode}.${body.transactionType}`,
@@ -190,6 +190,118 @@ describe('the Service screen', () => {
     const pairReads = fake.calls.filter((c) => c.path === PATHS.deskPairs).length;
     await user.click(within(pairs).getByRole('switch', { name: 'ETH on ETH for EUR on CHECKOUT for buy: offered' }));
     expect(await within(pairs).findByText('Not changed: this setting no longer exists. The list is read again.')).toBeInTheDocument();
+    await waitFor(() => expect(fake.calls.filter((c) => c.path === PATHS.deskPairs).length).toBeGreaterThan(pairReads));
+  });
+
+  it("changes a pair's range in place, sending only what changed", async () => {
+    const user = userEvent.setup();
+    const { fake } = openService();
+    const pairs = await section('Trading pairs');
+    const min = await within(pairs).findByLabelText('Minimum (EUR) of EUR-BTC-BTC');
+    const max = within(pairs).getByLabelText('Maximum (EUR) of EUR-BTC-BTC');
+    expect(min).toHaveValue('20');
+    expect(max).toHaveValue('20000');
+    expect(min).toHaveAttribute('inputmode', 'decimal');
+    const save = within(pairs).getByRole('button', { name: 'Save the range of EUR-BTC-BTC' });
+
+    // Nothing changed (20.00 is 20): nothing is sent, and the row says so.
+    await user.clear(min);
+    await user.type(min, '20.00');
+    await user.click(save);
+    expect(await within(pairs).findByText('Nothing to save: change the minimum or the maximum first.')).toHaveAttribute('role', 'status');
+    expect(fake.bodiesOf(PATHS.deskChangePair)).toEqual([]);
+
+    // The maximum only.
+    await user.clear(max);
+    await user.type(max, '25000.50');
+    await user.click(save);
+    expect(fake.bodiesOf(PATHS.deskChangePair)).toEqual([{ pairId: 'EUR-BTC-BTC', maxAmount: '25000.50' }]);
+    expect(await within(pairs).findByText('Saved the range of EUR-BTC-BTC: Maximum (EUR) 20000 → 25000.50.')).toBeInTheDocument();
+    // The list is read again: the row shows the new range, and the form holds it.
+    expect(await within(pairs).findByText('From 20 to 25000.50 EUR')).toBeInTheDocument();
+    expect(within(pairs).getByLabelText('Maximum (EUR) of EUR-BTC-BTC')).toHaveValue('25000.50');
+
+    // The minimum only, by keyboard (Enter sends the form); a minimum equal to the maximum is the server's rule too.
+    const ethMin = within(pairs).getByLabelText('Minimum (EUR) of EUR-ETH-ETH');
+    await user.clear(ethMin);
+    await user.type(ethMin, ' 20000 {Enter}');
+    await waitFor(() => expect(fake.bodiesOf(PATHS.deskChangePair)).toHaveLength(2));
+    expect(fake.bodiesOf(PATHS.deskChangePair)[1]).toEqual({ pairId: 'EUR-ETH-ETH', minAmount: '20000' });
+    expect(await within(pairs).findByText('Saved the range of EUR-ETH-ETH: Minimum (EUR) 20 → 20000.')).toBeInTheDocument();
+
+    // Both at once.
+    await user.clear(min);
+    await user.type(min, '30');
+    await user.clear(max);
+    await user.type(max, '30000');
+    await user.click(save);
+    expect(fake.bodiesOf(PATHS.deskChangePair)[2]).toEqual({ pairId: 'EUR-BTC-BTC', minAmount: '30', maxAmount: '30000' });
+    expect(
+      await within(pairs).findByText('Saved the range of EUR-BTC-BTC: Minimum (EUR) 20 → 30; Maximum (EUR) 25000.50 → 30000.'),
+    ).toBeInTheDocument();
+  });
+
+  it('says a malformed amount or a minimum above the maximum at the field, and sends nothing', async () => {
+    const user = userEvent.setup();
+    const { fake } = openService();
+    const pairs = await section('Trading pairs');
+    const min = await within(pairs).findByLabelText('Minimum (EUR) of EUR-BTC-BTC');
+    const max = within(pairs).getByLabelText('Maximum (EUR) of EUR-BTC-BTC');
+    const save = within(pairs).getByRole('button', { name: 'Save the range of EUR-BTC-BTC' });
+    const malformed = 'A number above 0 with at most 2 decimals, e.g. 30.00.';
+
+    for (const typed of ['12.345', '0', '-5', '1,5', '1e3']) {
+      await user.clear(min);
+      await user.type(min, typed);
+      await user.click(save);
+      expect(min).toHaveAttribute('aria-invalid', 'true');
+      expect(min).toHaveAccessibleDescription(malformed);
+      await waitFor(() => expect(min).toHaveFocus());
+    }
+    expect(max).not.toHaveAttribute('aria-invalid');
+
+    // Well formed, but above the maximum: said at the minimum.
+    await user.clear(min);
+    await user.type(min, '20000.01');
+    expect(min).toHaveAccessibleDescription('The minimum cannot be above the maximum.');
+    await user.click(save);
+    await waitFor(() => expect(min).toHaveFocus());
+
+    // A maximum moved below the minimum held: said at the maximum.
+    await user.clear(min);
+    await user.type(min, '20');
+    await user.clear(max);
+    await user.type(max, '10');
+    await user.click(save);
+    expect(min).not.toHaveAttribute('aria-invalid');
+    expect(max).toHaveAttribute('aria-invalid', 'true');
+    expect(max).toHaveAccessibleDescription('The minimum cannot be above the maximum.');
+    await waitFor(() => expect(max).toHaveFocus());
+    expect(fake.bodiesOf(PATHS.deskChangePair)).toEqual([]);
+  });
+
+  it("says the server's refusal of a range in the row, and reads the list again", async () => {
+    const user = userEvent.setup();
+    const { fake } = openService({
+      [PATHS.deskChangePair]: () => {
+        throw new ApiError({
+          kind: 'business',
+          path: PATHS.deskChangePair,
+          code: 'SET0000001',
+          msg: 'minAmount: must be at most the maximum (100)',
+          httpStatus: 400,
+        });
+      },
+    });
+    const pairs = await section('Trading pairs');
+    const min = await within(pairs).findByLabelText('Minimum (EUR) of EUR-ETH-ETH');
+    await user.clear(min);
+    await user.type(min, '150');
+    const pairReads = fake.calls.filter((c) => c.path === PATHS.deskPairs).length;
+    await user.click(within(pairs).getByRole('button', { name: 'Save the range of EUR-ETH-ETH' }));
+    expect(fake.bodiesOf(PATHS.deskChangePair)).toEqual([{ pairId: 'EUR-ETH-ETH', minAmount: '150' }]);
+    expect(await within(pairs).findByText('Not changed: minAmount: must be at most the maximum (100)')).toBeInTheDocument();
+    expect(min).toHaveValue('150');
     await waitFor(() => expect(fake.calls.filter((c) => c.path === PATHS.deskPairs).length).toBeGreaterThan(pairReads));
   });
 

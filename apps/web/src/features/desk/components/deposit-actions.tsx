@@ -1,4 +1,5 @@
 import { CALL_ROUTES, type DeskDepositReturn } from '@causeway/contracts';
+import { validateWalletAddress } from '@causeway/wallet-address';
 import { useState } from 'react';
 import { Modal } from '@/ui';
 import { type DeskOrdersWaiting, useDeskCall } from '../api/desk-api';
@@ -36,7 +37,11 @@ export function DepositReturnDialog({ item: owed, onClose, onDone }: DialogProps
   );
   const submit = () => {
     const found = {
-      ...(address.trim() === '' ? { address: t('desk.waitingActions.deposit.addressMissing') } : {}),
+      ...(address.trim() === ''
+        ? { address: t('desk.waitingActions.deposit.addressMissing') }
+        : !validateWalletAddress({ network: owed.network, address: address.trim(), memo: tagged ? memo.trim() : null }).ok
+          ? { address: t('desk.waitingActions.deposit.addressInvalid', { network: owed.network }) }
+          : {}),
       ...(reason.trim().length < MIN_REASON ? { reason: t('desk.waitingActions.reasonMissing') } : {}),
     };
     setProblems(found);

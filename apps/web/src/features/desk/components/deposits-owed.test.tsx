@@ -160,7 +160,21 @@ describe('crypto owed back', () => {
     expect(screen.getByRole('button', { name: `Return 0.0005 BTC owed on order ${ORDER_ID}` })).toBeInTheDocument();
   });
 
-  it('says an address the network refuses in the dialog', async () => {
+  it('says at the field an address that is not of the network, sending nothing', async () => {
+    const user = userEvent.setup();
+    const { fake } = openScreen('compliance', [OWED_BTC]);
+    await user.click(await screen.findByRole('button', { name: /^Return 0.0005 BTC/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Return 0.0005 BTC on BTC' });
+    const address = within(dialog).getByLabelText('Address to send it to');
+    // An Ethereum address: well formed, but not of the deposit's network.
+    await user.type(address, '0x52908400098527886E0F7030069857D2E4169EE7');
+    await user.type(within(dialog).getByLabelText('Reason (required)'), 'Person asked');
+    await user.click(within(dialog).getByRole('button', { name: 'Send 0.0005 BTC back' }));
+    expect(address).toHaveAccessibleDescription(expect.stringContaining('This is not an address (or destination tag) of BTC'));
+    expect(fake.bodiesOf(PATHS.deskDepositReturn)).toEqual([]);
+  });
+
+  it('says an address the server refuses in the dialog', async () => {
     const user = userEvent.setup();
     openScreen('compliance', [OWED_BTC], {
       [PATHS.deskDepositReturn]: () => {
@@ -169,7 +183,7 @@ describe('crypto owed back', () => {
     });
     await user.click(await screen.findByRole('button', { name: /^Return 0.0005 BTC/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Return 0.0005 BTC on BTC' });
-    await user.type(within(dialog).getByLabelText('Address to send it to'), 'not-an-address');
+    await user.type(within(dialog).getByLabelText('Address to send it to'), ADDRESS);
     await user.type(within(dialog).getByLabelText('Reason (required)'), 'Person asked');
     await user.click(within(dialog).getByRole('button', { name: 'Send 0.0005 BTC back' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
