@@ -69,6 +69,18 @@ export function createOrdersRepository(db: Database, onStatus: OrderStatusObserv
       .where(and(eq(orders.userId, sql.placeholder('userId')), notInArray(orders.status, NOT_SPENT)))
       .prepare('orders_standing'),
   );
+  /** Writes `detail` to the order's history without moving it (inside the caller's transaction when there is one). */
+  const noteEvent = async (order: Pick<OrderRow, 'id' | 'status' | 'step'>, at: Date, detail: string): Promise<void> => {
+    await db.insert(orderEvents).values({
+      id: newId('oev'),
+      orderId: order.id,
+      fromStatus: order.status,
+      toStatus: order.status,
+      step: order.step,
+      detail,
+      at,
+    });
+  };
   return {
     /** The bank-transfer buys whose reference is one of these (banking's credit intake matches transfers by them). */
     async byBankReferences(references: string[]): Promise<Array<{ id: string; userId: string }>> {
@@ -179,31 +191,12 @@ export function createOrdersRepository(db: Database, onStatus: OrderStatusObserv
           .update(orders)
           .set({ reconcileAttempts: sql`${orders.reconcileAttempts} + 1`, ...flag })
           .where(eq(orders.id, order.id));
-        if (detail)
-          await db.insert(orderEvents).values({
-            id: newId('oev'),
-            orderId: order.id,
-            fromStatus: order.status,
-            toStatus: order.status,
-            step: order.step,
-            detail,
-            at,
-          });
+        if (detail) await noteEvent(order, at, detail);
       });
     },
 
     /** Writes `detail` to the order's history without moving it (e.g. a provider call whose outcome is unknown). */
-    async note(order: Pick<OrderRow, 'id' | 'status' | 'step'>, at: Date, detail: string): Promise<void> {
-      await db.insert(orderEvents).values({
-        id: newId('oev'),
-        orderId: order.id,
-        fromStatus: order.status,
-        toStatus: order.status,
-        step: order.step,
-        detail,
-        at,
-      });
-    },
+    note: noteEvent,
 
     events(orderId: string) {
       return db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(orderEvents.at, orderEvents.id);
@@ -257,15 +250,7 @@ export function createOrdersRepository(db: Database, onStatus: OrderStatusObserv
     async flagForOperator(order: Pick<OrderRow, 'id' | 'status' | 'step'>, at: Date, reason: string): Promise<void> {
       await db.transaction(async () => {
         await db.update(orders).set(operatorFlag(at, reason)).where(eq(orders.id, order.id));
-        await db.insert(orderEvents).values({
-          id: newId('oev'),
-          orderId: order.id,
-          fromStatus: order.status,
-          toStatus: order.status,
-          step: order.step,
-          detail: reason,
-          at,
-        });
+        await noteEvent(order, at, reason);
       });
     },
 
@@ -281,15 +266,7 @@ export function createOrdersRepository(db: Database, onStatus: OrderStatusObserv
           .where(and(eq(orders.id, order.id), isNotNull(orders.operatorReviewSince)))
           .returning({ id: orders.id });
         if (closed.length === 0) return false;
-        await db.insert(orderEvents).values({
-          id: newId('oev'),
-          orderId: order.id,
-          fromStatus: order.status,
-          toStatus: order.status,
-          step: order.step,
-          detail: detail.slice(0, 500),
-          at,
-        });
+        await noteEvent(order, at, detail.slice(0, 500));
         return true;
       });
     },

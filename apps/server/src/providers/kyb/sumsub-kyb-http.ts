@@ -1,4 +1,4 @@
-import { signSumsubRequest, sumsubErrorOf } from '../kyc/sumsub.ts';
+import { signSumsubRequest, sumsubAnswer } from '../kyc/sumsub.ts';
 
 /**
  * One signed call to Sumsub's API, as the KYC adapter makes them (providers/kyc/sumsub.ts): the same
@@ -78,24 +78,13 @@ export function createSumsubCall(options: SumsubCredentials): SumsubCall {
       throw new Error(redact(`Sumsub ${operation} request failed: ${detail}`, signature));
     }
 
-    let json: unknown;
-    try {
-      json = text === '' ? undefined : JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-    if (response.status < 200 || response.status > 299) {
-      throw sumsubErrorOf({
-        operation,
-        status: response.status,
-        json,
-        retryAfter: response.headers.get('retry-after'),
-        now: now(),
-        redact: (out) => redact(out, signature),
-      });
-    }
-    if (json === undefined && request.requireJson !== false)
-      throw new Error(`Sumsub ${operation}: HTTP ${response.status} with a body that is not JSON`);
-    return { status: response.status, json };
+    return sumsubAnswer({
+      operation,
+      response,
+      text,
+      now: now(),
+      redact: (out) => redact(out, signature),
+      requireJson: request.requireJson,
+    });
   };
 }

@@ -152,6 +152,39 @@ export function retryAfterSecondsOf(header: string | null, now: Date): number | 
 }
 
 /**
+ * A Sumsub answer as both adapters' `call` reads it: the body parsed (not JSON: undefined), a non-2xx thrown as
+ * sumsubErrorOf makes it, and a 2xx without the JSON the call needs refused.
+ */
+export function sumsubAnswer(input: {
+  operation: string;
+  response: Response;
+  text: string;
+  now: Date;
+  redact: (text: string) => string;
+  requireJson: boolean | undefined;
+}): { status: number; json: unknown } {
+  const { operation, response, text } = input;
+  let json: unknown;
+  try {
+    json = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  if (response.status < 200 || response.status > 299)
+    throw sumsubErrorOf({
+      operation,
+      status: response.status,
+      json,
+      retryAfter: response.headers.get('retry-after'),
+      now: input.now,
+      redact: input.redact,
+    });
+  if (json === undefined && input.requireJson !== false)
+    throw new Error(`Sumsub ${operation}: HTTP ${response.status} with a body that is not JSON`);
+  return { status: response.status, json };
+}
+
+/**
  * A non-2xx answer as the error both Sumsub adapters throw (their `call`): a SumsubApiError whose message carries
  * the status and Sumsub's own explanation (https://docs.sumsub.com/reference/review-api-health), or, for a 409 with
  * Retry-After, a SumsubRetryLaterError saying to try again. `redact` removes the credentials from every text.
@@ -272,25 +305,14 @@ export function createSumsubKyc(options: SumsubOptions): KycProvider {
       throw new Error(redact(`Sumsub ${operation} request failed: ${detail}`, signature));
     }
 
-    let json: unknown;
-    try {
-      json = text === '' ? undefined : JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-    if (response.status < 200 || response.status > 299) {
-      throw sumsubErrorOf({
-        operation,
-        status: response.status,
-        json,
-        retryAfter: response.headers.get('retry-after'),
-        now: now(),
-        redact: (out) => redact(out, signature),
-      });
-    }
-    if (json === undefined && request.requireJson !== false)
-      throw new Error(`Sumsub ${operation}: HTTP ${response.status} with a body that is not JSON`);
-    return { status: response.status, json };
+    return sumsubAnswer({
+      operation,
+      response,
+      text,
+      now: now(),
+      redact: (out) => redact(out, signature),
+      requireJson: request.requireJson,
+    });
   }
 
   const applicantIdOf = (operation: string, json: unknown): string => {

@@ -5,7 +5,7 @@ import { Modal } from '@/ui';
 import { type DeskOrdersWaiting, useDeskCall } from '../api/desk-api';
 import { deskErrorText } from '../desk-errors';
 import { useTranslation } from '../texts';
-import { ActionForm, type DialogProps, fieldClass, Labelled, MIN_REASON, ReasonField, useWaitingAction } from './waiting-actions';
+import { ActionForm, type DialogProps, Labelled, MIN_REASON, MonoInput, ReasonField, useWaitingAction } from './waiting-actions';
 
 type WaitingOrder = DeskOrdersWaiting['orders'][number];
 export type DepositOwed = DeskOrdersWaiting['depositsOwed'][number];
@@ -73,38 +73,11 @@ export function DepositReturnDialog({ item: owed, onClose, onDone }: DialogProps
           hint={t('desk.waitingActions.deposit.addressHint', { network: owed.network })}
           problem={problems.address}
         >
-          {({ id, describedBy, invalid }) => (
-            <input
-              id={id}
-              required
-              autoComplete="off"
-              autoCapitalize="off"
-              autoCorrect="off"
-              spellCheck="false"
-              value={address}
-              maxLength={128}
-              aria-invalid={invalid || undefined}
-              aria-describedby={describedBy}
-              onChange={(event) => setAddress(event.target.value)}
-              className={`${fieldClass} font-mono`}
-            />
-          )}
+          {(field) => <MonoInput field={field} required maxLength={128} value={address} onChange={setAddress} />}
         </Labelled>
         {tagged ? (
           <Labelled label={t('desk.waitingActions.deposit.memo')} hint={t('desk.waitingActions.deposit.memoHint')}>
-            {({ id, describedBy }) => (
-              <input
-                id={id}
-                inputMode="numeric"
-                autoComplete="off"
-                spellCheck="false"
-                value={memo}
-                maxLength={64}
-                aria-describedby={describedBy}
-                onChange={(event) => setMemo(event.target.value)}
-                className={`${fieldClass} font-mono`}
-              />
-            )}
+            {(field) => <MonoInput field={field} inputMode="numeric" maxLength={64} value={memo} onChange={setMemo} />}
           </Labelled>
         ) : null}
         <ReasonField value={reason} onChange={setReason} problem={problems.reason} />

@@ -66,6 +66,44 @@ export function Labelled({
   );
 }
 
+/**
+ * A code-like value typed exactly (a transaction id, a deposit reference, an account id, an address, a tag): in
+ * monospace, never autocompleted, capitalised, corrected or spellchecked. `field` is what `Labelled` gives.
+ */
+export function MonoInput({
+  field,
+  value,
+  onChange,
+  required = false,
+  inputMode,
+  maxLength,
+}: {
+  field: { id: string; describedBy: string | undefined; invalid: boolean };
+  value: string;
+  onChange: (value: string) => void;
+  required?: boolean;
+  inputMode?: 'numeric' | 'text';
+  maxLength?: number;
+}) {
+  return (
+    <input
+      id={field.id}
+      required={required}
+      inputMode={inputMode}
+      maxLength={maxLength}
+      autoComplete="off"
+      autoCapitalize="off"
+      autoCorrect="off"
+      spellCheck="false"
+      value={value}
+      aria-invalid={field.invalid || undefined}
+      aria-describedby={field.describedBy}
+      onChange={(event) => onChange(event.target.value)}
+      className={`${fieldClass} font-mono`}
+    />
+  );
+}
+
 /** The required reason: kept with the change and in the audit log (its hint can say what this action's reason should tell). */
 export function ReasonField({
   value,
@@ -269,19 +307,7 @@ export function PayoutOutcomeDialog({ item: order, onClose, onDone }: DialogProp
         />
         {outcome === 'delivered' ? (
           <Labelled label={t('desk.waitingActions.payout.txHash')} problem={problems.txHash}>
-            {({ id, describedBy, invalid }) => (
-              <input
-                id={id}
-                required
-                autoComplete="off"
-                spellCheck="false"
-                value={txHash}
-                aria-invalid={invalid || undefined}
-                aria-describedby={describedBy}
-                onChange={(event) => setTxHash(event.target.value)}
-                className={`${fieldClass} font-mono`}
-              />
-            )}
+            {(field) => <MonoInput field={field} required value={txHash} onChange={setTxHash} />}
           </Labelled>
         ) : null}
         <ReasonField value={reason} onChange={setReason} problem={problems.reason} />
@@ -375,19 +401,7 @@ export function SuspenseCreditDialog({ item: credit, onClose, onDone }: DialogPr
               label={t(by === 'userId' ? 'desk.waitingActions.credit.userId' : 'desk.waitingActions.credit.reference')}
               problem={problems.who}
             >
-              {({ id, describedBy, invalid }) => (
-                <input
-                  id={id}
-                  required
-                  autoComplete="off"
-                  spellCheck="false"
-                  value={who}
-                  aria-invalid={invalid || undefined}
-                  aria-describedby={describedBy}
-                  onChange={(event) => setWho(event.target.value)}
-                  className={`${fieldClass} font-mono`}
-                />
-              )}
+              {(field) => <MonoInput field={field} required value={who} onChange={setWho} />}
             </Labelled>
           </>
         ) : null}
