@@ -142,7 +142,10 @@ export const deskOrdersWaitingSchema = z.object({
       returning: z
         .object({ address: z.string(), memo: z.string().nullable(), requestedAt: z.string(), txHash: z.string().nullable() })
         .nullable(),
-      /** Why the last return did not go (the custody service refused it, or the chain failed it): the operator tries again. */
+      /**
+       * Why the last return did not go (the custody service refused it, or the chain failed it: the operator asks
+       * again), or, with `returning`, why the one in flight has no known outcome yet (it is retried with its key).
+       */
       lastFailure: z.string().nullable(),
     }),
   ),

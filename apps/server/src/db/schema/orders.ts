@@ -265,6 +265,8 @@ export const sellDeposits = pgTable(
      * operator asks again: `returnAttempts` makes each attempt's send key its own, `returnFailure` says why).
      */
     returnAddress: varchar('return_address', { length: 128 }),
+    /** What the attempt sends and books: fixed when the operator asks, whatever the order reads later. */
+    returnAmount: numeric('return_amount', { precision: 38, scale: 18 }),
     returnMemo: varchar('return_memo', { length: 64 }),
     returnRequestedAt: timestamp('return_requested_at', { withTimezone: true }),
     returnTransferId: varchar('return_transfer_id', { length: 64 }),

@@ -90,6 +90,19 @@ describe("a person's identity verification", () => {
     expect(row).toMatchObject({ subject: 'kyc', decision: 'reject', reason: 'documentForgery' });
   });
 
+  it("an operator's decision stands against the sandbox's own decision queued before it", async () => {
+    // An ordinary name passes by itself after SANDBOX_KYC_DELAY_MS: the operator refuses it first.
+    const person = await newIndividual(t, `verify-${(counter += 1)}@example.test`);
+    expect((await submitSandboxVerification(t, person.token, { lastName: 'Ordinary' })).statusCode).toBeLessThan(400);
+    await t.app.jobs.drain();
+    expect((await profileOf(t.db, person.userId))?.kycStatus).toBe('Pending');
+    const rejected = await decide({ subject: 'kyc', userId: person.userId, decision: 'reject', note: 'a known fraud ring' });
+    expect(rejected.statusCode, JSON.stringify(rejected.body)).toBe(200);
+    t.clock.advance(60_000);
+    await t.app.jobs.drain();
+    expect((await profileOf(t.db, person.userId))?.kycStatus).toBe('Fail');
+  });
+
   it('asking for the documents again lets the person verify anew, and the new submission can be decided again', async () => {
     const person = await pendingPerson();
     const asked = await decide({ subject: 'kyc', userId: person.userId, decision: 'askAgain', note: 'the photo is blurred' });

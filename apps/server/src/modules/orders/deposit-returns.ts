@@ -19,9 +19,15 @@ export const JOB_DEPOSIT_RETURN = 'sell-deposit.return';
 /** Refusals before anything was sent: the attempt fails and the operator asks again (settlement.ts does the same for payouts). */
 const PRE_SEND_REFUSALS: readonly ChainRefusal[] = ['INVALID_ADDRESS', 'INVALID_AMOUNT', 'UNSUPPORTED_ASSET'];
 
-/** What is owed back of a transfer: all of it, or (OVER) what came above the order, which was sold. */
-export const owedOf = (row: Pick<SellDepositRow, 'outcome' | 'amount'>, order: Pick<OrderRow, 'cryptoAmount'>): Decimal =>
-  row.outcome === 'OVER' ? new Decimal(row.amount).minus(order.cryptoAmount) : new Decimal(row.amount);
+/**
+ * What is owed back of a transfer: all of it, or, of an OVER whose order sold the quoted amount, what came above it
+ * (an OVER whose order ended unsold owes all of it: nothing was sold).
+ */
+export const owedOf = (row: Pick<SellDepositRow, 'outcome' | 'amount'>, order: Pick<OrderRow, 'cryptoAmount'>, sold: boolean): Decimal =>
+  row.outcome === 'OVER' && sold ? new Decimal(row.amount).minus(order.cryptoAmount) : new Decimal(row.amount);
+
+/** The sale journal's key (sell-journals.ts saleJournal): whether the order sold its quoted amount. */
+const saleKey = (orderId: string) => `order:${orderId}:sale`;
 
 /** Runs the change inside the desk's audit (the role checked again, the change and its audit row in one transaction). */
 export type Audited = <T>(work: () => Promise<T>) => Promise<T>;
@@ -61,7 +67,7 @@ function returnFeeJournal(row: SellDepositRow, fee: NetworkFee, from: 'inventory
  */
 export function createDepositReturns(deps: {
   deposits: SellDepositsRepository;
-  orders: Pick<OrdersRepository, 'findOrder' | 'flagForOperator' | 'closeOperatorFlag'>;
+  orders: Pick<OrdersRepository, 'findOrder' | 'lockOrder' | 'flagForOperator' | 'closeOperatorFlag'>;
   ledger: Ledger;
   chain: Pick<ChainProvider, 'send' | 'getTransfer'>;
   screening: AddressScreeningProvider;
@@ -107,7 +113,7 @@ export function createDepositReturns(deps: {
 
   /** The chain confirmed the return: booked once, and the order's flag closed when nothing is owed on it any more. */
   async function settle(row: SellDepositRow, order: OrderRow, attempt: number, txHash: string | null, fee: NetworkFee | undefined) {
-    const owed = owedOf(row, order);
+    const owed = new Decimal(row.returnAmount!);
     const paidFee = fee && new Decimal(fee.amount).gt(0) ? fee : null;
     await deps.transaction(async () => {
       if (!(await deposits.markReturned(row.transferId, attempt, txHash, clock.now()))) return;
@@ -129,9 +135,11 @@ export function createDepositReturns(deps: {
           await ledger.post(returnFeeJournal(row, paidFee, 'unfunded'));
         }
       }
-      if (!(await moneyOwed(order)))
+      // Read again under its lock: a declined payout (or a transfer booked) meanwhile keeps the flag.
+      const current = await orders.lockOrder(order.id);
+      if (current && !(await moneyOwed(current)))
         await orders.closeOperatorFlag(
-          order,
+          current,
           clock.now(),
           `owed ${owed.toFixed()} ${row.asset} returned (${txHash ?? 'no transaction id'}): nothing owed`,
         );
@@ -143,7 +151,8 @@ export function createDepositReturns(deps: {
     const { transferId, attempt } = payload as { transferId: string; attempt: number };
     const row = await deposits.find(transferId);
     // A later attempt replaced this one, or it ended already.
-    if (!row || row.returnAttempts !== attempt || row.resolvedAt || !row.returnRequestedAt || !row.returnAddress) return;
+    if (!row || row.returnAttempts !== attempt || row.resolvedAt || !row.returnRequestedAt || !row.returnAddress || !row.returnAmount)
+      return;
     const order = await orders.findOrder(row.orderId);
     if (!order) return;
     let sentId = row.returnTransferId;
@@ -155,7 +164,7 @@ export function createDepositReturns(deps: {
           network: row.network,
           address: row.returnAddress,
           memo: row.returnMemo,
-          amount: owedOf(row, order).toFixed(),
+          amount: new Decimal(row.returnAmount).toFixed(),
         });
         await deposits.noteReturnSent(row.transferId, attempt, { transferId: sent.transferId, txHash: sent.txHash });
         sentId = sent.transferId;
@@ -167,6 +176,9 @@ export function createDepositReturns(deps: {
           { orderId: row.orderId, transferId, err: loggableError(error) },
           'crypto owed back: send outcome unknown, retrying with the same key',
         );
+        // Said on the desk's row while it is retried (the attempt stays open: it may have been sent).
+        const why = error instanceof ChainRefusedError ? error.reason : 'no answer';
+        await deposits.noteReturnTrouble(row.transferId, attempt, `the custody service's answer is not known yet (${why}): still trying`);
         return later();
       }
     }
@@ -187,10 +199,17 @@ export function createDepositReturns(deps: {
     async owedList() {
       const rows = await deposits.returnable();
       const orderOf = new Map<string, OrderRow | undefined>();
-      for (const row of rows) if (!orderOf.has(row.orderId)) orderOf.set(row.orderId, await orders.findOrder(row.orderId));
+      const soldOf = new Map<string, boolean>();
+      for (const row of rows) {
+        if (orderOf.has(row.orderId)) continue;
+        orderOf.set(row.orderId, await orders.findOrder(row.orderId));
+        soldOf.set(row.orderId, await ledger.hasJournal(saleKey(row.orderId)));
+      }
       return rows.flatMap((row) => {
         const order = orderOf.get(row.orderId);
-        return order ? [{ row, owed: owedOf(row, order).toFixed() }] : [];
+        // A return asked for shows what it sends; otherwise what is owed now.
+        const owed = row.returnAmount ?? (order ? owedOf(row, order, soldOf.get(row.orderId) ?? false).toFixed() : null);
+        return owed ? [{ row, owed: new Decimal(owed).toFixed() }] : [];
       });
     },
 
@@ -201,9 +220,9 @@ export function createDepositReturns(deps: {
       const order = await orders.findOrder(row.orderId);
       if (!order) throw new AppError(ErrorCode.OperatorTargetNotFound, 'No such order.');
       const to = await checkedAddress(row.network, input.address, input.memo ?? null);
-      const owed = owedOf(row, order);
+      const owed = owedOf(row, order, row.outcome === 'OVER' && (await ledger.hasJournal(saleKey(order.id))));
       const asked = await audited(async () => {
-        const started = await deposits.requestReturn(row.transferId, { ...to, at: clock.now() });
+        const started = await deposits.requestReturn(row.transferId, { ...to, amount: owed.toFixed(), at: clock.now() });
         // Returned already, a return in flight, not one to return, or not booked yet.
         if (!started) throw new AppError(ErrorCode.WaitingItemSettled);
         await deps.queue.enqueue({
@@ -228,9 +247,11 @@ export function createDepositReturns(deps: {
       const order = await orders.findOrder(input.orderId);
       if (!order) throw new AppError(ErrorCode.OperatorTargetNotFound, 'No such order.');
       await audited(async () => {
-        // Inside the transaction: a transfer booked meanwhile flags the order again, and is seen here.
-        if (await moneyOwed(order)) throw new AppError(ErrorCode.MoneyStillOwed);
-        if (!(await orders.closeOperatorFlag(order, clock.now(), `closed by an operator: ${input.reason}`)))
+        // Read again under its lock, inside the transaction: a declined payout or a transfer booked meanwhile is seen.
+        const current = await orders.lockOrder(order.id);
+        if (!current) throw new AppError(ErrorCode.OperatorTargetNotFound, 'No such order.');
+        if (await moneyOwed(current)) throw new AppError(ErrorCode.MoneyStillOwed);
+        if (!(await orders.closeOperatorFlag(current, clock.now(), `closed by an operator: ${input.reason}`)))
           throw new AppError(ErrorCode.WaitingItemSettled);
       });
       return { orderId: order.id };

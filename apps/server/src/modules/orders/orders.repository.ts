@@ -118,6 +118,12 @@ export function createOrdersRepository(db: Database, onStatus: OrderStatusObserv
       return row?.total ?? '0';
     },
 
+    /** The order, its row locked to the caller's transaction's end: a check of it and a change that follows it hold together. */
+    async lockOrder(orderId: string): Promise<OrderRow | undefined> {
+      const [row] = await db.select().from(orders).where(eq(orders.id, orderId)).for('update');
+      return row;
+    },
+
     async findOrder(orderId: string): Promise<OrderRow | undefined> {
       return (await db.select().from(orders).where(eq(orders.id, orderId)))[0];
     },

@@ -90,11 +90,15 @@ export function createSellDepositsRepository(db: Database) {
      * Starts a return (compare-and-set): only for a booked transfer an operator may return, not returned and with no
      * return in flight. Counts the attempt (each one's send key is its own). Answers the row, or undefined.
      */
-    async requestReturn(transferId: string, to: { address: string; memo: string | null; at: Date }): Promise<SellDepositRow | undefined> {
+    async requestReturn(
+      transferId: string,
+      to: { address: string; memo: string | null; amount: string; at: Date },
+    ): Promise<SellDepositRow | undefined> {
       const [row] = await db
         .update(sellDeposits)
         .set({
           returnAddress: to.address,
+          returnAmount: to.amount,
           returnMemo: to.memo,
           returnRequestedAt: to.at,
           returnTransferId: null,
@@ -120,6 +124,14 @@ export function createSellDepositsRepository(db: Database) {
       await db
         .update(sellDeposits)
         .set({ returnTransferId: sent.transferId, returnTxHash: sent.txHash })
+        .where(and(eq(sellDeposits.transferId, transferId), eq(sellDeposits.returnAttempts, attempt), isNull(sellDeposits.resolvedAt)));
+    },
+
+    /** Why the attempt in flight has no known outcome yet (it stays in flight): the desk's row says it. */
+    async noteReturnTrouble(transferId: string, attempt: number, trouble: string): Promise<void> {
+      await db
+        .update(sellDeposits)
+        .set({ returnFailure: trouble.slice(0, 200) })
         .where(and(eq(sellDeposits.transferId, transferId), eq(sellDeposits.returnAttempts, attempt), isNull(sellDeposits.resolvedAt)));
     },
 

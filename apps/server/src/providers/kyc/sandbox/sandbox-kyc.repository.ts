@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { sandboxKycApplicants } from '../../../db/schema/index.ts';
 
@@ -32,6 +32,25 @@ export function createSandboxKycRepository(db: Database) {
 
     async update(id: string, values: Partial<typeof sandboxKycApplicants.$inferInsert>): Promise<void> {
       await db.update(sandboxKycApplicants).set(values).where(eq(sandboxKycApplicants.id, id));
+    },
+
+    /**
+     * The automatic decision of one submission, only while that submission is the latest and still pending (an
+     * operator's decision, or a newer submission, came first otherwise): answers whether it was written.
+     */
+    async decidePending(id: string, submissionId: string, values: Partial<typeof sandboxKycApplicants.$inferInsert>): Promise<boolean> {
+      const written = await db
+        .update(sandboxKycApplicants)
+        .set(values)
+        .where(
+          and(
+            eq(sandboxKycApplicants.id, id),
+            eq(sandboxKycApplicants.reviewStatus, 'pending'),
+            sql`${sandboxKycApplicants.info}->>'submissionId' = ${submissionId}`,
+          ),
+        )
+        .returning({ id: sandboxKycApplicants.id });
+      return written.length > 0;
     },
 
     /** Runs `work` in one transaction: a change and the jobs it queues (the outbox) commit together. */

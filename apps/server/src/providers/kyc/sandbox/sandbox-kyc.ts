@@ -147,13 +147,13 @@ export function createSandboxKyc(deps: {
       reviewRejectType: string | null;
       rejectLabels: string[];
     };
-    const row = await repository.findById(applicantId);
-    // A newer submission replaced this one (its own decision will come), or an operator decided it meanwhile.
-    if (!row || row.info.submissionId !== submissionId || row.reviewStatus !== 'pending') return;
     const now = clock.now();
     await repository.transaction(async () => {
-      await repository.update(applicantId, { reviewStatus: 'completed', reviewAnswer, reviewRejectType, rejectLabels, updatedAt: now });
-      await queue.enqueue(deliveryJob(applicantId, 'applicantReviewed', now));
+      // Written only while this submission is the latest and still pending: a newer submission gets its own
+      // decision, and an operator's decision (decide) that came first stands.
+      const values = { reviewStatus: 'completed', reviewAnswer, reviewRejectType, rejectLabels, updatedAt: now };
+      if (await repository.decidePending(applicantId, submissionId, values))
+        await queue.enqueue(deliveryJob(applicantId, 'applicantReviewed', now));
     });
   });
 

@@ -49,7 +49,9 @@ export function DepositsOwedSection({
                 </p>
                 <p className="text-xs text-muted">{t('desk.orders.seen', { at: formatDateTime(item.seenAt, lng) })}</p>
                 {item.lastFailure ? (
-                  <p className="text-sm break-words text-danger">{t('desk.orders.lastFailure', { failure: item.lastFailure })}</p>
+                  <p className="text-sm break-words text-danger">
+                    {t(returning ? 'desk.orders.returnTrouble' : 'desk.orders.lastFailure', { failure: item.lastFailure })}
+                  </p>
                 ) : null}
                 {returning ? (
                   <>
