@@ -19,7 +19,7 @@ export function createKycDeskReviews(deps: { repository: KycRepository; provider
     name: [profile.firstName, profile.lastName].filter(Boolean).join(' ') || null,
     country: profile.residentCountry ?? profile.addressCountry,
     status: profile.kycStatus,
-    waitingSince: profile.updatedAt,
+    waitingSince: profile.reviewedAt ?? profile.updatedAt,
     reviewedAt: profile.reviewedAt,
   });
   return {

@@ -177,7 +177,9 @@ export function createKycRepository(db: Database, queue: JobQueueRepository) {
             'userId' in filter ? eq(kycProfiles.userId, filter.userId) : undefined,
           ),
         )
-        .orderBy(kycProfiles.updatedAt, kycProfiles.userId);
+        // The vendor's time of the review held (a submission's pending review), not the row's last write: a
+        // person's status page polling while Pending rewrites the row, and must not move them to the back.
+        .orderBy(sql`coalesce(${kycProfiles.reviewedAt}, ${kycProfiles.updatedAt})`, kycProfiles.userId);
       return 'limit' in filter ? query.limit(filter.limit) : query;
     },
 
