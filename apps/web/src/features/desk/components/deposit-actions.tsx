@@ -30,18 +30,18 @@ export function DepositReturnDialog({ item: owed, onClose, onDone }: DialogProps
   const [address, setAddress] = useState('');
   const [memo, setMemo] = useState('');
   const [reason, setReason] = useState('');
-  const [problems, setProblems] = useState<{ address?: string; reason?: string }>({});
+  const [problems, setProblems] = useState<{ address?: string; memo?: string; reason?: string }>({});
   const action = useWaitingAction(
     (body: DeskDepositReturn) => call(CALL_ROUTES.deskDepositReturn, body),
     (answer) => onDone(t('desk.waitingActions.deposit.done', { amount: `${answer.amount} ${answer.asset}`, address: address.trim() })),
   );
   const submit = () => {
+    const checked = validateWalletAddress({ network: owed.network, address: address.trim(), memo: tagged ? memo.trim() : null });
+    // Said at the field it belongs to: a tag the network refuses at the tag, anything else at the address.
+    const wrongAt = address.trim() === '' || checked.ok ? null : checked.field === 'memo' ? 'memo' : 'address';
     const found = {
-      ...(address.trim() === ''
-        ? { address: t('desk.waitingActions.deposit.addressMissing') }
-        : !validateWalletAddress({ network: owed.network, address: address.trim(), memo: tagged ? memo.trim() : null }).ok
-          ? { address: t('desk.waitingActions.deposit.addressInvalid', { network: owed.network }) }
-          : {}),
+      ...(address.trim() === '' ? { address: t('desk.waitingActions.deposit.addressMissing') } : {}),
+      ...(wrongAt ? { [wrongAt]: t('desk.waitingActions.deposit.addressInvalid', { network: owed.network }) } : {}),
       ...(reason.trim().length < MIN_REASON ? { reason: t('desk.waitingActions.reasonMissing') } : {}),
     };
     setProblems(found);
@@ -76,7 +76,7 @@ export function DepositReturnDialog({ item: owed, onClose, onDone }: DialogProps
           {(field) => <MonoInput field={field} required maxLength={128} value={address} onChange={setAddress} />}
         </Labelled>
         {tagged ? (
-          <Labelled label={t('desk.waitingActions.deposit.memo')} hint={t('desk.waitingActions.deposit.memoHint')}>
+          <Labelled label={t('desk.waitingActions.deposit.memo')} hint={t('desk.waitingActions.deposit.memoHint')} problem={problems.memo}>
             {(field) => <MonoInput field={field} inputMode="numeric" maxLength={64} value={memo} onChange={setMemo} />}
           </Labelled>
         ) : null}

@@ -174,6 +174,21 @@ describe('crypto owed back', () => {
     expect(fake.bodiesOf(PATHS.deskDepositReturn)).toEqual([]);
   });
 
+  it('says a destination tag the network refuses at the tag, sending nothing', async () => {
+    const user = userEvent.setup();
+    const { fake } = openScreen('compliance', [OWED_XRP]);
+    await user.click(await screen.findByRole('button', { name: /^Return 25 XRP/ }));
+    const dialog = await screen.findByRole('dialog', { name: /^Return 25 XRP/ });
+    await user.type(within(dialog).getByLabelText('Address to send it to'), XRP_ADDRESS);
+    const tag = within(dialog).getByLabelText('Destination tag (optional)');
+    await user.type(tag, 'not-a-number');
+    await user.type(within(dialog).getByLabelText('Reason (required)'), 'Late deposit, returned');
+    await user.click(within(dialog).getByRole('button', { name: /^Send 25 XRP back/ }));
+    expect(tag).toHaveAccessibleDescription(expect.stringContaining('This is not an address (or destination tag) of XRP'));
+    expect(within(dialog).getByLabelText('Address to send it to')).not.toHaveAttribute('aria-invalid');
+    expect(fake.bodiesOf(PATHS.deskDepositReturn)).toEqual([]);
+  });
+
   it('says an address the server refuses in the dialog', async () => {
     const user = userEvent.setup();
     openScreen('compliance', [OWED_BTC], {
