@@ -67,7 +67,7 @@ describe('oauth-callback', () => {
       [PATHS.verifyGaCode]: () => loginResult(),
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Authenticator code' })).toBeInTheDocument();
-    await user.type(screen.getAllByRole('textbox')[0]!, '123456');
+    await user.type((await screen.findAllByRole('textbox'))[0]!, '123456');
     expect(await landedOn()).toBe('/en/dashboard');
     expect(bodiesOf(PATHS.verifyGaCode)).toEqual([{ processToken: 'ptk-123456789012345678', verifyCode: '123456' }]);
   });
